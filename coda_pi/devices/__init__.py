@@ -1,0 +1,1 @@
+"""The edges: buttons or keyboard to intents, the buzzer, the seat LEDs."""

@@ -1,0 +1,1 @@
+"""The table-side application: what the device is doing now, button intents in, events out."""

@@ -1,0 +1,1 @@
+"""pygame drawing of the referee's view models, and nothing else."""
