@@ -1,0 +1,55 @@
+"""The ``coda-pi`` command: run | demo | replay | mastermind ... | doctor.
+
+Each subcommand lives in its own ``coda_pi/cli_<name>.py`` module with a
+``register(subparsers)`` function, so the commands stay small and independent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from coda_pi import __version__
+
+# The order here is the order of `coda-pi --help`.
+COMMAND_MODULES: tuple[str, ...] = (
+    "coda_pi.cli_replay",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="coda-pi",
+        description="A table-side referee, dealer, guess timer and score keeper for Coda "
+        "and Mastermind.",
+    )
+    parser.add_argument("--version", action="version", version=f"coda-pi {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["run", *(argv or sys.argv[1:])]) if _has_run(parser) else args
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 0
+    return int(handler(args))
+
+
+def _has_run(parser: argparse.ArgumentParser) -> bool:
+    return any(
+        isinstance(a, argparse._SubParsersAction) and "run" in a.choices
+        for a in parser._actions
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,547 @@
+"""The Coda game: a state that takes the record's events one at a time.
+
+``CodaGame.apply`` either applies an event or raises a RuleError naming the rule broken, and
+then the state is exactly as it was. ``undo`` is not the engine's business: the journal
+(coda_pi/record.py) keeps snapshots, so every face of the product undoes the same way.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from coda_pi.rules.coda_events import (
+    Bonus,
+    CodaEvent,
+    Deal,
+    Draw,
+    Guess,
+    Place,
+    Reveal,
+    RoundStart,
+    Stop,
+    Timeout,
+    Undo,
+)
+from coda_pi.rules.errors import RuleError
+from coda_pi.rules.tiles import Color, Tile, check_order, full_set
+
+BONUS_MODES = ("hidden", "all")
+CORRECT_POINTS = 1
+EXPOSURE_POINTS = 3
+WIN_POINTS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class CodaSettings:
+    """The record's header: who plays and by which rules."""
+
+    players: tuple[str, ...]
+    dashes: bool = False
+    rounds: int = 1
+    hand: int = 4
+    bonus: str = "hidden"
+
+    @classmethod
+    def from_dict(cls, header: Mapping[str, Any]) -> CodaSettings:
+        if header.get("game") != "coda":
+            raise RuleError(f"this is not a Coda record (game is {header.get('game')!r})")
+        version = header.get("version", 1)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise RuleError(f"'version' must be a whole number, not {version!r}")
+        if version > 1:
+            raise RuleError(f"this record is from a newer coda-pi (record version {version})")
+        players = header.get("players")
+        if (
+            not isinstance(players, list)
+            or not all(isinstance(p, str) and p.strip() for p in players)
+            or not 2 <= len(players) <= 4
+        ):
+            raise RuleError("'players' must list 2 to 4 names")
+        if len(set(players)) != len(players):
+            raise RuleError("two players have the same name")
+        dashes = header.get("dashes", False)
+        if not isinstance(dashes, bool):
+            raise RuleError(f"'dashes' must be true or false, not {dashes!r}")
+        rounds = header.get("rounds", 1)
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+            raise RuleError(f"'rounds' must be a whole number of at least 1, not {rounds!r}")
+        hand = header.get("hand", 3 if len(players) == 4 else 4)
+        box = len(full_set(dashes=dashes))
+        if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1:
+            raise RuleError(f"'hand' must be a whole number of at least 1, not {hand!r}")
+        if hand * len(players) > box:
+            raise RuleError(f"{len(players)} hands of {hand} need more than the {box} panels")
+        bonus = header.get("bonus", "hidden")
+        if bonus not in BONUS_MODES:
+            raise RuleError(f"'bonus' must be \"hidden\" or \"all\", not {bonus!r}")
+        return cls(tuple(players), dashes, rounds, hand, bonus)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "coda", "version": 1, "players": list(self.players), "dashes": self.dashes,
+            "rounds": self.rounds, "hand": self.hand, "bonus": self.bonus,
+        }
+
+
+class Phase(Enum):
+    """What the game waits for next."""
+
+    ROUND = "round"  # a `round` event
+    DEAL = "deal"  # the seats' starting rows
+    DRAW = "draw"  # the current player's draw
+    ATTACK = "attack"  # a guess (or a timeout)
+    CONTINUE = "continue"  # after a correct guess: guess again, or stop
+    PENALTY = "penalty"  # after a miss: place the drawn panel, or reveal one of one's own
+    BONUS = "bonus"  # table-pool play: the winner's unknown panels, for the bonus
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One panel standing in a row; ``revealed`` when it was knocked down or placed face up."""
+
+    tile: Tile
+    revealed: bool = False
+
+
+@dataclass(slots=True)
+class Points:
+    """A seat's points in one round, by cause."""
+
+    guesses: int = 0
+    exposures: int = 0
+    win: int = 0
+    bonus: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.guesses + self.exposures + self.win + self.bonus
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    winner: int
+    points: tuple[int, ...]
+
+
+@dataclass
+class CodaGame:
+    """The whole state of a Coda game or tournament."""
+
+    settings: CodaSettings
+    phase: Phase = Phase.ROUND
+    round_number: int = 0  # rounds started so far
+    first: int = 0
+    rows: list[list[Slot]] = field(default_factory=list)
+    out: list[bool] = field(default_factory=list)
+    dealt: list[bool] = field(default_factory=list)
+    unseen: set[Tile] = field(default_factory=set)  # panels whose place the referee can't see
+    pool_count: dict[Color, int] = field(default_factory=dict)
+    turn: int | None = None
+    drawn: Tile | None = None
+    round_winner: int | None = None
+    points: list[list[Points]] = field(default_factory=list)  # per round, per seat
+    results: list[RoundResult] = field(default_factory=list)
+
+    @classmethod
+    def from_header(cls, header: Mapping[str, Any]) -> CodaGame:
+        return cls(CodaSettings.from_dict(header))
+
+    # -- questions --------------------------------------------------------------------
+
+    @property
+    def seats(self) -> int:
+        return len(self.settings.players)
+
+    def name(self, seat: int) -> str:
+        return self.settings.players[seat]
+
+    @property
+    def finished(self) -> bool:
+        return self.phase is Phase.FINISHED
+
+    @property
+    def pool_size(self) -> int:
+        return sum(self.pool_count.values())
+
+    def pool_tiles(self, color: Color | None = None) -> list[Tile]:
+        """The known panels that may be in the pool (device-pool play: exactly the pool)."""
+        tiles = sorted(self.unseen, key=str)
+        return [t for t in tiles if color is None or t.color is color]
+
+    def hidden_slots(self, seat: int) -> list[int]:
+        return [i for i, s in enumerate(self.rows[seat]) if not s.revealed]
+
+    def players_in(self) -> list[int]:
+        return [s for s in range(self.seats) if not self.out[s]]
+
+    def totals(self) -> list[int]:
+        return [sum(r[s].total for r in self.points) for s in range(self.seats)]
+
+    def round_points(self) -> list[Points]:
+        """The points of the current (or last) round."""
+        return self.points[-1] if self.points else [Points() for _ in range(self.seats)]
+
+    def summary(self) -> dict[str, Any]:
+        """The replay object of the spec, without ``error``."""
+        return {
+            "game": "coda",
+            "players": list(self.settings.players),
+            "totals": self.totals(),
+            "rounds": [{"winner": r.winner, "points": list(r.points)} for r in self.results],
+            "finished": self.finished,
+            "turn": self.turn,
+            "rows": [
+                [{"tile": str(s.tile), "revealed": s.revealed} for s in row] for row in self.rows
+            ],
+        }
+
+    def copy(self) -> CodaGame:
+        return copy.deepcopy(self)
+
+    # -- applying events ----------------------------------------------------------------
+
+    def apply(self, event: CodaEvent) -> None:
+        """Applies one event, or raises RuleError and leaves the state untouched."""
+        if isinstance(event, Undo):
+            raise RuleError("undo is applied by the journal, not by the game")
+        if self.phase is Phase.FINISHED:
+            raise RuleError("the game is over")
+        trial = self.copy()
+        trial._apply(event)
+        # Commit only a fully successful event, so a refusal leaves no trace.
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(trial, name))
+
+    def _apply(self, event: CodaEvent) -> None:
+        match event:
+            case RoundStart():
+                self._round(event)
+            case Deal():
+                self._deal(event)
+            case Draw():
+                self._draw(event)
+            case Guess():
+                self._guess(event)
+            case Stop():
+                self._stop(event)
+            case Place():
+                self._place(event)
+            case Reveal():
+                self._reveal(event)
+            case Timeout():
+                self._timeout(event)
+            case Bonus():
+                self._bonus(event)
+            case _:
+                raise RuleError(f"not a Coda event: {event!r}")
+
+    def _seat(self, seat: int, what: str = "seat") -> None:
+        if not 0 <= seat < self.seats:
+            raise RuleError(f"there is no {what} {seat} at this table of {self.seats}")
+
+    def _expect_turn(self, seat: int) -> None:
+        self._seat(seat)
+        if self.phase is Phase.ROUND:
+            raise RuleError("start a round first")
+        if self.phase is Phase.DEAL:
+            raise RuleError("deal every player's panels first")
+        if self.phase is Phase.BONUS:
+            raise RuleError("the round is over: enter the winner's standing panels")
+        if seat != self.turn:
+            assert self.turn is not None
+            raise RuleError(f"it is {self.name(self.turn)}'s turn")
+
+    def _round(self, event: RoundStart) -> None:
+        if self.phase is not Phase.ROUND:
+            raise RuleError("the round is still being played")
+        first = event.first
+        if self.round_number == 0:
+            first = 0 if first is None else first
+            self._seat(first)
+        else:
+            winner = self.results[-1].winner
+            if first is not None and first != winner:
+                raise RuleError(f"the winner of the last round, {self.name(winner)}, starts")
+            first = winner
+        n = self.seats
+        self.round_number += 1
+        self.first = first
+        self.rows = [[] for _ in range(n)]
+        self.out = [False] * n
+        self.dealt = [False] * n
+        self.unseen = set(full_set(dashes=self.settings.dashes))
+        self.pool_count = {c: sum(1 for t in self.unseen if t.color is c) for c in Color}
+        self.turn = None
+        self.drawn = None
+        self.round_winner = None
+        self.points.append([Points() for _ in range(n)])
+        self.phase = Phase.DEAL
+
+    def _take_from_pool(self, tile: Tile) -> None:
+        if self.pool_count[tile.color] == 0:
+            raise RuleError(f"there is no {tile.color.word} panel left in the pool")
+        if tile.known:
+            if tile not in self.unseen:
+                raise RuleError(f"{tile} is not in the pool")
+            self.unseen.discard(tile)
+        self.pool_count[tile.color] -= 1
+
+    def _deal(self, event: Deal) -> None:
+        if self.phase is Phase.ROUND:
+            raise RuleError("start a round first")
+        if self.phase is not Phase.DEAL:
+            raise RuleError("the panels have been dealt already")
+        self._seat(event.seat)
+        if self.dealt[event.seat]:
+            raise RuleError(f"{self.name(event.seat)} has been dealt already")
+        if len(event.row) != self.settings.hand:
+            raise RuleError(f"a starting row has {self.settings.hand} panels, not {len(event.row)}")
+        if self.settings.dashes is False and any(t.dash for t in event.row):
+            raise RuleError("there are no dashes in this game")
+        for tile in event.row:
+            self._take_from_pool(tile)
+        check_order(event.row)
+        self.rows[event.seat] = [Slot(t) for t in event.row]
+        self.dealt[event.seat] = True
+        if all(self.dealt):
+            self._start_turn(self.first)
+
+    def _start_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.drawn = None
+        self.phase = Phase.DRAW if self.pool_size else Phase.ATTACK
+
+    def _draw(self, event: Draw) -> None:
+        self._expect_turn(event.seat)
+        if self.phase is not Phase.DRAW:
+            if self.pool_size == 0:
+                raise RuleError("the pool is empty: attack without drawing")
+            raise RuleError("a panel is drawn only at the start of a turn")
+        if event.tile.dash and not self.settings.dashes:
+            raise RuleError("there are no dashes in this game")
+        self._take_from_pool(event.tile)
+        self.drawn = event.tile
+        self.phase = Phase.ATTACK
+
+    def _may_attack(self, seat: int) -> None:
+        self._expect_turn(seat)
+        if self.phase is Phase.DRAW:
+            raise RuleError("draw a panel before you attack")
+        if self.phase is Phase.PENALTY:
+            raise RuleError(self._penalty_hint())
+
+    def _penalty_hint(self) -> str:
+        if self.drawn is not None:
+            return "the turn is over: place the drawn panel face up"
+        return "the turn is over: knock down one of your own panels"
+
+    def _guess(self, event: Guess) -> None:
+        self._may_attack(event.seat)
+        self._seat(event.target, "target seat")
+        if event.target == event.seat:
+            raise RuleError("attack another player's row, not your own")
+        if self.out[event.target]:
+            raise RuleError(f"{self.name(event.target)} is out")
+        row = self.rows[event.target]
+        if not 0 <= event.slot < len(row):
+            raise RuleError(f"{self.name(event.target)} has no panel at slot {event.slot}")
+        slot = row[event.slot]
+        if slot.revealed:
+            raise RuleError(
+                f"{self.name(event.target)}'s panel at slot {event.slot} is down already"
+            )
+        if event.value == "-" and not self.settings.dashes:
+            raise RuleError("there are no dashes in this game")
+        tile = slot.tile
+        if tile.known:
+            right = tile.value == event.value
+            if event.correct is not None and event.correct != right:
+                said = "right" if event.correct else "wrong"
+                truth = "right" if right else "wrong"
+                raise RuleError(
+                    f"{self.name(event.target)} answered {said}, but the guess was {truth}"
+                )
+        else:
+            if event.correct is None:
+                raise RuleError("the referee cannot see that panel: the guess needs 'correct'")
+            right = event.correct
+            if right:
+                tile = self._learn(tile, event.value, row, event.slot)
+        if not right:
+            self.phase = Phase.PENALTY
+            return
+        row[event.slot] = Slot(tile, revealed=True)
+        self.points[-1][event.seat].guesses += CORRECT_POINTS
+        self.phase = Phase.CONTINUE
+        if not self.hidden_slots(event.target):
+            self.out[event.target] = True
+            self.points[-1][event.seat].exposures += EXPOSURE_POINTS
+            self._maybe_end_round()
+
+    def _learn(self, unknown: Tile, value: str, row: list[Slot], index: int) -> Tile:
+        """An unknown panel of a row becomes known: it must be unseen and fit the row."""
+        tile = Tile.parse(unknown.color.value + value)
+        if tile.dash and not self.settings.dashes:
+            raise RuleError("there are no dashes in this game")
+        if unknown.known and tile != unknown:
+            raise RuleError(f"that panel is not {tile}")
+        if tile not in self.unseen:
+            raise RuleError(f"{tile} cannot be there: it has been seen elsewhere")
+        check_order([*(s.tile for s in row[:index]), tile, *(s.tile for s in row[index + 1:])])
+        self.unseen.discard(tile)
+        return tile
+
+    def _timeout(self, event: Timeout) -> None:
+        self._may_attack(event.seat)
+        self.phase = Phase.PENALTY
+
+    def _insert_drawn(
+        self, seat: int, slot: int | None, tile: Tile | None, *, revealed: bool
+    ) -> None:
+        drawn = self.drawn
+        assert drawn is not None
+        if slot is None:
+            raise RuleError("say which slot the drawn panel goes to")
+        row = self.rows[seat]
+        if not 0 <= slot <= len(row):
+            raise RuleError(f"the drawn panel goes to a slot from 0 to {len(row)}, not {slot}")
+        if tile is not None and tile.color is not drawn.color:
+            raise RuleError(f"the drawn panel is {drawn.color.word}, not {tile.color.word}")
+        if drawn.known:
+            if tile is not None and tile != drawn:
+                raise RuleError(f"the drawn panel is not {tile}")
+        elif revealed:
+            if tile is None or not tile.known:
+                raise RuleError("the referee has not seen the drawn panel: say which it is")
+            drawn = self._learn(drawn, tile.value, [*row[:slot], Slot(drawn), *row[slot:]], slot)
+        tiles = [s.tile for s in row]
+        check_order([*tiles[:slot], drawn, *tiles[slot:]])
+        row.insert(slot, Slot(drawn, revealed=revealed))
+        self.drawn = None
+
+    def _stop(self, event: Stop) -> None:
+        self._expect_turn(event.seat)
+        if self.phase is not Phase.CONTINUE:
+            if self.phase is Phase.PENALTY:
+                raise RuleError(self._penalty_hint())
+            raise RuleError("you may stop only after a correct guess")
+        if self.drawn is None:
+            if event.slot is not None:
+                raise RuleError("no panel was drawn this turn, so there is nothing to place")
+        else:
+            self._insert_drawn(event.seat, event.slot, None, revealed=False)
+        self._next_turn()
+
+    def _place(self, event: Place) -> None:
+        self._expect_turn(event.seat)
+        if self.phase is not Phase.PENALTY:
+            raise RuleError("a drawn panel is placed face up only after a miss")
+        if self.drawn is None:
+            raise RuleError("no panel was drawn: knock down one of your own panels instead")
+        self._insert_drawn(event.seat, event.slot, event.tile, revealed=True)
+        self._next_turn()
+
+    def _reveal(self, event: Reveal) -> None:
+        self._expect_turn(event.seat)
+        if self.phase is not Phase.PENALTY:
+            raise RuleError("you knock down your own panel only after a miss")
+        if self.drawn is not None:
+            raise RuleError("a panel was drawn: place it face up instead")
+        row = self.rows[event.seat]
+        if not 0 <= event.slot < len(row):
+            raise RuleError(f"you have no panel at slot {event.slot}")
+        slot = row[event.slot]
+        if slot.revealed:
+            raise RuleError(f"your panel at slot {event.slot} is down already")
+        tile = slot.tile
+        if tile.known:
+            if event.tile is not None and event.tile != tile:
+                raise RuleError(f"that panel is not {event.tile}")
+        else:
+            if event.tile is None or not event.tile.known:
+                raise RuleError("the referee has not seen that panel: say which it is")
+            tile = self._learn(tile, event.tile.value, row, event.slot)
+        row[event.slot] = Slot(tile, revealed=True)
+        if not self.hidden_slots(event.seat):
+            self.out[event.seat] = True  # knocked out by one's own hand: nobody earns the 3
+            if self._maybe_end_round():
+                return
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        assert self.turn is not None
+        seat = self.turn
+        for step in range(1, self.seats + 1):
+            nxt = (seat + step) % self.seats
+            if not self.out[nxt]:
+                self._start_turn(nxt)
+                return
+        raise AssertionError("no player is left in")  # a round ends before this can happen
+
+    def _maybe_end_round(self) -> bool:
+        left = self.players_in()
+        if len(left) != 1:
+            return False
+        self.round_winner = left[0]
+        self.turn = None
+        if self._unknown_bonus_panels():
+            self.phase = Phase.BONUS
+        else:
+            self._finish_round()
+        return True
+
+    def _winner_panels(self) -> list[Tile]:
+        """The winner's panels that count for the bonus: standing (or all), and the drawn one."""
+        winner = self.round_winner
+        assert winner is not None
+        every = self.settings.bonus == "all"
+        tiles = [s.tile for s in self.rows[winner] if every or not s.revealed]
+        if self.drawn is not None:
+            tiles.append(self.drawn)
+        return tiles
+
+    def _unknown_bonus_panels(self) -> list[int]:
+        return [i for i, t in enumerate(self._winner_panels()) if not t.known]
+
+    def _bonus(self, event: Bonus) -> None:
+        if self.phase is not Phase.BONUS:
+            raise RuleError("the bonus panels are entered only when a round is won")
+        winner = self.round_winner
+        assert winner is not None
+        if event.seat != winner:
+            raise RuleError(f"the round's winner is {self.name(winner)}")
+        unknown = self._unknown_bonus_panels()
+        if len(event.tiles) != len(unknown):
+            raise RuleError(f"{self.name(winner)} has {len(unknown)} unseen panels standing")
+        row = self.rows[winner]
+        hidden = [i for i, s in enumerate(row) if not s.tile.known]
+        for tile, index in zip(event.tiles, hidden, strict=False):
+            known = self._learn(row[index].tile, tile.value, row, index)
+            row[index] = Slot(known, row[index].revealed)
+        if self.drawn is not None and not self.drawn.known:
+            tile = event.tiles[-1]
+            if tile.color is not self.drawn.color:
+                raise RuleError(f"the drawn panel is {self.drawn.color.word}")
+            if tile not in self.unseen:
+                raise RuleError(f"{tile} cannot be there: it has been seen elsewhere")
+            self.unseen.discard(tile)
+            self.drawn = tile
+        self._finish_round()
+
+    def _finish_round(self) -> None:
+        winner = self.round_winner
+        assert winner is not None
+        points = self.points[-1]
+        points[winner].win += WIN_POINTS
+        points[winner].bonus += sum(t.face for t in self._winner_panels())
+        self.results.append(RoundResult(winner, tuple(p.total for p in points)))
+        self.phase = Phase.FINISHED if self.round_number >= self.settings.rounds else Phase.ROUND
+
+
+def row_tiles(row: Sequence[Slot]) -> list[Tile]:
+    return [s.tile for s in row]
