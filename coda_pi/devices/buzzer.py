@@ -1,0 +1,326 @@
+"""The sound of a cue: the Pi's piezo, the desktop's speaker, or nothing at all.
+
+A ``Sounder`` plays a cue without ever blocking the loop that asks for it, and a newer cue
+cuts off an older one still playing: the countdown's tick must be heard on its second, not
+after the end of a fanfare.
+"""
+
+from __future__ import annotations
+
+import array
+import logging
+import math
+import threading
+import time
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+from gpiozero import TonalBuzzer
+from gpiozero.pins import Factory
+from gpiozero.tones import Tone
+
+from coda_pi.devices.tunes import TUNES, Step, Tune
+from coda_pi.referee.signals import Cue
+
+if TYPE_CHECKING:
+    from coda_pi.devices.gpio import GpioDevices
+
+log = logging.getLogger(__name__)
+
+
+class Sounder(Protocol):
+    """Something that can play the cues."""
+
+    def play(self, cue: Cue) -> None:
+        """Start the cue's tune and return at once, cutting off any tune still playing."""
+
+    def close(self) -> None:
+        """Fall silent and let go of the sound device."""
+
+
+class SilentSounder:
+    """No sound device: cues are simply dropped."""
+
+    def play(self, cue: Cue) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class RecordingSounder:
+    """Silent, but remembers every cue asked for (for tests and the headless demo)."""
+
+    def __init__(self) -> None:
+        self.played: list[Cue] = []
+
+    def play(self, cue: Cue) -> None:
+        self.played.append(cue)
+
+    def close(self) -> None:
+        pass
+
+
+PIEZO_MID_TONE = "A5"
+PIEZO_OCTAVES = 2
+"""The piezo's range as ``PiezoSounder`` configures ``TonalBuzzer``: A3 to A7 (220-3520 Hz).
+gpiozero refuses any tone outside the range it was built with, and ``TUNES`` stays inside
+this one."""
+
+
+class PiezoSounder:
+    """Tunes on a passive piezo through gpiozero's ``TonalBuzzer`` on a PWM pin.
+
+    A tune needs timing, so one worker thread owns the buzzer: it is the only thread that
+    touches it. ``play`` just leaves the cue in a one-place mailbox, replacing any cue not
+    yet started, and wakes the worker, which breaks off the tune it is playing.
+    """
+
+    def __init__(
+        self,
+        pin: int,
+        *,
+        pin_factory: Factory | None = None,
+        tunes: Mapping[Cue, Tune] = TUNES,
+        mid_tone: str = PIEZO_MID_TONE,
+        octaves: int = PIEZO_OCTAVES,
+    ) -> None:
+        self._buzzer = TonalBuzzer(
+            pin, mid_tone=Tone(mid_tone), octaves=octaves, pin_factory=pin_factory
+        )
+        try:
+            self._tunes = {cue: _piezo_tune(self._buzzer, tune) for cue, tune in tunes.items()}
+        except BaseException:
+            self._buzzer.close()
+            raise
+        self._wake = threading.Condition()
+        self._next: Cue | None = None
+        self._closing = False
+        self._worker = threading.Thread(target=self._run, name="coda-pi piezo", daemon=True)
+        self._worker.start()
+
+    def play(self, cue: Cue) -> None:
+        with self._wake:
+            self._next = cue
+            self._wake.notify()
+
+    def close(self) -> None:
+        """Stop the worker (mid-tune if need be), silence the piezo, release its pin."""
+        with self._wake:
+            self._closing = True
+            self._wake.notify()
+        if self._worker.is_alive() and self._worker is not threading.current_thread():
+            self._worker.join(timeout=2.0)
+        # The worker has finished with the buzzer, so this thread may now touch it.
+        self._buzzer.close()
+
+    def _run(self) -> None:
+        while True:
+            with self._wake:
+                while self._next is None and not self._closing:
+                    self._wake.wait()
+                if self._closing:
+                    break
+                cue, self._next = self._next, None
+            tune = self._tunes.get(cue)
+            if tune is None:
+                continue
+            try:
+                self._play(tune)
+            except Exception:
+                # A failing pin must not take the whole device down; the screen still works.
+                log.exception("the piezo failed while playing %s", cue)
+        self._silence()
+
+    def _play(self, tune: tuple[tuple[Tone | None, float], ...]) -> None:
+        for tone, seconds in tune:
+            if tone is None:
+                self._silence()
+            else:
+                self._buzzer.play(tone)
+            if self._interrupted_within(seconds):
+                break
+        self._silence()
+
+    def _interrupted_within(self, seconds: float) -> bool:
+        """Wait out a note; True as soon as a newer cue (or close) arrives instead."""
+        deadline = time.monotonic() + seconds
+        with self._wake:
+            while self._next is None and not self._closing:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                self._wake.wait(remaining)
+            return True
+
+    def _silence(self) -> None:
+        if not self._buzzer.closed:
+            self._buzzer.stop()
+
+
+def _piezo_tune(buzzer: TonalBuzzer, tune: Tune) -> tuple[tuple[Tone | None, float], ...]:
+    """The tune as ``Tone`` objects, refusing up front any note the buzzer cannot play."""
+    low, high = buzzer.min_tone.frequency, buzzer.max_tone.frequency
+    steps: list[tuple[Tone | None, float]] = []
+    for step in tune:
+        if step.note is None:
+            steps.append((None, step.seconds))
+            continue
+        tone = Tone(step.note)
+        if not low <= tone.frequency <= high:
+            raise ValueError(
+                f"note {step.note} is outside the piezo's range {buzzer.min_tone.note}"
+                f"-{buzzer.max_tone.note}"
+            )
+        steps.append((tone, step.seconds))
+    return tuple(steps)
+
+
+MIXER_RATE = 22050
+"""Samples per second asked of the mixer: plenty for tones under 4 kHz, and half the work of
+synthesising at 44.1 kHz."""
+
+
+class ToneSounder:
+    """The cues as tones through ``pygame.mixer`` on the desktop (or a Pi's HDMI audio).
+
+    Each tune is synthesised once, up front, into a ``Sound`` built from raw sample bytes in
+    whatever format the mixer was opened with. All cues play on one reserved channel, so
+    ``Channel.play`` of a new cue replaces the one still sounding.
+    """
+
+    def __init__(
+        self, *, tunes: Mapping[Cue, Tune] = TUNES, volume: float = 0.35, owns_mixer: bool = False
+    ) -> None:
+        settings = pygame.mixer.get_init()
+        if not settings:
+            raise pygame.error("the mixer is not initialised")
+        rate, sample_format, channels = settings
+        self._owns_mixer = owns_mixer
+        self._sounds = {
+            cue: pygame.mixer.Sound(
+                buffer=synthesise(tune, rate, sample_format, channels, volume=volume)
+            )
+            for cue, tune in tunes.items()
+        }
+        pygame.mixer.set_reserved(1)
+        self._channel = pygame.mixer.Channel(0)
+
+    @classmethod
+    def open(cls, *, tunes: Mapping[Cue, Tune] = TUNES) -> ToneSounder:
+        """Open the default sound device; raises ``pygame.error`` when there is none."""
+        if pygame.mixer.get_init():
+            return cls(tunes=tunes)
+        # A small buffer keeps the cue close to the event that caused it.
+        pygame.mixer.init(frequency=MIXER_RATE, size=-16, channels=1, buffer=512)
+        try:
+            return cls(tunes=tunes, owns_mixer=True)
+        except BaseException:
+            pygame.mixer.quit()
+            raise
+
+    @property
+    def channel(self) -> pygame.mixer.Channel:
+        """The mixer channel reserved for cues."""
+        return self._channel
+
+    def sound_for(self, cue: Cue) -> pygame.mixer.Sound:
+        """The synthesised sound of a cue."""
+        return self._sounds[cue]
+
+    def play(self, cue: Cue) -> None:
+        sound = self._sounds.get(cue)
+        if sound is not None:
+            self._channel.play(sound)
+
+    def close(self) -> None:
+        if not pygame.mixer.get_init():
+            return
+        self._channel.stop()
+        if self._owns_mixer:
+            pygame.mixer.quit()
+
+
+_ARRAY_TYPES: dict[int, tuple[str, float, float]] = {
+    # mixer format -> (array typecode, scale of a full-scale sample, offset of silence)
+    -8: ("b", 127.0, 0.0),
+    8: ("B", 127.0, 128.0),
+    -16: ("h", 32767.0, 0.0),
+    16: ("H", 32767.0, 32768.0),
+    -32: ("i", 2147483647.0, 0.0),
+    32: ("f", 1.0, 0.0),
+}
+
+_ATTACK = 0.004
+_RELEASE = 0.015
+
+
+def synthesise(
+    tune: Tune, rate: int, sample_format: int, channels: int, *, volume: float = 0.35
+) -> bytes:
+    """Raw sample bytes of a tune in the mixer's format (no numpy needed).
+
+    Each note is a sine with a little third harmonic (a softened square: reedy like the
+    piezo, without a square wave's harshness on a laptop speaker), shaped with a short fade
+    in and out so that notes start and stop without a click.
+    """
+    try:
+        typecode, scale, offset = _ARRAY_TYPES[sample_format]
+    except KeyError:
+        raise pygame.error(f"unsupported mixer sample format {sample_format}") from None
+    samples = array.array(typecode)
+    amplitude = volume * scale / 1.3
+    for step in tune:
+        count = round(step.seconds * rate)
+        if step.note is None:
+            samples.extend([_silence_sample(typecode, offset)] * (count * channels))
+            continue
+        samples.extend(_note(step, count, rate, amplitude, offset, typecode, channels))
+    # pygame opens the mixer with SDL's native-endian formats (AUDIO_S16SYS and kin), which
+    # is the order array writes in.
+    return samples.tobytes()
+
+
+def _silence_sample(typecode: str, offset: float) -> float | int:
+    return 0.0 if typecode == "f" else int(offset)
+
+
+def _note(
+    step: Step,
+    count: int,
+    rate: int,
+    amplitude: float,
+    offset: float,
+    typecode: str,
+    channels: int,
+) -> list[float] | list[int]:
+    frequency = step.frequency
+    assert frequency is not None
+    omega = 2.0 * math.pi * frequency / rate
+    attack = max(1, round(_ATTACK * rate))
+    release = max(1, round(_RELEASE * rate))
+    sin = math.sin
+    values: list[float] = []
+    for i in range(count):
+        envelope = min(1.0, i / attack, (count - i) / release)
+        x = omega * i
+        values.append(offset + amplitude * envelope * (sin(x) + 0.3 * sin(3.0 * x)))
+    if typecode != "f":
+        values_int = [round(v) for v in values]
+        return [v for v in values_int for _ in range(channels)] if channels > 1 else values_int
+    return [v for v in values for _ in range(channels)] if channels > 1 else values
+
+
+def open_sounder(
+    gpio: GpioDevices | None = None, *, explain: Callable[[str], None] = log.info
+) -> Sounder:
+    """The best sounder there is: the piezo if the GPIO has one, else the mixer if a sound
+    device opens, else silence (after one sentence to ``explain``). Never raises."""
+    if gpio is not None and gpio.piezo is not None:
+        return gpio.piezo
+    try:
+        return ToneSounder.open()
+    except (pygame.error, NotImplementedError) as error:
+        explain(f"No sound device ({error}); the cues will be silent.")
+        return SilentSounder()

@@ -1,0 +1,245 @@
+"""The Pi's own edges: eight buttons, four seat LEDs and the piezo, through gpiozero.
+
+Every class takes plain BCM pin numbers (the pin map lives in the config) and, like
+gpiozero itself, an optional keyword-only ``pin_factory``; left out, gpiozero picks its
+default factory, which follows ``GPIOZERO_PIN_FACTORY``.
+
+Button callbacks run on gpiozero's threads. They only hand a ``Press`` or ``Release`` to
+``sink`` (normally ``IntentQueue.put``), which must be quick and thread-safe: no referee
+call and no sleep happens there.
+"""
+
+from __future__ import annotations
+
+import logging
+import warnings
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from gpiozero import LED, Device
+from gpiozero import Button as GpioButton
+from gpiozero.exc import BadPinFactory, PinFactoryFallback
+from gpiozero.pins import Factory
+
+from coda_pi.devices.buzzer import PiezoSounder
+from coda_pi.referee.signals import Button, Intent, Press, Release
+
+log = logging.getLogger(__name__)
+
+DEFAULT_BOUNCE_TIME = 0.01
+"""Seconds of debounce. Under lgpio (kernel gpiod) this is a stability filter, so it also
+delays every edge by this much: 10 ms rejects the bounce of ordinary tactile switches while
+leaving most of the 20 ms budget from press to frame."""
+
+DEFAULT_BLINK = (0.4, 0.4)
+"""Seconds on and off of a blinking seat LED: calm enough to read as "waiting for you"."""
+
+
+class SeatLight(Enum):
+    """What one seat's LED shows."""
+
+    OFF = "off"
+    ON = "on"
+    BLINK = "blink"
+
+
+class GpioButtons:
+    """One gpiozero ``Button`` per device button, wired to ground (internal pull-up: pressed
+    reads low), each edge handed to ``sink`` as a ``Press`` or ``Release``."""
+
+    def __init__(
+        self,
+        pins: Mapping[Button, int],
+        sink: Callable[[Intent], None],
+        *,
+        pin_factory: Factory | None = None,
+        bounce_time: float | None = DEFAULT_BOUNCE_TIME,
+    ) -> None:
+        self._devices: dict[Button, GpioButton] = {}
+        try:
+            for button, pin in pins.items():
+                device = GpioButton(
+                    pin, pull_up=True, bounce_time=bounce_time, pin_factory=pin_factory
+                )
+                self._devices[button] = device
+                device.when_pressed = _emitter(sink, Press(button))
+                device.when_released = _emitter(sink, Release(button))
+        except BaseException:
+            self.close()
+            raise
+
+    @property
+    def held(self) -> frozenset[Button]:
+        """The buttons physically down right now (read from the pins)."""
+        return frozenset(button for button, device in self._devices.items() if device.is_pressed)
+
+    def close(self) -> None:
+        """Release every pin; no callback fires afterwards."""
+        for device in self._devices.values():
+            device.when_pressed = None
+            device.when_released = None
+            device.close()
+        self._devices.clear()
+
+
+def _emitter(sink: Callable[[Intent], None], intent: Intent) -> Callable[[], None]:
+    # A function of no arguments, so gpiozero does not pass the device to it.
+    def emit() -> None:
+        sink(intent)
+
+    return emit
+
+
+class SeatLeds:
+    """The seat LEDs (seat 1 first), each off, on or blinking on gpiozero's own thread."""
+
+    def __init__(
+        self,
+        pins: Sequence[int],
+        *,
+        pin_factory: Factory | None = None,
+        blink: tuple[float, float] = DEFAULT_BLINK,
+    ) -> None:
+        self._on_time, self._off_time = blink
+        self._leds: list[LED] = []
+        try:
+            for pin in pins:
+                self._leds.append(LED(pin, pin_factory=pin_factory))
+        except BaseException:
+            self.close()
+            raise
+        self._shown: list[SeatLight] = [SeatLight.OFF] * len(self._leds)
+
+    @property
+    def shown(self) -> tuple[SeatLight, ...]:
+        """What each LED was last told to show."""
+        return tuple(self._shown)
+
+    def show(self, states: Sequence[SeatLight]) -> None:
+        """Set every seat at once; seats past the end of ``states`` go dark.
+
+        Only seats whose state changes are touched, so calling this on every frame neither
+        flickers a lit LED nor restarts a blink from its beginning.
+        """
+        if len(states) > len(self._leds):
+            raise ValueError(f"{len(states)} seat states for {len(self._leds)} seat LEDs")
+        wanted = list(states) + [SeatLight.OFF] * (len(self._leds) - len(states))
+        for seat, (led, state) in enumerate(zip(self._leds, wanted, strict=True)):
+            if self._shown[seat] is state:
+                continue
+            if state is SeatLight.ON:
+                led.on()
+            elif state is SeatLight.BLINK:
+                led.blink(on_time=self._on_time, off_time=self._off_time, background=True)
+            else:
+                led.off()
+            self._shown[seat] = state
+
+    def close(self) -> None:
+        """Stop any blink, turn the LEDs off and release their pins."""
+        for led in self._leds:
+            led.close()
+        self._leds.clear()
+        self._shown = []
+
+
+@dataclass(eq=False)
+class GpioDevices:
+    """Everything on the GPIO header, opened together and closed together."""
+
+    buttons: GpioButtons
+    leds: SeatLeds
+    piezo: PiezoSounder | None
+
+    def close(self) -> None:
+        """Release every pin (the piezo's worker stops first)."""
+        if self.piezo is not None:
+            self.piezo.close()
+        self.leds.close()
+        self.buttons.close()
+
+
+def open_gpio(
+    button_pins: Mapping[Button, int],
+    led_pins: Sequence[int],
+    sink: Callable[[Intent], None],
+    *,
+    buzzer_pin: int | None = None,
+    pin_factory: Factory | None = None,
+    bounce_time: float | None = DEFAULT_BOUNCE_TIME,
+    blink: tuple[float, float] = DEFAULT_BLINK,
+    explain: Callable[[str], None] = log.warning,
+) -> GpioDevices | None:
+    """Open the buttons, the seat LEDs and (if ``buzzer_pin`` is given) the piezo.
+
+    Returns None when there is no usable GPIO (a laptop, a bad ``GPIOZERO_PIN_FACTORY``, a
+    pin taken by another program) after passing ``explain`` one sentence saying why; the
+    caller carries on with the keyboard. A piezo that cannot play (a pin factory without PWM)
+    is explained too, and the rest of the GPIO is kept: ``piezo`` is then None.
+    """
+    try:
+        factory = pin_factory if pin_factory is not None else _default_factory()
+    except _NoPinFactory as missing:
+        explain(str(missing))
+        return None
+
+    buttons: GpioButtons | None = None
+    leds: SeatLeds | None = None
+    try:
+        buttons = GpioButtons(button_pins, sink, pin_factory=factory, bounce_time=bounce_time)
+        leds = SeatLeds(led_pins, pin_factory=factory, blink=blink)
+    # Anything at all: a missing permission, a pin in use, a driver's RuntimeError. The
+    # device must start with the keyboard rather than crash-loop on a wiring problem.
+    except Exception as error:
+        if buttons is not None:
+            buttons.close()
+        explain(f"GPIO pins could not be opened ({_describe(error)}); using the keyboard.")
+        return None
+
+    piezo: PiezoSounder | None = None
+    if buzzer_pin is not None:
+        try:
+            piezo = PiezoSounder(buzzer_pin, pin_factory=factory)
+        except Exception as error:
+            explain(f"The buzzer on GPIO{buzzer_pin} cannot play ({_describe(error)}).")
+    return GpioDevices(buttons=buttons, leds=leds, piezo=piezo)
+
+
+class _NoPinFactory(Exception):
+    """No gpiozero pin factory could be loaded; the message is for a person."""
+
+
+def _default_factory() -> Factory:
+    """gpiozero's default pin factory, or ``_NoPinFactory`` with a readable reason.
+
+    gpiozero tries lgpio, RPi.GPIO, pigpio and its native driver in turn, warning
+    ``PinFactoryFallback`` for each that fails, and raises ``BadPinFactory`` when none loads
+    (or when ``GPIOZERO_PIN_FACTORY`` names no factory). Naming an uninstalled one raises
+    the import's own error instead.
+    """
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PinFactoryFallback)
+        try:
+            Device.ensure_pin_factory()
+        except BadPinFactory as error:
+            tried = [str(w.message) for w in caught if issubclass(w.category, PinFactoryFallback)]
+            if tried:
+                # "Falling back from lgpio: No module named 'lgpio'" -> "lgpio: No module ..."
+                reasons = "; ".join(t.removeprefix("Falling back from ") for t in tried)
+                raise _NoPinFactory(
+                    f"No GPIO on this machine ({reasons}); using the keyboard."
+                ) from None
+            raise _NoPinFactory(f"No GPIO: {error}; using the keyboard.") from None
+        except Exception as error:
+            raise _NoPinFactory(
+                f"No GPIO: the pin factory did not load ({_describe(error)}); using the keyboard."
+            ) from None
+    factory = Device.pin_factory
+    assert factory is not None
+    return factory
+
+
+def _describe(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0]}" if text else type(error).__name__

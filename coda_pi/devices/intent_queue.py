@@ -1,0 +1,68 @@
+"""The one hand-over point between input threads and the loop that owns the state.
+
+gpiozero calls ``when_pressed`` on its own threads; the demo's simulated players may run on
+others. None of them may touch the referee. They ``put`` an intent here, which also posts a
+single ``INTENT_EVENT`` so that a loop asleep in ``pygame.event.wait(timeout)`` wakes at once;
+the loop then ``drain``\\ s every intent that arrived, in order.
+
+Posting from another thread is safe in pygame 2: ``pygame.event.post`` is SDL's
+``SDL_PushEvent``, which takes the queue's own lock (pygame 2.2 deprecated ``fastevent``,
+the old thread-safe wrapper, for exactly that reason).
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+
+from coda_pi.referee.signals import Intent
+
+INTENT_EVENT: int = pygame.event.custom_type()
+"""The pygame event type that says "intents are waiting in the queue"; it carries nothing."""
+
+
+class IntentQueue:
+    """A thread-safe FIFO of intents that wakes the pygame loop when something arrives.
+
+    At most one wake-up event is outstanding at a time: a burst of a thousand presses posts
+    one event, not a thousand, so the SDL queue cannot overflow and drop keyboard events.
+    Without an initialised pygame display (GPIO-only tests, a headless run) the queue still
+    works; there is simply no loop to wake.
+    """
+
+    def __init__(self, *, wake_event_type: int = INTENT_EVENT) -> None:
+        self._lock = threading.Lock()
+        self._items: list[Intent] = []
+        self._wake_event_type = wake_event_type
+        # True while a posted wake-up has not yet been answered by a drain().
+        self._wake_pending = False
+
+    def put(self, intent: Intent) -> None:
+        """Append an intent; safe from any thread, never blocks for long, never raises."""
+        with self._lock:
+            self._items.append(intent)
+            if self._wake_pending:
+                return
+            self._wake_pending = self._post_wake()
+
+    def drain(self) -> list[Intent]:
+        """Everything put since the last drain, oldest first (for the owning loop only)."""
+        with self._lock:
+            items, self._items = self._items, []
+            self._wake_pending = False
+        return items
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._items)
+
+    def _post_wake(self) -> bool:
+        """Post the wake-up event; False when there is no pygame event queue to post to."""
+        if not pygame.display.get_init():
+            return False
+        try:
+            return bool(pygame.event.post(pygame.event.Event(self._wake_event_type)))
+        except pygame.error:
+            # The display was shut down between the check and the post (app exiting).
+            return False
