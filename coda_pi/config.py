@@ -1,0 +1,567 @@
+"""The one configuration file: where it is, what it may say, and what a mistake in it means.
+
+The file is TOML. It is looked for, first found wins, at:
+
+1. the path given with ``--config FILE``;
+2. the path in the environment variable ``CODA_PI_CONFIG``;
+3. the per-user file ``$XDG_CONFIG_HOME/coda-pi/config.toml`` (``~/.config/coda-pi/...``);
+4. the system-wide file ``/etc/coda-pi/config.toml`` (the appliance's).
+
+No file at all is fine: every key has a default, and ``firmware/config.example.toml`` lists
+them all. Loading never raises for what the file says. Each mistake (bad TOML, an unknown key,
+a wrong type, a value out of range, a pin used twice or a pin the screen needs) becomes a
+:class:`ConfigProblem` naming the key, and the default is used in its place.
+
+Pins are the exception to "use the default": a pin map with any error in it is not what the
+builder wired, and driving a guessed pin could fight the screen or another button. So when
+any ``pins.*`` key has an error, GPIO is switched off altogether (:attr:`PinConfig.gpio_enabled`
+is False, :meth:`PinConfig.button_pins` is empty) and the device runs on the keyboard while
+the screen and ``coda-pi doctor`` say what to fix.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal
+
+from coda_pi.referee.signals import SEAT_BUTTONS, Button
+
+CONFIG_ENV = "CODA_PI_CONFIG"
+DATA_DIR_ENV = "CODA_PI_DATA_DIR"
+SYSTEM_CONFIG = Path("/etc/coda-pi/config.toml")
+
+# The default wiring, in BCM numbers. It leaves free every pin the supported screens use
+# (RESERVED_PINS), the I2C pins (2, 3) and the serial console (14, 15). hardware/README.md's
+# wiring table and diagram are generated from this map (python -m coda_pi.wiring).
+DEFAULT_PINS: Mapping[str, int] = MappingProxyType(
+    {
+        "seat1": 5,
+        "seat2": 6,
+        "seat3": 19,
+        "seat4": 26,
+        "prev": 4,
+        "next": 27,
+        "ok": 23,
+        "back": 18,
+        "seat1_led": 12,
+        "seat2_led": 16,
+        "seat3_led": 20,
+        "seat4_led": 21,
+        "buzzer": 13,  # hardware PWM1: a clean tone with any pin factory that can use it
+    }
+)
+
+# Pins that must never be configured: the screens' overlays (firmware/boot/) claim them.
+RESERVED_PINS: Mapping[int, str] = MappingProxyType(
+    {
+        0: "the HAT ID EEPROM (ID_SD)",
+        1: "the HAT ID EEPROM (ID_SC)",
+        7: "SPI0 CE1 (the SPI screen's touch controller)",
+        8: "SPI0 CE0 (the SPI screen's chip select)",
+        9: "SPI0 MISO (the SPI screen)",
+        10: "SPI0 MOSI (the SPI screen)",
+        11: "SPI0 SCLK (the SPI screen)",
+        17: "the 3.5-inch screen's touch interrupt",
+        22: "the SPI screen's backlight",
+        24: "the SPI screen's data/command line (D/C)",
+        25: "the SPI screen's reset line",
+    }
+)
+
+# Pins that work but cost something: a warning, and the pin is used.
+DISCOURAGED_PINS: Mapping[int, str] = MappingProxyType(
+    {
+        2: "I2C SDA: it has a fixed 1.8 kOhm pull-up and blocks any I2C add-on",
+        3: "I2C SCL: it has a fixed 1.8 kOhm pull-up and blocks any I2C add-on",
+        14: "UART TX: the serial console uses it",
+        15: "UART RX: the serial console uses it",
+    }
+)
+
+# The header's GPIO lines on every 40-pin Raspberry Pi.
+FIRST_GPIO, LAST_GPIO = 0, 27
+
+LED_KEYS: tuple[str, ...] = tuple(f"{b.value}_led" for b in SEAT_BUTTONS)
+PIN_KEYS: tuple[str, ...] = (*(b.value for b in Button), *LED_KEYS, "buzzer")
+
+DEFAULT_NAMES: tuple[str, ...] = tuple(f"Seat {i}" for i in range(1, 5))
+MAX_NAME_LENGTH = 20
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigProblem:
+    """One mistake in the config file. ``key`` is dotted (``pins.ok``); empty for the file."""
+
+    key: str
+    message: str
+    severity: Literal["error", "warning"] = "error"
+
+    def __str__(self) -> str:
+        where = self.key or "config file"
+        return f"{where}: {self.message}"
+
+
+@dataclass(frozen=True, slots=True)
+class PinConfig:
+    """BCM pin numbers of every part wired to the header."""
+
+    seat1: int = DEFAULT_PINS["seat1"]
+    seat2: int = DEFAULT_PINS["seat2"]
+    seat3: int = DEFAULT_PINS["seat3"]
+    seat4: int = DEFAULT_PINS["seat4"]
+    prev: int = DEFAULT_PINS["prev"]
+    next: int = DEFAULT_PINS["next"]
+    ok: int = DEFAULT_PINS["ok"]
+    back: int = DEFAULT_PINS["back"]
+    seat1_led: int = DEFAULT_PINS["seat1_led"]
+    seat2_led: int = DEFAULT_PINS["seat2_led"]
+    seat3_led: int = DEFAULT_PINS["seat3_led"]
+    seat4_led: int = DEFAULT_PINS["seat4_led"]
+    buzzer: int = DEFAULT_PINS["buzzer"]
+    # False when the file's pin map had an error: then nothing may be driven.
+    gpio_enabled: bool = True
+
+    def as_dict(self) -> dict[str, int]:
+        """Every pin by its config key (``seat1`` .. ``buzzer``), whether enabled or not."""
+        return {key: getattr(self, key) for key in PIN_KEYS}
+
+    def button_pins(self) -> dict[Button, int]:
+        """The pin of each button; empty when GPIO is off, so the keyboard takes over."""
+        if not self.gpio_enabled:
+            return {}
+        return {button: getattr(self, button.value) for button in Button}
+
+    def seat_led_pins(self) -> tuple[int, ...]:
+        """The seat LEDs' pins in seat order; empty when GPIO is off."""
+        if not self.gpio_enabled:
+            return ()
+        return tuple(getattr(self, key) for key in LED_KEYS)
+
+    @property
+    def buzzer_pin(self) -> int | None:
+        """The piezo's pin; None when GPIO is off."""
+        return self.buzzer if self.gpio_enabled else None
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenConfig:
+    """``width``/``height`` None means the display's own size; ``fullscreen`` None means
+    full screen when there is no desktop (SDL's kmsdrm driver), a window otherwise."""
+
+    width: int | None = None
+    height: int | None = None
+    rotation: int = 0
+    fullscreen: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SoundConfig:
+    enabled: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersConfig:
+    """The name shown for each seat, always four of them."""
+
+    names: tuple[str, ...] = DEFAULT_NAMES
+
+
+@dataclass(frozen=True, slots=True)
+class RulesConfig:
+    """What a new Coda game starts with; the table can change it before dealing."""
+
+    dashes: bool = False
+    rounds: int = 1
+    bonus: Literal["hidden", "all"] = "hidden"
+    labels: Literal["panels", "cards"] = "panels"
+
+
+@dataclass(frozen=True, slots=True)
+class TimerConfig:
+    """The guess timer: the first period of a turn, then each extra period after a right guess."""
+
+    enabled: bool = True
+    first_seconds: int = 60
+    extra_seconds: int = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    pins: PinConfig = field(default_factory=PinConfig)
+    screen: ScreenConfig = field(default_factory=ScreenConfig)
+    sound: SoundConfig = field(default_factory=SoundConfig)
+    players: PlayersConfig = field(default_factory=PlayersConfig)
+    rules: RulesConfig = field(default_factory=RulesConfig)
+    timer: TimerConfig = field(default_factory=TimerConfig)
+    data_dir: Path = field(default_factory=lambda: default_data_dir())
+    # The file this came from; None when no file was found and everything is a default.
+    source: Path | None = None
+
+
+# ---------------------------------------------------------------------------------------------
+# Locations
+
+
+def _env(env: Mapping[str, str] | None) -> Mapping[str, str]:
+    return os.environ if env is None else env
+
+
+def _home(env: Mapping[str, str]) -> Path:
+    home = env.get("HOME")
+    return Path(home) if home else Path.home()
+
+
+def user_config_path(env: Mapping[str, str] | None = None) -> Path:
+    """``$XDG_CONFIG_HOME/coda-pi/config.toml``, XDG's default being ``~/.config``."""
+    e = _env(env)
+    base = e.get("XDG_CONFIG_HOME") or str(_home(e) / ".config")
+    return Path(base) / "coda-pi" / "config.toml"
+
+
+def default_data_dir(env: Mapping[str, str] | None = None) -> Path:
+    """Where records live when the file does not say: ``$CODA_PI_DATA_DIR`` (the service sets
+    it), else ``$XDG_DATA_HOME/coda-pi`` (``~/.local/share/coda-pi``)."""
+    e = _env(env)
+    if e.get(DATA_DIR_ENV):
+        return Path(e[DATA_DIR_ENV])
+    base = e.get("XDG_DATA_HOME") or str(_home(e) / ".local" / "share")
+    return Path(base) / "coda-pi"
+
+
+def config_candidates(
+    explicit: Path | None = None, env: Mapping[str, str] | None = None
+) -> list[Path]:
+    """The places looked at, in order. An explicit path or ``CODA_PI_CONFIG`` is the only one."""
+    e = _env(env)
+    if explicit is not None:
+        return [explicit]
+    if e.get(CONFIG_ENV):
+        return [Path(e[CONFIG_ENV])]
+    return [user_config_path(e), SYSTEM_CONFIG]
+
+
+def find_config(explicit: Path | None = None, env: Mapping[str, str] | None = None) -> Path | None:
+    """The file that would be loaded, or None when there is none (all defaults)."""
+    candidates = config_candidates(explicit, env)
+    if explicit is not None or _env(env).get(CONFIG_ENV):
+        return candidates[0]
+    return next((p for p in candidates if p.is_file()), None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Loading and checking
+
+
+def load_config(
+    path: Path | None = None, *, env: Mapping[str, str] | None = None
+) -> tuple[Config, list[ConfigProblem]]:
+    """Read the config file (``path``, else the usual places) and check every key.
+
+    Never raises for what the file says: returns the config to run with and every problem
+    found, errors and warnings, in file order.
+    """
+    e = _env(env)
+    source = find_config(path, e)
+    if source is None:
+        return Config(data_dir=default_data_dir(e)), []
+    try:
+        text = source.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        problem = ConfigProblem("", f"{source} does not exist; using the defaults")
+        return Config(data_dir=default_data_dir(e)), [problem]
+    except (OSError, UnicodeDecodeError) as exc:
+        problem = ConfigProblem("", f"cannot read {source} ({exc}); using the defaults")
+        return Config(data_dir=default_data_dir(e), source=source), [problem]
+    config, problems = parse_config(text, env=e, base_dir=source.parent)
+    return _with_source(config, source), problems
+
+
+def parse_config(
+    text: str, *, env: Mapping[str, str] | None = None, base_dir: Path | None = None
+) -> tuple[Config, list[ConfigProblem]]:
+    """Check the TOML text of a config file; see :func:`load_config`."""
+    e = _env(env)
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        problem = ConfigProblem("", f"not valid TOML ({exc}); using the defaults for everything")
+        return Config(data_dir=default_data_dir(e)), [problem]
+    checker = _Checker()
+    config = checker.config(doc, e, base_dir)
+    return config, checker.problems
+
+
+def _with_source(config: Config, source: Path) -> Config:
+    return Config(
+        pins=config.pins,
+        screen=config.screen,
+        sound=config.sound,
+        players=config.players,
+        rules=config.rules,
+        timer=config.timer,
+        data_dir=config.data_dir,
+        source=source,
+    )
+
+
+_MISSING = object()
+
+# The keys each table may hold. Keep firmware/config.example.toml in step (a test checks).
+SCHEMA: dict[str, tuple[str, ...]] = {
+    "pins": PIN_KEYS,
+    "screen": ("width", "height", "rotation", "fullscreen"),
+    "sound": ("enabled",),
+    "players": ("names",),
+    "rules": ("dashes", "rounds", "bonus", "labels"),
+    "timer": ("enabled", "first_seconds", "extra_seconds"),
+    "data": ("directory",),
+}
+
+
+def _type_name(value: object) -> str:
+    names = {bool: "true/false", int: "a whole number", float: "a decimal number", str: "text"}
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "a list"
+    return names.get(type(value), type(value).__name__)
+
+
+def _suggest(name: str, choices: tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(name, choices, n=1)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+class _Checker:
+    """Walks the parsed document once, table by table, collecting problems."""
+
+    def __init__(self) -> None:
+        self.problems: list[ConfigProblem] = []
+
+    def error(self, key: str, message: str) -> None:
+        self.problems.append(ConfigProblem(key, message, "error"))
+
+    def warn(self, key: str, message: str) -> None:
+        self.problems.append(ConfigProblem(key, message, "warning"))
+
+    # --- structure ---------------------------------------------------------------------------
+
+    def config(self, doc: dict[str, Any], env: Mapping[str, str], base_dir: Path | None) -> Config:
+        tables: dict[str, dict[str, Any]] = {}
+        for name, value in doc.items():
+            if name not in SCHEMA:
+                known = tuple(SCHEMA)
+                self.error(name, f"unknown section; the sections are {', '.join(known)}"
+                           + _suggest(name, known))
+            elif not isinstance(value, dict):
+                self.error(name, f"must be a table ([{name}]), not {_type_name(value)}")
+            else:
+                tables[name] = value
+        for name, table in tables.items():
+            for key in table:
+                if key not in SCHEMA[name]:
+                    self.error(f"{name}.{key}", f"unknown key in [{name}]"
+                               + _suggest(key, SCHEMA[name]))
+        return Config(
+            pins=self.pins(tables.get("pins", {})),
+            screen=self.screen(tables.get("screen", {})),
+            sound=SoundConfig(enabled=self.boolean(tables.get("sound", {}), "sound.enabled", True)),
+            players=self.players(tables.get("players", {})),
+            rules=self.rules(tables.get("rules", {})),
+            timer=self.timer(tables.get("timer", {})),
+            data_dir=self.data_dir(tables.get("data", {}), env, base_dir),
+        )
+
+    # --- typed values ------------------------------------------------------------------------
+
+    def _get(self, table: dict[str, Any], key: str) -> Any:
+        return table.get(key.rsplit(".", 1)[-1], _MISSING)
+
+    def boolean(self, table: dict[str, Any], key: str, default: bool) -> bool:
+        value = self._get(table, key)
+        if value is _MISSING:
+            return default
+        if isinstance(value, bool):
+            return value
+        self.error(key, f"must be true or false, not {_type_name(value)} {value!r}; "
+                   f"using {str(default).lower()}")
+        return default
+
+    def integer(self, table: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
+        value = self._get(table, key)
+        if value is _MISSING:
+            return default
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(key, f"must be a whole number from {low} to {high}, not "
+                       f"{_type_name(value)} {value!r}; using {default}")
+            return default
+        if not low <= value <= high:
+            self.error(key, f"{value} is out of range: it must be from {low} to {high}; "
+                       f"using {default}")
+            return default
+        return value
+
+    def choice(
+        self, table: dict[str, Any], key: str, default: Any, choices: tuple[Any, ...]
+    ) -> Any:
+        value = self._get(table, key)
+        if value is _MISSING:
+            return default
+        shown = " or ".join(repr(c) for c in choices)
+        if isinstance(value, bool) or type(value) is not type(choices[0]):
+            self.error(key, f"must be {shown}, not {_type_name(value)} {value!r}; "
+                       f"using {default!r}")
+            return default
+        if value not in choices:
+            self.error(key, f"{value!r} is out of range: it must be {shown}; using {default!r}")
+            return default
+        return value
+
+    # --- tables ------------------------------------------------------------------------------
+
+    def pins(self, table: dict[str, Any]) -> PinConfig:
+        before = len([p for p in self.problems if p.severity == "error"])
+        chosen: dict[str, int] = {}
+        for key in PIN_KEYS:
+            dotted = f"pins.{key}"
+            value = table.get(key, _MISSING)
+            if value is _MISSING:
+                chosen[key] = DEFAULT_PINS[key]
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                self.error(dotted, f"must be a BCM GPIO number (a whole number from "
+                           f"{FIRST_GPIO} to {LAST_GPIO}), not {_type_name(value)} {value!r}")
+                continue
+            if not FIRST_GPIO <= value <= LAST_GPIO:
+                self.error(dotted, f"GPIO {value} is out of range: the header has GPIO "
+                           f"{FIRST_GPIO} to {LAST_GPIO} (BCM numbers, not header pin numbers)")
+                continue
+            if value in RESERVED_PINS:
+                self.error(dotted, f"GPIO {value} is reserved for {RESERVED_PINS[value]}; "
+                           "pick a free pin (see hardware/README.md)")
+                continue
+            if value in DISCOURAGED_PINS:
+                self.warn(dotted, f"GPIO {value} is {DISCOURAGED_PINS[value]}")
+            chosen[key] = value
+        # A pin given twice is an error on each key after the first that uses it, so the
+        # message names both. Unknown keys in [pins] also switch GPIO off: a misspelt key
+        # means a button's pin is not what the builder meant.
+        owner: dict[int, str] = {}
+        for key in PIN_KEYS:
+            if key not in chosen:
+                continue
+            pin = chosen[key]
+            if pin in owner:
+                self.error(f"pins.{key}", f"GPIO {pin} is already used by pins.{owner[pin]}; "
+                           "every part needs its own pin")
+            else:
+                owner[pin] = key
+        unknown = any(k not in PIN_KEYS for k in table)
+        errors = len([p for p in self.problems if p.severity == "error"]) - before
+        if errors or unknown:
+            self.warn("pins", "GPIO is switched off because the pin map has errors: the "
+                      "buttons, seat LEDs and buzzer are not used and the keyboard works instead")
+            return PinConfig(**{k: chosen.get(k, DEFAULT_PINS[k]) for k in PIN_KEYS},
+                             gpio_enabled=False)
+        return PinConfig(**chosen)
+
+    def screen(self, table: dict[str, Any]) -> ScreenConfig:
+        width = self.size(table, "screen.width", 320, 7680)
+        height = self.size(table, "screen.height", 240, 4320)
+        if ("width" in table) != ("height" in table):
+            given = "screen.width" if "width" in table else "screen.height"
+            self.error(given, "set both screen.width and screen.height, or neither (auto); "
+                       "using the display's own size")
+            width = height = None
+        rotation = self.choice(table, "screen.rotation", 0, (0, 90, 180, 270))
+        fullscreen: bool | None = None
+        value = table.get("fullscreen", _MISSING)
+        if value is not _MISSING and value != "auto":
+            if isinstance(value, bool):
+                fullscreen = value
+            else:
+                self.error("screen.fullscreen", f"must be true, false or \"auto\", not "
+                           f"{_type_name(value)} {value!r}; using \"auto\"")
+        return ScreenConfig(width=width, height=height, rotation=rotation, fullscreen=fullscreen)
+
+    def size(self, table: dict[str, Any], key: str, low: int, high: int) -> int | None:
+        value = self._get(table, key)
+        if value is _MISSING or value == "auto":
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(key, f"must be \"auto\" or a whole number of pixels from {low} to {high}, "
+                       f"not {_type_name(value)} {value!r}; using \"auto\"")
+            return None
+        if not low <= value <= high:
+            self.error(key, f"{value} is out of range: it must be from {low} to {high} pixels "
+                       "(the smallest supported screen is 320x240); using \"auto\"")
+            return None
+        return value
+
+    def players(self, table: dict[str, Any]) -> PlayersConfig:
+        value = table.get("names", _MISSING)
+        if value is _MISSING:
+            return PlayersConfig()
+        if not isinstance(value, list):
+            self.error("players.names", f"must be a list of up to 4 names, like "
+                       f"[\"Ann\", \"Ben\"], not {_type_name(value)}; using the defaults")
+            return PlayersConfig()
+        if len(value) > len(DEFAULT_NAMES):
+            self.error("players.names", f"has {len(value)} names but there are only 4 seats; "
+                       "using the first 4")
+        names = list(DEFAULT_NAMES)
+        for i, name in enumerate(value[: len(DEFAULT_NAMES)]):
+            key = f"players.names[{i}]"
+            if not isinstance(name, str):
+                self.error(key, f"must be text, not {_type_name(name)} {name!r}; "
+                           f"using {DEFAULT_NAMES[i]!r}")
+            elif not name.strip():
+                self.error(key, f"is empty; using {DEFAULT_NAMES[i]!r}")
+            elif len(name.strip()) > MAX_NAME_LENGTH:
+                self.error(key, f"{name!r} is too long: at most {MAX_NAME_LENGTH} characters "
+                           "fit on the smallest screen; using it cut short")
+                names[i] = name.strip()[:MAX_NAME_LENGTH]
+            else:
+                names[i] = name.strip()
+        return PlayersConfig(names=tuple(names))
+
+    def rules(self, table: dict[str, Any]) -> RulesConfig:
+        d = RulesConfig()
+        return RulesConfig(
+            dashes=self.boolean(table, "rules.dashes", d.dashes),
+            rounds=self.choice(table, "rules.rounds", d.rounds, (1, 3)),
+            bonus=self.choice(table, "rules.bonus", d.bonus, ("hidden", "all")),
+            labels=self.choice(table, "rules.labels", d.labels, ("panels", "cards")),
+        )
+
+    def timer(self, table: dict[str, Any]) -> TimerConfig:
+        d = TimerConfig()
+        return TimerConfig(
+            enabled=self.boolean(table, "timer.enabled", d.enabled),
+            first_seconds=self.integer(table, "timer.first_seconds", d.first_seconds, 10, 600),
+            extra_seconds=self.integer(table, "timer.extra_seconds", d.extra_seconds, 5, 300),
+        )
+
+    def data_dir(
+        self, table: dict[str, Any], env: Mapping[str, str], base_dir: Path | None
+    ) -> Path:
+        default = default_data_dir(env)
+        value = table.get("directory", _MISSING)
+        if value is _MISSING or value == "":
+            return default
+        if not isinstance(value, str):
+            self.error("data.directory", f"must be a path as text, not {_type_name(value)} "
+                       f"{value!r}; using {default}")
+            return default
+        path = Path(value).expanduser() if value.startswith("~") else Path(value)
+        if not path.is_absolute():
+            # Relative to the file, so a config and its data can move together.
+            path = (base_dir or Path.cwd()) / path
+        return path
+
