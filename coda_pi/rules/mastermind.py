@@ -1,0 +1,387 @@
+"""Mastermind: pegs, feedback, the record's header and the match referee.
+
+Pure: no clock, no randomness, no I/O. A code is a string of one letter per hole
+(``"RGBY"``), from the boxed game's six colours; in the extra-challenge game an empty hole,
+``"."``, is a seventh colour.
+
+Choices the record spec (spec/mastermind-record.md) leaves open, made here:
+
+- The first game's codemaker may be either seat; from then on a game's maker must be the
+  previous game's breaker, except after a void, when the same maker sets a new code.
+- ``totals`` counts the running game: the maker's point for each row appears as the row is
+  played (the "running round included" of the Coda record). Those points go away if the
+  game is voided: a void game scores only the breaker's 3 points.
+- A void game's ``rows`` counts the rows played, including the row with the wrong keys.
+- ``keys`` must be a real placement of key pegs (whole numbers, at most ``pegs`` in all);
+  keys that are placeable but differ from the true feedback void the game, even a false
+  "all black" or an "all black" withheld.
+- Unnamed keys in events are ignored, as the record container says.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+from coda_pi.rules.errors import RuleError
+
+COLOURS = "BGKRWY"
+BLANK = "."
+COLOUR_NAMES = {
+    "B": "blue",
+    "G": "green",
+    "K": "black",
+    "R": "red",
+    "W": "white",
+    "Y": "yellow",
+    BLANK: "empty",
+}
+VOID_POINTS = 3
+MAX_PEGS = 8
+MAX_ROWS = 30
+
+
+def palette(blanks: bool) -> str:
+    """The colours a code may use: six, plus the empty hole in the extra challenge."""
+    return COLOURS + BLANK if blanks else COLOURS
+
+
+def all_codes(pegs: int = 4, blanks: bool = False) -> list[str]:
+    """Every possible code, in text order of the palette (``BBBB``, ``BBBG``, ...)."""
+    return ["".join(p) for p in product(palette(blanks), repeat=pegs)]
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """The key pegs for a row: ``black`` right colour and place, ``white`` right colour only."""
+
+    black: int
+    white: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {"black": self.black, "white": self.white}
+
+    def __str__(self) -> str:
+        return f"{self.black} black, {self.white} white"
+
+
+# One shared instance per (black, white), so feedback() allocates nothing.
+_FEEDBACK = [[Feedback(b, w) for w in range(MAX_PEGS + 1)] for b in range(MAX_PEGS + 1)]
+_eq = operator.eq
+
+
+def feedback(code: str, guess: str) -> Feedback:
+    """The key pegs for ``guess`` against the secret ``code`` (same length, any letters).
+
+    ``black`` counts positions that match; ``white`` the colours in common (the smaller of
+    the two counts, summed over colours) less ``black``: a repeated colour in the guess
+    scores at most as often as it occurs in the code.
+    """
+    black = sum(map(_eq, code, guess))
+    common = 0
+    for colour in set(guess):
+        a = code.count(colour)
+        if a:
+            b = guess.count(colour)
+            common += a if a < b else b
+    return _FEEDBACK[black][common - black]
+
+
+def check_code(code: object, pegs: int, blanks: bool, what: str = "code") -> str:
+    """``code`` if it is a code of this game, else a RuleError saying what is wrong."""
+    if not isinstance(code, str):
+        raise RuleError(f"the {what} must be a string of {pegs} colour letters")
+    allowed = palette(blanks)
+    for letter in code:
+        if letter == BLANK and not blanks:
+            raise RuleError(
+                f"the {what} {code!r} has an empty hole, which only the extra-challenge "
+                "game (blanks) allows"
+            )
+        if letter not in allowed:
+            raise RuleError(
+                f"the {what} {code!r} has {letter!r}, which is not a colour: "
+                f"use {' '.join(allowed)}"
+            )
+    if len(code) != pegs:
+        raise RuleError(f"the {what} {code!r} has {len(code)} pegs; this game uses {pegs}")
+    return code
+
+
+def _int_field(d: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
+    value = d.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"the header's {key!r} must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise RuleError(f"the header's {key!r} must be from {low} to {high}, not {value}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class MastermindHeader:
+    """The first line of a Mastermind record: who plays, and the board."""
+
+    players: tuple[str, str]
+    pegs: int = 4
+    rows: int = 10
+    blanks: bool = False
+    games: int = 2
+    version: int = 1
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> MastermindHeader:
+        if not isinstance(d, Mapping):
+            raise RuleError("the header must be a JSON object")
+        game = d.get("game", "mastermind")
+        if game != "mastermind":
+            raise RuleError(f"this is a record of {game!r}, not of Mastermind")
+        version = d.get("version", 1)
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise RuleError(f"the header's version must be a whole number, not {version!r}")
+        if version > 1:
+            raise RuleError(
+                f"this record is version {version}, written by a newer coda-pi; "
+                "this one reads version 1"
+            )
+        if "players" not in d:
+            raise RuleError("the header must name the two players")
+        players = d["players"]
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise RuleError("the header's players must be a list of names")
+        if len(players) != 2:
+            raise RuleError(f"Mastermind is for exactly 2 players, not {len(players)}")
+        if not all(p.strip() for p in players):
+            raise RuleError("every player needs a name")
+        blanks = d.get("blanks", False)
+        if not isinstance(blanks, bool):
+            raise RuleError(f"the header's 'blanks' must be true or false, not {blanks!r}")
+        return cls(
+            players=(players[0], players[1]),
+            pegs=_int_field(d, "pegs", 4, 1, MAX_PEGS),
+            rows=_int_field(d, "rows", 10, 1, MAX_ROWS),
+            blanks=blanks,
+            games=_int_field(d, "games", 2, 1, 1000),
+            version=version,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "mastermind",
+            "version": self.version,
+            "players": list(self.players),
+            "pegs": self.pegs,
+            "rows": self.rows,
+            "blanks": self.blanks,
+            "games": self.games,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row on the board: the breaker's guess and the true key pegs for it."""
+
+    guess: str
+    feedback: Feedback
+    #: the keys the maker placed, when they differ from the truth (the row voided the game)
+    claimed: Feedback | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """An ended or voided game, as the replay's ``games`` list shows it."""
+
+    maker: int
+    rows: int
+    broken: bool
+    void: bool
+    points: tuple[int, int]
+
+    @property
+    def breaker(self) -> int:
+        return 1 - self.maker
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "maker": self.maker,
+            "rows": self.rows,
+            "broken": self.broken,
+            "void": self.void,
+            "points": list(self.points),
+        }
+
+
+class MastermindMatch:
+    """The referee of a Mastermind match: feed it the record's events with :meth:`apply`.
+
+    Between games no code is set and :attr:`maker` is the seat that must set the next one
+    (``None`` before the first game, when either seat may). State is plain data, so a
+    ``copy.deepcopy`` is a complete snapshot (the record's ``undo`` restores one).
+    """
+
+    def __init__(self, header: MastermindHeader) -> None:
+        self.header = header
+        self.results: list[GameResult] = []
+        self.rows: list[Row] = []
+        self.code: str | None = None
+        self._maker: int | None = None
+
+    # -- what a screen needs -------------------------------------------------------------
+
+    @property
+    def players(self) -> tuple[str, str]:
+        return self.header.players
+
+    @property
+    def maker(self) -> int | None:
+        """The codemaker of the running game, or of the next one (None: either seat may)."""
+        return self._maker
+
+    @property
+    def breaker(self) -> int | None:
+        return None if self._maker is None else 1 - self._maker
+
+    @property
+    def code_set(self) -> bool:
+        """True while a game runs: the maker's code is behind the shield."""
+        return self.code is not None
+
+    @property
+    def games_done(self) -> int:
+        """Games ended so far; void games do not count."""
+        return sum(1 for r in self.results if not r.void)
+
+    @property
+    def game_number(self) -> int:
+        """The 1-based number of the running (or next) game; a replayed void keeps its number."""
+        return min(self.games_done + 1, self.header.games)
+
+    @property
+    def finished(self) -> bool:
+        return self.games_done >= self.header.games
+
+    @property
+    def rows_left(self) -> int:
+        return self.header.rows - len(self.rows)
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        """Points per seat, the running game's rows included (the maker's so far)."""
+        totals = [0, 0]
+        for result in self.results:
+            totals[0] += result.points[0]
+            totals[1] += result.points[1]
+        if self.code is not None and self._maker is not None:
+            totals[self._maker] += len(self.rows)
+        return totals[0], totals[1]
+
+    @property
+    def expected(self) -> str | None:
+        """The event the match waits for: ``"code"``, ``"guess"``, or None when finished."""
+        if self.finished:
+            return None
+        return "guess" if self.code is not None else "code"
+
+    def summary(self) -> dict[str, Any]:
+        """The replay object of the record spec, without its ``error``."""
+        return {
+            "game": "mastermind",
+            "players": list(self.header.players),
+            "totals": list(self.totals),
+            "games": [r.to_dict() for r in self.results],
+            "finished": self.finished,
+        }
+
+    # -- events --------------------------------------------------------------------------
+
+    def apply(self, event: Mapping[str, Any]) -> None:
+        """Apply one record event; a RuleError leaves the match exactly as it was."""
+        if not isinstance(event, Mapping):
+            raise RuleError("an event must be a JSON object")
+        kind = event.get("event")
+        if kind not in ("code", "guess"):
+            raise RuleError(f"{kind!r} is not a Mastermind event")
+        if self.finished:
+            raise RuleError("the match is over: every game has been played")
+        if kind == "code":
+            self._apply_code(event)
+        else:
+            self._apply_guess(event)
+
+    def _apply_code(self, event: Mapping[str, Any]) -> None:
+        names = self.header.players
+        if self.code is not None:
+            raise RuleError(
+                f"{names[self._maker or 0]}'s code is already set: "
+                f"{names[1 - (self._maker or 0)]} guesses next"
+            )
+        seat = event.get("maker")
+        if isinstance(seat, bool) or seat not in (0, 1):
+            raise RuleError("a code needs its maker: seat 0 or 1")
+        if self._maker is not None and seat != self._maker:
+            why = "sets a new code after the void game" if self._after_void() else "makes next"
+            raise RuleError(f"it is {names[self._maker]} who {why}, not {names[seat]}")
+        code = check_code(event.get("code"), self.header.pegs, self.header.blanks)
+        self._maker = seat
+        self.code = code
+        self.rows = []
+
+    def _after_void(self) -> bool:
+        return bool(self.results) and self.results[-1].void
+
+    def _apply_guess(self, event: Mapping[str, Any]) -> None:
+        if self.code is None or self._maker is None:
+            who = (
+                "the codemaker" if self._maker is None else self.header.players[self._maker]
+            )
+            raise RuleError(f"no code is set yet: {who} sets one before the first guess")
+        pegs = self.header.pegs
+        guess = check_code(event.get("code"), pegs, self.header.blanks, what="guess")
+        truth = feedback(self.code, guess)
+        claimed = truth
+        if event.get("keys") is not None:
+            claimed = _keys(event["keys"], pegs)
+        maker = self._maker
+        if claimed != truth:
+            self.rows.append(Row(guess, truth, claimed))
+            points = [0, 0]
+            points[1 - maker] = VOID_POINTS
+            self._end_game(GameResult(maker, len(self.rows), False, True, (points[0], points[1])))
+            return  # the same maker sets a new code
+        self.rows.append(Row(guess, truth))
+        broken = truth.black == pegs
+        if broken or len(self.rows) == self.header.rows:
+            earned = len(self.rows) if broken else self.header.rows + 1
+            points = [0, 0]
+            points[maker] = earned
+            self._end_game(GameResult(maker, len(self.rows), broken, False, (points[0], points[1])))
+            self._maker = 1 - maker
+
+    def _end_game(self, result: GameResult) -> None:
+        self.results.append(result)
+        self.code = None
+
+
+def _keys(keys: object, pegs: int) -> Feedback:
+    if not isinstance(keys, Mapping):
+        raise RuleError('the keys must look like {"black": 1, "white": 2}')
+    values = []
+    for name in ("black", "white"):
+        value = keys.get(name, 0)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RuleError(f"the {name} key pegs must be a whole number, not {value!r}")
+        values.append(value)
+    if values[0] + values[1] > pegs:
+        raise RuleError(
+            f"{values[0]} black and {values[1]} white key pegs do not fit a row of {pegs}"
+        )
+    return _FEEDBACK[values[0]][values[1]]
+
+
+def iter_feedbacks(pegs: int) -> Iterator[Feedback]:
+    """Every key-peg placement a row can show, winning one included."""
+    for black in range(pegs + 1):
+        for white in range(pegs + 1 - black):
+            yield _FEEDBACK[black][white]
