@@ -1,0 +1,113 @@
+"""``coda-pi results [DIR]`` and ``coda-pi standings RECORD``: past games and final standings."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from coda_pi.datadir import default_data_dir, results
+from coda_pi.replay import replay_file
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "results",
+        help="list past games and tournaments",
+        description="Lists the games recorded in the data directory, newest first: date, "
+        "players, winner and totals.",
+    )
+    p.add_argument("dir", nargs="?", type=Path, default=None,
+                   help=f"the data directory (default: {default_data_dir()})")
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--csv", action="store_true", help="print CSV")
+    fmt.add_argument("--json", action="store_true", help="print a JSON list")
+    p.set_defaults(handler=run_results)
+
+    s = sub.add_parser(
+        "standings",
+        help="a game's standings by round, as a table or CSV",
+        description="Prints the standings of one recorded game or tournament: each player's "
+        "points per round and in total, best first.",
+    )
+    s.add_argument("record", type=Path, help="the game record")
+    s.add_argument("--csv", action="store_true", help="print CSV (for a spreadsheet)")
+    s.set_defaults(handler=run_standings)
+
+
+def run_results(args: argparse.Namespace) -> int:
+    data_dir = args.dir if args.dir is not None else default_data_dir()
+    if not data_dir.is_dir():
+        print(f"coda-pi results: no data directory at {data_dir}", file=sys.stderr)
+        return 1
+    found = [r.to_dict() for r in results(data_dir)]
+    if args.json:
+        print(json.dumps(found, indent=2))
+    elif args.csv:
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(["date", "game", "players", "totals", "finished", "winners", "file", "error"])
+        for r in found:
+            w.writerow([r["date"], r["game"], " / ".join(r["players"]),
+                        " / ".join(map(str, r["totals"])), "yes" if r["finished"] else "no",
+                        " / ".join(r["winners"]), r["file"], r["error"] or ""])
+        print(out.getvalue(), end="")
+    elif not found:
+        print(f"No games recorded in {data_dir} yet.")
+    else:
+        for r in found:
+            scores = ", ".join(f"{p} {t}" for p, t in zip(r["players"], r["totals"], strict=True))
+            state = f"won by {' and '.join(r['winners'])}" if r["finished"] else "unfinished"
+            if r["error"]:
+                state += f" (record broken at {r['error']})"
+            print(f"{r['date'].replace('T', ' ')}  {r['game']:<10} {scores}: {state}")
+    return 0
+
+
+def standings_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
+    """The header and one row per player, best total first: place, player, per round, total."""
+    players: list[str] = summary["players"]
+    entries = summary.get("rounds", summary.get("games", []))
+    label = "round" if "rounds" in summary else "game"
+    header = ["place", "player", *(f"{label} {i}" for i in range(1, len(entries) + 1)), "total"]
+    order = sorted(range(len(players)), key=lambda s: -summary["totals"][s])
+    rows: list[list[Any]] = []
+    for seat in order:
+        place = 1 + sum(1 for t in summary["totals"] if t > summary["totals"][seat])
+        rows.append([place, players[seat], *(e["points"][seat] for e in entries),
+                     summary["totals"][seat]])
+    return header, rows
+
+
+def run_standings(args: argparse.Namespace) -> int:
+    try:
+        replay = replay_file(args.record)
+    except OSError as err:
+        print(f"coda-pi standings: cannot read {args.record}: {err.strerror or err}",
+              file=sys.stderr)
+        return 1
+    for warning in replay.warnings:
+        print(f"coda-pi standings: {warning}", file=sys.stderr)
+    summary = replay.summary()
+    header, rows = standings_rows(summary)
+    if args.csv:
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(header)
+        w.writerows(rows)
+        print(out.getvalue(), end="")
+    else:
+        widths = [max(len(str(x)) for x in col) for col in zip(header, *rows, strict=True)]
+        for line in [header, *rows]:
+            print("  ".join(str(x).ljust(w) for x, w in zip(line, widths, strict=True)).rstrip())
+        if not summary["finished"]:
+            print("(not finished)")
+    if replay.error is not None:
+        print(f"coda-pi standings: the record breaks a rule at line {replay.error.line}: "
+              f"{replay.error.message}", file=sys.stderr)
+        return 2
+    return 0
