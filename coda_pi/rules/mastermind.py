@@ -321,8 +321,12 @@ class MastermindMatch:
         if isinstance(seat, bool) or seat not in (0, 1):
             raise RuleError("a code needs its maker: seat 0 or 1")
         if self._maker is not None and seat != self._maker:
-            why = "sets a new code after the void game" if self._after_void() else "makes next"
-            raise RuleError(f"it is {names[self._maker]} who {why}, not {names[seat]}")
+            if self._after_void():
+                raise RuleError(f"{names[self._maker]} makes the code again after the void game")
+            raise RuleError(
+                f"it is {names[self._maker]}'s turn to make the code: "
+                "players switch roles after each game"
+            )
         code = check_code(event.get("code"), self.header.pegs, self.header.blanks)
         self._maker = seat
         self.code = code
