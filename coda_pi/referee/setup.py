@@ -1,0 +1,66 @@
+"""What a new game starts with, before the table changes it in the setup menu."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+DEFAULT_NAMES: tuple[str, ...] = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
+
+Labels = Literal["panels", "cards"]
+BonusMode = Literal["hidden", "all"]
+
+
+@dataclass(frozen=True, slots=True)
+class SetupDefaults:
+    """The setup menu's starting values (normally from the config file)."""
+
+    names: tuple[str, ...] = DEFAULT_NAMES  # one per seat button, four
+    players: int = 2  # 2 to 4: seats 1..players play
+    dashes: bool = False  # advanced play
+    rounds: int = 1  # 1 (one game) or 3 (a tournament)
+    timer: bool = True
+    first_seconds: int = 60  # the first period of a decision
+    extra_seconds: int = 20  # the "20-second rule" after it
+    bonus: BonusMode = "hidden"
+    first: int = 0  # the seat that starts the first round
+    labels: Labels = "panels"
+
+    def __post_init__(self) -> None:
+        if len(self.names) < 4:
+            names = (*self.names, *DEFAULT_NAMES[len(self.names):])
+            object.__setattr__(self, "names", names)
+        if not 2 <= self.players <= 4:
+            raise ValueError(f"players must be 2 to 4, not {self.players}")
+        if not 0 <= self.first < self.players:
+            object.__setattr__(self, "first", 0)
+        if self.first_seconds < 1 or self.extra_seconds < 1:
+            raise ValueError("timer periods must be at least one second")
+
+    @classmethod
+    def from_config(cls, config: Any, *, players: int = 2) -> SetupDefaults:
+        """From a ``coda_pi.config.Config`` (read by attribute, so the referee needs no
+        import of the app's config module)."""
+        rules, timer = config.rules, config.timer
+        return cls(
+            names=tuple(config.players.names),
+            players=players,
+            dashes=rules.dashes,
+            rounds=rules.rounds,
+            timer=timer.enabled,
+            first_seconds=timer.first_seconds,
+            extra_seconds=timer.extra_seconds,
+            bonus=rules.bonus,
+            labels=rules.labels,
+        )
+
+    def with_changes(self, **changes: Any) -> SetupDefaults:
+        return replace(self, **changes)
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        return self.names[: self.players]
+
+    @property
+    def hand(self) -> int:
+        return 3 if self.players == 4 else 4
