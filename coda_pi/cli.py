@@ -18,6 +18,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "coda_pi.cli_replay",
     "coda_pi.cli_results",
     "coda_pi.cli_mastermind",
+    "coda_pi.cli_doctor",
 )
 
 

@@ -33,7 +33,7 @@ from typing import Any, Literal
 from coda_pi.referee.signals import SEAT_BUTTONS, Button
 
 CONFIG_ENV = "CODA_PI_CONFIG"
-DATA_DIR_ENV = "CODA_PI_DATA_DIR"
+DATA_DIR_ENV = "CODA_PI_DATA"
 SYSTEM_CONFIG = Path("/etc/coda-pi/config.toml")
 
 # The default wiring, in BCM numbers. It leaves free every pin the supported screens use
@@ -225,7 +225,7 @@ def user_config_path(env: Mapping[str, str] | None = None) -> Path:
 
 
 def default_data_dir(env: Mapping[str, str] | None = None) -> Path:
-    """Where records live when the file does not say: ``$CODA_PI_DATA_DIR`` (the service sets
+    """Where records live when the file does not say: ``$CODA_PI_DATA`` (the service sets
     it), else ``$XDG_DATA_HOME/coda-pi`` (``~/.local/share/coda-pi``)."""
     e = _env(env)
     if e.get(DATA_DIR_ENV):

@@ -241,7 +241,7 @@ def test_missing_explicit_file_is_a_problem_not_a_crash(tmp_path):
 def test_data_dir_defaults_follow_the_environment(tmp_path):
     assert default_data_dir({"HOME": "/home/ann"}) == Path("/home/ann/.local/share/coda-pi")
     assert default_data_dir({"HOME": "/h", "XDG_DATA_HOME": "/x"}) == Path("/x/coda-pi")
-    assert default_data_dir({"CODA_PI_DATA_DIR": "/var/lib/coda-pi"}) == Path("/var/lib/coda-pi")
+    assert default_data_dir({"CODA_PI_DATA": "/var/lib/coda-pi"}) == Path("/var/lib/coda-pi")
     cfg = tmp_path / "c.toml"
     cfg.write_text('[data]\ndirectory = "records"\n')
     assert load_config(cfg, env=ENV)[0].data_dir == tmp_path / "records"

@@ -1,0 +1,547 @@
+"""``coda-pi doctor``: check a machine for everything the device needs, and say how to fix it.
+
+Each check gives one :class:`Check`: OK, WARN (works, but not as well as it could) or FAIL
+(the device will not work as built), what was found, and the fix. The checks run the real
+libraries (gpiozero opens every configured pin, pygame opens the display and the mixer), so
+a laptop, a Pi over SSH and the test suite (mock pins, SDL's dummy drivers) all get a true
+answer. Where the machine's files are read (the Pi model, systemd's units, /dev/dri) the
+paths come from :class:`System`, so tests can stand a fake Pi up in a temporary directory.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.metadata
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import warnings
+from collections.abc import Iterator, Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from coda_pi import __version__
+from coda_pi.config import (
+    LED_KEYS,
+    Config,
+    ConfigProblem,
+    config_candidates,
+    load_config,
+)
+from coda_pi.wiring import BCM_TO_PHYSICAL
+
+Status = Literal["OK", "WARN", "FAIL"]
+
+SERVICE_NAME = "coda-pi.service"
+INSTALL_HINT = "run firmware/install.sh (see firmware/README.md)"
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    section: str
+    status: Status
+    message: str
+    fix: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class System:
+    """Where the machine's facts are read from; a test points these into a temporary tree."""
+
+    device_tree_model: Path = Path("/proc/device-tree/model")
+    systemd_dir: Path = Path("/etc/systemd/system")
+    kill_switch: Path = Path("/etc/coda-pi/disabled")
+    drm_dir: Path = Path("/sys/class/drm")
+    process_maps: Path = Path("/proc/self/maps")
+    # Ask systemctl when the machine runs systemd; False in tests to read only the files.
+    use_systemctl: bool = True
+    env: Mapping[str, str] = field(default_factory=lambda: os.environ)
+
+
+def pi_model(system: System) -> str | None:
+    """The board's name from the device tree ("Raspberry Pi 5 Model B Rev 1.0"), else None."""
+    try:
+        model = system.device_tree_model.read_bytes().decode("ascii", "replace")
+    except OSError:
+        return None
+    model = model.rstrip("\x00").strip()
+    return model if "Raspberry Pi" in model else None
+
+
+def is_pi5(model: str | None) -> bool:
+    return model is not None and ("Pi 5" in model or "Compute Module 5" in model)
+
+
+def _dist_version(name: str) -> str | None:
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+class _Report:
+    def __init__(self) -> None:
+        self.checks: list[Check] = []
+        self.section = ""
+
+    def add(self, status: Status, message: str, fix: str = "") -> None:
+        self.checks.append(Check(self.section, status, message, fix))
+
+    def ok(self, message: str) -> None:
+        self.add("OK", message)
+
+    def warn(self, message: str, fix: str) -> None:
+        self.add("WARN", message, fix)
+
+    def fail(self, message: str, fix: str) -> None:
+        self.add("FAIL", message, fix)
+
+
+def run_checks(config_path: Path | None = None, *, system: System | None = None) -> list[Check]:
+    """Every check, in the order they are printed."""
+    system = system or System()
+    report = _Report()
+    config, problems = load_config(config_path, env=system.env)
+    model = pi_model(system)
+    report.section = "Python and packages"
+    _check_python(report, model)
+    report.section = "Board"
+    _check_board(report, model)
+    report.section = "Config"
+    _check_config(report, config, problems, config_path, system)
+    report.section = "GPIO"
+    _check_gpio(report, config, model, system)
+    report.section = "Display"
+    _check_display(report, config, model, system)
+    report.section = "Sound"
+    _check_sound(report, config)
+    report.section = "Data"
+    _check_data(report, config)
+    report.section = "Service"
+    _check_service(report, model, system)
+    return report.checks
+
+
+# --- Python and packages ---------------------------------------------------------------------
+
+
+def _check_python(report: _Report, model: str | None) -> None:
+    # Older Pythons cannot import coda_pi at all (tomllib), so getting here means >= 3.11.
+    report.ok(f"Python {platform.python_version()} ({sys.executable})")
+    report.ok(f"coda-pi {__version__}")
+    for dist, why in (("gpiozero", "the buttons, LEDs and buzzer"), ("pygame", "the screen")):
+        found = _dist_version(dist)
+        if found:
+            report.ok(f"{dist} {found}")
+        else:
+            report.fail(f"{dist} is not installed ({why})",
+                        f"pip install {dist} in coda-pi's virtual environment, or {INSTALL_HINT}")
+    lgpio, rpigpio, shim = (_dist_version(d) for d in ("lgpio", "RPi.GPIO", "rpi-lgpio"))
+    found = ", ".join(f"{n} {v}" for n, v in
+                      (("lgpio", lgpio), ("RPi.GPIO", rpigpio), ("rpi-lgpio", shim)) if v)
+    if model is None:
+        report.ok(f"GPIO backends: {found or 'none'} (not a Raspberry Pi: none needed)")
+        return
+    if rpigpio and shim:
+        report.fail(f"both RPi.GPIO {rpigpio} and rpi-lgpio {shim} are installed: they are the "
+                    "same module and overwrite each other",
+                    "keep one: pip uninstall RPi.GPIO rpi-lgpio, then pip install lgpio "
+                    f"(or {INSTALL_HINT}, which picks the right one)")
+    elif is_pi5(model) and not lgpio:
+        report.fail("a Pi 5 needs lgpio, and it is not installed (RPi.GPIO cannot drive the "
+                    "Pi 5's RP1 chip)", "pip install 'coda-pi[pi]' (lgpio), or " + INSTALL_HINT)
+    elif not (lgpio or rpigpio or shim):
+        report.fail("no GPIO backend installed: the buttons will not work",
+                    "pip install 'coda-pi[pi]' (lgpio), or " + INSTALL_HINT)
+    else:
+        report.ok(f"GPIO backends: {found}")
+
+
+# --- Board -----------------------------------------------------------------------------------
+
+
+def _check_board(report: _Report, model: str | None) -> None:
+    if model is None:
+        report.ok(f"not a Raspberry Pi ({platform.system()} {platform.machine()}): GPIO is "
+                  "skipped and the keyboard plays the buttons")
+    else:
+        report.ok(f"{model} ({platform.machine()})")
+
+
+# --- Config ----------------------------------------------------------------------------------
+
+
+def _check_config(
+    report: _Report,
+    config: Config,
+    problems: list[ConfigProblem],
+    config_path: Path | None,
+    system: System,
+) -> None:
+    if config.source is None and not problems:
+        looked = ", ".join(str(p) for p in config_candidates(config_path, system.env))
+        report.ok(f"no config file (looked at {looked}): every setting is its default")
+    else:
+        where = config.source or config_path
+        errors = sum(p.severity == "error" for p in problems)
+        report.add("FAIL" if errors else "OK", f"config file {where}: {len(problems)} problem(s)",
+                   f"edit {where} (every key is explained in firmware/config.example.toml)"
+                   if errors else "")
+    for problem in problems:
+        fix = f"edit {problem.key or 'the file'} in {config.source or config_path}"
+        if problem.key == "pins":
+            fix = "fix the pins.* keys above; GPIO comes back on by itself"
+        if problem.severity == "error":
+            report.fail(str(problem), fix)
+        else:
+            report.warn(str(problem), fix)
+
+
+# --- GPIO ------------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _pin_factory(report: _Report, model: str | None, system: System) -> Iterator[Any]:
+    """gpiozero's pin factory as the app would get it, or None; closed after if made here."""
+    from gpiozero import Device
+    from gpiozero.exc import BadPinFactory
+
+    chosen = system.env.get("GPIOZERO_PIN_FACTORY")
+    made_here = False
+    factory = Device.pin_factory
+    if factory is None:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                factory = Device._default_pin_factory()
+            made_here = True
+        except (BadPinFactory, Exception) as exc:  # any backend may fail in its own way
+            factory = None
+            if model is None:
+                report.warn(f"no GPIO pin factory found ({exc}): the keyboard will be used",
+                            "nothing to do on a laptop or desktop; on a Pi, " + INSTALL_HINT)
+            else:
+                hint = (f"GPIOZERO_PIN_FACTORY={chosen} is set: unset it, or install that "
+                        "backend" if chosen else "pip install 'coda-pi[pi]', or " + INSTALL_HINT)
+                report.fail(f"no GPIO pin factory could start ({exc})", hint)
+    if factory is not None:
+        name = type(factory).__name__
+        via = f" (GPIOZERO_PIN_FACTORY={chosen})" if chosen else ""
+        if name == "MockFactory":
+            report.warn(f"pin factory: {name}{via}: mock pins, nothing real is connected",
+                        "for tests only; unset GPIOZERO_PIN_FACTORY on the device")
+        elif name == "NativeFactory":
+            report.warn(f"pin factory: {name}{via}: no PWM, so the buzzer cannot play tones",
+                        "pip install 'coda-pi[pi]' (lgpio), or " + INSTALL_HINT)
+        else:
+            report.ok(f"pin factory: {name}{via}")
+    try:
+        yield factory
+    finally:
+        if made_here and factory is not None:
+            factory.close()
+
+
+def _check_gpio(report: _Report, config: Config, model: str | None, system: System) -> None:
+    pins = config.pins
+    if not pins.gpio_enabled:
+        report.fail("GPIO is off because the pin map in the config has errors: the keyboard "
+                    "is used instead", "fix the pins.* problems listed under Config")
+    with _pin_factory(report, model, system) as factory:
+        for key, bcm in pins.as_dict().items():
+            where = f"pins.{key} = GPIO {bcm} (header pin {BCM_TO_PHYSICAL.get(bcm, '?')})"
+            if factory is None or not pins.gpio_enabled:
+                report.ok(f"{where}: not opened (no GPIO here)")
+                continue
+            _open_pin(report, factory, key, bcm, where)
+
+
+def _open_pin(report: _Report, factory: Any, key: str, bcm: int, where: str) -> None:
+    from gpiozero import LED, DigitalInputDevice, TonalBuzzer
+    from gpiozero.exc import GPIOPinInUse, PinPWMUnsupported
+
+    device: Any = None
+    try:
+        if key == "buzzer":
+            device = TonalBuzzer(bcm, pin_factory=factory)
+            report.ok(f"{where}: opened as a TonalBuzzer (PWM)")
+        elif key in LED_KEYS:
+            device = LED(bcm, pin_factory=factory)
+            report.ok(f"{where}: opened as an LED output")
+        else:
+            # As the app's Button, minus its hold thread (slow to close): pulled up, low = down.
+            device = DigitalInputDevice(bcm, pull_up=True, pin_factory=factory)
+            if device.is_active:
+                report.warn(f"{where}: reads pressed while nobody touches it",
+                            "the button should connect the pin to GND, not 3.3 V; check for "
+                            "a short, or a button wired normally-closed")
+            else:
+                report.ok(f"{where}: opened as a button, reads released")
+    except PinPWMUnsupported as exc:
+        report.warn(f"{where}: this pin factory cannot do PWM here "
+                    f"({exc or type(exc).__name__}): no buzzer tones",
+                    "use lgpio (pip install 'coda-pi[pi]') or a PWM-capable pin (12, 13, 18, 19)")
+    except GPIOPinInUse as exc:
+        report.fail(f"{where}: already in use ({exc})", "something else holds the pin: stop "
+                    "the running device first (sudo systemctl stop coda-pi)")
+    except Exception as exc:  # the backends raise many kinds; each is worth reporting
+        busy = "busy" in str(exc).lower()
+        report.fail(f"{where}: cannot be opened ({type(exc).__name__}: {exc})",
+                    "stop the running device first (sudo systemctl stop coda-pi)" if busy else
+                    "check the pin number; is the user in the 'gpio' group? (groups; "
+                    "sudo usermod -aG gpio $USER, then log in again)")
+    finally:
+        if device is not None:
+            device.close()
+
+
+# --- Display ---------------------------------------------------------------------------------
+
+
+def _import_pygame() -> Any:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    return pygame
+
+
+def drm_cards(system: System) -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """(card, kernel driver, [(connector, status)]) for each /dev/dri card, in number order."""
+    cards = []
+    if not system.drm_dir.is_dir():
+        return cards
+    names = [p.name for p in system.drm_dir.iterdir()
+             if p.name.startswith("card") and p.name[4:].isdigit()]
+    for name in sorted(names, key=lambda n: int(n[4:])):
+        driver_link = system.drm_dir / name / "device" / "driver"
+        try:
+            driver = os.path.basename(os.readlink(driver_link))
+        except OSError:
+            driver = "?"
+        connectors = []
+        for conn in sorted(system.drm_dir.glob(f"{name}-*")):
+            try:
+                status = (conn / "status").read_text().strip()
+            except OSError:
+                status = "?"
+            connectors.append((conn.name[len(name) + 1:], status))
+        cards.append((name, driver, connectors))
+    return cards
+
+
+def _sdl_library_has_kmsdrm(system: System) -> bool | None:
+    """Whether the SDL library pygame loaded was built with kmsdrm (None: cannot tell)."""
+    try:
+        maps = system.process_maps.read_text()
+    except OSError:
+        return None
+    libs = {line.split()[-1] for line in maps.splitlines() if "libSDL2-2.0" in line
+            or "libSDL2-2-" in line}
+    if not libs:
+        return None
+    try:
+        return any(b"KMSDRM" in Path(lib).read_bytes() for lib in libs)
+    except OSError:
+        return None
+
+
+def _check_display(report: _Report, config: Config, model: str | None, system: System) -> None:
+    try:
+        pygame = _import_pygame()
+    except ImportError as exc:
+        report.fail(f"pygame cannot be imported ({exc})", INSTALL_HINT)
+        return
+    report.ok(f"SDL {'.'.join(map(str, pygame.get_sdl_version()))}, "
+              f"SDL_VIDEODRIVER={system.env.get('SDL_VIDEODRIVER', '(not set: SDL picks)')}")
+    cards = drm_cards(system)
+    if cards:
+        for card, driver, connectors in cards:
+            shown = ", ".join(f"{c} {s}" for c, s in connectors) or "no outputs (render only)"
+            report.ok(f"/dev/dri/{card} ({driver}): {shown}")
+        lit = [card for card, _, conns in cards if any(s == "connected" for _, s in conns)]
+        if len(lit) > 1:
+            report.warn(f"{len(lit)} cards have a screen connected ({', '.join(lit)}): SDL 2 "
+                        f"draws on the first, {lit[0]}",
+                        "unplug the screen you do not want, or turn HDMI off with "
+                        "dtparam=hdmi=off in config.txt (see firmware/README.md, 'Which card')")
+        elif model is not None and not lit:
+            report.fail("no /dev/dri card has a connected screen",
+                        "check the cable and the boot config for your screen: "
+                        "firmware/README.md, 'Screens'")
+    has_kmsdrm = _sdl_library_has_kmsdrm(system)
+    if has_kmsdrm is False:
+        message = "the SDL library pygame uses has no kmsdrm driver (a pip wheel's SDL)"
+        fix = ("reinstall pygame built against the system SDL: "
+               "pip install --no-binary pygame --force-reinstall pygame (install.sh does this)")
+        if model is None:
+            report.warn(message + ": fine on a desktop, but it cannot draw without one", fix)
+        else:
+            report.fail(message + ": the device cannot draw without a desktop", fix)
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        report.fail(f"SDL cannot open a display ({exc})", _display_fix(model))
+        return
+    try:
+        driver = pygame.display.get_driver()
+        sizes = pygame.display.get_desktop_sizes()
+        modes = pygame.display.list_modes()
+    finally:
+        pygame.display.quit()
+    shown = ", ".join(f"{w}x{h}" for w, h in sizes) or "none"
+    if driver in ("dummy", "offscreen"):
+        report.warn(f"SDL video driver: {driver} (nothing is shown), display size {shown}",
+                    "for tests only; unset SDL_VIDEODRIVER (the service sets kmsdrm)")
+    else:
+        report.ok(f"SDL video driver: {driver}, display size {shown}")
+    mode_list = modes if isinstance(modes, list) else []
+    if mode_list:
+        report.ok("modes offered: " + ", ".join(f"{w}x{h}" for w, h in mode_list[:8])
+                  + (" ..." if len(mode_list) > 8 else ""))
+    smallest = min(sizes, default=None, key=lambda s: s[0] * s[1])
+    if smallest and (min(smallest) < 240 or max(smallest) < 320):
+        report.warn(f"the display is {smallest[0]}x{smallest[1]}, smaller than 320x240",
+                    "coda-pi's layouts need at least 320x240")
+    want = (config.screen.width, config.screen.height)
+    if want[0] is not None and sizes and want not in sizes and want not in mode_list:
+        report.warn(f"screen.width/height ask for {want[0]}x{want[1]}, which the display does "
+                    f"not offer ({shown})", "set screen.width and screen.height to \"auto\", "
+                    "or to one of the sizes above")
+
+
+def _display_fix(model: str | None) -> str:
+    if model is None:
+        return ("on a desktop, run it inside the desktop session; for tests, set "
+                "SDL_VIDEODRIVER=dummy")
+    return ("stop the running device first (sudo systemctl stop coda-pi); run with "
+            "SDL_VIDEODRIVER=kmsdrm from the console or the service; the user needs the "
+            "'video' and 'render' groups; check the screen's boot config (firmware/README.md)")
+
+
+# --- Sound -----------------------------------------------------------------------------------
+
+
+def _check_sound(report: _Report, config: Config) -> None:
+    if not config.sound.enabled:
+        report.ok("sound is off in the config (sound.enabled = false)")
+        return
+    try:
+        pygame = _import_pygame()
+        pygame.mixer.init()
+    except Exception as exc:
+        report.warn(f"no sound device ({exc})", "the piezo on GPIO does not need one; on a "
+                    "desktop, check the audio output (or set SDL_AUDIODRIVER)")
+        return
+    try:
+        freq, fmt, channels = pygame.mixer.get_init()
+        report.ok(f"sound device open: {freq} Hz, {abs(fmt)}-bit, {channels} channel(s)")
+    finally:
+        pygame.mixer.quit()
+
+
+# --- Data ------------------------------------------------------------------------------------
+
+
+def _check_data(report: _Report, config: Config) -> None:
+    data = config.data_dir
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=data, prefix=".doctor-", delete=True) as f:
+            f.write(b"ok")
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as exc:
+        report.fail(f"data directory {data} is not writable ({exc.strerror or exc})",
+                    "set data.directory in the config to a writable place, or give this "
+                    f"user the directory: sudo chown -R $USER {data}")
+        return
+    free = shutil.disk_usage(data).free
+    if free < 50 * 1024 * 1024:
+        report.warn(f"data directory {data}: only {free // (1024 * 1024)} MB free",
+                    "free some space: game records are small, but a full disk stops them")
+    else:
+        report.ok(f"data directory {data} is writable ({free // (1024 * 1024)} MB free)")
+
+
+# --- Service ---------------------------------------------------------------------------------
+
+
+def _systemctl(system: System, *args: str) -> str | None:
+    if not system.use_systemctl or not Path("/run/systemd/system").is_dir():
+        return None
+    exe = shutil.which("systemctl")
+    if exe is None:
+        return None
+    try:
+        done = subprocess.run([exe, *args], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return done.stdout.strip()
+
+
+def _check_service(report: _Report, model: str | None, system: System) -> None:
+    unit = system.systemd_dir / SERVICE_NAME
+    if not unit.is_file():
+        if model is None:
+            report.ok(f"{SERVICE_NAME} not installed (only the appliance needs it)")
+        else:
+            report.warn(f"{SERVICE_NAME} is not installed: the device will not start on boot",
+                        INSTALL_HINT)
+        return
+    enabled = _systemctl(system, "is-enabled", SERVICE_NAME)
+    if enabled is None:
+        wants = system.systemd_dir / "multi-user.target.wants" / SERVICE_NAME
+        enabled = "enabled" if wants.exists() else "disabled"
+    if enabled == "enabled":
+        report.ok(f"{SERVICE_NAME} installed ({unit}) and enabled")
+    else:
+        report.warn(f"{SERVICE_NAME} is installed but {enabled or 'not enabled'}: it will not "
+                    "start on boot", f"sudo systemctl enable --now {SERVICE_NAME}")
+    if system.kill_switch.exists():
+        report.warn(f"the kill switch {system.kill_switch} exists: the service will not start",
+                    f"sudo rm {system.kill_switch} (then sudo systemctl start coda-pi)")
+    active = _systemctl(system, "is-active", SERVICE_NAME)
+    if active is not None:
+        if active == "active":
+            report.ok(f"{SERVICE_NAME} is running")
+        else:
+            report.warn(f"{SERVICE_NAME} is {active}",
+                        "see why: journalctl -u coda-pi -b; start it: sudo systemctl start "
+                        "coda-pi")
+
+
+# --- Output ----------------------------------------------------------------------------------
+
+
+def exit_code(checks: list[Check]) -> int:
+    return 1 if any(c.status == "FAIL" for c in checks) else 0
+
+
+def format_text(checks: list[Check]) -> str:
+    lines = ["coda-pi doctor"]
+    section = None
+    for check in checks:
+        if check.section != section:
+            section = check.section
+            lines.append("")
+            lines.append(f"{section}")
+        lines.append(f"  {check.status:<4}  {check.message}")
+        if check.fix:
+            lines.append(f"        fix: {check.fix}")
+    counts = {s: sum(c.status == s for c in checks) for s in ("OK", "WARN", "FAIL")}
+    lines.append("")
+    verdict = "ready" if counts["FAIL"] == 0 else "NOT ready: fix every FAIL above"
+    lines.append(f"{counts['OK']} OK, {counts['WARN']} WARN, {counts['FAIL']} FAIL: {verdict}")
+    return "\n".join(lines) + "\n"
+
+
+def as_json(checks: list[Check]) -> dict[str, Any]:
+    return {
+        "ok": exit_code(checks) == 0,
+        "counts": {s: sum(c.status == s for c in checks) for s in ("OK", "WARN", "FAIL")},
+        "checks": [asdict(c) for c in checks],
+    }
