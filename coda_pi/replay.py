@@ -113,7 +113,8 @@ def replay_lines(lines: list[RecordLine], *, end_line: int = 1) -> Replay:
 def replay_bytes(data: bytes) -> Replay:
     text = parse_record(data)
     replay = replay_lines(text.lines, end_line=1)
-    if replay.error is None and text.error is not None:
+    # With no line before the corrupt one, "the record is empty" would hide the real fault.
+    if text.error is not None and (replay.error is None or not text.lines):
         replay.error = text.error
     if text.torn_line is not None and text.error is None:
         replay.warnings.append(

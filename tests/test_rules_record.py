@@ -106,6 +106,18 @@ def test_an_empty_record_has_no_header(data: bytes) -> None:
     assert replay.exit_code == 2
 
 
+@pytest.mark.parametrize("first", [b"{game: coda}", b'{"game": "coda", \xff}'])
+def test_a_header_that_is_not_json_is_named_as_such(first: bytes) -> None:
+    replay = replay_bytes(first + b"\n" + record_bytes(rnd()))
+    assert replay.summary()["error"] == {"line": 1, "message": "line 1 is not valid JSON"}
+    assert replay.exit_code == 2
+
+
+def test_corruption_after_blank_lines_is_named_at_its_own_line() -> None:
+    replay = replay_bytes(b"\n\n{oops\n" + record_bytes(ANN_BEN))
+    assert replay.summary()["error"] == {"line": 3, "message": "line 3 is not valid JSON"}
+
+
 def test_a_record_from_a_newer_version_is_refused_at_its_header() -> None:
     replay = replay_bytes(record_bytes(header(version=2), rnd()))
     assert replay.summary()["error"] == {
