@@ -35,7 +35,7 @@ from coda_pi.rules.mastermind_deduction import (
 
 Node = list[Any] | str
 #: above this many possible codes the fallback only weighs possible codes as guesses
-_FALLBACK_WORK = 120_000
+_FALLBACK_WORK = 40_000
 
 
 def strategy_filename(pegs: int = 4, blanks: bool = False) -> str:
