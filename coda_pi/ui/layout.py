@@ -1,0 +1,64 @@
+"""Where things go on the screen, as fractions of its size.
+
+Every screen has the same three bands: a header (whose turn, or what screen this is), the
+body, and a footer (what just happened, and on the desktop the seat LEDs). Keeping them
+fixed means a player's eye finds the same thing in the same place on every screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from coda_pi.ui.theme import Metrics
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The bands of one screen."""
+
+    header: pygame.Rect
+    body: pygame.Rect
+    footer: pygame.Rect
+    leds: pygame.Rect | None  # the on-screen seat LEDs (desktop), at the footer's right
+    message: pygame.Rect  # the footer's text part
+    metrics: Metrics
+
+
+def frame(size: tuple[int, int], *, led_strip: bool) -> Frame:
+    """The bands for a surface of ``size``."""
+    w, h = size
+    m = Metrics(w, h)
+    gap = m.margin
+    header_h = round(h * 0.2)
+    footer_h = round(h * 0.12)
+    header = pygame.Rect(gap, gap, w - 2 * gap, header_h - gap)
+    footer = pygame.Rect(gap, h - footer_h, w - 2 * gap, footer_h - gap)
+    body = pygame.Rect(gap, header.bottom + gap, w - 2 * gap, footer.top - header.bottom - 2 * gap)
+    leds = None
+    message = footer
+    if led_strip:
+        strip_w = min(round(w * 0.2), footer.height * 5)
+        leds = pygame.Rect(footer.right - strip_w, footer.top, strip_w, footer.height)
+        message = pygame.Rect(footer.left, footer.top, footer.width - strip_w - gap, footer.height)
+    return Frame(header, body, footer, leds, message, m)
+
+
+def split_columns(rect: pygame.Rect, fraction: float, gap: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """``rect`` cut into a left part of ``fraction`` of its width and the rest."""
+    left_w = round(rect.width * fraction)
+    left = pygame.Rect(rect.left, rect.top, left_w - gap // 2, rect.height)
+    right = pygame.Rect(left.right + gap, rect.top, rect.right - left.right - gap, rect.height)
+    return left, right
+
+
+def split_rows(rect: pygame.Rect, count: int, gap: int) -> list[pygame.Rect]:
+    """``rect`` cut into ``count`` rows of equal height."""
+    if count <= 0:
+        return []
+    row_h = (rect.height - gap * (count - 1)) // count
+    return [
+        pygame.Rect(rect.left, rect.top + i * (row_h + gap), rect.width, row_h)
+        for i in range(count)
+    ]

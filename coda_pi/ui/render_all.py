@@ -1,0 +1,30 @@
+"""Every key screen at every supported size, to PNG files (tools/render-screens, tests)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pygame
+
+from coda_pi.ui.samples import sample_scenes
+from coda_pi.ui.screens import draw_scene
+
+SIZES: tuple[tuple[int, int], ...] = ((320, 240), (480, 320), (800, 480))
+"""The screens the device supports: the 2.8", 3.5" SPI screens and the 5"/7" HDMI/DSI ones."""
+
+
+def render_samples(out: Path, sizes: Sequence[tuple[int, int]] = SIZES) -> list[Path]:
+    """Draw each sample scene at each size into ``out``; returns the files written."""
+    if not pygame.get_init():
+        pygame.init()
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, scene in sample_scenes().items():
+        for w, h in sizes:
+            surface = pygame.Surface((w, h))
+            draw_scene(surface, scene)
+            path = out / f"{name}-{w}x{h}.png"
+            pygame.image.save(surface, str(path))
+            written.append(path)
+    return written

@@ -1,0 +1,100 @@
+"""Score tables: the end of a round (points by cause) and the final standings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from coda_pi.referee.views import FinalView, RoundEndView
+from coda_pi.ui import theme
+from coda_pi.ui.looks import seat_colour
+from coda_pi.ui.text import blit_text, elide, fit_font
+from coda_pi.ui.theme import RGB, Metrics
+
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+def _table(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    headers: Sequence[str],
+    rows: Sequence[tuple[int, Sequence[str]]],
+    m: Metrics,
+    *,
+    name_fraction: float,
+    bold_last: bool = True,
+    highlight: Sequence[int] = (),
+) -> None:
+    """A header line, then one line per seat: the seat's name in its colour, then numbers.
+
+    ``rows`` holds (seat, cells) with the name first among the cells.
+    """
+    lines = len(rows) + 1
+    line_h = area.height // max(lines, 3)
+    name_w = round(area.width * name_fraction)
+    cols = len(headers) - 1
+    col_w = (area.width - name_w) // max(cols, 1)
+    # One font for all the numbers and another for the headers, sized by the widest.
+    widest_header = max(headers[1:], key=len) if cols else ""
+    head_font = fit_font(widest_header or "M", col_w - m.px(1), round(line_h * 0.5))
+    cell_font = fit_font("888", col_w - m.px(1), round(line_h * 0.72))
+    name_font = fit_font("Seat 4", name_w - m.px(2), round(line_h * 0.72))
+    top = area.top
+    head = pygame.Rect(area.left, top, area.width, line_h)
+    for index, text in enumerate(headers):
+        rect = _cell(head, index, name_w, col_w)
+        blit_text(surface, text, rect, theme.TEXT_DIM, fnt=head_font,
+                  align="left" if index == 0 else "center")
+    for number, (seat, cells) in enumerate(rows):
+        line = pygame.Rect(area.left, top + (number + 1) * line_h, area.width, line_h)
+        colour = seat_colour(seat)
+        band = line.inflate(0, -max(2, line_h // 8))
+        if seat in highlight:
+            pygame.draw.rect(surface, theme.dim(colour, 0.55), band, border_radius=line_h // 5)
+        name_rect = _cell(line, 0, name_w, col_w)
+        swatch = pygame.Rect(name_rect.left, band.top, max(4, m.px(2)), band.height)
+        pygame.draw.rect(surface, colour, swatch, border_radius=2)
+        text_rect = name_rect.copy()
+        text_rect.left = swatch.right + m.px(1.5)
+        text_rect.width = name_rect.right - text_rect.left
+        blit_text(surface, elide(cells[0], name_font, text_rect.width), text_rect, theme.TEXT,
+                  fnt=name_font, align="left")
+        for index in range(1, len(cells)):
+            rect = _cell(line, index, name_w, col_w)
+            ink: RGB = theme.TEXT if (bold_last and index == len(cells) - 1) else theme.TEXT_DIM
+            blit_text(surface, cells[index], rect, ink, fnt=cell_font)
+
+
+def _cell(line: pygame.Rect, index: int, name_w: int, col_w: int) -> pygame.Rect:
+    if index == 0:
+        return pygame.Rect(line.left, line.top, name_w, line.height)
+    return pygame.Rect(line.left + name_w + (index - 1) * col_w, line.top, col_w, line.height)
+
+
+def draw_round_end(
+    surface: pygame.Surface, area: pygame.Rect, screen: RoundEndView, m: Metrics
+) -> None:
+    """Each player's points of the round by cause, the round's sum, and the running total."""
+    headers = ("", "guess", "expo", "win", "bonus", "round", "total")
+    rows = [
+        (
+            p.seat,
+            (p.name, str(p.guesses), str(p.exposures), str(p.win), str(p.bonus),
+             str(p.round_total), str(p.total)),
+        )
+        for p in screen.points
+    ]
+    _table(surface, area, headers, rows, m, name_fraction=0.28, highlight=(screen.winner,))
+
+
+def draw_final(surface: pygame.Surface, area: pygame.Rect, screen: FinalView, m: Metrics) -> None:
+    """The standings, best first: place, name, each round's points, the total."""
+    rounds = max((len(s.rounds) for s in screen.standings), default=0)
+    headers = ("", *(f"R{i + 1}" for i in range(rounds)), "total")
+    rows = []
+    for s in screen.standings:
+        place = ORDINALS[s.rank - 1] if 1 <= s.rank <= len(ORDINALS) else str(s.rank)
+        rounds_cells = [str(p) for p in s.rounds] + [""] * (rounds - len(s.rounds))
+        rows.append((s.seat, (f"{place} {s.name}", *rounds_cells, str(s.total))))
+    _table(surface, area, headers, rows, m, name_fraction=0.42, highlight=screen.winners)

@@ -1,0 +1,73 @@
+"""Text on the screen with pygame's own default font (shipped inside pygame: no system fonts).
+
+``Font(None, size)`` renders digits about 0.55 * size tall, so sizes are chosen from the box
+the text must fill, not guessed: ``fit_font`` finds the largest size whose text fits.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from coda_pi.ui.theme import RGB
+
+# Font(None, s) is about 0.68 * s pixels tall from the top of the ascent to the descent.
+_HEIGHT_PER_SIZE = 0.68
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> pygame.font.Font:
+    """pygame's default font at ``size`` (cached: opening a font costs a file read)."""
+    return pygame.font.Font(None, max(6, size))
+
+
+def fit_font(text: str, width: int, height: int, *, largest: int | None = None) -> pygame.font.Font:
+    """The largest default font in which ``text`` fits a ``width`` x ``height`` box."""
+    size = max(6, int(height / _HEIGHT_PER_SIZE))
+    if largest is not None:
+        size = min(size, largest)
+    while size > 6:
+        w, h = font(size).size(text or " ")
+        if w <= width and h <= height:
+            break
+        # Shrink in proportion to the overflow: a couple of steps, not dozens.
+        size = max(6, min(size - 1, int(size * min(width / max(w, 1), height / max(h, 1)))))
+    return font(size)
+
+
+def blit_text(
+    surface: pygame.Surface,
+    text: str,
+    rect: pygame.Rect,
+    colour: RGB,
+    *,
+    align: str = "center",
+    largest: int | None = None,
+    fnt: pygame.font.Font | None = None,
+) -> pygame.Rect:
+    """Draw ``text`` as large as fits ``rect`` (or in ``fnt``); returns where it went.
+
+    ``align`` is "center", "left" or "right" (vertical centring always).
+    """
+    chosen = fnt or fit_font(text, rect.width, rect.height, largest=largest)
+    image = chosen.render(text, True, colour)
+    placed = image.get_rect()
+    placed.centery = rect.centery
+    if align == "left":
+        placed.left = rect.left
+    elif align == "right":
+        placed.right = rect.right
+    else:
+        placed.centerx = rect.centerx
+    surface.blit(image, placed)
+    return placed
+
+
+def elide(text: str, fnt: pygame.font.Font, width: int) -> str:
+    """``text`` cut short with an ellipsis so that it fits ``width`` pixels in ``fnt``."""
+    if fnt.size(text)[0] <= width:
+        return text
+    while text and fnt.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…" if text else ""
