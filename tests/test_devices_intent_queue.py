@@ -104,6 +104,18 @@ def test_a_put_from_another_thread_wakes_the_waiting_loop(display):
     assert queue.drain() == [Press(Button.SEAT_3)]
 
 
+def test_a_loop_without_pygame_can_sleep_on_the_queue_itself():
+    queue = IntentQueue()
+    assert queue.wait(timeout=0.01) is False
+    putter = threading.Timer(0.05, queue.put, args=(Release(Button.SEAT_4),))
+    putter.start()
+    try:
+        assert queue.wait(timeout=5.0) is True
+    finally:
+        putter.join()
+    assert queue.drain() == [Release(Button.SEAT_4)]
+
+
 def test_a_burst_of_intents_posts_one_wake_up_until_drained(display):
     queue = IntentQueue()
     for _ in range(1000):

@@ -33,6 +33,7 @@ class IntentQueue:
 
     def __init__(self, *, wake_event_type: int = INTENT_EVENT) -> None:
         self._lock = threading.Lock()
+        self._arrived = threading.Condition(self._lock)
         self._items: list[Intent] = []
         self._wake_event_type = wake_event_type
         # True while a posted wake-up has not yet been answered by a drain().
@@ -42,6 +43,7 @@ class IntentQueue:
         """Append an intent; safe from any thread, never blocks for long, never raises."""
         with self._lock:
             self._items.append(intent)
+            self._arrived.notify_all()
             if self._wake_pending:
                 return
             self._wake_pending = self._post_wake()
@@ -52,6 +54,16 @@ class IntentQueue:
             items, self._items = self._items, []
             self._wake_pending = False
         return items
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until an intent is waiting (True) or ``timeout`` seconds pass (False).
+
+        For a loop that need not watch pygame's queue (headless, or GPIO only): pygame's
+        ``event.wait`` checks for events every millisecond, while this sleeps in the kernel
+        until a ``put``.
+        """
+        with self._arrived:
+            return self._arrived.wait_for(lambda: bool(self._items), timeout)
 
     def __len__(self) -> int:
         with self._lock:
