@@ -15,7 +15,6 @@ import logging
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 
 from gpiozero import LED, Device, DigitalInputDevice
 from gpiozero.exc import BadPinFactory, PinFactoryFallback
@@ -23,6 +22,7 @@ from gpiozero.pins import Factory
 
 from coda_pi.devices.buzzer import PiezoSounder
 from coda_pi.referee.signals import Button, Intent, Press, Release
+from coda_pi.referee.views import LedState
 
 log = logging.getLogger(__name__)
 
@@ -35,12 +35,9 @@ DEFAULT_BLINK = (0.4, 0.4)
 """Seconds on and off of a blinking seat LED: calm enough to read as "waiting for you"."""
 
 
-class SeatLight(Enum):
-    """What one seat's LED shows."""
-
-    OFF = "off"
-    ON = "on"
-    BLINK = "blink"
+SeatLight = LedState
+"""What one seat's LED shows: the referee's own ``LedState`` (off, on, blink), so the loop
+hands the view's LED states straight to ``SeatLeds.show``."""
 
 
 class GpioButtons:
@@ -114,14 +111,14 @@ class SeatLeds:
         except BaseException:
             self.close()
             raise
-        self._shown: list[SeatLight] = [SeatLight.OFF] * len(self._leds)
+        self._shown: list[LedState] = [LedState.OFF] * len(self._leds)
 
     @property
-    def shown(self) -> tuple[SeatLight, ...]:
+    def shown(self) -> tuple[LedState, ...]:
         """What each LED was last told to show."""
         return tuple(self._shown)
 
-    def show(self, states: Sequence[SeatLight]) -> None:
+    def show(self, states: Sequence[LedState]) -> None:
         """Set every seat at once; seats past the end of ``states`` go dark.
 
         Only seats whose state changes are touched, so calling this on every frame neither
@@ -129,13 +126,13 @@ class SeatLeds:
         """
         if len(states) > len(self._leds):
             raise ValueError(f"{len(states)} seat states for {len(self._leds)} seat LEDs")
-        wanted = list(states) + [SeatLight.OFF] * (len(self._leds) - len(states))
+        wanted = list(states) + [LedState.OFF] * (len(self._leds) - len(states))
         for seat, (led, state) in enumerate(zip(self._leds, wanted, strict=True)):
             if self._shown[seat] is state:
                 continue
-            if state is SeatLight.ON:
+            if state is LedState.ON:
                 led.on()
-            elif state is SeatLight.BLINK:
+            elif state is LedState.BLINK:
                 led.blink(on_time=self._on_time, off_time=self._off_time, background=True)
             else:
                 led.off()
