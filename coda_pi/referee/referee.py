@@ -1,19 +1,77 @@
 """The Referee: button intents in, game events out, view models for the screen.
 
-Work in progress: the public API below is stable (see coda_pi/referee/views.py for the view
-models); the behaviour lands in the following commits.
+The game's truth is the journal of the record (principle 1): every screen of a game is
+derived from ``journal.game`` plus a few cursors (which slot, which number) that are not
+part of the game. An action becomes an event that is first checked on a copy of the game,
+then written durably, and only then applied and announced (principle 5). Undo writes
+``{"event": "undo"}`` and restores the journal's snapshot, so it works across turns and
+rounds with nothing else to rewind.
+
+Time comes from the injected clock only: long presses and the guess timer are deadlines the
+loop learns from ``next_deadline()`` and reports back through ``tick()``.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
 
 from coda_pi.record import Journal
+from coda_pi.referee import private
+from coda_pi.referee.describe import describe_event, put_back_hint
+from coda_pi.referee.labels import guess_values, tile_label, value_label
+from coda_pi.referee.public import (
+    PublicTable,
+    TurnCursor,
+    cursor_highlight,
+    public_table,
+    round_end_view,
+    standings,
+    table_view,
+    turn_view,
+)
 from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Cue, Intent
-from coda_pi.referee.views import LedState, PrivateView, PublicView
+from coda_pi.referee.setup_menu import SetupMenu
+from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
+from coda_pi.referee.timer import GuessTimer, TimerEvent
+from coda_pi.referee.views import (
+    MAX_SEATS,
+    Banner,
+    BannerKind,
+    ConfirmView,
+    DealView,
+    FinalView,
+    GuessView,
+    LedState,
+    MenuView,
+    PrivatePurpose,
+    PrivateView,
+    PublicView,
+    Screen,
+    TurnStep,
+)
+from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
+from coda_pi.rules.coda_events import (
+    CodaEvent,
+    Deal,
+    Guess,
+    Place,
+    Reveal,
+    RoundStart,
+    Stop,
+    Timeout,
+    parse_event,
+    to_dict,
+)
+from coda_pi.rules.dealer import deal_row, draw, place_dash
+from coda_pi.rules.errors import RuleError
+from coda_pi.rules.tiles import Color, Tile, legal_slots, order_problem
+
+HOLD_FOR_UNDO = 2.0  # seconds BACK is held to ask for an undo
+
+TURN_PHASES = (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE, Phase.PENALTY)
 
 
 class Clock(Protocol):
@@ -25,6 +83,42 @@ class RecordSink(Protocol):
 
 
 Sink = RecordSink | Callable[[dict[str, Any]], None]
+
+
+def coda_journal(game: CodaGame) -> Journal[CodaGame]:
+    """A journal that takes record objects, like the one ``coda-pi replay`` builds, so a
+    resumed record's journal and a new one behave the same."""
+    return Journal(game, lambda g, obj: g.apply(parse_event(obj)))
+
+
+def _writer(sink: Sink) -> Callable[[dict[str, Any]], None]:
+    write = getattr(sink, "write", None)
+    if callable(write):
+        return write  # type: ignore[no-any-return]
+    assert callable(sink)
+    return sink
+
+
+MenuItem = Literal["resume", "pause", "unpause", "undo", "end"]
+MENU_TEXT: dict[MenuItem, str] = {
+    "resume": "Back to the game",
+    "pause": "Pause the timer",
+    "unpause": "Restart the timer",
+    "undo": "Undo the last action",
+    "end": "End the game now",
+}
+
+
+@dataclass
+class _Menu:
+    items: tuple[MenuItem, ...]
+    cursor: int = 0
+
+
+@dataclass
+class _Confirm:
+    kind: Literal["undo", "end"]
+    text: str
 
 
 class Referee:
@@ -40,36 +134,931 @@ class Referee:
         journal: Journal[Any] | None = None,
         new_record: Callable[[], Sink] | None = None,
     ) -> None:
-        raise NotImplementedError
+        self._clock = clock
+        self._rng = rng
+        self._write = _writer(record)
+        self._new_record = new_record
+        self._setup = SetupMenu(setup or SetupDefaults())
+        self._journal: Journal[Any] | None = journal
+        self._options = self._setup.choices
+        self._version = 0
+        self._cues: list[Cue] = []
+        self._banner: Banner | None = None
+        self._held: set[Button] = set()
+        self._back_down_at: float | None = None
+        self._back_fired = False
+        self._overlay: _Menu | _Confirm | None = None
+        # Cursors of the moment: none of them is game truth.
+        self._pending_deals: dict[int, tuple[Tile, ...]] = {}
+        self._dash_index = 0
+        self._peeked: set[int] = set()
+        self._cursor: TurnCursor | None = None
+        self._refusal: str | None = None  # why a claim was refused: private to the player
+        self._timer: GuessTimer | None = None
+        self._timer_paused = False  # paused from the menu
+        self._final_shown = False
+        self._ended_early = False
+        if journal is not None:
+            self._enter_phase()
+
+    # -- the public API -----------------------------------------------------------------
 
     @property
     def version(self) -> int:
         """Changes whenever the screen (or the LEDs) must be redrawn."""
-        raise NotImplementedError
+        return self._version
+
+    @property
+    def journal(self) -> Journal[Any] | None:
+        return self._journal
+
+    @property
+    def game(self) -> CodaGame | None:
+        return None if self._journal is None else self._journal.game
+
+    @property
+    def over(self) -> bool:
+        """The final standings are on the screen."""
+        return self._screen_kind() == "final"
 
     def handle(self, intent: Intent) -> None:
         """One button edge."""
-        raise NotImplementedError
+        now = self._clock.monotonic()
+        button = intent.button
+        self._version += 1
+        if isinstance(intent, Press):
+            if button in self._held:
+                return  # a second Press without a Release: the edge is already known
+            self._held.add(button)
+            if self._banner is not None and self._banner.kind is BannerKind.ERROR:
+                self._banner = None
+            if button is Button.BACK:
+                self._back_down_at = now
+                self._back_fired = False
+            elif button.seat is not None:
+                self._seat_pressed(button.seat)
+            else:
+                self._nav(button)
+        elif isinstance(intent, Release):
+            self._held.discard(button)
+            if button is Button.BACK and self._back_down_at is not None:
+                held_for = now - self._back_down_at
+                fired = self._back_fired
+                self._back_down_at = None
+                if not fired:
+                    if held_for >= HOLD_FOR_UNDO:
+                        self._ask_undo()
+                    else:
+                        self._back()
 
     def tick(self) -> None:
         """Called when ``next_deadline()`` has passed (calling it early is harmless)."""
-        raise NotImplementedError
+        now = self._clock.monotonic()
+        if (
+            self._back_down_at is not None
+            and not self._back_fired
+            and now >= self._back_down_at + HOLD_FOR_UNDO
+        ):
+            self._back_fired = True
+            self._version += 1
+            self._ask_undo()
+        timer = self._timer
+        if timer is not None:
+            before = timer.handled
+            events = timer.advance(now)
+            if timer.handled != before:
+                self._version += 1
+            for event in events:
+                if event is TimerEvent.FIRST_PERIOD_OVER:
+                    self._cue(Cue.ONE_MINUTE)
+                elif event is TimerEvent.COUNTDOWN:
+                    self._cue(Cue.COUNTDOWN)
+                elif event is TimerEvent.TIME_UP:
+                    self._time_up()
 
     def next_deadline(self) -> float | None:
         """The clock time at which ``tick`` must be called next, None when nothing waits."""
-        raise NotImplementedError
-
-    def view(self) -> PublicView:
-        raise NotImplementedError
-
-    def private_view(self) -> PrivateView | None:
-        """The acting seat's private view while exactly its button is held, else None."""
-        raise NotImplementedError
-
-    def leds(self) -> tuple[LedState, ...]:
-        """One state per seat button (four)."""
-        raise NotImplementedError
+        times = []
+        if self._back_down_at is not None and not self._back_fired:
+            times.append(self._back_down_at + HOLD_FOR_UNDO)
+        if self._timer is not None:
+            deadline = self._timer.next_deadline()
+            if deadline is not None:
+                times.append(deadline)
+        return min(times) if times else None
 
     def take_cues(self) -> list[Cue]:
         """The sounds to play since the last call, oldest first."""
-        raise NotImplementedError
+        cues, self._cues = self._cues, []
+        return cues
+
+    def leds(self) -> tuple[LedState, ...]:
+        """One state per seat button (four): the current player's lit, a seat asked to act
+        (being dealt, knocking a panel down, starting the next round) blinking."""
+        states = [LedState.OFF] * MAX_SEATS
+        game = self.game
+        if game is None:
+            return tuple(states)
+        kind = self._screen_kind()
+        if kind == "deal":
+            seat = self._deal_seat()
+            if seat is not None:
+                states[seat] = LedState.BLINK
+        elif kind == "turn" and game.turn is not None:
+            states[game.turn] = LedState.ON
+            cur = self._cursor
+            if cur is not None and cur.knock_down is not None:
+                states[cur.knock_down] = LedState.BLINK
+        elif kind == "round_end" and game.results:
+            states[game.results[-1].winner] = LedState.BLINK
+        elif kind == "final":
+            for seat in self._winners():
+                states[seat] = LedState.ON
+        return tuple(states)
+
+    def view(self) -> PublicView:
+        """The public screen: built from public information only."""
+        now = self._clock.monotonic()
+        leds = self.leds()
+        labels = self._options.labels
+        game = self.game
+        if game is None:
+            return PublicView(
+                screen=self._setup.view(),
+                table=None,
+                overlay=None,
+                banner=self._banner,
+                title="New game",
+                labels=labels,
+                leds=leds,
+                version=self._version,
+            )
+        table = public_table(game)
+        highlight = None
+        if self._cursor is not None and table.turn is not None:
+            highlight = cursor_highlight(table, self._cursor)
+        timer = None
+        if self._timer is not None and self._timer_visible():
+            timer = self._timer.view(now)
+        return PublicView(
+            screen=self._screen(table),
+            table=table_view(table, labels=labels, leds=leds, highlight=highlight),
+            overlay=self._overlay_view(),
+            banner=self._banner,
+            timer=timer,
+            title=self._title(table),
+            labels=labels,
+            leds=leds,
+            private_shown=self._private_seat(),
+            version=self._version,
+        )
+
+    def private_view(self) -> PrivateView | None:
+        """The acting seat's private view while exactly its button is held, else None."""
+        seat = self._private_seat()
+        game = self.game
+        if seat is None or game is None:
+            return None
+        labels = self._options.labels
+        name = game.name(seat)
+        if game.phase is Phase.DEAL:
+            row = self._pending_row(seat)
+            return private.deal_view(seat, name, row, self._dash_at(row), labels)
+        cur = self._cursor
+        row = game.rows[seat]
+        if cur is None:
+            return private.row_view(seat, name, row, game.drawn, labels)
+        if cur.step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP) and game.drawn:
+            return private.claim_view(
+                seat, name, row, game.drawn, cur.claim_slot, labels,
+                face_up=cur.step is TurnStep.CLAIM_FACE_UP, refusal=self._refusal,
+            )
+        if cur.step is TurnStep.REVEAL_OWN:
+            return private.row_view(
+                seat, name, row, None, labels, cursor=cur.reveal_slot,
+                purpose=PrivatePurpose.REVEAL, prompt="Choose the panel to knock down",
+            )
+        return private.row_view(seat, name, row, game.drawn, labels)
+
+    # -- what is on the screen ------------------------------------------------------------
+
+    def _screen_kind(self) -> str:
+        game = self.game
+        if game is None:
+            return "setup"
+        if self._ended_early:
+            return "final"
+        if game.phase is Phase.ROUND:
+            return "start" if game.round_number == 0 else "round_end"
+        if game.phase is Phase.FINISHED:
+            return "final" if self._final_shown else "round_end"
+        if game.phase is Phase.DEAL:
+            return "deal"
+        if game.phase in TURN_PHASES:
+            return "turn"
+        return "bonus"  # table-pool play only; the device's own pool never gets here
+
+    def _screen(self, table: PublicTable) -> Screen:
+        kind = self._screen_kind()
+        labels = self._options.labels
+        if kind == "turn" and self._cursor is not None:
+            return turn_view(table, self._cursor, labels)
+        if kind == "round_end":
+            return round_end_view(table)
+        if kind == "final":
+            prompt = (
+                "Press OK for a new game" if self._new_record is not None else "Thanks for playing"
+            )
+            return FinalView(
+                standings=standings(table),
+                winners=self._winners(),
+                ended_early=self._ended_early,
+                prompt=prompt,
+            )
+        if kind == "deal":
+            seat = self._deal_seat()
+            assert seat is not None
+            name = table.players[seat]
+            has_dash = any(t.dash for t in self._pending_row(seat))
+            look = "hold your seat button to see your panels"
+            extra = " and move the dash with PREV/NEXT" if has_dash else ""
+            return DealView(
+                seat=seat,
+                name=name,
+                dealt=table.dealt,
+                has_dash=has_dash,
+                hand=table.hand,
+                prompt=f"{name}: {look}{extra}, take them from the box, then press OK",
+            )
+        seat = table.first if kind == "start" else 0
+        return DealView(
+            seat=seat,
+            name=table.players[seat],
+            dealt=(False,) * table.seats,
+            has_dash=False,
+            hand=table.hand,
+            prompt="Press OK to start the game"
+            if kind == "start"
+            else "The record needs panels the device has not seen: it cannot go on",
+        )
+
+    def _title(self, table: PublicTable) -> str:
+        if self._screen_kind() == "final":
+            return "Final standings"
+        if table.round_number == 0:
+            return "Ready"
+        if table.rounds == 1:
+            return "One game"
+        return f"Round {table.round_number} of {table.rounds}"
+
+    def _overlay_view(self) -> MenuView | ConfirmView | None:
+        overlay = self._overlay
+        if isinstance(overlay, _Menu):
+            return MenuView(
+                title="Menu",
+                items=tuple(MENU_TEXT[i] for i in overlay.items),
+                cursor=overlay.cursor,
+            )
+        if isinstance(overlay, _Confirm):
+            title = "Undo?" if overlay.kind == "undo" else "End the game?"
+            return ConfirmView(title=title, text=overlay.text)
+        return None
+
+    def _winners(self) -> tuple[int, ...]:
+        game = self.game
+        if game is None:
+            return ()
+        totals = game.totals()
+        best = max(totals)
+        return tuple(s for s, t in enumerate(totals) if t == best)
+
+    def _timer_visible(self) -> bool:
+        cur = self._cursor
+        return cur is not None and cur.step not in (
+            TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP, TurnStep.REVEAL_OWN,
+        )
+
+    # -- seats and private information --------------------------------------------------
+
+    def _acting_seat(self) -> int | None:
+        """The seat that may look at its own panels now."""
+        game = self.game
+        kind = self._screen_kind()
+        if game is None:
+            return None
+        if kind == "deal":
+            return self._deal_seat()
+        if kind == "turn":
+            return game.turn
+        return None
+
+    def _private_seat(self) -> int | None:
+        if self._overlay is not None:
+            return None
+        seat = self._acting_seat()
+        held = {b.seat for b in self._held if b.seat is not None}
+        return seat if seat is not None and held == {seat} else None
+
+    def _deal_seat(self) -> int | None:
+        game = self.game
+        if game is None or game.phase is not Phase.DEAL:
+            return None
+        for step in range(game.seats):
+            seat = (game.first + step) % game.seats
+            if not game.dealt[seat]:
+                return seat
+        return None
+
+    def _pending_row(self, seat: int) -> tuple[Tile, ...]:
+        game = self.game
+        assert game is not None
+        row = self._pending_deals.get(seat)
+        if row is None or not all(t in game.unseen for t in row):
+            row = deal_row(game, seat, self._rng).row
+            self._pending_deals[seat] = row
+            self._dash_index = 0
+        return row
+
+    def _dash_at(self, row: tuple[Tile, ...]) -> int | None:
+        dashes = [i for i, t in enumerate(row) if t.dash]
+        if not dashes:
+            return None
+        return dashes[min(self._dash_index, len(dashes) - 1)]
+
+    # -- input ------------------------------------------------------------------------
+
+    def _seat_pressed(self, seat: int) -> None:
+        game = self.game
+        if game is None or self._overlay is not None or seat >= game.seats:
+            return
+        kind = self._screen_kind()
+        if kind == "deal":
+            if seat == self._deal_seat():
+                self._peeked.add(seat)
+            return
+        if kind != "turn" or self._cursor is None or seat == game.turn:
+            return
+        cur = self._cursor
+        if cur.step is TurnStep.CHOOSE_COLOR:
+            self._refuse("Draw a panel first: choose a colour and press OK")
+        elif cur.step in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE, TurnStep.CONTINUE):
+            if game.out[seat]:
+                self._refuse(f"{game.name(seat)} is out: attack someone else")
+            else:
+                self._aim(seat)
+
+    def _nav(self, button: Button) -> None:
+        overlay = self._overlay
+        if isinstance(overlay, _Menu):
+            self._menu_nav(overlay, button)
+            return
+        if isinstance(overlay, _Confirm):
+            if button is Button.OK:
+                self._overlay = None
+                if overlay.kind == "undo":
+                    self._undo()
+                else:
+                    self._end_early()
+            return
+        game = self.game
+        if game is None:
+            if self._setup.nav(button):
+                self._start_game()
+            return
+        kind = self._screen_kind()
+        step = -1 if button is Button.PREV else 1
+        if kind == "start":
+            if button is Button.OK:
+                self._commit(RoundStart(self._options.first))
+                self._after_round_start()
+        elif kind == "deal":
+            self._deal_nav(button, step)
+        elif kind == "turn":
+            self._turn_nav(button, step)
+        elif kind == "round_end":
+            if button is Button.OK:
+                if game.phase is Phase.FINISHED:
+                    self._final_shown = True
+                elif self._commit(RoundStart()):
+                    self._after_round_start()
+        elif kind == "final" and button is Button.OK and self._new_record is not None:
+            self._new_game()
+
+    def _back(self) -> None:
+        """BACK pressed briefly: one step back, or the menu."""
+        overlay = self._overlay
+        if overlay is not None:
+            self._overlay = None
+            self._sync_timer()
+            return
+        if self.game is None:
+            self._setup.back()
+            return
+        cur = self._cursor
+        if cur is not None and self._screen_kind() == "turn":
+            game = self.game
+            assert game.turn is not None
+            many = len(public_table(game).targets(game.turn)) > 1
+            continuing = game.phase is Phase.CONTINUE
+            if cur.step is TurnStep.VALUE:
+                cur.step = TurnStep.SLOT
+                return
+            if cur.step is TurnStep.SLOT and many:
+                cur.step = TurnStep.TARGET
+                cur.target = None
+                return
+            if cur.step in (TurnStep.SLOT, TurnStep.TARGET) and continuing:
+                cur.step = TurnStep.CONTINUE
+                cur.target = None
+                return
+            if cur.step is TurnStep.CLAIM_HIDDEN:
+                cur.step = TurnStep.CONTINUE
+                cur.claim_refused = False
+                self._refusal = None
+                self._sync_timer()
+                return
+        self._open_menu()
+
+    def _open_menu(self) -> None:
+        game = self.game
+        items: list[MenuItem] = ["resume"]
+        if self._options.timer and self._screen_kind() == "turn":
+            items.append("unpause" if self._timer_paused else "pause")
+        if game is not None:
+            items.append("undo")
+            if self._screen_kind() != "final":
+                items.append("end")
+        self._overlay = _Menu(tuple(items))
+
+    def _menu_nav(self, menu: _Menu, button: Button) -> None:
+        if button in (Button.PREV, Button.NEXT):
+            step = -1 if button is Button.PREV else 1
+            menu.cursor = (menu.cursor + step) % len(menu.items)
+            return
+        if button is not Button.OK:
+            return
+        item = menu.items[menu.cursor]
+        self._overlay = None
+        if item == "pause":
+            self._timer_paused = True
+            self._banner = Banner("The timer is paused", BannerKind.INFO)
+        elif item == "unpause":
+            self._timer_paused = False
+            self._banner = Banner("The timer runs again", BannerKind.INFO)
+        elif item == "undo":
+            self._ask_undo()
+        elif item == "end":
+            self._overlay = _Confirm(
+                "end", "Stop here and show the final standings with the points so far?"
+            )
+        self._sync_timer()
+
+    # -- setup ---------------------------------------------------------------------------
+
+    def _start_game(self) -> None:
+        options = self._setup.choices
+        names = _unique(options.player_names)
+        settings = CodaSettings(
+            players=names,
+            dashes=options.dashes,
+            rounds=options.rounds,
+            hand=options.hand,
+            bonus=options.bonus,
+        )
+        header = settings.to_dict() | {
+            "labels": options.labels,
+            "timer": {
+                "enabled": options.timer,
+                "first_seconds": options.first_seconds,
+                "extra_seconds": options.extra_seconds,
+            },
+        }
+        try:
+            self._write(header)
+        except Exception as err:  # noqa: BLE001 - any failure to store means "not started"
+            self._storage_failed(err)
+            return
+        self._options = options
+        self._journal = coda_journal(CodaGame(settings))
+        self._banner = None
+        if self._commit(RoundStart(options.first)):
+            self._after_round_start()
+        else:
+            self._enter_phase()
+
+    def _new_game(self) -> None:
+        assert self._new_record is not None
+        try:
+            self._write = _writer(self._new_record())
+        except Exception as err:  # noqa: BLE001
+            self._storage_failed(err)
+            return
+        self._journal = None
+        self._final_shown = False
+        self._ended_early = False
+        self._cursor = None
+        self._timer = None
+        self._pending_deals.clear()
+        self._banner = None
+
+    def _after_round_start(self) -> None:
+        game = self.game
+        assert game is not None
+        self._banner = Banner(f"Round {game.round_number}: dealing", BannerKind.INFO)
+
+    # -- dealing -------------------------------------------------------------------------
+
+    def _deal_nav(self, button: Button, step: int) -> None:
+        seat = self._deal_seat()
+        assert seat is not None
+        game = self.game
+        assert game is not None
+        row = self._pending_row(seat)
+        dash_at = self._dash_at(row)
+        if button in (Button.PREV, Button.NEXT):
+            if dash_at is None:
+                return
+            if self._private_seat() != seat:
+                self._refuse(f"{game.name(seat)}: hold your seat button to move your dash")
+                return
+            dash = row[dash_at]
+            where = (dash_at + step) % len(row)
+            self._pending_deals[seat] = place_dash(row, dash, where)
+            return
+        if button is not Button.OK:
+            return
+        if seat not in self._peeked:
+            self._refuse(f"{game.name(seat)}: hold your seat button to see your panels first")
+            return
+        dashes = sum(1 for t in row if t.dash)
+        if self._dash_index < dashes - 1:
+            self._dash_index += 1  # the second dash's turn to be placed
+            return
+        if self._commit(Deal(seat, row)):
+            self._dash_index = 0
+            self._pending_deals.pop(seat, None)
+            if game.phase is not Phase.DEAL and game.turn is not None:
+                self._cue(Cue.YOUR_TURN)
+                self._banner = Banner(f"{game.name(game.turn)} starts", BannerKind.INFO)
+
+    # -- a turn --------------------------------------------------------------------------
+
+    def _turn_nav(self, button: Button, step: int) -> None:
+        game = self.game
+        cur = self._cursor
+        assert game is not None and cur is not None and game.turn is not None
+        seat = game.turn
+        table = public_table(game)
+        nav = button in (Button.PREV, Button.NEXT)
+        ok = button is Button.OK
+        match cur.step:
+            case TurnStep.CHOOSE_COLOR:
+                if nav:
+                    colours = [c for c in (True, False) if _left(table, c)]
+                    if len(colours) == 2:
+                        cur.color_dark = not cur.color_dark
+                elif ok:
+                    colour = Color.DARK if cur.color_dark else Color.LIGHT
+                    try:
+                        event = draw(game, colour, self._rng)
+                    except RuleError as err:
+                        self._refuse(err.message)
+                        return
+                    if self._commit(event):
+                        self._banner = Banner(
+                            f"{game.name(seat)} drew a {colour.word} panel: hold your button "
+                            "to see it",
+                            BannerKind.INFO,
+                        )
+            case TurnStep.TARGET:
+                targets = table.targets(seat)
+                if nav and targets:
+                    self._aim(targets[0] if step > 0 else targets[-1])
+                elif ok:
+                    self._refuse("Press the seat button of the player you attack")
+            case TurnStep.SLOT:
+                assert cur.target is not None
+                hidden = table.hidden_slots(cur.target)
+                if nav and hidden:
+                    at = hidden.index(cur.slot) if cur.slot in hidden else 0
+                    cur.slot = hidden[(at + step) % len(hidden)]
+                elif ok:
+                    cur.step = TurnStep.VALUE
+            case TurnStep.VALUE:
+                values = guess_values(dashes=table.dashes)
+                if nav:
+                    cur.value_index = (cur.value_index + step) % len(values)
+                elif ok:
+                    self._guess(values[cur.value_index])
+            case TurnStep.CONTINUE:
+                if nav:
+                    cur.attack_again = not cur.attack_again
+                elif ok:
+                    if cur.attack_again:
+                        targets = table.targets(seat)
+                        cur.knock_down = None
+                        if len(targets) == 1:
+                            self._aim(targets[0])
+                        else:
+                            cur.step = TurnStep.TARGET
+                    elif game.drawn is None:
+                        self._end_turn(Stop(seat))
+                    else:
+                        cur.step = TurnStep.CLAIM_HIDDEN
+                        cur.knock_down = None
+                        cur.claim_slot = 0
+                        self._sync_timer()
+            case TurnStep.CLAIM_HIDDEN | TurnStep.CLAIM_FACE_UP:
+                length = len(game.rows[seat])
+                if nav:
+                    cur.claim_slot = (cur.claim_slot + step) % (length + 1)
+                elif ok:
+                    self._claim(cur)
+            case TurnStep.REVEAL_OWN:
+                hidden = table.hidden_slots(seat)
+                if nav and hidden:
+                    at = hidden.index(cur.reveal_slot) if cur.reveal_slot in hidden else 0
+                    cur.reveal_slot = hidden[(at + step) % len(hidden)]
+                elif ok and cur.reveal_slot is not None:
+                    self._end_turn(Reveal(seat, cur.reveal_slot))
+
+    def _aim(self, target: int) -> None:
+        game = self.game
+        cur = self._cursor
+        assert game is not None and cur is not None
+        hidden = public_table(game).hidden_slots(target)
+        if cur.target != target or cur.slot not in hidden:
+            cur.slot = hidden[0] if hidden else None
+        cur.target = target
+        cur.step = TurnStep.SLOT
+        cur.knock_down = None
+
+    def _guess(self, value: str) -> None:
+        game = self.game
+        cur = self._cursor
+        assert game is not None and cur is not None and game.turn is not None
+        assert cur.target is not None and cur.slot is not None
+        seat, target, slot = game.turn, cur.target, cur.slot
+        labels = self._options.labels
+        if not self._commit(Guess(seat, target, slot, value)):
+            return
+        game = self.game
+        assert game is not None
+        right = game.rows[target][slot].revealed
+        label = value_label(value, labels)
+        guess = GuessView(seat, target, slot, label, right)
+        who = game.name(target)
+        if right:
+            self._cue(Cue.CORRECT)
+            text = f"Right! {who}'s panel {slot + 1} is {label}: {who}, knock it down"
+            if game.out[target]:
+                text += f". {who} is out"
+            self._banner = Banner(text, BannerKind.GOOD)
+        else:
+            self._cue(Cue.WRONG)
+            self._banner = Banner(
+                f"Wrong: {who}'s panel {slot + 1} is not {label}", BannerKind.BAD
+            )
+        if self._cursor is not None:
+            self._cursor.last_guess = guess
+            if right and self._cursor.step is TurnStep.CONTINUE:
+                self._cursor.knock_down = target
+        self._announce_round_end()
+
+    def _claim(self, cur: TurnCursor) -> None:
+        game = self.game
+        assert game is not None and game.turn is not None and game.drawn is not None
+        seat = game.turn
+        row = [s.tile for s in game.rows[seat]]
+        slot = cur.claim_slot
+        if slot not in legal_slots(row, game.drawn):
+            self._refusal = order_problem([*row[:slot], game.drawn, *row[slot:]])
+            cur.claim_refused = True
+            self._refuse(
+                f"{game.name(seat)}: that place breaks the order rule. Hold your seat button "
+                "to see why"
+            )
+            return
+        face_up = cur.step is TurnStep.CLAIM_FACE_UP
+        self._end_turn(Place(seat, slot) if face_up else Stop(seat, slot))
+
+    def _end_turn(self, event: Stop | Place | Reveal) -> None:
+        if not self._commit(event):
+            return
+        game = self.game
+        assert game is not None
+        if isinstance(event, Reveal):
+            label = tile_label(game.rows[event.seat][event.slot].tile, self._options.labels)
+            self._banner = Banner(
+                f"{game.name(event.seat)} knocked down their {label}",
+                BannerKind.INFO,
+            )
+        if self._announce_round_end():
+            return
+        if game.turn is not None:
+            self._cue(Cue.YOUR_TURN)
+            text = f"{game.name(game.turn)}'s turn"
+            if isinstance(event, Reveal) and self._banner is not None:
+                text = f"{self._banner.text}. {text}"
+            self._banner = Banner(text, BannerKind.INFO)
+
+    def _time_up(self) -> None:
+        game = self.game
+        self._timer = None
+        if game is None or game.turn is None:
+            return
+        seat = game.turn
+        self._cue(Cue.TIME_UP)
+        if not self._commit(Timeout(seat)):
+            return
+        game = self.game
+        assert game is not None
+        what = (
+            "shows the drawn panel and stands it face up"
+            if game.drawn is not None
+            else "knocks down one of their own panels"
+        )
+        self._banner = Banner(f"Time is up! {game.name(seat)} {what}", BannerKind.BAD)
+
+    def _announce_round_end(self) -> bool:
+        game = self.game
+        assert game is not None
+        if game.phase not in (Phase.ROUND, Phase.FINISHED):
+            return False
+        winner = game.results[-1].winner
+        if game.phase is Phase.FINISHED:
+            self._cue(Cue.TOURNAMENT_WON)
+            names = " and ".join(game.name(s) for s in self._winners())
+            what = "the game" if game.settings.rounds == 1 else "the tournament"
+            self._banner = Banner(
+                f"{game.name(winner)} wins the round; {names} wins {what}!", BannerKind.GOOD
+            )
+        else:
+            self._cue(Cue.ROUND_WON)
+            self._banner = Banner(
+                f"{game.name(winner)} wins round {game.round_number}!", BannerKind.GOOD
+            )
+        return True
+
+    # -- events, undo, the timer ------------------------------------------------------------
+
+    def _commit(self, event: CodaEvent) -> bool:
+        """Check, write, apply: True when the event is now part of the game."""
+        journal = self._journal
+        assert journal is not None
+        trial = journal.game.copy()
+        try:
+            trial.apply(event)
+        except RuleError as err:
+            self._refuse(err.message[0].upper() + err.message[1:])
+            return False
+        obj = to_dict(event)
+        try:
+            self._write(obj)
+        except Exception as err:  # noqa: BLE001 - whatever the sink's failure, nothing happened
+            self._storage_failed(err)
+            return False
+        journal.apply(obj)
+        self._banner = None
+        self._enter_phase()
+        return True
+
+    def _storage_failed(self, err: Exception) -> None:
+        self._cue(Cue.ERROR)
+        self._banner = Banner(
+            f"Could not save to the game record ({err}): nothing was done. Free some space "
+            "or check the card, then try again",
+            BannerKind.ERROR,
+        )
+
+    def _refuse(self, text: str) -> None:
+        self._cue(Cue.ERROR)
+        self._banner = Banner(text, BannerKind.ERROR)
+
+    def _ask_undo(self) -> None:
+        journal = self._journal
+        if journal is None:
+            return
+        if not journal.can_undo:
+            self._overlay = None
+            self._refuse("There is nothing to undo")
+            return
+        game = journal.game
+        text = describe_event(journal.events[-1], game.settings.players, self._options.labels)
+        self._overlay = _Confirm("undo", f"Take back {text}?")
+
+    def _undo(self) -> None:
+        journal = self._journal
+        assert journal is not None
+        if not journal.can_undo:
+            self._refuse("There is nothing to undo")
+            return
+        last = journal.events[-1]
+        try:
+            self._write({"event": "undo"})
+        except Exception as err:  # noqa: BLE001
+            self._storage_failed(err)
+            return
+        journal.undo()
+        players = journal.game.settings.players
+        if last.get("event") == "deal":
+            event = parse_event(last)
+            assert isinstance(event, Deal)
+            self._pending_deals[event.seat] = event.row
+            self._peeked.discard(event.seat)
+            self._dash_index = 0
+        self._final_shown = False
+        self._ended_early = False
+        self._enter_phase()
+        text = describe_event(last, players, self._options.labels)
+        hint = put_back_hint(last, players)
+        self._banner = Banner(f"Took back {text}. {hint}".strip(), BannerKind.INFO)
+
+    def _end_early(self) -> None:
+        self._ended_early = True
+        self._timer = None
+        self._cursor = None
+        self._banner = Banner("The game was ended", BannerKind.INFO)
+
+    def _enter_phase(self) -> None:
+        """Sets the cursors and the timer for what the game waits for now."""
+        game = self.game
+        assert game is not None
+        now = self._clock.monotonic()
+        previous = self._cursor
+        self._refusal = None
+        self._cursor = None
+        if game.phase is Phase.DEAL:
+            self._peeked = {s for s in self._peeked if not game.dealt[s]}
+            self._timer = None
+            return
+        if game.phase not in TURN_PHASES or game.turn is None:
+            self._timer = None
+            return
+        seat = game.turn
+        table = public_table(game)
+        same_turn = (
+            previous is not None
+            and previous.last_guess is not None
+            and previous.last_guess.seat == seat
+        )
+        cur = TurnCursor(step=TurnStep.CHOOSE_COLOR)
+        if same_turn and previous is not None:
+            cur.value_index = previous.value_index
+            cur.last_guess = previous.last_guess
+        if game.phase is Phase.DRAW:
+            cur.color_dark = _left(table, True) > 0
+        elif game.phase is Phase.ATTACK:
+            cur.step = TurnStep.TARGET
+        elif game.phase is Phase.CONTINUE:
+            cur.step = TurnStep.CONTINUE
+        else:
+            if game.drawn is not None:
+                cur.step = TurnStep.CLAIM_FACE_UP
+            else:
+                cur.step = TurnStep.REVEAL_OWN
+                hidden = table.hidden_slots(seat)
+                cur.reveal_slot = hidden[0] if hidden else None
+        self._cursor = cur
+        if cur.step is TurnStep.TARGET:
+            targets = table.targets(seat)
+            if len(targets) == 1:
+                self._aim(targets[0])
+        if game.phase in (Phase.ATTACK, Phase.CONTINUE) and self._options.timer:
+            self._timer = GuessTimer(
+                self._options.first_seconds, self._options.extra_seconds, started=now
+            )
+        else:
+            self._timer = None
+        self._sync_timer()
+
+    def _sync_timer(self) -> None:
+        """Pauses the timer while the menu paused it or while no decision is pending."""
+        timer = self._timer
+        if timer is None:
+            return
+        now = self._clock.monotonic()
+        cur = self._cursor
+        claiming = cur is not None and cur.step is TurnStep.CLAIM_HIDDEN
+        if self._timer_paused or claiming:
+            timer.pause(now)
+        else:
+            timer.resume(now)
+
+    def _cue(self, cue: Cue) -> None:
+        self._cues.append(cue)
+
+
+def _left(table: PublicTable, dark: bool) -> int:
+    return table.pool_dark if dark else table.pool_light
+
+
+def _unique(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Names as the record needs them: distinct and not blank."""
+    out: list[str] = []
+    for seat, name in enumerate(names):
+        name = name.strip() or f"Seat {seat + 1}"
+        if name in out:
+            name = f"{name} ({seat + 1})"
+        out.append(name)
+    return tuple(out)

@@ -1,0 +1,208 @@
+"""A simulated table: which buttons a sensible player would press next.
+
+The policy sees only what a real player sees: the public screen, and its own private view
+while it holds its own seat button (it presses the button to look, exactly as a person
+does). It answers with ``Press``/``Release`` intents, which the demo feeds through the same
+path as real buttons. It plays legal, sensible Coda: it attacks the hidden panel with the
+fewest possible numbers left, keeps attacking only while a guess is certain, and claims
+the right slot for its drawn panel.
+
+Use: ``intents = player.decide(referee.view(), referee.private_view())``, feed them all,
+then ask again; an empty list means there is nothing left to do (the final standings).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from coda_pi.referee.labels import label_value
+from coda_pi.referee.signals import Button, Intent, Press, Release
+from coda_pi.referee.views import (
+    ConfirmView,
+    DealView,
+    FinalView,
+    MenuView,
+    PanelView,
+    PrivateView,
+    PublicView,
+    RoundEndView,
+    SetupView,
+    TableView,
+    TurnStep,
+    TurnView,
+)
+from coda_pi.rules.tiles import Color, Tile, full_set, legal_slots
+
+
+def _tap(button: Button) -> list[Intent]:
+    return [Press(button), Release(button)]
+
+
+def _tile(panel: PanelView, labels: str) -> Tile | None:
+    if panel.label is None:
+        return None
+    return Tile.parse(("D" if panel.dark else "L") + label_value(panel.label, labels))
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    seat: int
+    target: int
+    slot: int
+    value: str  # the record's value
+    choices: int  # how many values were possible: 1 means certain
+
+
+def candidates(
+    table: TableView, me: PrivateView, target: int, slot: int, labels: str
+) -> list[Tile]:
+    """The panels that may stand at ``target``'s ``slot``, from what ``me`` can know."""
+    row = table.seats[target].row
+    colour = Color.DARK if row[slot].dark else Color.LIGHT
+    seen: set[Tile] = set()
+    for seat in table.seats:
+        for p in seat.row:
+            tile = _tile(p, labels)
+            if tile is not None:
+                seen.add(tile)
+    for p in (*me.row, *(() if me.drawn is None else (me.drawn,))):
+        tile = _tile(p, labels)
+        if tile is not None:
+            seen.add(tile)
+    low = max(
+        (t.rank for t in (_tile(p, labels) for p in row[:slot]) if t is not None and t.rank is not None),
+        default=-1,
+    )
+    high = min(
+        (t.rank for t in (_tile(p, labels) for p in row[slot + 1:]) if t is not None and t.rank is not None),
+        default=99,
+    )
+    out = []
+    for tile in sorted(full_set(dashes=table.dashes), key=lambda t: (t.rank is None, t.rank or 0)):
+        if tile.color is not colour or tile in seen:
+            continue
+        if tile.rank is not None and not low < tile.rank < high:
+            continue
+        out.append(tile)
+    return out
+
+
+class AutoPlayer:
+    """Plays every seat of a table (one object for the whole table)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._holding: int | None = None
+        self._plan: Plan | None = None
+
+    def decide(self, view: PublicView, private: PrivateView | None) -> list[Intent]:
+        overlay = view.overlay
+        if isinstance(overlay, MenuView | ConfirmView):
+            return _tap(Button.BACK)
+        screen = view.screen
+        acting = screen.seat if isinstance(screen, DealView | TurnView) else None
+        if self._holding is not None and self._holding != acting:
+            return self._release()
+        match screen:
+            case SetupView():
+                last = len(screen.items) - 1
+                if screen.editing:
+                    return _tap(Button.OK)
+                return _tap(Button.OK if screen.cursor == last else Button.PREV)
+            case DealView():
+                if view.table is None or view.table.round_number == 0:
+                    return _tap(Button.OK)  # "press OK to start the game"
+                if private is None:
+                    return self._look(screen.seat)
+                return [*_tap(Button.OK), *self._release()]
+            case TurnView():
+                return self._turn(view, screen, private)
+            case RoundEndView():
+                return _tap(Button.OK)
+            case FinalView():
+                return []
+        return []
+
+    # -- a turn --------------------------------------------------------------------------
+
+    def _turn(self, view: PublicView, turn: TurnView, me: PrivateView | None) -> list[Intent]:
+        table = view.table
+        assert table is not None
+        step = turn.step
+        if step is TurnStep.CHOOSE_COLOR:
+            want_dark = turn.dark_left >= turn.light_left
+            if turn.color_dark != want_dark and min(turn.dark_left, turn.light_left) > 0:
+                return _tap(Button.NEXT)
+            return _tap(Button.OK)
+        if me is None:
+            return self._look(turn.seat)
+        labels = view.labels
+        if step in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE, TurnStep.CONTINUE):
+            plan = self._plan
+            if (
+                plan is None
+                or plan.seat != turn.seat
+                or table.seats[plan.target].row[plan.slot].revealed
+            ):
+                plan = self._plan = self._best(table, me, turn.seat, labels)
+            if step is TurnStep.CONTINUE:
+                again = plan.choices == 1
+                if turn.attack_again != again:
+                    return _tap(Button.NEXT)
+                if not again:
+                    self._plan = None
+                return _tap(Button.OK)
+            if step is TurnStep.TARGET or turn.target != plan.target:
+                return _tap(Button.for_seat(plan.target))
+            if step is TurnStep.SLOT:
+                return _tap(Button.NEXT if turn.slot != plan.slot else Button.OK)
+            want = label_value(turn.value_label or "", labels)
+            if want != plan.value:
+                values = [label_value(v, labels) for v in turn.values]
+                ahead = (values.index(plan.value) - values.index(want)) % len(values)
+                return _tap(Button.NEXT if ahead <= len(values) // 2 else Button.PREV)
+            self._plan = None
+            return _tap(Button.OK)
+        if step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP):
+            assert me.cursor is not None and me.drawn is not None
+            tiles = [_tile(p, labels) for i, p in enumerate(me.row) if i != me.cursor]
+            drawn = _tile(me.drawn, labels)
+            assert drawn is not None and all(t is not None for t in tiles)
+            legal = legal_slots([t for t in tiles if t is not None], drawn)
+            if me.cursor not in legal:
+                return _tap(Button.NEXT)
+            return [*_tap(Button.OK), *self._release()]
+        if step is TurnStep.REVEAL_OWN:
+            return [*_tap(Button.OK), *self._release()]
+        return []
+
+    def _best(self, table: TableView, me: PrivateView, seat: int, labels: str) -> Plan:
+        best: Plan | None = None
+        for target in table.seats:
+            if target.seat == seat or target.out:
+                continue
+            for slot, panel in enumerate(target.row):
+                if panel.revealed:
+                    continue
+                tiles = candidates(table, me, target.seat, slot, labels)
+                if not tiles:
+                    continue
+                if best is None or len(tiles) < best.choices:
+                    pick = self._rng.choice(tiles)
+                    best = Plan(seat, target.seat, slot, pick.value, len(tiles))
+        if best is None:  # cannot happen in a legal game; guess something legal anyway
+            target = next(s for s in table.seats if s.seat != seat and not s.out)
+            slot = next(i for i, p in enumerate(target.row) if not p.revealed)
+            best = Plan(seat, target.seat, slot, "0", 12)
+        return best
+
+    def _look(self, seat: int) -> list[Intent]:
+        self._holding = seat
+        return [Press(Button.for_seat(seat))]
+
+    def _release(self) -> list[Intent]:
+        if self._holding is None:
+            return []
+        seat, self._holding = self._holding, None
+        return [Release(Button.for_seat(seat))]

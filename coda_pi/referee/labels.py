@@ -1,0 +1,43 @@
+"""How a panel's value is written on the screen: the boxed panels or a deck of cards.
+
+The Rainbow-deck adaptation of Coda plays with cards 0-9, J, Q and K, where J and Q stand
+for 10 and 11 and the K is the dash. The record always says ``"10"``, ``"11"``, ``"-"``.
+"""
+
+from __future__ import annotations
+
+from coda_pi.rules.coda_events import VALUES
+from coda_pi.rules.tiles import DASH_VALUE, Tile
+
+CARD_NAMES = {"10": "J", "11": "Q", DASH_VALUE: "K"}
+
+
+def value_label(value: str, labels: str) -> str:
+    """``"11"`` -> ``"11"`` with panels, ``"Q"`` with cards; ``"-"`` -> ``"-"`` or ``"K"``."""
+    if labels == "cards":
+        return CARD_NAMES.get(value, value)
+    return value
+
+
+def tile_label(tile: Tile, labels: str) -> str:
+    return value_label(tile.value, labels)
+
+
+def tile_name(tile: Tile, labels: str) -> str:
+    """``"dark 7"``, ``"light Q"``: a panel in a sentence."""
+    return f"{tile.color.word} {tile_label(tile, labels)}"
+
+
+def guess_values(*, dashes: bool) -> tuple[str, ...]:
+    """What a guess may name, in the order PREV/NEXT cycle through them."""
+    return VALUES if dashes else tuple(v for v in VALUES if v != DASH_VALUE)
+
+
+def label_value(label: str, labels: str) -> str:
+    """The record's value of a label: ``"Q"`` -> ``"11"`` with cards; the inverse of
+    ``value_label``."""
+    if labels == "cards":
+        for value, card in CARD_NAMES.items():
+            if card == label:
+                return value
+    return label

@@ -1,0 +1,93 @@
+"""One seat's private view: its own panels with their numbers, shown only while held."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from coda_pi.referee.labels import tile_label
+from coda_pi.referee.views import PanelView, PrivatePurpose, PrivateView
+from coda_pi.rules.coda import Slot
+from coda_pi.rules.tiles import Color, Tile
+
+
+def panel(tile: Tile, labels: str, *, revealed: bool = False, highlight: bool = False) -> PanelView:
+    return PanelView(
+        dark=tile.color is Color.DARK,
+        label=tile_label(tile, labels),
+        revealed=revealed,
+        highlight=highlight,
+    )
+
+
+def deal_view(
+    seat: int, name: str, row: Sequence[Tile], dash_at: int | None, labels: str
+) -> PrivateView:
+    prompt = "Take these panels from the box and stand them up in this order, then OK"
+    if dash_at is not None:
+        prompt = "Move the dash with PREV/NEXT; " + prompt[0].lower() + prompt[1:]
+    return PrivateView(
+        seat=seat,
+        name=name,
+        purpose=PrivatePurpose.DEAL,
+        row=tuple(panel(t, labels, highlight=i == dash_at) for i, t in enumerate(row)),
+        cursor=dash_at,
+        prompt=prompt,
+    )
+
+
+def row_view(
+    seat: int,
+    name: str,
+    row: Sequence[Slot],
+    drawn: Tile | None,
+    labels: str,
+    *,
+    cursor: int | None = None,
+    purpose: PrivatePurpose | None = None,
+    prompt: str = "",
+) -> PrivateView:
+    if purpose is None:
+        purpose = PrivatePurpose.DRAWN if drawn is not None else PrivatePurpose.ROW
+    if purpose is PrivatePurpose.DRAWN and drawn is not None:
+        prompt = prompt or f"You drew this panel: take the {drawn.color.word} one from the box"
+    return PrivateView(
+        seat=seat,
+        name=name,
+        purpose=purpose,
+        row=tuple(
+            panel(s.tile, labels, revealed=s.revealed, highlight=i == cursor)
+            for i, s in enumerate(row)
+        ),
+        drawn=None if drawn is None else panel(drawn, labels),
+        cursor=cursor,
+        prompt=prompt,
+    )
+
+
+def claim_view(
+    seat: int,
+    name: str,
+    row: Sequence[Slot],
+    drawn: Tile,
+    slot: int,
+    labels: str,
+    *,
+    face_up: bool,
+    refusal: str | None,
+) -> PrivateView:
+    """The row with the drawn panel shown at the claimed slot."""
+    preview = [*row[:slot], Slot(drawn, revealed=face_up), *row[slot:]]
+    prompt = "Is this where the drawn panel stands? OK, or move it with PREV/NEXT"
+    return PrivateView(
+        seat=seat,
+        name=name,
+        purpose=PrivatePurpose.CLAIM,
+        row=tuple(
+            panel(s.tile, labels, revealed=s.revealed, highlight=i == slot)
+            for i, s in enumerate(preview)
+        ),
+        drawn=panel(drawn, labels, revealed=face_up),
+        cursor=slot,
+        message=None if refusal is None else f"Not there: {refusal}",
+        prompt=prompt,
+    )

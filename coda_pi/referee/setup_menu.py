@@ -1,0 +1,145 @@
+"""The setup menu: a list of choices worked with PREV, NEXT, OK and BACK.
+
+PREV/NEXT move between items; OK on an item edits it (PREV/NEXT change the value, OK keeps
+it, BACK puts back the value it had); OK on "Start" starts the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.signals import Button
+from coda_pi.referee.views import SetupItem, SetupView
+
+FIRST_PERIODS = (20, 30, 45, 60, 90, 120, 180, 300)
+EXTRA_PERIODS = (10, 15, 20, 30, 45, 60)
+
+
+@dataclass(frozen=True, slots=True)
+class _Item:
+    key: str
+    label: str
+    show: Callable[[SetupDefaults], str]
+    step: Callable[[SetupDefaults, int], SetupDefaults]
+
+
+def _cycle(values: tuple[object, ...], current: object, step: int) -> object:
+    if current in values:
+        return values[(values.index(current) + step) % len(values)]
+    return values[0]
+
+
+def _nearest_step(values: tuple[int, ...], current: int, step: int) -> int:
+    """The next value up or down from ``current``, which may be off the list (from config)."""
+    if step > 0:
+        bigger = [v for v in values if v > current]
+        return bigger[0] if bigger else values[0]
+    smaller = [v for v in values if v < current]
+    return smaller[-1] if smaller else values[-1]
+
+
+def _players(s: SetupDefaults, step: int) -> SetupDefaults:
+    players = int(_cycle((2, 3, 4), s.players, step))  # type: ignore[call-overload]
+    return s.with_changes(players=players, first=min(s.first, players - 1))
+
+
+ITEMS: tuple[_Item, ...] = (
+    _Item("players", "Players", lambda s: str(s.players), _players),
+    _Item(
+        "dashes", "Game",
+        lambda s: "advanced (dashes)" if s.dashes else "standard",
+        lambda s, d: s.with_changes(dashes=not s.dashes),
+    ),
+    _Item(
+        "rounds", "Rounds",
+        lambda s: "one game" if s.rounds == 1 else f"tournament ({s.rounds} rounds)",
+        lambda s, d: s.with_changes(rounds=_cycle((1, 3), s.rounds, d)),
+    ),
+    _Item(
+        "timer", "Guess timer",
+        lambda s: "on" if s.timer else "off",
+        lambda s, d: s.with_changes(timer=not s.timer),
+    ),
+    _Item(
+        "first_seconds", "First period",
+        lambda s: f"{s.first_seconds} s",
+        lambda s, d: s.with_changes(first_seconds=_nearest_step(FIRST_PERIODS, s.first_seconds, d)),
+    ),
+    _Item(
+        "extra_seconds", "Extra period",
+        lambda s: f"{s.extra_seconds} s",
+        lambda s, d: s.with_changes(extra_seconds=_nearest_step(EXTRA_PERIODS, s.extra_seconds, d)),
+    ),
+    _Item(
+        "bonus", "Winner's bonus",
+        lambda s: "standing panels" if s.bonus == "hidden" else "every panel",
+        lambda s, d: s.with_changes(bonus="all" if s.bonus == "hidden" else "hidden"),
+    ),
+    _Item(
+        "first", "Who starts",
+        lambda s: s.names[s.first],
+        lambda s, d: s.with_changes(first=(s.first + d) % s.players),
+    ),
+    _Item(
+        "labels", "Labels",
+        lambda s: "panels 0-11" if s.labels == "panels" else "cards 0-9 J Q K",
+        lambda s, d: s.with_changes(labels="cards" if s.labels == "panels" else "panels"),
+    ),
+)
+START = "Start"
+
+
+class SetupMenu:
+    def __init__(self, defaults: SetupDefaults) -> None:
+        self.choices = defaults
+        self.cursor = 0
+        self.editing = False
+        self._before: SetupDefaults | None = None
+
+    @property
+    def _count(self) -> int:
+        return len(ITEMS) + 1  # the items and "Start"
+
+    def nav(self, button: Button) -> bool:
+        """One of PREV, NEXT, OK. True when the table chose "Start"."""
+        step = -1 if button is Button.PREV else 1
+        if self.editing:
+            if button is Button.OK:
+                self.editing = False
+                self._before = None
+            elif button in (Button.PREV, Button.NEXT):
+                self.choices = ITEMS[self.cursor].step(self.choices, step)
+            return False
+        if button in (Button.PREV, Button.NEXT):
+            self.cursor = (self.cursor + step) % self._count
+            return False
+        if button is Button.OK:
+            if self.cursor == len(ITEMS):
+                return True
+            self.editing = True
+            self._before = self.choices
+        return False
+
+    def back(self) -> None:
+        if self.editing and self._before is not None:
+            self.choices = self._before
+        self.editing = False
+        self._before = None
+
+    def view(self) -> SetupView:
+        items = tuple(SetupItem(i.label, i.show(self.choices)) for i in ITEMS)
+        if self.editing:
+            prompt = "PREV/NEXT change it, OK keeps it, BACK puts it back"
+        elif self.cursor == len(ITEMS):
+            prompt = "Press OK to start"
+        else:
+            prompt = "PREV/NEXT choose, OK changes"
+        return SetupView(
+            items=(*items, SetupItem(START, "")),
+            cursor=self.cursor,
+            editing=self.editing,
+            players=self.choices.player_names,
+            prompt=prompt,
+        )
