@@ -1,0 +1,186 @@
+"""``coda-pi analyze RECORD [--seat S] [--json] [--review]``: exact odds for every standing panel.
+
+The position analysed is the record's current one (after its last good line, undos taken
+back). The public view knows every colour, every panel down or face up, every "wrong"
+answer and the pool's colours; ``--seat S`` adds what that player knows (their own panels and
+drawn panel, when the record has them). Only standing panels are listed: a panel that is down
+is certain. ``worlds`` is the exact number of consistent deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from coda_pi.record import RecordLine, read_record
+from coda_pi.replay import replay_lines
+from coda_pi.rules.coda import CodaGame
+from coda_pi.rules.coda_events import parse_event
+from coda_pi.rules.deduction import Analysis, analyze
+from coda_pi.rules.deduction_review import Review, review
+from coda_pi.rules.deduction_view import Witness
+from coda_pi.rules.tiles import Tile
+
+RISKY_SHOWN = 5
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "analyze",
+        help="exact probabilities of every standing Coda panel in a record",
+        description="Reads a Coda game record and prints, for its current position, every "
+        "standing panel's exact probabilities and the number of consistent deals; with "
+        "--review, the sure guesses players left untaken and the riskiest guesses that paid "
+        "off. Exits 2 when the record breaks a rule or the position is impossible.",
+    )
+    p.add_argument("record", type=Path, help="the game record (JSON Lines)")
+    p.add_argument("--seat", type=int, default=None, help="see as this seat (0-based) sees")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--review", action="store_true", help="review the whole game instead")
+    p.set_defaults(handler=run)
+
+
+def _fail(message: str) -> int:
+    print(f"coda-pi analyze: {message}", file=sys.stderr)
+    return 1
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        text = read_record(args.record)
+    except OSError as err:
+        return _fail(f"cannot read {args.record}: {err.strerror or err}")
+    replay = replay_lines(text.lines)
+    header = replay.header
+    if header is None or header.get("game") != "coda" or replay.journal is None:
+        message = replay.error.message if replay.error else "not a Coda record"
+        print(f"coda-pi analyze: {args.record}: {message}", file=sys.stderr)
+        return 2
+    stop = replay.error.line if replay.error else None
+    if stop is None and text.error is not None:
+        stop = text.error.line
+    events = in_force(text.lines[1:], stop)
+    players: list[str] = list(header["players"])
+    if args.seat is not None and not 0 <= args.seat < len(players):
+        return _fail(f"there is no seat {args.seat} at this table of {len(players)}")
+    code = 0
+    if stop is not None:
+        what = replay.error.message if replay.error else "invalid JSON"
+        print(f"coda-pi analyze: {args.record}: line {stop}: {what}; analysing the position "
+              "before it", file=sys.stderr)
+        code = 2
+    if args.review:
+        result = review(header, events)
+        print(json.dumps(review_json(result)) if args.json else review_text(result, players))
+        return code
+    witness = Witness(CodaGame.from_header(header))
+    for _line, obj in events:
+        witness.apply(parse_event(obj))
+    analysis = analyze(witness.view(args.seat))
+    if args.json:
+        print(json.dumps(analysis_json(witness, analysis, args.seat)))
+    else:
+        print(analysis_text(witness, analysis, args.seat))
+    return code if analysis.consistent else 2
+
+
+def in_force(lines: list[RecordLine], stop: int | None) -> list[tuple[int | None, Any]]:
+    """The event lines before ``stop`` that no later ``undo`` took back."""
+    kept: list[tuple[int | None, Any]] = []
+    for line in lines:
+        if stop is not None and line.number >= stop:
+            break
+        if isinstance(line.obj, dict) and line.obj.get("event") == "undo":
+            kept.pop()
+        else:
+            kept.append((line.number, line.obj))
+    return kept
+
+
+def _probs(p: dict[Tile, Fraction]) -> dict[str, float]:
+    return {str(t): float(f) for t, f in p.items()}
+
+
+def _exact(p: dict[Tile, Fraction]) -> dict[str, str]:
+    return {str(t): str(f) for t, f in p.items()}
+
+
+def analysis_json(witness: Witness, analysis: Analysis, seat: int | None) -> dict[str, Any]:
+    game = witness.game
+    seats = []
+    for s in range(len(game.rows)):
+        slots = []
+        for k in game.hidden_slots(s):
+            p = analysis.slots.get((s, k), {})
+            slots.append({"slot": k, "p": _probs(p), "exact": _exact(p)})
+        seats.append(slots)
+    drawn = None
+    if analysis.drawn is not None:
+        holder = game.turn if game.turn is not None else game.round_winner
+        drawn = {"seat": holder, "p": _probs(analysis.drawn), "exact": _exact(analysis.drawn)}
+    return {"seats": seats, "worlds": analysis.worlds, "drawn": drawn, "view": seat,
+            "contradiction": analysis.contradiction}
+
+
+def _percent(f: Fraction) -> str:
+    return "100%" if f == 1 else f"{float(f) * 100:.1f}%"
+
+
+def analysis_text(witness: Witness, analysis: Analysis, seat: int | None) -> str:
+    game = witness.game
+    players = game.settings.players
+    who = "the public" if seat is None else players[seat]
+    if not analysis.consistent:
+        return f"Seen by {who}: impossible position: {analysis.contradiction}"
+    lines = [f"Seen by {who}: {analysis.worlds} consistent deals"]
+    view = witness.view(seat)
+    for s, row in enumerate(view.rows):
+        shown = " ".join(str(p.tile) if p.tile is not None and p.revealed else
+                         f"{p.color.value}?" if p.tile is None else f"({p.tile})" for p in row)
+        lines.append(f"{players[s]}: {shown or 'no row'}")
+        for k in game.hidden_slots(s):
+            p = analysis.slots.get((s, k), {})
+            best = sorted(p.items(), key=lambda kv: -kv[1])
+            lines.append(f"  slot {k}: " + ", ".join(f"{t} {_percent(f)}" for t, f in best))
+    if analysis.drawn is not None:
+        best = sorted(analysis.drawn.items(), key=lambda kv: -kv[1])
+        lines.append("drawn panel: " + ", ".join(f"{t} {_percent(f)}" for t, f in best))
+    return "\n".join(lines)
+
+
+def review_json(result: Review) -> dict[str, Any]:
+    return {
+        "missed_certainties": [
+            {"line": m.line, "round": m.round, "seat": m.seat, "ended_by": m.ended_by,
+             "sure": [{"target": g.target, "slot": g.slot, "tile": str(g.tile)} for g in m.sure]}
+            for m in result.missed
+        ],
+        "risky_hits": [
+            {"line": h.line, "round": h.round, "seat": h.seat, "target": h.target,
+             "slot": h.slot, "tile": str(h.tile), "chance": float(h.chance),
+             "exact": str(h.chance)}
+            for h in result.riskiest(RISKY_SHOWN)
+        ],
+    }
+
+
+def review_text(result: Review, players: list[str]) -> str:
+    lines = ["Sure guesses left untaken:"]
+    ended = {"stop": "stopped", "miss": "missed instead", "timeout": "ran out of time"}
+    for m in result.missed:
+        sure = ", ".join(f"{players[g.target]}'s slot {g.slot} is {g.tile}" for g in m.sure)
+        lines.append(f"  line {m.line} (round {m.round}): {players[m.seat]} "
+                     f"{ended[m.ended_by]} while sure that {sure}")
+    if not result.missed:
+        lines.append("  none")
+    lines.append("Riskiest guesses that paid off:")
+    for h in result.riskiest(RISKY_SHOWN):
+        lines.append(f"  line {h.line} (round {h.round}): {players[h.seat]} named {h.tile} at "
+                     f"{players[h.target]}'s slot {h.slot}, a {_percent(h.chance)} chance")
+    if not result.hits:
+        lines.append("  none")
+    return "\n".join(lines)

@@ -1,0 +1,91 @@
+"""What the table has witnessed: a Coda game plus the "wrong" answers the engine forgets.
+
+Pure. ``Witness.apply`` applies an event to the game and keeps, for every standing panel,
+the values answered "wrong" there, moving them along when a drawn panel is inserted into the
+row. ``Witness.view`` turns that into a deduction ``View`` for the public or for one seat.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from coda_pi.rules.coda import CodaGame, Phase
+from coda_pi.rules.coda_events import (
+    CodaEvent,
+    Deal,
+    Guess,
+    Place,
+    Reveal,
+    RoundStart,
+    Stop,
+)
+from coda_pi.rules.deduction import Panel, View
+
+_NONE: frozenset[str] = frozenset()
+
+
+@dataclass
+class Witness:
+    """A game and, per seat and slot, the values answered "wrong" at that standing panel."""
+
+    game: CodaGame
+    misses: list[list[frozenset[str]]] = field(default_factory=list)
+
+    def apply(self, event: CodaEvent) -> None:
+        """Applies the event (a RuleError leaves everything as it was) and follows it."""
+        had_drawn = self.game.drawn is not None
+        self.game.apply(event)
+        match event:
+            case RoundStart():
+                self.misses = [[] for _ in range(self.game.seats)]
+            case Deal(seat, row):
+                self.misses[seat] = [_NONE] * len(row)
+            case Guess(_, target, slot, value):
+                wrong = self.game.phase is Phase.PENALTY
+                row = self.misses[target]
+                row[slot] = row[slot] | {value} if wrong else _NONE
+            case Stop(seat, slot) if had_drawn and slot is not None:
+                self.misses[seat].insert(slot, _NONE)
+            case Place(seat, slot):
+                self.misses[seat].insert(slot, _NONE)
+            case Reveal(seat, slot):
+                self.misses[seat][slot] = _NONE
+            case _:
+                pass
+
+    def summary(self) -> dict[str, Any]:
+        return self.game.summary()
+
+    def copy(self) -> Witness:
+        return copy.deepcopy(self)
+
+    @property
+    def round_over(self) -> bool:
+        """The round has a winner, whose panels are shown for the bonus: all is public."""
+        return self.game.round_winner is not None or self.game.phase in (
+            Phase.ROUND, Phase.FINISHED)
+
+    def view(self, seat: int | None = None) -> View:
+        """What the public (``seat`` None) or one player knows now."""
+        game = self.game
+        over = self.round_over
+        rows = []
+        for s, row in enumerate(game.rows):
+            panels = []
+            for i, slot in enumerate(row):
+                tile = slot.tile
+                if slot.revealed:
+                    panels.append(Panel(tile.color, tile, revealed=True))
+                elif tile.known and (over or s == seat):
+                    panels.append(Panel(tile.color, tile))
+                else:
+                    panels.append(Panel(tile.color, missed=self.misses[s][i]))
+            rows.append(tuple(panels))
+        drawn = None
+        holder = game.turn if game.turn is not None else game.round_winner
+        if game.drawn is not None:
+            sees = game.drawn.known and (over or holder == seat)
+            drawn = Panel(game.drawn.color, game.drawn if sees else None)
+        return View(tuple(rows), game.settings.dashes, drawn, holder, game.settings.players)
