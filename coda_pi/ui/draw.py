@@ -97,8 +97,10 @@ def row_rects(area: pygame.Rect, count: int, *, max_height: int | None = None) -
         return []
     height = area.height if max_height is None else min(area.height, max_height)
     gap = max(2, area.width // 120)
+    if count * 2 + gap * (count - 1) > area.width:
+        gap = 1 if count * 2 + count - 1 <= area.width else 0
     width = min(int(height * PANEL_ASPECT), (area.width - gap * (count - 1)) // count)
-    width = max(4, width)
+    width = max(1, width)
     height = min(height, int(width / PANEL_ASPECT))
     total = count * width + (count - 1) * gap
     left = area.left + (area.width - total) // 2

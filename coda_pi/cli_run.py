@@ -1,0 +1,102 @@
+"""``coda-pi run``: the device itself (also what ``coda-pi`` with no command does)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+from coda_pi.config import load_config
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "run",
+        help="run the device: setup, dealing, turns, timer, scores (the default)",
+        description="Runs the table-side referee: full screen on the Pi, a window on a "
+        "desktop. On a desktop the keyboard stands in for the buttons: 1-4 the seat buttons, "
+        "arrows PREV/NEXT, Enter OK, Backspace BACK (hold it 2 s to undo); close the window "
+        "to quit.",
+    )
+    add_screen_options(p)
+    p.add_argument("--record", type=Path, metavar="FILE",
+                   help="write the game record to FILE (default: a new file named by date "
+                   "and time in the data directory; an unfinished FILE is resumed)")
+    p.add_argument("--data-dir", type=Path, metavar="DIR",
+                   help="where records are kept (default: from the config file)")
+    p.add_argument("--no-gpio", dest="gpio", action="store_false",
+                   help="do not touch the GPIO pins even where there are some")
+    p.add_argument("--no-sound", dest="sound", action="store_const", const=False, default=None,
+                   help="no buzzer cues")
+    p.add_argument("--new", dest="resume", action="store_false",
+                   help="start a new game even if the last one is unfinished")
+    p.set_defaults(handler=run)
+
+
+def add_screen_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--config", type=Path, metavar="FILE",
+                   help="the config file (default: $CODA_PI_CONFIG, ~/.config/coda-pi/"
+                   "config.toml, /etc/coda-pi/config.toml)")
+    p.add_argument("--size", metavar="WxH", type=_size,
+                   help="the screen size to lay out for, e.g. 320x240, 480x320, 800x480")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--fullscreen", dest="fullscreen", action="store_const", const=True,
+                      default=None, help="full screen (the default with no desktop)")
+    mode.add_argument("--window", dest="fullscreen", action="store_const", const=False,
+                      help="a window (the default on a desktop)")
+
+
+def _size(text: str) -> tuple[int, int]:
+    from coda_pi.ui.display import parse_size
+
+    try:
+        return parse_size(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def load_checked_config(path: Path | None) -> Any:
+    """The config, after telling stderr about every problem in it (never fatal)."""
+    config, problems = load_config(path)
+    for problem in problems:
+        print(f"coda-pi: {problem}", file=sys.stderr)
+    return config
+
+
+def run(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+    import pygame
+
+    from coda_pi.app import DeviceOptions, build_app
+
+    config = load_checked_config(args.config)
+    options = DeviceOptions(
+        config=config,
+        size=args.size,
+        fullscreen=args.fullscreen,
+        record=args.record,
+        data_dir=args.data_dir,
+        gpio=args.gpio,
+        sound=args.sound,
+        resume=args.resume,
+    )
+    try:
+        app = build_app(options)
+    except pygame.error as err:
+        print(f"coda-pi: cannot open the screen ({err}). On a Pi without a desktop, run it "
+              "from the console (SDL uses kmsdrm); elsewhere, from a desktop session.",
+              file=sys.stderr)
+        return 1
+    try:
+        app.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        app.close()
+        pygame.quit()
+    if app.records is not None:
+        for path in app.records.paths:
+            print(f"coda-pi: the game record is {path}", file=sys.stderr)
+    return 0

@@ -1,0 +1,89 @@
+"""Opening the screen: full screen on the Pi (SDL's kmsdrm, no desktop), a window elsewhere."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, field
+
+import pygame
+
+DEFAULT_WINDOW = (800, 480)
+"""The window's size on a desktop when nothing says otherwise: the 7-inch screen's."""
+
+
+def has_desktop(env: dict[str, str] | None = None) -> bool:
+    """True when a window system is there to put a window on."""
+    e = os.environ if env is None else env
+    if sys.platform != "linux":
+        return True
+    return bool(e.get("DISPLAY") or e.get("WAYLAND_DISPLAY"))
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"480x320"`` -> (480, 320); a ValueError with a readable message otherwise."""
+    parts = text.lower().replace("*", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(f"{text!r} is not a size: write WIDTHxHEIGHT, like 480x320")
+    w, h = (int(p) for p in parts)
+    if w < 160 or h < 120:
+        raise ValueError(f"{text!r} is too small: the smallest screen is 320x240")
+    return w, h
+
+
+@dataclass
+class Display:
+    """Where frames go. Screens are laid out on ``canvas`` upright; a screen mounted
+    turned (``rotation`` 90/180/270 degrees clockwise) gets the canvas turned to match."""
+
+    screen: pygame.Surface
+    rotation: int = 0
+    canvas: pygame.Surface = field(init=False)
+
+    def __post_init__(self) -> None:
+        w, h = self.screen.get_size()
+        if self.rotation in (90, 270):
+            self.canvas = pygame.Surface((h, w))
+        elif self.rotation == 180:
+            self.canvas = pygame.Surface((w, h))
+        else:
+            self.canvas = self.screen
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The size the screens are laid out for (upright)."""
+        return self.canvas.get_size()
+
+    def present(self) -> None:
+        """Show the canvas: turned if need be, then flipped onto the screen."""
+        if self.canvas is not self.screen:
+            # pygame turns anticlockwise; undo a clockwise mounting by turning back.
+            self.screen.blit(pygame.transform.rotate(self.canvas, self.rotation), (0, 0))
+        pygame.display.flip()
+
+
+def open_display(
+    size: tuple[int, int] | None,
+    *,
+    fullscreen: bool | None = None,
+    rotation: int = 0,
+    caption: str = "coda-pi",
+) -> Display:
+    """Open the screen. ``size`` is the upright layout size (None: the display's own size
+    full screen, ``DEFAULT_WINDOW`` in a window); ``fullscreen`` None means full screen
+    exactly when there is no desktop (the Pi's console, where SDL uses kmsdrm)."""
+    if not pygame.display.get_init():
+        pygame.display.init()
+    full = (not has_desktop()) if fullscreen is None else fullscreen
+    if size is None and not full:
+        size = DEFAULT_WINDOW
+    mode = (0, 0) if size is None else size
+    if rotation in (90, 270) and size is not None:
+        mode = (size[1], size[0])
+    flags = pygame.FULLSCREEN if full else 0
+    screen = pygame.display.set_mode(mode, flags)
+    pygame.display.set_caption(caption)
+    if full:
+        # A table-side device has no mouse; a pointer in the middle of the screen is noise.
+        pygame.mouse.set_visible(False)
+    return Display(screen, rotation)
