@@ -4,6 +4,7 @@ mixer through SDL's dummy audio driver, and silence."""
 from __future__ import annotations
 
 import array
+import math
 import os
 import threading
 import time
@@ -250,6 +251,25 @@ def test_a_one_note_cue_sounds_at_its_note(mixer, monkeypatch, cue):
         crossings = sum(1 for a, b in zip(samples, samples[1:], strict=False) if (a < 0) != (b < 0))
         heard = crossings / 2 / (len(samples) / rate)
         assert heard == pytest.approx(notes_of(cue)[0], rel=0.05)
+    finally:
+        sounder.close()
+
+
+def test_the_mixer_tones_have_no_clicks(mixer, monkeypatch):
+    """No jump between neighbouring samples beyond what the highest note's own slope allows:
+    notes fade in and out, and the steady part is seamless."""
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    sounder = ToneSounder.open()
+    try:
+        rate = pygame.mixer.get_init()[0]
+        for cue in Cue:
+            samples = array.array("h", sounder.sound_for(cue).get_raw())
+            peak = max(abs(x) for x in samples)
+            steepest = 2 * math.pi * max(notes_of(cue)) / rate
+            # The softened square's slope is at most 2.07 times its peak per radian.
+            allowed = 2.07 * peak * steepest * 1.05 + 2
+            jumps = [abs(b - a) for a, b in zip(samples, samples[1:], strict=False)]
+            assert max([abs(samples[0]), abs(samples[-1]), *jumps]) <= allowed, cue
     finally:
         sounder.close()
 
