@@ -231,7 +231,8 @@ class ToneSounder:
 
     def play(self, cue: Cue) -> None:
         sound = self._sounds.get(cue)
-        if sound is not None:
+        # After close() (or someone else's mixer.quit()) there is nothing to play into.
+        if sound is not None and pygame.mixer.get_init():
             self._channel.play(sound)
 
     def close(self) -> None:

@@ -124,6 +124,8 @@ class SeatLeds:
         Only seats whose state changes are touched, so calling this on every frame neither
         flickers a lit LED nor restarts a blink from its beginning.
         """
+        if not self._leds:
+            return  # closed (or no LEDs wired): nothing to light
         if len(states) > len(self._leds):
             raise ValueError(f"{len(states)} seat states for {len(self._leds)} seat LEDs")
         wanted = list(states) + [LedState.OFF] * (len(self._leds) - len(states))
