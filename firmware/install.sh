@@ -166,7 +166,7 @@ config_without_block() {
 boot_block() {
     echo "$block_begin"
     echo "[all]"
-    grep -v '^#' "$here/boot/$screen.txt"
+    grep -v '^#' "$here/boot/$screen.txt" || true  # hdmi needs no lines
     echo "$block_end"
 }
 
@@ -284,8 +284,10 @@ install_packages() {
     # shellcheck disable=SC2046  # word splitting of the package list is intended
     run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
         $(apt_packages)
-    if [ "$gpio" = lgpio ] && apt-cache show liblgpio-dev >/dev/null 2>&1; then
-        # Raspberry Pi OS ships lgpio's C library; pip builds against it if it has no wheel.
+    # Raspberry Pi OS ships lgpio's C library; pip builds against it if it has no wheel.
+    if [ "$gpio" = lgpio ] && [ "$dry_run" -eq 1 ]; then
+        note "(and liblgpio-dev, if this system's archive has it: Raspberry Pi OS does)"
+    elif [ "$gpio" = lgpio ] && apt-cache show liblgpio-dev >/dev/null 2>&1; then
         run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
             liblgpio-dev
     fi

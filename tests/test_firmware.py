@@ -1,0 +1,241 @@
+"""firmware/: the scripts parse and pass shellcheck, the unit passes systemd-analyze, the
+install script's dry run shows every step without changing anything, and its boot-config
+edits are idempotent and undone exactly by --uninstall."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from coda_pi.config import DEFAULT_PINS, RESERVED_PINS
+
+FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
+INSTALL = FIRMWARE / "install.sh"
+UNIT = FIRMWARE / "coda-pi.service"
+CONFIG_TXT = "dtparam=audio=on\n[pi4]\narm_boost=1\n[all]\ndtoverlay=vc4-kms-v3d\n"
+CMDLINE_TXT = "console=tty1 root=PARTUUID=0b-02 rootfstype=ext4 rootwait consoleblank=0\n"
+
+
+def unit_settings(text: str) -> dict[str, list[str]]:
+    """'Section.Key' -> every value given (systemd allows a key more than once)."""
+    settings: dict[str, list[str]] = {}
+    section = ""
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            section = line.strip("[]")
+            continue
+        key, _, value = line.partition("=")
+        settings.setdefault(f"{section}.{key}", []).append(value)
+    return settings
+
+
+@pytest.fixture
+def fake_pi(tmp_path):
+    """A boot partition, /etc, unit and firmware directories, all under tmp_path."""
+    boot = tmp_path / "boot"
+    boot.mkdir()
+    (boot / "config.txt").write_text(CONFIG_TXT)
+    (boot / "cmdline.txt").write_text(CMDLINE_TXT)
+    env = {
+        **os.environ,
+        "CODA_PI_BOOT_DIR": str(boot),
+        "CODA_PI_ETC": str(tmp_path / "etc"),
+        "CODA_PI_UNIT_DIR": str(tmp_path / "units"),
+        "CODA_PI_FIRMWARE_DIR": str(tmp_path / "lib-firmware"),
+        "CODA_PI_PREFIX": str(tmp_path / "opt"),
+        "CODA_PI_MODEL_FILE": str(tmp_path / "model"),
+    }
+    return tmp_path, env
+
+
+def install(env, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", str(INSTALL), *args], env=env, capture_output=True, text=True, timeout=60
+    )
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file()}
+
+
+# --- the scripts -----------------------------------------------------------------------------
+
+
+def test_install_script_parses():
+    done = subprocess.run(["bash", "-n", str(INSTALL)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None,
+                    reason="shellcheck is not installed (apt-get install shellcheck)")
+def test_install_script_passes_shellcheck():
+    done = subprocess.run(["shellcheck", "--shell=bash", str(INSTALL)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_bad_options_are_refused():
+    for args in (["--screen", "vga"], ["--gpio", "pigpio"], ["--hdmi-mode", "big"], ["--bogus"]):
+        done = install(os.environ, "--dry-run", *args)
+        assert done.returncode == 2, args
+        assert "install.sh:" in done.stderr
+
+
+# --- the unit --------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None,
+                    reason="systemd-analyze is not installed (apt-get install systemd)")
+def test_unit_passes_systemd_analyze_verify(tmp_path):
+    # verify insists that ExecStart exists: check a copy that starts an existing program.
+    unit = tmp_path / "coda-pi.service"
+    unit.write_text(re.sub(r"^ExecStart=\S+", f"ExecStart={sys.executable}",
+                           UNIT.read_text(), flags=re.M))
+    done = subprocess.run(["systemd-analyze", "verify", str(unit)],
+                          capture_output=True, text=True, timeout=60)
+    # verify exits 0 even for settings it ignores, so any remark about our unit fails too.
+    remarks = [ln for ln in (done.stdout + done.stderr).splitlines()
+               if "coda-pi" in ln or str(tmp_path) in ln]
+    assert done.returncode == 0 and remarks == [], done.stdout + done.stderr
+
+
+def test_unit_starts_the_device_on_the_console_and_cannot_loop_forever():
+    s = unit_settings(UNIT.read_text())
+    assert s["Service.ExecStart"] == ["/opt/coda-pi/venv/bin/coda-pi run"]
+    assert "SDL_VIDEODRIVER=kmsdrm" in s["Service.Environment"]
+    assert s["Service.StandardInput"] == ["tty"] and s["Service.TTYPath"] == ["/dev/tty1"]
+    assert set(s["Service.SupplementaryGroups"][0].split()) >= {
+        "video", "render", "input", "gpio", "audio"}
+    assert s["Service.Restart"] == ["on-failure"]
+    # The rate limit belongs in [Unit] (systemd ignores it in [Service] since v230).
+    assert int(s["Unit.StartLimitBurst"][0]) <= 10
+    assert int(s["Unit.StartLimitIntervalSec"][0]) >= 60
+    assert "!/etc/coda-pi/disabled" in s["Unit.ConditionPathExists"]
+    # lgpio writes in its working directory: it must be one systemd makes writable.
+    workdir = s["Service.WorkingDirectory"][0]
+    assert workdir in {f"/run/{d}" for d in s.get("Service.RuntimeDirectory", [])} | {
+        f"/var/lib/{d}" for d in s.get("Service.StateDirectory", [])}
+    assert f"LG_WD={workdir}" in s["Service.Environment"]
+    assert s["Service.StandardOutput"] == ["journal"] and s["Service.StandardError"] == ["journal"]
+    assert s["Install.WantedBy"] == ["multi-user.target"]
+
+
+# --- the dry run -----------------------------------------------------------------------------
+
+
+def test_dry_run_prints_every_step_and_changes_nothing(fake_pi):
+    root, env = fake_pi
+    before = snapshot(root)
+    done = install(env, "--dry-run", "--screen", "spi35")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "DRY RUN" in out
+    apt = next(ln for ln in out.splitlines() if "apt-get install" in ln)
+    for package in ("libegl-mesa0", "libgbm1", "libdrm2", "libgles2", "libgl1-mesa-dri",
+                    "libsdl2-2.0-0", "libsdl2-dev", "python3-venv"):
+        assert f" {package}" in apt, package
+    assert f"+ python3 -m venv {root}/opt/venv" in out
+    assert "--no-binary pygame" in out
+    assert f"pip install --disable-pip-version-check {Path(__file__).parent.parent}[pi]" in out
+    assert "pip uninstall -y RPi.GPIO rpi-lgpio" in out
+    assert "usermod -aG video" in out or "no group 'video'" in out
+    assert f"would write {root}/units/coda-pi.service" in out
+    assert "+ systemctl enable coda-pi.service" in out
+    assert "+dtoverlay=piscreen,drm,rotate=270" in out
+    assert "+dtparam=spi=on" in out
+    assert "vt.global_cursor_default=0" in out
+    assert "coda-pi doctor" in out
+    assert snapshot(root) == before, "a dry run changed files"
+
+
+def test_dry_run_with_the_legacy_backend_removes_lgpio_first(fake_pi):
+    _, env = fake_pi
+    out = install(env, "--dry-run", "--gpio", "rpigpio").stdout
+    uninstall_at = out.index("pip uninstall -y lgpio rpi-lgpio")
+    assert out.index("[pi-legacy]") > uninstall_at
+    assert "[pi]" not in out
+
+
+def test_dry_run_uninstall_keeps_records_unless_purged(fake_pi):
+    _, env = fake_pi
+    out = install(env, "--dry-run", "--uninstall").stdout
+    assert "+ systemctl disable --now coda-pi.service" in out
+    assert "kept: /var/lib/coda-pi" in out
+    assert "rm -rf -- /var/lib/coda-pi" not in out
+    purge = install(env, "--dry-run", "--uninstall", "--purge").stdout
+    assert "kept:" not in purge
+
+
+# --- the boot settings, for real, in a fake boot partition ------------------------------------
+
+
+def test_boot_config_twice_is_idempotent_and_uninstall_restores(fake_pi):
+    root, env = fake_pi
+    boot = root / "boot"
+    first = install(env, "--boot-only", "--screen", "spi28", "--hdmi-mode", "800x480")
+    assert first.returncode == 0, first.stderr
+    config = (boot / "config.txt").read_text()
+    assert config.startswith(CONFIG_TXT)
+    assert "dtoverlay=mipi-dbi-spi,spi0-0,speed=32000000\n" in config
+    assert "dtparam=compatible=coda-pi-ili9341\\0panel-mipi-dbi-spi\n" in config
+    cmdline = (boot / "cmdline.txt").read_text()
+    assert cmdline.count("consoleblank=0") == 1  # it was there already: not added twice
+    assert cmdline.rstrip("\n").endswith("vt.global_cursor_default=0 video=HDMI-A-1:800x480@60D")
+    assert (root / "lib-firmware" / "coda-pi-ili9341.bin").read_bytes().startswith(b"MIPI DBI")
+    after_first = snapshot(root)
+    second = install(env, "--boot-only", "--screen", "spi28", "--hdmi-mode", "800x480")
+    assert second.returncode == 0 and "unchanged" in second.stdout
+    assert snapshot(root) == after_first
+    # Another screen replaces the block instead of adding a second one.
+    assert install(env, "--boot-only", "--screen", "hdmi").returncode == 0
+    assert (boot / "config.txt").read_text().count("# >>> coda-pi") == 1
+    assert "mipi-dbi-spi" not in (boot / "config.txt").read_text()
+    assert "video=HDMI-A-1" not in (boot / "cmdline.txt").read_text()
+    undo = install(env, "--uninstall", "--boot-only")
+    assert undo.returncode == 0, undo.stderr
+    assert (boot / "config.txt").read_text() == CONFIG_TXT
+    # consoleblank=0 was the owner's: it stays; only what install.sh added goes.
+    assert (boot / "cmdline.txt").read_text() == CMDLINE_TXT
+    assert not (root / "lib-firmware" / "coda-pi-ili9341.bin").exists()
+
+
+def test_screen_overlays_only_use_reserved_pins():
+    used: set[int] = set()
+    for snippet in (FIRMWARE / "boot").glob("*.txt"):
+        text = "\n".join(ln for ln in snippet.read_text().splitlines() if not ln.startswith("#"))
+        used |= {int(n) for n in re.findall(r"-gpio=(\d+)", text)}
+        if "piscreen" in text:
+            # The piscreen overlay's own pins: touch IRQ, reset, D/C, backlight.
+            used |= {17, 25, 24, 22}
+    assert used == {17, 22, 24, 25}
+    assert used <= set(RESERVED_PINS)
+    assert not used & set(DEFAULT_PINS.values())
+
+
+def test_panel_firmware_compiles_to_the_driver_format(tmp_path):
+    out = tmp_path / "panel.bin"
+    done = subprocess.run([sys.executable, str(FIRMWARE / "mipi-dbi-fw"),
+                           str(FIRMWARE / "panels" / "coda-pi-ili9341.txt"), str(out)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    data = out.read_bytes()
+    assert data[:16] == b"MIPI DBI" + bytes(7) + b"\x01"
+    assert bytes([0x3A, 1, 0x55]) in data  # 16-bit pixels, what the driver sends
+    assert bytes([0x36, 1, 0x28]) in data  # landscape
+    assert bytes([0x11, 0, 0x00, 1, 120]) in data  # sleep out, then 120 ms
+    assert data.endswith(bytes([0x29, 0, 0x00, 1, 20]))  # display on last
+    bad = tmp_path / "bad.txt"
+    bad.write_text("command 0x36 0x28\ncommand 0x1FF\n")
+    done = subprocess.run([sys.executable, str(FIRMWARE / "mipi-dbi-fw"), str(bad), str(out)],
+                          capture_output=True, text=True)
+    assert done.returncode != 0 and "line 2" in done.stderr
