@@ -16,7 +16,7 @@
  * bound: on such a node the search is a (very good) heuristic, not a proof; with the
  * threshold above the root size the search is exact.
  *
- * Usage: mastermind_solver COLOURS PEGS ROWS FULL WIDTH [FIRST_GUESS_INDEX|-1]
+ * Usage: mastermind_solver COLOURS PEGS ROWS FULL WIDTH [FIRST|-1 [WIDE [LB2MIN]]]
  * Prints the tree as JSON on stdout and the total on stderr.
  */
 #include <stdint.h>
@@ -28,7 +28,7 @@
 #define MAXP 6
 #define MAXF 32
 
-static int C, P, N, NF, WIN, ROWS, FULL, WIDTH;
+static int C, P, N, NF, WIN, ROWS, FULL, WIDTH, WIDE = 0, LB2MIN = 1 << 30;
 static uint8_t *FB;      /* FB[g * N + s] */
 static int *DIG;         /* DIG[code * P + i] */
 static int *CMASK;       /* colours used by a code */
@@ -155,10 +155,16 @@ static int canonical(int g, int used) {
 }
 
 typedef struct {
-    int lb, g, insize, maxc;
+    int lb, g, insize, maxc, lb2;
     uint64_t h;
 } Cand;
 
+static int cand2_cmp(const void *a, const void *b) {
+    const Cand *x = a, *y = b;
+    if (x->lb2 != y->lb2) return x->lb2 - y->lb2;
+    if (x->lb != y->lb) return x->lb - y->lb;
+    return x->g - y->g;
+}
 static int cand_cmp(const void *a, const void *b) {
     const Cand *x = a, *y = b;
     if (x->lb != y->lb) return x->lb - y->lb;
@@ -173,6 +179,42 @@ static int hash_cmp(const void *a, const void *b) {
 }
 
 static int solve(const int *S, int n, int limit, int used, int depth, int *bestguess);
+
+/* One-ply lower bound of a set: the best split any guess gives, with LBK for each part. */
+static int lb1(const int *S, int n, int used) {
+    if (n <= 2) return LBK[n];
+    int best = INF;
+    for (int g = 0; g < N; g++) {
+        int cnt[MAXF] = {0};
+        const uint8_t *row = FB + (size_t)g * N;
+        for (int i = 0; i < n; i++) cnt[row[S[i]]]++;
+        int lb = n, classes = 0;
+        for (int f = 0; f < NF; f++) {
+            if (!cnt[f]) continue;
+            classes++;
+            if (f != WIN) lb += LBK[cnt[f]];
+        }
+        if (classes == 1 && !cnt[WIN]) continue;
+        if (lb < best) best = lb;
+        (void)used;
+    }
+    return best;
+}
+
+/* Two-ply lower bound of guessing g at S: each part costs at least its lb1. */
+static int lb2(const int *S, int n, int g, int used) {
+    int cnt[MAXF] = {0}, start[MAXF], pos[MAXF], off = 0;
+    const uint8_t *row = FB + (size_t)g * N;
+    for (int i = 0; i < n; i++) cnt[row[S[i]]]++;
+    int *buf = malloc(sizeof(int) * n);
+    for (int f = 0; f < NF; f++) { start[f] = pos[f] = off; off += cnt[f]; }
+    for (int i = 0; i < n; i++) buf[pos[row[S[i]]]++] = S[i];
+    int lb = n;
+    for (int f = 0; f < NF; f++)
+        if (f != WIN && cnt[f]) lb += lb1(buf + start[f], cnt[f], used | CMASK[g]);
+    free(buf);
+    return lb;
+}
 
 /* Cost of guessing g at S, or a value >= limit when it cannot beat limit. */
 static int try_guess(const int *S, int n, int g, int limit, int used, int depth) {
@@ -257,11 +299,26 @@ static int solve(const int *S, int n, int limit, int used, int depth, int *bestg
         if (m == 0 || cand[i].h != cand[m - 1].h) cand[m++] = cand[i];
     nc = m;
     qsort(cand, nc, sizeof(Cand), cand_cmp);
-    if (n > FULL && nc > WIDTH) nc = WIDTH;
+    for (int i = 0; i < nc; i++) cand[i].lb2 = -1;
+    int wide = n > FULL;
+    if (wide) {
+        /* a node too big to try every guess: rank the most promising by a sharper bound */
+        int m = nc < WIDE ? nc : WIDE;
+        if (m > WIDTH) {
+            for (int i = 0; i < m; i++) cand[i].lb2 = lb2(S, n, cand[i].g, used);
+            qsort(cand, m, sizeof(Cand), cand2_cmp);
+        }
+        if (nc > WIDTH) nc = WIDTH;
+    }
 
     int best = limit, bg = -1;
     for (int i = 0; i < nc; i++) {
-        if (cand[i].lb >= best) break;
+        if (cand[i].lb >= best) {
+            if (wide) continue;
+            break;
+        }
+        if (cand[i].lb2 < 0 && n >= LB2MIN) cand[i].lb2 = lb2(S, n, cand[i].g, used);
+        if (cand[i].lb2 >= best) continue;
         int v = try_guess(S, n, cand[i].g, best, used, depth);
         if (v < best) {
             best = v;
@@ -330,6 +387,8 @@ int main(int argc, char **argv) {
     FULL = atoi(argv[4]);
     WIDTH = atoi(argv[5]);
     int first = argc > 6 ? atoi(argv[6]) : -1;
+    if (argc > 7) WIDE = atoi(argv[7]);     /* guesses ranked by lb2 at wide nodes */
+    if (argc > 8) LB2MIN = atoi(argv[8]);   /* sets this big check lb2 before a search */
     if (C < 2 || C > 7 || P < 1 || P > 4) {
         fprintf(stderr, "supported: 2..7 colours, 1..4 pegs\n");
         return 2;

@@ -10,9 +10,10 @@ header), compiled here with gcc into a temporary directory: a pure-Python search
 take days. Only this tool needs a compiler; the device reads the JSON it writes.
 
 A node with more codes left than ``--full`` only tries the ``--width`` guesses with the
-best lower bound, so the result is exact (optimal among all strategies opening with
-``--first``) only when ``--full`` is at least the largest class the opening leaves. The
-file records the settings and says whether they made the search exact.
+best two-ply lower bound among the ``--wide`` best by the one-ply bound (all of them
+when ``--wide`` is 0), so the result is exact (optimal among all strategies opening with
+``--opening``) only when ``--full`` is at least the largest class the opening leaves.
+The file records the settings and says whether they made the search exact.
 """
 
 from __future__ import annotations
@@ -37,10 +38,12 @@ DATA = ROOT / "coda_pi" / "data"
 
 # The settings the shipped files were made with (board -> opening, full, width).
 # 6x4: the opening AABC and a full search below it give Koyama & Lai's 5625/1296.
-SHIPPED: dict[str, tuple[str, int, int]] = {
-    "6x4": ("BBGK", 1296, 10),
-    "7x4": ("BBGK", 100, 10),
+SHIPPED: dict[str, tuple[str, int, int, int]] = {
+    "6x4": ("BBGK", 1296, 10, 0),
+    "7x4": ("BBGK", 100, 10, 100),
 }
+#: sets at least this big check the two-ply bound of a guess before searching it
+LB2_FROM = 30
 KNOWN_OPTIMUM = {"6x4": Fraction(5625, 1296), "7x4": Fraction(11228, 2401)}
 
 
@@ -59,7 +62,7 @@ def largest_class(opening: str, blanks: bool) -> int:
     return max(sizes.values())
 
 
-def regenerate(board: str, opening: str, full: int, width: int, exe: Path) -> dict:
+def regenerate(board: str, opening: str, full: int, width: int, wide: int, exe: Path) -> dict:
     colours_n, pegs = (int(x) for x in board.split("x"))
     blanks = colours_n == 7
     colours = palette(blanks)
@@ -68,7 +71,8 @@ def regenerate(board: str, opening: str, full: int, width: int, exe: Path) -> di
         first = first * colours_n + colours.index(letter)
     started = time.monotonic()
     run = subprocess.run(
-        [str(exe), str(colours_n), str(pegs), "10", str(full), str(width), str(first)],
+        [str(exe), str(colours_n), str(pegs), "10", str(full), str(width), str(first),
+         str(wide), str(LB2_FROM)],
         check=True,
         capture_output=True,
         text=True,
@@ -81,7 +85,7 @@ def regenerate(board: str, opening: str, full: int, width: int, exe: Path) -> di
         "pegs": pegs,
         "codes": colours_n**pegs,
         "opening": opening,
-        "search": {"full": full, "width": width, "exact_below_opening": exact},
+        "search": {"full": full, "width": width, "wide": wide, "exact_below_opening": exact},
         "tree": tree,
     }
     strategy = Strategy(data)
@@ -106,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opening", help="first guess (default: the shipped one)")
     parser.add_argument("--full", type=int, help="search every guess at nodes this small")
     parser.add_argument("--width", type=int, help="guesses tried at larger nodes")
+    parser.add_argument(
+        "--wide", type=int, help="guesses ranked by the two-ply bound at larger nodes"
+    )
     parser.add_argument("--out", type=Path, default=DATA, help="directory to write to")
     parser.add_argument(
         "--keep-better",
@@ -116,11 +123,12 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         exe = compile_solver(Path(tmp))
         for board in args.board or sorted(SHIPPED):
-            opening, full, width = SHIPPED[board]
+            opening, full, width, wide = SHIPPED[board]
             opening = args.opening or opening
             full = args.full if args.full is not None else full
             width = args.width if args.width is not None else width
-            data = regenerate(board, opening, full, width, exe)
+            wide = args.wide if args.wide is not None else wide
+            data = regenerate(board, opening, full, width, wide, exe)
             blanks = board.startswith("7")
             path = args.out / strategy_filename(int(board.split("x")[1]), blanks)
             average = data["total"] / data["codes"]
