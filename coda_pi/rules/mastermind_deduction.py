@@ -13,7 +13,7 @@ from coda_pi.rules.mastermind import Feedback, Row, all_codes, feedback
 RowLike = Row | tuple[str, Feedback]
 
 
-def _pairs(rows: Iterable[RowLike]) -> list[tuple[str, Feedback]]:
+def row_pairs(rows: Iterable[RowLike]) -> list[tuple[str, Feedback]]:
     # A voided row is judged by the keys the maker placed: those are what the breaker saw.
     out = []
     for row in rows:
@@ -31,7 +31,7 @@ def consistent_codes(
     candidates: Iterable[str] | None = None,
 ) -> list[str]:
     """The codes (from ``candidates``, default every code) that give every row its keys."""
-    pairs = _pairs(rows)
+    pairs = row_pairs(rows)
     pool = all_codes(pegs, blanks) if candidates is None else candidates
     return [code for code in pool if all(feedback(code, g) == f for g, f in pairs)]
 
@@ -68,7 +68,7 @@ def find_contradiction(
     with the earliest row it clashes with when one row alone does; otherwise with the
     fewest earlier rows that, taken together, it cannot agree with.
     """
-    pairs = _pairs(rows)
+    pairs = row_pairs(rows)
     pool = all_codes(pegs, blanks)
     alive = pool
     for r, (guess, fb) in enumerate(pairs, start=1):

@@ -28,9 +28,9 @@ from coda_pi.rules.errors import RuleError
 from coda_pi.rules.mastermind import Feedback, all_codes, feedback, palette
 from coda_pi.rules.mastermind_deduction import (
     RowLike,
-    _pairs,
     consistent_codes,
     find_contradiction,
+    row_pairs,
 )
 
 Node = list[Any] | str
@@ -63,7 +63,7 @@ class Strategy:
         Raises RuleError when the code is already broken or when the rows contradict each
         other (the message names the rows, as a player would).
         """
-        pairs = _pairs(rows)
+        pairs = row_pairs(rows)
         win = Feedback(self.pegs, 0)
         if any(fb == win for _, fb in pairs):
             raise RuleError("the code is already broken")
