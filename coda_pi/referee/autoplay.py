@@ -45,6 +45,12 @@ def _tile(panel: PanelView, labels: str) -> Tile | None:
     return Tile.parse(("D" if panel.dark else "L") + label_value(panel.label, labels))
 
 
+def _ranks(panels: tuple[PanelView, ...], labels: str) -> list[int]:
+    """The ranks of the knocked-down numbered panels among ``panels``."""
+    tiles = (_tile(p, labels) for p in panels)
+    return [t.rank for t in tiles if t is not None and t.rank is not None]
+
+
 @dataclass(frozen=True, slots=True)
 class Plan:
     seat: int
@@ -70,14 +76,8 @@ def candidates(
         tile = _tile(p, labels)
         if tile is not None:
             seen.add(tile)
-    low = max(
-        (t.rank for t in (_tile(p, labels) for p in row[:slot]) if t is not None and t.rank is not None),
-        default=-1,
-    )
-    high = min(
-        (t.rank for t in (_tile(p, labels) for p in row[slot + 1:]) if t is not None and t.rank is not None),
-        default=99,
-    )
+    low = max(_ranks(row[:slot], labels), default=-1)
+    high = min(_ranks(row[slot + 1:], labels), default=99)
     out = []
     for tile in sorted(full_set(dashes=table.dashes), key=lambda t: (t.rank is None, t.rank or 0)):
         if tile.color is not colour or tile in seen:
