@@ -366,8 +366,8 @@ def _check_display(report: _Report, config: Config, model: str | None, system: S
         if len(lit) > 1:
             report.warn(f"{len(lit)} cards have a screen connected ({', '.join(lit)}): SDL 2 "
                         f"draws on the first, {lit[0]}",
-                        "unplug the screen you do not want, or turn HDMI off with "
-                        "dtparam=hdmi=off in config.txt (see firmware/README.md, 'Which card')")
+                        "unplug the screen you do not want, or switch HDMI off with "
+                        "video=HDMI-A-1:d in cmdline.txt (firmware/README.md, 'Which card')")
         elif model is not None and not lit:
             report.fail("no /dev/dri card has a connected screen",
                         "check the cable and the boot config for your screen: "
