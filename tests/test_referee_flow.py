@@ -1,0 +1,522 @@
+"""The referee step by step: setup, dealing, a turn, claims, an empty pool, undo, labels,
+a full disk. Buttons only in; screens, LEDs, cues and the record checked out."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from coda_pi.record import Journal
+from coda_pi.referee.autoplay import AutoPlayer
+from coda_pi.referee.referee import Referee
+from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.signals import Button, Cue
+from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
+from coda_pi.referee.views import (
+    BannerKind,
+    ConfirmView,
+    DealView,
+    FinalView,
+    LedState,
+    MenuView,
+    PrivatePurpose,
+    RoundEndView,
+    SetupView,
+    TurnStep,
+    TurnView,
+)
+from coda_pi.replay import replay_bytes, replay_file
+from coda_pi.rules.tiles import Tile, legal_slots
+
+NAMES = ("Ann", "Ben", "Cy", "Di")
+OK, PREV, NEXT, BACK = Button.OK, Button.PREV, Button.NEXT, Button.BACK
+SPEC = Path(__file__).parent / "records" / "spec"
+
+
+def new_table(players: int = 2, seed: int = 0, **setup) -> tuple[Table, MemoryRecord]:
+    clock = FakeClock()
+    record = MemoryRecord()
+    setup.setdefault("timer", False)
+    referee = Referee(
+        clock=clock,
+        rng=random.Random(seed),
+        record=record,
+        setup=SetupDefaults(names=NAMES, players=players, **setup),
+    )
+    return Table(referee, clock), record
+
+
+def start(table: Table) -> None:
+    """Moves to "Start" (the last item) and presses OK."""
+    while (menu := table.referee.view().screen).cursor != len(menu.items) - 1:
+        table.tap(NEXT)
+    assert menu.items[-1].label == "Start"
+    table.tap(OK)
+
+
+def deal_all(table: Table) -> None:
+    while isinstance(screen := table.referee.view().screen, DealView):
+        table.press(table.seat(screen.seat))
+        table.tap(OK)
+        table.release(table.seat(screen.seat))
+
+
+def started(players: int = 2, seed: int = 0, **setup) -> tuple[Table, MemoryRecord]:
+    table, record = new_table(players, seed, **setup)
+    start(table)
+    deal_all(table)
+    table.take_cues()
+    return table, record
+
+
+def turn(table: Table) -> TurnView:
+    screen = table.referee.view().screen
+    assert isinstance(screen, TurnView), screen
+    return screen
+
+
+def truth(table: Table, seat: int) -> list[Tile]:
+    """The real panels of a row (the test plays the part of the people at the table)."""
+    game = table.referee.game
+    assert game is not None
+    return [s.tile for s in game.rows[seat]]
+
+
+def guess(table: Table, value: str) -> None:
+    """In the VALUE step, turn the dial to ``value`` and press OK."""
+    view = turn(table)
+    assert view.step is TurnStep.VALUE
+    for _ in range(len(view.values)):
+        if turn(table).value_label == value:
+            break
+        table.tap(NEXT)
+    assert turn(table).value_label == value
+    table.tap(OK)
+
+
+def draw_and_aim(table: Table, slot: int) -> TurnView:
+    """Draws a dark panel (or light) and aims at the opponent's ``slot`` (two players)."""
+    table.tap(OK)
+    view = turn(table)
+    assert view.step is TurnStep.SLOT  # with one opponent the target is chosen already
+    while turn(table).slot != slot:
+        table.tap(NEXT)
+    table.tap(OK)
+    return turn(table)
+
+
+# -- setup -------------------------------------------------------------------------------
+
+
+def test_the_setup_menu_edits_choices_and_writes_them_in_the_header():
+    table, record = new_table(players=2)
+    view = table.referee.view()
+    assert isinstance(view.screen, SetupView)
+    assert view.screen.items[0].label == "Players" and view.screen.items[0].value == "2"
+    table.tap(OK)  # edit "Players"
+    table.tap(NEXT)
+    assert table.referee.view().screen.items[0].value == "3"
+    table.tap(BACK)  # BACK puts the old value back
+    assert table.referee.view().screen.items[0].value == "2"
+    table.tap(OK)
+    table.tap(NEXT)
+    table.tap(OK)  # keep 3 players
+    assert table.referee.view().screen.players == ("Ann", "Ben", "Cy")
+    table.tap(NEXT)  # "Game"
+    table.tap(OK)
+    table.tap(NEXT)
+    table.tap(OK)
+    table.tap(NEXT)  # "Rounds"
+    table.tap(OK)
+    table.tap(NEXT)
+    table.tap(OK)
+    screen = table.referee.view().screen
+    chosen = [i.value for i in screen.items[:3]]
+    assert chosen == ["3", "advanced (dashes)", "tournament (3 rounds)"]
+    assert record.lines == []  # nothing is written before the game starts
+    start(table)
+    assert record.lines[0] == {
+        "game": "coda", "version": 1, "players": ["Ann", "Ben", "Cy"], "dashes": True,
+        "rounds": 3, "hand": 4, "bonus": "hidden", "labels": "panels",
+        "timer": {"enabled": False, "first_seconds": 60, "extra_seconds": 20},
+    }
+    assert record.lines[1] == {"event": "round", "first": 0}
+    assert isinstance(table.referee.view().screen, DealView)
+
+
+# -- dealing -----------------------------------------------------------------------------
+
+
+def test_a_starting_row_shows_only_while_exactly_that_seat_is_held():
+    table, record = new_table(players=3)
+    start(table)
+    ref = table.referee
+    view = ref.view()
+    assert isinstance(view.screen, DealView) and view.screen.seat == 0
+    assert ref.leds()[:3] == (LedState.BLINK, LedState.OFF, LedState.OFF)
+    assert ref.private_view() is None
+    table.press(table.seat(1))  # another seat's button shows nothing
+    assert ref.private_view() is None
+    table.release(table.seat(1))
+    table.tap(OK)  # confirming a row nobody looked at is refused
+    assert table.take_cues() == [Cue.ERROR]
+    assert ref.view().banner.kind is BannerKind.ERROR
+    assert record.events("deal") == []
+    table.press(table.seat(0))
+    private = ref.private_view()
+    assert private is not None and private.purpose is PrivatePurpose.DEAL and private.seat == 0
+    assert len(private.row) == 4 and all(p.label is not None for p in private.row)
+    assert ref.view().private_shown == 0
+    table.press(table.seat(2))  # two seats held: nothing private on screen
+    assert ref.private_view() is None
+    table.release(table.seat(2))
+    assert ref.private_view() is not None
+    table.tap(OK)
+    table.release(table.seat(0))
+    assert ref.private_view() is None  # releasing hides at once
+    deal = record.events("deal")[0]
+    assert deal["seat"] == 0
+    assert [t[1:] for t in deal["row"]] == [p.label for p in private.row]
+    assert [t[0] == "D" for t in deal["row"]] == [p.dark for p in private.row]
+    assert ref.view().screen.seat == 1 and ref.leds()[1] is LedState.BLINK
+    # The public table shows the dealt row by colour only.
+    seat0 = ref.view().table.seats[0]
+    assert [p.dark for p in seat0.row] == [p.dark for p in private.row]
+    assert all(p.label is None for p in seat0.row)
+
+
+def test_the_seat_chooses_where_its_dash_stands_while_holding_its_button():
+    for seed in range(200):
+        table, record = new_table(players=2, seed=seed, dashes=True)
+        start(table)
+        table.press(table.seat(0))
+        private = table.referee.private_view()
+        if private.cursor is not None:
+            break
+        table.release(table.seat(0))
+    else:
+        pytest.fail("no deal with a dash in 200 seeds")
+    assert table.referee.view().screen.has_dash
+    table.release(table.seat(0))
+    table.tap(PREV)  # moving the dash unseen is refused
+    assert table.take_cues() == [Cue.ERROR]
+    table.press(table.seat(0))
+    start_at = table.referee.private_view().cursor
+    dashes = sum(1 for p in table.referee.private_view().row if p.label == "-")
+    table.tap(PREV)
+    moved = table.referee.private_view()
+    assert moved.cursor == (start_at - 1) % 4
+    assert moved.row[moved.cursor].label == "-"
+    table.tap(OK, times=dashes)
+    table.release(table.seat(0))
+    row = record.events("deal")[0]["row"]
+    assert row[moved.cursor].endswith("-")
+    assert [t[1:] for t in row] == [p.label for p in moved.row]
+
+
+# -- a turn ------------------------------------------------------------------------------
+
+
+def test_a_turn_draw_right_guess_stop_and_claim():
+    table, record = started(players=2, seed=3)
+    ref = table.referee
+    view = turn(table)
+    assert view.seat == 0 and view.step is TurnStep.CHOOSE_COLOR
+    assert ref.leds()[:2] == (LedState.ON, LedState.OFF)
+    assert view.dark_left + view.light_left == 24 - 8
+    before = view.color_dark
+    table.tap(NEXT)
+    assert turn(table).color_dark is (not before)
+    table.tap(OK)
+    drawn = record.events("draw")[-1]
+    assert drawn["seat"] == 0 and (drawn["tile"][0] == "D") is (not before)
+    assert ref.view().table.seats[0].holding
+    table.press(table.seat(0))
+    private = ref.private_view()
+    assert private.purpose is PrivatePurpose.DRAWN
+    assert private.drawn.label == drawn["tile"][1:]
+    table.release(table.seat(0))
+    # Attack Ben's leftmost panel with its real number.
+    view = turn(table)
+    assert view.step is TurnStep.SLOT and view.target == 1 and view.slot == 0
+    table.tap(OK)
+    target = truth(table, 1)[0]
+    guess(table, target.value)
+    assert table.take_cues() == [Cue.CORRECT]
+    assert record.events()[-1] == {
+        "event": "guess", "seat": 0, "target": 1, "slot": 0, "value": target.value
+    }
+    view = ref.view()
+    assert view.banner.kind is BannerKind.GOOD
+    assert view.table.seats[1].row[0].label == target.value
+    assert view.table.seats[1].row[0].revealed
+    assert view.screen.step is TurnStep.CONTINUE and view.screen.knock_down == 1
+    assert ref.leds()[:2] == (LedState.ON, LedState.BLINK)  # Ben, knock it down
+    # Stop, and claim a slot that breaks the order rule first.
+    table.tap(NEXT)
+    assert turn(table).attack_again is False
+    table.tap(OK)
+    assert turn(table).step is TurnStep.CLAIM_HIDDEN
+    row = truth(table, 0)
+    tile = ref.game.drawn
+    legal = legal_slots(row, tile)
+    wrong = next(s for s in range(len(row) + 1) if s not in legal)
+    while turn(table).claim_slot != wrong:
+        table.tap(NEXT)
+    table.tap(OK)
+    assert table.take_cues() == [Cue.ERROR]
+    view = ref.view()
+    assert view.screen.claim_refused and view.banner.kind is BannerKind.ERROR
+    assert str(tile) not in view.banner.text
+    assert record.events()[-1]["event"] == "guess"  # nothing written
+    table.press(table.seat(0))
+    private = ref.private_view()
+    assert private.purpose is PrivatePurpose.CLAIM and "Not there" in private.message
+    assert private.row[wrong].label == tile.value  # the preview shows it at the claimed slot
+    while turn(table).claim_slot != legal[0]:
+        table.tap(NEXT)
+    table.tap(OK)
+    table.release(table.seat(0))
+    assert record.events()[-1] == {"event": "stop", "seat": 0, "slot": legal[0]}
+    assert Cue.YOUR_TURN in table.take_cues()
+    view = ref.view()
+    assert view.screen.seat == 1 and view.screen.step is TurnStep.CHOOSE_COLOR
+    assert ref.leds()[:2] == (LedState.OFF, LedState.ON)
+    assert view.table.seats[0].row[legal[0]].label is None  # stood up hidden
+
+
+def test_a_miss_stands_the_drawn_panel_face_up():
+    table, record = started(players=2, seed=8)
+    ref = table.referee
+    draw_and_aim(table, slot=1)
+    real = truth(table, 1)[1]
+    wrong = next(v for v in turn(table).values if v != real.value)
+    guess(table, wrong)
+    assert table.take_cues() == [Cue.WRONG]
+    view = ref.view()
+    assert view.banner.kind is BannerKind.BAD and wrong in view.banner.text
+    assert view.table.seats[1].row[1].label is None  # a miss reveals nothing of Ben's
+    assert view.screen.step is TurnStep.CLAIM_FACE_UP
+    tile = ref.game.drawn
+    slot = legal_slots(truth(table, 0), tile)[0]
+    while turn(table).claim_slot != slot:
+        table.tap(NEXT)
+    table.tap(OK)
+    assert record.events()[-1] == {"event": "place", "seat": 0, "slot": slot}
+    placed = ref.view().table.seats[0].row[slot]
+    assert placed.revealed and placed.label == tile.value
+
+
+def test_an_empty_pool_means_no_draw_and_a_miss_knocks_down_ones_own_panel():
+    # Resume the spec's empty-pool record just before Ben's turn with an empty pool.
+    lines = (SPEC / "empty-pool.jsonl").read_text().splitlines(keepends=True)
+    upto = next(i for i, line in enumerate(lines) if '"stop"' in line) + 1
+    replay = replay_bytes("".join(lines[:upto]).encode())
+    assert replay.error is None
+    journal: Journal = replay.journal
+    assert journal.game.pool_size == 0
+    clock, record = FakeClock(), MemoryRecord()
+    referee = Referee(
+        clock=clock, rng=random.Random(0), record=record, journal=journal,
+        setup=SetupDefaults(names=NAMES, players=3, timer=False),
+    )
+    table = Table(referee, clock)
+    view = turn(table)
+    assert view.seat == 1 and not view.drew
+    assert referee.view().table.seats[2].out  # Cy is out: Ann is the only one to attack
+    assert view.step is TurnStep.SLOT and view.target == 0
+    table.tap(table.seat(2))
+    assert table.take_cues() == [Cue.ERROR] and "Cy is out" in referee.view().banner.text
+    table.tap(table.seat(0))
+    assert turn(table).target == 0
+    hidden = [i for i, p in enumerate(referee.view().table.seats[0].row) if not p.revealed]
+    while turn(table).slot != hidden[0]:
+        table.tap(NEXT)
+    table.tap(OK)
+    real = truth(table, 0)[hidden[0]]
+    guess(table, next(v for v in turn(table).values if v != real.value))
+    assert table.take_cues() == [Cue.WRONG]
+    view = turn(table)
+    assert view.step is TurnStep.REVEAL_OWN
+    own_hidden = [i for i, p in enumerate(referee.view().table.seats[1].row) if not p.revealed]
+    assert view.reveal_slot == own_hidden[0]
+    table.tap(NEXT)
+    chosen = turn(table).reveal_slot
+    table.tap(OK)
+    assert record.lines[-1] == {"event": "reveal", "seat": 1, "slot": chosen}
+    shown = referee.view().table.seats[1].row[chosen]
+    assert shown.revealed and shown.label == truth(table, 1)[chosen].value
+    assert turn(table).seat == 0  # Cy is out, so Ann plays next
+    assert Cue.YOUR_TURN in table.take_cues()
+
+
+# -- undo --------------------------------------------------------------------------------
+
+
+def play_a_miss(table: Table) -> None:
+    draw_and_aim(table, slot=0)
+    real = truth(table, 1)[0]
+    guess(table, next(v for v in turn(table).values if v != real.value))
+    slot = legal_slots(truth(table, 0), table.referee.game.drawn)[0]
+    while turn(table).claim_slot != slot:
+        table.tap(NEXT)
+    table.tap(OK)
+
+
+def test_back_held_two_seconds_undoes_across_a_turn_after_confirming(tmp_path):
+    table, record = started(players=2, seed=5)
+    ref = table.referee
+    play_a_miss(table)
+    assert turn(table).seat == 1
+    placed = record.lines[-1]
+    # A short press opens the menu instead.
+    table.press(BACK)
+    table.wait(1.0)
+    table.release(BACK)
+    assert isinstance(ref.view().overlay, MenuView)
+    table.tap(BACK)
+    assert ref.view().overlay is None
+    # Held for two seconds: the confirmation says what will be taken back.
+    table.press(BACK)
+    assert ref.next_deadline() == pytest.approx(table.clock.now + 2.0)
+    table.wait(2.0)
+    confirm = ref.view().overlay
+    assert isinstance(confirm, ConfirmView)
+    assert "Ann placing" in confirm.text and "face up" in confirm.text
+    table.release(BACK)
+    assert isinstance(ref.view().overlay, ConfirmView)  # letting go does not answer
+    table.tap(OK)
+    assert record.lines[-1] == {"event": "undo"}
+    view = ref.view()
+    assert view.overlay is None
+    assert view.screen.seat == 0 and view.screen.step is TurnStep.CLAIM_FACE_UP
+    assert ref.leds()[:2] == (LedState.ON, LedState.OFF)
+    assert "Took back" in view.banner.text
+    # Undo twice more through the menu: the guess, then the draw.
+    for _ in range(2):
+        table.tap(BACK)
+        menu = ref.view().overlay
+        while menu.items[menu.cursor] != "Undo the last action":
+            table.tap(NEXT)
+            menu = ref.view().overlay
+        table.tap(OK)
+        table.tap(OK)
+    view = ref.view()
+    assert view.screen.step is TurnStep.CHOOSE_COLOR and view.screen.seat == 0
+    assert "put the drawn panel back" in view.banner.text
+    assert not view.table.seats[0].holding
+    # The record with its undo lines replays to what the referee shows.
+    assert [o["event"] for o in record.lines[-3:]] == ["undo"] * 3
+    summary = replay_file(record.save(tmp_path / "r.jsonl")).summary()
+    assert summary["error"] is None and summary["turn"] == 0
+    assert summary["rows"] == ref.game.summary()["rows"]
+    # And the game goes on: the same move can be made again.
+    play_a_miss(table)
+    assert record.lines[-1]["event"] == "place"
+    assert replay_file(record.save(tmp_path / "r.jsonl")).summary()["turn"] == 1
+    assert placed["event"] == "place"
+
+
+def test_undo_across_a_round_end_and_a_round_start():
+    table, record = new_table(players=2, seed=9, rounds=3)
+    ref = table.referee
+    auto = AutoPlayer(random.Random(1))
+    while not isinstance(ref.view().screen, RoundEndView):
+        for intent in auto.decide(ref.view(), ref.private_view()):
+            table.send(intent)
+    round_end = ref.view().screen
+    winner = round_end.winner
+    won = round_end.points[winner]
+    ended_by = record.lines[-1]
+    assert ended_by["event"] == "guess"  # the simulated players never knock themselves out
+    table.take_cues()
+    table.tap(OK)  # the winner starts round 2
+    assert record.lines[-1] == {"event": "round"}
+    assert isinstance(ref.view().screen, DealView) and ref.view().screen.seat == winner
+    # Undo the round start: the round's end is on the screen again.
+    table.press(BACK)
+    table.wait(2.0)
+    assert "start of the round" in ref.view().overlay.text
+    table.release(BACK)
+    table.tap(OK)
+    assert isinstance(ref.view().screen, RoundEndView)
+    # Undo the guess that won the round: the winner's turn is back.
+    table.press(BACK)
+    table.wait(2.5)
+    table.release(BACK)
+    table.tap(OK)
+    view = ref.view()
+    assert isinstance(view.screen, TurnView) and view.screen.seat == ended_by["seat"] == winner
+    assert ref.game.round_number == 1 and not ref.game.results
+    # The points of the last guess, the exposure, the win and the bonus are gone again.
+    assert view.table.seats[winner].total == won.total - 1 - 3 - won.win - won.bonus
+    assert ref.leds()[winner] is LedState.ON
+
+
+# -- labels, storage, ending -------------------------------------------------------------
+
+
+def test_card_labels_name_ten_and_eleven_j_and_q_and_the_record_keeps_numbers():
+    table, record = started(players=2, seed=2, labels="cards")
+    ref = table.referee
+    table.press(table.seat(0))
+    labels = {p.label for p in ref.private_view().row}
+    table.release(table.seat(0))
+    assert labels <= {*"0123456789", "J", "Q"}
+    table.tap(OK)  # draw
+    table.tap(OK)  # Ben's first panel
+    view = turn(table)
+    assert view.values == ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "J", "Q")
+    table.tap(PREV)  # from 0 back round to Q
+    assert turn(table).value_label == "Q"
+    table.tap(OK)
+    assert record.events("guess")[-1]["value"] == "11"
+    assert "Q" in ref.view().banner.text
+
+
+def test_card_labels_call_the_dash_k():
+    table, record = started(players=2, seed=2, labels="cards", dashes=True)
+    table.tap(OK)
+    table.tap(OK)
+    assert turn(table).values[-3:] == ("J", "Q", "K")
+
+
+def test_a_record_that_cannot_be_written_leaves_the_game_as_it_was():
+    table, record = started(players=2, seed=4)
+    ref = table.referee
+    lines = len(record.lines)
+    record.fail = OSError(28, "No space left on device")
+    table.tap(OK)  # draw
+    assert table.take_cues() == [Cue.ERROR]
+    view = ref.view()
+    assert view.banner.kind is BannerKind.ERROR and "Could not save" in view.banner.text
+    assert view.screen.step is TurnStep.CHOOSE_COLOR
+    assert not view.table.seats[0].holding and ref.game.drawn is None
+    assert len(record.lines) == lines
+    record.fail = None
+    table.tap(OK)
+    assert record.lines[-1]["event"] == "draw" and ref.game.drawn is not None
+
+
+def test_the_game_can_be_ended_from_the_menu():
+    table, record = started(players=3, seed=6)
+    ref = table.referee
+    table.tap(BACK)
+    menu = ref.view().overlay
+    assert isinstance(menu, MenuView) and "End the game now" in menu.items
+    table.tap(PREV)  # the last item
+    assert ref.view().overlay.items[ref.view().overlay.cursor] == "End the game now"
+    table.tap(OK)
+    assert isinstance(ref.view().overlay, ConfirmView)
+    table.tap(BACK)  # no
+    assert ref.view().overlay is None and isinstance(ref.view().screen, TurnView)
+    table.tap(BACK)
+    table.tap(PREV)
+    table.tap(OK)
+    table.tap(OK)  # yes
+    screen = ref.view().screen
+    assert isinstance(screen, FinalView) and screen.ended_early
+    assert [s.total for s in screen.standings] == [0, 0, 0]
+    assert screen.standings[0].rank == screen.standings[2].rank == 1
