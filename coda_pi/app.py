@@ -26,10 +26,11 @@ import pygame
 from coda_pi.config import Config
 from coda_pi.datadir import choose_resume, new_record_path
 from coda_pi.devices.buzzer import SilentSounder, open_sounder
-from coda_pi.devices.gpio import GpioDevices, SeatLeds, open_gpio
+from coda_pi.devices.gpio import DEFAULT_BOUNCE_TIME, GpioDevices, SeatLeds, open_gpio
 from coda_pi.devices.intent_queue import INTENT_EVENT, IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
 from coda_pi.record import RecordWriter
+from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Cue, Intent
 from coda_pi.referee.views import LedState
 from coda_pi.ui.display import Display
@@ -218,7 +219,7 @@ class App:
         self.clock = clock
         self.renderer = renderer
         self.display = display
-        self.waiter = waiter or SdlWaiter()
+        self.waiter = SdlWaiter() if waiter is None else waiter
         self.keyboard = keyboard
         self.sounder = sounder
         self.seat_leds = seat_leds
@@ -439,7 +440,8 @@ class DeviceOptions:
     gpio: bool = True
     sound: bool | None = None  # None: as the config says
     resume: bool = True
-    players: int | None = None
+    setup: SetupDefaults | None = None  # None: from the config
+    bounce_time: float | None = DEFAULT_BOUNCE_TIME
 
 
 def build_referee(
@@ -452,10 +454,8 @@ def build_referee(
 ) -> Referee:
     """The referee: resuming the unfinished game in the data directory, if there is one."""
     from coda_pi.referee.referee import Referee as CodaReferee
-    from coda_pi.referee.setup import SetupDefaults
 
-    config = options.config
-    setup = SetupDefaults.from_config(config, players=options.players or 2)
+    setup = options.setup or SetupDefaults.from_config(options.config)
     journal = None
     record: Any = None
     if options.resume:
@@ -501,8 +501,8 @@ def build_app(
 
     say = explain or explain_once()
     config = options.config
-    clock = clock or MonotonicClock()
-    queue = queue or IntentQueue()
+    clock = MonotonicClock() if clock is None else clock
+    queue = IntentQueue() if queue is None else queue  # an empty queue is falsy
     pygame.display.init()
     pygame.font.init()
     display = open_display(options.size or _config_size(config), fullscreen=(
@@ -514,9 +514,8 @@ def build_app(
     if options.gpio:
         pins = config.pins
         gpio = open_gpio(pins.button_pins(), pins.seat_led_pins(), queue.put,
-                         buzzer_pin=pins.buzzer_pin, explain=say)
-    else:
-        say("GPIO is off (--no-gpio); using the keyboard.")
+                         buzzer_pin=pins.buzzer_pin, bounce_time=options.bounce_time,
+                         explain=say)
     sound_on = config.sound.enabled if options.sound is None else options.sound
     if sounder is None:
         sounder = open_sounder(gpio, explain=say) if sound_on else SilentSounder()

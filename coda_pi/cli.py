@@ -16,6 +16,7 @@ from coda_pi import __version__
 # The order here is the order of `coda-pi --help`.
 COMMAND_MODULES: tuple[str, ...] = (
     "coda_pi.cli_run",
+    "coda_pi.cli_demo",
     "coda_pi.cli_replay",
     "coda_pi.cli_analyze",
     "coda_pi.cli_results",

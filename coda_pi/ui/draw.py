@@ -277,7 +277,10 @@ def draw_menu(
             ink = theme.INK
         inner = line.inflate(-2 * pad, 0)
         if item.value is not None:
-            value_w = min(inner.width // 2, fnt.size(item.value)[0])
+            # The value gets what the label leaves, but never less than a third.
+            label_needs = fnt.size(item.label)[0] + pad
+            room = max(inner.width // 3, inner.width - label_needs)
+            value_w = min(room, fnt.size(item.value)[0])
             value_rect = pygame.Rect(inner.right - value_w, inner.top, value_w, inner.height)
             blit_text(surface, elide(item.value, fnt, value_w), value_rect, ink, align="right",
                       fnt=fnt)

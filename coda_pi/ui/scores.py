@@ -85,7 +85,7 @@ def draw_round_end(
         )
         for p in screen.points
     ]
-    _table(surface, area, headers, rows, m, name_fraction=0.28, highlight=(screen.winner,))
+    _table(surface, area, headers, rows, m, name_fraction=0.22, highlight=(screen.winner,))
 
 
 def draw_final(surface: pygame.Surface, area: pygame.Rect, screen: FinalView, m: Metrics) -> None:

@@ -7,6 +7,7 @@ question over it, and, while a seat's button is held, that seat's private screen
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 
 import pygame
@@ -39,7 +40,7 @@ from coda_pi.ui.looks import BANNER_COLOURS, led_looks, panel_look, seat_colour
 from coda_pi.ui.scene import Scene
 from coda_pi.ui.scores import draw_final, draw_round_end
 from coda_pi.ui.table import draw_table, draw_turn_side
-from coda_pi.ui.text import blit_text
+from coda_pi.ui.text import blit_text, blit_wrapped
 from coda_pi.ui.theme import Metrics
 
 BLINK_SECONDS = 0.4
@@ -58,7 +59,12 @@ class ScreenRenderer:
         """When the on-screen LEDs next change phase; None when none blinks."""
         if not _blinks(scene):
             return None
-        return (int(now // BLINK_SECONDS) + 1) * BLINK_SECONDS
+        # Floating point: 1002.0 // 0.4 is 2504.0, and 2505 * 0.4 is 1002.0 again; a wake-up
+        # "due now" would spin the loop, so step on until it is strictly in the future.
+        wake = (math.floor(now / BLINK_SECONDS) + 1) * BLINK_SECONDS
+        while wake <= now:
+            wake += BLINK_SECONDS
+        return wake
 
 
 def _blinks(scene: Scene) -> bool:
@@ -108,9 +114,9 @@ def _footer(surface: pygame.Surface, bands: Frame, view: PublicView, prompt: str
     """What just happened (the banner), or else what to do now."""
     if view.banner is not None:
         colour = BANNER_COLOURS[view.banner.kind]
-        blit_text(surface, view.banner.text, bands.message, colour, align="left")
+        blit_wrapped(surface, view.banner.text, bands.message, colour)
     elif prompt and not isinstance(view.screen, TurnView):
-        blit_text(surface, prompt, bands.message, theme.TEXT_DIM, align="left")
+        blit_wrapped(surface, prompt, bands.message, theme.TEXT_DIM)
     elif view.title:
         blit_text(surface, view.title, bands.message, theme.TEXT_DIM, align="left")
 
@@ -257,7 +263,8 @@ def draw_private(surface: pygame.Surface, bands: Frame, private: PrivateView) ->
     panels_area = pygame.Rect(body.left, body.top, body.width, body.height - message_h)
     looks = [panel_look(p, marked=(i == private.cursor) or p.highlight)
              for i, p in enumerate(private.row)]
-    if private.drawn is not None:
+    # While claiming, the drawn panel already stands in the row at the cursor.
+    if private.drawn is not None and private.purpose is not PrivatePurpose.CLAIM:
         row_area, drawn_area = split_columns(panels_area, 0.75, m.margin)
         draw_row(surface, row_area, looks)
         draw_row(surface, drawn_area.inflate(0, -drawn_area.height // 8),
@@ -268,7 +275,7 @@ def draw_private(surface: pygame.Surface, bands: Frame, private: PrivateView) ->
     if message_h:
         text_rect = pygame.Rect(body.left, panels_area.bottom, body.width, message_h)
         if private.message:
-            blit_text(surface, private.message, text_rect, theme.WARNING)
+            blit_wrapped(surface, private.message, text_rect, theme.WARNING, align="center")
         else:
-            blit_text(surface, private.prompt, text_rect, theme.TEXT)
+            blit_wrapped(surface, private.prompt, text_rect, theme.TEXT, align="center")
 

@@ -71,3 +71,33 @@ def elide(text: str, fnt: pygame.font.Font, width: int) -> str:
     while text and fnt.size(text + "…")[0] > width:
         text = text[:-1]
     return text + "…" if text else ""
+
+
+def blit_wrapped(
+    surface: pygame.Surface,
+    text: str,
+    rect: pygame.Rect,
+    colour: RGB,
+    *,
+    align: str = "left",
+) -> None:
+    """``text`` on one line, or split over two when that lets it be drawn larger (a long
+    sentence on a 320-pixel screen would otherwise shrink past reading)."""
+    one = fit_font(text, rect.width, rect.height)
+    words = text.split()
+    if len(words) < 2:
+        blit_text(surface, text, rect, colour, align=align, fnt=one)
+        return
+    # Break at the space nearest the middle of the sentence.
+    best = min(range(1, len(words)),
+               key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+    lines = (" ".join(words[:best]), " ".join(words[best:]))
+    half = rect.height // 2
+    longest = max(lines, key=lambda line: font(40).size(line)[0])
+    two = fit_font(longest, rect.width, half)
+    if two.get_height() <= one.get_height() * 1.15:
+        blit_text(surface, text, rect, colour, align=align, fnt=one)
+        return
+    for i, line in enumerate(lines):
+        part = pygame.Rect(rect.left, rect.top + i * half, rect.width, half)
+        blit_text(surface, line, part, colour, align=align, fnt=two)

@@ -1,0 +1,87 @@
+"""``coda-pi demo``: a whole tournament played by simulated players, watchable or headless."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from coda_pi.cli_run import add_screen_options, load_checked_config
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "demo",
+        help="watch a whole tournament played by simulated players",
+        description="Plays a whole tournament by itself: simulated players press simulated "
+        "buttons through the same input path as real ones. In a window at a human pace, or "
+        "with --headless as fast as it can, writing the record and a PNG of each distinct "
+        "screen. Exits 0 when the record replays to the totals the final screen showed.",
+    )
+    p.add_argument("--headless", action="store_true",
+                   help="no window, no sound, a fake clock: as fast as it can")
+    p.add_argument("--seed", type=int, help="the deal and the players' choices, repeatable")
+    p.add_argument("--record", type=Path, metavar="FILE",
+                   help="write the game record here (default: a new temporary directory)")
+    p.add_argument("--screenshots", type=Path, metavar="DIR",
+                   help="save a PNG of each distinct screen in DIR")
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=3,
+                   help="how many seats play (default 3)")
+    p.add_argument("--rounds", type=int, choices=(1, 3), default=3,
+                   help="one game or a three-round tournament (default 3)")
+    p.add_argument("--speed", type=float, default=1.0, metavar="X",
+                   help="play X times faster than a calm table (window only)")
+    add_screen_options(p)
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.headless:
+        # Before pygame opens anything: this process has no screen and no sound.
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    if args.speed <= 0:
+        print("coda-pi demo: --speed must be more than 0", file=sys.stderr)
+        return 2
+    import pygame
+
+    from coda_pi.demo import run_demo
+
+    config = load_checked_config(args.config)
+    try:
+        result = run_demo(
+            config,
+            headless=args.headless,
+            seed=args.seed,
+            record=args.record,
+            screenshots=args.screenshots,
+            players=args.players,
+            rounds=args.rounds,
+            speed=args.speed,
+            size=args.size,
+            fullscreen=args.fullscreen,
+        )
+    except pygame.error as err:
+        print(f"coda-pi demo: cannot open the screen ({err}); try --headless", file=sys.stderr)
+        return 1
+    finally:
+        pygame.quit()
+    for path in result.records:
+        print(f"record: {path}")
+    if result.screenshots:
+        print(f"screenshots: {len(result.screenshots)} in {result.screenshots[0].parent}")
+    if not result.finished:
+        print("the tournament did not finish (window closed?)")
+        return 0 if not args.headless else 1
+    print(f"{result.presses} presses, {result.frames} frames, {len(result.cues)} cues, "
+          f"{result.seconds:.0f} s of table time")
+    shown = result.shown_totals or {}
+    print("final screen: " + ", ".join(f"{n} {t}" for n, t in shown.items()))
+    replayed = result.replay_totals or {}
+    print("record replays to: " + ", ".join(f"{n} {t}" for n, t in replayed.items()))
+    if shown != replayed:
+        print("coda-pi demo: the record does not replay to the totals shown", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,260 @@
+"""The demo: simulated players pressing simulated buttons, through the real input path.
+
+``SimulatedTable`` is one of the loop's timed sources: at each of its deadlines it puts the
+next ``Press`` or ``Release`` its players decided on into the ``IntentQueue``, exactly where
+gpiozero's callbacks and the keyboard put theirs, so the demo exercises the device as it is.
+Pauses between presses are in clock time: a human pace in a window on the real clock, and
+no wait at all headless, where a fake clock jumps straight to the next deadline.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from collections import deque
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from coda_pi.app import (
+    DeviceOptions,
+    FakeClock,
+    FakeTimeWaiter,
+    MonotonicClock,
+    Sounder,
+    build_app,
+)
+from coda_pi.config import DEFAULT_NAMES, Config
+from coda_pi.devices.buzzer import RecordingSounder
+from coda_pi.devices.intent_queue import IntentQueue
+from coda_pi.referee.autoplay import AutoPlayer
+from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.signals import Cue, Intent, Press, Release
+from coda_pi.referee.views import (
+    DealView,
+    FinalView,
+    PrivateView,
+    PublicView,
+    RoundEndView,
+    TurnView,
+)
+from coda_pi.replay import replay_file
+from coda_pi.ui.scene import Scene
+
+DEMO_NAMES: tuple[str, ...] = ("Ann", "Ben", "Cleo", "Dev")
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """Seconds between the simulated hands' actions, before ``speed`` divides them."""
+
+    press: float = 0.45  # between two button edges
+    look: float = 1.6  # a seat button held: the private screen stays up this long
+    read: float = 2.5  # a judgement or a round's scores, to be read before going on
+    start: float = 1.0  # before the first press
+
+
+class SimulatedTable:
+    """Every seat of the table played by ``AutoPlayer``, one button edge at a time."""
+
+    def __init__(
+        self,
+        view: Callable[[], PublicView],
+        private_view: Callable[[], PrivateView | None],
+        queue: IntentQueue,
+        clock: Callable[[], float],
+        *,
+        rng: random.Random,
+        speed: float = 1.0,
+        pace: Pace = Pace(),  # noqa: B008 - frozen
+    ) -> None:
+        self._view = view
+        self._private_view = private_view
+        self._queue = queue
+        self._clock = clock
+        self._player = AutoPlayer(rng)
+        self._speed = max(speed, 1e-6)
+        self._pace = pace
+        self._pending: deque[Intent] = deque()
+        self._next_at: float | None = clock() + pace.start / self._speed
+        self.finished = False
+        self.presses = 0
+
+    def next_deadline(self) -> float | None:
+        return None if self.finished else self._next_at
+
+    def poll(self) -> None:
+        """Put the next intent on the queue if its time has come."""
+        if self.finished or self._next_at is None or self._clock() < self._next_at:
+            return
+        if not self._pending:
+            # Decide only from what is on screen now: every earlier intent has been applied.
+            view = self._view()
+            self._pending.extend(self._player.decide(view, self._private_view()))
+            if not self._pending:
+                self.finished = isinstance(view.screen, FinalView)
+                self._next_at = None if self.finished else self._clock() + 1.0 / self._speed
+                return
+        intent = self._pending.popleft()
+        self._queue.put(intent)
+        if isinstance(intent, Press):
+            self.presses += 1
+        self._next_at = self._clock() + self._delay(intent) / self._speed
+
+    def _delay(self, intent: Intent) -> float:
+        if isinstance(intent, Press) and intent.button.seat is not None and self._pending:
+            return self._pace.press
+        if isinstance(intent, Press) and intent.button.seat is not None:
+            return self._pace.look  # holding to look: leave the private screen up a while
+        view = self._view()
+        if isinstance(intent, Release) and (
+            view.banner is not None or isinstance(view.screen, RoundEndView)
+        ):
+            return self._pace.read
+        return self._pace.press
+
+
+def screen_key(scene: Scene) -> Hashable:
+    """Which screen this is, for "one PNG per distinct screen": the kind of screen, the step
+    of a turn, a private view's purpose, the overlay, the kind of news in the banner."""
+    view = scene.view
+    screen = view.screen
+    parts: list[str] = [type(screen).__name__.removesuffix("View").lower()]
+    if isinstance(screen, TurnView):
+        parts.append(screen.step.value)
+    if isinstance(screen, DealView) and (view.table is None or view.table.round_number == 0):
+        parts.append("start")
+    if scene.private is not None:
+        parts.append(f"private-{scene.private.purpose.value}")
+    if view.overlay is not None:
+        parts.append(type(view.overlay).__name__.removesuffix("View").lower())
+    if view.banner is not None:
+        parts.append(view.banner.kind.value)
+    if view.timer is not None and view.timer.urgent:
+        parts.append("urgent")
+    return "-".join(parts)
+
+
+@dataclass
+class ScreenshotTaker:
+    """Saves the first frame of each distinct screen as ``NN-key.png`` in ``directory``."""
+
+    directory: Path
+    seen: dict[Hashable, Path] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+
+    def __call__(self, scene: Scene, surface: pygame.Surface) -> None:
+        key = screen_key(scene)
+        if key in self.seen:
+            return
+        path = self.directory / f"{len(self.seen) + 1:02d}-{key}.png"
+        pygame.image.save(surface, str(path))
+        self.seen[key] = path
+
+
+def final_totals(view: PublicView) -> dict[str, int] | None:
+    """The totals the final standings screen shows, by name; None on any other screen."""
+    screen = view.screen
+    if not isinstance(screen, FinalView):
+        return None
+    return {s.name: s.total for s in screen.standings}
+
+
+@dataclass
+class DemoResult:
+    """What a demo run did, for its summary line and the tests."""
+
+    records: list[Path]
+    shown_totals: dict[str, int] | None  # on the final standings screen
+    replay_totals: dict[str, int] | None  # what the record replays to
+    screenshots: list[Path]
+    presses: int
+    cues: list[Cue]
+    frames: int
+    seconds: float  # of clock time the tournament took (fake time when headless)
+    finished: bool
+
+
+def run_demo(
+    config: Config,
+    *,
+    headless: bool,
+    seed: int | None = None,
+    record: Path | None = None,
+    data_dir: Path | None = None,
+    screenshots: Path | None = None,
+    players: int = 3,
+    rounds: int = 3,
+    speed: float = 1.0,
+    size: tuple[int, int] | None = None,
+    fullscreen: bool | None = None,
+    max_steps: int = 500_000,
+) -> DemoResult:
+    """Play a whole tournament with simulated players; see ``coda-pi demo --help``."""
+    if headless:
+        # Must be set before the display starts: no window, no sound device, no GPIO.
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    names = tuple(
+        name if name != default else DEMO_NAMES[i]
+        for i, (name, default) in enumerate(zip(config.players.names, DEFAULT_NAMES,
+                                                strict=False))
+    )
+    setup = SetupDefaults.from_config(config, players=players).with_changes(
+        names=names, players=players, rounds=rounds, first=0,
+    )
+    referee_rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
+    players_rng = random.Random(None if seed is None else seed + 1)
+    clock: MonotonicClock | FakeClock
+    waiter = None
+    if headless:
+        fake = FakeClock()
+        clock, waiter = fake, FakeTimeWaiter(fake)
+        sounder: Sounder | None = RecordingSounder()
+    else:
+        clock, sounder = MonotonicClock(), None
+    if data_dir is None:
+        data_dir = Path(tempfile.mkdtemp(prefix="coda-pi-demo-"))
+    options = DeviceOptions(
+        config=config, size=size or ((480, 320) if headless else None), fullscreen=fullscreen,
+        record=record, data_dir=data_dir, gpio=False, resume=False, setup=setup,
+        sound=None if not headless else False,
+    )
+    queue = IntentQueue()
+    shots = ScreenshotTaker(screenshots) if screenshots is not None else None
+    app = build_app(options, clock=clock, waiter=waiter, rng=referee_rng, sounder=sounder,
+                    queue=queue, on_frame=shots, show_led_strip=True)
+    table = SimulatedTable(app.referee.view, app.referee.private_view, queue, clock.monotonic,
+                           rng=players_rng, speed=speed if not headless else 1.0)
+    app.sources.append(table)
+    pygame.display.set_caption("coda-pi demo")
+    start = clock.monotonic()
+    try:
+        app.run(max_steps=max_steps, until=(lambda: table.finished) if headless else None)
+        if table.finished:
+            app.redraw(force=True)
+    finally:
+        app.close()
+    seconds = clock.monotonic() - start
+    shown = final_totals(app.referee.view())
+    records = app.records.paths if app.records is not None else []
+    replayed = None
+    if records:
+        summary = replay_file(records[-1]).summary()
+        replayed = dict(zip(summary["players"], summary["totals"], strict=True))
+    return DemoResult(
+        records=records,
+        shown_totals=shown,
+        replay_totals=replayed,
+        screenshots=list(shots.seen.values()) if shots is not None else [],
+        presses=table.presses,
+        cues=list(app.cues),
+        frames=app.stats.frames,
+        seconds=seconds,
+        finished=table.finished,
+    )
