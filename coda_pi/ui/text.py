@@ -6,8 +6,6 @@ the text must fill, not guessed: ``fit_font`` finds the largest size whose text 
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from coda_pi.ui.theme import RGB
@@ -16,14 +14,36 @@ from coda_pi.ui.theme import RGB
 _HEIGHT_PER_SIZE = 0.68
 
 
-@lru_cache(maxsize=64)
+_fonts: dict[int, pygame.font.Font] = {}
+_fitted: dict[tuple[str, int, int, int | None], int] = {}
+
+
+def _forget() -> None:
+    # A Font outlives pygame.quit() only as a dangling pointer: using it crashes. So the
+    # caches are emptied whenever pygame quits (tests and the demo quit and start again).
+    _fonts.clear()
+    _fitted.clear()
+
+
 def font(size: int) -> pygame.font.Font:
     """pygame's default font at ``size`` (cached: opening a font costs a file read)."""
-    return pygame.font.Font(None, max(6, size))
+    size = max(6, size)
+    cached = _fonts.get(size)
+    if cached is None:
+        if not _fonts:
+            pygame.register_quit(_forget)
+        if not pygame.font.get_init():
+            pygame.font.init()
+        cached = _fonts[size] = pygame.font.Font(None, size)
+    return cached
 
 
 def fit_font(text: str, width: int, height: int, *, largest: int | None = None) -> pygame.font.Font:
     """The largest default font in which ``text`` fits a ``width`` x ``height`` box."""
+    key = (text, width, height, largest)
+    size = _fitted.get(key)
+    if size is not None:
+        return font(size)
     size = max(6, int(height / _HEIGHT_PER_SIZE))
     if largest is not None:
         size = min(size, largest)
@@ -33,6 +53,9 @@ def fit_font(text: str, width: int, height: int, *, largest: int | None = None) 
             break
         # Shrink in proportion to the overflow: a couple of steps, not dozens.
         size = max(6, min(size - 1, int(size * min(width / max(w, 1), height / max(h, 1)))))
+    if len(_fitted) > 4096:
+        _fitted.clear()  # the same few hundred texts recur; a stale mix just gets rebuilt
+    _fitted[key] = size
     return font(size)
 
 

@@ -1,0 +1,173 @@
+"""The loop itself: the keyboard path, quitting, sleeping, redrawing only on change, the
+missing-GPIO message, and the headless demo tournament."""
+
+from __future__ import annotations
+
+import os
+import random
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+from gpiozero import Device
+
+from coda_pi.app import App, DeviceOptions, FakeClock, FakeTimeWaiter, build_app
+from coda_pi.config import Config, PinConfig
+from coda_pi.demo import run_demo, screen_key
+from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.views import FinalView, SetupView
+from coda_pi.replay import replay_file
+
+
+@pytest.fixture(autouse=True)
+def _quit_pygame():
+    yield
+    pygame.quit()
+
+
+@pytest.fixture
+def no_gpio(monkeypatch):
+    """A machine without GPIO: gpiozero is asked for a pin factory that does not exist."""
+    previous = Device.pin_factory
+    Device.pin_factory = None
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "no_such_factory")
+    yield
+    Device.pin_factory = previous
+
+
+def _app(tmp_path, *, said=None, **options) -> tuple[App, FakeClock]:
+    clock = FakeClock()
+    config = Config(data_dir=tmp_path / "data", pins=PinConfig(gpio_enabled=False))
+    opts = DeviceOptions(config=config, size=(320, 240), fullscreen=False, resume=False,
+                         setup=SetupDefaults(players=2), sound=False, **options)
+    app = build_app(opts, clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(1),
+                    explain=(said.append if said is not None else (lambda text: None)))
+    return app, clock
+
+
+def _key(key: int, down: bool = True) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=key,
+                                         mod=0, unicode="", scancode=0))
+
+
+def test_keys_reach_the_referee_through_the_queue(tmp_path):
+    app, _ = _app(tmp_path)
+    app.run(max_steps=1)
+    assert isinstance(app.scene.view.screen, SetupView)
+    assert app.scene.view.screen.cursor == 0
+    _key(pygame.K_DOWN)
+    _key(pygame.K_DOWN, down=False)
+    app.step()
+    app.step()
+    assert app.scene.view.screen.cursor == 1
+    assert app.stats.intents == 2  # one Press, one Release: the queue carried both
+
+
+def test_a_held_key_is_one_press_and_a_window_losing_focus_releases_it(tmp_path):
+    app, _ = _app(tmp_path)
+    app.run(max_steps=1)
+    _key(pygame.K_RIGHT)
+    _key(pygame.K_RIGHT)  # OS key repeat
+    _key(pygame.K_RIGHT)
+    app.step()
+    assert app.scene.view.screen.cursor == 1
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    app.step()
+    app.step()
+    assert app.stats.intents == 2 and not app.keyboard.held
+
+
+def test_closing_the_window_stops_the_loop(tmp_path):
+    app, _ = _app(tmp_path)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.run(max_steps=50)
+    assert not app.running
+    assert app.stats.steps == 1
+
+
+def test_an_idle_screen_is_not_redrawn_and_the_loop_sleeps(tmp_path):
+    app, clock = _app(tmp_path)
+    app.run(max_steps=1)
+    frames = app.stats.frames
+    assert not app.redraw()  # nothing changed: nothing drawn
+    before = clock.monotonic()
+    app.step()  # the setup screen has no deadline: the loop sleeps as long as it may
+    assert clock.monotonic() - before >= app.waiter.limit
+    assert app.stats.frames == frames
+
+
+def test_without_gpio_it_says_so_once_and_shows_the_leds_on_screen(tmp_path, no_gpio):
+    said: list[str] = []
+    clock = FakeClock()
+    config = Config(data_dir=tmp_path / "data")
+    opts = DeviceOptions(config=config, size=(320, 240), fullscreen=False, resume=False,
+                         sound=False)
+    app = build_app(opts, clock=clock, waiter=FakeTimeWaiter(clock), explain=said.append)
+    app.run(max_steps=3)
+    gpio_lines = [s for s in said if "GPIO" in s]
+    assert len(gpio_lines) == 1 and "keyboard" in gpio_lines[0]
+    assert app.gpio is None and app.show_led_strip
+
+
+def test_explain_once_prints_each_sentence_once(capsys):
+    from coda_pi.app import explain_once
+
+    say = explain_once()
+    say("No GPIO on this machine; using the keyboard.")
+    say("No GPIO on this machine; using the keyboard.")
+    say("No sound device; the cues will be silent.")
+    err = capsys.readouterr().err.splitlines()
+    assert err == ["coda-pi: No GPIO on this machine; using the keyboard.",
+                   "coda-pi: No sound device; the cues will be silent."]
+
+
+def test_leaving_without_playing_leaves_no_empty_record(tmp_path):
+    app, _ = _app(tmp_path)
+    app.run(max_steps=3)
+    app.close()
+    assert app.records.paths == []
+    assert not list((tmp_path / "data").glob("*.jsonl"))
+
+
+def test_the_headless_demo_plays_a_tournament_whose_record_replays_to_the_final_screen(tmp_path):
+    record = tmp_path / "demo.jsonl"
+    shots = tmp_path / "screens"
+    result = run_demo(Config(data_dir=tmp_path / "data"), headless=True, seed=5, players=2,
+                      rounds=3, record=record, screenshots=shots, size=(320, 240))
+    assert result.finished
+    assert result.records == [record]
+    summary = replay_file(record).summary()
+    assert summary["error"] is None and summary["finished"]
+    assert len(summary["rounds"]) == 3
+    assert result.shown_totals == dict(zip(summary["players"], summary["totals"], strict=True))
+    # One PNG per distinct screen: setup, dealing, the turn's steps, round end, final...
+    names = sorted(p.name for p in shots.glob("*.png"))
+    assert len(names) == len(result.screenshots) >= 10
+    assert any("setup" in n for n in names) and any("final" in n for n in names)
+    assert any("roundend" in n for n in names) and any("private" in n for n in names)
+    assert len({n.split("-", 1)[1] for n in names}) == len(names)  # no screen twice
+
+
+def test_the_demo_is_repeatable_with_a_seed(tmp_path):
+    runs = [
+        run_demo(Config(data_dir=tmp_path / f"d{i}"), headless=True, seed=9, players=2,
+                 rounds=1, record=tmp_path / f"r{i}.jsonl", size=(320, 240))
+        for i in range(2)
+    ]
+    lines = [r.records[0].read_text().splitlines() for r in runs]
+    assert len(lines[0]) > 20  # a whole game: header, deals, draws, guesses...
+    assert lines[0] == lines[1]
+    assert runs[0].shown_totals == runs[1].shown_totals
+
+
+def test_screen_keys_tell_the_final_screen_from_the_setup(tmp_path):
+    from coda_pi.ui.samples import sample_scenes
+
+    scenes = sample_scenes()
+    keys = {name: screen_key(scene) for name, scene in scenes.items()}
+    assert keys["setup"] != keys["final"]
+    assert keys["turn-guess"] != keys["turn-choose"]
+    assert "private" in str(keys["turn-drawn-private"])
+    assert isinstance(scenes["final"].view.screen, FinalView)
