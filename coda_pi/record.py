@@ -127,6 +127,12 @@ class RecordWriter:
         if not data or data.endswith(b"\n"):
             return
         keep = data.rfind(b"\n") + 1
+        if not parse_record(data[keep:]).torn_line:
+            # A whole line that only lost its newline counts on replay, so it must stay.
+            self._file.write(b"\n")
+            self._file.flush()
+            os.fsync(self._file.fileno())
+            return
         aside = self.path.with_name(self.path.name + ".torn")
         with open(aside, "ab") as f:
             f.write(data[keep:] + b"\n")

@@ -194,3 +194,16 @@ def test_reopening_a_torn_record_moves_the_torn_bytes_aside(tmp_path: Path) -> N
     assert (tmp_path / "g.jsonl.torn").read_bytes() == LAST[:11] + b"\n"
     replay = replay_bytes(path.read_bytes())
     assert replay.warnings == [] and replay.summary()["totals"] == [2, 0]
+
+
+def test_reopening_keeps_a_whole_last_line_that_only_lost_its_newline(tmp_path: Path) -> None:
+    # Replay counts such a line (it is valid JSON), so the journal must keep it too: otherwise
+    # the device would show an event that its own record no longer holds.
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(record_bytes(*OPENING) + LAST)
+    assert replay_bytes(path.read_bytes()).summary()["totals"] == [2, 0]
+    with RecordWriter(path) as writer:
+        writer.write(guess(0, 1, 2, "6"))
+    replay = replay_bytes(path.read_bytes())
+    assert replay.warnings == [] and replay.summary()["totals"] == [3, 0]
+    assert not (tmp_path / "g.jsonl.torn").exists()
