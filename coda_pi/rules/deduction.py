@@ -14,8 +14,8 @@ each row how many of its hidden slots are filled (a row fills left to right, so 
 keep it in order). Each panel goes to the pool or to the next slot of one row; a dynamic
 programme over those pointers counts every deal at once, and a backward pass gives each
 slot's marginals. Dashes have no rank: a dash may take a hidden slot of its colour at the
-moment the row's pointer reaches that slot, so two bits (dark dash used, light dash used)
-join the state. The drawn panel has no place in any row, so it is left out of the walk:
+moment the row's pointer reaches that slot, and each state keeps its counts apart by which
+dashes already stand (four counts packed in one int). The drawn panel has no place in any row, so it is left out of the walk:
 whatever the rows take, exactly ``m`` unseen panels of its colour remain (a constant), so it
 multiplies the count by ``m`` and is a uniform pick of what the rows leave.
 """
@@ -131,14 +131,22 @@ def rank_tile(rank: int) -> Tile:
 
 
 
-_Table = dict[int, tuple[int, ...]]
+# A row's dash options when its pointer arrives at a slot: (pointer step, field mask, shift).
+_Options = tuple[tuple[int, int, int], ...]
 # One row's chance at one panel: (row, pointer offset, pointer mask, accepting pointers as
-# bits, one step, the row's dash table or None, the key mask for that table).
-_Move = tuple[int, int, int, int, int, "_Table | None", int]
+# bits, one step, the row's dash options by pointer or None).
+_Move = tuple[int, int, int, int, int, "list[_Options] | None"]
 
 
 def count(problem: Problem, *, marginals: bool = True) -> Counts:
-    """Counts every way to fill the chains in order, and (optionally) each slot's tallies."""
+    """Counts every way to fill the chains in order, and (optionally) each slot's tallies.
+
+    A state is the rows' pointers, bit fields of one int. Its value packs four counts, one
+    per set of dashes already stood in rows (none, dark, light, both), each in a field of
+    ``w`` bits: standing a dash moves counts up by a field, for every state at once. The
+    backward values keep the fields in reverse order, so one multiplication pairs each
+    forward count with the backward count of the same dash set (the middle field).
+    """
     chains = problem.chains
     per_slot: list[list[dict[int, int]]] = [[{} for _ in ch] for ch in chains]
     if not chains:
@@ -151,51 +159,58 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
         offs.append(off)
         wms.append((1 << width) - 1)
         off += width
-    pointers_mask = (1 << off) - 1
-    dbit = [0, 0]
-    for c in (0, 1):
-        if problem.free_dash[c]:
-            dbit[c] = 1 << off
-            off += 1
-    bits_mask = dbit[0] | dbit[1]
     full = sum(len(ch) << offs[r] for r, ch in enumerate(chains))
-    tables = [_dash_table(ch, offs[r], dbit) for r, ch in enumerate(chains)]
+    dashes = problem.free_dash[0] or problem.free_dash[1]
+    # Any count here is at most the product of each slot's choices; the pairing product of
+    # four such counts must not spill out of its field.
+    bound = 1
+    for ch in chains:
+        for slot in ch:
+            bound *= 2 + sum(1 for r in problem.ranks if slot.takes(r))
+    w = 2 * bound.bit_length() + 3
+    field = (1 << w) - 1
+    top = 3 * w if dashes else 0
+    ones = sum(1 << (i * w) for i in range(4)) if dashes else 1
+    options = [_dash_options(ch, offs[r], problem.free_dash, w) for r, ch in enumerate(chains)]
 
-    # Start: a row may open with dashes.
+    def arrive(layer: dict[int, int], s: int, v: int, opts: list[_Options] | None,
+               off_r: int, wm: int) -> None:
+        if opts is None:
+            layer[s] = layer.get(s, 0) + v
+            return
+        for step, mask, shift in opts[(s >> off_r) & wm]:
+            x = (v & mask) << shift if shift else v
+            if x:
+                layer[s + step] = layer.get(s + step, 0) + x
+
     layer: dict[int, int] = {0: 1}
-    for r, table in enumerate(tables):
-        if table is None:
-            continue
-        key_mask = (wms[r] << offs[r]) | bits_mask
-        nxt: dict[int, int] = {}
-        for s, v in layer.items():
-            for d in table.get(s & key_mask, (0,)):
-                nxt[s + d] = nxt.get(s + d, 0) + v
-        layer = nxt
+    for r in range(len(chains)):  # a row may open with dashes
+        if options[r] is not None:
+            nxt: dict[int, int] = {}
+            for s, v in layer.items():
+                arrive(nxt, s, v, options[r], offs[r], wms[r])
+            layer = nxt
 
-    all_moves = [
-        _moves(chains, rank, offs, wms, tables, bits_mask) for rank in problem.ranks
-    ]
+    all_moves = [_moves(chains, rank, offs, wms, options) for rank in problem.ranks]
     layers = [layer]
     for moves in all_moves:
         nxt = dict(layer)  # the panel goes to the pool
-        if moves:
-            for s, v in layer.items():
-                for _r, off_r, wm, acc, step, table, key_mask in moves:
-                    if acc >> ((s >> off_r) & wm) & 1:
-                        u = s + step
-                        if table is None:
-                            nxt[u] = nxt.get(u, 0) + v
-                        else:
-                            for d in table.get(u & key_mask, (0,)):
-                                nxt[u + d] = nxt.get(u + d, 0) + v
+        for s, v in layer.items():
+            for _r, off_r, wm, acc, step, opts in moves:
+                if acc >> ((s >> off_r) & wm) & 1:
+                    u = s + step
+                    if opts is None:
+                        nxt[u] = nxt.get(u, 0) + v
+                    else:
+                        arrive(nxt, u, v, opts, off_r, wm)
         layers.append(nxt)
         layer = nxt
 
-    back = {s: 1 for s in layer if s & pointers_mask == full}
-    total = sum(layer[s] for s in back)
+    end = layer.get(full, 0)
+    total = sum((end >> (i * w)) & field for i in range(4)) if dashes else end
     if not marginals or total == 0:
         return Counts(total, per_slot)
+    back = {full: ones}
     for k in range(len(problem.ranks) - 1, -1, -1):
         rank = problem.ranks[k]
         moves = all_moves[k]
@@ -204,20 +219,23 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
         cur: dict[int, int] = {}
         for s, v in layers[k].items():
             b = back.get(s, 0)
-            for r, off_r, wm, acc, step, table, key_mask in moves:
+            for r, off_r, wm, acc, step, opts in moves:
                 p = (s >> off_r) & wm
                 if acc >> p & 1:
                     u = s + step
-                    if table is None:
+                    if opts is None:
                         val = back.get(u, 0)
                     else:
                         val = 0
-                        for d in table.get(u & key_mask, (0,)):
-                            val += back.get(u + d, 0)
+                        for d, mask, shift in opts[p + 1]:
+                            x = back.get(u + d, 0)
+                            val += (x & mask) << shift if shift else x
                     if val:
                         b += val
-                        tally = per_slot[r][p]
-                        tally[rank] = tally.get(rank, 0) + v * val
+                        n = ((v * val) >> top) & field if dashes else v * val
+                        if n:
+                            tally = per_slot[r][p]
+                            tally[rank] = tally.get(rank, 0) + n
             if b:
                 cur[s] = b
         back = cur
@@ -226,7 +244,7 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
 
 def _moves(
     chains: Sequence[Sequence[HiddenSlot]], rank: int, offs: list[int], wms: list[int],
-    tables: list[_Table | None], bits_mask: int,
+    options: list[list[_Options] | None],
 ) -> list[_Move]:
     """For one panel: each row that can take it, with the pointers at which it can."""
     out: list[_Move] = []
@@ -236,40 +254,38 @@ def _moves(
             if slot.takes(rank):
                 acc |= 1 << p
         if acc:
-            key_mask = (wms[r] << offs[r]) | bits_mask
-            out.append((r, offs[r], wms[r], acc, 1 << offs[r], tables[r], key_mask))
+            out.append((r, offs[r], wms[r], acc, 1 << offs[r], options[r]))
     return out
 
 
-def _dash_table(chain: Sequence[HiddenSlot], off: int, dbit: list[int]) -> _Table | None:
-    """Where a row whose pointer just reached a slot may jump by standing dashes there.
+def _dash_options(
+    chain: Sequence[HiddenSlot], off: int, free: tuple[bool, bool], w: int
+) -> list[_Options] | None:
+    """Per pointer value of a row that just reached it: stand no dash, or the dash of the
+    slot's colour there (and perhaps the other dash in the next slot).
 
-    Keyed by the row's pointer field and the dash bits; each entry lists the increments to
-    the state (0: no dash). A dash is chosen when the pointer arrives at its slot, so each
-    deal is counted once.
+    A dash is chosen when the pointer arrives at its slot, so each deal is counted once.
+    Fields are indexed by the dash set (1 dark, 2 light): standing the dark dash moves the
+    counts of fields 0 and 2 up one field, the light dash fields 0 and 1 up two, both at
+    once field 0 up three; in reverse order the same moves serve the backward pass.
     """
-    if not any(s.dash_ok and dbit[s.color] for s in chain):
+    if not any(s.dash_ok and free[s.color] for s in chain):
         return None
-    table: _Table = {}
+    f = (1 << w) - 1
+    lacks = ((f | f << (2 * w)), (f | f << w))  # fields without the dark / the light dash
+    shifts = (w, 2 * w)
     h = len(chain)
-    for q in range(h):
-        slot = chain[q]
-        if not (slot.dash_ok and dbit[slot.color]):
-            continue
-        other = 1 - slot.color
-        for bits in range(4):
-            if (bits & 1 and not dbit[0]) or (bits & 2 and not dbit[1]):
-                continue
-            if bits >> slot.color & 1:
-                continue  # that dash stands elsewhere already
-            used = (dbit[0] if bits & 1 else 0) | (dbit[1] if bits & 2 else 0)
-            first = (1 << off) + dbit[slot.color]
-            deltas = [0, first]
+    table: list[_Options] = []
+    for q in range(h + 1):
+        opts = [(0, -1, 0)]
+        if q < h and chain[q].dash_ok and free[chain[q].color]:
+            c = chain[q].color
+            opts.append((1 << off, lacks[c], shifts[c]))
             if q + 1 < h:
                 nxt = chain[q + 1]
-                if nxt.dash_ok and nxt.color == other and dbit[other] and not bits >> other & 1:
-                    deltas.append(first + (1 << off) + dbit[other])
-            table[(q << off) | used] = tuple(deltas)
+                if nxt.dash_ok and nxt.color != c and free[nxt.color]:
+                    opts.append((2 << off, f, 3 * w))
+        table.append(tuple(opts))
     return table
 
 
