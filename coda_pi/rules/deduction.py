@@ -15,9 +15,10 @@ keep it in order). Each panel goes to the pool or to the next slot of one row; a
 programme over those pointers counts every deal at once, and a backward pass gives each
 slot's marginals. Dashes have no rank: a dash may take a hidden slot of its colour at the
 moment the row's pointer reaches that slot, and each state keeps its counts apart by which
-dashes already stand (four counts packed in one int). The drawn panel has no place in any row, so it is left out of the walk:
-whatever the rows take, exactly ``m`` unseen panels of its colour remain (a constant), so it
-multiplies the count by ``m`` and is a uniform pick of what the rows leave.
+dashes already stand (four counts packed in one int). The drawn panel has no place in any
+row, so it is left out of the walk: whatever the rows take, exactly ``m`` unseen panels of
+its colour remain (a constant), so it multiplies the count by ``m`` and is a uniform pick of
+what the rows leave.
 """
 
 from __future__ import annotations
@@ -192,8 +193,9 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
             layer = nxt
 
     all_moves = [_moves(chains, rank, offs, wms, options) for rank in problem.ranks]
+    rising = _rising(problem, offs, wms)
     layers = [layer]
-    for moves in all_moves:
+    for k, moves in enumerate(all_moves):
         nxt = dict(layer)  # the panel goes to the pool
         for s, v in layer.items():
             for _r, off_r, wm, acc, step, opts in moves:
@@ -202,7 +204,14 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
                     if opts is None:
                         nxt[u] = nxt.get(u, 0) + v
                     else:
-                        arrive(nxt, u, v, opts, off_r, wm)
+                        for d, mask, shift in opts[((u >> off_r) & wm)]:
+                            x = (v & mask) << shift if shift else v
+                            if x:
+                                nxt[u + d] = nxt.get(u + d, 0) + x
+        if rising[k + 1]:
+            # Drop the states some row can no longer complete: they count no deal.
+            nxt = {s: v for s, v in nxt.items()
+                   if all((s >> o) & m >= lo for o, m, lo in rising[k + 1])}
         layers.append(nxt)
         layer = nxt
 
@@ -240,6 +249,36 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
                 cur[s] = b
         back = cur
     return Counts(total, per_slot)
+
+
+def _rising(problem: Problem, offs: list[int], wms: list[int]) -> list[list[tuple[int, int, int]]]:
+    """Per layer, the rows whose least completable pointer rises there, with that pointer.
+
+    Alone, a row at pointer p can still be completed from panel k on when its slots p.. can
+    take panels k.. in order; filling each slot as late as possible (a slot that may hold a
+    dash skipped) gives the last panel index ``late[p]`` at which slot p may start.
+    """
+    n = len(problem.ranks)
+    out: list[list[tuple[int, int, int]]] = [[] for _ in range(n + 1)]
+    for r, chain in enumerate(problem.chains):
+        h = len(chain)
+        late = [0] * (h + 1)
+        late[h] = n
+        for j in range(h - 1, -1, -1):
+            if chain[j].dash_ok and problem.free_dash[chain[j].color]:
+                late[j] = late[j + 1]
+                continue
+            i = late[j + 1] - 1
+            while i >= 0 and not chain[j].takes(problem.ranks[i]):
+                i -= 1
+            late[j] = i  # -1: never
+        least = 0
+        for k in range(n + 1):
+            lowest = next(p for p in range(h + 1) if late[p] >= k)
+            if lowest > least:
+                out[k].append((offs[r], wms[r], lowest))
+                least = lowest
+    return out
 
 
 def _moves(
