@@ -87,7 +87,7 @@ def replay_lines(lines: list[RecordLine], *, end_line: int = 1) -> Replay:
         replay.error = LineError(first.number, "the first line must be the header naming the game")
         return replay
     game = header.get("game")
-    if game not in STARTERS:
+    if not isinstance(game, str) or game not in STARTERS:  # a list here is not hashable
         replay.error = LineError(first.number, f"coda-pi does not know the game {game!r}")
         return replay
     try:

@@ -207,3 +207,20 @@ def test_reopening_keeps_a_whole_last_line_that_only_lost_its_newline(tmp_path: 
     replay = replay_bytes(path.read_bytes())
     assert replay.warnings == [] and replay.summary()["totals"] == [3, 0]
     assert not (tmp_path / "g.jsonl.torn").exists()
+
+
+@pytest.mark.parametrize(
+    ("lines", "error"),
+    [
+        ([ANN_BEN, {"event": ["round"]}], {"line": 2, "message": "unknown event ['round']"}),
+        ([header(game=["coda"])],
+         {"line": 1, "message": "coda-pi does not know the game ['coda']"}),
+        ([ANN_BEN, {"event": {"kind": "round"}}],
+         {"line": 2, "message": "unknown event {'kind': 'round'}"}),
+    ],
+)
+def test_a_list_where_a_name_belongs_is_an_error_not_a_crash(
+    lines: list[dict[str, object]], error: dict[str, object]
+) -> None:
+    replay = replay_bytes(record_bytes(*lines))
+    assert replay.summary()["error"] == error and replay.exit_code == 2

@@ -202,7 +202,7 @@ def parse_event(obj: object) -> CodaEvent:
     if not isinstance(obj, dict):
         raise RuleError("an event must be a JSON object")
     kind = obj.get("event")
-    if kind not in _PARSERS:
+    if not isinstance(kind, str) or kind not in _PARSERS:  # a list here is not hashable
         raise RuleError(f"unknown event {kind!r}")
     return _PARSERS[kind](obj)
 
