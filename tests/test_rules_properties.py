@@ -312,3 +312,52 @@ def test_a_refused_event_leaves_the_state_unchanged(table: tuple[Line, int]) -> 
     head, seed = table
     played = play_out(head, seed, each_step=refusals_leave_no_trace, undo_rate=0.0)
     assert played.game.finished
+
+
+# -- any JSON at all -------------------------------------------------------------------------
+
+KEYS = ["event", "seat", "target", "slot", "value", "tile", "row", "first", "correct", "tiles"]
+WORDS = ["D1", "L-", "D?", "0", "-", "coda", "round", "deal", "draw", "guess", "stop", "place",
+         "reveal", "timeout", "bonus", "undo"]
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 30) | st.floats(allow_nan=False)
+    | st.text(max_size=4) | st.sampled_from(WORDS),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from([*KEYS, "game", "players"]), inner, max_size=5),
+    max_leaves=10,
+)
+event_like = st.fixed_dictionaries(
+    {"event": st.sampled_from(WORDS[5:]) | json_values},
+    optional={k: json_values for k in KEYS[1:]},
+)
+HEADER_KEYS = ["game", "version", "players", "dashes", "rounds", "hand", "bonus"]
+OPENINGS = [
+    [],
+    [draw(0, "D8")],
+    [draw(0, "D8"), guess(0, 1, 0, "0")],
+    [draw(0, "D8"), guess(0, 1, 0, "5")],
+    [draw(0, "D8"), *(guess(0, 1, s, v) for s, v in enumerate(["0", "3", "6", "11"]))],
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(event_like | json_values, max_size=5),
+    st.dictionaries(st.sampled_from(HEADER_KEYS), json_values),
+    st.sampled_from(OPENINGS),
+)
+def test_any_json_replays_to_an_object_and_never_crashes(
+    lines: list[Any], head_changes: dict[str, Any], opening: list[Line]
+) -> None:
+    start: list[Line] = [
+        {"game": "coda", "players": ["Ann", "Ben"], "dashes": True}, rnd(),
+        {"event": "deal", "seat": 0, "row": ["D1", "D4", "L7", "L10"]},
+        {"event": "deal", "seat": 1, "row": ["D0", "L3", "D6", "L11"]}, *opening,
+    ]
+    for record in (start + lines, [head_changes, *lines], [{**start[0], **head_changes}]):
+        replay = replay_bytes(record_bytes(*record))
+        summary = replay.summary()
+        assert replay.exit_code == (2 if summary["error"] else 0)
+        if summary["error"]:
+            assert 1 <= summary["error"]["line"] <= len(record)
+            assert isinstance(summary["error"]["message"], str) and summary["error"]["message"]
