@@ -465,6 +465,8 @@ class CodaGame:
         else:
             if event.tile is None or not event.tile.known:
                 raise RuleError("the referee has not seen that panel: say which it is")
+            if event.tile.color is not tile.color:
+                raise RuleError(f"that panel is {tile.color.word}, not {event.tile.color.word}")
             tile = self._learn(tile, event.tile.value, row, event.slot)
         row[event.slot] = Slot(tile, revealed=True)
         if not self.hidden_slots(event.seat):
@@ -521,6 +523,9 @@ class CodaGame:
         row = self.rows[winner]
         hidden = [i for i, s in enumerate(row) if not s.tile.known]
         for tile, index in zip(event.tiles, hidden, strict=False):
+            if tile.color is not row[index].tile.color:
+                raise RuleError(f"the panel at slot {index} is {row[index].tile.color.word}, "
+                                f"not {tile.color.word}")
             known = self._learn(row[index].tile, tile.value, row, index)
             row[index] = Slot(known, row[index].revealed)
         if self.drawn is not None and not self.drawn.known:
