@@ -20,6 +20,7 @@ from pathlib import Path
 import pygame
 
 from coda_pi.app import (
+    App,
     DeviceOptions,
     FakeClock,
     FakeTimeWaiter,
@@ -258,3 +259,29 @@ def run_demo(
         seconds=seconds,
         finished=table.finished,
     )
+
+
+def play_until(
+    app: App,
+    player: AutoPlayer,
+    done: Callable[[PublicView], bool],
+    *,
+    max_intents: int = 20_000,
+) -> None:
+    """Let ``player`` press buttons (through the app's queue) until ``done`` says so of the
+    public view; for benchmarks and tests that need a game in a given state."""
+    if app.scene is None:
+        app.update()
+    for _ in range(max_intents):
+        assert app.scene is not None
+        if done(app.scene.view):
+            return
+        intents = player.decide(app.scene.view, app.scene.private)
+        if not intents:
+            raise RuntimeError(f"nothing to press on {type(app.scene.view.screen).__name__}")
+        for intent in intents:
+            app.queue.put(intent)
+            app.step()
+            while len(app.queue):
+                app.step()
+    raise RuntimeError("the game never reached the wanted state")
