@@ -541,3 +541,28 @@ def test_an_unknown_event_is_named() -> None:
     with pytest.raises(RuleError) as caught:
         parse_event(["draw"])
     assert caught.value.message == "an event must be a JSON object"
+
+
+def test_the_same_seed_deals_and_draws_the_same_game_and_other_seeds_do_not() -> None:
+    def opening(seed: int) -> list[Line]:
+        rng = random.Random(seed)
+        game = play(header(ANN_BEN_CY, dashes=True), rnd())
+        lines = []
+        for seat in range(3):
+            event = dealer.deal_row(game, seat, rng)
+            game.apply(event)
+            lines.append(event)
+        event = dealer.draw(game, Color.DARK, rng)
+        game.apply(event)
+        return [*lines, event]
+
+    assert opening(7) == opening(7)
+    assert len({tuple(map(str, opening(seed))) for seed in range(20)}) == 20
+
+
+def test_a_dealt_dash_waits_at_the_right_end_for_the_player_to_place_it() -> None:
+    for seed in range(40):
+        game = play(header(dashes=True, hand=12), rnd())
+        row = dealer.deal_row(game, 0, random.Random(seed)).row
+        dashes = [i for i, t in enumerate(row) if t.dash]
+        assert dashes == list(range(12 - len(dashes), 12))

@@ -99,3 +99,9 @@ def test_the_header_is_the_first_line_that_is_not_blank() -> None:
     assert replay.summary()["error"] == {
         "line": 3, "message": "this record is from a newer coda-pi (record version 2)"
     }
+
+
+def test_settings_written_back_read_the_same() -> None:
+    for head in (ANN_BEN, header(FOUR, dashes=True, rounds=3, hand=4, bonus="all")):
+        settings = CodaSettings.from_dict(head)
+        assert CodaSettings.from_dict(settings.to_dict()) == settings
