@@ -3,6 +3,7 @@ a full disk. Buttons only in; screens, LEDs, cues and the record checked out."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -520,3 +521,36 @@ def test_the_game_can_be_ended_from_the_menu():
     assert isinstance(screen, FinalView) and screen.ended_early
     assert [s.total for s in screen.standings] == [0, 0, 0]
     assert screen.standings[0].rank == screen.standings[2].rank == 1
+
+
+def test_a_resumed_record_keeps_its_labels_and_timer_from_the_header():
+    table, record = started(players=2, seed=2, labels="cards", timer=True, first_seconds=30)
+    table.tap(OK)  # draw
+    replay = replay_bytes(
+        "".join(json.dumps(o) + "\n" for o in record.lines).encode()
+    )
+    clock = FakeClock()
+    resumed = Referee(
+        clock=clock, rng=random.Random(1), record=MemoryRecord(), journal=replay.journal,
+        header=replay.header, setup=SetupDefaults(names=NAMES, timer=False),
+    )
+    view = resumed.view()
+    assert view.labels == "cards"
+    assert view.timer is not None and view.timer.seconds_left == 30 + 20
+    assert isinstance(view.screen, TurnView) and view.screen.step is TurnStep.SLOT
+
+
+def test_the_round_winner_starts_the_next_round_with_their_seat_button():
+    table, record = new_table(players=2, seed=9, rounds=3)
+    ref = table.referee
+    auto = AutoPlayer(random.Random(1))
+    while not isinstance(ref.view().screen, RoundEndView):
+        for intent in auto.decide(ref.view(), ref.private_view()):
+            table.send(intent)
+    winner = ref.view().screen.winner
+    table.release(table.seat(winner))  # the winner let go of the button held to look
+    table.tap(table.seat(1 - winner))  # the loser's button does nothing here
+    assert isinstance(ref.view().screen, RoundEndView)
+    table.tap(table.seat(winner))
+    assert record.lines[-1] == {"event": "round"}
+    assert isinstance(ref.view().screen, DealView) and ref.view().screen.seat == winner

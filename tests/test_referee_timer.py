@@ -202,3 +202,20 @@ def test_the_timer_itself_never_drifts_with_late_calls():
     assert timer.advance(21.0) == [TimerEvent.COUNTDOWN]
     assert timer.advance(22.0) == [TimerEvent.TIME_UP]
     assert timer.next_deadline() is None
+
+
+def test_an_undo_question_stops_the_clock_until_it_is_answered():
+    table, record = started()
+    ref = table.referee
+    table.tap(OK)  # draw
+    table.wait(10)
+    table.press(BACK)
+    table.wait(2.0)  # held: "Take back ...?"
+    table.release(BACK)
+    assert ref.view().timer.paused and ref.view().timer.seconds_left == 68
+    table.wait(300)
+    assert table.take_cues() == []
+    table.tap(BACK)  # no
+    assert not ref.view().timer.paused
+    table.wait(68)
+    assert table.take_cues()[-1] is Cue.TIME_UP

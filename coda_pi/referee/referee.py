@@ -14,7 +14,7 @@ loop learns from ``next_deadline()`` and reports back through ``tick()``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
@@ -119,6 +119,7 @@ class _Menu:
 class _Confirm:
     kind: Literal["undo", "end"]
     text: str
+    events: int = 0  # events in force when asked: a confirmation answers only that question
 
 
 class Referee:
@@ -132,8 +133,12 @@ class Referee:
         record: Sink,
         setup: SetupDefaults | None = None,
         journal: Journal[Any] | None = None,
+        header: Mapping[str, Any] | None = None,
         new_record: Callable[[], Sink] | None = None,
     ) -> None:
+        """``journal`` resumes a game (the replay of its record, which ``record`` goes on
+        appending to); ``header``, that record's first line, then gives back the table's
+        labels and timer, which the device writes there beside the spec's keys."""
         self._clock = clock
         self._rng = rng
         self._write = _writer(record)
@@ -141,6 +146,8 @@ class Referee:
         self._setup = SetupMenu(setup or SetupDefaults())
         self._journal: Journal[Any] | None = journal
         self._options = self._setup.choices
+        if journal is not None and header is not None:
+            self._options = options_from_header(self._options, header)
         self._version = 0
         self._cues: list[Cue] = []
         self._banner: Banner | None = None
@@ -496,6 +503,9 @@ class Referee:
             if seat == self._deal_seat():
                 self._peeked.add(seat)
             return
+        if kind == "round_end" and game.phase is Phase.ROUND and seat == game.results[-1].winner:
+            self._nav(Button.OK)  # the winner starts the next round
+            return
         if kind != "turn" or self._cursor is None or seat == game.turn:
             return
         cur = self._cursor
@@ -515,10 +525,16 @@ class Referee:
         if isinstance(overlay, _Confirm):
             if button is Button.OK:
                 self._overlay = None
-                if overlay.kind == "undo":
+                journal = self._journal
+                if overlay.kind == "undo" and journal is not None:
+                    if len(journal.events) != overlay.events:
+                        self._ask_undo()  # the last action changed meanwhile: ask again
+                        self._refuse("The last action changed: confirm the undo again")
+                        return
                     self._undo()
                 else:
                     self._end_early()
+                self._sync_timer()
             return
         game = self.game
         if game is None:
@@ -945,7 +961,8 @@ class Referee:
             return
         game = journal.game
         text = describe_event(journal.events[-1], game.settings.players, self._options.labels)
-        self._overlay = _Confirm("undo", f"Take back {text}?")
+        self._overlay = _Confirm("undo", f"Take back {text}?", len(journal.events))
+        self._sync_timer()
 
     def _undo(self) -> None:
         journal = self._journal
@@ -991,6 +1008,9 @@ class Referee:
         if game.phase is Phase.DEAL:
             self._peeked = {s for s in self._peeked if not game.dealt[s]}
             self._timer = None
+            seat = self._deal_seat()
+            if seat is not None:
+                self._pending_row(seat)  # the row is chosen now, not while drawing a screen
             return
         if game.phase not in TURN_PHASES or game.turn is None:
             self._timer = None
@@ -1033,20 +1053,40 @@ class Referee:
         self._sync_timer()
 
     def _sync_timer(self) -> None:
-        """Pauses the timer while the menu paused it or while no decision is pending."""
+        """Pauses the timer while the menu paused it, while a question is on the screen, or
+        while no decision is pending."""
         timer = self._timer
         if timer is None:
             return
         now = self._clock.monotonic()
         cur = self._cursor
         claiming = cur is not None and cur.step is TurnStep.CLAIM_HIDDEN
-        if self._timer_paused or claiming:
+        # A yes/no question (undo, end the game) stops the clock: the table is busy with it.
+        asking = isinstance(self._overlay, _Confirm)
+        if self._timer_paused or claiming or asking:
             timer.pause(now)
         else:
             timer.resume(now)
 
     def _cue(self, cue: Cue) -> None:
         self._cues.append(cue)
+
+
+def options_from_header(options: SetupDefaults, header: Mapping[str, Any]) -> SetupDefaults:
+    """The labels and timer a record's header names (when it names them sensibly)."""
+    labels = header.get("labels")
+    if labels in ("panels", "cards"):
+        options = options.with_changes(labels=labels)
+    timer = header.get("timer")
+    if isinstance(timer, Mapping):
+        enabled = timer.get("enabled")
+        if isinstance(enabled, bool):
+            options = options.with_changes(timer=enabled)
+        for key in ("first_seconds", "extra_seconds"):
+            value = timer.get(key)
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+                options = options.with_changes(**{key: value})
+    return options
 
 
 def _left(table: PublicTable, dark: bool) -> int:
