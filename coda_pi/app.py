@@ -100,6 +100,46 @@ class SdlWaiter:
         return events
 
 
+class QueueWaiter:
+    """Sleeps in the kernel on the ``IntentQueue`` rather than in SDL.
+
+    SDL's own wait polls its event queue every millisecond on drivers that cannot block
+    (kmsdrm on the Pi, the dummy driver): a thousand wake-ups a second of an idle device.
+    Button edges arrive through the ``IntentQueue``, which wakes this sleep at once; the
+    pygame queue (a USB keyboard, quit) is looked at every ``keyboard_poll`` seconds.
+    """
+
+    def __init__(self, queue: IntentQueue, *, keyboard_poll: float = 0.025) -> None:
+        self.queue = queue
+        self.keyboard_poll = keyboard_poll
+
+    def wait(self, timeout: float | None) -> list[pygame.event.Event]:
+        events = pygame.event.get()
+        if events or len(self.queue) or (timeout is not None and timeout <= 0):
+            return events
+        end = None if timeout is None else time.monotonic() + timeout
+        while True:
+            slice_ = self.keyboard_poll if end is None else min(
+                self.keyboard_poll, end - time.monotonic())
+            if slice_ > 0 and self.queue.wait(slice_):
+                return pygame.event.get()
+            events = pygame.event.get()
+            if events or (end is not None and time.monotonic() >= end):
+                return events
+
+
+BLOCKING_SDL_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
+"""Video drivers whose SDL_WaitEventTimeout truly sleeps (and wakes for a pushed event)."""
+
+
+def choose_waiter(queue: IntentQueue) -> Waiter:
+    """SDL's wait where it sleeps for real (a desktop), else the queue's (the Pi's console)."""
+    driver = pygame.display.get_driver() if pygame.display.get_init() else ""
+    if driver in BLOCKING_SDL_DRIVERS:
+        return SdlWaiter()
+    return QueueWaiter(queue)
+
+
 class FakeTimeWaiter:
     """Sleeps on a ``FakeClock``: when nothing is waiting it jumps the clock to the timeout.
 
@@ -533,7 +573,7 @@ def build_app(
         clock=clock,
         renderer=ScreenRenderer(),
         display=display,
-        waiter=waiter,
+        waiter=choose_waiter(queue) if waiter is None else waiter,
         keyboard=KeyboardButtons(),
         sounder=sounder,
         seat_leds=gpio.leds if gpio is not None else None,

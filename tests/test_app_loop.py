@@ -171,3 +171,38 @@ def test_screen_keys_tell_the_final_screen_from_the_setup(tmp_path):
     assert keys["turn-guess"] != keys["turn-choose"]
     assert "private" in str(keys["turn-drawn-private"])
     assert isinstance(scenes["final"].view.screen, FinalView)
+
+
+def test_the_queue_waiter_wakes_for_a_button_at_once_and_for_a_key_soon():
+    import threading
+    import time
+
+    from coda_pi.app import QueueWaiter
+    from coda_pi.devices.intent_queue import IntentQueue
+    from coda_pi.referee.signals import Button, Press
+
+    pygame.display.init()
+    pygame.display.set_mode((320, 240))
+    queue = IntentQueue()
+    waiter = QueueWaiter(queue, keyboard_poll=0.05)
+    pygame.event.get()  # the window's own "shown" and "exposed" events
+
+    start = time.monotonic()
+    assert waiter.wait(0.2) == []  # nothing happens: it sleeps out the timeout
+    assert 0.19 <= time.monotonic() - start < 1.0
+
+    timer = threading.Timer(0.1, lambda: queue.put(Press(Button.OK)))
+    start = time.monotonic()
+    timer.start()
+    waiter.wait(None)  # no deadline: only the button can end this sleep
+    woke = time.monotonic() - start
+    assert len(queue) == 1 and 0.09 <= woke < 0.5
+    queue.drain()
+
+    pygame.event.clear()
+    timer = threading.Timer(0.1, lambda: _key(pygame.K_RETURN))
+    timer.start()
+    events = waiter.wait(5.0)
+    while not events:
+        events = waiter.wait(5.0)
+    assert any(e.type == pygame.KEYDOWN for e in events)

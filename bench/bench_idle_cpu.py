@@ -1,0 +1,130 @@
+"""CPU while waiting for a decision with the guess timer running: percent of one core.
+
+Goal: under 2%, against a plain 60 FPS loop measured beside it. The device: real referee on
+the real monotonic clock, mock GPIO pins, the real loop (asleep in its waiter until the
+timer's next second), the 800x480 turn screen with the timer counting down. The plain loop
+draws the same scene 60 times a second with pygame.time.Clock.tick(60), as a game loop does.
+CPU is user + system time of the whole process (every thread: gpiozero's, the piezo's)
+over the wall time, from resource.getrusage.
+
+    .venv/bin/python bench/bench_idle_cpu.py [--seconds 30] [--size WxH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+from gpiozero import Device  # noqa: E402
+from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
+
+from coda_pi.app import (  # noqa: E402
+    App,
+    DeviceOptions,
+    MonotonicClock,
+    SdlWaiter,
+    Waiter,
+    build_app,
+)
+from coda_pi.config import Config  # noqa: E402
+from coda_pi.demo import play_until  # noqa: E402
+from coda_pi.devices.buzzer import RecordingSounder  # noqa: E402
+from coda_pi.referee.autoplay import AutoPlayer  # noqa: E402
+from coda_pi.referee.signals import Button, Release  # noqa: E402
+from coda_pi.referee.views import TurnStep, TurnView  # noqa: E402
+from coda_pi.ui.display import parse_size  # noqa: E402
+from coda_pi.ui.screens import draw_scene  # noqa: E402
+
+
+def cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def waiting_app(size: tuple[int, int], waiter: Waiter | None) -> App:
+    from coda_pi.referee.setup import SetupDefaults
+
+    config = Config(data_dir=Path(tempfile.mkdtemp(prefix="coda-pi-bench-")))
+    setup = SetupDefaults(names=("Ann", "Ben", "Cleo", "Dev"), players=3, first_seconds=600,
+                          extra_seconds=60)
+    options = DeviceOptions(config=config, size=size, fullscreen=False, resume=False,
+                            setup=setup, bounce_time=None)
+    app = build_app(options, clock=MonotonicClock(), rng=random.Random(1), waiter=waiter,
+                    sounder=RecordingSounder(), explain=lambda text: None)
+    play_until(app, AutoPlayer(random.Random(2)),
+               lambda v: isinstance(v.screen, TurnView) and v.screen.step is TurnStep.SLOT)
+    if app.scene is not None and app.scene.private is not None:
+        app.queue.put(Release(Button.for_seat(app.scene.private.seat)))
+        app.step()
+    assert app.scene is not None and app.scene.view.timer is not None
+    return app
+
+
+def measure_device(size: tuple[int, int], seconds: float, waiter: Waiter | None = None
+                   ) -> tuple[float, int, int]:
+    app = waiting_app(size, waiter)
+    steps, frames = app.stats.steps, app.stats.frames
+    end = time.monotonic() + seconds
+    cpu0, wall0 = cpu_seconds(), time.monotonic()
+    app.run(until=lambda: time.monotonic() >= end)
+    cpu, wall = cpu_seconds() - cpu0, time.monotonic() - wall0
+    woke, drew = app.stats.steps - steps, app.stats.frames - frames
+    app.close()
+    return 100.0 * cpu / wall, woke, drew
+
+
+def measure_60fps(size: tuple[int, int], seconds: float) -> tuple[float, int]:
+    app = waiting_app(size, None)
+    scene = app.scene
+    assert scene is not None and app.display is not None
+    tick = pygame.time.Clock()
+    frames = 0
+    end = time.monotonic() + seconds
+    cpu0, wall0 = cpu_seconds(), time.monotonic()
+    while time.monotonic() < end:
+        pygame.event.pump()
+        draw_scene(app.display.canvas, scene)
+        app.display.present()
+        frames += 1
+        tick.tick(60)
+    cpu, wall = cpu_seconds() - cpu0, time.monotonic() - wall0
+    app.close()
+    return 100.0 * cpu / wall, frames
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--size", type=parse_size, default=(800, 480))
+    args = parser.parse_args()
+    Device.pin_factory = MockFactory(pin_class=MockPWMPin)
+    w, h = args.size
+    driver = os.environ.get("SDL_VIDEODRIVER")
+    print(f"idle CPU over {args.seconds:.0f} s, waiting for a decision with the timer running, "
+          f"{w}x{h}, SDL video driver {driver}")
+    percent, woke, drew = measure_device(args.size, args.seconds)
+    print(f"  coda-pi loop      {percent:6.2f}% of one core  ({woke} wake-ups, {drew} frames; "
+          "the waiter coda-pi picks for this driver)")
+    percent, woke, drew = measure_device(args.size, args.seconds, SdlWaiter())
+    print(f"  ... in SDL's wait {percent:6.2f}% of one core  ({woke} wake-ups, {drew} frames; "
+          "pygame.event.wait, which polls every 1 ms on non-desktop drivers)")
+    percent60, frames = measure_60fps(args.size, args.seconds)
+    print(f"  plain 60 FPS loop {percent60:6.2f}% of one core  ({frames} frames)")
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
