@@ -31,6 +31,7 @@ from coda_pi.rules.tiles import Color, Tile, full_set, order_problem
 
 RANKS = 24  # numbered panels: ranks 0..23
 _COLORS = (Color.DARK, Color.LIGHT)
+_BOXES = {d: full_set(dashes=d) for d in (False, True)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +137,7 @@ def rank_tile(rank: int) -> Tile:
 _Options = tuple[tuple[int, int, int], ...]
 # One row's chance at one panel: (row, pointer offset, pointer mask, accepting pointers as
 # bits, one step, the row's dash options by pointer or None).
-_Move = tuple[int, int, int, int, int, "list[_Options] | None"]
+_Move = tuple[int, int, int, int, int, "list[_Options | None] | None"]
 
 
 def count(problem: Problem, *, marginals: bool = True) -> Counts:
@@ -168,18 +169,26 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
     for ch in chains:
         for slot in ch:
             bound *= 2 + sum(1 for r in problem.ranks if slot.takes(r))
-    w = 2 * bound.bit_length() + 3
+    states = 1
+    for ch in chains:
+        states *= len(ch) + 1
+    # Sums of such pairings over every state must not spill either.
+    w = 2 * bound.bit_length() + 3 + states.bit_length()
     field = (1 << w) - 1
     top = 3 * w if dashes else 0
     ones = sum(1 << (i * w) for i in range(4)) if dashes else 1
     options = [_dash_options(ch, offs[r], problem.free_dash, w) for r, ch in enumerate(chains)]
 
-    def arrive(layer: dict[int, int], s: int, v: int, opts: list[_Options] | None,
+    def arrive(layer: dict[int, int], s: int, v: int, opts: list[_Options | None] | None,
                off_r: int, wm: int) -> None:
         if opts is None:
             layer[s] = layer.get(s, 0) + v
             return
-        for step, mask, shift in opts[(s >> off_r) & wm]:
+        o = opts[(s >> off_r) & wm]
+        if o is None:
+            layer[s] = layer.get(s, 0) + v
+            return
+        for step, mask, shift in o:
             x = (v & mask) << shift if shift else v
             if x:
                 layer[s + step] = layer.get(s + step, 0) + x
@@ -197,17 +206,21 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
     layers = [layer]
     for k, moves in enumerate(all_moves):
         nxt = dict(layer)  # the panel goes to the pool
-        for s, v in layer.items():
-            for _r, off_r, wm, acc, step, opts in moves:
-                if acc >> ((s >> off_r) & wm) & 1:
-                    u = s + step
-                    if opts is None:
-                        nxt[u] = nxt.get(u, 0) + v
-                    else:
-                        for d, mask, shift in opts[((u >> off_r) & wm)]:
-                            x = (v & mask) << shift if shift else v
-                            if x:
-                                nxt[u + d] = nxt.get(u + d, 0) + x
+        items = layer.items()
+        for _r, off_r, wm, acc, step, opts in moves:
+            hits = [(s + step, v) for s, v in items if acc >> ((s >> off_r) & wm) & 1]
+            if opts is None:
+                for u, v in hits:
+                    nxt[u] = nxt.get(u, 0) + v
+                continue
+            for u, v in hits:
+                nxt[u] = nxt.get(u, 0) + v
+                o = opts[(u >> off_r) & wm]
+                if o is not None:
+                    for d, mask, shift in o[1:]:
+                        x = (v & mask) << shift
+                        if x:
+                            nxt[u + d] = nxt.get(u + d, 0) + x
         if rising[k + 1]:
             # Drop the states some row can no longer complete: they count no deal.
             nxt = {s: v for s, v in nxt.items()
@@ -225,28 +238,28 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
         moves = all_moves[k]
         if not moves:
             continue  # nobody could take this panel: the layer is unchanged
-        cur: dict[int, int] = {}
-        for s, v in layers[k].items():
-            b = back.get(s, 0)
-            for r, off_r, wm, acc, step, opts in moves:
-                p = (s >> off_r) & wm
-                if acc >> p & 1:
-                    u = s + step
-                    if opts is None:
-                        val = back.get(u, 0)
-                    else:
-                        val = 0
-                        for d, mask, shift in opts[p + 1]:
-                            x = back.get(u + d, 0)
-                            val += (x & mask) << shift if shift else x
-                    if val:
-                        b += val
-                        n = ((v * val) >> top) & field if dashes else v * val
-                        if n:
-                            tally = per_slot[r][p]
-                            tally[rank] = tally.get(rank, 0) + n
-            if b:
-                cur[s] = b
+        here = layers[k]
+        cur = {s: back[s] for s in here if s in back}  # the panel went to the pool
+        for r, off_r, wm, acc, step, opts in moves:
+            hits = [(s, v, p) for s, v in here.items()
+                    if acc >> (p := (s >> off_r) & wm) & 1]
+            by_slot: dict[int, int] = {}
+            for s, v, p in hits:
+                u = s + step
+                val = back.get(u, 0)
+                o = None if opts is None else opts[p + 1]
+                if o is not None:
+                    for d, mask, shift in o[1:]:
+                        x = back.get(u + d)
+                        if x:
+                            val += (x & mask) << shift
+                if val:
+                    cur[s] = cur.get(s, 0) + val
+                    by_slot[p] = by_slot.get(p, 0) + v * val
+            for p, n in by_slot.items():
+                n = (n >> top) & field if dashes else n
+                if n:
+                    per_slot[r][p][rank] = n
         back = cur
     return Counts(total, per_slot)
 
@@ -299,7 +312,7 @@ def _moves(
 
 def _dash_options(
     chain: Sequence[HiddenSlot], off: int, free: tuple[bool, bool], w: int
-) -> list[_Options] | None:
+) -> list[_Options | None] | None:
     """Per pointer value of a row that just reached it: stand no dash, or the dash of the
     slot's colour there (and perhaps the other dash in the next slot).
 
@@ -314,7 +327,7 @@ def _dash_options(
     lacks = ((f | f << (2 * w)), (f | f << w))  # fields without the dark / the light dash
     shifts = (w, 2 * w)
     h = len(chain)
-    table: list[_Options] = []
+    table: list[_Options | None] = []
     for q in range(h + 1):
         opts = [(0, -1, 0)]
         if q < h and chain[q].dash_ok and free[chain[q].color]:
@@ -324,7 +337,7 @@ def _dash_options(
                 nxt = chain[q + 1]
                 if nxt.dash_ok and nxt.color != c and free[nxt.color]:
                     opts.append((2 << off, f, 3 * w))
-        table.append(tuple(opts))
+        table.append(tuple(opts) if len(opts) > 1 else None)
     return table
 
 
@@ -345,7 +358,7 @@ class Prepared:
 
 def prepare(view: View) -> Prepared:
     """The counting problem of a view; Impossible when its known panels already clash."""
-    box = full_set(dashes=view.dashes)
+    box = _BOXES[view.dashes]
     where: dict[Tile, str] = {}
 
     def see(tile: Tile, color: Color, place: str) -> None:
