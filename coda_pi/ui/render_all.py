@@ -16,8 +16,9 @@ SIZES: tuple[tuple[int, int], ...] = ((320, 240), (480, 320), (800, 480))
 
 def render_samples(out: Path, sizes: Sequence[tuple[int, int]] = SIZES) -> list[Path]:
     """Draw each sample scene at each size into ``out``; returns the files written."""
-    if not pygame.get_init():
-        pygame.init()
+    # Fonts only: pygame.init() would also open the sound device, for nothing.
+    if not pygame.font.get_init():
+        pygame.font.init()
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for name, scene in sample_scenes().items():
