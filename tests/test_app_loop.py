@@ -206,3 +206,69 @@ def test_the_queue_waiter_wakes_for_a_button_at_once_and_for_a_key_soon():
     while not events:
         events = waiter.wait(5.0)
     assert any(e.type == pygame.KEYDOWN for e in events)
+
+
+def test_a_three_player_tournament_played_on_the_keyboard_to_the_final_standings(tmp_path):
+    from coda_pi.devices.keyboard import DEFAULT_KEYS
+    from coda_pi.referee.autoplay import AutoPlayer
+    from coda_pi.referee.signals import Cue, Press
+
+    key_of = {}
+    for key, button in DEFAULT_KEYS.items():
+        key_of.setdefault(button, key)
+    clock = FakeClock()
+    config = Config(data_dir=tmp_path / "data", pins=PinConfig(gpio_enabled=False))
+    # The setup menu starts from the config's defaults; the "newcomer" changes players and
+    # rounds on the setup screen with the keys, as the menu's prompt says.
+    opts = DeviceOptions(config=config, size=(320, 240), fullscreen=False, resume=False,
+                         sound=False)
+    app = build_app(opts, clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(4),
+                    explain=lambda text: None)
+    app.run(max_steps=1)
+
+    def tap(key: int) -> None:
+        _key(key)
+        app.step()
+        _key(key, down=False)
+        app.step()
+
+    def item(label: str) -> str:
+        screen = app.scene.view.screen
+        return next(i.value for i in screen.items if i.label == label)
+
+    def set_item(label: str, value: str) -> None:
+        screen = app.scene.view.screen
+        index = next(i for i, it in enumerate(screen.items) if it.label == label)
+        while app.scene.view.screen.cursor != index:
+            tap(pygame.K_DOWN)
+        tap(pygame.K_RETURN)  # edit
+        for _ in range(10):
+            if item(label).startswith(value):
+                break
+            tap(pygame.K_RIGHT)
+        tap(pygame.K_RETURN)  # keep
+        assert item(label).startswith(value)
+
+    set_item("Players", "3")
+    set_item("Rounds", "tournament")
+    player = AutoPlayer(random.Random(8))
+    for _ in range(20_000):
+        view = app.scene.view
+        if isinstance(view.screen, FinalView):
+            break
+        intents = player.decide(view, app.scene.private)
+        assert intents
+        for intent in intents:
+            _key(key_of[intent.button], down=isinstance(intent, Press))
+            app.step()
+            clock.advance(0.2)
+    final = app.scene.view.screen
+    assert isinstance(final, FinalView)
+    assert len(final.standings) == 3
+    assert Cue.TOURNAMENT_WON in app.cues and app.cues.count(Cue.ROUND_WON) >= 2
+    app.close()
+    (path,) = app.records.paths
+    summary = replay_file(path).summary()
+    assert summary["finished"] and len(summary["rounds"]) == 3
+    assert {s.name: s.total for s in final.standings} == dict(
+        zip(summary["players"], summary["totals"], strict=True))
