@@ -554,3 +554,31 @@ def test_the_round_winner_starts_the_next_round_with_their_seat_button():
     table.tap(table.seat(winner))
     assert record.lines[-1] == {"event": "round"}
     assert isinstance(ref.view().screen, DealView) and ref.view().screen.seat == winner
+
+
+def test_a_game_whose_record_cannot_be_started_stays_in_the_setup_menu():
+    table, record = new_table(players=2)
+    record.fail = PermissionError(13, "Permission denied")
+    start(table)
+    view = table.referee.view()
+    assert isinstance(view.screen, SetupView) and table.referee.journal is None
+    assert view.banner.kind is BannerKind.ERROR and "Could not save" in view.banner.text
+    assert table.take_cues() == [Cue.ERROR]
+    record.fail = None
+    table.tap(OK)  # the cursor is still on "Start"
+    assert isinstance(table.referee.view().screen, DealView)
+    assert record.lines[0]["game"] == "coda"
+
+
+def test_an_undo_that_cannot_be_written_takes_nothing_back():
+    table, record = started(players=2, seed=5)
+    ref = table.referee
+    table.tap(OK)  # draw
+    record.fail = OSError(28, "No space left on device")
+    table.press(BACK)
+    table.wait(2.0)
+    table.release(BACK)
+    table.tap(OK)
+    assert record.lines[-1]["event"] == "draw" and ref.game.drawn is not None
+    assert ref.view().banner.kind is BannerKind.ERROR
+    assert turn(table).step is TurnStep.SLOT

@@ -95,6 +95,7 @@ class AutoPlayer:
         self._rng = rng
         self._holding: int | None = None
         self._plan: Plan | None = None
+        self._dash_goals: dict[tuple[int, int, bool], int] = {}
 
     def decide(self, view: PublicView, private: PrivateView | None) -> list[Intent]:
         overlay = view.overlay
@@ -115,7 +116,14 @@ class AutoPlayer:
                     return _tap(Button.OK)  # "press OK to start the game"
                 if private is None:
                     return self._look(screen.seat)
-                return [*_tap(Button.OK), *self._release()]
+                if private.cursor is None:
+                    return [*_tap(Button.OK), *self._release()]
+                # A dash: stand it at a place of the player's choosing, then OK (the
+                # button is let go once the screen moves on to the next seat).
+                dash = private.row[private.cursor]
+                key = (view.table.round_number, screen.seat, dash.dark)
+                goal = self._dash_goals.setdefault(key, self._rng.randrange(len(private.row)))
+                return _tap(Button.NEXT if private.cursor != goal else Button.OK)
             case TurnView():
                 return self._turn(view, screen, private)
             case RoundEndView():

@@ -487,10 +487,12 @@ class Referee:
         return row
 
     def _dash_at(self, row: tuple[Tile, ...]) -> int | None:
-        dashes = [i for i, t in enumerate(row) if t.dash]
+        # The dashes are taken in a fixed order (dark, then light), not by where they stand,
+        # so moving one past the other does not swap which one the cursor holds.
+        dashes = sorted((t for t in row if t.dash), key=str)
         if not dashes:
             return None
-        return dashes[min(self._dash_index, len(dashes) - 1)]
+        return row.index(dashes[min(self._dash_index, len(dashes) - 1)])
 
     # -- input ------------------------------------------------------------------------
 
