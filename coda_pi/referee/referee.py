@@ -386,9 +386,11 @@ class Referee:
             seat = self._deal_seat()
             assert seat is not None
             name = table.players[seat]
-            has_dash = any(t.dash for t in self._pending_row(seat))
+            # Whether this seat got a dash is its secret: the public screen only says that
+            # dashes are in play, so a seat with one places it (PREV/NEXT while held).
+            has_dash = table.dashes
             look = "hold your seat button to see your panels"
-            extra = " and move the dash with PREV/NEXT" if has_dash else ""
+            extra = " (and move a dash with PREV/NEXT)" if has_dash else ""
             return DealView(
                 seat=seat,
                 name=name,

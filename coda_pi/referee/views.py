@@ -125,7 +125,9 @@ class DealView:
     seat: int
     name: str
     dealt: tuple[bool, ...]  # per seat of the game
-    has_dash: bool  # the seat must choose where its dash stands (PREV/NEXT while held)
+    # Dashes are in play: a seat dealt one stands it where it likes (PREV/NEXT while held).
+    # Not whether this seat got one: that is its secret, shown only in its private view.
+    has_dash: bool
     hand: int  # panels in a starting row
     prompt: str
 
