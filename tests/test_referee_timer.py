@@ -219,3 +219,14 @@ def test_an_undo_question_stops_the_clock_until_it_is_answered():
     assert not ref.view().timer.paused
     table.wait(68)
     assert table.take_cues()[-1] is Cue.TIME_UP
+
+
+def test_a_press_after_the_deadline_counts_as_too_late_even_before_the_wake_up():
+    table, record = started(seed=1)
+    table.tap(OK)  # draw
+    table.tap(OK)  # slot: now choosing the number
+    table.clock.now += 80.5  # the loop has not woken yet when OK comes in
+    table.tap(OK)
+    assert [o.get("event") for o in record.lines][-2:] == ["draw", "timeout"]
+    assert Cue.TIME_UP in table.take_cues()
+    assert turn(table).step is TurnStep.CLAIM_FACE_UP  # the late OK claimed nothing

@@ -193,6 +193,10 @@ class Referee:
         now = self._clock.monotonic()
         button = intent.button
         self._version += 1
+        if self._advance_time(now) and isinstance(intent, Press) and button is not Button.BACK:
+            # The time ran out before this press: it was meant for a question no longer asked.
+            self._held.add(button)
+            return
         if isinstance(intent, Press):
             if button in self._held:
                 return  # a second Press without a Release: the edge is already known
@@ -220,7 +224,10 @@ class Referee:
 
     def tick(self) -> None:
         """Called when ``next_deadline()`` has passed (calling it early is harmless)."""
-        now = self._clock.monotonic()
+        self._advance_time(self._clock.monotonic())
+
+    def _advance_time(self, now: float) -> bool:
+        """Does what the deadlines passed by ``now`` ask for. True when the time ran out."""
         if (
             self._back_down_at is not None
             and not self._back_fired
@@ -242,6 +249,8 @@ class Referee:
                     self._cue(Cue.COUNTDOWN)
                 elif event is TimerEvent.TIME_UP:
                     self._time_up()
+                    return True
+        return False
 
     def next_deadline(self) -> float | None:
         """The clock time at which ``tick`` must be called next, None when nothing waits."""
