@@ -232,29 +232,32 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
     total = sum((end >> (i * w)) & field for i in range(4)) if dashes else end
     if not marginals or total == 0:
         return Counts(total, per_slot)
-    back = {full: ones}
+    # Backward counts in a list indexed by state (a few thousand at most: the pointers'
+    # bit fields), cheaper to read than a dict; entries no forward state uses stay unread.
+    back = [0] * (1 << off)
+    back[full] = ones
     for k in range(len(problem.ranks) - 1, -1, -1):
         rank = problem.ranks[k]
         moves = all_moves[k]
         if not moves:
             continue  # nobody could take this panel: the layer is unchanged
         here = layers[k]
-        cur = {s: back[s] for s in here if s in back}  # the panel went to the pool
+        cur = back[:]  # the panel went to the pool
         for r, off_r, wm, acc, step, opts in moves:
             hits = [(s, v, p) for s, v in here.items()
                     if acc >> (p := (s >> off_r) & wm) & 1]
             by_slot: dict[int, int] = {}
             for s, v, p in hits:
                 u = s + step
-                val = back.get(u, 0)
+                val = back[u]
                 o = None if opts is None else opts[p + 1]
                 if o is not None:
                     for d, mask, shift in o[1:]:
-                        x = back.get(u + d)
+                        x = back[u + d]
                         if x:
                             val += (x & mask) << shift
                 if val:
-                    cur[s] = cur.get(s, 0) + val
+                    cur[s] += val
                     by_slot[p] = by_slot.get(p, 0) + v * val
             for p, n in by_slot.items():
                 n = (n >> top) & field if dashes else n
