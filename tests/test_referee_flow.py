@@ -290,6 +290,7 @@ def test_a_turn_draw_right_guess_stop_and_claim():
     assert private.row[wrong].label == tile.value  # the preview shows it at the claimed slot
     while turn(table).claim_slot != legal[0]:
         table.tap(NEXT)
+    assert not turn(table).claim_refused and ref.private_view().message is None
     table.tap(OK)
     table.release(table.seat(0))
     assert record.events()[-1] == {"event": "stop", "seat": 0, "slot": legal[0]}

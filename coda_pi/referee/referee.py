@@ -557,8 +557,7 @@ class Referee:
         kind = self._screen_kind()
         step = -1 if button is Button.PREV else 1
         if kind == "start":
-            if button is Button.OK:
-                self._commit(RoundStart(self._options.first))
+            if button is Button.OK and self._commit(RoundStart(self._options.first)):
                 self._after_round_start()
         elif kind == "deal":
             self._deal_nav(button, step)
@@ -687,7 +686,9 @@ class Referee:
         self._ended_early = False
         self._cursor = None
         self._timer = None
+        self._timer_paused = False
         self._pending_deals.clear()
+        self._peeked.clear()
         self._banner = None
 
     def _after_round_start(self) -> None:
@@ -705,10 +706,11 @@ class Referee:
         row = self._pending_row(seat)
         dash_at = self._dash_at(row)
         if button in (Button.PREV, Button.NEXT):
-            if dash_at is None:
-                return
             if self._private_seat() != seat:
-                self._refuse(f"{game.name(seat)}: hold your seat button to move your dash")
+                # The same answer with or without a dash: the screen must not tell which.
+                self._refuse(f"{game.name(seat)}: hold your seat button to see your panels")
+                return
+            if dash_at is None:
                 return
             dash = row[dash_at]
             where = (dash_at + step) % len(row)
@@ -801,6 +803,8 @@ class Referee:
                 length = len(game.rows[seat])
                 if nav:
                     cur.claim_slot = (cur.claim_slot + step) % (length + 1)
+                    cur.claim_refused = False  # the refusal was about the other place
+                    self._refusal = None
                 elif ok:
                     self._claim(cur)
             case TurnStep.REVEAL_OWN:
@@ -897,8 +901,9 @@ class Referee:
         if game is None or game.turn is None:
             return
         seat = game.turn
-        self._cue(Cue.TIME_UP)
-        if not self._commit(Timeout(seat)):
+        written = self._commit(Timeout(seat))
+        self._cue(Cue.TIME_UP)  # the clock's verdict stands even if the record failed
+        if not written:
             return
         game = self.game
         assert game is not None
