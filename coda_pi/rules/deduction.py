@@ -23,6 +23,7 @@ what the rows leave.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -203,24 +204,24 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
 
     all_moves = [_moves(chains, rank, offs, wms, options) for rank in problem.ranks]
     rising = _rising(problem, offs, wms)
-    layers = [layer]
+    layers: list[dict[int, int]] = [layer]
     for k, moves in enumerate(all_moves):
-        nxt = dict(layer)  # the panel goes to the pool
+        nxt = defaultdict(int, layer)  # the panel goes to the pool
         items = layer.items()
         for _r, off_r, wm, acc, step, opts in moves:
             hits = [(s + step, v) for s, v in items if acc >> ((s >> off_r) & wm) & 1]
             if opts is None:
                 for u, v in hits:
-                    nxt[u] = nxt.get(u, 0) + v
+                    nxt[u] += v
                 continue
             for u, v in hits:
-                nxt[u] = nxt.get(u, 0) + v
+                nxt[u] += v
                 o = opts[(u >> off_r) & wm]
                 if o is not None:
                     for d, mask, shift in o[1:]:
                         x = (v & mask) << shift
                         if x:
-                            nxt[u + d] = nxt.get(u + d, 0) + x
+                            nxt[u + d] += x
         if rising[k + 1]:
             # Drop the states some row can no longer complete: they count no deal.
             nxt = {s: v for s, v in nxt.items()
