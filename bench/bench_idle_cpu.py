@@ -116,10 +116,10 @@ def main() -> int:
           f"{w}x{h}, SDL video driver {driver}")
     percent, woke, drew = measure_device(args.size, args.seconds)
     print(f"  coda-pi loop      {percent:6.2f}% of one core  ({woke} wake-ups, {drew} frames; "
-          "the waiter coda-pi picks for this driver)")
+          "coda_pi.app.QueueWaiter)")
     percent, woke, drew = measure_device(args.size, args.seconds, SdlWaiter())
     print(f"  ... in SDL's wait {percent:6.2f}% of one core  ({woke} wake-ups, {drew} frames; "
-          "pygame.event.wait, which polls every 1 ms on non-desktop drivers)")
+          "pygame.event.wait, which looks every 1 ms)")
     percent60, frames = measure_60fps(args.size, args.seconds)
     print(f"  plain 60 FPS loop {percent60:6.2f}% of one core  ({frames} frames)")
     pygame.quit()

@@ -2,11 +2,13 @@
 
 Everything that happens reaches the referee on this thread. gpiozero's callbacks, the
 keyboard and the demo's simulated players all put ``Press``/``Release`` intents on the
-``IntentQueue``; the loop sleeps in ``pygame.event.wait(timeout)`` until an event arrives or
-the next deadline (the referee's timer, a blinking LED, the timer's next second on screen,
-a simulated player's next press) is due, applies what arrived, plays the cues, sets the
-LEDs, and redraws only when what is on screen would change. There is no busy loop and no
-frame rate: an idle device sleeps.
+``IntentQueue``; the loop sleeps until an intent arrives or the next deadline (the referee's
+timer, a blinking LED on the screen, a simulated player's next press) is due, applies what
+arrived, plays the cues, sets the LEDs, and redraws only when what is on screen would
+change. There is no busy loop and no frame rate: an idle device sleeps. The sleep itself is
+a ``Waiter``: ``QueueWaiter`` (the kernel wait of the queue, glancing at pygame's events for
+the keyboard) on the device, ``SdlWaiter`` (``pygame.event.wait``) or ``FakeTimeWaiter``
+(a fake clock) where wanted.
 """
 
 from __future__ import annotations
@@ -103,8 +105,8 @@ class SdlWaiter:
 class QueueWaiter:
     """Sleeps in the kernel on the ``IntentQueue`` rather than in SDL.
 
-    SDL's own wait polls its event queue every millisecond on drivers that cannot block
-    (kmsdrm on the Pi, the dummy driver): a thousand wake-ups a second of an idle device.
+    ``pygame.event.wait(timeout)`` looks at its event queue every millisecond (kmsdrm on the
+    Pi, the dummy driver, and even X11): a thousand wake-ups a second of an idle device.
     Button edges arrive through the ``IntentQueue``, which wakes this sleep at once; the
     pygame queue (a USB keyboard, quit) is looked at every ``keyboard_poll`` seconds.
     """
@@ -128,15 +130,14 @@ class QueueWaiter:
                 return events
 
 
-BLOCKING_SDL_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
-"""Video drivers whose SDL_WaitEventTimeout truly sleeps (and wakes for a pushed event)."""
-
-
 def choose_waiter(queue: IntentQueue) -> Waiter:
-    """SDL's wait where it sleeps for real (a desktop), else the queue's (the Pi's console)."""
-    driver = pygame.display.get_driver() if pygame.display.get_init() else ""
-    if driver in BLOCKING_SDL_DRIVERS:
-        return SdlWaiter()
+    """The loop's sleep: the queue's, whatever the video driver.
+
+    Measured with pygame 2.6 / SDL 2.28 (bench/bench_idle_cpu.py): ``pygame.event.wait``
+    with a timeout costs about 2% of a core even under X11, where SDL could block, because
+    it wakes every millisecond; ``QueueWaiter`` costs a third to a half of that. The price
+    is up to ``keyboard_poll`` (25 ms) before a key press is seen; buttons are immediate.
+    """
     return QueueWaiter(queue)
 
 
@@ -259,7 +260,7 @@ class App:
         self.clock = clock
         self.renderer = renderer
         self.display = display
-        self.waiter = SdlWaiter() if waiter is None else waiter
+        self.waiter = QueueWaiter(queue) if waiter is None else waiter
         self.keyboard = keyboard
         self.sounder = sounder
         self.seat_leds = seat_leds
