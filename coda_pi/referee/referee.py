@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any
 
 from coda_pi.record import Journal
 from coda_pi.referee import private
 from coda_pi.referee.describe import describe_event, put_back_hint
 from coda_pi.referee.labels import guess_values, tile_label, value_label
+from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view
+from coda_pi.referee.ports import Clock, RecordSink, Sink, coda_journal, writer
 from coda_pi.referee.public import (
     PublicTable,
     TurnCursor,
@@ -32,7 +33,7 @@ from coda_pi.referee.public import (
     table_view,
     turn_view,
 )
-from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.setup import SetupDefaults, options_from_header, unique_names
 from coda_pi.referee.setup_menu import SetupMenu
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
 from coda_pi.referee.timer import GuessTimer, TimerEvent
@@ -69,57 +70,11 @@ from coda_pi.rules.dealer import deal_row, draw, place_dash
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Color, Tile, legal_slots, order_problem
 
+__all__ = ["HOLD_FOR_UNDO", "Clock", "RecordSink", "Referee", "Sink", "coda_journal"]
+
 HOLD_FOR_UNDO = 2.0  # seconds BACK is held to ask for an undo
 
 TURN_PHASES = (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE, Phase.PENALTY)
-
-
-class Clock(Protocol):
-    def monotonic(self) -> float: ...
-
-
-class RecordSink(Protocol):
-    def write(self, obj: dict[str, Any]) -> None: ...
-
-
-Sink = RecordSink | Callable[[dict[str, Any]], None]
-
-
-def coda_journal(game: CodaGame) -> Journal[CodaGame]:
-    """A journal that takes record objects, like the one ``coda-pi replay`` builds, so a
-    resumed record's journal and a new one behave the same."""
-    return Journal(game, lambda g, obj: g.apply(parse_event(obj)))
-
-
-def _writer(sink: Sink) -> Callable[[dict[str, Any]], None]:
-    write = getattr(sink, "write", None)
-    if callable(write):
-        return write  # type: ignore[no-any-return]
-    assert callable(sink)
-    return sink
-
-
-MenuItem = Literal["resume", "pause", "unpause", "undo", "end"]
-MENU_TEXT: dict[MenuItem, str] = {
-    "resume": "Back to the game",
-    "pause": "Pause the timer",
-    "unpause": "Restart the timer",
-    "undo": "Undo the last action",
-    "end": "End the game now",
-}
-
-
-@dataclass
-class _Menu:
-    items: tuple[MenuItem, ...]
-    cursor: int = 0
-
-
-@dataclass
-class _Confirm:
-    kind: Literal["undo", "end"]
-    text: str
-    events: int = 0  # events in force when asked: a confirmation answers only that question
 
 
 class Referee:
@@ -141,7 +96,7 @@ class Referee:
         labels and timer, which the device writes there beside the spec's keys."""
         self._clock = clock
         self._rng = rng
-        self._write = _writer(record)
+        self._write = writer(record)
         self._new_record = new_record
         self._setup = SetupMenu(setup or SetupDefaults())
         self._journal: Journal[Any] | None = journal
@@ -154,7 +109,7 @@ class Referee:
         self._held: set[Button] = set()
         self._back_down_at: float | None = None
         self._back_fired = False
-        self._overlay: _Menu | _Confirm | None = None
+        self._overlay: Menu | Confirm | None = None
         # Cursors of the moment: none of them is game truth.
         self._pending_deals: dict[int, tuple[Tile, ...]] = {}
         self._dash_index = 0
@@ -430,17 +385,7 @@ class Referee:
         return f"Round {table.round_number} of {table.rounds}"
 
     def _overlay_view(self) -> MenuView | ConfirmView | None:
-        overlay = self._overlay
-        if isinstance(overlay, _Menu):
-            return MenuView(
-                title="Menu",
-                items=tuple(MENU_TEXT[i] for i in overlay.items),
-                cursor=overlay.cursor,
-            )
-        if isinstance(overlay, _Confirm):
-            title = "Undo?" if overlay.kind == "undo" else "End the game?"
-            return ConfirmView(title=title, text=overlay.text)
-        return None
+        return overlay_view(self._overlay)
 
     def _winners(self) -> tuple[int, ...]:
         game = self.game
@@ -532,10 +477,10 @@ class Referee:
 
     def _nav(self, button: Button) -> None:
         overlay = self._overlay
-        if isinstance(overlay, _Menu):
+        if isinstance(overlay, Menu):
             self._menu_nav(overlay, button)
             return
-        if isinstance(overlay, _Confirm):
+        if isinstance(overlay, Confirm):
             if button is Button.OK:
                 self._overlay = None
                 journal = self._journal
@@ -616,9 +561,9 @@ class Referee:
             items.append("undo")
             if self._screen_kind() != "final":
                 items.append("end")
-        self._overlay = _Menu(tuple(items))
+        self._overlay = Menu(tuple(items))
 
-    def _menu_nav(self, menu: _Menu, button: Button) -> None:
+    def _menu_nav(self, menu: Menu, button: Button) -> None:
         if button in (Button.PREV, Button.NEXT):
             step = -1 if button is Button.PREV else 1
             menu.cursor = (menu.cursor + step) % len(menu.items)
@@ -636,7 +581,7 @@ class Referee:
         elif item == "undo":
             self._ask_undo()
         elif item == "end":
-            self._overlay = _Confirm(
+            self._overlay = Confirm(
                 "end", "Stop here and show the final standings with the points so far?"
             )
         self._sync_timer()
@@ -645,7 +590,7 @@ class Referee:
 
     def _start_game(self) -> None:
         options = self._setup.choices
-        names = _unique(options.player_names)
+        names = unique_names(options.player_names)
         settings = CodaSettings(
             players=names,
             dashes=options.dashes,
@@ -677,7 +622,7 @@ class Referee:
     def _new_game(self) -> None:
         assert self._new_record is not None
         try:
-            self._write = _writer(self._new_record())
+            self._write = writer(self._new_record())
         except Exception as err:  # noqa: BLE001
             self._storage_failed(err)
             return
@@ -979,7 +924,7 @@ class Referee:
             return
         game = journal.game
         text = describe_event(journal.events[-1], game.settings.players, self._options.labels)
-        self._overlay = _Confirm("undo", f"Take back {text}?", len(journal.events))
+        self._overlay = Confirm("undo", f"Take back {text}?", len(journal.events))
         self._sync_timer()
 
     def _undo(self) -> None:
@@ -1080,7 +1025,7 @@ class Referee:
         cur = self._cursor
         claiming = cur is not None and cur.step is TurnStep.CLAIM_HIDDEN
         # A yes/no question (undo, end the game) stops the clock: the table is busy with it.
-        asking = isinstance(self._overlay, _Confirm)
+        asking = isinstance(self._overlay, Confirm)
         if self._timer_paused or claiming or asking:
             timer.pause(now)
         else:
@@ -1090,33 +1035,5 @@ class Referee:
         self._cues.append(cue)
 
 
-def options_from_header(options: SetupDefaults, header: Mapping[str, Any]) -> SetupDefaults:
-    """The labels and timer a record's header names (when it names them sensibly)."""
-    labels = header.get("labels")
-    if labels in ("panels", "cards"):
-        options = options.with_changes(labels=labels)
-    timer = header.get("timer")
-    if isinstance(timer, Mapping):
-        enabled = timer.get("enabled")
-        if isinstance(enabled, bool):
-            options = options.with_changes(timer=enabled)
-        for key in ("first_seconds", "extra_seconds"):
-            value = timer.get(key)
-            if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
-                options = options.with_changes(**{key: value})
-    return options
-
-
 def _left(table: PublicTable, dark: bool) -> int:
     return table.pool_dark if dark else table.pool_light
-
-
-def _unique(names: tuple[str, ...]) -> tuple[str, ...]:
-    """Names as the record needs them: distinct and not blank."""
-    out: list[str] = []
-    for seat, name in enumerate(names):
-        name = name.strip() or f"Seat {seat + 1}"
-        if name in out:
-            name = f"{name} ({seat + 1})"
-        out.append(name)
-    return tuple(out)

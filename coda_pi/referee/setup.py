@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -64,3 +65,31 @@ class SetupDefaults:
     @property
     def hand(self) -> int:
         return 3 if self.players == 4 else 4
+
+
+def options_from_header(options: SetupDefaults, header: Mapping[str, Any]) -> SetupDefaults:
+    """The labels and timer a record's header names (when it names them sensibly)."""
+    labels = header.get("labels")
+    if labels in ("panels", "cards"):
+        options = options.with_changes(labels=labels)
+    timer = header.get("timer")
+    if isinstance(timer, Mapping):
+        enabled = timer.get("enabled")
+        if isinstance(enabled, bool):
+            options = options.with_changes(timer=enabled)
+        for key in ("first_seconds", "extra_seconds"):
+            value = timer.get(key)
+            if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+                options = options.with_changes(**{key: value})
+    return options
+
+
+def unique_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Names as the record needs them: distinct and not blank."""
+    out: list[str] = []
+    for seat, name in enumerate(names):
+        name = name.strip() or f"Seat {seat + 1}"
+        if name in out:
+            name = f"{name} ({seat + 1})"
+        out.append(name)
+    return tuple(out)
