@@ -287,6 +287,7 @@ def test_a_turn_draw_right_guess_stop_and_claim():
     table.press(table.seat(0))
     private = ref.private_view()
     assert private.purpose is PrivatePurpose.CLAIM and "Not there" in private.message
+    assert f"{tile.color.word} {tile.value}" in private.message  # names the drawn panel
     assert private.row[wrong].label == tile.value  # the preview shows it at the claimed slot
     while turn(table).claim_slot != legal[0]:
         table.tap(NEXT)

@@ -6,6 +6,8 @@ for 10 and 11 and the K is the dash. The record always says ``"10"``, ``"11"``, 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from coda_pi.rules.coda_events import VALUES
 from coda_pi.rules.tiles import DASH_VALUE, Tile
 
@@ -41,3 +43,18 @@ def label_value(label: str, labels: str) -> str:
             if card == label:
                 return value
     return label
+
+
+def order_detail(row: Sequence[Tile], labels: str) -> str | None:
+    """Which two panels of ``row`` break the order rule, in the table's labels ("dark Q
+    cannot stand left of light 9"), or None when the row is in order."""
+    previous: Tile | None = None
+    for tile in row:
+        if tile.rank is None:
+            continue
+        if previous is not None and previous.rank is not None and previous.rank >= tile.rank:
+            if previous.rank == tile.rank:
+                return f"there is only one {tile_name(tile, labels)}"
+            return f"{tile_name(previous, labels)} cannot stand left of {tile_name(tile, labels)}"
+        previous = tile
+    return None

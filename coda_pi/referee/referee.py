@@ -20,7 +20,7 @@ from typing import Any
 from coda_pi.record import Journal
 from coda_pi.referee import private
 from coda_pi.referee.describe import describe_event, put_back_hint
-from coda_pi.referee.labels import guess_values, tile_label, value_label
+from coda_pi.referee.labels import guess_values, order_detail, tile_label, value_label
 from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view
 from coda_pi.referee.ports import Clock, RecordSink, Sink, coda_journal, writer
 from coda_pi.referee.public import (
@@ -68,7 +68,7 @@ from coda_pi.rules.coda_events import (
 )
 from coda_pi.rules.dealer import deal_row, draw, place_dash
 from coda_pi.rules.errors import RuleError
-from coda_pi.rules.tiles import Color, Tile, legal_slots, order_problem
+from coda_pi.rules.tiles import Color, Tile, legal_slots
 
 __all__ = ["HOLD_FOR_UNDO", "Clock", "RecordSink", "Referee", "Sink", "coda_journal"]
 
@@ -810,7 +810,8 @@ class Referee:
         row = [s.tile for s in game.rows[seat]]
         slot = cur.claim_slot
         if slot not in legal_slots(row, game.drawn):
-            self._refusal = order_problem([*row[:slot], game.drawn, *row[slot:]])
+            inserted = [*row[:slot], game.drawn, *row[slot:]]
+            self._refusal = order_detail(inserted, self._options.labels)
             cur.claim_refused = True
             self._refuse(
                 f"{game.name(seat)}: that place breaks the order rule. Hold your seat button "
