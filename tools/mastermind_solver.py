@@ -40,7 +40,7 @@ DATA = ROOT / "coda_pi" / "data"
 # 6x4: the opening AABC and a full search below it give Koyama & Lai's 5625/1296.
 SHIPPED: dict[str, tuple[str, int, int, int]] = {
     "6x4": ("BBGK", 1296, 10, 0),
-    "7x4": ("BBGK", 100, 10, 100),
+    "7x4": ("BBGK", 200, 20, 200),
 }
 #: sets at least this big check the two-ply bound of a guess before searching it
 LB2_FROM = 30
