@@ -1,1 +1,15 @@
-"""The table-side application: what the device is doing now, button intents in, events out."""
+"""The table-side application: what the device is doing now, button intents in, events out.
+
+- ``referee``: the ``Referee`` itself (``handle``, ``tick``, ``next_deadline``, ``view``,
+  ``private_view``, ``leds``, ``take_cues``, ``version``).
+- ``views``: the frozen view models the UI draws; ``signals``: buttons in, cues out.
+- ``public``: the public table, built from colours, knocked-down numbers and counts only;
+  ``private``: one seat's own panels, shown while its button is held.
+- ``timer``: the guess timer's deadlines; ``setup`` / ``setup_menu``: the new-game choices;
+  ``overlays``: the BACK menu and its questions; ``describe``, ``labels``: words on screen;
+  ``ports``: the clock and record the referee is given.
+- ``autoplay``: a simulated table for the demo; ``testing``: a fake clock, a record in
+  memory and hands that press buttons, for tests and benchmarks.
+
+No pygame and no gpiozero here: the loop (coda_pi/app.py) wires the edges to the referee.
+"""
