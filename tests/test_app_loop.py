@@ -272,3 +272,33 @@ def test_a_three_player_tournament_played_on_the_keyboard_to_the_final_standings
     assert summary["finished"] and len(summary["rounds"]) == 3
     assert {s.name: s.total for s in final.standings} == dict(
         zip(summary["players"], summary["totals"], strict=True))
+
+
+def test_an_unfinished_game_is_resumed_from_its_record_after_a_restart(tmp_path):
+    from coda_pi.demo import play_until
+    from coda_pi.referee.autoplay import AutoPlayer
+    from coda_pi.referee.views import TurnView
+
+    def start(resume: bool) -> App:
+        clock = FakeClock()
+        config = Config(data_dir=tmp_path / "data", pins=PinConfig(gpio_enabled=False))
+        opts = DeviceOptions(config=config, size=(320, 240), fullscreen=False, resume=resume,
+                             setup=SetupDefaults(players=2), sound=False)
+        return build_app(opts, clock=clock, waiter=FakeTimeWaiter(clock),
+                         rng=random.Random(2), explain=lambda text: None)
+
+    first = start(resume=False)
+    play_until(first, AutoPlayer(random.Random(3)),
+               lambda v: isinstance(v.screen, TurnView) and v.table.pool_dark
+               + v.table.pool_light < 15)
+    rows_before = [[p.revealed for p in s.row] for s in first.scene.view.table.seats]
+    first.close()
+    pygame.quit()  # the power goes
+
+    again = start(resume=True)
+    again.run(max_steps=1)
+    view = again.scene.view
+    assert isinstance(view.screen, TurnView)  # not the setup menu: the game goes on
+    assert [[p.revealed for p in s.row] for s in view.table.seats] == rows_before
+    again.close()
+    assert again.records.paths == first.records.paths  # the same record, appended to
