@@ -40,9 +40,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given and given[0].startswith("-") and given[0] not in ("-h", "--help", "--version"):
+        # `coda-pi --size 480x320` means `coda-pi run --size 480x320`.
+        given = ["run", *given] if _has_run(parser) else given
+    args = parser.parse_args(given)
     if args.command is None:
-        args = parser.parse_args(["run", *(argv or sys.argv[1:])]) if _has_run(parser) else args
+        args = parser.parse_args(["run", *given]) if _has_run(parser) else args
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
