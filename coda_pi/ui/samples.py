@@ -92,6 +92,10 @@ def sample_scenes() -> dict[str, Scene]:
     scenes["deal"] = Scene(PublicView(screen=deal, table=_table(3, turn=-1, holding=False),
                                       title="Round 1 of 3", leds=_leds(3, blink=(1,))),
                            leds=_leds(3, blink=(1,)), blink_on=True)
+    ready = DealView(seat=0, name=NAMES[0], dealt=(False, False, False), has_dash=False,
+                     hand=4, prompt="Press OK to start the game")
+    scenes["ready"] = Scene(PublicView(screen=ready, table=_table(3, turn=-1, holding=False),
+                                       title="Round 1 of 3", leds=_leds(3)), leds=_leds(3))
     scenes["deal-private"] = Scene(
         PublicView(screen=deal, table=None, private_shown=1, leds=_leds(3, blink=(1,))),
         private=PrivateView(seat=1, name=NAMES[1], purpose=PrivatePurpose.DEAL,

@@ -149,12 +149,19 @@ def _seat_list(surface: pygame.Surface, area: pygame.Rect, names: tuple[str, ...
 
 def _deal(surface: pygame.Surface, bands: Frame, screen: DealView, view: PublicView) -> None:
     m = bands.metrics
-    draw_banner(surface, bands.header, f"Deal: {screen.name}", seat_colour(screen.seat),
-                subtitle=f"hold seat button {screen.seat + 1}")
     text_area, seats_area = split_columns(bands.body, 0.64, m.margin)
-    lines = [f"{screen.name}: hold your button", f"to see your {screen.hand} panels."]
-    lines.append("Place the dash too." if screen.has_dash else "Stand them up, then OK.")
-    draw_lines(surface, text_area.inflate(0, -text_area.height // 5), lines, theme.TEXT)
+    if "hold" not in screen.prompt:
+        # Not dealing yet (or unable to): the referee's sentence is the whole message.
+        draw_banner(surface, bands.header, view.title or "Ready", theme.PANEL_AREA)
+        draw_lines(surface, text_area.inflate(0, -text_area.height // 4),
+                   _wrap(screen.prompt, max(12, len(screen.prompt) // 2 + 1)), theme.TEXT,
+                   max_lines=3)
+    else:
+        draw_banner(surface, bands.header, f"Deal: {screen.name}", seat_colour(screen.seat),
+                    subtitle=f"hold seat button {screen.seat + 1}")
+        lines = [f"{screen.name}: hold your button", f"to see your {screen.hand} panels."]
+        lines.append("Place the dash too." if screen.has_dash else "Stand them up, then OK.")
+        draw_lines(surface, text_area.inflate(0, -text_area.height // 5), lines, theme.TEXT)
     rows = split_rows(seats_area, 4, max(2, m.margin // 2))
     names = [s.name for s in view.table.seats] if view.table else []
     for seat, done in enumerate(screen.dealt):
@@ -163,6 +170,9 @@ def _deal(surface: pygame.Surface, bands: Frame, screen: DealView, view: PublicV
         colour = seat_colour(seat) if done or seat == screen.seat else theme.dim(
             seat_colour(seat), 0.6)
         label = names[seat] if seat < len(names) else f"Seat {seat + 1}"
+        if "hold" not in screen.prompt:
+            draw_banner(surface, rows[seat], label, seat_colour(seat))
+            continue
         state = "ready" if done else ("now" if seat == screen.seat else "waits")
         draw_banner(surface, rows[seat], f"{label}: {state}", colour)
 

@@ -1,0 +1,54 @@
+"""Opening the screen: sizes, full screen or window, and a screen mounted turned."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from coda_pi.ui.display import has_desktop, open_display, parse_size
+
+
+@pytest.fixture(autouse=True)
+def _quit():
+    yield
+    pygame.quit()
+
+
+@pytest.mark.parametrize(("text", "size"), [("480x320", (480, 320)), ("800X480", (800, 480)),
+                                            ("320*240", (320, 240))])
+def test_sizes_are_read_as_width_by_height(text, size):
+    assert parse_size(text) == size
+
+
+@pytest.mark.parametrize("text", ["big", "480", "480x", "x320", "100x50", "-480x320"])
+def test_a_bad_size_says_how_to_write_one(text):
+    with pytest.raises(ValueError, match="320x240|WIDTHxHEIGHT"):
+        parse_size(text)
+
+
+def test_the_pi_console_has_no_desktop_and_a_desktop_session_has(monkeypatch):
+    monkeypatch.setattr("sys.platform", "linux")
+    assert not has_desktop({})
+    assert has_desktop({"DISPLAY": ":0"})
+    assert has_desktop({"WAYLAND_DISPLAY": "wayland-0"})
+
+
+def test_a_screen_mounted_turned_is_laid_out_upright_and_shown_turned():
+    display = open_display((480, 320), fullscreen=False, rotation=90)
+    assert display.screen.get_size() == (320, 480)  # the panel's own, portrait, mode
+    assert display.size == (480, 320)  # the layout is landscape
+    display.canvas.fill((0, 0, 0))
+    display.canvas.fill((255, 0, 0), pygame.Rect(0, 0, 480, 10))  # a red strip on top
+    display.present()
+    # pygame turns anticlockwise: the upright top edge becomes the screen's left edge.
+    assert tuple(display.screen.get_at((2, 240)))[:3] == (255, 0, 0)
+    assert tuple(display.screen.get_at((317, 240)))[:3] == (0, 0, 0)
+
+
+def test_a_window_without_a_size_gets_the_seven_inch_screens():
+    display = open_display(None, fullscreen=False)
+    assert display.size == (800, 480)
