@@ -274,6 +274,7 @@ class App:
         self.scene: Scene | None = None  # the scene on screen now
         self.records: Records | None = None  # set by build_app
         self.gpio: GpioDevices | None = None
+        self.errors: list[Exception] = []  # what the referee raised (and the loop survived)
         self._drawn: Hashable = None
 
     # ---- one iteration ---------------------------------------------------------------------
@@ -298,8 +299,8 @@ class App:
         intents = self.queue.drain()
         self.stats.intents += len(intents)
         for intent in intents:
-            self.referee.handle(intent)
-        self.referee.tick()
+            self._guarded(self.referee.handle, intent)
+        self._guarded(self.referee.tick)
         self._play_cues()
         leds = tuple(self.referee.leds())
         if self.seat_leds is not None:
@@ -307,6 +308,15 @@ class App:
         if getattr(self.referee, "quit_requested", False):
             self.running = False
         self.redraw(leds)
+
+    def _guarded(self, action: Callable[..., None], *args: Any) -> None:
+        """Run one referee call; a bug there is logged and kept, and the device carries on
+        with the state it had (principle 6: it never crash-loops over one press)."""
+        try:
+            action(*args)
+        except Exception as error:
+            log.exception("the referee failed on %s", args or action.__name__)
+            self.errors.append(error)
 
     def run(self, *, max_steps: int | None = None, until: Callable[[], bool] | None = None) -> None:
         """Loop until the window closes (or the referee asks to quit), ``until`` says so, or

@@ -129,6 +129,7 @@ def test_a_whole_round_pressed_on_mock_gpio_buttons(tmp_path, mock_pins, quit_py
         pytest.fail("the round did not end")
 
     assert saw_turn_led and saw_private
+    assert app.errors == []
     assert app.stats.frames > frames_before
     # The buzzer played the cues: the piezo's PWM pin was driven at an audible frequency.
     assert Cue.YOUR_TURN in app.cues
@@ -200,4 +201,5 @@ def test_the_timer_runs_out_in_the_loop_with_cues_and_one_frame_a_second(
     after = app.scene.view.screen
     assert isinstance(after, TurnView) and after.seat == turn.seat
     assert after.step in (TurnStep.CLAIM_FACE_UP, TurnStep.REVEAL_OWN)
+    assert app.errors == []
     app.close()

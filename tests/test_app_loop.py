@@ -266,6 +266,7 @@ def test_a_three_player_tournament_played_on_the_keyboard_to_the_final_standings
     assert isinstance(final, FinalView)
     assert len(final.standings) == 3
     assert Cue.TOURNAMENT_WON in app.cues and app.cues.count(Cue.ROUND_WON) >= 2
+    assert app.errors == []
     app.close()
     (path,) = app.records.paths
     summary = replay_file(path).summary()
@@ -302,3 +303,28 @@ def test_an_unfinished_game_is_resumed_from_its_record_after_a_restart(tmp_path)
     assert [[p.revealed for p in s.row] for s in view.table.seats] == rows_before
     again.close()
     assert again.records.paths == first.records.paths  # the same record, appended to
+
+
+def test_a_referee_bug_on_one_press_is_logged_and_the_device_carries_on(tmp_path, caplog):
+    from coda_pi.referee.signals import Button, Press
+
+    app, _ = _app(tmp_path)
+    app.run(max_steps=1)
+    real_handle = app.referee.handle
+    calls = []
+
+    def broken(intent):
+        calls.append(intent)
+        if len(calls) == 1:
+            raise RuntimeError("a bug")
+        real_handle(intent)
+
+    app.referee.handle = broken
+    app.queue.put(Press(Button.NEXT))
+    app.step()
+    assert len(app.errors) == 1 and "a bug" in caplog.text
+    _key(pygame.K_DOWN)
+    _key(pygame.K_DOWN, down=False)
+    app.step()
+    app.step()
+    assert app.running and app.scene.view.screen.cursor == 1  # the next press works
