@@ -23,7 +23,6 @@ what the rows leave.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -144,11 +143,12 @@ _Move = tuple[int, int, int, int, int, "list[_Options | None] | None"]
 def count(problem: Problem, *, marginals: bool = True) -> Counts:
     """Counts every way to fill the chains in order, and (optionally) each slot's tallies.
 
-    A state is the rows' pointers, bit fields of one int. Its value packs four counts, one
-    per set of dashes already stood in rows (none, dark, light, both), each in a field of
-    ``w`` bits: standing a dash moves counts up by a field, for every state at once. The
-    backward values keep the fields in reverse order, so one multiplication pairs each
-    forward count with the backward count of the same dash set (the middle field).
+    A state is the rows' pointers, bit fields of one int, and a layer is a list indexed by
+    state. Each value packs four counts, one per set of dashes already stood in rows (none,
+    dark, light, both), each in a field of ``w`` bits: standing a dash moves counts up by a
+    field, for every state at once. The backward values keep the fields in reverse order, so
+    one multiplication pairs each forward count with the backward count of the same dash set
+    (the middle field).
     """
     chains = problem.chains
     per_slot: list[list[dict[int, int]]] = [[{} for _ in ch] for ch in chains]
@@ -165,77 +165,66 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
     full = sum(len(ch) << offs[r] for r, ch in enumerate(chains))
     dashes = problem.free_dash[0] or problem.free_dash[1]
     # Any count here is at most the product of each slot's choices; the pairing product of
-    # four such counts must not spill out of its field.
+    # four such counts must not spill out of its field, nor their sum over every state.
     bound = 1
-    for ch in chains:
+    states = [0]
+    for r, ch in enumerate(chains):
         for slot in ch:
-            bound *= 2 + sum(1 for r in problem.ranks if slot.takes(r))
-    states = 1
-    for ch in chains:
-        states *= len(ch) + 1
-    # Sums of such pairings over every state must not spill either.
-    w = 2 * bound.bit_length() + 3 + states.bit_length()
+            bound *= 2 + sum(1 for rank in problem.ranks if slot.takes(rank))
+        states = [s | (p << offs[r]) for s in states for p in range(len(ch) + 1)]
+    w = 2 * bound.bit_length() + 3 + len(states).bit_length()
     field = (1 << w) - 1
     top = 3 * w if dashes else 0
     ones = sum(1 << (i * w) for i in range(4)) if dashes else 1
     options = [_dash_options(ch, offs[r], problem.free_dash, w) for r, ch in enumerate(chains)]
+    # The states whose row r stands at pointer p: a move reads only those.
+    at = [[[s for s in states if (s >> offs[r]) & wms[r] == p] for p in range(len(ch) + 1)]
+          for r, ch in enumerate(chains)]
 
-    def arrive(layer: dict[int, int], s: int, v: int, opts: list[_Options | None] | None,
-               off_r: int, wm: int) -> None:
-        if opts is None:
-            layer[s] = layer.get(s, 0) + v
-            return
-        o = opts[(s >> off_r) & wm]
-        if o is None:
-            layer[s] = layer.get(s, 0) + v
-            return
-        for step, mask, shift in o:
-            x = (v & mask) << shift if shift else v
-            if x:
-                layer[s + step] = layer.get(s + step, 0) + x
-
-    layer: dict[int, int] = {0: 1}
-    for r in range(len(chains)):  # a row may open with dashes
-        if options[r] is not None:
-            nxt: dict[int, int] = {}
-            for s, v in layer.items():
-                arrive(nxt, s, v, options[r], offs[r], wms[r])
-            layer = nxt
+    size = 1 << off
+    layer = [0] * size
+    layer[0] = 1
+    for r, opts in enumerate(options):  # a row may open with dashes
+        o = None if opts is None else opts[0]
+        if o is not None:
+            for s in at[r][0]:
+                v = layer[s]
+                if v:
+                    for d, mask, shift in o[1:]:
+                        layer[s + d] += (v & mask) << shift
 
     all_moves = [_moves(chains, rank, offs, wms, options) for rank in problem.ranks]
-    rising = _rising(problem, offs, wms)
-    layers: list[dict[int, int]] = [layer]
+    rising = _rising(problem)
+    layers = [layer]
     for k, moves in enumerate(all_moves):
-        nxt = defaultdict(int, layer)  # the panel goes to the pool
-        items = layer.items()
-        for _r, off_r, wm, acc, step, opts in moves:
-            hits = [(s + step, v) for s, v in items if acc >> ((s >> off_r) & wm) & 1]
-            if opts is None:
+        nxt = layer[:]  # the panel goes to the pool
+        for r, _off, _wm, acc, step, opts in moves:
+            for p in _bits(acc):
+                hits = [(s + step, v) for s in at[r][p] if (v := layer[s])]
+                o = None if opts is None else opts[p + 1]
+                if o is None:
+                    for u, v in hits:
+                        nxt[u] += v
+                    continue
                 for u, v in hits:
                     nxt[u] += v
-                continue
-            for u, v in hits:
-                nxt[u] += v
-                o = opts[(u >> off_r) & wm]
-                if o is not None:
                     for d, mask, shift in o[1:]:
                         x = (v & mask) << shift
                         if x:
                             nxt[u + d] += x
-        if rising[k + 1]:
-            # Drop the states some row can no longer complete: they count no deal.
-            nxt = {s: v for s, v in nxt.items()
-                   if all((s >> o) & m >= lo for o, m, lo in rising[k + 1])}
+        for r, lowest in rising[k + 1]:
+            # States some row can no longer complete count no deal.
+            for p in range(lowest):
+                for s in at[r][p]:
+                    nxt[s] = 0
         layers.append(nxt)
         layer = nxt
 
-    end = layer.get(full, 0)
+    end = layer[full]
     total = sum((end >> (i * w)) & field for i in range(4)) if dashes else end
     if not marginals or total == 0:
         return Counts(total, per_slot)
-    # Backward counts in a list indexed by state (a few thousand at most: the pointers'
-    # bit fields), cheaper to read than a dict; entries no forward state uses stay unread.
-    back = [0] * (1 << off)
+    back = [0] * size
     back[full] = ones
     for k in range(len(problem.ranks) - 1, -1, -1):
         rank = problem.ranks[k]
@@ -244,31 +233,37 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
             continue  # nobody could take this panel: the layer is unchanged
         here = layers[k]
         cur = back[:]  # the panel went to the pool
-        for r, off_r, wm, acc, step, opts in moves:
-            hits = [(s, v, p) for s, v in here.items()
-                    if acc >> (p := (s >> off_r) & wm) & 1]
-            by_slot: dict[int, int] = {}
-            for s, v, p in hits:
-                u = s + step
-                val = back[u]
+        for r, _off, _wm, acc, step, opts in moves:
+            tallies = per_slot[r]
+            for p in _bits(acc):
                 o = None if opts is None else opts[p + 1]
-                if o is not None:
-                    for d, mask, shift in o[1:]:
-                        x = back[u + d]
-                        if x:
-                            val += (x & mask) << shift
-                if val:
-                    cur[s] += val
-                    by_slot[p] = by_slot.get(p, 0) + v * val
-            for p, n in by_slot.items():
+                n = 0
+                for s in at[r][p]:
+                    v = here[s]
+                    if not v:
+                        continue
+                    u = s + step
+                    val = back[u]
+                    if o is not None:
+                        for d, mask, shift in o[1:]:
+                            x = back[u + d]
+                            if x:
+                                val += (x & mask) << shift
+                    if val:
+                        cur[s] += val
+                        n += v * val
                 n = (n >> top) & field if dashes else n
                 if n:
-                    per_slot[r][p][rank] = n
+                    tallies[p][rank] = n
         back = cur
     return Counts(total, per_slot)
 
 
-def _rising(problem: Problem, offs: list[int], wms: list[int]) -> list[list[tuple[int, int, int]]]:
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _rising(problem: Problem) -> list[list[tuple[int, int]]]:
     """Per layer, the rows whose least completable pointer rises there, with that pointer.
 
     Alone, a row at pointer p can still be completed from panel k on when its slots p.. can
@@ -276,7 +271,7 @@ def _rising(problem: Problem, offs: list[int], wms: list[int]) -> list[list[tupl
     dash skipped) gives the last panel index ``late[p]`` at which slot p may start.
     """
     n = len(problem.ranks)
-    out: list[list[tuple[int, int, int]]] = [[] for _ in range(n + 1)]
+    out: list[list[tuple[int, int]]] = [[] for _ in range(n + 1)]
     for r, chain in enumerate(problem.chains):
         h = len(chain)
         late = [0] * (h + 1)
@@ -293,7 +288,7 @@ def _rising(problem: Problem, offs: list[int], wms: list[int]) -> list[list[tupl
         for k in range(n + 1):
             lowest = next(p for p in range(h + 1) if late[p] >= k)
             if lowest > least:
-                out[k].append((offs[r], wms[r], lowest))
+                out[k].append((r, lowest))
                 least = lowest
     return out
 
