@@ -133,7 +133,7 @@ def rank_tile(rank: int) -> Tile:
 
 
 
-# A row's dash options when its pointer arrives at a slot: (pointer step, field mask, shift).
+# A row's dash moves when its pointer arrives at a slot: (pointer step, field mask, shift).
 _Options = tuple[tuple[int, int, int], ...]
 # One row's chance at one panel: (row, pointer offset, pointer mask, accepting pointers as
 # bits, one step, the row's dash options by pointer or None).
@@ -190,7 +190,7 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
             for s in at[r][0]:
                 v = layer[s]
                 if v:
-                    for d, mask, shift in o[1:]:
+                    for d, mask, shift in o:
                         layer[s + d] += (v & mask) << shift
 
     all_moves = [_moves(chains, rank, offs, wms, options) for rank in problem.ranks]
@@ -208,7 +208,7 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
                     continue
                 for u, v in hits:
                     nxt[u] += v
-                    for d, mask, shift in o[1:]:
+                    for d, mask, shift in o:
                         x = (v & mask) << shift
                         if x:
                             nxt[u + d] += x
@@ -245,7 +245,7 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
                     u = s + step
                     val = back[u]
                     if o is not None:
-                        for d, mask, shift in o[1:]:
+                        for d, mask, shift in o:
                             x = back[u + d]
                             if x:
                                 val += (x & mask) << shift
@@ -312,8 +312,9 @@ def _moves(
 def _dash_options(
     chain: Sequence[HiddenSlot], off: int, free: tuple[bool, bool], w: int
 ) -> list[_Options | None] | None:
-    """Per pointer value of a row that just reached it: stand no dash, or the dash of the
-    slot's colour there (and perhaps the other dash in the next slot).
+    """Per pointer value of a row that just reached it, besides standing no dash: the dash of
+    the slot's colour there (and perhaps the other dash in the next slot); None when only
+    "no dash" is possible.
 
     A dash is chosen when the pointer arrives at its slot, so each deal is counted once.
     Fields are indexed by the dash set (1 dark, 2 light): standing the dark dash moves the
@@ -328,7 +329,7 @@ def _dash_options(
     h = len(chain)
     table: list[_Options | None] = []
     for q in range(h + 1):
-        opts = [(0, -1, 0)]
+        opts: list[tuple[int, int, int]] = []
         if q < h and chain[q].dash_ok and free[chain[q].color]:
             c = chain[q].color
             opts.append((1 << off, lacks[c], shifts[c]))
@@ -336,7 +337,7 @@ def _dash_options(
                 nxt = chain[q + 1]
                 if nxt.dash_ok and nxt.color != c and free[nxt.color]:
                     opts.append((2 << off, f, 3 * w))
-        table.append(tuple(opts) if len(opts) > 1 else None)
+        table.append(tuple(opts) if opts else None)
     return table
 
 
