@@ -128,16 +128,19 @@ class Counts:
         return self.total - sum(self.per_slot[chain][slot].values())
 
 
+_RANK_TILES = tuple(Tile(_COLORS[rank & 1], rank >> 1) for rank in range(RANKS))
+
+
 def rank_tile(rank: int) -> Tile:
-    return Tile(_COLORS[rank & 1], rank >> 1)
+    return _RANK_TILES[rank]
 
 
 
 # A row's dash moves when its pointer arrives at a slot: (pointer step, field mask, shift).
 _Options = tuple[tuple[int, int, int], ...]
-# One row's chance at one panel: (row, pointer offset, pointer mask, accepting pointers as
-# bits, one step, the row's dash options by pointer or None).
-_Move = tuple[int, int, int, int, int, "list[_Options | None] | None"]
+# One row's chance at one panel: (row, pointer offset, pointer mask, accepting pointers,
+# one step, the row's dash options by pointer or None).
+_Move = tuple[int, int, int, list[int], int, "list[_Options | None] | None"]
 
 
 def count(problem: Problem, *, marginals: bool = True) -> Counts:
@@ -199,7 +202,7 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
     for k, moves in enumerate(all_moves):
         nxt = layer[:]  # the panel goes to the pool
         for r, _off, _wm, acc, step, opts in moves:
-            for p in _bits(acc):
+            for p in acc:
                 hits = [(s + step, v) for s in at[r][p] if (v := layer[s])]
                 o = None if opts is None else opts[p + 1]
                 if o is None:
@@ -235,7 +238,7 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
         cur = back[:]  # the panel went to the pool
         for r, _off, _wm, acc, step, opts in moves:
             tallies = per_slot[r]
-            for p in _bits(acc):
+            for p in acc:
                 o = None if opts is None else opts[p + 1]
                 n = 0
                 for s in at[r][p]:
@@ -305,7 +308,7 @@ def _moves(
             if slot.takes(rank):
                 acc |= 1 << p
         if acc:
-            out.append((r, offs[r], wms[r], acc, 1 << offs[r], options[r]))
+            out.append((r, offs[r], wms[r], _bits(acc), 1 << offs[r], options[r]))
     return out
 
 
