@@ -596,3 +596,37 @@ def test_an_undo_that_cannot_be_written_takes_nothing_back():
     assert record.lines[-1]["event"] == "draw" and ref.game.drawn is not None
     assert ref.view().banner.kind is BannerKind.ERROR
     assert turn(table).step is TurnStep.SLOT
+
+
+@pytest.mark.parametrize("seed", [3, 135])
+def test_undoing_many_actions_then_playing_on_replays_to_the_same_totals(seed, tmp_path):
+    table, record = new_table(players=3, seed=seed, rounds=1, dashes=True)
+    ref = table.referee
+    auto = AutoPlayer(random.Random(seed))
+
+    def play(until) -> None:
+        for _ in range(5000):
+            if until():
+                return
+            intents = auto.decide(ref.view(), ref.private_view())
+            if not intents:
+                return
+            for intent in intents:
+                table.send(intent)
+
+    play(lambda: len(record.events()) >= 30)
+    for seat in range(4):
+        table.release(table.seat(seat))  # hands off the buttons
+    for _ in range(12):
+        table.press(BACK)
+        table.wait(2.0)
+        table.release(BACK)
+        assert isinstance(ref.view().overlay, ConfirmView)
+        table.tap(OK)
+    assert [o["event"] for o in record.lines[-12:]] == ["undo"] * 12
+    play(lambda: False)
+    final = ref.view().screen
+    assert isinstance(final, FinalView)
+    summary = replay_file(record.save(tmp_path / "undo.jsonl")).summary()
+    assert summary["error"] is None and summary["finished"]
+    assert [s.total for s in sorted(final.standings, key=lambda s: s.seat)] == summary["totals"]

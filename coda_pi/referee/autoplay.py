@@ -88,6 +88,15 @@ def candidates(
     return out
 
 
+def _still_open(plan: Plan, table: TableView, seat: int) -> bool:
+    """The plan still names a standing panel of another player (an undo may have moved
+    the table back under it)."""
+    if plan.seat != seat or plan.target >= len(table.seats):
+        return False
+    target = table.seats[plan.target]
+    return not target.out and plan.slot < len(target.row) and not target.row[plan.slot].revealed
+
+
 class AutoPlayer:
     """Plays every seat of a table (one object for the whole table)."""
 
@@ -148,11 +157,7 @@ class AutoPlayer:
         labels = view.labels
         if step in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE, TurnStep.CONTINUE):
             plan = self._plan
-            if (
-                plan is None
-                or plan.seat != turn.seat
-                or table.seats[plan.target].row[plan.slot].revealed
-            ):
+            if plan is None or not _still_open(plan, table, turn.seat):
                 plan = self._plan = self._best(table, me, turn.seat, labels)
             if step is TurnStep.CONTINUE:
                 again = plan.choices == 1
