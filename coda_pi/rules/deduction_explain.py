@@ -12,15 +12,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
-from coda_pi.rules.deduction import (
-    RANKS,
-    HiddenSlot,
-    Prepared,
-    Problem,
-    View,
-    count,
-    rank_tile,
-)
+from coda_pi.rules.deduction import Prepared, View
+from coda_pi.rules.deduction_count import RANKS, HiddenSlot, Problem, count, rank_tile
 from coda_pi.rules.tiles import Color, Tile
 
 _COLORS = (Color.DARK, Color.LIGHT)

@@ -1,0 +1,276 @@
+"""The counting core of the deduction engine: how many ways rows of hidden slots can be
+filled in order, and how often each rank lands in each slot.
+
+Pure, and blind to seats and names: ``deduction.prepare`` turns a view into a ``Problem``.
+Walk the unseen numbered panels in rank order, tracking for each row how many of its hidden
+slots are filled (a row fills left to right, so rising ranks keep it in order). Each panel
+goes to the pool or to the next slot of one row; a dynamic programme over those pointers
+counts every filling at once, and a backward pass gives each slot's tallies. Dashes have no
+rank: a dash may take a hidden slot of its colour at the moment the row's pointer reaches
+it, and each state keeps its counts apart by which dashes already stand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from coda_pi.rules.tiles import Color, Tile
+
+RANKS = 24  # numbered panels: ranks 0..23
+_COLORS = (Color.DARK, Color.LIGHT)
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenSlot:
+    """A slot a deal must fill: its colour (0 dark, 1 light), the open rank interval that the
+    known panels around it leave, the ranks answered wrong there, and whether the dash of
+    its colour may stand there."""
+
+    seat: int
+    index: int
+    color: int
+    lo: int
+    hi: int
+    banned: frozenset[int]
+    dash_ok: bool
+
+    def takes(self, rank: int) -> bool:
+        return rank & 1 == self.color and self.lo < rank < self.hi and rank not in self.banned
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Rows of hidden slots (left to right), the unseen numbered ranks, the unseen dashes."""
+
+    chains: tuple[tuple[HiddenSlot, ...], ...]
+    ranks: tuple[int, ...]
+    free_dash: tuple[bool, bool]
+
+
+@dataclass
+class Counts:
+    """The DP's answer: ``total`` fillings of the chains, and per (chain, slot) how many of
+    them put each rank there (dashes are what is left of ``total``)."""
+
+    total: int
+    per_slot: list[list[dict[int, int]]]
+
+    def dash_count(self, chain: int, slot: int) -> int:
+        return self.total - sum(self.per_slot[chain][slot].values())
+
+
+_RANK_TILES = tuple(Tile(_COLORS[rank & 1], rank >> 1) for rank in range(RANKS))
+
+
+def rank_tile(rank: int) -> Tile:
+    return _RANK_TILES[rank]
+
+
+
+# A row's dash moves when its pointer arrives at a slot: (pointer step, field mask, shift).
+_Options = tuple[tuple[int, int, int], ...]
+# One row's chance at one panel: (row, pointer offset, pointer mask, accepting pointers,
+# one step, the row's dash options by pointer or None).
+_Move = tuple[int, int, int, list[int], int, "list[_Options | None] | None"]
+
+
+def count(problem: Problem, *, marginals: bool = True) -> Counts:
+    """Counts every way to fill the chains in order, and (optionally) each slot's tallies.
+
+    A state is the rows' pointers, bit fields of one int, and a layer is a list indexed by
+    state. Each value packs four counts, one per set of dashes already stood in rows (none,
+    dark, light, both), each in a field of ``w`` bits: standing a dash moves counts up by a
+    field, for every state at once. The backward values keep the fields in reverse order, so
+    one multiplication pairs each forward count with the backward count of the same dash set
+    (the middle field).
+    """
+    chains = problem.chains
+    per_slot: list[list[dict[int, int]]] = [[{} for _ in ch] for ch in chains]
+    if not chains:
+        return Counts(1, per_slot)
+    offs: list[int] = []
+    wms: list[int] = []
+    off = 0
+    for ch in chains:
+        width = len(ch).bit_length()
+        offs.append(off)
+        wms.append((1 << width) - 1)
+        off += width
+    full = sum(len(ch) << offs[r] for r, ch in enumerate(chains))
+    dashes = problem.free_dash[0] or problem.free_dash[1]
+    # Any count here is at most the product of each slot's choices; the pairing product of
+    # four such counts must not spill out of its field, nor their sum over every state.
+    bound = 1
+    states = [0]
+    for r, ch in enumerate(chains):
+        for slot in ch:
+            bound *= 2 + sum(1 for rank in problem.ranks if slot.takes(rank))
+        states = [s | (p << offs[r]) for s in states for p in range(len(ch) + 1)]
+    w = 2 * bound.bit_length() + 3 + len(states).bit_length()
+    field = (1 << w) - 1
+    top = 3 * w if dashes else 0
+    ones = sum(1 << (i * w) for i in range(4)) if dashes else 1
+    options = [_dash_options(ch, offs[r], problem.free_dash, w) for r, ch in enumerate(chains)]
+    # The states whose row r stands at pointer p: a move reads only those.
+    at = [[[s for s in states if (s >> offs[r]) & wms[r] == p] for p in range(len(ch) + 1)]
+          for r, ch in enumerate(chains)]
+
+    size = 1 << off
+    layer = [0] * size
+    layer[0] = 1
+    for r, opts in enumerate(options):  # a row may open with dashes
+        o = None if opts is None else opts[0]
+        if o is not None:
+            for s in at[r][0]:
+                v = layer[s]
+                if v:
+                    for d, mask, shift in o:
+                        layer[s + d] += (v & mask) << shift
+
+    all_moves = [_moves(chains, rank, offs, wms, options) for rank in problem.ranks]
+    rising = _rising(problem)
+    layers = [layer]
+    for k, moves in enumerate(all_moves):
+        nxt = layer[:]  # the panel goes to the pool
+        for r, _off, _wm, acc, step, opts in moves:
+            for p in acc:
+                hits = [(s + step, v) for s in at[r][p] if (v := layer[s])]
+                o = None if opts is None else opts[p + 1]
+                if o is None:
+                    for u, v in hits:
+                        nxt[u] += v
+                    continue
+                for u, v in hits:
+                    nxt[u] += v
+                    for d, mask, shift in o:
+                        x = (v & mask) << shift
+                        if x:
+                            nxt[u + d] += x
+        for r, lowest in rising[k + 1]:
+            # States some row can no longer complete count no deal.
+            for p in range(lowest):
+                for s in at[r][p]:
+                    nxt[s] = 0
+        layers.append(nxt)
+        layer = nxt
+
+    end = layer[full]
+    total = sum((end >> (i * w)) & field for i in range(4)) if dashes else end
+    if not marginals or total == 0:
+        return Counts(total, per_slot)
+    back = [0] * size
+    back[full] = ones
+    for k in range(len(problem.ranks) - 1, -1, -1):
+        rank = problem.ranks[k]
+        moves = all_moves[k]
+        if not moves:
+            continue  # nobody could take this panel: the layer is unchanged
+        here = layers[k]
+        cur = back[:]  # the panel went to the pool
+        for r, _off, _wm, acc, step, opts in moves:
+            tallies = per_slot[r]
+            for p in acc:
+                o = None if opts is None else opts[p + 1]
+                n = 0
+                for s in at[r][p]:
+                    v = here[s]
+                    if not v:
+                        continue
+                    u = s + step
+                    val = back[u]
+                    if o is not None:
+                        for d, mask, shift in o:
+                            x = back[u + d]
+                            if x:
+                                val += (x & mask) << shift
+                    if val:
+                        cur[s] += val
+                        n += v * val
+                n = (n >> top) & field if dashes else n
+                if n:
+                    tallies[p][rank] = n
+        back = cur
+    return Counts(total, per_slot)
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _rising(problem: Problem) -> list[list[tuple[int, int]]]:
+    """Per layer, the rows whose least completable pointer rises there, with that pointer.
+
+    Alone, a row at pointer p can still be completed from panel k on when its slots p.. can
+    take panels k.. in order; filling each slot as late as possible (a slot that may hold a
+    dash skipped) gives the last panel index ``late[p]`` at which slot p may start.
+    """
+    n = len(problem.ranks)
+    out: list[list[tuple[int, int]]] = [[] for _ in range(n + 1)]
+    for r, chain in enumerate(problem.chains):
+        h = len(chain)
+        late = [0] * (h + 1)
+        late[h] = n
+        for j in range(h - 1, -1, -1):
+            if chain[j].dash_ok and problem.free_dash[chain[j].color]:
+                late[j] = late[j + 1]
+                continue
+            i = late[j + 1] - 1
+            while i >= 0 and not chain[j].takes(problem.ranks[i]):
+                i -= 1
+            late[j] = i  # -1: never
+        least = 0
+        for k in range(n + 1):
+            lowest = next(p for p in range(h + 1) if late[p] >= k)
+            if lowest > least:
+                out[k].append((r, lowest))
+                least = lowest
+    return out
+
+
+def _moves(
+    chains: Sequence[Sequence[HiddenSlot]], rank: int, offs: list[int], wms: list[int],
+    options: list[list[_Options] | None],
+) -> list[_Move]:
+    """For one panel: each row that can take it, with the pointers at which it can."""
+    out: list[_Move] = []
+    for r, ch in enumerate(chains):
+        acc = 0
+        for p, slot in enumerate(ch):
+            if slot.takes(rank):
+                acc |= 1 << p
+        if acc:
+            out.append((r, offs[r], wms[r], _bits(acc), 1 << offs[r], options[r]))
+    return out
+
+
+def _dash_options(
+    chain: Sequence[HiddenSlot], off: int, free: tuple[bool, bool], w: int
+) -> list[_Options | None] | None:
+    """Per pointer value of a row that just reached it, besides standing no dash: the dash of
+    the slot's colour there (and perhaps the other dash in the next slot); None when only
+    "no dash" is possible.
+
+    A dash is chosen when the pointer arrives at its slot, so each deal is counted once.
+    Fields are indexed by the dash set (1 dark, 2 light): standing the dark dash moves the
+    counts of fields 0 and 2 up one field, the light dash fields 0 and 1 up two, both at
+    once field 0 up three; in reverse order the same moves serve the backward pass.
+    """
+    if not any(s.dash_ok and free[s.color] for s in chain):
+        return None
+    f = (1 << w) - 1
+    lacks = ((f | f << (2 * w)), (f | f << w))  # fields without the dark / the light dash
+    shifts = (w, 2 * w)
+    h = len(chain)
+    table: list[_Options | None] = []
+    for q in range(h + 1):
+        opts: list[tuple[int, int, int]] = []
+        if q < h and chain[q].dash_ok and free[chain[q].color]:
+            c = chain[q].color
+            opts.append((1 << off, lacks[c], shifts[c]))
+            if q + 1 < h:
+                nxt = chain[q + 1]
+                if nxt.dash_ok and nxt.color != c and free[nxt.color]:
+                    opts.append((2 << off, f, 3 * w))
+        table.append(tuple(opts) if opts else None)
+    return table
