@@ -222,7 +222,9 @@ def run_demo(
     if data_dir is None:
         data_dir = Path(tempfile.mkdtemp(prefix="coda-pi-demo-"))
     options = DeviceOptions(
-        config=config, size=size or ((480, 320) if headless else None), fullscreen=fullscreen,
+        # Headless is a window on the dummy driver: "full screen" there is 1024x768.
+        config=config, size=size or ((480, 320) if headless else None),
+        fullscreen=False if headless else fullscreen,
         record=record, data_dir=data_dir, gpio=False, resume=False, setup=setup,
         sound=None if not headless else False,
     )

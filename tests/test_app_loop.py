@@ -328,3 +328,12 @@ def test_a_referee_bug_on_one_press_is_logged_and_the_device_carries_on(tmp_path
     app.step()
     app.step()
     assert app.running and app.scene.view.screen.cursor == 1  # the next press works
+
+
+def test_the_headless_demo_draws_at_the_size_asked_for(tmp_path, monkeypatch):
+    monkeypatch.delenv("DISPLAY", raising=False)  # no desktop: run would go full screen
+    shots = tmp_path / "shots"
+    run_demo(Config(data_dir=tmp_path / "data"), headless=True, seed=1, players=2, rounds=1,
+             screenshots=shots, size=(320, 240))
+    sizes = {pygame.image.load(str(p)).get_size() for p in shots.glob("*.png")}
+    assert sizes == {(320, 240)}

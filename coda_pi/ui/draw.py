@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from coda_pi.ui import theme
-from coda_pi.ui.text import blit_text, elide, fit_font, font
+from coda_pi.ui.text import blit_text, blit_wrapped, elide, fit_font, font
 from coda_pi.ui.theme import RGB
 
 
@@ -137,10 +137,14 @@ def draw_banner(
     pad = max(2, rect.height // 10)
     inner = rect.inflate(-2 * pad - rect.height // 3, -2 * pad)
     if subtitle:
-        main = pygame.Rect(inner.left, inner.top, inner.width, int(inner.height * 0.64))
+        # A long subtitle (a prompt) gets half the banner and may take two lines; a short
+        # one leaves the title most of the room.
+        long = len(subtitle) > 40
+        main = pygame.Rect(inner.left, inner.top, inner.width,
+                           int(inner.height * (0.5 if long else 0.64)))
         sub = pygame.Rect(inner.left, main.bottom, inner.width, inner.bottom - main.bottom)
         blit_text(surface, text, main, ink)
-        blit_text(surface, subtitle, sub, ink)
+        blit_wrapped(surface, subtitle, sub, ink, align="center")
     else:
         blit_text(surface, text, inner, ink)
 

@@ -182,7 +182,10 @@ def _deal(surface: pygame.Surface, bands: Frame, screen: DealView, view: PublicV
 
 def _turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicView) -> None:
     m = bands.metrics
-    draw_banner(surface, bands.header, turn.name, seat_colour(turn.seat), subtitle=turn.prompt)
+    # The name is the banner's title: "Ann: choose a colour" needs no "Ann: " below it.
+    prompt = turn.prompt.removeprefix(f"{turn.name}: ")
+    draw_banner(surface, bands.header, turn.name, seat_colour(turn.seat),
+                subtitle=prompt[:1].upper() + prompt[1:])
     table_area, side = split_columns(bands.body, 0.7, m.margin)
     if view.table is not None:
         draw_table(surface, table_area, view.table, m, turn=turn)
