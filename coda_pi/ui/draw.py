@@ -137,11 +137,9 @@ def draw_banner(
     pad = max(2, rect.height // 10)
     inner = rect.inflate(-2 * pad - rect.height // 3, -2 * pad)
     if subtitle:
-        # A long subtitle (a prompt) gets half the banner and may take two lines; a short
-        # one leaves the title most of the room.
-        long = len(subtitle) > 40
-        main = pygame.Rect(inner.left, inner.top, inner.width,
-                           int(inner.height * (0.5 if long else 0.64)))
+        # The title (whose turn) keeps most of the room; a long subtitle may take two
+        # lines when that draws it larger.
+        main = pygame.Rect(inner.left, inner.top, inner.width, int(inner.height * 0.62))
         sub = pygame.Rect(inner.left, main.bottom, inner.width, inner.bottom - main.bottom)
         blit_text(surface, text, main, ink)
         blit_wrapped(surface, subtitle, sub, ink, align="center")
