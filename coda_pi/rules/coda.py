@@ -107,6 +107,9 @@ class Slot:
     tile: Tile
     revealed: bool = False
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Slot:
+        return self  # immutable: snapshots may share it
+
 
 @dataclass(slots=True)
 class Points:

@@ -77,6 +77,14 @@ class Tile:
     def __str__(self) -> str:
         return self.color.value + self.value
 
+    # A tile is immutable, so a copied game state may share it: this makes the journal's
+    # per-event snapshot several times cheaper.
+    def __copy__(self) -> Tile:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Tile:
+        return self
+
     def __repr__(self) -> str:
         return f"Tile({self})"
 
