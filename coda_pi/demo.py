@@ -33,13 +33,14 @@ from coda_pi.devices.buzzer import RecordingSounder
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.referee.autoplay import AutoPlayer
 from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Cue, Intent, Press, Release
+from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
 from coda_pi.referee.views import (
     DealView,
     FinalView,
     PrivateView,
     PublicView,
     RoundEndView,
+    TurnStep,
     TurnView,
 )
 from coda_pi.replay import replay_file
@@ -83,6 +84,7 @@ class SimulatedTable:
         self._next_at: float | None = clock() + pace.start / self._speed
         self.finished = False
         self.presses = 0
+        self._seen: PrivateView | None = None  # what the acting player saw when it looked
 
     def next_deadline(self) -> float | None:
         return None if self.finished else self._next_at
@@ -94,7 +96,9 @@ class SimulatedTable:
         if not self._pending:
             # Decide only from what is on screen now: every earlier intent has been applied.
             view = self._view()
-            self._pending.extend(self._player.decide(view, self._private_view()))
+            private = self._recall(view, self._private_view())
+            if not self._pending:
+                self._pending.extend(self._player.decide(view, private))
             if not self._pending:
                 self.finished = isinstance(view.screen, FinalView)
                 self._next_at = None if self.finished else self._clock() + 1.0 / self._speed
@@ -104,6 +108,23 @@ class SimulatedTable:
         if isinstance(intent, Press):
             self.presses += 1
         self._next_at = self._clock() + self._delay(intent) / self._speed
+
+    def _recall(self, view: PublicView, private: PrivateView | None) -> PrivateView | None:
+        """A person looks at their panels, lets go of the button, and attacks from memory,
+        so the table sees the attack. The simulated players hold their button through the
+        whole attack; here they let go after the look and act on what they saw."""
+        screen = view.screen
+        if not isinstance(screen, TurnView) or screen.step not in _ATTACK_STEPS:
+            if not isinstance(screen, TurnView):
+                self._seen = None
+            return private
+        if self._seen is not None and self._seen.seat != screen.seat:
+            self._seen = None  # another player's turn: forget the last one's panels
+        if private is not None and private.seat == screen.seat:
+            self._seen = private
+            self._pending.append(Release(Button.for_seat(screen.seat)))
+            return private
+        return private if private is not None else self._seen
 
     def _delay(self, intent: Intent) -> float:
         if isinstance(intent, Press) and intent.button.seat is not None and self._pending:
@@ -116,6 +137,9 @@ class SimulatedTable:
         ):
             return self._pace.read
         return self._pace.press
+
+
+_ATTACK_STEPS = (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE, TurnStep.CONTINUE)
 
 
 def screen_key(scene: Scene) -> Hashable:
