@@ -147,6 +147,8 @@ def test_the_headless_demo_plays_a_tournament_whose_record_replays_to_the_final_
     assert len(names) == len(result.screenshots) >= 10
     assert any("setup" in n for n in names) and any("final" in n for n in names)
     assert any("roundend" in n for n in names) and any("private" in n for n in names)
+    # The attack is played on the public screen, where the table can follow it.
+    assert any("turn-value" in n and "private" not in n for n in names)
     assert len({n.split("-", 1)[1] for n in names}) == len(names)  # no screen twice
 
 
