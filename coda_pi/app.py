@@ -454,6 +454,16 @@ class Records:
         self.opened.append(record)
         return record
 
+    def keep_finished_first(self, explain: Callable[[str], None]) -> None:
+        """A ``--record FILE`` that already holds a game (a finished one, or one the table
+        chose not to resume) is never appended to: the new game goes beside it."""
+        first = self._first
+        if first is not None and first.exists() and first.stat().st_size > 0:
+            self._first = None
+            self.data_dir = first.parent
+            explain(f"{first} already holds a game; the new game goes to a new record "
+                    f"beside it")
+
     @property
     def paths(self) -> list[Path]:
         """The record files actually written, oldest first."""
@@ -519,6 +529,7 @@ def build_referee(
             explain(f"resuming the unfinished game in {choice.path}")
             records.opened.append(_Opened(record))
     if record is None:
+        records.keep_finished_first(explain)
         record = records.new()
     return CodaReferee(clock=clock, rng=rng, record=record, setup=setup, journal=journal,
                        new_record=records.new)

@@ -339,3 +339,17 @@ def test_the_headless_demo_draws_at_the_size_asked_for(tmp_path, monkeypatch):
              screenshots=shots, size=(320, 240))
     sizes = {pygame.image.load(str(p)).get_size() for p in shots.glob("*.png")}
     assert sizes == {(320, 240)}
+
+
+def test_a_record_file_holding_a_finished_game_is_never_appended_to(tmp_path):
+    record = tmp_path / "mine.jsonl"
+    first = run_demo(Config(data_dir=tmp_path / "data"), headless=True, seed=3, players=2,
+                     rounds=1, record=record, size=(320, 240))
+    before = record.read_bytes()
+    second = run_demo(Config(data_dir=tmp_path / "data"), headless=True, seed=4, players=2,
+                      rounds=1, record=record, size=(320, 240))
+    assert first.records == [record]
+    assert record.read_bytes() == before  # the finished game is untouched
+    (new,) = second.records
+    assert new != record and new.parent == record.parent
+    assert replay_file(new).summary()["finished"]
