@@ -5,6 +5,13 @@ back). The public view knows every colour, every panel down or face up, every "w
 answer and the pool's colours; ``--seat S`` adds what that player knows (their own panels and
 drawn panel, when the record has them). Only standing panels are listed: a panel that is down
 is certain. ``worlds`` is the exact number of consistent deals.
+
+``--json`` prints ``{"seats": [[{"slot": k, "p": {"D3": 0.25, ...}, "exact": {"D3": "1/4"}},
+...], ...], "worlds": N, "drawn": null | {"seat": s, "p": ..., "exact": ...}, "view": null |
+S, "contradiction": null | "sentence"}``: every seat's standing panels (the viewer's own with
+probability 1), the held drawn panel, and when no deal fits, why (then ``worlds`` is 0).
+Once a round is won the winner's panels are shown for the bonus, so they count as seen.
+``--review --json`` prints ``{"missed_certainties": [...], "risky_hits": [...]}``.
 """
 
 from __future__ import annotations
