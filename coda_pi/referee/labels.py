@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from coda_pi.rules.coda_events import VALUES
-from coda_pi.rules.tiles import DASH_VALUE, Tile
+from coda_pi.rules.tiles import DASH_VALUE, Tile, describe_breach, order_breach
 
 CARD_NAMES = {"10": "J", "11": "Q", DASH_VALUE: "K"}
 
@@ -48,13 +48,7 @@ def label_value(label: str, labels: str) -> str:
 def order_detail(row: Sequence[Tile], labels: str) -> str | None:
     """Which two panels of ``row`` break the order rule, in the table's labels ("dark Q
     cannot stand left of light 9"), or None when the row is in order."""
-    previous: Tile | None = None
-    for tile in row:
-        if tile.rank is None:
-            continue
-        if previous is not None and previous.rank is not None and previous.rank >= tile.rank:
-            if previous.rank == tile.rank:
-                return f"there is only one {tile_name(tile, labels)}"
-            return f"{tile_name(previous, labels)} cannot stand left of {tile_name(tile, labels)}"
-        previous = tile
-    return None
+    breach = order_breach(row)
+    if breach is None:
+        return None
+    return describe_breach(*breach, name=lambda t: tile_name(t, labels))

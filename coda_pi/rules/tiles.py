@@ -8,7 +8,7 @@ public: the backs of the real panels show it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -97,21 +97,31 @@ def full_set(*, dashes: bool) -> frozenset[Tile]:
     return frozenset(tiles)
 
 
-def order_problem(row: Sequence[Tile]) -> str | None:
-    """Says which two panels break the order rule, or None when the row is in order.
-
-    Only numbered panels are ordered: dashes and unknown panels have no rank.
+def order_breach(row: Sequence[Tile]) -> tuple[Tile, Tile] | None:
+    """The first two panels that break the order rule (left, right), or None when the row
+    is in order. Only numbered panels are ordered: dashes and unknown panels have no rank.
     """
     previous: Tile | None = None
     for tile in row:
         if tile.rank is None:
             continue
         if previous is not None and previous.rank is not None and previous.rank >= tile.rank:
-            if previous.rank == tile.rank:
-                return f"there is only one {tile}"
-            return f"{previous} cannot stand left of {tile}"
+            return previous, tile
         previous = tile
     return None
+
+
+def describe_breach(left: Tile, right: Tile, name: Callable[[Tile], str] = str) -> str:
+    """``"L5 cannot stand left of D5"``; ``name`` writes a panel in the table's labels."""
+    if left.rank == right.rank:
+        return f"there is only one {name(right)}"
+    return f"{name(left)} cannot stand left of {name(right)}"
+
+
+def order_problem(row: Sequence[Tile]) -> str | None:
+    """Says which two panels break the order rule, or None when the row is in order."""
+    breach = order_breach(row)
+    return None if breach is None else describe_breach(*breach)
 
 
 def check_order(row: Sequence[Tile]) -> None:
