@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
 from coda_pi import __version__
+
+# pygame greets on import; a device's log and a user's terminal have no use for it.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 # The order here is the order of `coda-pi --help`.
 COMMAND_MODULES: tuple[str, ...] = (
