@@ -8,11 +8,13 @@ after the end of a fanfare.
 from __future__ import annotations
 
 import array
+import contextlib
 import logging
 import math
+import os
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -213,7 +215,8 @@ class ToneSounder:
         if pygame.mixer.get_init():
             return cls(tunes=tunes)
         # A small buffer keeps the cue close to the event that caused it.
-        pygame.mixer.init(frequency=MIXER_RATE, size=-16, channels=1, buffer=512)
+        with _c_stderr_silenced():
+            pygame.mixer.init(frequency=MIXER_RATE, size=-16, channels=1, buffer=512)
         try:
             return cls(tunes=tunes, owns_mixer=True)
         except BaseException:
@@ -339,6 +342,24 @@ def _whole_cycles(frequency: float, rate: int) -> tuple[int, int]:
             break
     cycles = best[1]
     return max(1, round(cycles * period)), cycles
+
+
+@contextlib.contextmanager
+def _c_stderr_silenced() -> Iterator[None]:
+    """Keeps libasound's own complaints about a missing sound card (written straight to file
+    descriptor 2, a dozen lines) off the terminal; pygame's error still says what failed."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def open_sounder(
