@@ -34,7 +34,7 @@ from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
 from coda_pi.record import RecordWriter
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Cue, Intent
-from coda_pi.referee.views import LedState
+from coda_pi.referee.views import BannerKind, LedState
 from coda_pi.ui.display import Display
 from coda_pi.ui.scene import Scene
 
@@ -413,13 +413,18 @@ class App:
 # Building the device
 
 
+OnRecorded = Callable[[Path, dict[str, Any]], None]
+"""Told of each line once it is durably written (the demo's acknowledgement log)."""
+
+
 class LazyRecord:
     """A record file opened at its first line, so that starting the device and leaving
     without playing leaves no empty record behind."""
 
-    def __init__(self, path: Callable[[], Path]) -> None:
+    def __init__(self, path: Callable[[], Path], on_recorded: OnRecorded | None = None) -> None:
         self._path = path
         self._writer: RecordWriter | None = None
+        self._on_recorded = on_recorded
 
     @property
     def path(self) -> Path | None:
@@ -430,6 +435,9 @@ class LazyRecord:
             self._writer = RecordWriter(self._path())
             log.info("recording to %s", self._writer.path)
         self._writer.write(obj)
+        if self._on_recorded is not None:
+            # Only now is the line on the card: this is the moment the device may announce it.
+            self._on_recorded(self._writer.path, obj)
 
     def close(self) -> None:
         if self._writer is not None:
@@ -440,17 +448,27 @@ class Records:
     """Where the device's records go: ``first`` (``--record FILE``) for the first game if
     given, then a new file named by date and time in the data directory for each game."""
 
-    def __init__(self, data_dir: Path, first: Path | None = None) -> None:
+    def __init__(
+        self, data_dir: Path, first: Path | None = None, *, on_recorded: OnRecorded | None = None
+    ) -> None:
         self.data_dir = data_dir
         self._first = first
+        self.on_recorded = on_recorded
         self.opened: list[LazyRecord] = []
 
     def new(self) -> LazyRecord:
         first, self._first = self._first, None
         record = LazyRecord(
             (lambda: first) if first is not None  # type: ignore[misc]
-            else (lambda: new_record_path(self.data_dir, "coda"))
+            else (lambda: new_record_path(self.data_dir, "coda")),
+            self.on_recorded,
         )
+        self.opened.append(record)
+        return record
+
+    def resumed(self, writer: RecordWriter) -> LazyRecord:
+        """The record of a resumed game, already open, in the list of records."""
+        record = _Opened(writer, self.on_recorded)
         self.opened.append(record)
         return record
 
@@ -503,6 +521,9 @@ class DeviceOptions:
     resume: bool = True
     setup: SetupDefaults | None = None  # None: from the config
     bounce_time: float | None = DEFAULT_BOUNCE_TIME
+    # Sentences for the first screen (and the log): problems in the config file, say.
+    notices: tuple[str, ...] = ()
+    on_recorded: OnRecorded | None = None
 
 
 def build_referee(
@@ -518,28 +539,72 @@ def build_referee(
 
     setup = options.setup or SetupDefaults.from_config(options.config)
     journal = None
+    header = None
     record: Any = None
+    troubles = list(options.notices)  # already said on stderr by whoever found them
+    resumed = False
     if options.resume:
         choice = choose_resume(records.data_dir, options.record)
         for notice in choice.notices:
             explain(notice)
+            log.warning("%s", notice)
+        troubles.extend(choice.notices)
         if choice.path is not None and choice.replay is not None:
-            journal = choice.replay.journal
-            record = RecordWriter(choice.path)
-            explain(f"resuming the unfinished game in {choice.path}")
-            records.opened.append(_Opened(record))
+            try:
+                record = records.resumed(RecordWriter(choice.path))
+            except OSError as err:
+                # A card gone read-only, say: the game cannot go on in that file, and the
+                # device must still start (principle 6).
+                trouble = f"cannot write to {choice.path.name} ({err.strerror or err}); a new " \
+                    "game was started in a new record"
+                explain(trouble)
+                troubles.append(trouble)
+            else:
+                journal = choice.replay.journal
+                header = choice.replay.header
+                resumed = True
+                explain(f"resuming the unfinished game in {choice.path}")
     if record is None:
         records.keep_finished_first(explain)
         record = records.new()
-    return CodaReferee(clock=clock, rng=rng, record=record, setup=setup, journal=journal,
-                       new_record=records.new)
+    referee = CodaReferee(clock=clock, rng=rng, record=record, setup=setup, journal=journal,
+                          header=header, new_record=records.new)
+    _say_on_screen(referee, resumed=resumed, troubles=troubles)
+    return referee
+
+
+def _say_on_screen(referee: Any, *, resumed: bool, troubles: Sequence[str]) -> None:
+    """The first screen says what happened at start: a game resumed, a record kept aside,
+    a config problem. Problems come first; more than one is counted, not listed (the log and
+    ``coda-pi doctor`` have them all)."""
+    parts: list[str] = []
+    if troubles:
+        first = troubles[0]
+        parts.append(first[:1].upper() + first[1:])
+        if len(troubles) > 1:
+            more = len(troubles) - 1
+            parts.append(f"{more} more problem{'s' if more > 1 else ''} in the log "
+                         "(coda-pi doctor lists them)")
+    if resumed:
+        timer = referee.view().timer is not None
+        parts.append("The unfinished game was resumed where it stopped"
+                     + (": the guess timer starts again" if timer else ""))
+    if parts:
+        kind = BannerKind.BAD if troubles else BannerKind.INFO
+        referee.notify(". ".join(p.rstrip(".") for p in parts), kind)
+
+
+def config_notices(problems: Sequence[Any]) -> tuple[str, ...]:
+    """The config file's problems as sentences for the screen, errors first."""
+    ordered = sorted(problems, key=lambda p: p.severity != "error")
+    return tuple(f"config file: {p}" for p in ordered)
 
 
 class _Opened(LazyRecord):
     """An already open writer (a resumed record) in the list of records."""
 
-    def __init__(self, writer: RecordWriter) -> None:
-        super().__init__(lambda: writer.path)
+    def __init__(self, writer: RecordWriter, on_recorded: OnRecorded | None = None) -> None:
+        super().__init__(lambda: writer.path, on_recorded)
         self._writer = writer
 
 
@@ -581,7 +646,8 @@ def build_app(
     sound_on = config.sound.enabled if options.sound is None else options.sound
     if sounder is None:
         sounder = open_sounder(gpio, explain=say) if sound_on else SilentSounder()
-    records = Records(options.data_dir or config.data_dir, options.record)
+    records = Records(options.data_dir or config.data_dir, options.record,
+                      on_recorded=options.on_recorded)
     if referee is None:
         referee = build_referee(options, clock=clock, rng=rng or random.SystemRandom(),
                                 records=records, explain=say)

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from coda_pi.cli_run import add_screen_options, load_checked_config
+from coda_pi.cli_run import add_screen_options, load_config_with_notices
 
 
 def register(sub: Any) -> None:
@@ -24,7 +24,12 @@ def register(sub: Any) -> None:
                    help="no window, no sound, a fake clock: as fast as it can")
     p.add_argument("--seed", type=int, help="the deal and the players' choices, repeatable")
     p.add_argument("--record", type=Path, metavar="FILE",
-                   help="write the game record here (default: a new temporary directory)")
+                   help="write the game record here (default: a new temporary directory); "
+                   "an unfinished FILE is resumed, a finished one left alone and a new record "
+                   "started beside it")
+    p.add_argument("--ack-log", type=Path, metavar="FILE",
+                   help="append one JSON line per record line to FILE once it is durably "
+                   "written (when the device would announce it); for crash tests")
     p.add_argument("--screenshots", type=Path, metavar="DIR",
                    help="save a PNG of each distinct screen in DIR")
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=3,
@@ -49,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
     from coda_pi.demo import run_demo
 
-    config = load_checked_config(args.config)
+    config, notices = load_config_with_notices(args.config)
     try:
         result = run_demo(
             config,
@@ -62,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
             speed=args.speed,
             size=args.size,
             fullscreen=args.fullscreen,
+            ack_log=args.ack_log,
+            notices=notices,
         )
     except pygame.error as err:
         print(f"coda-pi demo: cannot open the screen ({err}); try --headless", file=sys.stderr)

@@ -59,10 +59,18 @@ def _size(text: str) -> tuple[int, int]:
 
 def load_checked_config(path: Path | None) -> Any:
     """The config, after telling stderr about every problem in it (never fatal)."""
+    return load_config_with_notices(path)[0]
+
+
+def load_config_with_notices(path: Path | None) -> tuple[Any, tuple[str, ...]]:
+    """The config and its problems as sentences for the first screen, after telling stderr
+    (the device's log) about every one of them. Never fatal: defaults stand in."""
+    from coda_pi.app import config_notices
+
     config, problems = load_config(path)
     for problem in problems:
         print(f"coda-pi: {problem}", file=sys.stderr)
-    return config
+    return config, config_notices(problems)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
 
     from coda_pi.app import DeviceOptions, build_app
 
-    config = load_checked_config(args.config)
+    config, notices = load_config_with_notices(args.config)
     options = DeviceOptions(
         config=config,
         size=args.size,
@@ -81,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         gpio=args.gpio,
         sound=args.sound,
         resume=args.resume,
+        notices=notices,
     )
     try:
         app = build_app(options)

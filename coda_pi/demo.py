@@ -9,6 +9,7 @@ no wait at all headless, where a fake clock jumps straight to the next deadline.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import tempfile
@@ -16,6 +17,7 @@ from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -219,8 +221,16 @@ def run_demo(
     size: tuple[int, int] | None = None,
     fullscreen: bool | None = None,
     max_steps: int = 500_000,
+    ack_log: Path | None = None,
+    notices: tuple[str, ...] = (),
 ) -> DemoResult:
-    """Play a whole tournament with simulated players; see ``coda-pi demo --help``."""
+    """Play a whole tournament with simulated players; see ``coda-pi demo --help``.
+
+    An unfinished ``record`` is resumed, as the device does. ``ack_log`` gets one JSON line
+    per record line, ``{"record": PATH, "line": {...}}``, written only after the record's
+    write (flush and fsync) has returned: the moment the device would announce the event.
+    The crash test kills the demo and checks that the record holds every line acknowledged.
+    """
     if headless:
         # Must be set before the display starts: no window, no sound device, no GPIO.
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -245,12 +255,16 @@ def run_demo(
         clock, sounder = MonotonicClock(), None
     if data_dir is None:
         data_dir = Path(tempfile.mkdtemp(prefix="coda-pi-demo-"))
+    acks = AckLog(ack_log) if ack_log is not None else None
     options = DeviceOptions(
         # Headless is a window on the dummy driver: "full screen" there is 1024x768.
         config=config, size=size or ((480, 320) if headless else None),
         fullscreen=False if headless else fullscreen,
-        record=record, data_dir=data_dir, gpio=False, resume=False, setup=setup,
+        record=record, data_dir=data_dir, gpio=False, setup=setup,
         sound=None if not headless else False,
+        # Only a record named on purpose is resumed: never a game found in a data directory.
+        resume=record is not None, notices=notices,
+        on_recorded=acks,
     )
     queue = IntentQueue()
     shots = ScreenshotTaker(screenshots) if screenshots is not None else None
@@ -267,6 +281,8 @@ def run_demo(
             app.redraw(force=True)
     finally:
         app.close()
+        if acks is not None:
+            acks.close()
     seconds = clock.monotonic() - start
     shown = final_totals(app.referee.view())
     records = app.records.paths if app.records is not None else []
@@ -285,6 +301,22 @@ def run_demo(
         seconds=seconds,
         finished=table.finished,
     )
+
+
+class AckLog:
+    """Appends each acknowledged record line to a file. Unbuffered: a line is in the kernel
+    when the call returns, so it survives the process being killed."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._out = open(path, "ab", buffering=0)  # noqa: SIM115 - open for the demo's life
+
+    def __call__(self, record: Path, obj: dict[str, Any]) -> None:
+        line = json.dumps({"record": str(record), "line": obj}, ensure_ascii=False)
+        self._out.write(line.encode("utf-8") + b"\n")
+
+    def close(self) -> None:
+        self._out.close()
 
 
 def play_until(

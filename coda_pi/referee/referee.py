@@ -223,6 +223,12 @@ class Referee:
         cues, self._cues = self._cues, []
         return cues
 
+    def notify(self, text: str, kind: BannerKind = BannerKind.INFO) -> None:
+        """Puts a sentence from outside the game on the screen (a resumed game, a record
+        kept aside, a config problem) until the next action replaces it."""
+        self._banner = Banner(text, kind)
+        self._version += 1
+
     def leds(self) -> tuple[LedState, ...]:
         """One state per seat button (four): the current player's lit, a seat asked to act
         (being dealt, knocking a panel down, starting the next round) blinking."""

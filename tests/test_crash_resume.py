@@ -1,0 +1,161 @@
+"""Killing the device at any moment never loses an acknowledged event, and starting it again
+always continues the same tournament.
+
+The demo runs as a separate process on its own record, with ``--ack-log``: one line per
+record line, written only after the record's write (flush, fsync) has returned, that is when
+the device would announce the event. The test kills it with SIGKILL after a random delay,
+checks the record, and starts the demo again on the same record, over and over, until the
+tournament is finished. SIGKILL stands in for a power cut at the level of the process: what
+the demo had handed to the kernel survives it, which is what the record's fsync guarantees
+against a real power cut.
+
+``CODA_PI_CRASH_KILLS`` sets the number of kills (default 16); ``CODA_PI_CRASH_SEED`` makes
+the kill moments repeatable (the seed is printed, and named in every failure).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from coda_pi.record import parse_record
+from coda_pi.replay import replay_file
+
+KILLS = int(os.environ.get("CODA_PI_CRASH_KILLS", "16"))
+EARLIEST, LATEST = 0.3, 2.2  # seconds after the process starts (it needs ~0.6 s to start)
+
+
+def _env(tmp_path: Path) -> dict[str, str]:
+    config = tmp_path / "config.toml"
+    config.write_text("")  # not the config of whoever runs the tests
+    return os.environ | {
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+        "CODA_PI_CONFIG": str(config),
+        "XDG_DATA_HOME": str(tmp_path / "xdg"),
+    }
+
+
+def _demo(record: Path, acks: Path, seed: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "coda_pi.cli", "demo", "--headless", "--seed", str(seed),
+         "--players", "3", "--rounds", "3", "--size", "320x240",
+         "--record", str(record), "--ack-log", str(acks)],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+
+
+def _acknowledged(acks: Path, record: Path) -> list[Any]:
+    if not acks.exists():
+        return []
+    # The ack log is unbuffered and written line by line: a kill can leave at most a torn
+    # last line, which acknowledged nothing (the device had not announced it yet).
+    text = parse_record(acks.read_bytes())
+    assert text.error is None
+    entries = [line.obj for line in text.lines]
+    assert {e["record"] for e in entries} <= {str(record)}, "an event went to another record"
+    return [e["line"] for e in entries]
+
+
+def _lines(record: Path) -> list[Any]:
+    if not record.exists():
+        return []
+    return [line.obj for line in parse_record(record.read_bytes()).lines]
+
+
+def _check(record: Path, acks: Path, before: bytes, why: str) -> dict[str, Any] | None:
+    """The record replays, holds every acknowledged line in order, and kept everything it
+    held before this run. Returns its replay summary (None while it has no line)."""
+    acknowledged = _acknowledged(acks, record)
+    lines = _lines(record)
+    assert lines[: len(acknowledged)] == acknowledged, f"{why}: an acknowledged event was lost"
+    after = record.read_bytes() if record.exists() else b""
+    torn = parse_record(before).torn_line is not None
+    kept = before[: before.rfind(b"\n") + 1] if torn else before
+    assert after.startswith(kept), f"{why}: what the record held was rewritten"
+    if not lines:
+        return None
+    replay = replay_file(record)
+    assert replay.error is None, f"{why}: the record does not replay: {replay.error}"
+    return replay.summary()
+
+
+def test_killed_at_random_moments_the_tournament_goes_on_with_nothing_acknowledged_lost(
+    tmp_path: Path,
+) -> None:
+    seed = int(os.environ.get("CODA_PI_CRASH_SEED", str(time.time_ns() % 1_000_000)))
+    rng = random.Random(seed)
+    env = _env(tmp_path)
+    started = time.monotonic()
+    kills = runs = games = 0
+    killed_mid_game = 0
+    while kills < KILLS:
+        games += 1
+        folder = tmp_path / f"table-{games}"
+        folder.mkdir()
+        record, acks = folder / "tournament.jsonl", folder / "acks.jsonl"
+        summary: dict[str, Any] | None = None
+        while summary is None or not summary["finished"]:
+            runs += 1
+            why = f"crash seed {seed}, game {games}, run {runs}"
+            assert runs < 10 * KILLS + 20, f"{why}: the tournament never finishes"
+            before = record.read_bytes() if record.exists() else b""
+            proc = _demo(record, acks, seed + runs, env)
+            try:
+                if kills < KILLS:
+                    proc.wait(timeout=rng.uniform(EARLIEST, LATEST))
+                else:
+                    proc.wait(timeout=120)
+            except subprocess.TimeoutExpired:
+                proc.send_signal(signal.SIGKILL)
+                proc.wait()
+                kills += 1
+            out, err = proc.communicate()
+            if proc.returncode != -signal.SIGKILL:
+                assert proc.returncode == 0, f"{why}: the demo failed: {err.decode()}"
+            summary = _check(record, acks, before, why)
+            if proc.returncode == -signal.SIGKILL and summary and not summary["finished"]:
+                killed_mid_game += 1
+            if proc.returncode == 0:
+                # Run to its end: the final screen showed the totals the record replays to
+                # (the demo exits 1 otherwise), and the tournament is complete.
+                assert summary is not None and summary["finished"], why
+                assert len(summary["rounds"]) == 3, why
+                assert b"final screen" in out, why
+        # One tournament, one record: no resumed run started a game of its own beside it.
+        assert sorted(p.name for p in folder.glob("*.jsonl")) == [
+            "acks.jsonl", "tournament.jsonl"], f"crash seed {seed}, game {games}"
+    elapsed = time.monotonic() - started
+    print(f"crash test: seed {seed}, {kills} kills ({killed_mid_game} mid-game), {runs} runs, "
+          f"{games} tournaments, {elapsed:.1f} s")
+    assert killed_mid_game >= KILLS // 2, "the kills should mostly land in the middle of games"
+
+
+def test_an_acknowledgement_log_names_each_line_after_the_record_holds_it(tmp_path: Path) -> None:
+    """The side file the crash test relies on: one entry per record line, same order."""
+    env = _env(tmp_path)
+    record, acks = tmp_path / "r.jsonl", tmp_path / "acks.jsonl"
+    proc = _demo(record, acks, 5, env)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err.decode()
+    acknowledged = _acknowledged(acks, record)
+    assert acknowledged == _lines(record)
+    assert acknowledged[0]["game"] == "coda" and acknowledged[-1]["event"] in (
+        "guess", "stop", "place", "reveal", "timeout")
+    # Run again on the finished record: it is left alone and a new tournament goes beside it.
+    before = record.read_bytes()
+    again = _demo(record, acks, 6, env)
+    out, err = again.communicate(timeout=120)
+    assert again.returncode == 0, err.decode()
+    assert record.read_bytes() == before
+    beside = [p for p in tmp_path.glob("*.jsonl") if p not in (record, acks)]
+    assert len(beside) == 1 and replay_file(beside[0]).summary()["finished"]
+    assert json.loads(acks.read_text().splitlines()[-1])["record"] == str(beside[0])
