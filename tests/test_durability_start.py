@@ -1,0 +1,230 @@
+"""Starting the device on whatever the card holds: an unfinished game is resumed and the
+screen says so, a record that cannot be read is kept aside with a sentence on the screen, a
+bad config file is named key by key, and the device runs in every case."""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from coda_pi import cli
+from coda_pi.app import App, DeviceOptions, FakeClock, FakeTimeWaiter, build_app
+from coda_pi.cli_run import load_config_with_notices
+from coda_pi.config import Config, PinConfig
+from coda_pi.datadir import record_files
+from coda_pi.demo import play_until
+from coda_pi.referee.autoplay import AutoPlayer
+from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.views import BannerKind, DealView, SetupView, TurnStep, TurnView
+from coda_pi.replay import replay_file
+
+SPEC = Path(__file__).parent / "records" / "spec"
+
+
+@pytest.fixture(autouse=True)
+def _quit_pygame():
+    yield
+    pygame.quit()
+
+
+def start(data: Path, *, said: list[str] | None = None, seed: int = 2, **options) -> App:
+    clock = FakeClock()
+    config = options.pop("config", None) or Config(
+        data_dir=data, pins=PinConfig(gpio_enabled=False))
+    options.setdefault("setup", SetupDefaults(players=2))
+    opts = DeviceOptions(config=config, size=(320, 240), fullscreen=False, sound=False,
+                         **options)
+    app = build_app(opts, clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(seed),
+                    explain=(said.append if said is not None else (lambda text: None)))
+    app.update()  # the first frame
+    return app
+
+
+def attacking(view) -> bool:
+    return isinstance(view.screen, TurnView) and view.screen.step in (
+        TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE)
+
+
+def test_a_resumed_game_says_so_and_its_guess_timer_starts_again(tmp_path):
+    data = tmp_path / "data"
+    first = start(data, resume=False)
+    play_until(first, AutoPlayer(random.Random(3)), attacking)
+    assert first.scene.view.timer is not None
+    full = first.scene.view.timer.seconds_left
+    first.clock.advance(full - 7)  # the player thinks; the power goes with 7 s left
+    first.update()
+    assert first.scene.view.timer.seconds_left <= 7
+    seat = first.scene.view.screen.seat
+    record = first.records.paths[0]
+    first.close()
+    pygame.quit()
+
+    said: list[str] = []
+    again = start(data, said=said, resume=True)
+    view = again.scene.view
+    assert isinstance(view.screen, TurnView) and view.screen.seat == seat
+    assert view.screen.step in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE)
+    assert view.timer is not None and view.timer.seconds_left == full  # a whole decision
+    assert "resumed" in view.banner.text and "timer starts again" in view.banner.text
+    assert any(str(record) in s for s in said)
+    # The banner gives way to the game at the next action, as any other news does.
+    lines = len(replay_file(record).journal.events)
+    play_until(again, AutoPlayer(random.Random(4)),
+               lambda v: len(replay_file(record).journal.events) > lines)
+    assert "resumed" not in (again.scene.view.banner.text if again.scene.view.banner else "")
+    again.close()
+    assert again.records.paths == [record]
+
+
+def test_a_record_with_garbage_in_the_middle_is_kept_aside_and_a_fresh_game_starts(
+    tmp_path, caplog
+):
+    data = tmp_path / "data"
+    data.mkdir()
+    lines = (SPEC / "miss-place-undo.jsonl").read_text().splitlines()
+    lines[4] = '{"event": "deal", "seat": 2, "row": ["D3", ' + "\x00\x17garbage"
+    bad = data / "coda-2026-01-02T10-00-00.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    original = bad.read_bytes()
+    said: list[str] = []
+    with caplog.at_level(logging.WARNING):
+        app = start(data, said=said, resume=True)
+    view = app.scene.view
+    assert isinstance(view.screen, SetupView)  # a fresh game, not a crash and not the old one
+    (kept,) = data.glob("*.unreadable*")
+    assert kept.read_bytes() == original  # never deleted, never changed
+    assert not bad.exists()
+    # The screen, the log and stderr say which record, where it broke, and where it is now.
+    for text in (view.banner.text, caplog.text, " ".join(said)):
+        assert bad.name in text and kept.name in text and "line 5" in text
+    assert view.banner.kind is not BannerKind.INFO
+    # The new game goes to a record of its own and replays; the kept one is never listed.
+    play_until(app, AutoPlayer(random.Random(1)), lambda v: isinstance(v.screen, DealView)
+               and v.table is not None and v.table.round_number == 1)
+    app.close()
+    (new,) = app.records.paths
+    assert new != kept and record_files(data) == [new]
+    assert replay_file(new).error is None
+    assert kept.read_bytes() == original
+
+
+def test_a_record_from_a_newer_version_named_with_record_is_kept_and_the_path_reused(tmp_path):
+    record = tmp_path / "mine.jsonl"
+    record.write_text('{"game": "coda", "version": 9, "players": ["A", "B"]}\n')
+    original = record.read_bytes()
+    app = start(tmp_path / "data", resume=True, record=record)
+    assert isinstance(app.scene.view.screen, SetupView)
+    assert "newer" in app.scene.view.banner.text
+    (kept,) = tmp_path.glob("*.unreadable*")
+    assert kept.read_bytes() == original
+    app.close()
+
+
+BAD_CONFIG = """
+[pins]
+seat1 = 5
+seat2 = 5
+ok = "twenty-three"
+
+[timer]
+first_seconds = "sixty"
+extra_seconds = 20
+
+[screen]
+colour = "blue"
+
+[rules]
+rounds = 3
+
+[data]
+directory = "records"
+"""
+
+
+def test_a_bad_config_file_is_named_key_by_key_and_the_device_runs_on_safe_defaults(
+    tmp_path, capsys
+):
+    path = tmp_path / "config.toml"
+    path.write_text(BAD_CONFIG)
+    config, notices = load_config_with_notices(path)
+    err = capsys.readouterr().err
+    for key in ("pins.seat2", "pins.ok", "timer.first_seconds", "screen.colour"):
+        assert key in err  # every problem in the log, by key
+    assert "already used by pins.seat1" in err and "must be a whole number" in err
+    app = start(tmp_path, config=config, notices=notices, resume=True, setup=None)
+    view = app.scene.view
+    assert isinstance(view.screen, SetupView)
+    # The screen names the first problem by key and says there are more, and where.
+    assert notices[0].split(": ")[1] in view.banner.text
+    assert f"{len(notices) - 1} more problems" in view.banner.text
+    assert view.banner.kind is BannerKind.BAD
+    # The good keys are used, the bad ones fall back to defaults, and no pin is driven.
+    items = {i.label: i.value for i in view.screen.items}
+    assert items["First period"] == "60 s" and items["Rounds"].startswith("tournament")
+    assert app.gpio is None or not config.pins.gpio_enabled
+    assert config.data_dir == tmp_path / "records"
+    # And the game can be played: the first record goes to the configured directory.
+    play_until(app, AutoPlayer(random.Random(1)), lambda v: isinstance(v.screen, DealView)
+               and v.table is not None and v.table.round_number == 1)
+    app.close()
+    assert [p.parent for p in app.records.paths] == [tmp_path / "records"]
+    assert app.errors == []
+
+
+@pytest.mark.parametrize("text", [
+    "[pins\nseat1 = 5",  # not TOML at all
+    "\udcff",  # not UTF-8
+])
+def test_a_config_file_that_cannot_be_read_at_all_still_starts_the_device(tmp_path, text):
+    path = tmp_path / "config.toml"
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    config, notices = load_config_with_notices(path)
+    assert notices and "defaults" in notices[0]
+    app = start(tmp_path, config=Config(data_dir=tmp_path / "d",
+                                        pins=PinConfig(gpio_enabled=False)),
+                notices=notices, resume=True)
+    assert isinstance(app.scene.view.screen, SetupView)
+    assert "defaults" in app.scene.view.banner.text
+    app.close()
+
+
+def test_coda_pi_run_with_a_bad_config_shows_it_and_runs(tmp_path, monkeypatch, capsys):
+    """The whole start path of ``coda-pi run``: the first frame is drawn with the message."""
+    path = tmp_path / "config.toml"
+    path.write_text(BAD_CONFIG)
+    frames: list[App] = []
+
+    def one_frame(self: App, **_: object) -> None:
+        self.update()
+        frames.append(self)
+
+    monkeypatch.setattr(App, "run", one_frame)
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "mock")
+    assert cli.main(["run", "--config", str(path), "--size", "320x240", "--window",
+                     "--no-sound", "--data-dir", str(tmp_path / "data")]) == 0
+    (app,) = frames
+    assert isinstance(app.scene.view.screen, SetupView)
+    assert "screen.colour" in app.scene.view.banner.text
+    assert app.stats.frames == 1
+    assert "pins.seat2" in capsys.readouterr().err
+
+
+def test_a_data_directory_that_cannot_be_written_refuses_to_start_a_game_with_a_reason(tmp_path):
+    blocked = tmp_path / "not-a-directory"
+    blocked.write_text("a file where the data directory should be")
+    app = start(blocked, resume=True)
+    assert isinstance(app.scene.view.screen, SetupView)
+    play_until(app, AutoPlayer(random.Random(1)),
+               lambda v: v.banner is not None and "Could not save" in v.banner.text,
+               max_intents=200)
+    assert isinstance(app.scene.view.screen, SetupView)  # nothing started, nothing lost
+    assert app.errors == [] and app.running
+    app.close()
