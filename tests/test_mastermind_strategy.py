@@ -33,10 +33,12 @@ def test_the_tree_breaks_every_secret_within_the_rows(blanks):
     assert strategy.info["optimal"] == (average == OPTIMUM[blanks])
 
 
-def test_the_six_colour_strategy_is_optimal():
-    strategy = Strategy.load()
-    total = sum(len(strategy.tree_path(secret)) for secret in all_codes())
-    assert Fraction(total, 1296) == Fraction(5625, 1296)
+@pytest.mark.parametrize("blanks", [False, True], ids=["6x4", "7x4"])
+def test_the_shipped_strategies_reach_the_known_optimum(blanks):
+    strategy = Strategy.load(4, blanks)
+    codes = all_codes(4, blanks)
+    total = sum(len(strategy.tree_path(secret)) for secret in codes)
+    assert Fraction(total, len(codes)) == OPTIMUM[blanks]
 
 
 def test_play_uses_next_guess_and_ends_on_the_secret():
