@@ -13,6 +13,7 @@ the keyboard) on the device, ``SdlWaiter`` (``pygame.event.wait``) or ``FakeTime
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import random
@@ -26,12 +27,13 @@ from typing import Any, Protocol, TextIO
 import pygame
 
 from coda_pi.config import Config
-from coda_pi.datadir import choose_resume, new_record_path
+from coda_pi.datadir import choose_resume, new_record_path, results
 from coda_pi.devices.buzzer import SilentSounder, open_sounder
 from coda_pi.devices.gpio import DEFAULT_BOUNCE_TIME, GpioDevices, SeatLeds, open_gpio
 from coda_pi.devices.intent_queue import INTENT_EVENT, IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
 from coda_pi.record import RecordWriter
+from coda_pi.referee.results import ResultRow
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Cue, Intent
 from coda_pi.referee.views import BannerKind, LedState
@@ -592,6 +594,32 @@ def _say_on_screen(referee: Any, *, resumed: bool, troubles: Sequence[str]) -> N
     if parts:
         kind = BannerKind.BAD if troubles else BannerKind.INFO
         referee.notify(". ".join(p.rstrip(".") for p in parts), kind)
+
+
+RESULTS_SHOWN = 50
+"""The newest past games listed on the device (each is replayed to be listed)."""
+
+
+def result_rows(data_dir: Path, limit: int = RESULTS_SHOWN) -> list[ResultRow]:
+    """The past games in ``data_dir``, newest first, as the results screen shows them."""
+    rows = []
+    for result in itertools.islice(results(data_dir), limit):
+        note = None
+        if result.error:
+            note = f"record broken at {result.error}"
+        elif not result.finished:
+            note = "unfinished"
+        unit = "game" if result.game == "mastermind" else "round"
+        rows.append(ResultRow(
+            date=f"{result.date:%d %b %H:%M}",
+            game=result.game.capitalize(),
+            players=result.players,
+            totals=result.totals,
+            winners=result.winners,
+            rounds=f"{result.rounds} {unit}{'s' if result.rounds != 1 else ''}",
+            note=note,
+        ))
+    return rows
 
 
 def config_notices(problems: Sequence[Any]) -> tuple[str, ...]:

@@ -112,6 +112,7 @@ class Result:
     totals: tuple[int, ...]
     finished: bool
     error: str | None
+    rounds: int = 0  # rounds (Coda) or games (Mastermind) played to their end
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -162,4 +163,5 @@ def results(data_dir: Path) -> Iterator[Result]:
             totals=tuple(s["totals"]),
             finished=bool(s["finished"]),
             error=error,
+            rounds=len(s.get("rounds") or s.get("games") or []),
         )
