@@ -36,6 +36,7 @@ from coda_pi.referee.public import (
 from coda_pi.referee.setup import SetupDefaults, options_from_header, unique_names
 from coda_pi.referee.setup_menu import SetupMenu
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
+from coda_pi.referee.table_pool import TablePool
 from coda_pi.referee.timer import GuessTimer, TimerEvent
 from coda_pi.referee.views import (
     MAX_SEATS,
@@ -120,6 +121,10 @@ class Referee:
         self._timer_paused = False  # paused from the menu
         self._final_shown = False
         self._ended_early = False
+        self._pool: TablePool | None = None  # table-pool play: the delegate asked first
+        if journal is not None and self._options.pool == "table":
+            self._pool = TablePool(self, training=self._options.training)
+            self._journal = TablePool.journal(journal.game.settings, journal.events)
         if journal is not None:
             self._enter_phase()
 
@@ -251,6 +256,8 @@ class Referee:
         elif kind == "final":
             for seat in self._winners():
                 states[seat] = LedState.ON
+        if self._pool is not None:
+            self._pool.leds(states, kind)
         return tuple(states)
 
     def view(self) -> PublicView:
@@ -277,8 +284,11 @@ class Referee:
         timer = None
         if self._timer is not None and self._timer_visible():
             timer = self._timer.view(now)
+        screen = self._screen(table)
+        if self._pool is not None:
+            screen = self._pool.screen(table, screen, self._screen_kind())
         return PublicView(
-            screen=self._screen(table),
+            screen=screen,
             table=table_view(table, labels=labels, leds=leds, highlight=highlight),
             overlay=self._overlay_view(),
             banner=self._banner,
@@ -294,6 +304,8 @@ class Referee:
         """The acting seat's private view while exactly its button is held, else None."""
         seat = self._private_seat()
         game = self.game
+        if self._pool is not None:
+            return self._pool.private_view(seat)
         if seat is None or game is None:
             return None
         labels = self._options.labels
@@ -463,6 +475,8 @@ class Referee:
         if game is None or self._overlay is not None or seat >= game.seats:
             return
         kind = self._screen_kind()
+        if self._pool is not None and self._pool.seat_pressed(seat, kind):
+            return
         if kind == "deal":
             if seat == self._deal_seat():
                 self._peeked.add(seat)
@@ -506,6 +520,8 @@ class Referee:
                 self._start_game()
             return
         kind = self._screen_kind()
+        if self._pool is not None and self._pool.nav(button, kind):
+            return
         step = -1 if button is Button.PREV else 1
         if kind == "start":
             if button is Button.OK and self._commit(RoundStart(self._options.first)):
@@ -532,6 +548,8 @@ class Referee:
             return
         if self.game is None:
             self._setup.back()
+            return
+        if self._pool is not None and self._pool.back(self._screen_kind()):
             return
         cur = self._cursor
         if cur is not None and self._screen_kind() == "turn":
@@ -604,7 +622,8 @@ class Referee:
             hand=options.hand,
             bonus=options.bonus,
         )
-        header = settings.to_dict() | {
+        table_pool = options.pool == "table"
+        header = settings.to_dict() | (TablePool.header(options.training) if table_pool else {}) | {
             "labels": options.labels,
             "timer": {
                 "enabled": options.timer,
@@ -618,7 +637,10 @@ class Referee:
             self._storage_failed(err)
             return
         self._options = options
-        self._journal = coda_journal(CodaGame(settings))
+        self._pool = TablePool(self, training=options.training) if table_pool else None
+        self._journal = (
+            TablePool.journal(settings) if table_pool else coda_journal(CodaGame(settings))
+        )
         self._banner = None
         if self._commit(RoundStart(options.first)):
             self._after_round_start()
@@ -633,6 +655,7 @@ class Referee:
             self._storage_failed(err)
             return
         self._journal = None
+        self._pool = None
         self._final_shown = False
         self._ended_early = False
         self._cursor = None
@@ -777,14 +800,15 @@ class Referee:
         cur.step = TurnStep.SLOT
         cur.knock_down = None
 
-    def _guess(self, value: str) -> None:
+    def _guess(self, value: str, correct: bool | None = None) -> None:
+        """``correct``: the target's answer, in table-pool play (the device cannot see)."""
         game = self.game
         cur = self._cursor
         assert game is not None and cur is not None and game.turn is not None
         assert cur.target is not None and cur.slot is not None
         seat, target, slot = game.turn, cur.target, cur.slot
         labels = self._options.labels
-        if not self._commit(Guess(seat, target, slot, value)):
+        if not self._commit(Guess(seat, target, slot, value, correct)):
             return
         game = self.game
         assert game is not None
@@ -975,6 +999,8 @@ class Referee:
         previous = self._cursor
         self._refusal = None
         self._cursor = None
+        if self._pool is not None:
+            self._pool.forget()
         if game.phase is Phase.DEAL:
             self._peeked = {s for s in self._peeked if not game.dealt[s]}
             self._timer = None
@@ -1032,7 +1058,9 @@ class Referee:
         cur = self._cursor
         claiming = cur is not None and cur.step is TurnStep.CLAIM_HIDDEN
         # A yes/no question (undo, end the game) stops the clock: the table is busy with it.
-        asking = isinstance(self._overlay, Confirm)
+        asking = isinstance(self._overlay, Confirm) or (
+            self._pool is not None and self._pool.holds_timer()
+        )
         if self._timer_paused or claiming or asking:
             timer.pause(now)
         else:

@@ -10,6 +10,7 @@ DEFAULT_NAMES: tuple[str, ...] = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
 
 Labels = Literal["panels", "cards"]
 BonusMode = Literal["hidden", "all"]
+Pool = Literal["device", "table"]  # who draws: the device, or hands from panels on the table
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +27,8 @@ class SetupDefaults:
     bonus: BonusMode = "hidden"
     first: int = 0  # the seat that starts the first round
     labels: Labels = "panels"
+    pool: Pool = "device"
+    training: bool = False  # table pool: a held seat button shows the likeliest numbers
 
     def __post_init__(self) -> None:
         if len(self.names) < 4:
@@ -72,6 +75,12 @@ def options_from_header(options: SetupDefaults, header: Mapping[str, Any]) -> Se
     labels = header.get("labels")
     if labels in ("panels", "cards"):
         options = options.with_changes(labels=labels)
+    pool = header.get("pool")
+    if pool in ("device", "table"):
+        options = options.with_changes(pool=pool)
+    training = header.get("training")
+    if isinstance(training, bool):
+        options = options.with_changes(training=training)
     timer = header.get("timer")
     if isinstance(timer, Mapping):
         enabled = timer.get("enabled")

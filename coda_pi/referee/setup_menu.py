@@ -87,6 +87,16 @@ ITEMS: tuple[_Item, ...] = (
         lambda s: "panels 0-11" if s.labels == "panels" else "cards 0-9 J Q K",
         lambda s, d: s.with_changes(labels="cards" if s.labels == "panels" else "panels"),
     ),
+    _Item(
+        "pool", "Pool",
+        lambda s: "device draws" if s.pool == "device" else "table (hand-drawn)",
+        lambda s, d: s.with_changes(pool="table" if s.pool == "device" else "device"),
+    ),
+    _Item(
+        "training", "Training hints",
+        lambda s: ("on" if s.training else "off") + ("" if s.pool == "table" else " (table pool)"),
+        lambda s, d: s.with_changes(training=not s.training),
+    ),
 )
 START = "Start"
 

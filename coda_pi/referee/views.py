@@ -267,6 +267,7 @@ class PrivatePurpose(Enum):
     CLAIM = "claim"  # where the drawn panel goes: the row with it inserted at the cursor
     REVEAL = "reveal"  # which own panel to knock down
     ROW = "row"  # just the row
+    HINTS = "hints"  # table-pool training: an opponent's row with its likeliest numbers
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,7 @@ from coda_pi.ui.looks import BANNER_COLOURS, led_looks, panel_look, seat_colour
 from coda_pi.ui.scene import Scene
 from coda_pi.ui.scores import draw_final, draw_round_end
 from coda_pi.ui.table import draw_table, draw_turn_side
+from coda_pi.ui.table_pool_screens import TABLE_POOL_SCREENS, draw_table_pool
 from coda_pi.ui.text import blit_text, blit_wrapped
 from coda_pi.ui.theme import Metrics
 
@@ -87,7 +88,9 @@ def draw_scene(surface: pygame.Surface, scene: Scene) -> None:
 def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> None:
     screen = view.screen
     m = bands.metrics
-    if isinstance(screen, SetupView):
+    if isinstance(screen, TABLE_POOL_SCREENS):
+        draw_table_pool(surface, bands, screen, view)
+    elif isinstance(screen, SetupView):
         _setup(surface, bands, screen, view)
     elif isinstance(screen, DealView):
         _deal(surface, bands, screen, view)
@@ -259,6 +262,7 @@ PRIVATE_TITLES: dict[PrivatePurpose, str] = {
     PrivatePurpose.CLAIM: "where it goes",
     PrivatePurpose.REVEAL: "knock one down",
     PrivatePurpose.ROW: "your row",
+    PrivatePurpose.HINTS: "training hints",
 }
 
 

@@ -1,0 +1,559 @@
+"""Table-pool play: the referee when the players draw the real panels by hand.
+
+The device never sees a standing panel, so the table enters what falls: the colours of each
+starting row, the colour drawn, the target's answer to each guess (the target alone knows),
+and the number of every panel knocked down, placed face up, or shown for the bonus.
+
+After every entry the deduction engine is asked whether any deal of the unseen panels still
+fits everything entered. When none does, the device stops on a screen naming the reason (a
+row out of order, a "wrong" answer that cannot be true) and offers to take back the last
+entry; it stays stopped, one undo at a time, until the record makes sense again.
+
+``TablePool`` is the referee's delegate for this mode: the referee asks it first at each
+input and for each screen, and it answers None/False for what plays as in device-pool play
+(choosing a target, slot and number, the timer, stopping, the menu, undo).
+
+Buttons in table-pool play:
+
+- dealing: PREV/NEXT choose the colour of the next panel, OK enters it, BACK takes the last
+  one back; OK after the last panel writes the row.
+- drawing: PREV/NEXT choose the colour drawn, OK.
+- the answer to a guess: the target's seat button means RIGHT, OK means WRONG, BACK goes
+  back to the choice of the number (the guess is not written until answered).
+- a panel falling face up, and the bonus: PREV/NEXT choose its number, OK, BACK.
+- the final standings: NEXT opens the review; PREV/NEXT page, OK or BACK close it.
+
+Training hints (a setup option): while the current player holds their seat button, the
+private screen shows the attacked (or next) opponent's row with each standing panel's most
+likely number and the three likeliest numbers of the panel under the cursor. The device
+knows no private panel, so these are the public odds; with training off no probability is
+shown anywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from coda_pi.record import Journal
+from coda_pi.referee.describe import describe_event
+from coda_pi.referee.labels import guess_values, value_label
+from coda_pi.referee.public import PublicTable
+from coda_pi.referee.signals import Button, Cue
+from coda_pi.referee.table_pool_game import WitnessedGame, table_journal
+from coda_pi.referee.table_pool_review import review_lines
+from coda_pi.referee.table_pool_views import (
+    ColourRowView,
+    ContradictionView,
+    JudgeView,
+    NumberEntryView,
+    ReviewLine,
+    ReviewView,
+)
+from coda_pi.referee.views import (
+    Banner,
+    BannerKind,
+    FinalView,
+    LedState,
+    PanelView,
+    PrivatePurpose,
+    PrivateView,
+    Screen,
+    TurnStep,
+    TurnView,
+)
+from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
+from coda_pi.rules.coda_events import Bonus, Deal, Draw, Place, Reveal
+from coda_pi.rules.deduction import Analysis
+from coda_pi.rules.tiles import Color, Tile
+
+if TYPE_CHECKING:
+    from coda_pi.referee.referee import Referee
+
+REVIEW_LINES_PER_PAGE = 4
+
+
+@dataclass
+class _Judging:
+    """A guess spoken aloud, waiting for the target's answer."""
+
+    target: int
+    slot: int
+    value: str
+
+
+@dataclass
+class _Entry:
+    """Numbers being entered for panels that fall face up: one, or the winner's for the
+    bonus. ``event`` builds the event from the tiles once every number is in."""
+
+    seat: int
+    colours: tuple[Color, ...]
+    whats: tuple[str, ...]
+    kind: str  # "place", "reveal" or "bonus"
+    slot: int = 0
+    values: list[str] | None = None
+    index: int = 0  # the value under the cursor, in guess_values
+
+    def __post_init__(self) -> None:
+        if self.values is None:
+            self.values = []
+
+
+class TablePool:
+    """The referee's delegate in table-pool play (see the module docstring)."""
+
+    def __init__(self, referee: Referee, *, training: bool) -> None:
+        self._ref = referee
+        self.training = training
+        self._colours: list[bool] = []  # the starting row being entered (dark?)
+        self._dark = True
+        self._judging: _Judging | None = None
+        self._entry: _Entry | None = None
+        self._review: list[ReviewLine] | None = None
+        self._review_page = 0
+        self._checked: tuple[CodaGame, int, Analysis] | None = None
+
+    # -- the journal ----------------------------------------------------------------------
+
+    @staticmethod
+    def header(training: bool) -> dict[str, Any]:
+        """The device's keys the record's header gets beside the spec's."""
+        return {"pool": "table", "training": training}
+
+    @staticmethod
+    def journal(settings: CodaSettings, events: list[Any] | None = None) -> Journal[CodaGame]:
+        return table_journal(settings, events or ())
+
+    @property
+    def _game(self) -> CodaGame:
+        game = self._ref.game
+        assert game is not None
+        return game
+
+    @property
+    def _labels(self) -> str:
+        return self._ref._options.labels
+
+    def analysis(self) -> Analysis:
+        """The public analysis of the game as it stands now (computed once per state)."""
+        journal = self._ref.journal
+        assert journal is not None
+        game = journal.game
+        key = len(journal.events)
+        if self._checked is not None and self._checked[0] is game and self._checked[1] == key:
+            return self._checked[2]
+        assert isinstance(game, WitnessedGame)
+        result = game.public_analysis()
+        was_fine = self._checked is None or self._checked[2].consistent
+        self._checked = (game, key, result)  # holding the game keeps its id from reuse
+        if was_fine and not result.consistent:
+            self._ref._cue(Cue.ERROR)
+        return result
+
+    def halted(self) -> str | None:
+        """Why the game cannot go on as entered, or None."""
+        if self._ref.game is None or self._ref._ended_early:
+            return None
+        return self.analysis().contradiction
+
+    def holds_timer(self) -> bool:
+        """The guess timer waits while the target answers and while the device is stopped."""
+        return self._judging is not None or self.halted() is not None
+
+    def forget(self) -> None:
+        """What the table was entering no longer applies (the phase changed, an undo)."""
+        self._judging = None
+        self._entry = None
+        self._colours = []
+
+    # -- screens -------------------------------------------------------------------------
+
+    def screen(self, table: PublicTable, default: Screen, kind: str) -> Any:
+        """The screen for now: ``default`` (the device-pool screen) or one of this mode."""
+        game = self._game
+        if kind == "final":
+            if self._review is not None:
+                return self._review_view()
+            if isinstance(default, FinalView):
+                return replace(default, prompt=f"NEXT: review the game. {default.prompt}")
+            return default
+        why = self.halted()
+        if why is not None:
+            return self._halt_view(why)
+        if kind == "deal":
+            return self._deal_view(table)
+        if kind == "bonus":
+            return self._entry_view(self._bonus_entry())
+        if kind != "turn" or game.turn is None:
+            return default
+        if self._judging is not None:
+            return self._judge_view(table)
+        if self._entry is not None:
+            return self._entry_view(self._entry)
+        if isinstance(default, TurnView) and default.step is TurnStep.CHOOSE_COLOR:
+            return replace(default, prompt=(
+                f"{default.name}: take a panel from the table, then choose its colour with "
+                "PREV/NEXT and press OK"))
+        return default
+
+    def _halt_view(self, why: str) -> ContradictionView:
+        journal = self._ref.journal
+        assert journal is not None
+        players = self._game.settings.players
+        last = (describe_event(journal.events[-1], players, self._labels)
+                if journal.events else "nothing")
+        return ContradictionView(
+            sentence=why[:1].upper() + why[1:],
+            last=last,
+            prompt=f"OK: take back {last}. BACK: the menu",
+        )
+
+    def _deal_view(self, table: PublicTable) -> ColourRowView:
+        seat = self._ref._deal_seat()
+        assert seat is not None
+        name = table.players[seat]
+        dark = sum(self._colours)
+        n = len(self._colours)
+        if n < table.hand:
+            prompt = (f"{name}: panel {n + 1} of {table.hand} from the left: PREV/NEXT its "
+                      "colour, then OK")
+        else:
+            prompt = f"{name}: that is your row. OK to go on, BACK to change it"
+        return ColourRowView(
+            seat=seat,
+            name=name,
+            entered=tuple(self._colours),
+            dark=self._dark,
+            hand=table.hand,
+            dealt=table.dealt,
+            dark_left=table.pool_dark - dark,
+            light_left=table.pool_light - (n - dark),
+            prompt=prompt,
+        )
+
+    def _judge_view(self, table: PublicTable) -> JudgeView:
+        judging = self._judging
+        game = self._game
+        assert judging is not None and game.turn is not None
+        target = table.players[judging.target]
+        label = value_label(judging.value, self._labels)
+        prompt = (f"{target}, answer: is your panel {judging.slot + 1} a {label}? Your seat "
+                  f"button {judging.target + 1}: RIGHT. OK: WRONG")
+        return JudgeView(
+            seat=game.turn,
+            name=table.players[game.turn],
+            target=judging.target,
+            target_name=target,
+            slot=judging.slot,
+            value_label=label,
+            prompt=prompt,
+        )
+
+    def _entry_view(self, entry: _Entry) -> NumberEntryView:
+        values = guess_values(dashes=self._game.settings.dashes)
+        assert entry.values is not None
+        step = len(entry.values)
+        labels = tuple(value_label(v, self._labels) for v in values)
+        name = self._game.name(entry.seat)
+        what = entry.whats[step]
+        if entry.kind == "bonus":
+            prompt = f"{name} won: show your standing panels. {what}: PREV/NEXT, then OK"
+        else:
+            prompt = f"{what}: which number? PREV/NEXT, then OK"
+        return NumberEntryView(
+            seat=entry.seat,
+            name=name,
+            dark=entry.colours[step] is Color.DARK,
+            what=what,
+            value_label=labels[entry.index],
+            values=labels,
+            step=step + 1,
+            count=len(entry.colours),
+            entered=tuple(value_label(v, self._labels) for v in entry.values),
+            prompt=prompt,
+        )
+
+    def _review_view(self) -> ReviewView:
+        lines = self._review or []
+        pages = max(1, -(-len(lines) // REVIEW_LINES_PER_PAGE))
+        page = min(self._review_page, pages - 1)
+        start = page * REVIEW_LINES_PER_PAGE
+        return ReviewView(
+            title="Game review",
+            lines=tuple(lines[start:start + REVIEW_LINES_PER_PAGE]),
+            page=page + 1,
+            pages=pages,
+            prompt="PREV/NEXT: more. OK or BACK: the standings",
+        )
+
+    def leds(self, states: list[LedState], kind: str) -> None:
+        """The seat asked to act blinks: the target answering, the winner showing panels."""
+        if kind == "turn" and self._judging is not None:
+            states[self._judging.target] = LedState.BLINK
+        elif kind == "bonus" and self._game.round_winner is not None:
+            states[self._game.round_winner] = LedState.BLINK
+
+    # -- private views (training hints only) ---------------------------------------------
+
+    def private_view(self, seat: int | None) -> PrivateView | None:
+        """The device knows no seat's panels: a held seat sees hints in training, else
+        nothing."""
+        game = self._ref.game
+        if not self.training or seat is None or game is None or game.turn != seat:
+            return None
+        cur = self._ref._cursor
+        if cur is None or self.halted() is not None:
+            return None
+        targets = [s for s in range(game.seats) if s != seat and not game.out[s]]
+        if not targets:
+            return None
+        target = cur.target if cur.target in targets else targets[0]
+        analysis = self.analysis()
+        row = game.rows[target]
+        hidden = game.hidden_slots(target)
+        at = cur.slot if cur.target == target and cur.slot in hidden else (
+            hidden[0] if hidden else None)
+        panels = []
+        for i, slot in enumerate(row):
+            dark = slot.tile.color is Color.DARK
+            if slot.revealed:
+                panels.append(PanelView(dark, value_label(slot.tile.value, self._labels), True))
+                continue
+            best = _likeliest(analysis.slots.get((target, i), {}))
+            label = value_label(best[0][0].value, self._labels) if best else "?"
+            panels.append(PanelView(dark, label, False, highlight=i == at))
+        message = None
+        if at is not None:
+            best = _likeliest(analysis.slots.get((target, at), {}))[:3]
+            odds = ", ".join(f"{value_label(t.value, self._labels)} {_percent(p)}"
+                             for t, p in best)
+            message = f"{game.name(target)}'s panel {at + 1}: {odds}"
+        return PrivateView(
+            seat=seat,
+            name=game.name(seat),
+            purpose=PrivatePurpose.HINTS,
+            row=tuple(panels),
+            cursor=at,
+            message=message,
+            prompt="Training: the likeliest numbers from what the table has seen",
+        )
+
+    # -- input ---------------------------------------------------------------------------
+
+    def nav(self, button: Button, kind: str) -> bool:
+        """PREV, NEXT or OK. True when this mode handled it."""
+        if kind == "final":
+            return self._review_nav(button)
+        if self.halted() is not None:
+            if button is Button.OK:
+                self._ref._undo()
+            return True
+        if kind == "deal":
+            self._deal_nav(button)
+            return True
+        if kind == "bonus":
+            self._entry_nav(self._bonus_entry(), button)
+            return True
+        if kind != "turn":
+            return False
+        if self._judging is not None:
+            if button is Button.OK:
+                self._answer(right=False)
+            return True
+        if self._entry is not None:
+            self._entry_nav(self._entry, button)
+            return True
+        cur = self._ref._cursor
+        game = self._game
+        if cur is None or game.turn is None or button is not Button.OK:
+            return False
+        if cur.step is TurnStep.CHOOSE_COLOR:
+            colour = Color.DARK if cur.color_dark else Color.LIGHT
+            if self._ref._commit(Draw(game.turn, Tile(colour))):
+                self._ref._banner = Banner(
+                    f"{game.name(game.turn)} drew a {colour.word} panel", BannerKind.INFO)
+            return True
+        if cur.step is TurnStep.VALUE and cur.target is not None and cur.slot is not None:
+            values = guess_values(dashes=game.settings.dashes)
+            self._judging = _Judging(cur.target, cur.slot, values[cur.value_index])
+            self._ref._sync_timer()
+            return True
+        if cur.step is TurnStep.CLAIM_FACE_UP and game.drawn is not None:
+            slot = cur.claim_slot
+            what = f"{game.name(game.turn)}'s drawn panel, face up at place {slot + 1}"
+            self._entry = _Entry(game.turn, (game.drawn.color,), (what,), "place", slot)
+            return True
+        if cur.step is TurnStep.REVEAL_OWN and cur.reveal_slot is not None:
+            slot = cur.reveal_slot
+            colour = game.rows[game.turn][slot].tile.color
+            what = f"{game.name(game.turn)}'s panel {slot + 1}, knocked down"
+            self._entry = _Entry(game.turn, (colour,), (what,), "reveal", slot)
+            return True
+        return False
+
+    def back(self, kind: str) -> bool:
+        """BACK pressed briefly. True when this mode handled it (else: the referee's step
+        back, or the menu)."""
+        if kind == "final" and self._review is not None:
+            self._review = None
+            return True
+        if kind == "final":
+            return False
+        if self.halted() is not None:
+            self._ref._open_menu()  # not a step back: the way out is undo (or the end)
+            return True
+        if kind == "deal" and self._colours:
+            self._colours.pop()
+            return True
+        if kind == "bonus":
+            entry = self._bonus_entry()
+            assert entry.values is not None
+            if entry.values:
+                entry.values.pop()
+                return True
+            return False
+        if self._judging is not None:
+            self._judging = None  # back to the choice of the number
+            self._ref._sync_timer()
+            return True
+        if self._entry is not None:
+            assert self._entry.values is not None
+            if self._entry.values:
+                self._entry.values.pop()
+            else:
+                self._entry = None  # back to the choice of the place
+            return True
+        return False
+
+    def seat_pressed(self, seat: int, kind: str) -> bool:
+        """A seat button. True when this mode handled it."""
+        if kind == "final":
+            return False
+        if self.halted() is not None or kind in ("deal", "bonus"):
+            return True
+        if self._judging is not None:
+            if seat == self._judging.target:
+                self._answer(right=True)
+            else:
+                name = self._game.name(self._judging.target)
+                self._ref._refuse(f"Only {name} knows: {name} answers")
+            return True
+        return self._entry is not None
+
+    def _answer(self, *, right: bool) -> None:
+        judging = self._judging
+        assert judging is not None
+        self._judging = None
+        cur = self._ref._cursor
+        if cur is not None:
+            cur.target, cur.slot = judging.target, judging.slot
+        self._ref._guess(judging.value, correct=right)
+        game = self._game
+        if game.phase is Phase.BONUS and game.round_winner is not None:
+            winner = game.name(game.round_winner)
+            self._ref._cue(Cue.ROUND_WON)
+            self._ref._banner = Banner(
+                f"{winner} wins the round! {winner}: show your standing panels for the bonus",
+                BannerKind.GOOD)
+        self._ref._sync_timer()
+
+    def _deal_nav(self, button: Button) -> None:
+        seat = self._ref._deal_seat()
+        game = self._game
+        assert seat is not None
+        if button in (Button.PREV, Button.NEXT):
+            self._dark = not self._dark
+            return
+        if button is not Button.OK:
+            return
+        if len(self._colours) < game.settings.hand:
+            self._colours.append(self._dark)
+            return
+        row = tuple(Tile(Color.DARK if d else Color.LIGHT) for d in self._colours)
+        if self._ref._commit(Deal(seat, row)):
+            self._colours = []
+            if game.phase is not Phase.DEAL and game.turn is not None:
+                self._ref._cue(Cue.YOUR_TURN)
+                self._ref._banner = Banner(f"{game.name(game.turn)} starts", BannerKind.INFO)
+
+    def _bonus_entry(self) -> _Entry:
+        """The winner's unseen panels, left to right and the held drawn panel last."""
+        game = self._game
+        winner = game.round_winner
+        assert winner is not None
+        entry = self._entry
+        if entry is not None and entry.kind == "bonus" and entry.seat == winner:
+            return entry
+        colours: list[Color] = []
+        whats: list[str] = []
+        name = game.name(winner)
+        for i, slot in enumerate(game.rows[winner]):
+            if not slot.tile.known:
+                colours.append(slot.tile.color)
+                whats.append(f"{name}'s panel {i + 1}")
+        if game.drawn is not None and not game.drawn.known:
+            colours.append(game.drawn.color)
+            whats.append(f"{name}'s drawn panel")
+        self._entry = _Entry(winner, tuple(colours), tuple(whats), "bonus")
+        return self._entry
+
+    def _entry_nav(self, entry: _Entry, button: Button) -> None:
+        values = guess_values(dashes=self._game.settings.dashes)
+        assert entry.values is not None
+        if button in (Button.PREV, Button.NEXT):
+            step = -1 if button is Button.PREV else 1
+            entry.index = (entry.index + step) % len(values)
+            return
+        if button is not Button.OK:
+            return
+        entry.values.append(values[entry.index])
+        if len(entry.values) < len(entry.colours):
+            entry.index = 0
+            return
+        tiles = tuple(Tile.parse(c.value + v) for c, v in zip(entry.colours, entry.values,
+                                                              strict=True))
+        game = self._game
+        if entry.kind == "bonus":
+            done = self._ref._commit(Bonus(entry.seat, tiles))
+            if done:
+                self._entry = None
+                self._ref._announce_round_end()
+        else:
+            event = (Place(entry.seat, entry.slot, tiles[0]) if entry.kind == "place"
+                     else Reveal(entry.seat, entry.slot, tiles[0]))
+            before = len(self._ref.journal.events) if self._ref.journal else 0
+            self._entry = None
+            self._ref._end_turn(event)
+            journal = self._ref.journal
+            done = journal is not None and len(journal.events) > before
+            if not done and game.phase is Phase.PENALTY:
+                self._entry = entry  # refused: the number stays on screen to be changed
+        if not done:
+            entry.values.pop()
+
+    def _review_nav(self, button: Button) -> bool:
+        if self._review is None:
+            if button is Button.NEXT:
+                journal = self._ref.journal
+                assert journal is not None
+                self._review = review_lines(self._game.settings, journal.events, self._labels)
+                self._review_page = 0
+                return True
+            return False
+        if button is Button.OK:
+            self._review = None
+        else:
+            pages = max(1, -(-len(self._review) // REVIEW_LINES_PER_PAGE))
+            step = -1 if button is Button.PREV else 1
+            self._review_page = (self._review_page + step) % pages
+        return True
+
+
+def _likeliest(probs: dict[Tile, Fraction]) -> list[tuple[Tile, Fraction]]:
+    return sorted(probs.items(), key=lambda kv: (-kv[1], kv[0].rank or 0))
+
+
+def _percent(p: Fraction) -> str:
+    return f"{round(float(p) * 100)}%"

@@ -1,0 +1,174 @@
+"""The screens of table-pool play (``coda_pi.referee.table_pool_views``), drawn.
+
+Same bands as every screen: a header saying who must act, the body, and the footer, which
+``screens.py`` fills with the banner or the prompt.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from coda_pi.referee.table_pool_views import (
+    ColourRowView,
+    ContradictionView,
+    JudgeView,
+    NumberEntryView,
+    ReviewView,
+    TablePoolScreen,
+)
+from coda_pi.referee.views import PublicView
+from coda_pi.ui import theme
+from coda_pi.ui.draw import PanelLook, draw_banner, draw_lines, draw_panel, draw_row, row_rects
+from coda_pi.ui.layout import Frame, split_columns, split_rows
+from coda_pi.ui.looks import seat_colour
+from coda_pi.ui.table import draw_table
+from coda_pi.ui.text import blit_text, blit_wrapped
+
+
+def draw_table_pool(
+    surface: pygame.Surface, bands: Frame, screen: TablePoolScreen, view: PublicView
+) -> None:
+    if isinstance(screen, ColourRowView):
+        _colour_row(surface, bands, screen)
+    elif isinstance(screen, JudgeView):
+        _judge(surface, bands, screen, view)
+    elif isinstance(screen, NumberEntryView):
+        _number(surface, bands, screen, view)
+    elif isinstance(screen, ContradictionView):
+        _contradiction(surface, bands, screen)
+    elif isinstance(screen, ReviewView):
+        _review(surface, bands, screen)
+
+
+def _colour_row(surface: pygame.Surface, bands: Frame, screen: ColourRowView) -> None:
+    m = bands.metrics
+    draw_banner(surface, bands.header, f"Deal: {screen.name}", seat_colour(screen.seat),
+                subtitle="the colours of your row, left to right")
+    row_area, pool_area = split_columns(bands.body, 0.68, m.margin)
+    looks = []
+    for i in range(screen.hand):
+        if i < len(screen.entered):
+            looks.append(PanelLook("D" if screen.entered[i] else "L", None))
+        elif i == len(screen.entered):
+            looks.append(PanelLook("D" if screen.dark else "L", "?", marked=True))
+        else:
+            looks.append(PanelLook("D", None, faint=True))
+    draw_row(surface, row_area.inflate(-m.margin, -row_area.height // 6), looks)
+    _pool_counts(surface, pool_area, screen.dark_left, screen.light_left, m.px(3))
+
+
+def _pool_counts(surface: pygame.Surface, area: pygame.Rect, dark: int, light: int,
+                 pad: int) -> None:
+    """The face-down panels left on the table, by colour."""
+    caption_h = round(area.height * 0.22)
+    blit_text(surface, "on the table", pygame.Rect(area.left, area.top, area.width, caption_h),
+              theme.TEXT_DIM)
+    body = pygame.Rect(area.left, area.top + caption_h, area.width, area.height - caption_h)
+    count_h = round(body.height * 0.3)
+    panels = pygame.Rect(body.left, body.top, body.width, body.height - count_h)
+    for rect, is_dark, left in zip(row_rects(panels.inflate(-pad, -pad), 2), (True, False),
+                                   (dark, light), strict=True):
+        draw_panel(surface, rect.inflate(-rect.width // 5, 0),
+                   PanelLook("D" if is_dark else "L", None))
+        count = pygame.Rect(0, panels.bottom, body.width // 2, count_h)
+        count.centerx = rect.centerx
+        blit_text(surface, str(left), count, theme.TEXT if left else theme.TEXT_DIM)
+
+
+def _table_and_side(bands: Frame) -> tuple[pygame.Rect, pygame.Rect]:
+    return split_columns(bands.body, 0.62, bands.metrics.margin)
+
+
+def _judge(surface: pygame.Surface, bands: Frame, screen: JudgeView, view: PublicView) -> None:
+    m = bands.metrics
+    draw_banner(surface, bands.header, f"{screen.target_name}, answer!",
+                seat_colour(screen.target),
+                subtitle=f"{screen.name}: panel {screen.slot + 1} is {screen.value_label}?")
+    table_area, side = _table_and_side(bands)
+    if view.table is not None:
+        draw_table(surface, table_area, view.table, m)
+    panel_area, answers = pygame.Rect(side), pygame.Rect(side)
+    panel_area.height = round(side.height * 0.5)
+    answers.top = panel_area.bottom + m.margin // 2
+    answers.height = side.bottom - answers.top
+    dark = _panel_dark(view, screen.target, screen.slot)
+    draw_panel(surface, row_rects(panel_area, 1)[0],
+               PanelLook("D" if dark else "L", screen.value_label, marked=True))
+    right, wrong = split_rows(answers, 2, max(2, m.margin // 2))
+    draw_banner(surface, right, f"seat {screen.target + 1}: right", theme.GOOD)
+    draw_banner(surface, wrong, "OK: wrong", theme.BAD)
+
+
+def _panel_dark(view: PublicView, seat: int, slot: int) -> bool:
+    if view.table is None or seat >= len(view.table.seats):
+        return True
+    row = view.table.seats[seat].row
+    return row[slot].dark if 0 <= slot < len(row) else True
+
+
+def _number(surface: pygame.Surface, bands: Frame, screen: NumberEntryView,
+            view: PublicView) -> None:
+    m = bands.metrics
+    count = f" ({screen.step} of {screen.count})" if screen.count > 1 else ""
+    draw_banner(surface, bands.header, f"{screen.name}: which number?{count}",
+                seat_colour(screen.seat), subtitle=screen.what)
+    table_area, side = _table_and_side(bands)
+    if view.table is not None:
+        draw_table(surface, table_area, view.table, m)
+    caption_h = round(side.height * 0.22) if screen.entered else 0
+    if caption_h:
+        blit_text(surface, "shown: " + " ".join(screen.entered),
+                  pygame.Rect(side.left, side.top, side.width, caption_h), theme.TEXT_DIM)
+    body = pygame.Rect(side.left, side.top + caption_h, side.width, side.height - caption_h)
+    rect = row_rects(body.inflate(-m.px(6), 0), 1)[0]
+    draw_panel(surface, rect, PanelLook("D" if screen.dark else "L", screen.value_label,
+                                        marked=True))
+    size = max(4, rect.height // 8)
+    for x, direction in ((rect.left - size * 2, -1), (rect.right + size * 2, 1)):
+        tip = (x + direction * size, rect.centery)
+        pygame.draw.polygon(surface, theme.CURSOR, [
+            tip, (x - direction * size, rect.centery - size),
+            (x - direction * size, rect.centery + size)])
+
+
+def _contradiction(surface: pygame.Surface, bands: Frame, screen: ContradictionView) -> None:
+    m = bands.metrics
+    draw_banner(surface, bands.header, "That cannot be right", theme.BAD,
+                subtitle="no deal of the panels fits what was entered")
+    top, bottom = pygame.Rect(bands.body), pygame.Rect(bands.body)
+    top.height = round(bands.body.height * 0.62)
+    bottom.top = top.bottom + m.margin // 2
+    bottom.height = bands.body.bottom - bottom.top
+    draw_lines(surface, top.inflate(-m.margin, 0), _wrap(screen.sentence, 30), theme.WARNING,
+               max_lines=3)
+    blit_wrapped(surface, f"Last entry: {screen.last}", bottom, theme.TEXT, align="center")
+
+
+def _review(surface: pygame.Surface, bands: Frame, screen: ReviewView) -> None:
+    m = bands.metrics
+    draw_banner(surface, bands.header, screen.title, theme.PANEL_AREA,
+                subtitle=f"page {screen.page} of {screen.pages}")
+    slots = split_rows(bands.body, 4, max(2, m.margin // 2))
+    for rect, line in zip(slots, screen.lines, strict=False):
+        mark = pygame.Rect(rect.left, rect.top, max(4, m.px(1.5)), rect.height)
+        pygame.draw.rect(surface, theme.GOOD if line.good else theme.WARNING, mark)
+        text = pygame.Rect(mark.right + m.margin, rect.top, rect.right - mark.right - m.margin,
+                           rect.height)
+        blit_wrapped(surface, line.text, text, theme.TEXT)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}".strip()
+    if current:
+        lines.append(current)
+    return lines or [""]
+
+
+TABLE_POOL_SCREENS = (ColourRowView, JudgeView, NumberEntryView, ContradictionView, ReviewView)
