@@ -11,10 +11,12 @@
  *   - symmetry: colours no guess on the path has used are interchangeable, so only one
  *     guess per relabelling of them is tried; guesses giving an identical partition of S
  *     are tried once;
+ *   - a two-ply bound (each part at least its best one-ply split) checked before a guess
+ *     is searched, on sets of LB2MIN codes or more;
  *   - a transposition table keyed by the set itself (exact values and lower bounds).
- * Sets larger than the `full` threshold only try the `width` guesses with the best lower
- * bound: on such a node the search is a (very good) heuristic, not a proof; with the
- * threshold above the root size the search is exact.
+ * Sets larger than the FULL threshold only try the WIDTH guesses with the best two-ply
+ * bound among the WIDE best by the one-ply bound: on such a node the search is a (very
+ * good) heuristic, not a proof; with FULL above every set below the opening it is exact.
  *
  * Usage: mastermind_solver COLOURS PEGS ROWS FULL WIDTH [FIRST|-1 [WIDE [LB2MIN]]]
  * Prints the tree as JSON on stdout and the total on stderr.
@@ -181,7 +183,7 @@ static int hash_cmp(const void *a, const void *b) {
 static int solve(const int *S, int n, int limit, int used, int depth, int *bestguess);
 
 /* One-ply lower bound of a set: the best split any guess gives, with LBK for each part. */
-static int lb1(const int *S, int n, int used) {
+static int lb1(const int *S, int n) {
     if (n <= 2) return LBK[n];
     int best = INF;
     for (int g = 0; g < N; g++) {
@@ -196,13 +198,12 @@ static int lb1(const int *S, int n, int used) {
         }
         if (classes == 1 && !cnt[WIN]) continue;
         if (lb < best) best = lb;
-        (void)used;
     }
     return best;
 }
 
 /* Two-ply lower bound of guessing g at S: each part costs at least its lb1. */
-static int lb2(const int *S, int n, int g, int used) {
+static int lb2(const int *S, int n, int g) {
     int cnt[MAXF] = {0}, start[MAXF], pos[MAXF], off = 0;
     const uint8_t *row = FB + (size_t)g * N;
     for (int i = 0; i < n; i++) cnt[row[S[i]]]++;
@@ -211,7 +212,7 @@ static int lb2(const int *S, int n, int g, int used) {
     for (int i = 0; i < n; i++) buf[pos[row[S[i]]]++] = S[i];
     int lb = n;
     for (int f = 0; f < NF; f++)
-        if (f != WIN && cnt[f]) lb += lb1(buf + start[f], cnt[f], used | CMASK[g]);
+        if (f != WIN && cnt[f]) lb += lb1(buf + start[f], cnt[f]);
     free(buf);
     return lb;
 }
@@ -305,7 +306,7 @@ static int solve(const int *S, int n, int limit, int used, int depth, int *bestg
         /* a node too big to try every guess: rank the most promising by a sharper bound */
         int m = nc < WIDE ? nc : WIDE;
         if (m > WIDTH) {
-            for (int i = 0; i < m; i++) cand[i].lb2 = lb2(S, n, cand[i].g, used);
+            for (int i = 0; i < m; i++) cand[i].lb2 = lb2(S, n, cand[i].g);
             qsort(cand, m, sizeof(Cand), cand2_cmp);
         }
         if (nc > WIDTH) nc = WIDTH;
@@ -317,7 +318,7 @@ static int solve(const int *S, int n, int limit, int used, int depth, int *bestg
             if (wide) continue;
             break;
         }
-        if (cand[i].lb2 < 0 && n >= LB2MIN) cand[i].lb2 = lb2(S, n, cand[i].g, used);
+        if (cand[i].lb2 < 0 && n >= LB2MIN) cand[i].lb2 = lb2(S, n, cand[i].g);
         if (cand[i].lb2 >= best) continue;
         int v = try_guess(S, n, cand[i].g, best, used, depth);
         if (v < best) {
