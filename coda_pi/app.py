@@ -570,7 +570,8 @@ def build_referee(
         records.keep_finished_first(explain)
         record = records.new()
     referee = CodaReferee(clock=clock, rng=rng, record=record, setup=setup, journal=journal,
-                          header=header, new_record=records.new)
+                          header=header, new_record=records.new,
+                          results=lambda: result_rows(records.data_dir))
     _say_on_screen(referee, resumed=resumed, troubles=troubles)
     return referee
 

@@ -33,6 +33,7 @@ from coda_pi.referee.public import (
     table_view,
     turn_view,
 )
+from coda_pi.referee.results import ResultsBrowser, ResultsSource
 from coda_pi.referee.setup import SetupDefaults, options_from_header, unique_names
 from coda_pi.referee.setup_menu import SetupMenu
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
@@ -74,6 +75,7 @@ from coda_pi.rules.tiles import Color, Tile, legal_slots
 __all__ = ["HOLD_FOR_UNDO", "Clock", "RecordSink", "Referee", "Sink", "coda_journal"]
 
 HOLD_FOR_UNDO = 2.0  # seconds BACK is held to ask for an undo
+RESULTS = "Results"  # the setup menu's line to the past games
 
 TURN_PHASES = (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE, Phase.PENALTY)
 
@@ -91,6 +93,7 @@ class Referee:
         journal: Journal[Any] | None = None,
         header: Mapping[str, Any] | None = None,
         new_record: Callable[[], Sink] | None = None,
+        results: ResultsSource | None = None,
     ) -> None:
         """``journal`` resumes a game (the replay of its record, which ``record`` goes on
         appending to); ``header``, that record's first line, then gives back the table's
@@ -99,7 +102,10 @@ class Referee:
         self._rng = rng
         self._write = writer(record)
         self._new_record = new_record
-        self._setup = SetupMenu(setup or SetupDefaults())
+        # The past games, from the setup menu's "Results" (when the app can list them).
+        self._results = ResultsBrowser(results) if results is not None else None
+        self._setup = SetupMenu(setup or SetupDefaults(),
+                                actions=(RESULTS,) if results is not None else ())
         self._journal: Journal[Any] | None = journal
         self._options = self._setup.choices
         if journal is not None and header is not None:
@@ -268,11 +274,11 @@ class Referee:
         game = self.game
         if game is None:
             return PublicView(
-                screen=self._setup.view(),
+                screen=self._results.view() if self._browsing() else self._setup.view(),
                 table=None,
                 overlay=None,
                 banner=self._banner,
-                title="New game",
+                title="Results" if self._browsing() else "New game",
                 labels=labels,
                 leds=leds,
                 version=self._version,
@@ -516,8 +522,13 @@ class Referee:
             return
         game = self.game
         if game is None:
-            if self._setup.nav(button):
+            if self._results is not None and self._results.is_open:
+                self._results.nav(button)
+            elif self._setup.nav(button):
                 self._start_game()
+            elif self._setup.chosen == RESULTS and self._results is not None:
+                self._setup.chosen = None
+                self._results.open()
             return
         kind = self._screen_kind()
         if self._pool is not None and self._pool.nav(button, kind):
@@ -547,7 +558,10 @@ class Referee:
             self._sync_timer()
             return
         if self.game is None:
-            self._setup.back()
+            if self._results is not None and self._results.is_open:
+                self._results.nav(Button.BACK)
+            else:
+                self._setup.back()
             return
         if self._pool is not None and self._pool.back(self._screen_kind()):
             return
@@ -611,6 +625,10 @@ class Referee:
         self._sync_timer()
 
     # -- setup ---------------------------------------------------------------------------
+
+    def _browsing(self) -> bool:
+        """The results list is on the screen (it opens from the setup menu only)."""
+        return self._results is not None and self._results.is_open
 
     def _start_game(self) -> None:
         options = self._setup.choices

@@ -102,15 +102,23 @@ START = "Start"
 
 
 class SetupMenu:
-    def __init__(self, defaults: SetupDefaults) -> None:
+    def __init__(self, defaults: SetupDefaults, *, actions: tuple[str, ...] = ()) -> None:
+        """``actions`` are lines between the choices and "Start" that lead elsewhere
+        ("Results"); OK on one sets ``chosen`` to its label."""
         self.choices = defaults
         self.cursor = 0
         self.editing = False
         self._before: SetupDefaults | None = None
+        self.actions = actions
+        self.chosen: str | None = None
 
     @property
     def _count(self) -> int:
-        return len(ITEMS) + 1  # the items and "Start"
+        return len(ITEMS) + len(self.actions) + 1  # the items, the actions and "Start"
+
+    @property
+    def _start(self) -> int:
+        return len(ITEMS) + len(self.actions)
 
     def nav(self, button: Button) -> bool:
         """One of PREV, NEXT, OK. True when the table chose "Start"."""
@@ -126,8 +134,11 @@ class SetupMenu:
             self.cursor = (self.cursor + step) % self._count
             return False
         if button is Button.OK:
-            if self.cursor == len(ITEMS):
+            if self.cursor == self._start:
                 return True
+            if self.cursor >= len(ITEMS):
+                self.chosen = self.actions[self.cursor - len(ITEMS)]
+                return False
             self.editing = True
             self._before = self.choices
         return False
@@ -142,12 +153,14 @@ class SetupMenu:
         items = tuple(SetupItem(i.label, i.show(self.choices)) for i in ITEMS)
         if self.editing:
             prompt = "PREV/NEXT change it, OK keeps it, BACK puts it back"
-        elif self.cursor == len(ITEMS):
+        elif self.cursor == self._start:
             prompt = "Press OK to start"
+        elif self.cursor >= len(ITEMS):
+            prompt = "Press OK to open it"
         else:
             prompt = "PREV/NEXT choose, OK changes"
         return SetupView(
-            items=(*items, SetupItem(START, "")),
+            items=(*items, *(SetupItem(a, "") for a in self.actions), SetupItem(START, "")),
             cursor=self.cursor,
             editing=self.editing,
             players=self.choices.player_names,

@@ -12,6 +12,7 @@ from collections.abc import Hashable
 
 import pygame
 
+from coda_pi.referee.results import ResultsView
 from coda_pi.referee.views import (
     ConfirmView,
     DealView,
@@ -37,6 +38,7 @@ from coda_pi.ui.draw import (
 )
 from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
 from coda_pi.ui.looks import BANNER_COLOURS, led_looks, panel_look, seat_colour
+from coda_pi.ui.results_screen import draw_results
 from coda_pi.ui.scene import Scene
 from coda_pi.ui.scores import draw_final, draw_round_end
 from coda_pi.ui.table import draw_table, draw_turn_side
@@ -88,6 +90,10 @@ def draw_scene(surface: pygame.Surface, scene: Scene) -> None:
 def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> None:
     screen = view.screen
     m = bands.metrics
+    if isinstance(screen, ResultsView):
+        draw_results(surface, bands, screen, view)
+        _footer(surface, bands, view, screen.prompt)
+        return
     if isinstance(screen, TABLE_POOL_SCREENS):
         draw_table_pool(surface, bands, screen, view)
     elif isinstance(screen, SetupView):

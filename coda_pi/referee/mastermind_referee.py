@@ -1,0 +1,893 @@
+"""The Mastermind referee: the same API as Coda's (``handle``, ``tick``, ``next_deadline``,
+``view``, ``private_view``, ``leds``, ``take_cues``, ``version``), for one Mastermind match.
+
+The match's truth is the journal of the record (a ``MastermindMatch``); an action is checked
+on a copy, written, and only then applied and announced. The cursors (the peg under the
+cursor, the key pegs being counted) are not game truth.
+
+Who does what:
+
+- two players, "device scores": the maker sets the code with their seat button held; the
+  breaker enters each row as they place it, and the device shows the key pegs to place.
+- two players, "audit": as above, but the maker enters the key pegs they placed; the record's
+  guess carries them and a wrong one voids the game at once (the rules give the breaker 3).
+- solo: the device plays seat 2. As maker it draws a random code; as breaker it shows the
+  shipped strategy's guess and the player answers with key pegs. It never sees the player's
+  code: its rows are kept here until the code is broken (the broken row *is* the code), then
+  written as the code and its guesses. Answers no code can give are caught at once, with the
+  rows they contradict, and OK takes the last one back.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from coda_pi.record import Journal
+from coda_pi.referee.mastermind_setup import MastermindOptions, MastermindSetupMenu
+from coda_pi.referee.mastermind_views import (
+    BoardRow,
+    GameLine,
+    MastermindPrivateView,
+    MastermindPublicView,
+    MastermindScreen,
+    MastermindStep,
+)
+from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view
+from coda_pi.referee.ports import Clock, Sink, writer
+from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
+from coda_pi.referee.views import (
+    MAX_SEATS,
+    Banner,
+    BannerKind,
+    FinalView,
+    LedState,
+    PublicView,
+    StandingView,
+)
+from coda_pi.rules.errors import RuleError
+from coda_pi.rules.mastermind import (
+    COLOUR_NAMES,
+    Feedback,
+    MastermindHeader,
+    MastermindMatch,
+    feedback,
+    palette,
+)
+from coda_pi.rules.mastermind_deduction import (
+    Contradiction,
+    consistent_codes,
+    find_contradiction,
+)
+from coda_pi.rules.mastermind_strategy import Strategy
+
+HOLD_FOR_UNDO = 2.0  # seconds BACK is held to ask for an undo, as in Coda
+UNSET = "?"
+
+
+def mastermind_journal(match: MastermindMatch) -> Journal[MastermindMatch]:
+    """A journal taking record objects, like the one ``coda-pi replay`` builds."""
+    return Journal(match, lambda g, obj: g.apply(obj))
+
+
+def describe(event: Mapping[str, Any], names: tuple[str, str]) -> str:
+    """An event as the undo question names it."""
+    if event.get("event") == "code":
+        return f"{names[int(event.get('maker', 0))]}'s code"
+    keys = event.get("keys")
+    text = f"the row {event.get('code')}"
+    if isinstance(keys, Mapping):
+        text += f" ({keys.get('black', 0)} black, {keys.get('white', 0)} white)"
+    return text
+
+
+class MastermindReferee:
+    """What the device does during a Mastermind match. One thread calls every method."""
+
+    def __init__(
+        self,
+        *,
+        clock: Clock,
+        rng: random.Random,
+        record: Sink,
+        options: MastermindOptions | None = None,
+        journal: Journal[MastermindMatch] | None = None,
+        new_record: Callable[[], Sink] | None = None,
+        on_switch: Callable[[], None] | None = None,
+    ) -> None:
+        """``journal`` resumes a match (its record's replay); ``on_switch`` is called when
+        the table chooses Coda in the setup menu."""
+        self._clock = clock
+        self._rng = rng
+        self._write = writer(record)
+        self._new_record = new_record
+        self._on_switch = on_switch
+        self._setup = MastermindSetupMenu(options or MastermindOptions())
+        self._options = self._setup.choices
+        self._journal = journal
+        self._version = 0
+        self._cues: list[Cue] = []
+        self._banner: Banner | None = None
+        self._held: set[Button] = set()
+        self._back_down_at: float | None = None
+        self._back_fired = False
+        self._overlay: Menu | Confirm | None = None
+        # Cursors: none of them is game truth.
+        self._entry: list[int] = []  # colour indices of the row or code being entered
+        self._hole = 0
+        self._code_started = False  # the maker has looked (held their button) at least once
+        self._pending_guess: str | None = None  # audit: the row waiting for its key pegs
+        self._keys = [0, 0]
+        self._key_field = 0
+        self._device_rows: list[tuple[str, Feedback]] = []  # solo, device breaking: unwritten
+        self._contradiction: Contradiction | None = None
+        self._seen_results = 0 if journal is None else len(journal.game.results)
+        self._final_shown = False
+        self._ended_early = False
+        self._strategy: Strategy | None = None
+        self._hint_cache: tuple[Any, int] | None = None
+        if journal is not None:
+            self._enter_phase()
+
+    # -- the public API -----------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    @property
+    def journal(self) -> Journal[MastermindMatch] | None:
+        return self._journal
+
+    @property
+    def game(self) -> MastermindMatch | None:
+        return None if self._journal is None else self._journal.game
+
+    @property
+    def options(self) -> MastermindOptions:
+        return self._options
+
+    @property
+    def over(self) -> bool:
+        return self._kind() == "final"
+
+    def handle(self, intent: Intent) -> None:
+        now = self._clock.monotonic()
+        button = intent.button
+        self._version += 1
+        self._advance_time(now)
+        if isinstance(intent, Press):
+            if button in self._held:
+                return
+            self._held.add(button)
+            if self._banner is not None and self._banner.kind is BannerKind.ERROR:
+                self._banner = None
+            if button is Button.BACK:
+                self._back_down_at = now
+                self._back_fired = False
+            elif button.seat is not None:
+                self._seat_pressed(button.seat)
+            else:
+                self._nav(button)
+        elif isinstance(intent, Release):
+            self._held.discard(button)
+            if button is Button.BACK and self._back_down_at is not None:
+                held_for = now - self._back_down_at
+                fired = self._back_fired
+                self._back_down_at = None
+                if not fired:
+                    if held_for >= HOLD_FOR_UNDO:
+                        self._ask_undo()
+                    else:
+                        self._back()
+
+    def tick(self) -> None:
+        self._advance_time(self._clock.monotonic())
+
+    def _advance_time(self, now: float) -> None:
+        if (
+            self._back_down_at is not None
+            and not self._back_fired
+            and now >= self._back_down_at + HOLD_FOR_UNDO
+        ):
+            self._back_fired = True
+            self._version += 1
+            self._ask_undo()
+
+    def next_deadline(self) -> float | None:
+        if self._back_down_at is not None and not self._back_fired:
+            return self._back_down_at + HOLD_FOR_UNDO
+        return None
+
+    def take_cues(self) -> list[Cue]:
+        cues, self._cues = self._cues, []
+        return cues
+
+    def notify(self, text: str, kind: BannerKind = BannerKind.INFO) -> None:
+        """A sentence for the table from outside the match (a resumed record, a problem)."""
+        self._banner = Banner(text, kind)
+        self._version += 1
+
+    def leds(self) -> tuple[LedState, ...]:
+        """The maker's LED blinks while they must act (set the code, give key pegs), the
+        breaker's is lit while they guess, the winners' at the end."""
+        states = [LedState.OFF] * MAX_SEATS
+        match = self.game
+        if match is None:
+            return tuple(states)
+        kind = self._kind()
+        maker = self._maker()
+        if kind == "final":
+            for seat in self._winners():
+                states[seat] = LedState.ON
+        elif kind == "game_end":
+            last = match.results[-1]
+            winner = last.breaker if (last.void or last.broken) else last.maker
+            states[winner] = LedState.BLINK
+        elif kind in ("code", "keys", "device_breaks", "contradiction"):
+            states[maker] = LedState.BLINK
+        elif kind == "guess":
+            states[1 - maker] = LedState.ON
+        return tuple(states)
+
+    def view(self) -> PublicView | MastermindPublicView:
+        match = self.game
+        leds = self.leds()
+        if match is None:
+            return PublicView(screen=self._setup.view(), table=None, banner=self._banner,
+                              title="New game: Mastermind", leds=leds, version=self._version)
+        if self._kind() == "final":
+            prompt = ("Press OK for a new game" if self._new_record is not None
+                      else "Thanks for playing")
+            screen = FinalView(standings=self._standings(), winners=self._winners(),
+                               ended_early=self._ended_early, prompt=prompt)
+            return PublicView(screen=screen, table=None, overlay=overlay_view(self._overlay),
+                              banner=self._banner, title="Final standings", leds=leds,
+                              version=self._version)
+        return MastermindPublicView(
+            screen=self._screen(),
+            overlay=overlay_view(self._overlay),
+            banner=self._banner,
+            title=self._title(),
+            leds=leds,
+            private_shown=self._private_seat(),
+            version=self._version,
+        )
+
+    def private_view(self) -> MastermindPrivateView | None:
+        seat = self._private_seat()
+        match = self.game
+        if seat is None or match is None:
+            return None
+        colours = self._palette()
+        return MastermindPrivateView(
+            seat=seat,
+            name=match.players[seat],
+            code=self._entry_text(),
+            hole=self._hole,
+            palette=colours,
+            prompt=f"Peg {self._hole + 1} of {match.header.pegs}: PREV/NEXT colour, OK sets it",
+        )
+
+    # -- where the match stands ---------------------------------------------------------
+
+    def _kind(self) -> str:
+        match = self.game
+        if match is None:
+            return "setup"
+        if self._ended_early:
+            return "final"
+        if len(match.results) > self._seen_results:
+            return "game_end"
+        if match.finished:
+            return "final"
+        breaker = 1 - self._maker()
+        if breaker == self._options.device_seat:
+            return "contradiction" if self._contradiction is not None else "device_breaks"
+        if match.code is None:
+            return "code"
+        if self._pending_guess is not None:
+            return "keys"
+        return "guess"
+
+    def _maker(self) -> int:
+        match = self.game
+        assert match is not None
+        return match.maker if match.maker is not None else self._options.first
+
+    def _palette(self) -> str:
+        match = self.game
+        blanks = match.header.blanks if match is not None else self._options.blanks
+        return palette(blanks)
+
+    def _pegs(self) -> int:
+        match = self.game
+        return match.header.pegs if match is not None else 4
+
+    def _entry_text(self) -> str:
+        colours = self._palette()
+        return "".join(colours[i] if i >= 0 else UNSET for i in self._entry)
+
+    def _private_seat(self) -> int | None:
+        if self._overlay is not None or self._kind() != "code":
+            return None
+        maker = self._maker()
+        held = {b.seat for b in self._held if b.seat is not None}
+        return maker if held == {maker} else None
+
+    def _rows(self) -> list[BoardRow]:
+        match = self.game
+        assert match is not None
+        rows = []
+        if match.code is not None:
+            for row in match.rows:
+                rows.append(BoardRow(row.guess, row.feedback.black, row.feedback.white))
+        for guess, fb in self._device_rows:
+            rows.append(BoardRow(guess, fb.black, fb.white))
+        return rows
+
+    def _device_pairs(self) -> list[tuple[str, Feedback]]:
+        """The rows the device breaks with: the written ones, then the unwritten ones."""
+        match = self.game
+        assert match is not None
+        pairs = [(r.guess, r.feedback) for r in match.rows] if match.code is not None else []
+        return pairs + self._device_rows
+
+    def _device_guess(self) -> str | None:
+        if self._contradiction is not None:
+            return None
+        match = self.game
+        assert match is not None
+        if self._strategy is None:
+            self._strategy = Strategy.load(match.header.pegs, match.header.blanks)
+        return self._strategy.next_guess(self._device_pairs())
+
+    def _hint(self) -> int | None:
+        match = self.game
+        if not self._options.hint or match is None:
+            return None
+        pairs = tuple((r.guess, r.claimed or r.feedback) for r in match.rows)
+        if self._hint_cache is not None and self._hint_cache[0] == pairs:
+            return self._hint_cache[1]
+        count = len(consistent_codes(pairs, match.header.pegs, match.header.blanks))
+        self._hint_cache = (pairs, count)
+        return count
+
+    def _screen(self) -> MastermindScreen:
+        match = self.game
+        assert match is not None
+        kind = self._kind()
+        names = match.players
+        maker = self._maker()
+        breaker = 1 - maker
+        board = self._rows()
+        keys = (board[-1].black, board[-1].white) if board else None
+        common: dict[str, Any] = dict(
+            names=names, maker=maker, breaker=breaker, device_seat=self._options.device_seat,
+            game_number=match.game_number, games=match.header.games,
+            rows_total=match.header.rows, pegs=match.header.pegs, palette=self._palette(),
+            totals=match.totals, results=self._game_lines(), audit=self._options.mode == "audit",
+        )
+        if kind == "game_end":
+            return self._game_end_screen(common)
+        if kind == "code":
+            chosen = sum(1 for i in self._entry if i >= 0) if self._code_started else 0
+            who = names[maker]
+            prompt = (f"{who}: hold your seat button to set the code; the others look away"
+                      if not self._code_started
+                      else f"{who}: hold your button, PREV/NEXT colour, OK sets each peg")
+            return MastermindScreen(step=MastermindStep.SET_CODE, board=tuple(board),
+                                    prompt=prompt, pegs_set=chosen, **common)
+        if kind == "guess":
+            entry = self._entry_text()
+            prompt = (f"{names[breaker]}: peg {self._hole + 1}: PREV/NEXT colour, OK sets it"
+                      if board or self._hole else
+                      f"{names[breaker]}: place your first row; PREV/NEXT colour, OK per peg")
+            return MastermindScreen(step=MastermindStep.GUESS, board=tuple(board),
+                                    prompt=prompt, entry=entry, hole=self._hole, keys=keys,
+                                    hint=self._hint(), **common)
+        if kind == "keys":
+            assert self._pending_guess is not None
+            field = "black" if self._key_field == 0 else "white"
+            prompt = f"{names[maker]}: how many {field} key pegs did you place? OK"
+            return MastermindScreen(step=MastermindStep.KEYS, board=tuple(board), prompt=prompt,
+                                    entry=self._pending_guess, keys=keys,
+                                    key_entry=(self._keys[0], self._keys[1]),
+                                    key_field=self._key_field, **common)
+        if kind == "contradiction":
+            assert self._contradiction is not None
+            return MastermindScreen(
+                step=MastermindStep.CONTRADICTION, board=tuple(board),
+                prompt="OK takes back the last answer; BACK for the menu",
+                keys=keys, message=self._contradiction.message[0].upper()
+                + self._contradiction.message[1:], **common)
+        # The device breaks: its guess to place, then the maker's key pegs.
+        guess = self._device_guess()
+        field = "black" if self._key_field == 0 else "white"
+        prompt = f"{names[maker]}: place this row, then how many {field} key pegs? OK"
+        return MastermindScreen(step=MastermindStep.KEYS, board=tuple(board), prompt=prompt,
+                                entry=guess, device_guess=guess, keys=keys,
+                                key_entry=(self._keys[0], self._keys[1]),
+                                key_field=self._key_field, **common)
+
+    def _game_end_screen(self, common: dict[str, Any]) -> MastermindScreen:
+        match = self.game
+        assert match is not None
+        result = match.results[self._seen_results]
+        names = match.players
+        # The code of the game that ended is in the record: the last "code" event before it.
+        code = None
+        for event in reversed(self._journal.events if self._journal else []):
+            if event.get("event") == "code":
+                code = event.get("code")
+                break
+        board = _board_of(match, self._journal, result)
+        maker, breaker = result.maker, result.breaker
+        if result.void:
+            last = board[-1] if board else None
+            truth = f"{last.black} black, {last.white} white" if last else ""
+            message = (f"Wrong key pegs on row {result.rows}: the truth was {truth}. "
+                       f"Game void: 3 points to {names[breaker]}; "
+                       f"{names[maker]} sets a new code")
+        elif result.broken:
+            message = (f"{names[breaker]} broke the code in {result.rows} "
+                       f"row{'s' if result.rows != 1 else ''}: "
+                       f"{result.points[maker]} to {names[maker]}")
+        else:
+            message = (f"The code survived all {result.rows} rows: "
+                       f"{result.points[maker]} points to {names[maker]}")
+        prompt = "OK for the final standings" if match.finished else "OK for the next game"
+        common = common | {"maker": maker, "breaker": breaker}
+        return MastermindScreen(step=MastermindStep.GAME_END, board=tuple(board), prompt=prompt,
+                                code=code, message=message,
+                                keys=(board[-1].black, board[-1].white) if board else None,
+                                **common)
+
+    def _game_lines(self) -> tuple[GameLine, ...]:
+        match = self.game
+        assert match is not None
+        lines = []
+        number = 1
+        for result in match.results:
+            lines.append(GameLine(number, result.maker, result.rows, result.broken, result.void,
+                                  result.points))
+            if not result.void:
+                number += 1
+        return tuple(lines)
+
+    def _title(self) -> str:
+        match = self.game
+        assert match is not None
+        return f"Mastermind: game {match.game_number} of {match.header.games}"
+
+    def _winners(self) -> tuple[int, ...]:
+        match = self.game
+        if match is None:
+            return ()
+        totals = match.totals
+        best = max(totals)
+        return tuple(s for s, t in enumerate(totals) if t == best)
+
+    def _standings(self) -> tuple[StandingView, ...]:
+        match = self.game
+        assert match is not None
+        totals = match.totals
+        per_game: list[list[int]] = [[], []]
+        for result in match.results:
+            for seat in (0, 1):
+                per_game[seat].append(result.points[seat])
+        order = sorted((0, 1), key=lambda s: -totals[s])
+        out = []
+        for seat in order:
+            rank = 1 + sum(1 for t in totals if t > totals[seat])
+            out.append(StandingView(rank, seat, match.players[seat], totals[seat],
+                                    tuple(per_game[seat])))
+        return tuple(out)
+
+    # -- input ------------------------------------------------------------------------
+
+    def _seat_pressed(self, seat: int) -> None:
+        if self._overlay is not None or self.game is None:
+            return
+        kind = self._kind()
+        if kind == "code" and seat == self._maker() and not self._code_started:
+            self._code_started = True
+            self._entry = [0] + [-1] * (self._pegs() - 1)
+            self._hole = 0
+
+    def _nav(self, button: Button) -> None:
+        overlay = self._overlay
+        if isinstance(overlay, Menu):
+            self._menu_nav(overlay, button)
+            return
+        if isinstance(overlay, Confirm):
+            if button is Button.OK:
+                self._overlay = None
+                if overlay.kind == "undo":
+                    if self._undo_count() != overlay.events:
+                        self._ask_undo()
+                        self._refuse("The last action changed: confirm the undo again")
+                        return
+                    self._undo()
+                else:
+                    self._ended_early = True
+                    self._banner = Banner("The match was ended", BannerKind.INFO)
+            return
+        match = self.game
+        if match is None:
+            chosen = self._setup.nav(button)
+            if chosen == "start":
+                self._start()
+            elif chosen == "coda" and self._on_switch is not None:
+                self._on_switch()
+            return
+        kind = self._kind()
+        step = -1 if button is Button.PREV else 1
+        if kind == "code":
+            self._code_nav(button, step)
+        elif kind == "guess":
+            self._guess_nav(button, step)
+        elif kind in ("keys", "device_breaks"):
+            self._keys_nav(button, step)
+        elif kind == "contradiction":
+            if button is Button.OK:
+                self._take_back_device_row()
+        elif kind == "game_end":
+            if button is Button.OK:
+                self._seen_results = len(match.results)
+                self._enter_phase()
+                if match.finished:
+                    self._final_shown = True
+        elif kind == "final" and button is Button.OK and self._new_record is not None:
+            self._new_match()
+
+    def _code_nav(self, button: Button, step: int) -> None:
+        match = self.game
+        assert match is not None
+        maker = self._maker()
+        if self._private_seat() != maker:
+            self._refuse(f"{match.players[maker]}: hold your seat button to set the code")
+            return
+        colours = self._palette()
+        if button in (Button.PREV, Button.NEXT):
+            self._entry[self._hole] = (self._entry[self._hole] + step) % len(colours)
+            return
+        if button is not Button.OK:
+            return
+        if self._hole + 1 < len(self._entry):
+            self._hole += 1
+            if self._entry[self._hole] < 0:
+                self._entry[self._hole] = self._entry[self._hole - 1]
+            return
+        code = self._entry_text()
+        if self._commit({"event": "code", "maker": maker, "code": code}):
+            self._cue(Cue.YOUR_TURN)
+            self._banner = Banner(f"{match.players[maker]}'s code is set: "
+                                  f"{match.players[1 - maker]} guesses", BannerKind.INFO)
+
+    def _guess_nav(self, button: Button, step: int) -> None:
+        colours = self._palette()
+        if button in (Button.PREV, Button.NEXT):
+            self._entry[self._hole] = (self._entry[self._hole] + step) % len(colours)
+            return
+        if button is not Button.OK:
+            return
+        if self._hole + 1 < len(self._entry):
+            self._hole += 1
+            return
+        guess = self._entry_text()
+        if self._options.mode == "audit":
+            self._pending_guess = guess
+            self._keys = [0, 0]
+            self._key_field = 0
+            self._cue(Cue.YOUR_TURN)
+            return
+        self._play_row({"event": "guess", "code": guess})
+
+    def _keys_nav(self, button: Button, step: int) -> None:
+        pegs = self._pegs()
+        if button in (Button.PREV, Button.NEXT):
+            limit = pegs if self._key_field == 0 else pegs - self._keys[0]
+            self._keys[self._key_field] = (self._keys[self._key_field] + step) % (limit + 1)
+            return
+        if button is not Button.OK:
+            return
+        if self._key_field == 0 and self._keys[0] < pegs:
+            self._key_field = 1
+            self._keys[1] = min(self._keys[1], pegs - self._keys[0])
+            return
+        keys = {"black": self._keys[0], "white": 0 if self._keys[0] == pegs else self._keys[1]}
+        if self._kind() == "device_breaks":
+            self._answer_device(keys)
+            return
+        guess = self._pending_guess
+        assert guess is not None
+        self._play_row({"event": "guess", "code": guess, "keys": keys})
+
+    def _play_row(self, event: dict[str, Any]) -> None:
+        """A human breaker's row: written, then its key pegs (or the void) announced."""
+        match = self.game
+        assert match is not None
+        games_before = len(match.results)
+        if not self._commit(event):
+            return
+        self._announce_row(games_before)
+
+    def _announce_row(self, games_before: int) -> None:
+        match = self.game
+        assert match is not None
+        if len(match.results) > games_before:
+            result = match.results[-1]
+            if result.void:
+                self._cue(Cue.ERROR)
+                self._banner = Banner("Wrong key pegs: the game is void", BannerKind.BAD)
+            else:
+                if result.broken:
+                    self._cue(Cue.CORRECT)
+                self._cue(Cue.TOURNAMENT_WON if match.finished else Cue.ROUND_WON)
+            return
+        last = match.rows[-1]
+        self._cue(Cue.WRONG)
+        self._banner = Banner(f"Row {len(match.rows)}: place {last.feedback}", BannerKind.INFO)
+
+    def _answer_device(self, keys: dict[str, int]) -> None:
+        match = self.game
+        assert match is not None
+        guess = self._device_guess()
+        assert guess is not None
+        fb = Feedback(keys["black"], keys["white"])
+        maker = self._maker()
+        self._reset_keys()
+        if match.code is not None:
+            # The record already holds the code (after an undo, or a resume): play it out
+            # there, where the rules judge the answer.
+            self._play_row({"event": "guess", "code": guess, "keys": keys})
+            return
+        rows = [*self._device_rows, (guess, fb)]
+        self._device_rows = rows
+        found = find_contradiction(rows, match.header.pegs, match.header.blanks)
+        if found is not None:
+            self._contradiction = found
+            self._cue(Cue.ERROR)
+            return
+        if fb.black < match.header.pegs:
+            if len(rows) >= match.header.rows:
+                # The shipped strategy breaks any code well within ten rows, so this only
+                # happens on a short board; the code is then the only one left.
+                self._refuse("Out of rows: the device cannot write a game it has not ended")
+            self._cue(Cue.WRONG)
+            self._banner = Banner(f"Row {len(rows)}: {fb}", BannerKind.INFO)
+            return
+        # Broken: the row is the code. Write the game as the record knows it.
+        games_before = len(match.results)
+        unwritten, self._device_rows = rows, []
+        if not self._commit({"event": "code", "maker": maker, "code": guess}):
+            self._device_rows = rows[:-1]
+            return
+        for g, f in unwritten:
+            if not self._commit({"event": "guess", "code": g, "keys": f.to_dict()}):
+                # The record holds the code now: the rest is answered again row by row.
+                return
+        self._announce_row(games_before)
+
+    def _take_back_device_row(self) -> None:
+        if self._device_rows:
+            guess, fb = self._device_rows.pop()
+            self._banner = Banner(f"Took back the answer to {guess} ({fb})", BannerKind.INFO)
+        self._contradiction = None
+        self._reset_keys()
+
+    def _reset_keys(self) -> None:
+        self._keys = [0, 0]
+        self._key_field = 0
+
+    def _back(self) -> None:
+        if self._overlay is not None:
+            self._overlay = None
+            return
+        if self.game is None:
+            self._setup.back()
+            return
+        kind = self._kind()
+        if kind in ("guess", "code") and self._hole > 0:
+            self._hole -= 1
+            return
+        if kind in ("keys", "device_breaks") and self._key_field == 1:
+            self._key_field = 0
+            return
+        if kind == "keys":
+            # Back to the row: the breaker may still change the last peg.
+            self._pending_guess = None
+            return
+        self._open_menu()
+
+    def _open_menu(self) -> None:
+        items: list[MenuItem] = ["resume", "undo"]
+        if self._kind() != "final":
+            items.append("end")
+        self._overlay = Menu(tuple(items))
+
+    def _menu_nav(self, menu: Menu, button: Button) -> None:
+        if button in (Button.PREV, Button.NEXT):
+            step = -1 if button is Button.PREV else 1
+            menu.cursor = (menu.cursor + step) % len(menu.items)
+            return
+        if button is not Button.OK:
+            return
+        item = menu.items[menu.cursor]
+        self._overlay = None
+        if item == "undo":
+            self._ask_undo()
+        elif item == "end":
+            self._overlay = Confirm("end", "Stop here and show the final standings "
+                                    "with the points so far?")
+
+    # -- setup, events, undo ---------------------------------------------------------------
+
+    def _start(self) -> None:
+        options = self._setup.choices
+        header = MastermindHeader(players=options.players, blanks=options.blanks,
+                                  games=options.games)
+        try:
+            self._write(header.to_dict() | options.header_extras())
+        except Exception as err:  # noqa: BLE001 - any failure to store means "not started"
+            self._storage_failed(err)
+            return
+        self._options = options
+        self._journal = mastermind_journal(MastermindMatch(header))
+        self._seen_results = 0
+        self._banner = None
+        self._enter_phase()
+
+    def _new_match(self) -> None:
+        assert self._new_record is not None
+        try:
+            self._write = writer(self._new_record())
+        except Exception as err:  # noqa: BLE001
+            self._storage_failed(err)
+            return
+        self._journal = None
+        self._final_shown = False
+        self._ended_early = False
+        self._device_rows = []
+        self._contradiction = None
+        self._pending_guess = None
+        self._banner = None
+        self._setup.cursor = len(self._setup.view().items) - 1  # on "Start": same again
+
+    def _commit(self, event: dict[str, Any]) -> bool:
+        """Check, write, apply: True when the event is now part of the match."""
+        journal = self._journal
+        assert journal is not None
+        trial = copy.deepcopy(journal.game)
+        try:
+            trial.apply(event)
+        except RuleError as err:
+            self._refuse(err.message[0].upper() + err.message[1:])
+            return False
+        try:
+            self._write(event)
+        except Exception as err:  # noqa: BLE001 - whatever the sink's failure, nothing happened
+            self._storage_failed(err)
+            return False
+        journal.apply(event)
+        self._banner = None
+        self._enter_phase()
+        return True
+
+    def _storage_failed(self, err: Exception) -> None:
+        self._cue(Cue.ERROR)
+        self._banner = Banner(
+            f"Could not save to the game record ({err}): nothing was done. Free some space "
+            "or check the card, then try again",
+            BannerKind.ERROR,
+        )
+
+    def _refuse(self, text: str) -> None:
+        self._cue(Cue.ERROR)
+        self._banner = Banner(text, BannerKind.ERROR)
+
+    def _undo_count(self) -> int:
+        journal = self._journal
+        return (len(journal.events) if journal else 0) + len(self._device_rows)
+
+    def _ask_undo(self) -> None:
+        journal = self._journal
+        if journal is None:
+            return
+        names = journal.game.players
+        if self._device_rows:
+            guess, fb = self._device_rows[-1]
+            text = f"the answer to {guess} ({fb})"
+        elif journal.can_undo:
+            text = describe(journal.events[-1], names)
+        else:
+            self._overlay = None
+            self._refuse("There is nothing to undo")
+            return
+        self._overlay = Confirm("undo", f"Take back {text}?", self._undo_count())
+
+    def _undo(self) -> None:
+        journal = self._journal
+        assert journal is not None
+        if self._device_rows:
+            self._take_back_device_row()
+            return
+        if not journal.can_undo:
+            self._refuse("There is nothing to undo")
+            return
+        last = journal.events[-1]
+        try:
+            self._write({"event": "undo"})
+        except Exception as err:  # noqa: BLE001
+            self._storage_failed(err)
+            return
+        journal.undo()
+        self._seen_results = min(self._seen_results, len(journal.game.results))
+        self._final_shown = False
+        self._ended_early = False
+        self._enter_phase()
+        self._banner = Banner(f"Took back {describe(last, journal.game.players)}",
+                              BannerKind.INFO)
+
+    def _enter_phase(self) -> None:
+        """Sets the cursors for what the match waits for now; the device's own moves."""
+        match = self.game
+        assert match is not None
+        self._pending_guess = None
+        self._contradiction = None
+        self._reset_keys()
+        pegs = match.header.pegs
+        kind = self._kind()
+        if kind == "code":
+            maker = self._maker()
+            if maker == self._options.device_seat:
+                colours = self._palette()
+                code = "".join(self._rng.choice(colours) for _ in range(pegs))
+                if self._commit({"event": "code", "maker": maker, "code": code}):
+                    self._cue(Cue.YOUR_TURN)
+                    self._banner = Banner("The device has set its code: break it",
+                                          BannerKind.INFO)
+                return
+            self._code_started = False
+            self._entry = [-1] * pegs
+            self._hole = 0
+        elif kind == "guess":
+            # Each peg starts at the colour of the row before: placing a similar row is quick.
+            last = match.rows[-1].guess if match.rows else None
+            colours = self._palette()
+            self._entry = [colours.index(c) for c in last] if last else [0] * pegs
+            self._hole = 0
+
+    def _cue(self, cue: Cue) -> None:
+        self._cues.append(cue)
+
+
+def _board_of(match: MastermindMatch, journal: Journal[MastermindMatch] | None,
+              result: Any) -> list[BoardRow]:
+    """The rows of the game that just ended, from the record's events (the match keeps
+    only the running game's rows)."""
+    if journal is None:
+        return []
+    rows: list[BoardRow] = []
+    code: str | None = None
+    for event in journal.events:
+        if event.get("event") == "code":
+            code = event.get("code")
+            rows = []
+        elif event.get("event") == "guess" and code is not None:
+            guess = event.get("code", "")
+            truth = feedback(code, guess)
+            keys = event.get("keys")
+            placed = (keys.get("black", 0), keys.get("white", 0)) if isinstance(keys, Mapping) \
+                else None
+            wrong = placed is not None and placed != (truth.black, truth.white)
+            rows.append(BoardRow(guess, truth.black, truth.white, wrong,
+                                 placed if wrong else None))
+    return rows[: result.rows]
+
+
+def colour_name(letter: str) -> str:
+    return COLOUR_NAMES.get(letter, letter)

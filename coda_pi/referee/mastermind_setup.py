@@ -1,0 +1,156 @@
+"""Mastermind's setup: its choices and the menu that changes them (PREV, NEXT, OK, BACK,
+as in Coda's setup menu; the first item switches the device back to Coda)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from coda_pi.referee.setup import DEFAULT_NAMES
+from coda_pi.referee.signals import Button
+from coda_pi.referee.views import SetupItem, SetupView
+
+Mode = Literal["scores", "audit", "solo"]
+MODES: tuple[Mode, ...] = ("scores", "audit", "solo")
+MODE_TEXT: dict[Mode, str] = {
+    "scores": "2 players, device scores",
+    "audit": "2 players, audit",
+    "solo": "solo against the device",
+}
+GAMES = (1, 2, 4, 6, 8, 10)
+DEVICE_NAME = "Device"
+DEVICE_SEAT = 1  # in solo play the device sits in seat 2
+
+
+@dataclass(frozen=True, slots=True)
+class MastermindOptions:
+    names: tuple[str, ...] = DEFAULT_NAMES[:2]
+    mode: Mode = "scores"
+    games: int = 2
+    blanks: bool = False  # the extra challenge: the empty hole is a seventh colour
+    hint: bool = False  # show a human breaker how many codes still fit
+    first: int = 0  # the first game's codemaker
+
+    @property
+    def solo(self) -> bool:
+        return self.mode == "solo"
+
+    @property
+    def device_seat(self) -> int | None:
+        return DEVICE_SEAT if self.solo else None
+
+    @property
+    def players(self) -> tuple[str, str]:
+        first = self.names[0] if self.names else DEFAULT_NAMES[0]
+        second = self.names[1] if len(self.names) > 1 else DEFAULT_NAMES[1]
+        if self.solo:
+            second = DEVICE_NAME if first != DEVICE_NAME else f"{DEVICE_NAME} (2)"
+        names = [first.strip() or DEFAULT_NAMES[0], second.strip() or DEFAULT_NAMES[1]]
+        if names[0] == names[1]:
+            names[1] = f"{names[1]} (2)"
+        return names[0], names[1]
+
+    def header_extras(self) -> dict[str, Any]:
+        """What the device writes in the header beside the spec's keys (replay ignores it)."""
+        return {"mode": self.mode, "hint": self.hint}
+
+
+def options_from_header(header: Mapping[str, Any], hint: bool = False) -> MastermindOptions:
+    """The options a resumed record was started with."""
+    mode = header.get("mode")
+    players = header.get("players") or list(DEFAULT_NAMES[:2])
+    hint_value = header.get("hint")
+    return MastermindOptions(
+        names=tuple(players),
+        mode=mode if mode in MODES else "scores",
+        games=int(header.get("games", 2)),
+        blanks=bool(header.get("blanks", False)),
+        hint=hint_value if isinstance(hint_value, bool) else hint,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Item:
+    label: str
+    show: Callable[[MastermindOptions], str]
+    step: Callable[[MastermindOptions, int], MastermindOptions]
+
+
+def _cycle(values: tuple[Any, ...], current: Any, step: int) -> Any:
+    if current in values:
+        return values[(values.index(current) + step) % len(values)]
+    return values[0]
+
+
+GAME_ITEM = 0  # "Board game": changing it hands the device back to Coda
+ITEMS: tuple[_Item, ...] = (
+    _Item("Board game", lambda o: "Mastermind", lambda o, d: o),
+    _Item("Mode", lambda o: MODE_TEXT[o.mode],
+          lambda o, d: replace(o, mode=_cycle(MODES, o.mode, d))),
+    _Item("Games", lambda o: str(o.games),
+          lambda o, d: replace(o, games=_cycle(GAMES, o.games, d))),
+    _Item("First codemaker", lambda o: o.players[o.first],
+          lambda o, d: replace(o, first=1 - o.first)),
+    _Item("Empty holes", lambda o: "on (7 colours)" if o.blanks else "off",
+          lambda o, d: replace(o, blanks=not o.blanks)),
+    _Item("Hint", lambda o: "codes left" if o.hint else "off",
+          lambda o, d: replace(o, hint=not o.hint)),
+)
+START = "Start"
+
+
+class MastermindSetupMenu:
+    """The Mastermind setup menu. ``nav`` says "start", "coda" (switch back) or None."""
+
+    def __init__(self, options: MastermindOptions) -> None:
+        self.choices = options
+        self.cursor = GAME_ITEM
+        self.editing = False
+        self._before: MastermindOptions | None = None
+
+    def nav(self, button: Button) -> str | None:
+        step = -1 if button is Button.PREV else 1
+        count = len(ITEMS) + 1
+        if self.editing:
+            if button is Button.OK:
+                self.editing = False
+                self._before = None
+            elif button in (Button.PREV, Button.NEXT):
+                self.choices = ITEMS[self.cursor].step(self.choices, step)
+            return None
+        if button in (Button.PREV, Button.NEXT):
+            self.cursor = (self.cursor + step) % count
+            return None
+        if button is Button.OK:
+            if self.cursor == len(ITEMS):
+                return "start"
+            if self.cursor == GAME_ITEM:
+                return "coda"  # one OK: the only other value is Coda
+            self.editing = True
+            self._before = self.choices
+        return None
+
+    def back(self) -> None:
+        if self.editing and self._before is not None:
+            self.choices = self._before
+        self.editing = False
+        self._before = None
+
+    def view(self) -> SetupView:
+        items = tuple(SetupItem(i.label, i.show(self.choices)) for i in ITEMS)
+        if self.editing:
+            prompt = "PREV/NEXT change it, OK keeps it, BACK puts it back"
+        elif self.cursor == len(ITEMS):
+            prompt = "Press OK to start"
+        elif self.cursor == GAME_ITEM:
+            prompt = "OK switches to Coda; NEXT for Mastermind's choices"
+        else:
+            prompt = "PREV/NEXT choose, OK changes"
+        return SetupView(
+            items=(*items, SetupItem(START, "")),
+            cursor=self.cursor,
+            editing=self.editing,
+            players=self.choices.players,
+            prompt=prompt,
+        )

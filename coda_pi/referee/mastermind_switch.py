@@ -1,0 +1,143 @@
+"""Which game the device referees: Coda or Mastermind, behind one referee API.
+
+The app holds a ``GameSwitch``; it passes every call to the referee of the game chosen. The
+Coda setup menu's last item, "Board game", chosen as Mastermind hands the device to a
+Mastermind referee (its own setup menu, its own record); that menu's "Board game" item hands
+it back. A resumed record is resumed by the referee of its game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from coda_pi.record import Journal
+from coda_pi.referee.mastermind_referee import MastermindReferee
+from coda_pi.referee.mastermind_setup import MastermindOptions, options_from_header
+from coda_pi.referee.ports import Clock, Sink
+from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.signals import Cue, Intent
+from coda_pi.referee.views import SetupView
+from coda_pi.rules.mastermind import MastermindMatch
+
+GAME_LABEL = "Board game"  # the Coda setup menu's item (referee/setup_menu.py)
+
+MakeCoda = Callable[[SetupDefaults, Sink | None, Journal[Any] | None], Any]
+
+
+class GameSwitch:
+    """The referee the app talks to; ``current`` is the one at work."""
+
+    def __init__(
+        self,
+        current: Any,
+        *,
+        make_coda: MakeCoda,
+        clock: Clock,
+        rng: random.Random,
+        setup: SetupDefaults,
+        mastermind_record: Callable[[], Sink],
+    ) -> None:
+        self._make_coda = make_coda
+        self._clock = clock
+        self._rng = rng
+        self._setup = setup
+        self._mastermind_record = mastermind_record
+        self._base = 0
+        self.current: Any = current
+        if isinstance(current, MastermindReferee):
+            current._on_switch = self._to_coda  # noqa: SLF001 - set before any call
+
+    @classmethod
+    def build(
+        cls,
+        make_coda: MakeCoda,
+        *,
+        clock: Clock,
+        rng: random.Random,
+        setup: SetupDefaults,
+        record: Sink | None,
+        journal: Journal[Any] | None,
+        header: Mapping[str, Any] | None,
+        mastermind_record: Callable[[], Sink],
+    ) -> GameSwitch:
+        """The device's referee: the resumed game's own, else Coda's setup (or Mastermind's,
+        when the configuration's setup says so)."""
+        current: Any
+        if journal is not None and isinstance(journal.game, MastermindMatch):
+            options = options_from_header(header or journal.game.header.to_dict())
+            current = MastermindReferee(clock=clock, rng=rng, record=record or
+                                        mastermind_record(), options=options, journal=journal,
+                                        new_record=mastermind_record)
+        elif journal is None and setup.game == "mastermind":
+            current = MastermindReferee(clock=clock, rng=rng, record=mastermind_record(),
+                                        options=_options(setup), new_record=mastermind_record)
+        else:
+            current = make_coda(setup, record, journal)
+        return cls(current, make_coda=make_coda, clock=clock, rng=rng, setup=setup,
+                   mastermind_record=mastermind_record)
+
+    # -- the referee API, passed on --------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return self._base + int(self.current.version)
+
+    def handle(self, intent: Intent) -> None:
+        self.current.handle(intent)
+        self._maybe_switch()
+
+    def tick(self) -> None:
+        self.current.tick()
+
+    def next_deadline(self) -> float | None:
+        deadline: float | None = self.current.next_deadline()
+        return deadline
+
+    def view(self) -> Any:
+        return self.current.view()
+
+    def private_view(self) -> Any:
+        return self.current.private_view()
+
+    def leds(self) -> Any:
+        return self.current.leds()
+
+    def take_cues(self) -> list[Cue]:
+        cues: list[Cue] = self.current.take_cues()
+        return cues
+
+    def __getattr__(self, name: str) -> Any:
+        # game, journal, over, quit_requested...: whatever the referee at work offers.
+        return getattr(self.__dict__["current"], name)
+
+    # -- switching -----------------------------------------------------------------------
+
+    @property
+    def playing_mastermind(self) -> bool:
+        return isinstance(self.current, MastermindReferee)
+
+    def _maybe_switch(self) -> None:
+        if self.playing_mastermind or getattr(self.current, "game", None) is not None:
+            return
+        screen = self.current.view().screen
+        if not isinstance(screen, SetupView) or screen.editing:
+            return
+        if any(i.label == GAME_LABEL and i.value == "Mastermind" for i in screen.items):
+            self._swap(MastermindReferee(
+                clock=self._clock, rng=self._rng, record=self._mastermind_record(),
+                options=_options(self._setup), new_record=self._mastermind_record,
+                on_switch=self._to_coda,
+            ))
+
+    def _to_coda(self) -> None:
+        self._swap(self._make_coda(self._setup.with_changes(game="coda"), None, None))
+
+    def _swap(self, referee: Any) -> None:
+        self._base += int(self.current.version) + 1
+        self.current = referee
+
+
+def _options(setup: SetupDefaults) -> MastermindOptions:
+    return MastermindOptions(names=tuple(setup.names[:2]))

@@ -1,0 +1,344 @@
+"""The Mastermind referee end to end by button presses, on the fake clock.
+
+The hands here read the screen (the peg under the cursor, the key pegs shown) and press
+PREV/NEXT/OK as a player would; what the device should say is worked out by hand or by the
+rules module, never read back from the referee's own answer.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from coda_pi.referee.mastermind_referee import MastermindReferee
+from coda_pi.referee.mastermind_setup import MastermindOptions
+from coda_pi.referee.mastermind_switch import GameSwitch
+from coda_pi.referee.mastermind_views import (
+    MastermindPublicView,
+    MastermindStep,
+)
+from coda_pi.referee.referee import Referee as CodaReferee
+from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.signals import Button, Cue
+from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
+from coda_pi.referee.views import FinalView, LedState, SetupView
+from coda_pi.replay import replay_file
+from coda_pi.rules.mastermind import Feedback, all_codes, feedback
+from coda_pi.rules.mastermind_deduction import consistent_codes
+
+NAMES = ("Ann", "Ben")
+
+
+def _table(mode: str = "scores", *, games: int = 2, first: int = 0, hint: bool = False,
+           seed: int = 3) -> tuple[Table, MemoryRecord]:
+    clock = FakeClock()
+    record = MemoryRecord()
+    referee = MastermindReferee(
+        clock=clock, rng=random.Random(seed), record=record,
+        options=MastermindOptions(names=NAMES, mode=mode, games=games, first=first, hint=hint),  # type: ignore[arg-type]
+        new_record=MemoryRecord,
+    )
+    table = Table(referee, clock)  # type: ignore[arg-type]
+    table.tap(Button.PREV)  # from "Board game" round to "Start"
+    table.tap(Button.OK)
+    return table, record
+
+
+def _screen(table: Table):
+    view = table.referee.view()
+    assert isinstance(view, MastermindPublicView), view
+    return view.screen
+
+
+def _set_code(table: Table, seat: int, code: str) -> None:
+    """The maker holds their seat button and sets each peg: NEXT until it shows, OK."""
+    button = Button.for_seat(seat)
+    table.press(button)
+    for hole, want in enumerate(code):
+        private = table.referee.private_view()
+        assert private is not None and private.hole == hole
+        for _ in range(8):
+            if table.referee.private_view().code[hole] == want:
+                break
+            table.tap(Button.NEXT)
+        assert table.referee.private_view().code[hole] == want
+        table.tap(Button.OK)
+    table.release(button)
+
+
+def _enter_row(table: Table, guess: str) -> None:
+    for hole, want in enumerate(guess):
+        screen = _screen(table)
+        assert screen.step is MastermindStep.GUESS and screen.hole == hole
+        for _ in range(8):
+            if _screen(table).entry[hole] == want:
+                break
+            table.tap(Button.NEXT)
+        assert _screen(table).entry[hole] == want
+        table.tap(Button.OK)
+
+
+def _enter_keys(table: Table, black: int, white: int) -> None:
+    screen = _screen(table)
+    assert screen.step is MastermindStep.KEYS
+    for field, want in ((0, black), (1, white)):
+        if field == 1 and black == screen.pegs:
+            break
+        for _ in range(6):
+            if _screen(table).key_entry[field] == want:
+                break
+            table.tap(Button.NEXT)
+        assert _screen(table).key_entry[field] == want
+        table.tap(Button.OK)
+
+
+def _final(table: Table) -> FinalView:
+    view = table.referee.view()
+    assert isinstance(view.screen, FinalView), view.screen
+    return view.screen
+
+
+def _totals(final: FinalView) -> list[int]:
+    by_seat = {s.seat: s.total for s in final.standings}
+    return [by_seat[0], by_seat[1]]
+
+
+def _replayed(record: MemoryRecord, tmp_path: Path) -> dict:
+    replay = replay_file(record.save(tmp_path / "match.jsonl"))
+    assert replay.error is None
+    return replay.summary()
+
+
+def test_a_two_game_match_by_button_presses(tmp_path):
+    table, record = _table("scores", games=2)
+    screen = _screen(table)
+    assert screen.step is MastermindStep.SET_CODE and screen.maker == 0
+    assert table.referee.leds()[0] is LedState.BLINK
+    # Without the seat button held, nothing is set and the table is told why.
+    table.tap(Button.NEXT)
+    assert Cue.ERROR in table.take_cues()
+    assert record.events() == []
+
+    _set_code(table, 0, "RGBY")
+    assert record.events() == [{"event": "code", "maker": 0, "code": "RGBY"}]
+    public = repr(table.referee.view())
+    assert "RGBY" not in public and "RGB" not in public  # the code stays behind the shield
+    assert Cue.YOUR_TURN in table.take_cues()
+    assert table.referee.leds()[1] is LedState.ON
+
+    # Worked by hand: RGBY against BBGG has no peg in place, one B and one G in common.
+    _enter_row(table, "BBGG")
+    assert _screen(table).keys == (0, 2)
+    assert Cue.WRONG in table.take_cues()
+    _enter_row(table, "RGBW")
+    assert _screen(table).keys == (3, 0)
+    assert [r.guess for r in _screen(table).board] == ["BBGG", "RGBW"]
+    assert _screen(table).totals == (2, 0)  # a point to the maker per row played
+    _enter_row(table, "RGBY")
+    screen = _screen(table)
+    assert screen.step is MastermindStep.GAME_END and screen.code == "RGBY"
+    cues = table.take_cues()
+    assert Cue.CORRECT in cues and Cue.ROUND_WON in cues
+    assert screen.totals == (3, 0)
+    table.tap(Button.OK)
+
+    # Roles switch: Ben makes the second code.
+    screen = _screen(table)
+    assert screen.step is MastermindStep.SET_CODE and screen.maker == 1
+    _set_code(table, 1, "KKWW")
+    _enter_row(table, "KWKW")  # K and W in place at the ends, the middle two swapped
+    assert _screen(table).keys == (2, 2)
+    _enter_row(table, "KKWW")
+    assert _screen(table).step is MastermindStep.GAME_END
+    assert Cue.TOURNAMENT_WON in table.take_cues()
+    table.tap(Button.OK)
+    final = _final(table)
+    assert _totals(final) == [3, 2]
+    assert final.winners == (0,)
+    summary = _replayed(record, tmp_path)
+    assert summary["totals"] == _totals(final) and summary["finished"]
+    assert [g["rows"] for g in summary["games"]] == [3, 2]
+
+
+def test_audit_catches_a_wrong_key_peg_at_once(tmp_path):
+    table, record = _table("audit", games=2)
+    _set_code(table, 0, "RGBY")
+    _enter_row(table, "RGBW")
+    # The maker places three black: right, so the game goes on.
+    _enter_keys(table, 3, 0)
+    assert _screen(table).step is MastermindStep.GUESS
+    assert record.events("guess")[-1]["keys"] == {"black": 3, "white": 0}
+    _enter_row(table, "BBGG")
+    _enter_keys(table, 0, 1)  # the truth is 0 black, 2 white
+    screen = _screen(table)
+    assert screen.step is MastermindStep.GAME_END
+    assert "void" in (screen.message or "").lower()
+    assert Cue.ERROR in table.take_cues()
+    assert screen.totals == (0, 3)  # the breaker's 3 points, the maker's rows gone
+    assert record.events("guess")[-1]["keys"] == {"black": 0, "white": 1}
+    table.tap(Button.OK)
+    # Replayed: the same maker sets a new code.
+    screen = _screen(table)
+    assert screen.step is MastermindStep.SET_CODE and screen.maker == 0
+    assert screen.game_number == 1
+    summary = _replayed(record, tmp_path)
+    assert summary["games"][0]["void"] and summary["totals"] == [0, 3]
+
+
+def test_solo_the_device_makes_a_random_code_and_the_player_breaks_it(tmp_path):
+    table, record = _table("solo", games=1, first=1, seed=11)
+    codes = record.events("code")
+    assert len(codes) == 1 and codes[0]["maker"] == 1  # the device set its code at once
+    secret = codes[0]["code"]
+    assert "Device" in _screen(table).names
+    rows: list[tuple[str, Feedback]] = []
+    for _ in range(10):
+        # The player guesses a code that fits what the board shows.
+        guess = consistent_codes(rows)[0]
+        _enter_row(table, guess)
+        if _screen(table).step is MastermindStep.GAME_END:
+            break
+        shown = _screen(table).keys
+        assert shown == (feedback(secret, guess).black, feedback(secret, guess).white)
+        rows.append((guess, Feedback(*shown)))
+    screen = _screen(table)
+    assert screen.step is MastermindStep.GAME_END and screen.code == secret
+    table.tap(Button.OK)
+    final = _final(table)
+    assert _totals(final)[1] == len(rows) + 1
+    assert _replayed(record, tmp_path)["totals"] == _totals(final)
+
+
+def test_solo_the_device_breaks_the_players_code(tmp_path):
+    table, record = _table("solo", games=1, first=0)
+    secret = "YKRB"  # the player's, never told to the device
+    for row in range(1, 11):
+        screen = _screen(table)
+        assert screen.step is MastermindStep.KEYS and screen.device_guess is not None
+        guess = screen.device_guess
+        fb = feedback(secret, guess)
+        _enter_keys(table, fb.black, fb.white)
+        if fb.black == 4:
+            break
+        # Nothing but the header is written until the code is broken: the device has no code
+        # to write before then.
+        assert record.events() == []
+        assert len(_screen(table).board) == row
+    screen = _screen(table)
+    assert screen.step is MastermindStep.GAME_END and screen.code == secret
+    assert Cue.CORRECT in table.take_cues()
+    assert record.events("code") == [{"event": "code", "maker": 0, "code": secret}]
+    table.tap(Button.OK)
+    final = _final(table)
+    assert _totals(final) == [row, 0]
+    assert _replayed(record, tmp_path)["totals"] == [row, 0]
+
+
+def test_the_device_notices_answers_no_code_can_give_and_offers_to_take_back(tmp_path):
+    table, record = _table("solo", games=1, first=0)
+    first = _screen(table).device_guess
+    assert first is not None
+    # Three in place from the first row: a strong answer, which many later answers contradict.
+    secret = first[:3] + next(c for c in "BGKRWY" if c not in first)
+    fb = feedback(secret, first)
+    _enter_keys(table, fb.black, fb.white)
+    second = _screen(table).device_guess
+    assert second is not None
+    # An answer to row 2 that some code could give, but none together with row 1's.
+    row1 = [(first, fb)]
+    bad = next(
+        Feedback(b, w)
+        for b in range(5) for w in range(5 - b)
+        if (b, w) != (4, 0)
+        and consistent_codes([(second, Feedback(b, w))])
+        and not consistent_codes([*row1, (second, Feedback(b, w))])
+    )
+    _enter_keys(table, bad.black, bad.white)
+    screen = _screen(table)
+    assert screen.step is MastermindStep.CONTRADICTION
+    assert screen.message == "Row 2's answer contradicts row 1's"
+    assert Cue.ERROR in table.take_cues()
+    assert record.events() == []
+    table.tap(Button.OK)  # take the answer back
+    screen = _screen(table)
+    assert screen.step is MastermindStep.KEYS and screen.device_guess == second
+    assert len(screen.board) == 1
+    for _ in range(8):
+        guess = _screen(table).device_guess
+        good = feedback(secret, guess)
+        _enter_keys(table, good.black, good.white)
+        if good.black == 4:
+            break
+    assert _screen(table).code == secret
+    assert _replayed(record, tmp_path)["games"][0]["broken"]
+
+
+def test_the_hint_counts_the_codes_that_still_fit():
+    table, _ = _table("scores", games=2, hint=True)
+    _set_code(table, 0, "RGBY")
+    assert _screen(table).hint == len(all_codes()) == 1296
+    _enter_row(table, "BBGG")
+    expected = consistent_codes([("BBGG", Feedback(0, 2))])
+    assert _screen(table).hint == len(expected) < 1296
+    plain, _ = _table("scores", games=2, hint=False)
+    _set_code(plain, 0, "RGBY")
+    assert _screen(plain).hint is None
+
+
+def test_undo_by_holding_back_takes_back_the_last_row(tmp_path):
+    table, record = _table("scores", games=2)
+    _set_code(table, 0, "RGBY")
+    _enter_row(table, "BBGG")
+    _enter_row(table, "RGBW")
+    table.press(Button.BACK)
+    table.wait(2.5)
+    table.release(Button.BACK)
+    view = table.referee.view()
+    assert view.overlay is not None and "RGBW" in view.overlay.text
+    table.tap(Button.OK)
+    screen = _screen(table)
+    assert [r.guess for r in screen.board] == ["BBGG"] and screen.totals == (1, 0)
+    assert record.lines[-1] == {"event": "undo"}
+    summary = _replayed(record, tmp_path)
+    assert summary["totals"] == [1, 0]
+
+
+def test_the_setup_menu_switches_between_coda_and_mastermind():
+    clock = FakeClock()
+    records: list[MemoryRecord] = []
+
+    def new_record() -> MemoryRecord:
+        records.append(MemoryRecord())
+        return records[-1]
+
+    def coda(setup: SetupDefaults, rec, journal):
+        return CodaReferee(clock=clock, rng=random.Random(1), record=rec or new_record(),
+                           setup=setup, journal=journal, new_record=new_record)
+
+    setup = SetupDefaults(names=("Ann", "Ben", "Cleo", "Dev"))
+    switch = GameSwitch.build(coda, clock=clock, rng=random.Random(2), setup=setup,
+                              record=None, journal=None, header=None,
+                              mastermind_record=new_record)
+    table = Table(switch, clock)  # type: ignore[arg-type]
+    screen = switch.view().screen
+    assert isinstance(screen, SetupView)
+    game_item = [i.label for i in screen.items].index("Board game")
+    versions = [switch.version]
+    table.tap(Button.PREV, len(screen.items) - game_item)  # round the top to the item
+    assert switch.view().screen.cursor == game_item
+    table.tap(Button.OK)
+    table.tap(Button.NEXT)
+    assert not switch.playing_mastermind  # nothing changes while the value is being edited
+    table.tap(Button.OK)
+    assert switch.playing_mastermind
+    versions.append(switch.version)
+    view = switch.view()
+    assert "Mastermind" in view.title
+    assert [(i.label, i.value) for i in view.screen.items][0] == ("Board game", "Mastermind")
+    table.tap(Button.OK)  # on "Board game": back to Coda
+    assert not switch.playing_mastermind
+    versions.append(switch.version)
+    assert versions == sorted(set(versions))  # the screen is redrawn at each switch
+    values = {i.label: i.value for i in switch.view().screen.items}
+    assert values["Board game"] == "Coda"
+    assert all(r.lines == [] for r in records)  # no record until a game starts
