@@ -458,11 +458,11 @@ class Records:
         self.on_recorded = on_recorded
         self.opened: list[LazyRecord] = []
 
-    def new(self) -> LazyRecord:
+    def new(self, game: str = "coda") -> LazyRecord:
         first, self._first = self._first, None
         record = LazyRecord(
             (lambda: first) if first is not None  # type: ignore[misc]
-            else (lambda: new_record_path(self.data_dir, "coda")),
+            else (lambda: new_record_path(self.data_dir, game)),
             self.on_recorded,
         )
         self.opened.append(record)
@@ -569,9 +569,18 @@ def build_referee(
     if record is None:
         records.keep_finished_first(explain)
         record = records.new()
-    referee = CodaReferee(clock=clock, rng=rng, record=record, setup=setup, journal=journal,
-                          header=header, new_record=records.new,
-                          results=lambda: result_rows(records.data_dir))
+    from coda_pi.referee.mastermind_switch import GameSwitch
+
+    def coda(setup: SetupDefaults, rec: Any, journal: Any) -> Any:
+        return CodaReferee(clock=clock, rng=rng, record=rec or records.new(), setup=setup,
+                           journal=journal, header=header if journal else None,
+                           new_record=records.new,
+                           results=lambda: result_rows(records.data_dir))
+
+    # The switch hands the device to Mastermind's referee when the setup menu chooses it.
+    referee = GameSwitch.build(coda, clock=clock, rng=rng, setup=setup, record=record,
+                               journal=journal, header=header,
+                               mastermind_record=lambda: records.new("mastermind"))
     _say_on_screen(referee, resumed=resumed, troubles=troubles)
     return referee
 

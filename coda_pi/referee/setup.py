@@ -29,6 +29,7 @@ class SetupDefaults:
     labels: Labels = "panels"
     pool: Pool = "device"
     training: bool = False  # table pool: a held seat button shows the likeliest numbers
+    game: str = "coda"  # "mastermind" hands the device to referee/mastermind_switch.py
 
     def __post_init__(self) -> None:
         if len(self.names) < 4:

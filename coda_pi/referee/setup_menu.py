@@ -97,6 +97,12 @@ ITEMS: tuple[_Item, ...] = (
         lambda s: ("on" if s.training else "off") + ("" if s.pool == "table" else " (table pool)"),
         lambda s, d: s.with_changes(training=not s.training),
     ),
+    # Last, so the other items keep their places; Mastermind has its own setup after it.
+    _Item(
+        "game", "Board game",
+        lambda s: "Mastermind" if s.game == "mastermind" else "Coda",
+        lambda s, d: s.with_changes(game="coda" if s.game == "mastermind" else "mastermind"),
+    ),
 )
 START = "Start"
 

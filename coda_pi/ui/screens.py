@@ -12,6 +12,7 @@ from collections.abc import Hashable
 
 import pygame
 
+from coda_pi.referee.mastermind_views import MastermindPrivateView, MastermindPublicView
 from coda_pi.referee.results import ResultsView
 from coda_pi.referee.views import (
     ConfirmView,
@@ -38,6 +39,7 @@ from coda_pi.ui.draw import (
 )
 from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
 from coda_pi.ui.looks import BANNER_COLOURS, led_looks, panel_look, seat_colour
+from coda_pi.ui.mastermind_screens import draw_mastermind_scene
 from coda_pi.ui.results_screen import draw_results
 from coda_pi.ui.scene import Scene
 from coda_pi.ui.scores import draw_final, draw_round_end
@@ -79,7 +81,10 @@ def draw_scene(surface: pygame.Surface, scene: Scene) -> None:
     surface.fill(theme.BACKGROUND)
     bands = frame(surface.get_size(), led_strip=scene.show_led_strip)
     view = scene.view
-    if scene.private is not None:
+    if isinstance(view, MastermindPublicView) or isinstance(scene.private,
+                                                            MastermindPrivateView):
+        draw_mastermind_scene(surface, bands, view, scene.private)
+    elif scene.private is not None:
         draw_private(surface, bands, scene.private)
     else:
         _draw_public(surface, bands, view)
