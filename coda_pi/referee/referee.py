@@ -1018,7 +1018,7 @@ class Referee:
         self._refusal = None
         self._cursor = None
         if self._pool is not None:
-            self._pool.forget()
+            self._pool.entered()
         if game.phase is Phase.DEAL:
             self._peeked = {s for s in self._peeked if not game.dealt[s]}
             self._timer = None

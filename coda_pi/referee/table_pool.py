@@ -32,6 +32,7 @@ shown anywhere.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -162,11 +163,13 @@ class TablePool:
         """The guess timer waits while the target answers and while the device is stopped."""
         return self._judging is not None or self.halted() is not None
 
-    def forget(self) -> None:
-        """What the table was entering no longer applies (the phase changed, an undo)."""
+    def entered(self) -> None:
+        """The game moved (an event, an undo): what the table was entering no longer
+        applies, and the new position is checked at once (so the alarm sounds now)."""
         self._judging = None
         self._entry = None
         self._colours = []
+        self.halted()
 
     # -- screens -------------------------------------------------------------------------
 
@@ -204,6 +207,8 @@ class TablePool:
         players = self._game.settings.players
         last = (describe_event(journal.events[-1], players, self._labels)
                 if journal.events else "nothing")
+        # The engine counts slots from 0, as the record does; the table counts from 1.
+        why = re.sub(r"\bslot (\d+)", lambda m: f"panel {int(m.group(1)) + 1}", why)
         return ContradictionView(
             sentence=why[:1].upper() + why[1:],
             last=last,

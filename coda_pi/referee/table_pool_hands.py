@@ -54,6 +54,15 @@ class HiddenTable:
             rows.append([Standing(t) for t in row])
         return cls(table, rows, box, labels, dashes)
 
+    @classmethod
+    def from_rows(cls, table: Table, rows: list[list[str]], *, dashes: bool = False,
+                  labels: str = "panels") -> HiddenTable:
+        """A table dealt by hand: ``rows`` as "D5"/"L-" strings, the rest face down."""
+        standing = [[Standing(Tile.parse(t)) for t in row] for row in rows]
+        dealt = {s.tile for row in standing for s in row}
+        pool = sorted(full_set(dashes=dashes) - dealt, key=str)
+        return cls(table, standing, pool, labels, dashes)
+
     # -- reading the device ---------------------------------------------------------------
 
     def screen(self) -> object:
@@ -83,10 +92,13 @@ class HiddenTable:
             self.table.tap(OK)
         self.table.tap(OK)
 
-    def draw(self, colour: Color | None = None, rng: random.Random | None = None) -> Tile:
-        """The player takes a face-down panel (of ``colour`` if asked) and enters its colour."""
-        choices = [t for t in self.pool if colour is None or t.color is colour]
-        tile = (rng or random.Random(len(self.pool))).choice(choices)
+    def draw(self, colour: Color | None = None, rng: random.Random | None = None,
+             tile: Tile | None = None) -> Tile:
+        """The player takes a face-down panel (``tile``, or one of ``colour`` if asked) and
+        enters its colour."""
+        if tile is None:
+            choices = [t for t in self.pool if colour is None or t.color is colour]
+            tile = (rng or random.Random(len(self.pool))).choice(choices)
         self.pool.remove(tile)
         self.held = tile
         view = self.turn()

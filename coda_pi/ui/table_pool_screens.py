@@ -135,13 +135,16 @@ def _contradiction(surface: pygame.Surface, bands: Frame, screen: ContradictionV
     m = bands.metrics
     draw_banner(surface, bands.header, "That cannot be right", theme.BAD,
                 subtitle="no deal of the panels fits what was entered")
-    top, bottom = pygame.Rect(bands.body), pygame.Rect(bands.body)
-    top.height = round(bands.body.height * 0.62)
-    bottom.top = top.bottom + m.margin // 2
-    bottom.height = bands.body.bottom - bottom.top
-    draw_lines(surface, top.inflate(-m.margin, 0), _wrap(screen.sentence, 30), theme.WARNING,
-               max_lines=3)
-    blit_wrapped(surface, f"Last entry: {screen.last}", bottom, theme.TEXT, align="center")
+    # The prompt is drawn here, not only in the footer: a banner about the last entry (say
+    # "Wrong: ...") may hold the footer, and the way out must always be on the screen.
+    sentence, last, prompt = split_rows(bands.body, 3, m.margin // 2)
+    sentence.height += last.height // 2
+    last.top = sentence.bottom
+    last.height = prompt.top - last.top
+    draw_lines(surface, sentence.inflate(-m.margin, 0), _wrap(screen.sentence, 30),
+               theme.WARNING, max_lines=3)
+    blit_wrapped(surface, f"Last entry: {screen.last}", last, theme.TEXT, align="center")
+    blit_wrapped(surface, screen.prompt, prompt, theme.CURSOR, align="center")
 
 
 def _review(surface: pygame.Surface, bands: Frame, screen: ReviewView) -> None:
