@@ -45,8 +45,10 @@ def record_files(data_dir: Path) -> list[Path]:
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
         return []
+    # By the time after the game's name: "mastermind-..." must not sort after every "coda-...".
     return sorted(
-        p for p in data_dir.glob(f"*{RECORD_SUFFIX}") if UNREADABLE_MARK not in p.name
+        (p for p in data_dir.glob(f"*{RECORD_SUFFIX}") if UNREADABLE_MARK not in p.name),
+        key=lambda p: (p.name.partition("-")[2], p.name),
     )
 
 

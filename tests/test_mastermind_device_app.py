@@ -192,3 +192,23 @@ def test_the_code_being_set_appears_only_on_the_private_screen():
                    if surface.get_at((x, y))[:3] == red)
     assert count(private) > 50
     assert count(public) == 0
+
+
+def test_the_newest_record_is_resumed_whatever_its_game(tmp_path):
+    import datetime as dt
+    import json
+
+    from coda_pi.datadir import choose_resume, new_record_path
+
+    data = tmp_path / "data"
+    data.mkdir()
+    older = new_record_path(data, "mastermind", dt.datetime(2026, 11, 20, 9, 0, 0))
+    lines = [{"game": "mastermind", "players": ["Ann", "Ben"], "games": 1},
+             {"event": "code", "maker": 0, "code": "RGBY"},
+             {"event": "guess", "code": "RGBY"}]
+    older.write_text("".join(json.dumps(o) + "\n" for o in lines))  # a finished match
+    newer = new_record_path(data, "coda", dt.datetime(2026, 11, 21, 9, 0, 0))
+    newer.write_text(json.dumps({"game": "coda", "players": ["Ann", "Ben"]}) + "\n"
+                     + json.dumps({"event": "round"}) + "\n")
+    # The unfinished Coda game of yesterday, not the finished match of the day before.
+    assert choose_resume(data).path == newer
