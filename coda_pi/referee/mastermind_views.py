@@ -104,3 +104,8 @@ class MastermindPrivateView:
     hole: int
     palette: str
     prompt: str
+
+    @property
+    def purpose(self) -> MastermindStep:
+        """Why the private screen is up (Coda's private view names its purpose the same way)."""
+        return MastermindStep.SET_CODE

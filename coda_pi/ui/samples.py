@@ -180,4 +180,7 @@ def sample_scenes() -> dict[str, Scene]:
                          prompt="OK: a new game"),
         table=None, title="Tournament over", leds=_leds(4, blink=(0,))),
         leds=_leds(4, blink=(0,)))
+    from coda_pi.ui.mastermind_samples import mastermind_scenes
+
+    scenes.update(mastermind_scenes())  # Mastermind's screens, named mm-*
     return scenes
