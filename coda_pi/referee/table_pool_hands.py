@@ -9,6 +9,7 @@ it; the referee under test learns the panels only from the presses.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from coda_pi.referee.labels import guess_values, value_label
@@ -157,12 +158,16 @@ class HiddenTable:
             self.rows[seat].insert(where, Standing(self.held))
             self.held = None
 
-    def place_face_up(self, seat: int) -> None:
-        """After a miss: the drawn panel stands face up where it belongs; its number typed."""
+    def place_face_up(self, seat: int, before_number: Callable[[], object] | None = None
+                      ) -> None:
+        """After a miss: the drawn panel stands face up where it belongs; its number typed
+        (``before_number`` is called with the number's question on the screen)."""
         assert self.held is not None
         where = self._row_slot(seat)
         self._until(lambda: self.turn().claim_slot == where, NEXT)
         self.table.tap(OK)
+        if before_number is not None:
+            before_number()
         self.enter_number(self.held)
         self.rows[seat].insert(where, Standing(self.held, down=True))
         self.held = None

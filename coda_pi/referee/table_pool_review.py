@@ -39,11 +39,13 @@ def review_lines(settings: CodaSettings, events: Sequence[Any], labels: str) -> 
     for h in result.riskiest(RISKY_SHOWN):
         out.append(ReviewLine(
             f"Round {h.round}: {players[h.seat]} named the {tile_name(h.tile, labels)} at "
-            f"{players[h.target]}'s panel {h.slot + 1}, a {_chance(h.chance)} chance",
+            f"{players[h.target]}'s panel {h.slot + 1} with {_chance(h.chance)} chance",
             good=True,
         ))
     return out
 
 
 def _chance(p: Fraction) -> str:
-    return f"{round(float(p) * 100)}%" if p else "0%"
+    if 0 < p < Fraction(1, 100):
+        return "under 1%"  # rare, not impossible: "0%" would say it could not be
+    return f"{round(float(p) * 100)}%"

@@ -120,10 +120,12 @@ def _number(surface: pygame.Surface, bands: Frame, screen: NumberEntryView,
         blit_text(surface, "shown: " + " ".join(screen.entered),
                   pygame.Rect(side.left, side.top, side.width, caption_h), theme.TEXT_DIM)
     body = pygame.Rect(side.left, side.top + caption_h, side.width, side.height - caption_h)
-    rect = row_rects(body.inflate(-m.px(6), 0), 1)[0]
+    # Room either side for the PREV/NEXT arrows, inside the column (not over the table).
+    inner = body.inflate(-body.width * 2 // 5, -body.height // 8)
+    rect = row_rects(inner, 1)[0]
     draw_panel(surface, rect, PanelLook("D" if screen.dark else "L", screen.value_label,
                                         marked=True))
-    size = max(4, rect.height // 8)
+    size = max(4, min(rect.height // 8, (rect.left - body.left) // 4))
     for x, direction in ((rect.left - size * 2, -1), (rect.right + size * 2, 1)):
         tip = (x + direction * size, rect.centery)
         pygame.draw.polygon(surface, theme.CURSOR, [
