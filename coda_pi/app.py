@@ -27,7 +27,7 @@ from typing import Any, Protocol, TextIO
 import pygame
 
 from coda_pi.config import Config
-from coda_pi.datadir import choose_resume, new_record_path, results
+from coda_pi.datadir import ResumeChoice, choose_resume, new_record_path, results
 from coda_pi.devices.buzzer import SilentSounder, open_sounder
 from coda_pi.devices.gpio import DEFAULT_BOUNCE_TIME, GpioDevices, SeatLeds, open_gpio
 from coda_pi.devices.intent_queue import INTENT_EVENT, IntentQueue
@@ -546,7 +546,13 @@ def build_referee(
     troubles = list(options.notices)  # already said on stderr by whoever found them
     resumed = False
     if options.resume:
-        choice = choose_resume(records.data_dir, options.record)
+        try:
+            choice = choose_resume(records.data_dir, options.record)
+        except Exception as err:  # noqa: BLE001 - whatever is on the card, the device starts
+            log.exception("looking for an unfinished game")
+            choice = ResumeChoice(None, None, (
+                f"could not look for an unfinished game in {records.data_dir} ({err}); a new "
+                "game was started",))
         for notice in choice.notices:
             explain(notice)
             log.warning("%s", notice)

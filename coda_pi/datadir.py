@@ -89,8 +89,17 @@ def choose_resume(data_dir: Path, record: Path | None = None) -> ResumeChoice:
             notices.append(f"could not read {path.name}: {err.strerror or err}")
             return ResumeChoice(None, None, tuple(notices))
         if replay.error is not None or replay.journal is None:
-            aside = set_aside(path)
             where = f"line {replay.error.line}: {replay.error.message}" if replay.error else ""
+            try:
+                aside = set_aside(path)
+            except OSError as err:
+                # A read-only card, say: the file stays where it is, untouched, and the
+                # device still starts (it will say the same at the next start).
+                notices.append(
+                    f"the record {path.name} could not be resumed ({where}) nor renamed "
+                    f"({err.strerror or err}); it was left as it is and a new game was started"
+                )
+                return ResumeChoice(None, None, tuple(notices))
             notices.append(
                 f"the record {path.name} could not be resumed ({where}); it was kept as "
                 f"{aside.name} and a new game was started"

@@ -228,3 +228,44 @@ def test_a_data_directory_that_cannot_be_written_refuses_to_start_a_game_with_a_
     assert isinstance(app.scene.view.screen, SetupView)  # nothing started, nothing lost
     assert app.errors == [] and app.running
     app.close()
+
+
+def test_a_corrupt_record_on_a_read_only_card_is_left_untouched_and_the_device_starts(
+    tmp_path, monkeypatch
+):
+    from coda_pi import datadir
+
+    data = tmp_path / "data"
+    data.mkdir()
+    bad = data / "coda-2026-01-02T10-00-00.jsonl"
+    bad.write_text('{"game": "coda", "players": ["A", "B"]}\n{garbage\n{}\n')
+    original = bad.read_bytes()
+
+    def read_only(path: Path) -> Path:
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(datadir, "set_aside", read_only)
+    for _ in range(2):  # and again at the next start: the same answer, never a crash
+        app = start(data, resume=True)
+        assert isinstance(app.scene.view.screen, SetupView)
+        text = app.scene.view.banner.text
+        assert bad.name in text and "Read-only" in text and "line 2" in text
+        app.close()
+        pygame.quit()
+        assert bad.read_bytes() == original
+
+
+def test_a_failure_while_looking_for_a_game_to_resume_still_starts_the_device(
+    tmp_path, monkeypatch, caplog
+):
+    import coda_pi.app
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug in replay")
+
+    monkeypatch.setattr(coda_pi.app, "choose_resume", broken)
+    app = start(tmp_path / "data", resume=True)
+    assert isinstance(app.scene.view.screen, SetupView)
+    assert "a bug in replay" in app.scene.view.banner.text
+    assert "a bug in replay" in caplog.text
+    app.close()
