@@ -16,7 +16,7 @@ from coda_pi.ui import theme
 from coda_pi.ui.draw import draw_banner
 from coda_pi.ui.layout import Frame, split_columns, split_rows
 from coda_pi.ui.looks import BANNER_COLOURS, seat_colour
-from coda_pi.ui.text import blit_text, blit_wrapped
+from coda_pi.ui.text import blit_text, blit_wrapped, font
 from coda_pi.ui.theme import RGB, Metrics
 
 PEG_COLOURS: dict[str, RGB] = {
@@ -94,7 +94,7 @@ def draw_mastermind(surface: pygame.Surface, bands: Frame, view: MastermindPubli
     _side(surface, side, screen, m)
     if view.banner is not None:
         blit_wrapped(surface, view.banner.text, bands.message, BANNER_COLOURS[view.banner.kind])
-    elif screen.step is not MastermindStep.GUESS and screen.step is not MastermindStep.KEYS:
+    elif screen.step is MastermindStep.GAME_END:
         blit_wrapped(surface, screen.prompt, bands.message, theme.TEXT_DIM)
     else:
         blit_text(surface, view.title, bands.message, theme.TEXT_DIM, align="left")
@@ -233,15 +233,27 @@ def _sentence(surface: pygame.Surface, area: pygame.Rect, text: str, colour: RGB
         _hint(surface, hint_area, hint)
     else:
         text_area = area
+    _paragraph(surface, text_area, text, colour)
+
+
+def _paragraph(surface: pygame.Surface, area: pygame.Rect, text: str, colour: RGB) -> None:
+    """``text`` wrapped to ``area``'s width in the largest font whose lines all fit."""
     words = text.split()
-    # Three lines at most, as large as fits.
-    per = max(1, -(-len(words) // 3)) if len(text) > 24 else len(words)
-    lines = [" ".join(words[i:i + per]) for i in range(0, len(words), per)] or [""]
-    rects = split_rows(text_area, len(lines), 2)
-    from coda_pi.ui.text import fit_font
-    longest = max(lines, key=len)
-    fnt = fit_font(longest, text_area.width, rects[0].height)
-    for rect, line in zip(rects, lines, strict=True):
+    for size in range(max(8, area.height // 2), 7, -1):
+        fnt = font(size)
+        lines: list[str] = []
+        for word in words:
+            if lines and fnt.size(f"{lines[-1]} {word}")[0] <= area.width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        line_h = fnt.get_linesize()
+        widest = max((fnt.size(line)[0] for line in lines), default=0)
+        if line_h * len(lines) <= area.height and widest <= area.width:
+            break
+    top = area.centery - line_h * len(lines) // 2
+    for i, line in enumerate(lines):
+        rect = pygame.Rect(area.left, top + i * line_h, area.width, line_h)
         blit_text(surface, line, rect, colour, fnt=fnt)
 
 
