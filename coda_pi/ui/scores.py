@@ -39,7 +39,11 @@ def _table(
     widest_header = max(headers[1:], key=len) if cols else ""
     head_font = fit_font(widest_header or "M", col_w - m.px(1), round(line_h * 0.5))
     cell_font = fit_font("888", col_w - m.px(1), round(line_h * 0.72))
-    name_font = fit_font("Seat 4", name_w - m.px(2), round(line_h * 0.72))
+    # Sized by the longest name shown ("1st Device"), so a short table's tall lines do not
+    # blow the font up past the names.
+    longest = max((cells[0] for _, cells in rows), key=len, default="Seat 4")
+    name_font = fit_font(max(longest, "Seat 4", key=len), name_w - m.px(2) - m.px(3.5),
+                         round(line_h * 0.72))
     top = area.top
     head = pygame.Rect(area.left, top, area.width, line_h)
     for index, text in enumerate(headers):
