@@ -342,3 +342,45 @@ def test_the_setup_menu_switches_between_coda_and_mastermind():
     values = {i.label: i.value for i in switch.view().screen.items}
     assert values["Board game"] == "Coda"
     assert all(r.lines == [] for r in records)  # no record until a game starts
+
+
+def test_solo_roles_switch_the_device_makes_then_breaks(tmp_path):
+    table, record = _table("solo", games=2, first=1, seed=5)
+    secret = record.events("code")[0]["code"]
+    rows: list[tuple[str, Feedback]] = []
+    while _screen(table).step is MastermindStep.GUESS:
+        guess = consistent_codes(rows, candidates=None)[0]
+        _enter_row(table, guess)
+        rows.append((guess, feedback(secret, guess)))
+    assert _screen(table).step is MastermindStep.GAME_END
+    table.tap(Button.OK)
+    # Game 2: Ann makes (she never tells the device) and the device breaks.
+    screen = _screen(table)
+    assert screen.maker == 0 and screen.device_guess is not None
+    assert table.referee.leds()[0] is LedState.BLINK
+    mine = "WYKW"
+    while _screen(table).step is MastermindStep.KEYS:
+        fb = feedback(mine, _screen(table).device_guess)
+        _enter_keys(table, fb.black, fb.white)
+    table.tap(Button.OK)
+    final = _final(table)
+    summary = _replayed(record, tmp_path)
+    assert summary["finished"] and summary["totals"] == _totals(final)
+    assert [g["maker"] for g in summary["games"]] == [1, 0]
+    assert [e["code"] for e in record.events("code")] == [secret, mine]
+
+
+def test_ending_the_match_from_the_menu_shows_the_standings_so_far():
+    table, _ = _table("scores", games=4)
+    _set_code(table, 0, "RGBY")
+    _enter_row(table, "BBGG")
+    table.tap(Button.BACK, 1)
+    view = table.referee.view()
+    assert view.overlay is not None
+    while view.overlay.items[view.overlay.cursor] != "End the game now":
+        table.tap(Button.NEXT)
+        view = table.referee.view()
+    table.tap(Button.OK)
+    table.tap(Button.OK)  # yes
+    final = _final(table)
+    assert final.ended_early and _totals(final) == [1, 0]
