@@ -36,6 +36,8 @@ def register(sub: Any) -> None:
                    help="how many seats play (default 3)")
     p.add_argument("--rounds", type=int, choices=(1, 3), default=3,
                    help="one game or a three-round tournament (default 3)")
+    p.add_argument("--table-pool", action="store_true",
+                   help="the players draw real panels by hand: the device is told what falls")
     p.add_argument("--speed", type=float, default=1.0, metavar="X",
                    help="play X times faster than a calm table (window only)")
     add_screen_options(p)
@@ -69,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
             fullscreen=args.fullscreen,
             ack_log=args.ack_log,
             notices=notices,
+            table_pool=args.table_pool,
         )
     except pygame.error as err:
         print(f"coda-pi demo: cannot open the screen ({err}); try --headless", file=sys.stderr)

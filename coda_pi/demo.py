@@ -74,12 +74,13 @@ class SimulatedTable:
         rng: random.Random,
         speed: float = 1.0,
         pace: Pace = Pace(),  # noqa: B008 - frozen
+        player: Any = None,  # who decides the presses: AutoPlayer(rng) unless given
     ) -> None:
         self._view = view
         self._private_view = private_view
         self._queue = queue
         self._clock = clock
-        self._player = AutoPlayer(rng)
+        self._player = player if player is not None else AutoPlayer(rng)
         self._speed = max(speed, 1e-6)
         self._pace = pace
         self._pending: deque[Intent] = deque()
@@ -223,6 +224,7 @@ def run_demo(
     max_steps: int = 500_000,
     ack_log: Path | None = None,
     notices: tuple[str, ...] = (),
+    table_pool: bool = False,
 ) -> DemoResult:
     """Play a whole tournament with simulated players; see ``coda-pi demo --help``.
 
@@ -230,6 +232,8 @@ def run_demo(
     per record line, ``{"record": PATH, "line": {...}}``, written only after the record's
     write (flush and fsync) has returned: the moment the device would announce the event.
     The crash test kills the demo and checks that the record holds every line acknowledged.
+    ``table_pool``: the players draw simulated real panels by hand and the device is told
+    (coda_pi/referee/table_pool_autoplay.py).
     """
     if headless:
         # Must be set before the display starts: no window, no sound device, no GPIO.
@@ -243,6 +247,8 @@ def run_demo(
     setup = SetupDefaults.from_config(config, players=players).with_changes(
         names=names, players=players, rounds=rounds, first=0,
     )
+    if table_pool:
+        setup = setup.with_changes(pool="table")
     referee_rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
     players_rng = random.Random(None if seed is None else seed + 1)
     clock: MonotonicClock | FakeClock
@@ -270,8 +276,14 @@ def run_demo(
     shots = ScreenshotTaker(screenshots) if screenshots is not None else None
     app = build_app(options, clock=clock, waiter=waiter, rng=referee_rng, sounder=sounder,
                     queue=queue, on_frame=shots, show_led_strip=True)
+    player = None
+    if table_pool:
+        from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
+
+        player = TablePoolAutoPlayer(players_rng)
     table = SimulatedTable(app.referee.view, app.referee.private_view, queue, clock.monotonic,
-                           rng=players_rng, speed=speed if not headless else 1.0)
+                           rng=players_rng, speed=speed if not headless else 1.0,
+                           player=player)
     app.sources.append(table)
     pygame.display.set_caption("coda-pi demo")
     start = clock.monotonic()

@@ -1,0 +1,219 @@
+"""Simulated players for table-pool play: they hold real (simulated) panels the device
+never sees, and press what a careful table would press.
+
+``TablePoolAutoPlayer.decide`` has the demo's ``AutoPlayer`` interface: from the screen now,
+the next button edges. It deals the box itself at the start of each round, draws face-down
+panels, answers guesses truthfully as the target, and types the numbers of panels that fall.
+Its players guess the right number about half the time, so games have misses, panels placed
+face up, panels knocked down, and end with a bonus.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from coda_pi.referee.labels import guess_values, value_label
+from coda_pi.referee.signals import Button, Intent, Press, Release
+from coda_pi.referee.table_pool_views import (
+    ColourRowView,
+    ContradictionView,
+    JudgeView,
+    NumberEntryView,
+)
+from coda_pi.referee.views import (
+    ConfirmView,
+    MenuView,
+    PublicView,
+    RoundEndView,
+    SetupView,
+    TurnStep,
+    TurnView,
+)
+from coda_pi.rules.tiles import Color, Tile, full_set, legal_slots
+
+RIGHT_CHANCE = 0.5
+
+
+def _tap(button: Button) -> list[Intent]:
+    return [Press(button), Release(button)]
+
+
+@dataclass
+class _Panel:
+    tile: Tile
+    down: bool = False
+
+
+class TablePoolAutoPlayer:
+    """Every seat of a table-pool table, and the real panels on it."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self.rows: list[list[_Panel]] = []
+        self.pool: list[Tile] = []
+        self.held: Tile | None = None
+        self._round = 0
+        self._falling: tuple[str, int, int] | None = None  # ("place"|"reveal", seat, slot)
+        self._aim: tuple[int, int, str] | None = None  # target, slot, value
+
+    def decide(self, view: PublicView, private: object = None) -> list[Intent]:
+        if isinstance(view.overlay, MenuView | ConfirmView):
+            return _tap(Button.BACK)
+        screen = view.screen
+        table = view.table
+        if table is not None and table.round_number != self._round:
+            self._deal(len(table.seats), table.round_number, view)
+        match screen:
+            case SetupView():
+                if screen.editing:
+                    return _tap(Button.OK)
+                last = len(screen.items) - 1
+                return _tap(Button.OK if screen.cursor == last else Button.PREV)
+            case ColourRowView():
+                return self._colour(screen)
+            case TurnView():
+                return self._turn(view, screen)
+            case JudgeView():
+                return self._answer(screen)
+            case NumberEntryView():
+                return self._number(screen, view)
+            case RoundEndView():
+                return _tap(Button.OK)
+            case ContradictionView():
+                return []  # an honest table never gets here; stand still to be seen
+        return []
+
+    # -- dealing -------------------------------------------------------------------------
+
+    def _deal(self, seats: int, round_number: int, view: PublicView) -> None:
+        self._round = round_number
+        hand = 3 if seats == 4 else 4
+        dashes = view.table.dashes if view.table is not None else False
+        box = sorted(full_set(dashes=dashes), key=str)
+        self._rng.shuffle(box)
+        self.rows = []
+        for _ in range(seats):
+            taken, box = box[:hand], box[hand:]
+            row = sorted((t for t in taken if not t.dash), key=lambda t: t.rank or 0)
+            for dash in (t for t in taken if t.dash):
+                row.insert(self._rng.randrange(len(row) + 1), dash)
+            self.rows.append([_Panel(t) for t in row])
+        self.pool = box
+        self.held = None
+        self._falling = None
+        self._aim = None
+
+    def _colour(self, screen: ColourRowView) -> list[Intent]:
+        row = self.rows[screen.seat]
+        if len(screen.entered) >= len(row):
+            return _tap(Button.OK)
+        want = row[len(screen.entered)].tile.color is Color.DARK
+        return _tap(Button.OK if screen.dark == want else Button.NEXT)
+
+    # -- a turn --------------------------------------------------------------------------
+
+    def _turn(self, view: PublicView, turn: TurnView) -> list[Intent]:
+        table = view.table
+        assert table is not None
+        seat = turn.seat
+        step = turn.step
+        if step is TurnStep.CHOOSE_COLOR:
+            if self.held is None:
+                self.held = self._rng.choice(self.pool)
+            if turn.color_dark != (self.held.color is Color.DARK):
+                return _tap(Button.NEXT)
+            self.pool.remove(self.held)
+            return _tap(Button.OK)
+        if step is TurnStep.CONTINUE:
+            again = self._rng.random() < 0.5
+            if turn.attack_again != again:
+                return _tap(Button.NEXT)
+            if not again:
+                self._aim = None
+            return _tap(Button.OK)
+        if step in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE):
+            aim = self._aim
+            if aim is None or table.seats[aim[0]].out:
+                aim = self._aim = self._choose(view, seat)
+            target, slot, value = aim
+            if step is TurnStep.TARGET or turn.target != target:
+                return _tap(Button.for_seat(target))
+            if step is TurnStep.SLOT:
+                return _tap(Button.NEXT if turn.slot != slot else Button.OK)
+            if turn.value_label != value_label(value, view.labels):
+                return _tap(Button.NEXT)
+            return _tap(Button.OK)
+        if step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP):
+            assert self.held is not None
+            where = legal_slots([p.tile for p in self.rows[seat]], self.held)[0]
+            if turn.claim_slot != where:
+                return _tap(Button.NEXT)
+            if step is TurnStep.CLAIM_HIDDEN:
+                self.rows[seat].insert(where, _Panel(self.held))
+                self.held = None
+            else:
+                self._falling = ("place", seat, where)
+            return _tap(Button.OK)
+        if step is TurnStep.REVEAL_OWN and turn.reveal_slot is not None:
+            self._falling = ("reveal", seat, turn.reveal_slot)
+            return _tap(Button.OK)
+        return []
+
+    def _choose(self, view: PublicView, seat: int) -> tuple[int, int, str]:
+        table = view.table
+        assert table is not None
+        targets = [s.seat for s in table.seats if s.seat != seat and not s.out]
+        target = self._rng.choice(targets)
+        hidden = [i for i, p in enumerate(table.seats[target].row) if p.label is None]
+        slot = self._rng.choice(hidden)
+        truth = self.rows[target][slot].tile.value
+        if self._rng.random() < RIGHT_CHANCE:
+            return target, slot, truth
+        values = [v for v in guess_values(dashes=table.dashes) if v != truth]
+        return target, slot, self._rng.choice(values)
+
+    def _answer(self, screen: JudgeView) -> list[Intent]:
+        """The target answers truly."""
+        panel = self.rows[screen.target][screen.slot]
+        self._aim = None
+        if value_label(panel.tile.value, "panels") == screen.value_label or (
+                value_label(panel.tile.value, "cards") == screen.value_label):
+            panel.down = True
+            return _tap(Button.for_seat(screen.target))
+        return _tap(Button.OK)
+
+    def _number(self, screen: NumberEntryView, view: PublicView) -> list[Intent]:
+        tile = self._falling_tile(screen)
+        if screen.value_label != value_label(tile.value, view.labels):
+            return _tap(Button.NEXT)
+        if screen.step == screen.count:
+            self._fallen()
+        return _tap(Button.OK)
+
+    def _falling_tile(self, screen: NumberEntryView) -> Tile:
+        falling = self._falling
+        if falling is not None:
+            kind, seat, slot = falling
+            if kind == "place":
+                assert self.held is not None
+                return self.held
+            return self.rows[seat][slot].tile
+        # The bonus: the winner's standing panels left to right, the held one last.
+        shown = [p.tile for p in self.rows[screen.seat] if not p.down]
+        if self.held is not None:
+            shown.append(self.held)
+        return shown[screen.step - 1]
+
+    def _fallen(self) -> None:
+        falling, self._falling = self._falling, None
+        if falling is None:
+            self.held = None  # the bonus is entered: the round is over
+            return
+        kind, seat, slot = falling
+        if kind == "place":
+            assert self.held is not None
+            self.rows[seat].insert(slot, _Panel(self.held, down=True))
+            self.held = None
+        else:
+            self.rows[seat][slot].down = True
