@@ -437,3 +437,38 @@ def test_only_the_target_answers() -> None:
     back = screen(table)
     assert isinstance(back, TurnView) and back.step is TurnStep.VALUE
     assert len(record.lines) == lines
+
+
+def test_the_timer_waits_while_the_target_answers() -> None:
+    table, record, hidden = _certain_position()  # Ann may attack again: her clock runs
+    hidden.aim(1, 0, "0")
+    table.wait(300)  # Ben takes his time: that is not Ann's thinking time
+    assert not record.events("timeout")
+    view = table.referee.view()
+    assert isinstance(view.screen, JudgeView)
+    assert view.timer is not None and view.timer.paused
+    hidden.answer(1, 0, "0")
+    table.wait(81)  # after the answer, Ann's next decision is timed again
+    assert record.events("timeout")
+
+
+def test_the_review_is_in_the_menu_once_the_game_is_over_and_not_before() -> None:
+    table, record, hidden = _certain_position()
+    table.tap(BACK)
+    menu = table.referee.view().overlay
+    assert menu is not None and "Review the game" not in menu.items
+    table.tap(BACK)
+    for slot in (0, 1, 2):
+        assert hidden.guess(0, 1, slot, str(slot))
+    hidden.show_bonus(0)
+    table.tap(OK)
+    assert isinstance(screen(table), FinalView)
+    table.tap(BACK)
+    menu = table.referee.view().overlay
+    assert menu is not None and "Review the game" in menu.items
+    table.tap(NEXT, menu.items.index("Review the game"))
+    table.tap(OK)
+    review = screen(table)
+    assert isinstance(review, ReviewView) and review.lines
+    table.tap(BACK)
+    assert isinstance(screen(table), FinalView)

@@ -7,13 +7,14 @@ from typing import Literal
 
 from coda_pi.referee.views import ConfirmView, MenuView
 
-MenuItem = Literal["resume", "pause", "unpause", "undo", "end"]
+MenuItem = Literal["resume", "pause", "unpause", "undo", "end", "review"]
 MENU_TEXT: dict[MenuItem, str] = {
     "resume": "Back to the game",
     "pause": "Pause the timer",
     "unpause": "Restart the timer",
     "undo": "Undo the last action",
     "end": "End the game now",
+    "review": "Review the game",  # table-pool play, once the final standings are shown
 }
 
 

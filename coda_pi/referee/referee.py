@@ -599,6 +599,8 @@ class Referee:
             items.append("undo")
             if self._screen_kind() != "final":
                 items.append("end")
+            elif self._pool is not None:
+                items.append("review")
         self._overlay = Menu(tuple(items))
 
     def _menu_nav(self, menu: Menu, button: Button) -> None:
@@ -618,6 +620,8 @@ class Referee:
             self._banner = Banner("The timer runs again", BannerKind.INFO)
         elif item == "undo":
             self._ask_undo()
+        elif item == "review" and self._pool is not None:
+            self._pool.open_review()
         elif item == "end":
             self._overlay = Confirm(
                 "end", "Stop here and show the final standings with the points so far?"

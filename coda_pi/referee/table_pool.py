@@ -21,7 +21,8 @@ Buttons in table-pool play:
 - the answer to a guess: the target's seat button means RIGHT, OK means WRONG, BACK goes
   back to the choice of the number (the guess is not written until answered).
 - a panel falling face up, and the bonus: PREV/NEXT choose its number, OK, BACK.
-- the final standings: NEXT opens the review; PREV/NEXT page, OK or BACK close it.
+- the final standings: NEXT (or "Review the game" in the menu) opens the review; PREV/NEXT
+  page, OK or BACK close it. Not during play: it would tell who could be sure of what.
 
 Training hints (a setup option): while the current player holds their seat button, the
 private screen shows the attacked (or next) opponent's row with each standing panel's most
@@ -538,13 +539,17 @@ class TablePool:
         if not done:
             entry.values.pop()
 
+    def open_review(self) -> None:
+        """The post-game review (the final standings' NEXT, or the menu once it is over)."""
+        journal = self._ref.journal
+        assert journal is not None
+        self._review = review_lines(self._game.settings, journal.events, self._labels)
+        self._review_page = 0
+
     def _review_nav(self, button: Button) -> bool:
         if self._review is None:
             if button is Button.NEXT:
-                journal = self._ref.journal
-                assert journal is not None
-                self._review = review_lines(self._game.settings, journal.events, self._labels)
-                self._review_page = 0
+                self.open_review()
                 return True
             return False
         if button is Button.OK:
