@@ -48,10 +48,13 @@ def _env(tmp_path: Path) -> dict[str, str]:
     }
 
 
-def _demo(record: Path, acks: Path, seed: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+def _demo(
+    record: Path, acks: Path, seed: int, env: dict[str, str], *, players: int = 3,
+    rounds: int = 3,
+) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "coda_pi.cli", "demo", "--headless", "--seed", str(seed),
-         "--players", "3", "--rounds", "3", "--size", "320x240",
+         "--players", str(players), "--rounds", str(rounds), "--size", "320x240",
          "--record", str(record), "--ack-log", str(acks)],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
@@ -169,7 +172,7 @@ def test_an_acknowledgement_log_names_each_line_after_the_record_holds_it(tmp_pa
     """The side file the crash test relies on: one entry per record line, same order."""
     env = _env(tmp_path)
     record, acks = tmp_path / "r.jsonl", tmp_path / "acks.jsonl"
-    proc = _demo(record, acks, 5, env)
+    proc = _demo(record, acks, 5, env, players=2, rounds=1)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 0, err.decode()
     acknowledged = _acknowledged(acks, record)
@@ -178,7 +181,7 @@ def test_an_acknowledgement_log_names_each_line_after_the_record_holds_it(tmp_pa
         "guess", "stop", "place", "reveal", "timeout")
     # Run again on the finished record: it is left alone and a new tournament goes beside it.
     before = record.read_bytes()
-    again = _demo(record, acks, 6, env)
+    again = _demo(record, acks, 6, env, players=2, rounds=1)
     out, err = again.communicate(timeout=120)
     assert again.returncode == 0, err.decode()
     assert record.read_bytes() == before
