@@ -10,6 +10,8 @@
   ``ports``: the clock and record the referee is given.
 - ``autoplay``: a simulated table for the demo; ``testing``: a fake clock, a record in
   memory and hands that press buttons, for tests and benchmarks.
+- ``mastermind_switch``: the referee the app holds, passing every call to Coda's or to
+  ``mastermind_referee`` (the Mastermind match: ``mastermind_setup``, ``mastermind_views``).
 
 No pygame and no gpiozero here: the loop (coda_pi/app.py) wires the edges to the referee.
 """

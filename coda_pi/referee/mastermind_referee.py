@@ -373,7 +373,7 @@ class MastermindReferee:
         if kind == "game_end":
             return self._game_end_screen(common)
         if kind == "code":
-            chosen = sum(1 for i in self._entry if i >= 0) if self._code_started else 0
+            chosen = self._hole if self._code_started else 0  # pegs confirmed with OK
             who = names[maker]
             prompt = (f"{who}: hold your seat button to set the code; the others look away"
                       if not self._code_started
