@@ -118,8 +118,8 @@ def render_svg(pins: Mapping[str, int] = DEFAULT_PINS) -> str:
     grounds = dict(GROUNDS)
     reserved_physical = {BCM_TO_PHYSICAL[bcm] for bcm in RESERVED_PINS}
     pitch, top = 22, 70
-    left_x, right_x = 540, 562  # centres of the odd and even pin columns
-    width, height = 1100, top + 20 * pitch + 90
+    left_x, right_x = 660, 682  # centres of the odd and even pin columns
+    width, height = 1220, top + 20 * pitch + 90
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
@@ -152,7 +152,7 @@ def render_svg(pins: Mapping[str, int] = DEFAULT_PINS) -> str:
         label = f"{physical} {name}" if odd else f"{name} {physical}"
         if key is not None:
             part = PARTS[key]
-            end_x = 300 if odd else width - 300
+            end_x = 420 if odd else width - 300
             colour = wire_hex(part.wire)
             out.append(
                 f'<line x1="{x}" y1="{y}" x2="{end_x}" y2="{y}" stroke="#555555" '
@@ -170,7 +170,7 @@ def render_svg(pins: Mapping[str, int] = DEFAULT_PINS) -> str:
                 f'font-weight="bold" fill="#000000">{escape(label)}</text>'
             )
         elif physical in grounds:
-            end_x = 300 if odd else width - 300
+            end_x = 420 if odd else width - 300
             out.append(
                 f'<line x1="{x}" y1="{y}" x2="{end_x}" y2="{y}" stroke="#111111" '
                 f'stroke-width="4" stroke-linecap="round"/>'
