@@ -39,7 +39,7 @@ DATA = ROOT / "coda_pi" / "data"
 # The settings the shipped files were made with (board -> opening, full, width).
 # 6x4: the opening AABC and a full search below it give Koyama & Lai's 5625/1296 (12 s).
 # 7x4: the search is not exact below the opening, yet these settings reach 11228/2401,
-# the optimum Ville (2013) proved (about 10 minutes on one core).
+# the optimum Ville (2013) proved (about 3.5 minutes on one core).
 SHIPPED: dict[str, tuple[str, int, int, int]] = {
     "6x4": ("BBGK", 1296, 10, 0),
     "7x4": ("BBGK", 200, 40, 400),
