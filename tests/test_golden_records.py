@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 RECORDS = Path(__file__).resolve().parent / "records"
-GOLDEN = sorted([*RECORDS.glob("*.jsonl"), *(RECORDS / "errors").glob("*.jsonl")])
+# Every golden record, Coda, table-pool and Mastermind alike, goes through the real command.
+GOLDEN = sorted(RECORDS.rglob("*.jsonl"))
 
 
 def replay(record: Path, *options: str) -> subprocess.CompletedProcess[str]:
@@ -32,6 +33,8 @@ def test_there_is_a_golden_record_for_each_kind() -> None:
     assert {"tournament-3-rounds", "four-players-eliminations", "dashes", "empty-pool",
             "torn-tail"} <= names
     assert len([n for n in names if n.startswith("errors/")]) >= 20
+    assert len([n for n in names if n.startswith("mastermind/")]) >= 10
+    assert len([n for n in names if n.startswith("table-pool/")]) >= 5
 
 
 @pytest.mark.parametrize("record", GOLDEN, ids=lambda p: p.relative_to(RECORDS).as_posix())
