@@ -472,3 +472,33 @@ def test_the_review_is_in_the_menu_once_the_game_is_over_and_not_before() -> Non
     assert isinstance(review, ReviewView) and review.lines
     table.tap(BACK)
     assert isinstance(screen(table), FinalView)
+
+
+def test_undoing_a_draw_says_to_put_the_panel_back_among_the_face_down_ones() -> None:
+    table, record = start(2, timer=False)
+    hidden = HiddenTable.from_rows(table, [["L4", "D6", "L8", "D11"], ["D0", "D1", "D2", "D3"]])
+    hidden.enter_row(0)
+    hidden.enter_row(1)
+    hidden.draw(tile=Tile.parse("D5"))
+    table.press(BACK)
+    table.wait(2.5)  # BACK held: the undo question
+    table.release(BACK)
+    table.tap(OK)
+    view = table.referee.view()
+    assert record.lines[-1] == {"event": "undo"}
+    assert view.banner is not None and "face down" in view.banner.text
+    assert "box" not in view.banner.text
+    again = view.screen
+    assert isinstance(again, TurnView) and again.step is TurnStep.CHOOSE_COLOR
+
+
+def test_the_final_standings_show_how_to_open_the_review() -> None:
+    table, record, hidden = _certain_position()
+    for slot in (0, 1, 2):
+        assert hidden.guess(0, 1, slot, str(slot))
+    hidden.show_bonus(0)
+    table.tap(OK)
+    view = table.referee.view()
+    assert isinstance(view.screen, FinalView)
+    assert view.banner is None  # the footer shows the prompt, which names the review
+    assert view.screen.prompt.startswith("NEXT: review the game")

@@ -1004,7 +1004,8 @@ class Referee:
         self._ended_early = False
         self._enter_phase()
         text = describe_event(last, players, self._options.labels)
-        hint = put_back_hint(last, players)
+        hint = (self._pool.put_back_hint(last) if self._pool is not None else None) or \
+            put_back_hint(last, players)
         self._banner = Banner(f"Took back {text}. {hint}".strip(), BannerKind.INFO)
 
     def _end_early(self) -> None:

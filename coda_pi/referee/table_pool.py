@@ -281,6 +281,19 @@ class TablePool:
             prompt=prompt,
         )
 
+    def put_back_hint(self, obj: dict[str, Any]) -> str | None:
+        """What the table does with the real panels after an undo, where it differs from
+        device-pool play (no box to put panels back in: the pool lies on the table)."""
+        kind = obj.get("event")
+        seat = obj.get("seat")
+        players = self._game.settings.players
+        who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "You"
+        if kind == "deal":
+            return f"{who}: keep your panels standing and enter their colours again."
+        if kind == "draw":
+            return f"{who}: put the drawn panel back face down among the others."
+        return None
+
     def _review_view(self) -> ReviewView:
         lines = self._review or []
         pages = max(1, -(-len(lines) // REVIEW_LINES_PER_PAGE))
@@ -352,6 +365,11 @@ class TablePool:
         """PREV, NEXT or OK. True when this mode handled it."""
         if kind == "final":
             return self._review_nav(button)
+        if kind == "round_end" and button is Button.OK and self._game.finished:
+            # The final standings come next: their prompt (NEXT, the review) must show,
+            # not the round's banner.
+            self._ref._banner = None
+            return False
         if self.halted() is not None:
             if button is Button.OK:
                 self._ref._undo()
