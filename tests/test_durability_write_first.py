@@ -1,0 +1,118 @@
+"""Write before you tell (design principle 5): nothing the screen or the buzzer announces is
+ahead of what the record on disk holds. Every frame's totals and every sound are checked
+against a replay of the bytes on disk at that very moment."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from coda_pi.app import DeviceOptions, FakeClock, FakeTimeWaiter, build_app
+from coda_pi.config import Config, PinConfig
+from coda_pi.demo import play_until
+from coda_pi.referee.autoplay import AutoPlayer
+from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.signals import Cue
+from coda_pi.referee.views import FinalView
+from coda_pi.replay import replay_bytes
+
+
+@pytest.fixture(autouse=True)
+def _quit_pygame():
+    yield
+    pygame.quit()
+
+
+class DiskWitness:
+    """Replays whatever record files are on disk (cached by their size)."""
+
+    def __init__(self, data: Path) -> None:
+        self.data = data
+        self._cache: dict[tuple[Path, int], tuple[dict[str, Any], list[Any]]] = {}
+
+    def latest(self) -> tuple[dict[str, Any] | None, list[Any]]:
+        """The replay summary of the newest record on disk, and its events in force."""
+        files = sorted(self.data.glob("*.jsonl"))
+        if not files:
+            return None, []
+        path = files[-1]
+        key = (path, path.stat().st_size)  # records only grow: the size says what is new
+        if key not in self._cache:
+            replay = replay_bytes(path.read_bytes())
+            events = list(replay.journal.events) if replay.journal is not None else []
+            self._cache[key] = (replay.summary(), events)
+        return self._cache[key]
+
+
+def test_every_frame_and_every_sound_is_backed_by_the_record_on_disk(tmp_path):
+    data = tmp_path / "data"
+    witness = DiskWitness(data)
+    checked = {"frames": 0, "cues": 0}
+    problems: list[str] = []
+
+    def on_frame(scene: Any, surface: pygame.Surface) -> None:
+        table = scene.view.table
+        if table is None:
+            return
+        summary, _ = witness.latest()
+        assert summary is not None
+        shown = [s.total for s in table.seats]
+        if shown != summary["totals"]:
+            problems.append(f"frame shows {shown}, disk holds {summary['totals']}")
+        for seat, row in zip(table.seats, summary["rows"], strict=False):
+            down = [p.revealed for p in seat.row]
+            if down != [p["revealed"] for p in row]:
+                problems.append(f"frame shows {seat.name}'s row ahead of the disk")
+        checked["frames"] += 1
+
+    class Sounder:
+        def play(self, cue: Cue) -> None:
+            summary, events = witness.latest()
+            last = events[-1].get("event") if events else None
+            wanted = {
+                Cue.CORRECT: ("guess",),
+                Cue.WRONG: ("guess",),
+                Cue.TIME_UP: ("timeout",),
+            }.get(cue)
+            if wanted is not None and last not in wanted:
+                problems.append(f"{cue} sounded while the disk's last event is {last}")
+            if cue in (Cue.ROUND_WON, Cue.TOURNAMENT_WON):
+                assert summary is not None
+                if not summary["rounds"]:
+                    problems.append(f"{cue} sounded before the round's end was on disk")
+            checked["cues"] += 1
+
+        def close(self) -> None:
+            pass
+
+    clock = FakeClock()
+    config = Config(data_dir=data, pins=PinConfig(gpio_enabled=False))
+    opts = DeviceOptions(config=config, size=(320, 240), fullscreen=False, resume=False,
+                         setup=SetupDefaults(players=3, rounds=3, first_seconds=20))
+    app = build_app(opts, clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(11),
+                    sounder=Sounder(), on_frame=on_frame, explain=lambda text: None)
+    auto = AutoPlayer(random.Random(12))
+    # Let the guess timer run out now and then, so TIME_UP is announced too.
+    turns = 0
+
+    def done(view: Any) -> bool:
+        nonlocal turns
+        turns += 1
+        if turns % 97 == 0 and view.timer is not None:
+            clock.advance(60)
+        return isinstance(view.screen, FinalView)
+
+    play_until(app, auto, done)
+    app.close()
+    assert problems == []
+    assert app.errors == []
+    assert checked["frames"] > 50 and checked["cues"] > 20
+    assert Cue.TOURNAMENT_WON in app.cues and Cue.TIME_UP in app.cues
