@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from coda_pi.config import load_config
 from coda_pi.datadir import default_data_dir, results
 from coda_pi.replay import replay_file
 
@@ -22,7 +23,9 @@ def register(sub: Any) -> None:
         "players, winner and totals.",
     )
     p.add_argument("dir", nargs="?", type=Path, default=None,
-                   help=f"the data directory (default: {default_data_dir()})")
+                   help="the data directory (default: the one the device uses: the config "
+                   "file's [data] directory, else $CODA_PI_DATA, else "
+                   f"{default_data_dir()})")
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--csv", action="store_true", help="print CSV")
     fmt.add_argument("--json", action="store_true", help="print a JSON list")
@@ -40,7 +43,9 @@ def register(sub: Any) -> None:
 
 
 def run_results(args: argparse.Namespace) -> int:
-    data_dir = args.dir if args.dir is not None else default_data_dir()
+    # The same setting as the device's, so a data directory moved to its own partition
+    # (firmware/README.md, "Optional: read-only root") is the one listed.
+    data_dir = args.dir if args.dir is not None else load_config()[0].data_dir
     if not data_dir.is_dir():
         print(f"coda-pi results: no data directory at {data_dir}", file=sys.stderr)
         return 1

@@ -8,12 +8,12 @@ while the file stays for a person to look at.
 from __future__ import annotations
 
 import datetime as dt
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from coda_pi import config
 from coda_pi.replay import Replay, replay_file
 
 RECORD_SUFFIX = ".jsonl"
@@ -21,11 +21,9 @@ UNREADABLE_MARK = ".unreadable"
 
 
 def default_data_dir() -> Path:
-    """``$XDG_DATA_HOME/coda-pi`` (``~/.local/share/coda-pi``), or ``$CODA_PI_DATA``."""
-    if os.environ.get("CODA_PI_DATA"):
-        return Path(os.environ["CODA_PI_DATA"])
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "coda-pi"
+    """``$CODA_PI_DATA``, else ``$XDG_DATA_HOME/coda-pi`` (``~/.local/share/coda-pi``): where
+    records go when the config file does not say (its ``[data] directory`` wins)."""
+    return config.default_data_dir()
 
 
 def new_record_path(data_dir: Path, game: str, now: dt.datetime | None = None) -> Path:

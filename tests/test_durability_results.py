@@ -3,6 +3,7 @@ date, the players, the winner and the totals; a game just played is there at onc
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -128,3 +129,19 @@ def test_a_game_just_played_is_listed_with_the_standings_of_its_final_screen(tmp
     assert set(newest.winners) == {final.standings[0].name} | {
         s.name for s in final.standings if s.total == final.standings[0].total}
     app.close()
+
+
+def test_coda_pi_results_lists_the_data_directory_named_in_the_config(tmp_path, monkeypatch,
+                                                                       capsys):
+    from coda_pi import cli
+
+    data = tmp_path / "srv"
+    data.mkdir()
+    shutil.copy(SPEC / "sweep.jsonl", data / "coda-2026-01-01T10-00-00.jsonl")
+    config = tmp_path / "config.toml"
+    config.write_text(f'[data]\ndirectory = "{data}"\n')
+    monkeypatch.setenv("CODA_PI_CONFIG", str(config))
+    monkeypatch.setenv("CODA_PI_DATA", str(tmp_path / "elsewhere"))  # the config wins
+    assert cli.main(["results", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [r["file"] for r in listed] == ["coda-2026-01-01T10-00-00.jsonl"]
