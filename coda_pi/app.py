@@ -36,7 +36,7 @@ from coda_pi.record import RecordWriter
 from coda_pi.referee.results import ResultRow
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Cue, Intent
-from coda_pi.referee.views import BannerKind, LedState
+from coda_pi.referee.views import BannerKind, DealView, LedState
 from coda_pi.ui.display import Display
 from coda_pi.ui.scene import Scene
 
@@ -604,9 +604,16 @@ def _say_on_screen(referee: Any, *, resumed: bool, troubles: Sequence[str]) -> N
             parts.append(f"{more} more problem{'s' if more > 1 else ''} in the log "
                          "(coda-pi doctor lists them)")
     if resumed:
-        timer = referee.view().timer is not None
+        view = referee.view()
+        timer = getattr(view, "timer", None) is not None
         parts.append("The unfinished game was resumed where it stopped"
                      + (": the guess timer starts again" if timer else ""))
+        screen = getattr(view, "screen", None)
+        table = getattr(view, "table", None)
+        if isinstance(screen, DealView) and table is not None and table.round_number > 0:
+            # The row being dealt was never written: the device deals this seat afresh.
+            parts.append(f"{screen.name}: put back any panels you took for this deal, your "
+                         "panels are dealt again")
     if parts:
         kind = BannerKind.BAD if troubles else BannerKind.INFO
         referee.notify(". ".join(p.rstrip(".") for p in parts), kind)

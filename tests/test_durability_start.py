@@ -269,3 +269,27 @@ def test_a_failure_while_looking_for_a_game_to_resume_still_starts_the_device(
     assert "a bug in replay" in app.scene.view.banner.text
     assert "a bug in replay" in caplog.text
     app.close()
+
+
+def test_a_game_resumed_while_dealing_asks_for_the_panels_back_and_deals_again(tmp_path):
+    data = tmp_path / "data"
+    first = start(data, resume=False)
+    play_until(first, AutoPlayer(random.Random(3)),
+               lambda v: isinstance(v.screen, DealView) and v.table is not None
+               and v.table.round_number == 1 and any(v.screen.dealt))
+    seat = first.scene.view.screen.seat
+    record = first.records.paths[0]
+    first.close()
+    pygame.quit()
+
+    again = start(data, resume=True, seed=9)
+    view = again.scene.view
+    assert isinstance(view.screen, DealView) and view.screen.seat == seat
+    name = view.screen.name
+    assert "resumed" in view.banner.text
+    assert f"{name}: put back any panels" in view.banner.text
+    # The deal goes on from where it was, in the same record, to the first turn.
+    play_until(again, AutoPlayer(random.Random(4)), lambda v: isinstance(v.screen, TurnView))
+    again.close()
+    assert again.records.paths == [record]
+    assert replay_file(record).error is None
