@@ -502,3 +502,53 @@ def test_the_final_standings_show_how_to_open_the_review() -> None:
     assert isinstance(view.screen, FinalView)
     assert view.banner is None  # the footer shows the prompt, which names the review
     assert view.screen.prompt.startswith("NEXT: review the game")
+
+
+def _lie_then(table: Table, hidden: HiddenTable) -> None:
+    """Ben answers "wrong" to Ann's right guess of his D0; nothing shows it yet."""
+    hidden.enter_row(0)
+    hidden.enter_row(1)
+    hidden.draw(tile=Tile.parse("D5"))
+    hidden.aim(1, 0, "0")
+    hidden.answer(1, 0, "0", honest=False)
+    assert isinstance(screen(table), TurnView)  # D1.. could still stand there
+    hidden.place_face_up(0)
+
+
+def test_a_lie_is_caught_when_the_same_guess_is_answered_right_later() -> None:
+    table, record = start(2, timer=False)
+    hidden = HiddenTable.from_rows(table, [["L4", "D6", "L8", "D11"], ["D0", "D1", "D2", "D3"]])
+    _lie_then(table, hidden)
+    hidden.draw(tile=Tile.parse("L5"))
+    assert not hidden.guess(1, 0, 0, "9")
+    hidden.place_face_up(1)
+    hidden.draw(tile=Tile.parse("L10"))
+    assert hidden.guess(0, 1, 0, "0")  # the same guess, answered "right" this time
+    halt = screen(table)
+    assert isinstance(halt, ContradictionView)
+    assert halt.sentence == 'Ben answered "wrong" to 0 at panel 1, but that panel is D0'
+    table.tap(OK)  # undo the "right": which answer lied, the table sorts out
+    assert isinstance(screen(table), TurnView)
+
+
+def test_a_lie_is_caught_when_the_panel_is_shown_for_the_bonus() -> None:
+    table, record = start(2, timer=False)
+    hidden = HiddenTable.from_rows(table, [["D0", "D1", "D2", "D3"], ["L4", "D6", "L8", "D11"]])
+    hidden.enter_row(0)
+    hidden.enter_row(1)
+    hidden.draw(tile=Tile.parse("D5"))
+    hidden.aim(1, 1, "6")
+    hidden.answer(1, 1, "6", honest=False)  # Ben's D6: "wrong"
+    hidden.place_face_up(0)
+    hidden.draw(tile=Tile.parse("L10"))
+    for slot in _hidden_slots(table, 0):
+        assert hidden.guess(1, 0, slot, hidden.rows[0][slot].tile.value)
+    # Ben wins and shows his panels for the bonus: the D6 he denied is there.
+    hidden.show_bonus(1)
+    halt = screen(table)
+    assert isinstance(halt, ContradictionView)
+    assert halt.sentence == 'Ben answered "wrong" to 6 at panel 2, but that panel is D6'
+    assert record.lines[-1]["event"] == "bonus"
+    table.tap(OK)
+    assert record.lines[-1] == {"event": "undo"}
+    assert isinstance(screen(table), NumberEntryView)  # the bonus, to be entered again

@@ -365,15 +365,15 @@ class TablePool:
         """PREV, NEXT or OK. True when this mode handled it."""
         if kind == "final":
             return self._review_nav(button)
+        if self.halted() is not None:
+            if button is Button.OK:
+                self._ref._undo()
+            return True
         if kind == "round_end" and button is Button.OK and self._game.finished:
             # The final standings come next: their prompt (NEXT, the review) must show,
             # not the round's banner.
             self._ref._banner = None
             return False
-        if self.halted() is not None:
-            if button is Button.OK:
-                self._ref._undo()
-            return True
         if kind == "deal":
             self._deal_nav(button)
             return True
