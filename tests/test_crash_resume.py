@@ -34,6 +34,7 @@ from coda_pi.replay import replay_file
 
 KILLS = int(os.environ.get("CODA_PI_CRASH_KILLS", "16"))
 EARLIEST, LATEST = 0.3, 2.2  # seconds after the process starts (it needs ~0.6 s to start)
+PLAYERS = (2, 3, 4)  # tables of every size, one tournament after another
 
 
 def _env(tmp_path: Path) -> dict[str, str]:
@@ -136,7 +137,7 @@ def test_killed_at_random_moments_the_tournament_goes_on_with_nothing_acknowledg
             why = f"crash seed {seed}, game {games}, run {runs}"
             assert runs < 10 * KILLS + 20, f"{why}: the tournament never finishes"
             before = record.read_bytes() if record.exists() else b""
-            proc = _demo(record, acks, seed + runs, env)
+            proc = _demo(record, acks, seed + runs, env, players=PLAYERS[games % 3])
             try:
                 if kills < KILLS:
                     proc.wait(timeout=rng.uniform(EARLIEST, LATEST))
