@@ -13,6 +13,7 @@ the keyboard) on the device, ``SdlWaiter`` (``pygame.event.wait``) or ``FakeTime
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import logging
 import math
@@ -35,8 +36,8 @@ from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
 from coda_pi.record import RecordWriter
 from coda_pi.referee.results import ResultRow
 from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Cue, Intent
-from coda_pi.referee.views import BannerKind, DealView, LedState
+from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
+from coda_pi.referee.views import Banner, BannerKind, ConfirmView, DealView, LedState
 from coda_pi.ui.display import Display
 from coda_pi.ui.scene import Scene
 
@@ -543,7 +544,7 @@ def build_referee(
     journal = None
     header = None
     record: Any = None
-    troubles = list(options.notices)  # already said on stderr by whoever found them
+    troubles: list[str] = []  # what went wrong with the records: news of a game comes first
     resumed = False
     if options.resume:
         try:
@@ -556,7 +557,9 @@ def build_referee(
         for notice in choice.notices:
             explain(notice)
             log.warning("%s", notice)
-        troubles.extend(choice.notices)
+        if choice.path is None:
+            troubles.extend(choice.notices)
+        # else they are about a torn last line, which nobody had been told of: the log will do
         if choice.path is not None and choice.replay is not None:
             try:
                 record = records.resumed(RecordWriter(choice.path))
@@ -587,36 +590,80 @@ def build_referee(
     referee = GameSwitch.build(coda, clock=clock, rng=rng, setup=setup, record=record,
                                journal=journal, header=header,
                                mastermind_record=lambda: records.new("mastermind"))
-    _say_on_screen(referee, resumed=resumed, troubles=troubles)
-    return referee
+    # The config's problems were said on stderr by whoever found them.
+    return _say_on_screen(referee, resumed=resumed, troubles=[*troubles, *options.notices])
 
 
-def _say_on_screen(referee: Any, *, resumed: bool, troubles: Sequence[str]) -> None:
-    """The first screen says what happened at start: a game resumed, a record kept aside,
-    a config problem. Problems come first; more than one is counted, not listed (the log and
-    ``coda-pi doctor`` have them all)."""
-    parts: list[str] = []
-    if troubles:
-        first = troubles[0]
-        parts.append(first[:1].upper() + first[1:])
-        if len(troubles) > 1:
-            more = len(troubles) - 1
-            parts.append(f"{more} more problem{'s' if more > 1 else ''} in the log "
-                         "(coda-pi doctor lists them)")
+def _say_on_screen(referee: Any, *, resumed: bool, troubles: Sequence[str]) -> Any:
+    """The first screen says what happened at start. A problem (a config key, a record kept
+    aside) is a notice over the screen until OK or BACK: on the smallest screen a banner
+    is too small to read. A resumed game is said in the banner, and play goes on at once.
+    Returns the referee to run: ``referee`` itself, or wrapped in the notice."""
     if resumed:
         view = referee.view()
-        timer = getattr(view, "timer", None) is not None
-        parts.append("The unfinished game was resumed where it stopped"
-                     + (": the guess timer starts again" if timer else ""))
+        parts = ["The unfinished game was resumed where it stopped"
+                 + (": the guess timer starts again"
+                    if getattr(view, "timer", None) is not None else "")]
         screen = getattr(view, "screen", None)
         table = getattr(view, "table", None)
         if isinstance(screen, DealView) and table is not None and table.round_number > 0:
             # The row being dealt was never written: the device deals this seat afresh.
             parts.append(f"{screen.name}: put back any panels you took for this deal, your "
                          "panels are dealt again")
-    if parts:
-        kind = BannerKind.BAD if troubles else BannerKind.INFO
-        referee.notify(". ".join(p.rstrip(".") for p in parts), kind)
+        referee.notify(". ".join(parts), BannerKind.INFO)
+    if not troubles:
+        return referee
+    first = troubles[0]
+    text = first[:1].upper() + first[1:] + "."
+    if len(troubles) > 1:
+        text += " More in the log (coda-pi doctor lists them)."
+    title = "A problem at start" if len(troubles) == 1 else f"{len(troubles)} problems at start"
+    return StartNotice(referee, title, text)
+
+
+class StartNotice:
+    """A referee with a notice over its screen until OK or BACK is pressed and let go.
+
+    Everything else passes through: the referee runs (its timer too) under the notice, and
+    every attribute the loop or a test asks for is the referee's own.
+    """
+
+    def __init__(self, referee: Any, title: str, text: str) -> None:
+        self.inner = referee
+        self.notice: ConfirmView | None = ConfirmView(
+            title=title, text=text, ok_label="OK: go on", back_label="BACK: go on")
+        self._answering: Button | None = None
+        self._changes = 0
+
+    @property
+    def version(self) -> int:
+        return int(self.inner.version) + self._changes
+
+    def handle(self, intent: Intent) -> None:
+        if self.notice is None:
+            self.inner.handle(intent)
+            return
+        # While the notice is up every press is for it: OK or BACK, once let go, closes it.
+        if isinstance(intent, Press) and intent.button in (Button.OK, Button.BACK):
+            self._answering = intent.button
+        elif isinstance(intent, Release) and intent.button is self._answering:
+            self.notice = None
+            self._changes += 1
+
+    def view(self) -> Any:
+        view = self.inner.view()
+        if self.notice is None:
+            return view
+        try:
+            return dataclasses.replace(view, overlay=self.notice)
+        except (TypeError, ValueError):  # a view without an overlay: the banner says it
+            return dataclasses.replace(view, banner=Banner(self.notice.text, BannerKind.BAD))
+
+    def private_view(self) -> Any:
+        return None if self.notice is not None else self.inner.private_view()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
 
 
 RESULTS_SHOWN = 50

@@ -23,7 +23,8 @@ from coda_pi.datadir import record_files
 from coda_pi.demo import play_until
 from coda_pi.referee.autoplay import AutoPlayer
 from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.views import BannerKind, DealView, SetupView, TurnStep, TurnView
+from coda_pi.referee.signals import Button, Press, Release
+from coda_pi.referee.views import ConfirmView, DealView, SetupView, TurnStep, TurnView
 from coda_pi.replay import replay_file
 
 SPEC = Path(__file__).parent / "records" / "spec"
@@ -46,6 +47,23 @@ def start(data: Path, *, said: list[str] | None = None, seed: int = 2, **options
                     explain=(said.append if said is not None else (lambda text: None)))
     app.update()  # the first frame
     return app
+
+
+def notice(app: App) -> str:
+    """The notice over the first screen: its title and its text."""
+    overlay = app.scene.view.overlay
+    assert isinstance(overlay, ConfirmView), overlay
+    return f"{overlay.title}: {overlay.text}"
+
+
+def go_on(app: App) -> None:
+    """OK, as a person reading the notice does: the notice goes, the screen under it stays."""
+    under = app.scene.view.screen
+    app.queue.put(Press(Button.OK))
+    app.queue.put(Release(Button.OK))
+    app.update()
+    assert app.scene.view.overlay is None
+    assert app.scene.view.screen == under
 
 
 def attacking(view) -> bool:
@@ -103,9 +121,10 @@ def test_a_record_with_garbage_in_the_middle_is_kept_aside_and_a_fresh_game_star
     assert kept.read_bytes() == original  # never deleted, never changed
     assert not bad.exists()
     # The screen, the log and stderr say which record, where it broke, and where it is now.
-    for text in (view.banner.text, caplog.text, " ".join(said)):
+    for text in (notice(app), caplog.text, " ".join(said)):
         assert bad.name in text and kept.name in text and "line 5" in text
-    assert view.banner.kind is not BannerKind.INFO
+    assert notice(app).startswith("A problem at start")
+    go_on(app)
     # The new game goes to a record of its own and replays; the kept one is never listed.
     play_until(app, AutoPlayer(random.Random(1)), lambda v: isinstance(v.screen, DealView)
                and v.table is not None and v.table.round_number == 1)
@@ -122,8 +141,8 @@ def test_a_record_from_a_newer_version_named_with_record_is_kept_and_the_path_re
     original = record.read_bytes()
     app = start(tmp_path / "data", resume=True, record=record)
     assert isinstance(app.scene.view.screen, SetupView)
-    assert "newer" in app.scene.view.banner.text
     (kept,) = tmp_path.glob("*.unreadable*")
+    assert "newer" in notice(app) and kept.name in notice(app)
     assert kept.read_bytes() == original
     app.close()
 
@@ -163,9 +182,15 @@ def test_a_bad_config_file_is_named_key_by_key_and_the_device_runs_on_safe_defau
     view = app.scene.view
     assert isinstance(view.screen, SetupView)
     # The screen names the first problem by key and says there are more, and where.
-    assert notices[0].split(": ")[1] in view.banner.text
-    assert f"{len(notices) - 1} more problems" in view.banner.text
-    assert view.banner.kind is BannerKind.BAD
+    assert notices[0].split(": ")[1] in notice(app)  # the first problem's key, and what
+    assert notice(app).startswith(f"{len(notices)} problems at start")
+    assert "More in the log" in notice(app)
+    # Presses other than OK/BACK do not slip under the notice.
+    app.queue.put(Press(Button.NEXT))
+    app.queue.put(Release(Button.NEXT))
+    app.update()
+    assert app.scene.view.screen.cursor == 0 and app.scene.view.overlay is not None
+    go_on(app)
     # The good keys are used, the bad ones fall back to defaults, and no pin is driven.
     items = {i.label: i.value for i in view.screen.items}
     assert items["First period"] == "60 s" and items["Rounds"].startswith("tournament")
@@ -192,7 +217,7 @@ def test_a_config_file_that_cannot_be_read_at_all_still_starts_the_device(tmp_pa
                                         pins=PinConfig(gpio_enabled=False)),
                 notices=notices, resume=True)
     assert isinstance(app.scene.view.screen, SetupView)
-    assert "defaults" in app.scene.view.banner.text
+    assert "defaults" in notice(app)
     app.close()
 
 
@@ -212,7 +237,7 @@ def test_coda_pi_run_with_a_bad_config_shows_it_and_runs(tmp_path, monkeypatch, 
                      "--no-sound", "--data-dir", str(tmp_path / "data")]) == 0
     (app,) = frames
     assert isinstance(app.scene.view.screen, SetupView)
-    assert "screen.colour" in app.scene.view.banner.text
+    assert "screen.colour" in notice(app)
     assert app.stats.frames == 1
     assert "pins.seat2" in capsys.readouterr().err
 
@@ -248,7 +273,7 @@ def test_a_corrupt_record_on_a_read_only_card_is_left_untouched_and_the_device_s
     for _ in range(2):  # and again at the next start: the same answer, never a crash
         app = start(data, resume=True)
         assert isinstance(app.scene.view.screen, SetupView)
-        text = app.scene.view.banner.text
+        text = notice(app)
         assert bad.name in text and "Read-only" in text and "line 2" in text
         app.close()
         pygame.quit()
@@ -266,7 +291,7 @@ def test_a_failure_while_looking_for_a_game_to_resume_still_starts_the_device(
     monkeypatch.setattr(coda_pi.app, "choose_resume", broken)
     app = start(tmp_path / "data", resume=True)
     assert isinstance(app.scene.view.screen, SetupView)
-    assert "a bug in replay" in app.scene.view.banner.text
+    assert "a bug in replay" in notice(app)
     assert "a bug in replay" in caplog.text
     app.close()
 
@@ -293,3 +318,19 @@ def test_a_game_resumed_while_dealing_asks_for_the_panels_back_and_deals_again(t
     again.close()
     assert again.records.paths == [record]
     assert replay_file(record).error is None
+
+
+def test_a_torn_last_line_is_logged_and_the_game_resumes_without_a_notice(tmp_path, caplog):
+    data = tmp_path / "data"
+    data.mkdir()
+    path = data / "coda-2026-01-02T10-00-00.jsonl"
+    whole = (SPEC / "miss-place-undo.jsonl").read_bytes()
+    path.write_bytes(whole + b'{"event": "draw", "se')  # the power went mid-write
+    with caplog.at_level(logging.WARNING):
+        app = start(data, resume=True)
+    view = app.scene.view
+    assert view.overlay is None and "resumed" in view.banner.text
+    assert "cut short" in caplog.text
+    assert replay_file(path).summary()["turn"] == 2  # the game as it was acknowledged
+    app.close()
+    assert (data / (path.name + ".torn")).read_bytes().startswith(b'{"event": "draw"')
