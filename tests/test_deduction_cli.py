@@ -103,3 +103,30 @@ def test_what_the_review_calls_sure_is_always_true() -> None:
                 assert before.rows[sure.target][sure.slot].tile == sure.tile
         assert all(h.chance > 0 for h in result.hits)
         assert [h.chance for h in result.hits] == sorted(h.chance for h in result.hits)
+
+
+def test_a_wrong_answer_exposed_when_the_panel_falls_is_a_contradiction(tmp_path: Path) -> None:
+    table = [
+        HEADER,
+        {"event": "round"},
+        {"event": "deal", "seat": 0, "row": ["D?", "L?", "L?"]},
+        {"event": "deal", "seat": 1, "row": ["D?", "D?", "D?"]},
+        {"event": "draw", "seat": 0, "tile": "L?"},
+        {"event": "guess", "seat": 0, "target": 1, "slot": 0, "value": "3", "correct": False},
+        {"event": "place", "seat": 0, "slot": 3, "tile": "L11"},
+        {"event": "draw", "seat": 1, "tile": "D?"},
+        {"event": "guess", "seat": 1, "target": 0, "slot": 0, "value": "0", "correct": False},
+        {"event": "place", "seat": 1, "slot": 3, "tile": "D11"},
+    ]
+    honest = analyze_cli(str(write(tmp_path, table)), "--json")
+    assert honest.returncode == 0
+    assert "D3" not in json.loads(honest.stdout)["seats"][1][0]["p"]
+    # Ann later names the same panel 3 and Ben now says right: his first answer was a lie.
+    lie = {"event": "guess", "seat": 0, "target": 1, "slot": 0, "value": "3", "correct": True}
+    exposed = analyze_cli(str(write(tmp_path, [*table, {"event": "draw", "seat": 0,
+                                                         "tile": "D?"}, lie], "lie.jsonl")),
+                          "--json")
+    out = json.loads(exposed.stdout)
+    assert exposed.returncode == 2
+    assert out["worlds"] == 0
+    assert 'answered "wrong" to 3' in out["contradiction"] and "D3" in out["contradiction"]

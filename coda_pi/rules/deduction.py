@@ -1,10 +1,11 @@
 """Exact deduction for Coda: which panels each standing panel can still be, and how likely.
 
 Pure. The input is a ``View``: what one onlooker knows (every panel's colour, the panels
-knocked down or placed face up, the values answered "wrong" at panels still standing, the
-colour of a drawn panel held aside, and for a player their own panels). The output is an
-``Analysis``: the exact number of consistent deals and, for every standing panel, the exact
-probability of each tile, every consistent deal counted as equally likely.
+knocked down or placed face up, the values answered "wrong" at each panel (a known panel
+named so was lied about), the colour of a drawn panel held aside, and for a player their own
+panels). The output is an ``Analysis``: the exact number of consistent deals and, for every
+standing panel, the exact probability of each tile, every consistent deal counted as equally
+likely.
 
 A *deal* gives an unseen panel to every standing slot the viewer cannot see and to the held
 drawn panel; the other unseen panels lie in the pool in no order.
@@ -116,6 +117,11 @@ def prepare(view: View) -> Prepared:
         for i, panel in enumerate(row):
             if panel.tile is not None:
                 see(panel.tile, panel.color, f"{view.name(seat)}'s slot {i}")
+                if panel.tile.value in panel.missed:
+                    raise Impossible(
+                        f'{view.name(seat)} answered "wrong" to {panel.tile.value} at slot {i}, '
+                        f"but that panel is {panel.tile}"
+                    )
         problem = order_problem([p.tile for p in row if p.tile is not None])
         if problem is not None:
             raise Impossible(f"{view.name(seat)}'s row is out of order: {problem}")

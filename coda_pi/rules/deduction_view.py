@@ -1,8 +1,9 @@
 """What the table has witnessed: a Coda game plus the "wrong" answers the engine forgets.
 
-Pure. ``Witness.apply`` applies an event to the game and keeps, for every standing panel,
-the values answered "wrong" there, moving them along when a drawn panel is inserted into the
-row. ``Witness.view`` turns that into a deduction ``View`` for the public or for one seat.
+Pure. ``Witness.apply`` applies an event to the game and keeps, for every panel, the values
+answered "wrong" there (also after the panel falls), moving them along when a drawn panel is
+inserted into the row. ``Witness.view`` turns that into a deduction ``View`` for the public
+or for one seat.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from coda_pi.rules.coda_events import (
     Deal,
     Guess,
     Place,
-    Reveal,
     RoundStart,
     Stop,
 )
@@ -26,9 +26,30 @@ from coda_pi.rules.deduction import Panel, View
 _NONE: frozenset[str] = frozenset()
 
 
+def follow_misses(
+    misses: list[list[frozenset[str]]], game: CodaGame, event: CodaEvent, *, had_drawn: bool
+) -> list[list[frozenset[str]]]:
+    """The "wrong" answers per seat and slot after ``event`` was applied to ``game``: a miss
+    adds its value at the attacked panel, a panel joining a row shifts the answers along."""
+    match event:
+        case RoundStart():
+            return [[] for _ in range(game.seats)]
+        case Deal(seat, row):
+            misses[seat] = [_NONE] * len(row)
+        case Guess(_, target, slot, value) if game.phase is Phase.PENALTY:
+            misses[target][slot] = misses[target][slot] | {value}
+        case Stop(seat, slot) if had_drawn and slot is not None:
+            misses[seat].insert(slot, _NONE)
+        case Place(seat, slot):
+            misses[seat].insert(slot, _NONE)
+        case _:
+            pass
+    return misses
+
+
 @dataclass
 class Witness:
-    """A game and, per seat and slot, the values answered "wrong" at that standing panel."""
+    """A game and, per seat and slot, the values answered "wrong" at that panel."""
 
     game: CodaGame
     misses: list[list[frozenset[str]]] = field(default_factory=list)
@@ -37,23 +58,7 @@ class Witness:
         """Applies the event (a RuleError leaves everything as it was) and follows it."""
         had_drawn = self.game.drawn is not None
         self.game.apply(event)
-        match event:
-            case RoundStart():
-                self.misses = [[] for _ in range(self.game.seats)]
-            case Deal(seat, row):
-                self.misses[seat] = [_NONE] * len(row)
-            case Guess(_, target, slot, value):
-                wrong = self.game.phase is Phase.PENALTY
-                row = self.misses[target]
-                row[slot] = row[slot] | {value} if wrong else _NONE
-            case Stop(seat, slot) if had_drawn and slot is not None:
-                self.misses[seat].insert(slot, _NONE)
-            case Place(seat, slot):
-                self.misses[seat].insert(slot, _NONE)
-            case Reveal(seat, slot):
-                self.misses[seat][slot] = _NONE
-            case _:
-                pass
+        self.misses = follow_misses(self.misses, self.game, event, had_drawn=had_drawn)
 
     def summary(self) -> dict[str, Any]:
         return self.game.summary()
@@ -76,10 +81,13 @@ class Witness:
             panels = []
             for i, slot in enumerate(row):
                 tile = slot.tile
+                # A panel keeps its "wrong" answers once known: a lie exposed later (the
+                # panel falls, or is shown for the bonus) is then a contradiction.
+                missed = self.misses[s][i]
                 if slot.revealed:
-                    panels.append(Panel(tile.color, tile, revealed=True))
+                    panels.append(Panel(tile.color, tile, revealed=True, missed=missed))
                 elif tile.known and (over or s == seat):
-                    panels.append(Panel(tile.color, tile))
+                    panels.append(Panel(tile.color, tile, missed=missed))
                 else:
                     panels.append(Panel(tile.color, missed=self.misses[s][i]))
             rows.append(tuple(panels))
