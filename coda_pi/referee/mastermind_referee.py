@@ -242,7 +242,8 @@ class MastermindReferee:
             prompt = ("Press OK for a new game" if self._new_record is not None
                       else "Thanks for playing")
             screen = FinalView(standings=self._standings(), winners=self._winners(),
-                               ended_early=self._ended_early, prompt=prompt)
+                               ended_early=self._ended_early, prompt=prompt,
+                               column_prefix="G")
             return PublicView(screen=screen, table=None, overlay=overlay_view(self._overlay),
                               banner=self._banner, title="Final standings", leds=leds,
                               version=self._version)

@@ -220,6 +220,9 @@ class FinalView:
     winners: tuple[int, ...]  # seats with the best total
     ended_early: bool  # the table ended the game from the menu
     prompt: str
+    # Heads each column of points with its number: "R1, R2…" (Coda's rounds) or "G1, G2…"
+    # (a Mastermind match's games).
+    column_prefix: str = "R"
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,9 +93,9 @@ def draw_round_end(
 
 
 def draw_final(surface: pygame.Surface, area: pygame.Rect, screen: FinalView, m: Metrics) -> None:
-    """The standings, best first: place, name, each round's points, the total."""
+    """The standings, best first: place, name, each round's (or game's) points, the total."""
     rounds = max((len(s.rounds) for s in screen.standings), default=0)
-    headers = ("", *(f"R{i + 1}" for i in range(rounds)), "total")
+    headers = ("", *(f"{screen.column_prefix}{i + 1}" for i in range(rounds)), "total")
     rows = []
     for s in screen.standings:
         place = ORDINALS[s.rank - 1] if 1 <= s.rank <= len(ORDINALS) else str(s.rank)
