@@ -116,3 +116,38 @@ def test_every_frame_and_every_sound_is_backed_by_the_record_on_disk(tmp_path):
     assert app.errors == []
     assert checked["frames"] > 50 and checked["cues"] > 20
     assert Cue.TOURNAMENT_WON in app.cues and Cue.TIME_UP in app.cues
+
+
+def test_each_line_is_fsynced_before_the_device_may_announce_it(tmp_path, monkeypatch):
+    """SIGKILL keeps what the kernel holds; a power cut keeps only what was fsynced. So the
+    record's file must be fsynced between each line's write and its acknowledgement."""
+    from coda_pi import record as record_module
+
+    steps: list[tuple[str, Any]] = []
+    real_fsync = record_module.os.fsync
+
+    def fsync(fd: int) -> None:
+        real_fsync(fd)
+        steps.append(("fsync", os.readlink(f"/proc/self/fd/{fd}")))
+
+    monkeypatch.setattr(record_module.os, "fsync", fsync)
+
+    def acknowledged(path: Path, obj: dict[str, Any]) -> None:
+        steps.append(("ack", str(path)))
+
+    clock = FakeClock()
+    config = Config(data_dir=tmp_path / "data", pins=PinConfig(gpio_enabled=False))
+    opts = DeviceOptions(config=config, size=(320, 240), fullscreen=False, resume=False,
+                         setup=SetupDefaults(players=2, rounds=1), sound=False,
+                         on_recorded=acknowledged)
+    app = build_app(opts, clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(3),
+                    explain=lambda text: None)
+    play_until(app, AutoPlayer(random.Random(4)), lambda v: isinstance(v.screen, FinalView))
+    app.close()
+    (path,) = app.records.paths
+    acks = [i for i, step in enumerate(steps) if step[0] == "ack"]
+    assert len(acks) == len(path.read_text().splitlines()) > 20
+    for i in acks:
+        assert steps[i - 1] == ("fsync", str(path)), steps[max(0, i - 3): i + 1]
+    # A new file's name is a change to its directory: that is fsynced too, before the header.
+    assert ("fsync", str(path.parent)) in steps[: acks[0]]
