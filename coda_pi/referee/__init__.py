@@ -7,7 +7,8 @@
   ``private``: one seat's own panels, shown while its button is held.
 - ``timer``: the guess timer's deadlines; ``setup`` / ``setup_menu``: the new-game choices;
   ``overlays``: the BACK menu and its questions; ``describe``, ``labels``: words on screen;
-  ``ports``: the clock and record the referee is given.
+  ``ports``: the clock and record the referee is given; ``results``: the past games list
+  reached from the setup menu (the app hands over a function that lists them).
 - ``autoplay``: a simulated table for the demo; ``testing``: a fake clock, a record in
   memory and hands that press buttons, for tests and benchmarks.
 - ``mastermind_switch``: the referee the app holds, passing every call to Coda's or to
