@@ -1,10 +1,13 @@
-"""Time the deduction engine's full marginals on 4-player positions with dashes.
+"""Time the deduction engine's full marginals (goal: under 10 ms for any position).
 
 Three positions from one seeded true deal: the start of a round (every panel standing, a
 drawn panel held), the middle (rows grown, some panels down, some "wrong" answers) and the
 end (a few panels standing). Each is analysed from the public view and from one seat, and the
 brute-force enumerator of the tests runs on the same position (stopped after a number of
-deals when it would take too long). Times are CPU times.
+deals when it would take too long). Then the worst of many random starting deals (the
+hardest moment: every panel standing) for 2, 3 and 4 players, hands of 3 and 4 (4 players
+dealt 4 each is a header override), dashes on and off, from the public and one seat.
+Times are CPU times.
 Run: .venv/bin/python bench/bench_deduction.py
 """
 
@@ -25,26 +28,33 @@ from coda_pi.rules.tiles import Tile, full_set, sorted_row  # noqa: E402
 
 BRUTE_LIMIT = 1_000_000  # deals before the enumerator is called off
 NAMES = ("Ann", "Ben", "Cy", "Di")
+DEALS = 50  # random starting deals per configuration
 
 
-def true_rows(rng: random.Random, lengths: list[int]) -> tuple[list[list[Tile]], list[Tile]]:
-    box = sorted(full_set(dashes=True), key=str)
+def true_rows(
+    rng: random.Random, lengths: list[int], with_dashes: bool = True
+) -> tuple[list[list[Tile]], list[Tile]]:
+    box = sorted(full_set(dashes=with_dashes), key=str)
     rng.shuffle(box)
-    # Both dashes stand in rows: the hardest case for the counting.
+    # Both dashes stand in rows (of the first two seats): the hardest case for the counting.
     dashes = [t for t in box if t.dash]
     rest = [t for t in box if not t.dash]
     rows = []
     for seat, n in enumerate(lengths):
-        tiles = [rest.pop() for _ in range(n - (1 if seat < 2 else 0))]
+        dashed = seat < len(dashes)
+        tiles = [rest.pop() for _ in range(n - (1 if dashed else 0))]
         row = sorted_row(tiles)
-        if seat < 2:
+        if dashed:
             row.insert(rng.randint(0, len(row)), dashes[seat])
         rows.append(row)
     return rows, rest
 
 
-def position(rng: random.Random, lengths: list[int], down: float, viewer: int | None) -> View:
-    rows, rest = true_rows(rng, lengths)
+def position(
+    rng: random.Random, lengths: list[int], down: float, viewer: int | None,
+    with_dashes: bool = True,
+) -> View:
+    rows, rest = true_rows(rng, lengths, with_dashes)
     drawn_tile = rest.pop()
     panels = []
     for seat, row in enumerate(rows):
@@ -60,7 +70,7 @@ def position(rng: random.Random, lengths: list[int], down: float, viewer: int | 
                 out.append(Panel(tile.color, missed=misses))
         panels.append(tuple(out))
     drawn = Panel(drawn_tile.color, drawn_tile if viewer == 0 else None)
-    return View(tuple(panels), True, drawn, 0, NAMES)
+    return View(tuple(panels), with_dashes, drawn, 0, NAMES)
 
 
 def time_engine(view: View, repeat: int = 15) -> tuple[float, float, int]:
@@ -79,6 +89,9 @@ def time_engine(view: View, repeat: int = 15) -> tuple[float, float, int]:
 
 
 def main() -> None:
+    if "--starts" in sys.argv:  # only the worst-of-many-deals table
+        worst_starts()
+        return
     rng = random.Random(2026)
     cases = [
         ("start", [3, 3, 3, 3], 0.0),
@@ -107,16 +120,33 @@ def main() -> None:
                 brute_txt = f">{worlds / rate * 1000:,.0f}"
             print(f"{name:<16}{hidden:>7}{worlds:>18,}{best * 1000:>9.2f}{median * 1000:>11.2f}"
                   f"{brute_txt:>15}{ratio:>14}")
-    worst = 0.0
-    for seed in range(20):
-        view = position(random.Random(seed), [3, 3, 3, 3], 0.0, None)
-        worst = max(worst, time_engine(view, repeat=5)[0])
-    print(f"start public, slowest of 20 deals (best of 5 runs each): {worst * 1000:.2f} ms")
-    # Beyond the box's hands: four players dealt four each (a header override).
-    view = position(random.Random(1), [4, 4, 4, 4], 0.0, None)
-    best, median, worlds = time_engine(view, repeat=5)
-    print(f"start public with hands of 4 (16 standing, {worlds:,} deals): "
-          f"{best * 1000:.2f} ms best, {median * 1000:.2f} ms median")
+    # Four players dealt four each (a header override): the most panels standing at once.
+    for viewer in (None, 1):
+        view = position(random.Random(1), [4, 4, 4, 4], 0.0, viewer)
+        best, median, worlds = time_engine(view, repeat=7)
+        name = "public" if viewer is None else "seat 1"
+        print(f"start 4x4 {name} (16 standing, {worlds:,} deals): "
+              f"{best * 1000:.2f} ms best, {median * 1000:.2f} ms median")
+    worst_starts()
+
+
+def worst_starts(deals: int = DEALS) -> None:
+    """The slowest of many random starting deals per configuration (best of 3 runs each)."""
+    print(f"\nslowest of {deals} random starting deals, best of 3 runs each (ms):")
+    print(f"{'players':>7}{'hand':>5}{'dashes':>7}{'public':>9}{'seat 1':>9}  worst deal (public)")
+    for players in (2, 3, 4):
+        for hand in (3, 4):
+            for with_dashes in (True, False):
+                worst = {None: (0.0, 0), 1: (0.0, 0)}
+                for seed in range(deals):
+                    for viewer in (None, 1):
+                        view = position(random.Random(seed), [hand] * players, 0.0, viewer,
+                                        with_dashes)
+                        t = time_engine(view, repeat=3)[0]
+                        worst[viewer] = max(worst[viewer], (t, seed))
+                print(f"{players:>7}{hand:>5}{'on' if with_dashes else 'off':>7}"
+                      f"{worst[None][0] * 1000:>9.2f}{worst[1][0] * 1000:>9.2f}"
+                      f"  seed {worst[None][1]}")
 
 
 if __name__ == "__main__":
