@@ -35,7 +35,7 @@ from coda_pi.referee.mastermind_views import (
     MastermindScreen,
     MastermindStep,
 )
-from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view
+from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view, quit_confirm
 from coda_pi.referee.ports import Clock, Sink, writer
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
 from coda_pi.referee.views import (
@@ -126,6 +126,7 @@ class MastermindReferee:
         self._seen_results = 0 if journal is None else len(journal.game.results)
         self._final_shown = False
         self._ended_early = False
+        self.quit_requested = False  # "Quit" confirmed from the menu: the loop stops
         self._strategy: Strategy | None = None
         self._hint_cache: tuple[Any, int] | None = None
         if journal is not None:
@@ -512,6 +513,8 @@ class MastermindReferee:
                         self._refuse("The last action changed: confirm the undo again")
                         return
                     self._undo()
+                elif overlay.kind == "quit":
+                    self.quit_requested = True
                 else:
                     self._ended_early = True
                     self._banner = Banner("The match was ended", BannerKind.INFO)
@@ -708,6 +711,7 @@ class MastermindReferee:
         items: list[MenuItem] = ["resume", "undo"]
         if self._kind() != "final":
             items.append("end")
+        items.append("quit")
         self._overlay = Menu(tuple(items))
 
     def _menu_nav(self, menu: Menu, button: Button) -> None:
@@ -724,6 +728,8 @@ class MastermindReferee:
         elif item == "end":
             self._overlay = Confirm("end", "Stop here and show the final standings "
                                     "with the points so far?")
+        elif item == "quit":
+            self._overlay = quit_confirm(game_over=self._kind() == "final")
 
     # -- setup, events, undo ---------------------------------------------------------------
 

@@ -7,15 +7,18 @@ from typing import Literal
 
 from coda_pi.referee.views import ConfirmView, MenuView
 
-MenuItem = Literal["resume", "pause", "unpause", "undo", "end", "review"]
+MenuItem = Literal["resume", "pause", "unpause", "undo", "end", "review", "quit"]
 MENU_TEXT: dict[MenuItem, str] = {
     "resume": "Back to the game",
     "pause": "Pause the timer",
     "unpause": "Restart the timer",
     "undo": "Undo the last action",
     "end": "End the game now",
-    "review": "Review the game",  # table-pool play, once the final standings are shown
+    "review": "Review the game",  # once the final standings are shown
+    "quit": "Quit",
 }
+QUIT_PLAYING = "Turn the device off? The game is saved and resumes at the next start."
+QUIT_OVER = "Turn the device off? The game is saved."  # a finished game is not resumed
 
 
 @dataclass
@@ -26,9 +29,18 @@ class Menu:
 
 @dataclass
 class Confirm:
-    kind: Literal["undo", "end"]
+    kind: Literal["undo", "end", "quit"]
     text: str
     events: int = 0  # events in force when asked: a confirmation answers only that question
+
+
+def quit_confirm(*, game_over: bool) -> Confirm:
+    """The question before the loop stops: every event is already on disk, so the table may
+    unplug the device once the screen goes dark."""
+    return Confirm("quit", QUIT_OVER if game_over else QUIT_PLAYING)
+
+
+_TITLES = {"undo": "Undo?", "end": "End the game?", "quit": "Turn off?"}
 
 
 def overlay_view(overlay: Menu | Confirm | None) -> MenuView | ConfirmView | None:
@@ -39,6 +51,5 @@ def overlay_view(overlay: Menu | Confirm | None) -> MenuView | ConfirmView | Non
             cursor=overlay.cursor,
         )
     if isinstance(overlay, Confirm):
-        title = "Undo?" if overlay.kind == "undo" else "End the game?"
-        return ConfirmView(title=title, text=overlay.text)
+        return ConfirmView(title=_TITLES[overlay.kind], text=overlay.text)
     return None

@@ -21,7 +21,7 @@ from coda_pi.record import Journal
 from coda_pi.referee import private
 from coda_pi.referee.describe import describe_event, put_back_hint
 from coda_pi.referee.labels import guess_values, order_detail, tile_label, value_label
-from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view
+from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view, quit_confirm
 from coda_pi.referee.ports import Clock, RecordSink, Sink, coda_journal, writer
 from coda_pi.referee.public import (
     PublicTable,
@@ -127,6 +127,7 @@ class Referee:
         self._timer_paused = False  # paused from the menu
         self._final_shown = False
         self._ended_early = False
+        self.quit_requested = False  # "Quit" confirmed from the menu: the loop stops
         self._pool: TablePool | None = None  # table-pool play: the delegate asked first
         if journal is not None and self._options.pool == "table":
             self._pool = TablePool(self, training=self._options.training)
@@ -516,6 +517,8 @@ class Referee:
                         self._refuse("The last action changed: confirm the undo again")
                         return
                     self._undo()
+                elif overlay.kind == "quit":
+                    self.quit_requested = True
                 else:
                     self._end_early()
                 self._sync_timer()
@@ -601,6 +604,7 @@ class Referee:
                 items.append("end")
             elif self._pool is not None:
                 items.append("review")
+        items.append("quit")
         self._overlay = Menu(tuple(items))
 
     def _menu_nav(self, menu: Menu, button: Button) -> None:
@@ -626,6 +630,8 @@ class Referee:
             self._overlay = Confirm(
                 "end", "Stop here and show the final standings with the points so far?"
             )
+        elif item == "quit":
+            self._overlay = quit_confirm(game_over=self._screen_kind() == "final")
         self._sync_timer()
 
     # -- setup ---------------------------------------------------------------------------
