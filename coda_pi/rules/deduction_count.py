@@ -70,53 +70,53 @@ def rank_tile(rank: int) -> Tile:
 
 # A row's dash moves when its pointer arrives at a slot: (pointer step, field mask, shift).
 _Options = tuple[tuple[int, int, int], ...]
-# One row's chance at one panel: (row, pointer offset, pointer mask, accepting pointers,
-# one step, the row's dash options by pointer or None).
-_Move = tuple[int, int, int, list[int], int, "list[_Options | None] | None"]
+# One row's chance at one panel: (row, one step, accepting pointers, the row's dash options
+# by pointer or None).
+_Move = tuple[int, int, list[int], "list[_Options | None] | None"]
 
 
 def count(problem: Problem, *, marginals: bool = True) -> Counts:
     """Counts every way to fill the chains in order, and (optionally) each slot's tallies.
 
-    A state is the rows' pointers, bit fields of one int, and a layer is a list indexed by
-    state. Each value packs four counts, one per set of dashes already stood in rows (none,
-    dark, light, both), each in a field of ``w`` bits: standing a dash moves counts up by a
-    field, for every state at once. The backward values keep the fields in reverse order, so
-    one multiplication pairs each forward count with the backward count of the same dash set
-    (the middle field).
+    A state is the rows' pointers, the digits of one mixed-radix number (row r's digit
+    weighs ``steps[r]``), and a layer is a list indexed by state. Each value packs four
+    counts, one per set of dashes already stood in rows (none, dark, light, both), each in a
+    field of ``w`` bits: standing a dash moves counts up by a field, for every state at once.
+    The backward values keep the fields in reverse order, so one multiplication pairs each
+    forward count with the backward count of the same dash set (the middle field).
     """
     chains = problem.chains
     per_slot: list[list[dict[int, int]]] = [[{} for _ in ch] for ch in chains]
     if not chains:
         return Counts(1, per_slot)
-    offs: list[int] = []
-    wms: list[int] = []
-    off = 0
+    steps: list[int] = []
+    size = 1
     for ch in chains:
-        width = len(ch).bit_length()
-        offs.append(off)
-        wms.append((1 << width) - 1)
-        off += width
-    full = sum(len(ch) << offs[r] for r, ch in enumerate(chains))
+        steps.append(size)
+        size *= len(ch) + 1
+    full = sum(len(ch) * steps[r] for r, ch in enumerate(chains))
     dashes = problem.free_dash[0] or problem.free_dash[1]
+    # takers[r][p]: the ranks slot p of row r can take.
+    takers = [[[rank for rank in problem.ranks if slot.takes(rank)] for slot in ch]
+              for ch in chains]
     # Any count here is at most the product of each slot's choices; the pairing product of
     # four such counts must not spill out of its field, nor their sum over every state.
     bound = 1
-    states = [0]
-    for r, ch in enumerate(chains):
-        for slot in ch:
-            bound *= 2 + sum(1 for rank in problem.ranks if slot.takes(rank))
-        states = [s | (p << offs[r]) for s in states for p in range(len(ch) + 1)]
-    w = 2 * bound.bit_length() + 3 + len(states).bit_length()
+    for row in takers:
+        for ranks in row:
+            bound *= 2 + len(ranks)
+    w = 2 * bound.bit_length() + 3 + size.bit_length()
     field = (1 << w) - 1
     top = 3 * w if dashes else 0
     ones = sum(1 << (i * w) for i in range(4)) if dashes else 1
-    options = [_dash_options(ch, offs[r], problem.free_dash, w) for r, ch in enumerate(chains)]
+    options = [_dash_options(ch, steps[r], problem.free_dash, w) for r, ch in enumerate(chains)]
     # The states whose row r stands at pointer p: a move reads only those.
-    at = [[[s for s in states if (s >> offs[r]) & wms[r] == p] for p in range(len(ch) + 1)]
-          for r, ch in enumerate(chains)]
+    at = []
+    for r, ch in enumerate(chains):
+        step, span = steps[r], steps[r] * (len(ch) + 1)
+        at.append([[a + p * step + b for a in range(0, size, span) for b in range(step)]
+                   for p in range(len(ch) + 1)])
 
-    size = 1 << off
     layer = [0] * size
     layer[0] = 1
     for r, opts in enumerate(options):  # a row may open with dashes
@@ -128,30 +128,45 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
                     for d, mask, shift in o:
                         layer[s + d] += (v & mask) << shift
 
-    all_moves = [_moves(chains, rank, offs, wms, options) for rank in problem.ranks]
+    all_moves = _moves(problem, takers, steps, options)
     rising = _rising(problem)
+    dying = _dying(problem, steps)
     layers = [layer]
     for k, moves in enumerate(all_moves):
         nxt = layer[:]  # the panel goes to the pool
-        for r, _off, _wm, acc, step, opts in moves:
+        for r, step, acc, opts in moves:
             for p in acc:
-                hits = [(s + step, v) for s in at[r][p] if (v := layer[s])]
                 o = None if opts is None else opts[p + 1]
                 if o is None:
-                    for u, v in hits:
-                        nxt[u] += v
-                    continue
-                for u, v in hits:
-                    nxt[u] += v
-                    for d, mask, shift in o:
-                        x = (v & mask) << shift
-                        if x:
-                            nxt[u + d] += x
+                    for s in at[r][p]:
+                        v = layer[s]
+                        if v:
+                            nxt[s + step] += v
+                elif len(o) == 1:
+                    ((d, mask, shift),) = o
+                    d += step
+                    for s in at[r][p]:
+                        v = layer[s]
+                        if v:
+                            nxt[s + step] += v
+                            nxt[s + d] += (v & mask) << shift
+                else:
+                    (d, mask, shift), (d2, mask2, shift2) = o
+                    d += step
+                    d2 += step
+                    for s in at[r][p]:
+                        v = layer[s]
+                        if v:
+                            nxt[s + step] += v
+                            nxt[s + d] += (v & mask) << shift
+                            nxt[s + d2] += (v & mask2) << shift2
         for r, lowest in rising[k + 1]:
             # States some row can no longer complete count no deal.
             for p in range(lowest):
                 for s in at[r][p]:
                     nxt[s] = 0
+        for s in dying[k + 1]:
+            nxt[s] = 0
         layers.append(nxt)
         layer = nxt
 
@@ -168,34 +183,46 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
             continue  # nobody could take this panel: the layer is unchanged
         here = layers[k]
         cur = back[:]  # the panel went to the pool
-        for r, _off, _wm, acc, step, opts in moves:
+        for r, step, acc, opts in moves:
             tallies = per_slot[r]
             for p in acc:
                 o = None if opts is None else opts[p + 1]
                 n = 0
-                for s in at[r][p]:
-                    v = here[s]
-                    if not v:
-                        continue
-                    u = s + step
-                    val = back[u]
-                    if o is not None:
-                        for d, mask, shift in o:
-                            x = back[u + d]
-                            if x:
-                                val += (x & mask) << shift
-                    if val:
-                        cur[s] += val
-                        n += v * val
+                if o is None:
+                    for s in at[r][p]:
+                        v = here[s]
+                        if v:
+                            val = back[s + step]
+                            if val:
+                                cur[s] += val
+                                n += v * val
+                elif len(o) == 1:
+                    ((d, mask, shift),) = o
+                    d += step
+                    for s in at[r][p]:
+                        v = here[s]
+                        if v:
+                            val = back[s + step] + ((back[s + d] & mask) << shift)
+                            if val:
+                                cur[s] += val
+                                n += v * val
+                else:
+                    (d, mask, shift), (d2, mask2, shift2) = o
+                    d += step
+                    d2 += step
+                    for s in at[r][p]:
+                        v = here[s]
+                        if v:
+                            val = (back[s + step] + ((back[s + d] & mask) << shift)
+                                   + ((back[s + d2] & mask2) << shift2))
+                            if val:
+                                cur[s] += val
+                                n += v * val
                 n = (n >> top) & field if dashes else n
                 if n:
                     tallies[p][rank] = n
         back = cur
     return Counts(total, per_slot)
-
-
-def _bits(mask: int) -> list[int]:
-    return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 def _rising(problem: Problem) -> list[list[tuple[int, int]]]:
@@ -228,24 +255,63 @@ def _rising(problem: Problem) -> list[list[tuple[int, int]]]:
     return out
 
 
+def _dying(problem: Problem, steps: list[int]) -> list[list[int]]:
+    """Per layer, the states that every row together can no longer complete from there on.
+
+    The rows still need, in each colour, a rank per slot left (but one, that the dash of
+    that colour may take); once fewer such ranks are left to walk, the state counts no deal
+    again, nor does any state before it. A state is listed at the layer where it dies (at
+    layer 1 when dead from the start); as its predecessors die no later, it stays 0.
+    """
+    n = len(problem.ranks)
+    chains = problem.chains
+    # left[k][c]: ranks of colour c walked from panel k on, plus the dash that may stand.
+    left = [[0, 0] for _ in range(n + 1)]
+    for c in (0, 1):
+        dash = any(s.dash_ok and s.color == c for ch in chains for s in ch)
+        left[n][c] = 1 if dash and problem.free_dash[c] else 0
+        for k in range(n - 1, -1, -1):
+            left[k][c] = left[k + 1][c] + (problem.ranks[k] & 1 == c)
+    # need[s]: the slots of each colour the rows have left, as dark * 64 + light; built
+    # digit by digit, the last row's the most significant.
+    need = [0]
+    for ch in reversed(chains):
+        tail = [0] * (len(ch) + 1)
+        for p in range(len(ch) - 1, -1, -1):
+            tail[p] = tail[p + 1] + (64 if ch[p].color == 0 else 1)
+        need = [a + t for a in need for t in tail]
+    dies: dict[int, int] = {}
+    for code in set(need):
+        n0, n1 = code >> 6, code & 63
+        k = 1
+        while k <= n and n0 <= left[k][0] and n1 <= left[k][1]:
+            k += 1
+        dies[code] = k
+    out: list[list[int]] = [[] for _ in range(n + 2)]
+    for s, code in enumerate(need):
+        out[dies[code]].append(s)
+    return out[: n + 1]
+
+
 def _moves(
-    chains: Sequence[Sequence[HiddenSlot]], rank: int, offs: list[int], wms: list[int],
-    options: list[list[_Options] | None],
-) -> list[_Move]:
-    """For one panel: each row that can take it, with the pointers at which it can."""
-    out: list[_Move] = []
-    for r, ch in enumerate(chains):
-        acc = 0
-        for p, slot in enumerate(ch):
-            if slot.takes(rank):
-                acc |= 1 << p
-        if acc:
-            out.append((r, offs[r], wms[r], _bits(acc), 1 << offs[r], options[r]))
-    return out
+    problem: Problem, takers: list[list[list[int]]], steps: list[int],
+    options: list[list[_Options | None] | None],
+) -> list[list[_Move]]:
+    """For each panel: each row that can take it, with the pointers at which it can."""
+    accepting: list[dict[int, list[int]]] = []
+    for row in takers:
+        by_rank: dict[int, list[int]] = {}
+        for p, ranks in enumerate(row):
+            for rank in ranks:
+                by_rank.setdefault(rank, []).append(p)
+        accepting.append(by_rank)
+    return [[(r, steps[r], by_rank[rank], options[r])
+             for r, by_rank in enumerate(accepting) if rank in by_rank]
+            for rank in problem.ranks]
 
 
 def _dash_options(
-    chain: Sequence[HiddenSlot], off: int, free: tuple[bool, bool], w: int
+    chain: Sequence[HiddenSlot], step: int, free: tuple[bool, bool], w: int
 ) -> list[_Options | None] | None:
     """Per pointer value of a row that just reached it, besides standing no dash: the dash of
     the slot's colour there (and perhaps the other dash in the next slot); None when only
@@ -267,10 +333,10 @@ def _dash_options(
         opts: list[tuple[int, int, int]] = []
         if q < h and chain[q].dash_ok and free[chain[q].color]:
             c = chain[q].color
-            opts.append((1 << off, lacks[c], shifts[c]))
+            opts.append((step, lacks[c], shifts[c]))
             if q + 1 < h:
                 nxt = chain[q + 1]
                 if nxt.dash_ok and nxt.color != c and free[nxt.color]:
-                    opts.append((2 << off, f, 3 * w))
+                    opts.append((2 * step, f, 3 * w))
         table.append(tuple(opts) if opts else None)
     return table
