@@ -99,13 +99,16 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
     # takers[r][p]: the ranks slot p of row r can take.
     takers = [[[rank for rank in problem.ranks if slot.takes(rank)] for slot in ch]
               for ch in chains]
-    # Any count here is at most the product of each slot's choices; the pairing product of
-    # four such counts must not spill out of its field, nor their sum over every state.
+    # A forward count times a backward count (of any dash sets) counts pairs that join into
+    # fillings where each row rises but may repeat ranks of other rows and stand a dash in
+    # any slot that allows one: at most the product of each row's such fillings. A field of
+    # the pairing product sums at most four such (dash set) pairs over every state, and must
+    # not spill into the next. The narrower the fields, the cheaper every addition and,
+    # above all, the pairing multiplications.
     bound = 1
-    for row in takers:
-        for ranks in row:
-            bound *= 2 + len(ranks)
-    w = 2 * bound.bit_length() + 3 + size.bit_length()
+    for r, ch in enumerate(chains):
+        bound *= _loose_fillings(ch, takers[r], problem.free_dash)
+    w = bound.bit_length() + 3 + size.bit_length()
     field = (1 << w) - 1
     top = 3 * w if dashes else 0
     ones = sum(1 << (i * w) for i in range(4)) if dashes else 1
@@ -223,6 +226,24 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
                     tallies[p][rank] = n
         back = cur
     return Counts(total, per_slot)
+
+
+def _loose_fillings(
+    chain: Sequence[HiddenSlot], takers: list[list[int]], free: tuple[bool, bool]
+) -> int:
+    """How many ways one row alone can be filled in rising order, with any number of its
+    slots that allow a dash left as dashes (an upper bound, used for the field width)."""
+    ways = {-1: 1}  # by the last rank placed
+    for slot, ranks in zip(chain, takers, strict=True):
+        nxt: dict[int, int] = {}
+        if slot.dash_ok and free[slot.color]:
+            nxt = dict(ways)
+        for rank in ranks:
+            c = sum(v for last, v in ways.items() if last < rank)
+            if c:
+                nxt[rank] = nxt.get(rank, 0) + c
+        ways = nxt
+    return max(1, sum(ways.values()))
 
 
 def _rising(problem: Problem) -> list[list[tuple[int, int]]]:
