@@ -113,12 +113,32 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
     top = 3 * w if dashes else 0
     ones = sum(1 << (i * w) for i in range(4)) if dashes else 1
     options = [_dash_options(ch, steps[r], problem.free_dash, w) for r, ch in enumerate(chains)]
-    # The states whose row r stands at pointer p: a move reads only those.
+    # The states whose row r stands at pointer p: a move reads only those. Only states with
+    # between lo and hi - 1 slots filled can count anything at layer k: each filled slot
+    # took a panel walked or a dash, and every slot left needs one of the panels still to
+    # walk or a dash. Members sorted by slots filled make those a slice: cuts[r][t] is how
+    # many members have fewer than t slots filled in the other rows.
+    n = len(problem.ranks)
+    height = sum(len(ch) for ch in chains)
+    free = sum(1 for c in (0, 1) if problem.free_dash[c]
+               and any(s.dash_ok and s.color == c for ch in chains for s in ch))
+    spans = [(max(0, height - (n - k) - free), min(height, k + free) + 1) for k in range(n)]
+    filled = [0]
+    for ch in reversed(chains):
+        filled = [a + p for a in filled for p in range(len(ch) + 1)]
     at = []
+    cuts = []
     for r, ch in enumerate(chains):
         step, span = steps[r], steps[r] * (len(ch) + 1)
-        at.append([[a + p * step + b for a in range(0, size, span) for b in range(step)]
-                   for p in range(len(ch) + 1)])
+        base = sorted((a + b for a in range(0, size, span) for b in range(step)),
+                      key=filled.__getitem__)
+        counts = [0] * (height + 2)
+        for x in base:
+            counts[filled[x] + 1] += 1
+        for t in range(1, height + 2):
+            counts[t] += counts[t - 1]
+        cuts.append(counts)
+        at.append([[x + p * step for x in base] for p in range(len(ch) + 1)])
 
     layer = [0] * size
     layer[0] = 1
@@ -137,18 +157,21 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
     layers = [layer]
     for k, moves in enumerate(all_moves):
         nxt = layer[:]  # the panel goes to the pool
+        lo, hi = spans[k]
         for r, step, acc, opts in moves:
             for p in acc:
                 o = None if opts is None else opts[p + 1]
+                cut = cuts[r]
+                live = at[r][p][cut[max(lo - p, 0)] : cut[max(hi - p, 0)]]
                 if o is None:
-                    for s in at[r][p]:
+                    for s in live:
                         v = layer[s]
                         if v:
                             nxt[s + step] += v
                 elif len(o) == 1:
                     ((d, mask, shift),) = o
                     d += step
-                    for s in at[r][p]:
+                    for s in live:
                         v = layer[s]
                         if v:
                             nxt[s + step] += v
@@ -157,7 +180,7 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
                     (d, mask, shift), (d2, mask2, shift2) = o
                     d += step
                     d2 += step
-                    for s in at[r][p]:
+                    for s in live:
                         v = layer[s]
                         if v:
                             nxt[s + step] += v
@@ -186,13 +209,16 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
             continue  # nobody could take this panel: the layer is unchanged
         here = layers[k]
         cur = back[:]  # the panel went to the pool
+        lo, hi = spans[k]
         for r, step, acc, opts in moves:
             tallies = per_slot[r]
             for p in acc:
                 o = None if opts is None else opts[p + 1]
+                cut = cuts[r]
+                live = at[r][p][cut[max(lo - p, 0)] : cut[max(hi - p, 0)]]
                 n = 0
                 if o is None:
-                    for s in at[r][p]:
+                    for s in live:
                         v = here[s]
                         if v:
                             val = back[s + step]
@@ -202,7 +228,7 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
                 elif len(o) == 1:
                     ((d, mask, shift),) = o
                     d += step
-                    for s in at[r][p]:
+                    for s in live:
                         v = here[s]
                         if v:
                             val = back[s + step] + ((back[s + d] & mask) << shift)
@@ -213,7 +239,7 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
                     (d, mask, shift), (d2, mask2, shift2) = o
                     d += step
                     d2 += step
-                    for s in at[r][p]:
+                    for s in live:
                         v = here[s]
                         if v:
                             val = (back[s + step] + ((back[s + d] & mask) << shift)
