@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
 from coda_pi.rules.tiles import Color, Tile
 
@@ -222,9 +223,8 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
                         v = here[s]
                         if v:
                             val = back[s + step]
-                            if val:
-                                cur[s] += val
-                                n += v * val
+                            cur[s] += val
+                            n += v * val
                 elif len(o) == 1:
                     ((d, mask, shift),) = o
                     d += step
@@ -232,9 +232,8 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
                         v = here[s]
                         if v:
                             val = back[s + step] + ((back[s + d] & mask) << shift)
-                            if val:
-                                cur[s] += val
-                                n += v * val
+                            cur[s] += val
+                            n += v * val
                 else:
                     (d, mask, shift), (d2, mask2, shift2) = o
                     d += step
@@ -244,9 +243,8 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
                         if v:
                             val = (back[s + step] + ((back[s + d] & mask) << shift)
                                    + ((back[s + d2] & mask2) << shift2))
-                            if val:
-                                cur[s] += val
-                                n += v * val
+                            cur[s] += val
+                            n += v * val
                 n = (n >> top) & field if dashes else n
                 if n:
                     tallies[p][rank] = n
@@ -259,17 +257,14 @@ def _loose_fillings(
 ) -> int:
     """How many ways one row alone can be filled in rising order, with any number of its
     slots that allow a dash left as dashes (an upper bound, used for the field width)."""
-    ways = {-1: 1}  # by the last rank placed
+    ways = [1] + [0] * RANKS  # by the last rank placed, plus one (0: none yet)
     for slot, ranks in zip(chain, takers, strict=True):
-        nxt: dict[int, int] = {}
-        if slot.dash_ok and free[slot.color]:
-            nxt = dict(ways)
+        below = list(accumulate(ways))  # below[rank]: ways whose last rank is less
+        nxt = ways[:] if slot.dash_ok and free[slot.color] else [0] * (RANKS + 1)
         for rank in ranks:
-            c = sum(v for last, v in ways.items() if last < rank)
-            if c:
-                nxt[rank] = nxt.get(rank, 0) + c
+            nxt[rank + 1] += below[rank]
         ways = nxt
-    return max(1, sum(ways.values()))
+    return max(1, sum(ways))
 
 
 def _rising(problem: Problem) -> list[list[tuple[int, int]]]:
