@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from coda_pi.referee.referee import Referee
+from coda_pi.referee.review import ReviewView
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.table_pool_hands import HiddenTable
@@ -19,7 +20,6 @@ from coda_pi.referee.table_pool_views import (
     ContradictionView,
     JudgeView,
     NumberEntryView,
-    ReviewView,
 )
 from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
 from coda_pi.referee.views import (

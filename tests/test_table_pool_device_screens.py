@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from coda_pi.referee.review import ReviewView
 from coda_pi.referee.signals import Button
 from coda_pi.referee.table_pool_hands import HiddenTable
 from coda_pi.referee.table_pool_views import (
@@ -17,7 +18,6 @@ from coda_pi.referee.table_pool_views import (
     ContradictionView,
     JudgeView,
     NumberEntryView,
-    ReviewView,
 )
 from coda_pi.referee.testing import Table
 from coda_pi.referee.views import FinalView, PrivatePurpose

@@ -6,7 +6,8 @@
 - ``public``: the public table, built from colours, knocked-down numbers and counts only;
   ``private``: one seat's own panels, shown while its button is held.
 - ``timer``: the guess timer's deadlines; ``setup`` / ``setup_menu``: the new-game choices;
-  ``overlays``: the BACK menu and its questions; ``describe``, ``labels``: words on screen;
+  ``overlays``: the BACK menu and its questions; ``review``: the post-game review (both
+  pools, once the game is over); ``describe``, ``labels``: words on screen;
   ``ports``: the clock and record the referee is given; ``results``: the past games list
   reached from the setup menu (the app hands over a function that lists them).
 - ``autoplay``: a simulated table for the demo; ``testing``: a fake clock, a record in

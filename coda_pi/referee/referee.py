@@ -34,6 +34,7 @@ from coda_pi.referee.public import (
     turn_view,
 )
 from coda_pi.referee.results import ResultsBrowser, ResultsSource
+from coda_pi.referee.review import GameReview
 from coda_pi.referee.setup import SetupDefaults, options_from_header, unique_names
 from coda_pi.referee.setup_menu import SetupMenu
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
@@ -127,6 +128,7 @@ class Referee:
         self._timer_paused = False  # paused from the menu
         self._final_shown = False
         self._ended_early = False
+        self._review: GameReview | None = None  # open over the final standings
         self.quit_requested = False  # "Quit" confirmed from the menu: the loop stops
         self._pool: TablePool | None = None  # table-pool play: the delegate asked first
         if journal is not None and self._options.pool == "table":
@@ -294,6 +296,8 @@ class Referee:
         screen = self._screen(table)
         if self._pool is not None:
             screen = self._pool.screen(table, screen, self._screen_kind())
+        if self._review is not None and self._screen_kind() == "final":
+            screen = self._review.view()
         return PublicView(
             screen=screen,
             table=table_view(table, labels=labels, leds=leds, highlight=highlight),
@@ -362,7 +366,7 @@ class Referee:
         if kind == "round_end":
             return round_end_view(table)
         if kind == "final":
-            prompt = (
+            prompt = "NEXT: review the game. " + (
                 "Press OK for a new game" if self._new_record is not None else "Thanks for playing"
             )
             return FinalView(
@@ -534,6 +538,8 @@ class Referee:
                 self._results.open()
             return
         kind = self._screen_kind()
+        if kind == "final" and self._review_nav(button):
+            return
         if self._pool is not None and self._pool.nav(button, kind):
             return
         step = -1 if button is Button.PREV else 1
@@ -548,6 +554,7 @@ class Referee:
             if button is Button.OK:
                 if game.phase is Phase.FINISHED:
                     self._final_shown = True
+                    self._banner = None  # the standings' prompt (NEXT: the review) shows
                 elif self._commit(RoundStart()):
                     self._after_round_start()
         elif kind == "final" and button is Button.OK and self._new_record is not None:
@@ -565,6 +572,9 @@ class Referee:
                 self._results.nav(Button.BACK)
             else:
                 self._setup.back()
+            return
+        if self._review is not None and self._screen_kind() == "final":
+            self._review = None
             return
         if self._pool is not None and self._pool.back(self._screen_kind()):
             return
@@ -602,7 +612,7 @@ class Referee:
             items.append("undo")
             if self._screen_kind() != "final":
                 items.append("end")
-            elif self._pool is not None:
+            else:
                 items.append("review")
         items.append("quit")
         self._overlay = Menu(tuple(items))
@@ -624,8 +634,8 @@ class Referee:
             self._banner = Banner("The timer runs again", BannerKind.INFO)
         elif item == "undo":
             self._ask_undo()
-        elif item == "review" and self._pool is not None:
-            self._pool.open_review()
+        elif item == "review":
+            self._open_review()
         elif item == "end":
             self._overlay = Confirm(
                 "end", "Stop here and show the final standings with the points so far?"
@@ -633,6 +643,27 @@ class Referee:
         elif item == "quit":
             self._overlay = quit_confirm(game_over=self._screen_kind() == "final")
         self._sync_timer()
+
+    def _open_review(self) -> None:
+        """The post-game review: the final standings' NEXT, or the menu once it is over."""
+        journal = self._journal
+        assert journal is not None
+        # In table-pool play the device knows only what the table saw: nothing to keep back.
+        self._review = GameReview.of(journal.game.settings, journal.events,
+                                     self._options.labels, secret_rows=self._pool is None)
+
+    def _review_nav(self, button: Button) -> bool:
+        """PREV, NEXT or OK at the final standings. True when the review took it."""
+        if self._review is None:
+            if button is Button.NEXT:
+                self._open_review()
+                return True
+            return False
+        if button is Button.OK:
+            self._review = None
+        else:
+            self._review.turn(button)
+        return True
 
     # -- setup ---------------------------------------------------------------------------
 
@@ -686,6 +717,7 @@ class Referee:
         self._pool = None
         self._final_shown = False
         self._ended_early = False
+        self._review = None
         self._cursor = None
         self._timer = None
         self._timer_paused = False
@@ -1008,6 +1040,7 @@ class Referee:
             self._dash_index = 0
         self._final_shown = False
         self._ended_early = False
+        self._review = None
         self._enter_phase()
         text = describe_event(last, players, self._options.labels)
         hint = (self._pool.put_back_hint(last) if self._pool is not None else None) or \

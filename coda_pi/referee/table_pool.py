@@ -21,8 +21,7 @@ Buttons in table-pool play:
 - the answer to a guess: the target's seat button means RIGHT, OK means WRONG, BACK goes
   back to the choice of the number (the guess is not written until answered).
 - a panel falling face up, and the bonus: PREV/NEXT choose its number, OK, BACK.
-- the final standings: NEXT (or "Review the game" in the menu) opens the review; PREV/NEXT
-  page, OK or BACK close it. Not during play: it would tell who could be sure of what.
+- the final standings: as in device-pool play (the referee's review, ``review.py``).
 
 Training hints (a setup option): while the current player holds their seat button, the
 private screen shows the attacked (or next) opponent's row with each standing panel's most
@@ -44,19 +43,15 @@ from coda_pi.referee.labels import guess_values, value_label
 from coda_pi.referee.public import PublicTable
 from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.table_pool_game import WitnessedGame, table_journal
-from coda_pi.referee.table_pool_review import review_lines
 from coda_pi.referee.table_pool_views import (
     ColourRowView,
     ContradictionView,
     JudgeView,
     NumberEntryView,
-    ReviewLine,
-    ReviewView,
 )
 from coda_pi.referee.views import (
     Banner,
     BannerKind,
-    FinalView,
     LedState,
     PanelView,
     PrivatePurpose,
@@ -72,9 +67,6 @@ from coda_pi.rules.tiles import Color, Tile
 
 if TYPE_CHECKING:
     from coda_pi.referee.referee import Referee
-
-REVIEW_LINES_PER_PAGE = 4
-
 
 @dataclass
 class _Judging:
@@ -113,8 +105,6 @@ class TablePool:
         self._dark = True
         self._judging: _Judging | None = None
         self._entry: _Entry | None = None
-        self._review: list[ReviewLine] | None = None
-        self._review_page = 0
         self._checked: tuple[CodaGame, int, Analysis] | None = None
 
     # -- the journal ----------------------------------------------------------------------
@@ -178,10 +168,6 @@ class TablePool:
         """The screen for now: ``default`` (the device-pool screen) or one of this mode."""
         game = self._game
         if kind == "final":
-            if self._review is not None:
-                return self._review_view()
-            if isinstance(default, FinalView):
-                return replace(default, prompt=f"NEXT: review the game. {default.prompt}")
             return default
         why = self.halted()
         if why is not None:
@@ -294,19 +280,6 @@ class TablePool:
             return f"{who}: put the drawn panel back face down among the others."
         return None
 
-    def _review_view(self) -> ReviewView:
-        lines = self._review or []
-        pages = max(1, -(-len(lines) // REVIEW_LINES_PER_PAGE))
-        page = min(self._review_page, pages - 1)
-        start = page * REVIEW_LINES_PER_PAGE
-        return ReviewView(
-            title="Game review",
-            lines=tuple(lines[start:start + REVIEW_LINES_PER_PAGE]),
-            page=page + 1,
-            pages=pages,
-            prompt="PREV/NEXT: more. OK or BACK: the standings",
-        )
-
     def leds(self, states: list[LedState], kind: str) -> None:
         """The seat asked to act blinks: the target answering, the winner showing panels."""
         if kind == "turn" and self._judging is not None:
@@ -364,7 +337,7 @@ class TablePool:
     def nav(self, button: Button, kind: str) -> bool:
         """PREV, NEXT or OK. True when this mode handled it."""
         if kind == "final":
-            return self._review_nav(button)
+            return False
         if self.halted() is not None:
             if button is Button.OK:
                 self._ref._undo()
@@ -420,9 +393,6 @@ class TablePool:
     def back(self, kind: str) -> bool:
         """BACK pressed briefly. True when this mode handled it (else: the referee's step
         back, or the menu)."""
-        if kind == "final" and self._review is not None:
-            self._review = None
-            return True
         if kind == "final":
             return False
         if self.halted() is not None:
@@ -556,27 +526,6 @@ class TablePool:
                 self._entry = entry  # refused: the number stays on screen to be changed
         if not done:
             entry.values.pop()
-
-    def open_review(self) -> None:
-        """The post-game review (the final standings' NEXT, or the menu once it is over)."""
-        journal = self._ref.journal
-        assert journal is not None
-        self._review = review_lines(self._game.settings, journal.events, self._labels)
-        self._review_page = 0
-
-    def _review_nav(self, button: Button) -> bool:
-        if self._review is None:
-            if button is Button.NEXT:
-                self.open_review()
-                return True
-            return False
-        if button is Button.OK:
-            self._review = None
-        else:
-            pages = max(1, -(-len(self._review) // REVIEW_LINES_PER_PAGE))
-            step = -1 if button is Button.PREV else 1
-            self._review_page = (self._review_page + step) % pages
-        return True
 
 
 def _likeliest(probs: dict[Tile, Fraction]) -> list[tuple[Tile, Fraction]]:

@@ -65,21 +65,5 @@ class ContradictionView:
     prompt: str
 
 
-@dataclass(frozen=True, slots=True)
-class ReviewLine:
-    text: str
-    good: bool  # a bold guess that paid off (True) or a sure point left untaken (False)
-
-
-@dataclass(frozen=True, slots=True)
-class ReviewView:
-    """The post-game review, one page at a time."""
-
-    title: str
-    lines: tuple[ReviewLine, ...]
-    page: int  # 1-based
-    pages: int
-    prompt: str
-
-
-TablePoolScreen = ColourRowView | JudgeView | NumberEntryView | ContradictionView | ReviewView
+# The post-game review, in both pools, is ``review.ReviewView``.
+TablePoolScreen = ColourRowView | JudgeView | NumberEntryView | ContradictionView

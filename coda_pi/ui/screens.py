@@ -14,6 +14,7 @@ import pygame
 
 from coda_pi.referee.mastermind_views import MastermindPrivateView, MastermindPublicView
 from coda_pi.referee.results import ResultsView
+from coda_pi.referee.review import ReviewView
 from coda_pi.referee.views import (
     ConfirmView,
     DealView,
@@ -41,6 +42,7 @@ from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
 from coda_pi.ui.looks import BANNER_COLOURS, led_looks, panel_look, seat_colour
 from coda_pi.ui.mastermind_screens import draw_mastermind_scene
 from coda_pi.ui.results_screen import draw_results
+from coda_pi.ui.review_screen import draw_review
 from coda_pi.ui.scene import Scene
 from coda_pi.ui.scores import draw_final, draw_round_end
 from coda_pi.ui.table import draw_table, draw_turn_side
@@ -101,6 +103,8 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> Non
         return
     if isinstance(screen, TABLE_POOL_SCREENS):
         draw_table_pool(surface, bands, screen, view)
+    elif isinstance(screen, ReviewView):
+        draw_review(surface, bands, screen)
     elif isinstance(screen, SetupView):
         _setup(surface, bands, screen, view)
     elif isinstance(screen, DealView):

@@ -13,7 +13,6 @@ from coda_pi.referee.table_pool_views import (
     ContradictionView,
     JudgeView,
     NumberEntryView,
-    ReviewView,
     TablePoolScreen,
 )
 from coda_pi.referee.views import PublicView
@@ -36,8 +35,6 @@ def draw_table_pool(
         _number(surface, bands, screen, view)
     elif isinstance(screen, ContradictionView):
         _contradiction(surface, bands, screen)
-    elif isinstance(screen, ReviewView):
-        _review(surface, bands, screen)
 
 
 def _colour_row(surface: pygame.Surface, bands: Frame, screen: ColourRowView) -> None:
@@ -149,19 +146,6 @@ def _contradiction(surface: pygame.Surface, bands: Frame, screen: ContradictionV
     blit_wrapped(surface, screen.prompt, prompt, theme.CURSOR, align="center")
 
 
-def _review(surface: pygame.Surface, bands: Frame, screen: ReviewView) -> None:
-    m = bands.metrics
-    draw_banner(surface, bands.header, screen.title, theme.PANEL_AREA,
-                subtitle=f"page {screen.page} of {screen.pages}")
-    slots = split_rows(bands.body, 4, max(2, m.margin // 2))
-    for rect, line in zip(slots, screen.lines, strict=False):
-        mark = pygame.Rect(rect.left, rect.top, max(4, m.px(1.5)), rect.height)
-        pygame.draw.rect(surface, theme.GOOD if line.good else theme.WARNING, mark)
-        text = pygame.Rect(mark.right + m.margin, rect.top, rect.right - mark.right - m.margin,
-                           rect.height)
-        blit_wrapped(surface, line.text, text, theme.TEXT)
-
-
 def _wrap(text: str, width: int) -> list[str]:
     lines: list[str] = []
     current = ""
@@ -176,4 +160,4 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines or [""]
 
 
-TABLE_POOL_SCREENS = (ColourRowView, JudgeView, NumberEntryView, ContradictionView, ReviewView)
+TABLE_POOL_SCREENS = (ColourRowView, JudgeView, NumberEntryView, ContradictionView)
