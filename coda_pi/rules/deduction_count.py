@@ -98,8 +98,9 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
     full = sum(len(ch) * steps[r] for r, ch in enumerate(chains))
     dashes = problem.free_dash[0] or problem.free_dash[1]
     # takers[r][p]: the ranks slot p of row r can take.
-    takers = [[[rank for rank in problem.ranks if slot.takes(rank)] for slot in ch]
-              for ch in chains]
+    by_color = ([r for r in problem.ranks if not r & 1], [r for r in problem.ranks if r & 1])
+    takers = [[[rank for rank in by_color[slot.color] if slot.lo < rank < slot.hi
+                and rank not in slot.banned] for slot in ch] for ch in chains]
     # A forward count times a backward count (of any dash sets) counts pairs that join into
     # fillings where each row rises but may repeat ranks of other rows and stand a dash in
     # any slot that allows one: at most the product of each row's such fillings. A field of
@@ -187,9 +188,10 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
                             nxt[s + step] += v
                             nxt[s + d] += (v & mask) << shift
                             nxt[s + d2] += (v & mask2) << shift2
-        for r, lowest in rising[k + 1]:
-            # States some row can no longer complete count no deal.
-            for p in range(lowest):
+        for r, least, lowest in rising[k + 1]:
+            # States some row can no longer complete count no deal. Those with the row's
+            # pointer below ``least`` are 0 already and stay so: their predecessors died too.
+            for p in range(least, lowest):
                 for s in at[r][p]:
                     nxt[s] = 0
         for s in dying[k + 1]:
@@ -267,15 +269,15 @@ def _loose_fillings(
     return max(1, sum(ways))
 
 
-def _rising(problem: Problem) -> list[list[tuple[int, int]]]:
-    """Per layer, the rows whose least completable pointer rises there, with that pointer.
+def _rising(problem: Problem) -> list[list[tuple[int, int, int]]]:
+    """Per layer, the rows whose least completable pointer rises there, from what to what.
 
     Alone, a row at pointer p can still be completed from panel k on when its slots p.. can
     take panels k.. in order; filling each slot as late as possible (a slot that may hold a
     dash skipped) gives the last panel index ``late[p]`` at which slot p may start.
     """
     n = len(problem.ranks)
-    out: list[list[tuple[int, int]]] = [[] for _ in range(n + 1)]
+    out: list[list[tuple[int, int, int]]] = [[] for _ in range(n + 1)]
     for r, chain in enumerate(problem.chains):
         h = len(chain)
         late = [0] * (h + 1)
@@ -292,7 +294,7 @@ def _rising(problem: Problem) -> list[list[tuple[int, int]]]:
         for k in range(n + 1):
             lowest = next(p for p in range(h + 1) if late[p] >= k)
             if lowest > least:
-                out[k].append((r, lowest))
+                out[k].append((r, least, lowest))
                 least = lowest
     return out
 
