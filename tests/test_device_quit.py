@@ -24,7 +24,7 @@ from coda_pi.referee.testing import MemoryRecord, Table
 from coda_pi.referee.views import ConfirmView, DealView, FinalView, MenuView, SetupView
 from tests.test_referee_flow import deal_all, started
 
-ASKED = "Turn the device off? The game is saved and resumes at the next start."
+ASKED = "Quit coda-pi? The game is saved and resumes at the next start; then unplug."
 
 
 def _choose(table: Table, label: str) -> None:
@@ -67,7 +67,7 @@ def test_quit_from_the_final_standings_does_not_promise_a_resume():
     _choose(table, "Quit")
     question = table.referee.view().overlay
     assert isinstance(question, ConfirmView)
-    assert question.text.startswith("Turn the device off?") and "resumes" not in question.text
+    assert question.text.startswith("Quit coda-pi?") and "resumes" not in question.text
     table.tap(Button.OK)
     assert table.referee.quit_requested
 

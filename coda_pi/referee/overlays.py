@@ -17,8 +17,8 @@ MENU_TEXT: dict[MenuItem, str] = {
     "review": "Review the game",  # once the final standings are shown
     "quit": "Quit",
 }
-QUIT_PLAYING = "Turn the device off? The game is saved and resumes at the next start."
-QUIT_OVER = "Turn the device off? The game is saved."  # a finished game is not resumed
+QUIT_PLAYING = "Quit coda-pi? The game is saved and resumes at the next start; then unplug."
+QUIT_OVER = "Quit coda-pi? The game is saved; then unplug."  # a finished game is not resumed
 
 
 @dataclass
