@@ -127,7 +127,24 @@ def main() -> None:
         name = "public" if viewer is None else "seat 1"
         print(f"start 4x4 {name} (16 standing, {worlds:,} deals): "
               f"{best * 1000:.2f} ms best, {median * 1000:.2f} ms median")
+    worst_midround()
     worst_starts()
+
+
+def worst_midround(tries: int = 40) -> None:
+    """Worst-ish positions later in a round: rows grown to 17-20 panels, a few down, some
+    "wrong" answers, and 14 to 16 still hidden (never more than the 16 dealt: a panel joins
+    a row hidden only after a right guess knocked one down)."""
+    worst = (0.0, "")
+    for lengths in ([5, 5, 4, 4], [5, 5, 5, 4], [5, 5, 5, 5]):
+        for seed in range(tries):
+            view = position(random.Random(seed), lengths, 0.12, None)
+            hidden = sum(1 for row in view.rows for p in row if p.tile is None)
+            if not 14 <= hidden <= 16:
+                continue
+            t = time_engine(view, repeat=3)[0]
+            worst = max(worst, (t, f"rows {lengths}, seed {seed}, {hidden} hidden"))
+    print(f"mid-round public, slowest with 14-16 hidden: {worst[0] * 1000:.2f} ms ({worst[1]})")
 
 
 def worst_starts(deals: int = DEALS) -> None:
