@@ -102,15 +102,17 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
     takers = [[[rank for rank in by_color[slot.color] if slot.lo < rank < slot.hi
                 and rank not in slot.banned] for slot in ch] for ch in chains]
     # A forward count times a backward count (of any dash sets) counts pairs that join into
-    # fillings where each row rises but may repeat ranks of other rows and stand a dash in
-    # any slot that allows one: at most the product of each row's such fillings. A field of
-    # the pairing product sums at most four such (dash set) pairs over every state, and must
-    # not spill into the next. The narrower the fields, the cheaper every addition and,
-    # above all, the pairing multiplications.
+    # one filling where each row rises but may repeat ranks of other rows and stand a dash
+    # in any slot that allows one: at most the product of each row's such fillings. The
+    # joined filling tells the state, the move and both dash sets, so even a field of the
+    # pairing products summed over every state stays within that product; so does each
+    # count of a state that can still be completed (those that cannot only ever meet a
+    # backward 0). The narrower the fields, the cheaper every addition and, above all, the
+    # pairing multiplications.
     bound = 1
     for r, ch in enumerate(chains):
         bound *= _loose_fillings(ch, takers[r], problem.free_dash)
-    w = bound.bit_length() + 3 + size.bit_length()
+    w = bound.bit_length() + 2
     field = (1 << w) - 1
     top = 3 * w if dashes else 0
     ones = sum(1 << (i * w) for i in range(4)) if dashes else 1
@@ -154,34 +156,40 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
                         layer[s + d] += (v & mask) << shift
 
     all_moves = _moves(problem, takers, steps, options)
+    # plans[r][p]: a move from pointer p of row r, then its dash options at p + 1 as
+    # (how many, target offset, mask, shift, target offset, mask, shift), offsets from p.
+    plans = []
+    for r, opts in enumerate(options):
+        step = steps[r]
+        row_plan = []
+        for p in range(len(chains[r])):
+            o = () if opts is None else opts[p + 1] or ()
+            flat = [x for d, mask, shift in o for x in (step + d, mask, shift)]
+            row_plan.append((len(o), *flat, *[0] * (6 - len(flat))))
+        plans.append(row_plan)
     rising = _rising(problem)
     dying = _dying(problem, steps)
     layers = [layer]
     for k, moves in enumerate(all_moves):
         nxt = layer[:]  # the panel goes to the pool
         lo, hi = spans[k]
-        for r, step, acc, opts in moves:
+        for r, step, acc, _opts in moves:
+            cut, members, plan = cuts[r], at[r], plans[r]
             for p in acc:
-                o = None if opts is None else opts[p + 1]
-                cut = cuts[r]
-                live = at[r][p][cut[max(lo - p, 0)] : cut[max(hi - p, 0)]]
-                if o is None:
+                kind, d, mask, shift, d2, mask2, shift2 = plan[p]
+                live = members[p][cut[max(lo - p, 0)] : cut[max(hi - p, 0)]]
+                if not kind:
                     for s in live:
                         v = layer[s]
                         if v:
                             nxt[s + step] += v
-                elif len(o) == 1:
-                    ((d, mask, shift),) = o
-                    d += step
+                elif kind == 1:
                     for s in live:
                         v = layer[s]
                         if v:
                             nxt[s + step] += v
                             nxt[s + d] += (v & mask) << shift
                 else:
-                    (d, mask, shift), (d2, mask2, shift2) = o
-                    d += step
-                    d2 += step
                     for s in live:
                         v = layer[s]
                         if v:
@@ -213,23 +221,21 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
         here = layers[k]
         cur = back[:]  # the panel went to the pool
         lo, hi = spans[k]
-        for r, step, acc, opts in moves:
+        for r, step, acc, _opts in moves:
             tallies = per_slot[r]
+            cut, members, plan = cuts[r], at[r], plans[r]
             for p in acc:
-                o = None if opts is None else opts[p + 1]
-                cut = cuts[r]
-                live = at[r][p][cut[max(lo - p, 0)] : cut[max(hi - p, 0)]]
+                kind, d, mask, shift, d2, mask2, shift2 = plan[p]
+                live = members[p][cut[max(lo - p, 0)] : cut[max(hi - p, 0)]]
                 n = 0
-                if o is None:
+                if not kind:
                     for s in live:
                         v = here[s]
                         if v:
                             val = back[s + step]
                             cur[s] += val
                             n += v * val
-                elif len(o) == 1:
-                    ((d, mask, shift),) = o
-                    d += step
+                elif kind == 1:
                     for s in live:
                         v = here[s]
                         if v:
@@ -237,9 +243,6 @@ def count(problem: Problem, *, marginals: bool = True) -> Counts:
                             cur[s] += val
                             n += v * val
                 else:
-                    (d, mask, shift), (d2, mask2, shift2) = o
-                    d += step
-                    d2 += step
                     for s in live:
                         v = here[s]
                         if v:
