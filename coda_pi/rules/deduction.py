@@ -182,20 +182,22 @@ def analyze(view: View) -> Analysis:
 def _assemble(view: View, prepared: Prepared, counts: Counts, worlds: int) -> Analysis:
     total = counts.total
     slots: dict[tuple[int, int], dict[Tile, Fraction]] = {}
-    taken: dict[Tile, int] = {}  # deals (of the rows) in which a tile stands in some row
+    # Deals (of the rows) in which a tile stands in some row, by rank (a dash: -1 - colour);
+    # ints hash much faster than tiles.
+    taken: dict[int, int] = {}
     for ci, chain in enumerate(prepared.problem.chains):
         for p, slot in enumerate(chain):
             tally = counts.per_slot[ci][p]
             probs: dict[Tile, Fraction] = {}
             for rank in sorted(tally):
-                tile = rank_tile(rank)
-                probs[tile] = Fraction(tally[rank], total)
-                taken[tile] = taken.get(tile, 0) + tally[rank]
+                n = tally[rank]
+                probs[rank_tile(rank)] = Fraction(n, total)
+                taken[rank] = taken.get(rank, 0) + n
             dashes = counts.dash_count(ci, p)
             if dashes:
                 dash = Tile(_COLORS[slot.color], dash=True)
                 probs[dash] = Fraction(dashes, total)
-                taken[dash] = taken.get(dash, 0) + dashes
+                taken[-1 - slot.color] = taken.get(-1 - slot.color, 0) + dashes
             slots[(slot.seat, slot.index)] = probs
     for seat, row in enumerate(view.rows):
         for i, panel in enumerate(row):
@@ -211,8 +213,10 @@ def _assemble(view: View, prepared: Prepared, counts: Counts, worlds: int) -> An
             pool = sorted((t for t in prepared.unseen if t.color is color),
                           key=lambda t: (t.rank is None, t.rank or 0))
             drawn = {}
+            dash_key = -1 if color is Color.DARK else -2
             for tile in pool:
-                share = Fraction(total - taken.get(tile, 0), total * left)
+                key = dash_key if tile.rank is None else tile.rank
+                share = Fraction(total - taken.get(key, 0), total * left)
                 if share:
                     drawn[tile] = share
     ordered = dict(sorted(slots.items()))
