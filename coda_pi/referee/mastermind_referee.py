@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from coda_pi.record import Journal
+from coda_pi.referee.buttons import ButtonReferee
 from coda_pi.referee.mastermind_setup import MastermindOptions, MastermindSetupMenu
 from coda_pi.referee.mastermind_views import (
     BoardRow,
@@ -37,7 +38,7 @@ from coda_pi.referee.mastermind_views import (
 )
 from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view, quit_confirm
 from coda_pi.referee.ports import Clock, Sink, writer
-from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
+from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.views import (
     MAX_SEATS,
     Banner,
@@ -63,7 +64,6 @@ from coda_pi.rules.mastermind_deduction import (
 )
 from coda_pi.rules.mastermind_strategy import Strategy
 
-HOLD_FOR_UNDO = 2.0  # seconds BACK is held to ask for an undo, as in Coda
 UNSET = "?"
 
 
@@ -83,7 +83,7 @@ def describe(event: Mapping[str, Any], names: tuple[str, str]) -> str:
     return text
 
 
-class MastermindReferee:
+class MastermindReferee(ButtonReferee):
     """What the device does during a Mastermind match. One thread calls every method."""
 
     def __init__(
@@ -107,12 +107,7 @@ class MastermindReferee:
         self._setup = MastermindSetupMenu(options or MastermindOptions())
         self._options = self._setup.choices
         self._journal = journal
-        self._version = 0
-        self._cues: list[Cue] = []
-        self._banner: Banner | None = None
-        self._held: set[Button] = set()
-        self._back_down_at: float | None = None
-        self._back_fired = False
+        self._init_buttons()
         self._overlay: Menu | Confirm | None = None
         # Cursors: none of them is game truth.
         self._entry: list[int] = []  # colour indices of the row or code being entered
@@ -135,10 +130,6 @@ class MastermindReferee:
     # -- the public API -----------------------------------------------------------------
 
     @property
-    def version(self) -> int:
-        return self._version
-
-    @property
     def journal(self) -> Journal[MastermindMatch] | None:
         return self._journal
 
@@ -153,63 +144,6 @@ class MastermindReferee:
     @property
     def over(self) -> bool:
         return self._kind() == "final"
-
-    def handle(self, intent: Intent) -> None:
-        now = self._clock.monotonic()
-        button = intent.button
-        self._version += 1
-        self._advance_time(now)
-        if isinstance(intent, Press):
-            if button in self._held:
-                return
-            self._held.add(button)
-            if self._banner is not None and self._banner.kind is BannerKind.ERROR:
-                self._banner = None
-            if button is Button.BACK:
-                self._back_down_at = now
-                self._back_fired = False
-            elif button.seat is not None:
-                self._seat_pressed(button.seat)
-            else:
-                self._nav(button)
-        elif isinstance(intent, Release):
-            self._held.discard(button)
-            if button is Button.BACK and self._back_down_at is not None:
-                held_for = now - self._back_down_at
-                fired = self._back_fired
-                self._back_down_at = None
-                if not fired:
-                    if held_for >= HOLD_FOR_UNDO:
-                        self._ask_undo()
-                    else:
-                        self._back()
-
-    def tick(self) -> None:
-        self._advance_time(self._clock.monotonic())
-
-    def _advance_time(self, now: float) -> None:
-        if (
-            self._back_down_at is not None
-            and not self._back_fired
-            and now >= self._back_down_at + HOLD_FOR_UNDO
-        ):
-            self._back_fired = True
-            self._version += 1
-            self._ask_undo()
-
-    def next_deadline(self) -> float | None:
-        if self._back_down_at is not None and not self._back_fired:
-            return self._back_down_at + HOLD_FOR_UNDO
-        return None
-
-    def take_cues(self) -> list[Cue]:
-        cues, self._cues = self._cues, []
-        return cues
-
-    def notify(self, text: str, kind: BannerKind = BannerKind.INFO) -> None:
-        """A sentence for the table from outside the match (a resumed record, a problem)."""
-        self._banner = Banner(text, kind)
-        self._version += 1
 
     def leds(self) -> tuple[LedState, ...]:
         """The maker's LED blinks while they must act (set the code, give key pegs), the

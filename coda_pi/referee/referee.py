@@ -19,6 +19,7 @@ from typing import Any
 
 from coda_pi.record import Journal
 from coda_pi.referee import private
+from coda_pi.referee.buttons import HOLD_FOR_UNDO, ButtonReferee
 from coda_pi.referee.describe import describe_event, put_back_hint
 from coda_pi.referee.labels import guess_values, order_detail, tile_label, value_label
 from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view, quit_confirm
@@ -37,7 +38,7 @@ from coda_pi.referee.results import ResultsBrowser, ResultsSource
 from coda_pi.referee.review import GameReview
 from coda_pi.referee.setup import SetupDefaults, options_from_header, unique_names
 from coda_pi.referee.setup_menu import SetupMenu
-from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
+from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.table_pool import TablePool
 from coda_pi.referee.timer import GuessTimer, TimerEvent
 from coda_pi.referee.views import (
@@ -75,13 +76,12 @@ from coda_pi.rules.tiles import Color, Tile, legal_slots
 
 __all__ = ["HOLD_FOR_UNDO", "Clock", "RecordSink", "Referee", "Sink", "coda_journal"]
 
-HOLD_FOR_UNDO = 2.0  # seconds BACK is held to ask for an undo
 RESULTS = "Results"  # the setup menu's line to the past games
 
 TURN_PHASES = (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE, Phase.PENALTY)
 
 
-class Referee:
+class Referee(ButtonReferee):
     """What the device is doing now. One thread (the app's loop) calls every method."""
 
     def __init__(
@@ -111,12 +111,7 @@ class Referee:
         self._options = self._setup.choices
         if journal is not None and header is not None:
             self._options = options_from_header(self._options, header)
-        self._version = 0
-        self._cues: list[Cue] = []
-        self._banner: Banner | None = None
-        self._held: set[Button] = set()
-        self._back_down_at: float | None = None
-        self._back_fired = False
+        self._init_buttons()
         self._overlay: Menu | Confirm | None = None
         # Cursors of the moment: none of them is game truth.
         self._pending_deals: dict[int, tuple[Tile, ...]] = {}
@@ -140,11 +135,6 @@ class Referee:
     # -- the public API -----------------------------------------------------------------
 
     @property
-    def version(self) -> int:
-        """Changes whenever the screen (or the LEDs) must be redrawn."""
-        return self._version
-
-    @property
     def journal(self) -> Journal[Any] | None:
         return self._journal
 
@@ -157,54 +147,7 @@ class Referee:
         """The final standings are on the screen."""
         return self._screen_kind() == "final"
 
-    def handle(self, intent: Intent) -> None:
-        """One button edge."""
-        now = self._clock.monotonic()
-        button = intent.button
-        self._version += 1
-        if self._advance_time(now) and isinstance(intent, Press) and button is not Button.BACK:
-            # The time ran out before this press: it was meant for a question no longer asked.
-            self._held.add(button)
-            return
-        if isinstance(intent, Press):
-            if button in self._held:
-                return  # a second Press without a Release: the edge is already known
-            self._held.add(button)
-            if self._banner is not None and self._banner.kind is BannerKind.ERROR:
-                self._banner = None
-            if button is Button.BACK:
-                self._back_down_at = now
-                self._back_fired = False
-            elif button.seat is not None:
-                self._seat_pressed(button.seat)
-            else:
-                self._nav(button)
-        elif isinstance(intent, Release):
-            self._held.discard(button)
-            if button is Button.BACK and self._back_down_at is not None:
-                held_for = now - self._back_down_at
-                fired = self._back_fired
-                self._back_down_at = None
-                if not fired:
-                    if held_for >= HOLD_FOR_UNDO:
-                        self._ask_undo()
-                    else:
-                        self._back()
-
-    def tick(self) -> None:
-        """Called when ``next_deadline()`` has passed (calling it early is harmless)."""
-        self._advance_time(self._clock.monotonic())
-
-    def _advance_time(self, now: float) -> bool:
-        """Does what the deadlines passed by ``now`` ask for. True when the time ran out."""
-        if (
-            self._back_down_at is not None
-            and not self._back_fired
-            and now >= self._back_down_at + HOLD_FOR_UNDO
-        ):
-            self._back_fired = True
-            self._version += 1
-            self._ask_undo()
+    def _advance_timers(self, now: float) -> bool:
         timer = self._timer
         if timer is not None:
             before = timer.handled
@@ -221,27 +164,9 @@ class Referee:
                     return True
         return False
 
-    def next_deadline(self) -> float | None:
-        """The clock time at which ``tick`` must be called next, None when nothing waits."""
-        times = []
-        if self._back_down_at is not None and not self._back_fired:
-            times.append(self._back_down_at + HOLD_FOR_UNDO)
-        if self._timer is not None:
-            deadline = self._timer.next_deadline()
-            if deadline is not None:
-                times.append(deadline)
-        return min(times) if times else None
-
-    def take_cues(self) -> list[Cue]:
-        """The sounds to play since the last call, oldest first."""
-        cues, self._cues = self._cues, []
-        return cues
-
-    def notify(self, text: str, kind: BannerKind = BannerKind.INFO) -> None:
-        """Puts a sentence from outside the game on the screen (a resumed game, a record
-        kept aside, a config problem) until the next action replaces it."""
-        self._banner = Banner(text, kind)
-        self._version += 1
+    def _timer_deadlines(self) -> list[float]:
+        deadline = self._timer.next_deadline() if self._timer is not None else None
+        return [] if deadline is None else [deadline]
 
     def leds(self) -> tuple[LedState, ...]:
         """One state per seat button (four): the current player's lit, a seat asked to act
