@@ -1,5 +1,7 @@
 """The table-side application: what the device is doing now, button intents in, events out.
 
+- ``base``: what both games' referees share: button edges, the BACK hold for undo, and the
+  check-write-apply path of every event.
 - ``referee``: the ``Referee`` itself (``handle``, ``tick``, ``next_deadline``, ``view``,
   ``private_view``, ``leds``, ``take_cues``, ``version``).
 - ``views``: the frozen view models the UI draws; ``signals``: buttons in, cues out.

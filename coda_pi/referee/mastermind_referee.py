@@ -20,13 +20,12 @@ Who does what:
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from coda_pi.record import Journal
-from coda_pi.referee.buttons import ButtonReferee
+from coda_pi.referee.base import BaseReferee
 from coda_pi.referee.mastermind_setup import MastermindOptions, MastermindSetupMenu
 from coda_pi.referee.mastermind_views import (
     BoardRow,
@@ -48,7 +47,6 @@ from coda_pi.referee.views import (
     PublicView,
     StandingView,
 )
-from coda_pi.rules.errors import RuleError
 from coda_pi.rules.mastermind import (
     COLOUR_NAMES,
     Feedback,
@@ -83,7 +81,7 @@ def describe(event: Mapping[str, Any], names: tuple[str, str]) -> str:
     return text
 
 
-class MastermindReferee(ButtonReferee):
+class MastermindReferee(BaseReferee):
     """What the device does during a Mastermind match. One thread calls every method."""
 
     def __init__(
@@ -700,35 +698,7 @@ class MastermindReferee(ButtonReferee):
 
     def _commit(self, event: dict[str, Any]) -> bool:
         """Check, write, apply: True when the event is now part of the match."""
-        journal = self._journal
-        assert journal is not None
-        trial = copy.deepcopy(journal.game)
-        try:
-            trial.apply(event)
-        except RuleError as err:
-            self._refuse(err.message[0].upper() + err.message[1:])
-            return False
-        try:
-            self._write(event)
-        except Exception as err:  # noqa: BLE001 - whatever the sink's failure, nothing happened
-            self._storage_failed(err)
-            return False
-        journal.apply(event)
-        self._banner = None
-        self._enter_phase()
-        return True
-
-    def _storage_failed(self, err: Exception) -> None:
-        self._cue(Cue.ERROR)
-        self._banner = Banner(
-            f"Could not save to the game record ({err}): nothing was done. Free some space "
-            "or check the card, then try again",
-            BannerKind.ERROR,
-        )
-
-    def _refuse(self, text: str) -> None:
-        self._cue(Cue.ERROR)
-        self._banner = Banner(text, BannerKind.ERROR)
+        return self._commit_line(event, event)
 
     def _undo_count(self) -> int:
         journal = self._journal
@@ -802,8 +772,6 @@ class MastermindReferee(ButtonReferee):
             self._entry = [colours.index(c) for c in last] if last else [0] * pegs
             self._hole = 0
 
-    def _cue(self, cue: Cue) -> None:
-        self._cues.append(cue)
 
 
 def _board_of(match: MastermindMatch, journal: Journal[MastermindMatch] | None,

@@ -19,7 +19,7 @@ from typing import Any
 
 from coda_pi.record import Journal
 from coda_pi.referee import private
-from coda_pi.referee.buttons import HOLD_FOR_UNDO, ButtonReferee
+from coda_pi.referee.base import HOLD_FOR_UNDO, BaseReferee
 from coda_pi.referee.describe import describe_event, put_back_hint
 from coda_pi.referee.labels import guess_values, order_detail, tile_label, value_label
 from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view, quit_confirm
@@ -81,7 +81,7 @@ RESULTS = "Results"  # the setup menu's line to the past games
 TURN_PHASES = (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE, Phase.PENALTY)
 
 
-class Referee(ButtonReferee):
+class Referee(BaseReferee):
     """What the device is doing now. One thread (the app's loop) calls every method."""
 
     def __init__(
@@ -899,36 +899,7 @@ class Referee(ButtonReferee):
 
     def _commit(self, event: CodaEvent) -> bool:
         """Check, write, apply: True when the event is now part of the game."""
-        journal = self._journal
-        assert journal is not None
-        trial = journal.game.copy()
-        try:
-            trial.apply(event)
-        except RuleError as err:
-            self._refuse(err.message[0].upper() + err.message[1:])
-            return False
-        obj = to_dict(event)
-        try:
-            self._write(obj)
-        except Exception as err:  # noqa: BLE001 - whatever the sink's failure, nothing happened
-            self._storage_failed(err)
-            return False
-        journal.apply(obj)
-        self._banner = None
-        self._enter_phase()
-        return True
-
-    def _storage_failed(self, err: Exception) -> None:
-        self._cue(Cue.ERROR)
-        self._banner = Banner(
-            f"Could not save to the game record ({err}): nothing was done. Free some space "
-            "or check the card, then try again",
-            BannerKind.ERROR,
-        )
-
-    def _refuse(self, text: str) -> None:
-        self._cue(Cue.ERROR)
-        self._banner = Banner(text, BannerKind.ERROR)
+        return self._commit_line(event, to_dict(event))
 
     def _ask_undo(self) -> None:
         journal = self._journal
@@ -1053,8 +1024,6 @@ class Referee(ButtonReferee):
         else:
             timer.resume(now)
 
-    def _cue(self, cue: Cue) -> None:
-        self._cues.append(cue)
 
 
 def _left(table: PublicTable, dark: bool) -> int:

@@ -1,4 +1,4 @@
-"""What every game's referee does with the eight buttons, whatever the game.
+"""What every game's referee shares: the eight buttons, and writing before telling.
 
 Press/Release edges come in; a seat button or a navigation button is handed to the game at
 once, while BACK waits for its release: a short press means "back", a hold of
@@ -6,28 +6,39 @@ once, while BACK waits for its release: a short press means "back", a hold of
 a held GPIO button behave alike and tests need no real time). The game supplies what the
 buttons mean; the version counter, the queued cues and the banner live here too, so the
 Coda and the Mastermind referee keep the same contract with the loop.
+
+An action becomes a record line by one path for every game (``_commit_line``): checked on a
+copy of the game, written durably, and only then applied and announced (principle 5).
 """
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
+from typing import Any
 
+from coda_pi.record import Journal
 from coda_pi.referee.ports import Clock
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
 from coda_pi.referee.views import Banner, BannerKind
+from coda_pi.rules.errors import RuleError
 
 HOLD_FOR_UNDO = 2.0  # seconds BACK is held to ask for an undo
 
 
-class ButtonReferee(ABC):
-    """A base for the referees: button edges, the BACK hold, cues, banner and version.
+class BaseReferee(ABC):
+    """A base for the referees: button edges, the BACK hold, cues, banner, version, and the
+    check-write-apply path of every event.
 
-    Subclasses call ``_init_buttons`` in their constructor and give the buttons their
-    meaning in ``_seat_pressed``, ``_nav``, ``_back`` and ``_ask_undo``; a game with a timer
-    also overrides ``_advance_timers`` and ``_timer_deadlines``.
+    Subclasses set ``_clock``, ``_write`` and ``_journal``, call ``_init_buttons`` in their
+    constructor, and give the buttons their meaning in ``_seat_pressed``, ``_nav``, ``_back``
+    and ``_ask_undo``; ``_enter_phase`` follows a committed event. A game with a timer also
+    overrides ``_advance_timers`` and ``_timer_deadlines``.
     """
 
     _clock: Clock
+    _write: Any  # writes one record line durably, or raises
+    _journal: Journal[Any] | None
 
     def _init_buttons(self) -> None:
         self._version = 0
@@ -110,6 +121,44 @@ class ButtonReferee(ABC):
         self._banner = Banner(text, kind)
         self._version += 1
 
+    # -- events: check, write, then apply and tell --------------------------------------------
+
+    def _commit_line(self, event: Any, line: dict[str, Any]) -> bool:
+        """Check ``event`` on a copy of the game, write ``line`` (the same event as the
+        record has it), then apply it: True when the event is now part of the game."""
+        journal = self._journal
+        assert journal is not None
+        trial = copy.deepcopy(journal.game)
+        try:
+            trial.apply(event)
+        except RuleError as err:
+            self._refuse(err.message[0].upper() + err.message[1:])
+            return False
+        try:
+            self._write(line)
+        except Exception as err:  # noqa: BLE001 - whatever the sink's failure, nothing happened
+            self._storage_failed(err)
+            return False
+        journal.apply(line)
+        self._banner = None
+        self._enter_phase()
+        return True
+
+    def _storage_failed(self, err: Exception) -> None:
+        self._cue(Cue.ERROR)
+        self._banner = Banner(
+            f"Could not save to the game record ({err}): nothing was done. Free some space "
+            "or check the card, then try again",
+            BannerKind.ERROR,
+        )
+
+    def _refuse(self, text: str) -> None:
+        self._cue(Cue.ERROR)
+        self._banner = Banner(text, BannerKind.ERROR)
+
+    def _cue(self, cue: Cue) -> None:
+        self._cues.append(cue)
+
     # -- what the game gives the buttons ---------------------------------------------------
 
     def _advance_timers(self, now: float) -> bool:
@@ -130,3 +179,7 @@ class ButtonReferee(ABC):
 
     @abstractmethod
     def _ask_undo(self) -> None: ...
+
+    @abstractmethod
+    def _enter_phase(self) -> None:
+        """Sets the cursors and screen for the game's state after an event."""
