@@ -47,7 +47,7 @@ from coda_pi.ui.scene import Scene
 from coda_pi.ui.scores import draw_final, draw_round_end
 from coda_pi.ui.table import draw_table, draw_turn_side
 from coda_pi.ui.table_pool_screens import TABLE_POOL_SCREENS, draw_table_pool
-from coda_pi.ui.text import blit_text, blit_wrapped
+from coda_pi.ui.text import blit_text, blit_wrapped, wrap_words
 from coda_pi.ui.theme import Metrics
 
 BLINK_SECONDS = 0.4
@@ -172,7 +172,7 @@ def _deal(surface: pygame.Surface, bands: Frame, screen: DealView, view: PublicV
         # Not dealing yet (or unable to): the referee's sentence is the whole message.
         draw_banner(surface, bands.header, view.title or "Ready", theme.PANEL_AREA)
         draw_lines(surface, text_area.inflate(0, -text_area.height // 4),
-                   _wrap(screen.prompt, max(12, len(screen.prompt) // 2 + 1)), theme.TEXT,
+                   wrap_words(screen.prompt, max(12, len(screen.prompt) // 2 + 1)), theme.TEXT,
                    max_lines=3)
     else:
         draw_banner(surface, bands.header, f"Deal: {screen.name}", seat_colour(screen.seat),
@@ -245,27 +245,12 @@ def _overlay(surface: pygame.Surface, overlay: MenuView | ConfirmView, m: Metric
                   theme.TEXT)
         body = pygame.Rect(inner.left, inner.top + title_h, inner.width,
                            round(inner.height * 0.45))
-        draw_lines(surface, body, _wrap(overlay.text, 34), theme.TEXT, max_lines=3)
+        draw_lines(surface, body, wrap_words(overlay.text, 34), theme.TEXT, max_lines=3)
         answers = pygame.Rect(inner.left, body.bottom, inner.width, inner.bottom - body.bottom)
         left, right = split_columns(answers, 0.5, m.margin)
         draw_banner(surface, left.inflate(0, -left.height // 3), overlay.ok_label, theme.GOOD)
         draw_banner(surface, right.inflate(0, -right.height // 3), overlay.back_label,
                     theme.dim(theme.TEXT_DIM, 0.3))
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    """Words into lines of about ``width`` characters (the font shrinks to fit the rest)."""
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        if current and len(current) + 1 + len(word) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}".strip()
-    if current:
-        lines.append(current)
-    return lines or [""]
 
 
 # ---- a seat's private screen ----------------------------------------------------------------

@@ -21,7 +21,7 @@ from coda_pi.ui.draw import PanelLook, draw_banner, draw_lines, draw_panel, draw
 from coda_pi.ui.layout import Frame, split_columns, split_rows
 from coda_pi.ui.looks import seat_colour
 from coda_pi.ui.table import draw_table
-from coda_pi.ui.text import blit_text, blit_wrapped
+from coda_pi.ui.text import blit_text, blit_wrapped, wrap_words
 
 
 def draw_table_pool(
@@ -140,24 +140,10 @@ def _contradiction(surface: pygame.Surface, bands: Frame, screen: ContradictionV
     sentence.height += last.height // 2
     last.top = sentence.bottom
     last.height = prompt.top - last.top
-    draw_lines(surface, sentence.inflate(-m.margin, 0), _wrap(screen.sentence, 30),
+    draw_lines(surface, sentence.inflate(-m.margin, 0), wrap_words(screen.sentence, 30),
                theme.WARNING, max_lines=3)
     blit_wrapped(surface, f"Last entry: {screen.last}", last, theme.TEXT, align="center")
     blit_wrapped(surface, screen.prompt, prompt, theme.CURSOR, align="center")
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        if current and len(current) + 1 + len(word) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}".strip()
-    if current:
-        lines.append(current)
-    return lines or [""]
 
 
 TABLE_POOL_SCREENS = (ColourRowView, JudgeView, NumberEntryView, ContradictionView)

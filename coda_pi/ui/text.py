@@ -6,6 +6,8 @@ the text must fill, not guessed: ``fit_font`` finds the largest size whose text 
 
 from __future__ import annotations
 
+import textwrap
+
 import pygame
 
 from coda_pi.ui.theme import RGB
@@ -124,3 +126,8 @@ def blit_wrapped(
     for i, line in enumerate(lines):
         part = pygame.Rect(rect.left, rect.top + i * half, rect.width, half)
         blit_text(surface, line, part, colour, align=align, fnt=two)
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    """Words into lines of about ``width`` characters (the font shrinks to fit the rest)."""
+    return textwrap.wrap(text, width, break_long_words=False) or [""]
