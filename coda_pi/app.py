@@ -114,7 +114,7 @@ class QueueWaiter:
     pygame queue (a USB keyboard, quit) is looked at every ``keyboard_poll`` seconds.
     """
 
-    def __init__(self, queue: IntentQueue, *, keyboard_poll: float = 0.025) -> None:
+    def __init__(self, queue: IntentQueue, *, keyboard_poll: float = 0.010) -> None:
         self.queue = queue
         self.keyboard_poll = keyboard_poll
 
@@ -133,15 +133,18 @@ class QueueWaiter:
                 return events
 
 
-def choose_waiter(queue: IntentQueue) -> Waiter:
+def choose_waiter(queue: IntentQueue, *, buttons: bool = False) -> Waiter:
     """The loop's sleep: the queue's, whatever the video driver.
 
     Measured with pygame 2.6 / SDL 2.28 (bench/bench_idle_cpu.py): ``pygame.event.wait``
     with a timeout costs about 2% of a core even under X11, where SDL could block, because
     it wakes every millisecond; ``QueueWaiter`` costs a third to a half of that. The price
-    is up to ``keyboard_poll`` (25 ms) before a key press is seen; buttons are immediate.
+    is up to ``keyboard_poll`` before a key press is seen; GPIO buttons are immediate. With
+    buttons the keyboard is a spare and is looked at every 25 ms (less CPU on a Pi); without
+    them it is the only input and is looked at every 10 ms, inside the 20 ms press-to-frame
+    goal.
     """
-    return QueueWaiter(queue)
+    return QueueWaiter(queue, keyboard_poll=0.025 if buttons else 0.010)
 
 
 class FakeTimeWaiter:
@@ -759,7 +762,7 @@ def build_app(
         clock=clock,
         renderer=ScreenRenderer(),
         display=display,
-        waiter=choose_waiter(queue) if waiter is None else waiter,
+        waiter=choose_waiter(queue, buttons=gpio is not None) if waiter is None else waiter,
         keyboard=KeyboardButtons(),
         sounder=sounder,
         seat_leds=gpio.leds if gpio is not None else None,
