@@ -7,9 +7,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from coda_pi.referee.choice_menu import START, ChoiceMenu
 from coda_pi.referee.setup import DEFAULT_NAMES
 from coda_pi.referee.signals import Button
-from coda_pi.referee.views import SetupItem, SetupView
 
 Mode = Literal["scores", "audit", "solo"]
 MODES: tuple[Mode, ...] = ("scores", "audit", "solo")
@@ -97,60 +97,23 @@ ITEMS: tuple[_Item, ...] = (
     _Item("Hint", lambda o: "codes left" if o.hint else "off",
           lambda o, d: replace(o, hint=not o.hint)),
 )
-START = "Start"
-
-
-class MastermindSetupMenu:
+class MastermindSetupMenu(ChoiceMenu[MastermindOptions]):
     """The Mastermind setup menu. ``nav`` says "start", "coda" (switch back) or None."""
 
     def __init__(self, options: MastermindOptions) -> None:
-        self.choices = options
-        self.cursor = GAME_ITEM
-        self.editing = False
-        self._before: MastermindOptions | None = None
+        super().__init__(ITEMS, options, cursor=GAME_ITEM)
 
     def nav(self, button: Button) -> str | None:
-        step = -1 if button is Button.PREV else 1
-        count = len(ITEMS) + 1
-        if self.editing:
-            if button is Button.OK:
-                self.editing = False
-                self._before = None
-            elif button in (Button.PREV, Button.NEXT):
-                self.choices = ITEMS[self.cursor].step(self.choices, step)
-            return None
-        if button in (Button.PREV, Button.NEXT):
-            self.cursor = (self.cursor + step) % count
-            return None
-        if button is Button.OK:
-            if self.cursor == len(ITEMS):
-                return "start"
-            if self.cursor == GAME_ITEM:
-                return "coda"  # one OK: the only other value is Coda
-            self.editing = True
-            self._before = self.choices
-        return None
+        chosen = self.select(button)
+        return "start" if chosen == START else chosen
 
-    def back(self) -> None:
-        if self.editing and self._before is not None:
-            self.choices = self._before
-        self.editing = False
-        self._before = None
+    def _players(self) -> tuple[str, ...]:
+        return tuple(self.choices.players)
 
-    def view(self) -> SetupView:
-        items = tuple(SetupItem(i.label, i.show(self.choices)) for i in ITEMS)
-        if self.editing:
-            prompt = "PREV/NEXT change it, OK keeps it, BACK puts it back"
-        elif self.cursor == len(ITEMS):
-            prompt = "Press OK to start"
-        elif self.cursor == GAME_ITEM:
-            prompt = "OK switches to Coda; NEXT for Mastermind's choices"
-        else:
-            prompt = "PREV/NEXT choose, OK changes"
-        return SetupView(
-            items=(*items, SetupItem(START, "")),
-            cursor=self.cursor,
-            editing=self.editing,
-            players=self.choices.players,
-            prompt=prompt,
-        )
+    def _on_ok(self, index: int) -> str | None:
+        return "coda" if index == GAME_ITEM else None  # one OK: the only other value is Coda
+
+    def _line_prompt(self, index: int) -> str:
+        if index == GAME_ITEM:
+            return "OK switches to Coda; NEXT for Mastermind's choices"
+        return super()._line_prompt(index)

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from coda_pi.referee.choice_menu import START, ChoiceMenu
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Button
-from coda_pi.referee.views import SetupItem, SetupView
 
 FIRST_PERIODS = (20, 30, 45, 60, 90, 120, 180, 300)
 EXTRA_PERIODS = (10, 15, 20, 30, 45, 60)
@@ -104,71 +104,21 @@ ITEMS: tuple[_Item, ...] = (
         lambda s, d: s.with_changes(game="coda" if s.game == "mastermind" else "mastermind"),
     ),
 )
-START = "Start"
-
-
-class SetupMenu:
+class SetupMenu(ChoiceMenu[SetupDefaults]):
     def __init__(self, defaults: SetupDefaults, *, actions: tuple[str, ...] = ()) -> None:
         """``actions`` are lines between the choices and "Start" that lead elsewhere
         ("Results"); OK on one sets ``chosen`` to its label."""
-        self.choices = defaults
-        self.cursor = 0
-        self.editing = False
-        self._before: SetupDefaults | None = None
-        self.actions = actions
+        super().__init__(ITEMS, defaults, actions=actions)
         self.chosen: str | None = None
-
-    @property
-    def _count(self) -> int:
-        return len(ITEMS) + len(self.actions) + 1  # the items, the actions and "Start"
-
-    @property
-    def _start(self) -> int:
-        return len(ITEMS) + len(self.actions)
 
     def nav(self, button: Button) -> bool:
         """One of PREV, NEXT, OK. True when the table chose "Start"."""
-        step = -1 if button is Button.PREV else 1
-        if self.editing:
-            if button is Button.OK:
-                self.editing = False
-                self._before = None
-            elif button in (Button.PREV, Button.NEXT):
-                self.choices = ITEMS[self.cursor].step(self.choices, step)
-            return False
-        if button in (Button.PREV, Button.NEXT):
-            self.cursor = (self.cursor + step) % self._count
-            return False
-        if button is Button.OK:
-            if self.cursor == self._start:
-                return True
-            if self.cursor >= len(ITEMS):
-                self.chosen = self.actions[self.cursor - len(ITEMS)]
-                return False
-            self.editing = True
-            self._before = self.choices
+        chosen = self.select(button)
+        if chosen == START:
+            return True
+        if chosen is not None:
+            self.chosen = chosen
         return False
 
-    def back(self) -> None:
-        if self.editing and self._before is not None:
-            self.choices = self._before
-        self.editing = False
-        self._before = None
-
-    def view(self) -> SetupView:
-        items = tuple(SetupItem(i.label, i.show(self.choices)) for i in ITEMS)
-        if self.editing:
-            prompt = "PREV/NEXT change it, OK keeps it, BACK puts it back"
-        elif self.cursor == self._start:
-            prompt = "Press OK to start"
-        elif self.cursor >= len(ITEMS):
-            prompt = "Press OK to open it"
-        else:
-            prompt = "PREV/NEXT choose, OK changes"
-        return SetupView(
-            items=(*items, *(SetupItem(a, "") for a in self.actions), SetupItem(START, "")),
-            cursor=self.cursor,
-            editing=self.editing,
-            players=self.choices.player_names,
-            prompt=prompt,
-        )
+    def _players(self) -> tuple[str, ...]:
+        return tuple(self.choices.player_names)
