@@ -7,7 +7,8 @@
 - ``views``: the frozen view models the UI draws; ``signals``: buttons in, cues out.
 - ``public``: the public table, built from colours, knocked-down numbers and counts only;
   ``private``: one seat's own panels, shown while its button is held.
-- ``timer``: the guess timer's deadlines; ``setup`` / ``setup_menu``: the new-game choices;
+- ``timer``: the guess timer's deadlines; ``setup`` / ``setup_menu``: the new-game
+  choices (menus built on ``choice_menu``, as Mastermind's setup is);
   ``overlays``: the BACK menu and its questions; ``review``: the post-game review (both
   pools, once the game is over); ``describe``, ``labels``: words on screen;
   ``ports``: the clock and record the referee is given; ``results``: the past games list
