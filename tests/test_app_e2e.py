@@ -12,15 +12,11 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Iterator
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame
 import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from coda_pi.app import App, DeviceOptions, FakeClock, FakeTimeWaiter, build_app
 from coda_pi.config import Config
@@ -35,22 +31,6 @@ from coda_pi.referee.views import (
     TurnView,
 )
 from coda_pi.replay import replay_file
-
-
-@pytest.fixture
-def mock_pins() -> Iterator[MockFactory]:
-    previous = Device.pin_factory
-    factory = MockFactory(pin_class=MockPWMPin)
-    Device.pin_factory = factory
-    yield factory
-    factory.reset()
-    Device.pin_factory = previous
-
-
-@pytest.fixture
-def quit_pygame():
-    yield
-    pygame.quit()
 
 
 def _app(tmp_path, *, players: int = 2, seed: int = 7, size=(480, 320)) -> tuple[App, FakeClock]:

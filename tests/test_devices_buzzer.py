@@ -11,11 +11,12 @@ import time
 from collections.abc import Callable, Iterator
 
 import pytest
-from gpiozero import Device, TonalBuzzer
+from gpiozero import TonalBuzzer
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from gpiozero.tones import Tone
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mock_pins import installed
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -69,12 +70,7 @@ class RecordingPWMPin(MockPWMPin):
 
 @pytest.fixture
 def pwm_pins() -> Iterator[MockFactory]:
-    previous = Device.pin_factory
-    factory = MockFactory(pin_class=RecordingPWMPin)
-    Device.pin_factory = factory
-    yield factory
-    factory.reset()
-    Device.pin_factory = previous
+    yield from installed(RecordingPWMPin)
 
 
 def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> bool:

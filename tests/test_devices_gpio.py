@@ -12,6 +12,7 @@ from gpiozero.exc import PinFactoryFallback
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mock_pins import installed
 
 from coda_pi.devices.gpio import GpioButtons, SeatLeds, SeatLight, open_gpio
 from coda_pi.devices.intent_queue import IntentQueue
@@ -33,12 +34,7 @@ BUZZER_PIN = 13
 
 @pytest.fixture
 def mock_pins() -> Iterator[MockFactory]:
-    previous = Device.pin_factory
-    factory = MockFactory()
-    Device.pin_factory = factory
-    yield factory
-    factory.reset()
-    Device.pin_factory = previous
+    yield from installed()  # plain digital mock pins
 
 
 def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> bool:

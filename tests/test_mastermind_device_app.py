@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -14,8 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory, MockPWMPin
+from gpiozero.pins.mock import MockFactory
 
 from coda_pi.app import App, DeviceOptions, FakeClock, FakeTimeWaiter, build_app
 from coda_pi.config import Config
@@ -27,22 +25,6 @@ from coda_pi.replay import replay_file
 from coda_pi.ui.mastermind_samples import mastermind_scenes
 from coda_pi.ui.render_all import SIZES
 from coda_pi.ui.screens import draw_scene
-
-
-@pytest.fixture
-def mock_pins() -> Iterator[MockFactory]:
-    previous = Device.pin_factory
-    factory = MockFactory(pin_class=MockPWMPin)
-    Device.pin_factory = factory
-    yield factory
-    factory.reset()
-    Device.pin_factory = previous
-
-
-@pytest.fixture
-def quit_pygame():
-    yield
-    pygame.quit()
 
 
 def _app(data: Path, *, resume: bool = False) -> tuple[App, FakeClock]:
