@@ -486,16 +486,7 @@ class MastermindReferee(BaseReferee):
         if self._private_seat() != maker:
             self._refuse(f"{match.players[maker]}: hold your seat button to set the code")
             return
-        colours = self._palette()
-        if button in (Button.PREV, Button.NEXT):
-            self._entry[self._hole] = (self._entry[self._hole] + step) % len(colours)
-            return
-        if button is not Button.OK:
-            return
-        if self._hole + 1 < len(self._entry):
-            self._hole += 1
-            if self._entry[self._hole] < 0:
-                self._entry[self._hole] = self._entry[self._hole - 1]
+        if not self._step_entry(button, step, carry=True):
             return
         code = self._entry_text()
         if self._commit({"event": "code", "maker": maker, "code": code}):
@@ -503,15 +494,23 @@ class MastermindReferee(BaseReferee):
             self._banner = Banner(f"{match.players[maker]}'s code is set: "
                                   f"{match.players[1 - maker]} guesses", BannerKind.INFO)
 
-    def _guess_nav(self, button: Button, step: int) -> None:
-        colours = self._palette()
+    def _step_entry(self, button: Button, step: int, *, carry: bool = False) -> bool:
+        """PREV/NEXT change the peg under the cursor, OK moves to the next hole (``carry``:
+        an unset hole starts at the colour before it). True on OK at the last hole."""
         if button in (Button.PREV, Button.NEXT):
-            self._entry[self._hole] = (self._entry[self._hole] + step) % len(colours)
-            return
+            self._entry[self._hole] = (self._entry[self._hole] + step) % len(self._palette())
+            return False
         if button is not Button.OK:
-            return
+            return False
         if self._hole + 1 < len(self._entry):
             self._hole += 1
+            if carry and self._entry[self._hole] < 0:
+                self._entry[self._hole] = self._entry[self._hole - 1]
+            return False
+        return True
+
+    def _guess_nav(self, button: Button, step: int) -> None:
+        if not self._step_entry(button, step):
             return
         guess = self._entry_text()
         if self._options.mode == "audit":
