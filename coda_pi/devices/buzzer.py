@@ -371,6 +371,7 @@ def open_sounder(
         return gpio.piezo
     try:
         return ToneSounder.open()
+    # pygame raises NotImplementedError when it was built without its mixer module.
     except (pygame.error, NotImplementedError) as error:
         explain(f"No sound device ({error}); the cues will be silent.")
         return SilentSounder()
