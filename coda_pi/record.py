@@ -106,7 +106,13 @@ class Journal(Generic[G]):
 
 
 class RecordWriter:
-    """Appends lines to a record durably: write, flush, fsync, then return.
+    """Appends lines to a record durably: one whole-line write, fsync, then return.
+
+    A line is written with ``os.write`` straight to the file (no buffer that could hold a
+    refused line and write it later). When the write or the fsync fails (a full card, a
+    file size limit, an I/O error) the file is cut back to the length it had before and
+    fsynced, so a refused event leaves the file exactly as it was, and the error is raised
+    for the caller to say "nothing was done".
 
     Opening a record whose last line was torn by a power cut first moves the torn bytes
     aside (``NAME.torn``) so the next line starts on a line of its own.
@@ -116,7 +122,11 @@ class RecordWriter:
         self.path = Path(path)
         created = not self.path.exists()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._file = open(self.path, "ab")  # noqa: SIM115 - held open for the game's life
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC,
+                           0o644)
+        # The length every whole line on disk adds up to; a failed write is cut back to it.
+        self._good = os.fstat(self._fd).st_size
+        self._unclean = False  # a cut-back that failed: tried again before the next line
         if created:
             _fsync_dir(self.path.parent)
         else:
@@ -129,26 +139,62 @@ class RecordWriter:
         keep = data.rfind(b"\n") + 1
         if not parse_record(data[keep:]).torn_line:
             # A whole line that only lost its newline counts on replay, so it must stay.
-            self._file.write(b"\n")
-            self._file.flush()
-            os.fsync(self._file.fileno())
+            self._good = len(data)
+            self._append(b"\n")
             return
         aside = self.path.with_name(self.path.name + ".torn")
         with open(aside, "ab") as f:
             f.write(data[keep:] + b"\n")
             f.flush()
             os.fsync(f.fileno())
-        os.truncate(self.path, keep)
-        os.fsync(self._file.fileno())
+        os.truncate(self._fd, keep)
+        os.fsync(self._fd)
+        self._good = keep
 
     def write(self, obj: dict[str, Any]) -> None:
-        line = json.dumps(obj, ensure_ascii=False) + "\n"
-        self._file.write(line.encode("utf-8"))
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        """Appends ``obj`` as one line and fsyncs it; on any failure the file is left as it
+        was before the call and the error is raised."""
+        try:
+            data = (json.dumps(obj, ensure_ascii=False) + "\n").encode("utf-8")
+        except UnicodeEncodeError:
+            # A lone surrogate (a name read from a damaged record) has no UTF-8: as \u
+            # escapes the line is still valid JSON and reads back to the same text.
+            data = (json.dumps(obj) + "\n").encode("ascii")
+        self._append(data)
+
+    def _append(self, data: bytes) -> None:
+        if self._unclean:
+            self._cut_back()  # raises again while the card still refuses
+        try:
+            view = memoryview(data)
+            while view:
+                # A short write (the size limit reached mid-line) leaves the rest to write;
+                # the next call then fails with the reason, and the part is cut back.
+                written = os.write(self._fd, view)
+                view = view[written:]
+            os.fsync(self._fd)
+        except BaseException:
+            try:
+                self._cut_back()
+            except OSError:
+                self._unclean = True
+            raise
+        self._good += len(data)
+
+    def _cut_back(self) -> None:
+        os.ftruncate(self._fd, self._good)
+        os.fsync(self._fd)
+        self._unclean = False
+
+    @property
+    def size(self) -> int:
+        """The length of the record's whole lines, in bytes."""
+        return self._good
 
     def close(self) -> None:
-        self._file.close()
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
 
     def __enter__(self) -> RecordWriter:
         return self
