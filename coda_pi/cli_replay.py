@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from coda_pi.replay import Replay, replay_file
+from coda_pi.safe_text import printable
 
 
 def register(sub: Any) -> None:
@@ -41,8 +42,8 @@ def run(args: argparse.Namespace) -> int:
 def readable(replay: Replay) -> str:
     """A summary for people: players, each round's winner and points, the totals, the error."""
     s = replay.summary()
-    players: list[str] = s["players"]
-    lines = [f"{s['game'] or 'unknown game'}: {', '.join(players) or 'no players'}"]
+    players = [printable(p) for p in s["players"]]
+    lines = [f"{printable(str(s['game'] or 'unknown game'))}: {', '.join(players) or 'no players'}"]
     if s["game"] == "mastermind":
         for i, g in enumerate(s["games"], 1):
             maker = players[g["maker"]]

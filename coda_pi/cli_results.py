@@ -13,6 +13,7 @@ from typing import Any
 from coda_pi.config import load_config
 from coda_pi.datadir import default_data_dir, results
 from coda_pi.replay import replay_file
+from coda_pi.safe_text import csv_cell, printable
 
 
 def register(sub: Any) -> None:
@@ -57,25 +58,28 @@ def run_results(args: argparse.Namespace) -> int:
         w = csv.writer(out, lineterminator="\n")
         w.writerow(["date", "game", "players", "totals", "finished", "winners", "file", "error"])
         for r in found:
-            w.writerow([r["date"], r["game"], " / ".join(r["players"]),
+            w.writerow([r["date"], csv_cell(r["game"]), csv_cell(" / ".join(r["players"])),
                         " / ".join(map(str, r["totals"])), "yes" if r["finished"] else "no",
-                        " / ".join(r["winners"]), r["file"], r["error"] or ""])
+                        csv_cell(" / ".join(r["winners"])), csv_cell(r["file"]),
+                        csv_cell(r["error"] or "")])
         print(out.getvalue(), end="")
     elif not found:
         print(f"No games recorded in {data_dir} yet.")
     else:
         for r in found:
-            scores = ", ".join(f"{p} {t}" for p, t in zip(r["players"], r["totals"], strict=True))
-            state = f"won by {' and '.join(r['winners'])}" if r["finished"] else "unfinished"
+            scores = ", ".join(f"{printable(p)} {t}"
+                               for p, t in zip(r["players"], r["totals"], strict=True))
+            winners = " and ".join(printable(w) for w in r["winners"])
+            state = f"won by {winners}" if r["finished"] else "unfinished"
             if r["error"]:
-                state += f" (record broken at {r['error']})"
-            print(f"{r['date'].replace('T', ' ')}  {r['game']:<10} {scores}: {state}")
+                state += f" (record broken at {printable(r['error'])})"
+            print(f"{r['date'].replace('T', ' ')}  {printable(r['game']):<10} {scores}: {state}")
     return 0
 
 
 def standings_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     """The header and one row per player, best total first: place, player, per round, total."""
-    players: list[str] = summary["players"]
+    players = [printable(p) for p in summary["players"]]
     entries = summary.get("rounds", summary.get("games", []))
     label = "round" if "rounds" in summary else "game"
     header = ["place", "player", *(f"{label} {i}" for i in range(1, len(entries) + 1)), "total"]
@@ -103,7 +107,7 @@ def run_standings(args: argparse.Namespace) -> int:
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
         w.writerow(header)
-        w.writerows(rows)
+        w.writerows([csv_cell(x) if isinstance(x, str) else x for x in row] for row in rows)
         print(out.getvalue(), end="")
     else:
         widths = [max(len(str(x)) for x in col) for col in zip(header, *rows, strict=True)]

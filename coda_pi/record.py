@@ -8,8 +8,10 @@ can only tear the last line, which reading ignores with a warning.
 from __future__ import annotations
 
 import copy
+import errno
 import json
 import os
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,7 +55,8 @@ def parse_record(data: bytes) -> RecordText:
             continue
         try:
             obj = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            # RecursionError: thousands of nested brackets, which no record line holds.
             if is_tail:
                 text.torn_line = number
             else:
@@ -63,8 +66,53 @@ def parse_record(data: bytes) -> RecordText:
     return text
 
 
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""Far more than any game: a three-round tournament with every undo is some tens of KB."""
+
+
+class NotARecordFile(OSError):
+    """The path is not something a record can be read from: not a regular file, or far too
+    large. An ``OSError``, so every reader that says "cannot read X" says this too."""
+
+
+def read_file_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes.
+
+    A FIFO named ``*.jsonl`` would block a plain read forever and ``/dev/zero`` would fill
+    memory: both are refused with a reason, as is a directory or a file over the limit.
+    """
+    path = Path(path)
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise NotARecordFile(errno.EINVAL, "not a regular file (a FIFO, a device or a "
+                             "directory?)", str(path))
+    # O_NONBLOCK: should a FIFO take the file's place after the check, opening it must not
+    # wait for a writer; fstat then refuses it.
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotARecordFile(errno.EINVAL, "not a regular file", str(path))
+        if info.st_size > limit:
+            raise NotARecordFile(errno.EFBIG, f"too large to be a record ({info.st_size} "
+                                 f"bytes; the limit is {limit})", str(path))
+        chunks = []
+        total = 0
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            total += len(chunk)
+            if total > limit:  # it grew while being read
+                raise NotARecordFile(errno.EFBIG, f"too large to be a record (over {limit} "
+                                     "bytes)", str(path))
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def read_record(path: Path) -> RecordText:
-    return parse_record(Path(path).read_bytes())
+    return parse_record(read_file_bytes(path))
 
 
 class Game(Protocol):

@@ -7,13 +7,31 @@ the text must fill, not guessed: ``fit_font`` finds the largest size whose text 
 from __future__ import annotations
 
 import textwrap
+from typing import Any
 
 import pygame
 
+from coda_pi.safe_text import drawable
 from coda_pi.ui.theme import RGB
 
 # Font(None, s) is about 0.68 * s pixels tall from the top of the ascent to the descent.
 _HEIGHT_PER_SIZE = 0.68
+
+
+class SafeFont(pygame.font.Font):
+    """pygame's font, for text from files: a NUL or a lone surrogate in a name (pygame raises
+    on both) is drawn as U+FFFD, and text of only zero-width characters as a space, so no
+    name a record or config holds can stop the screen from being drawn."""
+
+    def render(self, text: Any, antialias: Any, color: Any, bgcolor: Any = None) -> Any:
+        shown = drawable(text) if isinstance(text, str) else text
+        try:
+            return super().render(shown, antialias, color, bgcolor)
+        except pygame.error:  # "Text has zero width"
+            return super().render(" ", antialias, color, bgcolor)
+
+    def size(self, text: Any) -> tuple[int, int]:
+        return super().size(drawable(text) if isinstance(text, str) else text)
 
 
 _fonts: dict[int, pygame.font.Font] = {}
@@ -36,7 +54,7 @@ def font(size: int) -> pygame.font.Font:
             pygame.register_quit(_forget)
         if not pygame.font.get_init():
             pygame.font.init()
-        cached = _fonts[size] = pygame.font.Font(None, size)
+        cached = _fonts[size] = SafeFont(None, size)
     return cached
 
 
