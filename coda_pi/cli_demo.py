@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from coda_pi.cli_run import add_screen_options, load_config_with_notices
+from coda_pi.datadir import DataDirBusy
 
 
 def register(sub: Any) -> None:
@@ -75,6 +76,9 @@ def run(args: argparse.Namespace) -> int:
         )
     except pygame.error as err:
         print(f"coda-pi demo: cannot open the screen ({err}); try --headless", file=sys.stderr)
+        return 1
+    except DataDirBusy as busy:
+        print(f"coda-pi demo: {busy.strerror}", file=sys.stderr)
         return 1
     finally:
         pygame.quit()

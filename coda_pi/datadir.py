@@ -19,6 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import errno
 import fcntl
+import logging
 import os
 import re
 from collections.abc import Iterator
@@ -29,6 +30,8 @@ from typing import Any
 from coda_pi import config
 from coda_pi.replay import Replay, replay_file
 from coda_pi.results_cache import ResultsCache
+
+log = logging.getLogger(__name__)
 
 RECORD_SUFFIX = ".jsonl"
 UNREADABLE_MARK = ".unreadable"
@@ -244,6 +247,31 @@ def claim_data_dir(directory: Path) -> DataDirLock:
             ) from None
         raise
     return DataDirLock(directory, fd)
+
+
+def claim_data_dirs(data_dir: Path, record: Path | None) -> list[DataDirLock]:
+    """Claims the data directory (and ``--record``'s directory) for this process.
+
+    Raises ``DataDirBusy`` when another coda-pi holds one. A directory that cannot be made
+    or opened is not claimed: the device then says why it cannot record, as before.
+    """
+    dirs = [Path(data_dir)]
+    if record is not None and Path(record).parent.resolve() != Path(data_dir).resolve():
+        dirs.append(Path(record).parent)
+    locks: list[DataDirLock] = []
+    try:
+        for directory in dirs:
+            try:
+                locks.append(claim_data_dir(directory))
+            except DataDirBusy:
+                raise
+            except OSError as err:
+                log.warning("could not claim %s: %s", directory, err)
+    except DataDirBusy:
+        for lock in locks:
+            lock.release()
+        raise
+    return locks
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from coda_pi.app import (
     build_app,
 )
 from coda_pi.config import DEFAULT_NAMES, Config
+from coda_pi.datadir import DataDirLock, claim_data_dirs
 from coda_pi.devices.buzzer import RecordingSounder
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.referee.autoplay import AutoPlayer
@@ -274,8 +275,15 @@ def run_demo(
     )
     queue = IntentQueue()
     shots = ScreenshotTaker(screenshots) if screenshots is not None else None
-    app = build_app(options, clock=clock, waiter=waiter, rng=referee_rng, sounder=sounder,
-                    queue=queue, on_frame=shots, show_led_strip=True)
+    # The same claim as the device's: a demo resuming a record the device (or another
+    # demo) is writing would interleave lines with it. Raises DataDirBusy.
+    locks = claim_data_dirs(data_dir, record)
+    try:
+        app = build_app(options, clock=clock, waiter=waiter, rng=referee_rng,
+                        sounder=sounder, queue=queue, on_frame=shots, show_led_strip=True)
+    except BaseException:
+        _release(locks)
+        raise
     player = None
     if table_pool:
         from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
@@ -293,6 +301,7 @@ def run_demo(
             app.redraw(force=True)
     finally:
         app.close()
+        _release(locks)
         if acks is not None:
             acks.close()
     seconds = clock.monotonic() - start
@@ -313,6 +322,11 @@ def run_demo(
         seconds=seconds,
         finished=table.finished,
     )
+
+
+def _release(locks: list[DataDirLock]) -> None:
+    for lock in locks:
+        lock.release()
 
 
 class AckLog:
