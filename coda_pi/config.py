@@ -321,9 +321,10 @@ def parse_config(
         checker = _Checker()
         doc = _salvage(text, checker)
         config = checker.config(doc, e, base_dir)
-        checker.warn("pins", "GPIO is switched off because the config file is not valid TOML: "
-                     "the buttons, seat LEDs and buzzer are not used and the keyboard works "
-                     "instead")
+        if config.pins.gpio_enabled:
+            checker.warn("pins", "GPIO is switched off because the config file is not valid "
+                         "TOML: the buttons, seat LEDs and buzzer are not used and the "
+                         "keyboard works instead")
         pins = dataclasses.replace(config.pins, gpio_enabled=False)
         return dataclasses.replace(config, pins=pins), checker.problems
     checker = _Checker()
@@ -332,6 +333,7 @@ def parse_config(
 
 
 _TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_TOML_END = re.compile(r"\s*\(at end of document\)$")
 _TABLE_LINE = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-\"' ]*?)\s*\]\]?\s*(#.*)?$")
 
 
@@ -353,8 +355,12 @@ def _salvage(text: str, checker: _Checker) -> dict[str, Any]:
         except tomllib.TOMLDecodeError as exc:
             message = str(exc)
             where = _TOML_WHERE.search(message)
-            line = start + (int(where.group(1)) if where else 1)
-            reason = _TOML_WHERE.sub("", message)
+            if where:
+                line = start + int(where.group(1))
+            else:  # "(at end of document)": an array or string left open; its last line
+                line = start + max((i + 1 for i, text in enumerate(lines[start:end])
+                                    if text.strip()), default=1)
+            reason = _TOML_END.sub("", _TOML_WHERE.sub("", message))
             if table:
                 checker.error(table, f"line {line} is not valid TOML ({reason}); the whole "
                               f"[{table}] table is ignored and its defaults are used")

@@ -22,6 +22,7 @@ import fcntl
 import logging
 import os
 import re
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -146,7 +147,12 @@ def choose_resume(data_dir: Path, record: Path | None = None) -> ResumeChoice:
     try:
         for path in reversed(record_files(data_dir)):
             try:
-                if path.stat().st_size == 0:
+                info = path.stat()
+                if not stat.S_ISREG(info.st_mode):
+                    notices.append(f"{_shown(path.name)} is not a regular file (a FIFO or a "
+                                   "device?), so it is not a record; it was passed over")
+                    continue
+                if info.st_size == 0:
                     continue  # cut off before its header: nothing to resume
                 if cache.summary(path).finished:
                     continue

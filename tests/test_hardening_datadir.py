@@ -128,8 +128,7 @@ def test_the_lock_works_on_a_read_only_directory(tmp_path):
     data.mkdir()
     data.chmod(0o555)
     try:
-        with claim_data_dir(data):
-            with pytest.raises(DataDirBusy):
-                claim_data_dir(data)
+        with claim_data_dir(data), pytest.raises(DataDirBusy):
+            claim_data_dir(data)
     finally:
         data.chmod(0o755)
