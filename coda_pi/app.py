@@ -463,14 +463,21 @@ class Records:
         self.opened: list[LazyRecord] = []
 
     def new(self, game: str = "coda") -> LazyRecord:
-        first, self._first = self._first, None
-        record = LazyRecord(
-            (lambda: first) if first is not None  # type: ignore[misc]
-            else (lambda: new_record_path(self.data_dir, game)),
-            self.on_recorded,
-        )
+        record = LazyRecord(lambda: self._claim(game), self.on_recorded)
         self.opened.append(record)
         return record
+
+    def _claim(self, game: str) -> Path:
+        """The file for a record's first line: ``--record FILE`` goes to the first game that
+        writes (the table may choose Mastermind before Coda's record was ever written), and
+        never to a FILE that already holds a game (a resumed one that has finished)."""
+        first, self._first = self._first, None
+        if first is None:
+            return new_record_path(self.data_dir, game)
+        if not first.exists() or (first.is_file() and first.stat().st_size == 0):
+            return first
+        # A FIFO or a device is no place for a record: the data directory is.
+        return new_record_path(first.parent if first.is_file() else self.data_dir, game)
 
     def resumed(self, writer: RecordWriter) -> LazyRecord:
         """The record of a resumed game, already open, in the list of records."""

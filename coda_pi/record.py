@@ -170,8 +170,14 @@ class RecordWriter:
         self.path = Path(path)
         created = not self.path.exists()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC,
-                           0o644)
+        # O_NONBLOCK: a FIFO in the record's place fails at once instead of waiting for a
+        # reader; it is refused just below, like a device.
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC
+                           | os.O_NONBLOCK, 0o644)
+        if not stat.S_ISREG(os.fstat(self._fd).st_mode):
+            os.close(self._fd)
+            self._fd = -1
+            raise NotARecordFile(errno.EINVAL, "not a regular file", str(self.path))
         # The length every whole line on disk adds up to; a failed write is cut back to it.
         self._good = os.fstat(self._fd).st_size
         self._unclean = False  # a cut-back that failed: tried again before the next line

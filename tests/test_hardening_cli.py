@@ -245,3 +245,25 @@ def test_doctor_never_crashes_on_any_config_value(tmp_path_factory, plain_linux,
     checks = run_checks(path, system=fake_system(root))
     assert checks and all(c.status in ("OK", "WARN", "FAIL") for c in checks)
     assert "\x00" not in str(config.data_dir)
+
+
+def test_record_naming_a_fifo_neither_hangs_nor_is_written(tmp_path):
+    from coda_pi.record import RecordWriter
+
+    fifo = tmp_path / "game.jsonl"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError):  # no reader: ENXIO at once, never a wait
+        RecordWriter(fifo)
+    clock = FakeClock()
+    said: list[str] = []
+    app = build_app(DeviceOptions(config=load_config(None, env=QUIET)[0], size=(320, 240),
+                                  fullscreen=False, sound=False, gpio=False, record=fifo,
+                                  data_dir=tmp_path / "data", setup=SetupDefaults(players=2)),
+                    clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(1),
+                    explain=said.append)
+    app.update()
+    record = app.records.new()
+    record.write({"game": "coda", "version": 1, "players": ["A", "B"]})
+    app.close()
+    assert record.path is not None and record.path != fifo and record.path.is_file()
+    assert any("not a regular file" in s for s in said)
