@@ -177,7 +177,13 @@ def _resume(path: Path, notices: list[str]) -> ResumeChoice | None:
     """The choice to resume ``path``; None (and a notice why, if there is news) otherwise."""
     name = _shown(path.name)
     try:
-        if not path.exists() or path.stat().st_size == 0:
+        if not path.exists():
+            return None
+        if not path.is_file():
+            notices.append(f"{name} is not a regular file (a FIFO or a device?), so it is "
+                           "not a record; the game goes to a new record")
+            return None
+        if path.stat().st_size == 0:
             return None
         replay = replay_file(path)
     except OSError as err:
