@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -248,10 +249,26 @@ def test_doctor_never_crashes_on_any_config_value(tmp_path_factory, plain_linux,
 
 
 def test_record_naming_a_fifo_neither_hangs_nor_is_written(tmp_path):
-    from coda_pi.record import RecordWriter
-
     fifo = tmp_path / "game.jsonl"
     os.mkfifo(fifo)
+
+    def hung(*args: object) -> None:
+        raise TimeoutError("opening the FIFO waited for a reader")
+
+    # Opening a FIFO for writing without O_NONBLOCK waits for a reader forever: the alarm
+    # turns that hang into a failure.
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)
+    try:
+        _record_into(fifo, tmp_path)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _record_into(fifo: Path, tmp_path: Path) -> None:
+    from coda_pi.record import RecordWriter
+
     with pytest.raises(OSError):  # no reader: ENXIO at once, never a wait
         RecordWriter(fifo)
     clock = FakeClock()
