@@ -7,13 +7,13 @@ a held GPIO button behave alike and tests need no real time). The game supplies 
 buttons mean; the version counter, the queued cues and the banner live here too, so the
 Coda and the Mastermind referee keep the same contract with the loop.
 
-An action becomes a record line by one path for every game (``_commit_line``): checked on a
-copy of the game, written durably, and only then applied and announced (principle 5).
+An action becomes a record line by one path for every game (``_commit_line``): applied by
+the journal (a refusal leaves the game untouched), written durably, taken back if the write
+fails, and only then announced (principle 5).
 """
 
 from __future__ import annotations
 
-import copy
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -123,23 +123,29 @@ class BaseReferee(ABC):
 
     # -- events: check, write, then apply and tell --------------------------------------------
 
-    def _commit_line(self, event: Any, line: dict[str, Any]) -> bool:
-        """Check ``event`` on a copy of the game, write ``line`` (the same event as the
-        record has it), then apply it: True when the event is now part of the game."""
+    def _commit_line(self, line: dict[str, Any]) -> bool:
+        """Make ``line`` (an event as the record has it) part of the game, written before
+        it is told: True when it is now part of the game.
+
+        The journal applies it first: the rules refuse it with the game untouched, or it
+        stands (with the journal's own snapshot). It is then written; a failed write takes
+        it back through that snapshot, so a refusal or a full disk leaves no trace and the
+        referee makes no copy of the game of its own. Nothing is announced before the line
+        is stored (principle 5).
+        """
         journal = self._journal
         assert journal is not None
-        trial = copy.deepcopy(journal.game)
         try:
-            trial.apply(event)
+            journal.apply(line)
         except RuleError as err:
             self._refuse(err.message[0].upper() + err.message[1:])
             return False
         try:
             self._write(line)
         except Exception as err:  # noqa: BLE001 - whatever the sink's failure, nothing happened
+            journal.undo()
             self._storage_failed(err)
             return False
-        journal.apply(line)
         self._banner = None
         self._enter_phase()
         return True

@@ -697,7 +697,7 @@ class MastermindReferee(BaseReferee):
 
     def _commit(self, event: dict[str, Any]) -> bool:
         """Check, write, apply: True when the event is now part of the match."""
-        return self._commit_line(event, event)
+        return self._commit_line(event)
 
     def _undo_count(self) -> int:
         journal = self._journal

@@ -899,7 +899,7 @@ class Referee(BaseReferee):
 
     def _commit(self, event: CodaEvent) -> bool:
         """Check, write, apply: True when the event is now part of the game."""
-        return self._commit_line(event, to_dict(event))
+        return self._commit_line(to_dict(event))
 
     def _ask_undo(self) -> None:
         journal = self._journal
