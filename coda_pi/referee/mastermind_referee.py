@@ -47,6 +47,7 @@ from coda_pi.referee.views import (
     PublicView,
     StandingView,
 )
+from coda_pi.replay import journal_of
 from coda_pi.rules.mastermind import (
     COLOUR_NAMES,
     Feedback,
@@ -63,11 +64,6 @@ from coda_pi.rules.mastermind_deduction import (
 from coda_pi.rules.mastermind_strategy import Strategy
 
 UNSET = "?"
-
-
-def mastermind_journal(match: MastermindMatch) -> Journal[MastermindMatch]:
-    """A journal taking record objects, like the one ``coda-pi replay`` builds."""
-    return Journal(match, lambda g, obj: g.apply(obj))
 
 
 def describe(event: Mapping[str, Any], names: tuple[str, str]) -> str:
@@ -674,7 +670,7 @@ class MastermindReferee(BaseReferee):
             self._storage_failed(err)
             return
         self._options = options
-        self._journal = mastermind_journal(MastermindMatch(header))
+        self._journal = journal_of(MastermindMatch(header))
         self._seen_results = 0
         self._banner = None
         self._enter_phase()

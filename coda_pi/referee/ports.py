@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from coda_pi.record import Journal
 from coda_pi.referee.signals import Cue, Intent
+from coda_pi.replay import journal_of
 from coda_pi.rules.coda import CodaGame
 
 if TYPE_CHECKING:
     from coda_pi.referee.mastermind_views import MastermindPrivateView, MastermindPublicView
     from coda_pi.referee.views import BannerKind, LedState, PrivateView, PublicView
-from coda_pi.rules.coda_events import parse_event
 
 
 class Clock(Protocol):
@@ -106,9 +106,8 @@ Sink = RecordSink | Callable[[dict[str, Any]], None]
 
 
 def coda_journal(game: CodaGame) -> Journal[CodaGame]:
-    """A journal that takes record objects, like the one ``coda-pi replay`` builds, so a
-    resumed record's journal and a new one behave the same."""
-    return Journal(game, lambda g, obj: g.apply(parse_event(obj)))
+    """A journal that takes record objects: ``coda-pi replay``'s own (``journal_of``)."""
+    return journal_of(game)
 
 
 def writer(sink: Sink) -> Callable[[dict[str, Any]], None]:
