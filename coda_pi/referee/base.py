@@ -7,13 +7,13 @@ a held GPIO button behave alike and tests need no real time). The game supplies 
 buttons mean; the version counter, the queued cues and the banner live here too, so the
 Coda and the Mastermind referee keep the same contract with the loop.
 
-An action becomes a record line by one path for every game (``_commit_line``): applied by
-the journal (a refusal leaves the game untouched), written durably, taken back if the write
-fails, and only then announced (principle 5).
+An action becomes a record line by one path for every game (``_commit_line``): checked on a
+copy of the game, written durably, and only then applied and announced (principle 5).
 """
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -22,6 +22,7 @@ from coda_pi.referee.ports import Clock
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
 from coda_pi.referee.views import Banner, BannerKind
 from coda_pi.rules.errors import RuleError
+from coda_pi.rules.games import rules_of
 
 HOLD_FOR_UNDO = 2.0  # seconds BACK is held to ask for an undo
 
@@ -127,25 +128,25 @@ class BaseReferee(ABC):
         """Make ``line`` (an event as the record has it) part of the game, written before
         it is told: True when it is now part of the game.
 
-        The journal applies it first: the rules refuse it with the game untouched, or it
-        stands (with the journal's own snapshot). It is then written; a failed write takes
-        it back through that snapshot, so a refusal or a full disk leaves no trace and the
-        referee makes no copy of the game of its own. Nothing is announced before the line
-        is stored (principle 5).
+        The rules judge it on a copy (``rules/games.py``: the same apply as replay), so
+        the journal does not change until the line is stored, and a refusal or a full disk
+        leaves no trace; only then does the journal apply it and the screen announce it
+        (principle 5).
         """
         journal = self._journal
         assert journal is not None
+        trial = copy.deepcopy(journal.game)
         try:
-            journal.apply(line)
+            rules_of(trial).apply(trial, line)
         except RuleError as err:
             self._refuse(err.message[0].upper() + err.message[1:])
             return False
         try:
             self._write(line)
         except Exception as err:  # noqa: BLE001 - whatever the sink's failure, nothing happened
-            journal.undo()
             self._storage_failed(err)
             return False
+        journal.apply(line)
         self._banner = None
         self._enter_phase()
         return True

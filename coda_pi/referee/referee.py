@@ -21,6 +21,7 @@ from coda_pi.record import Journal
 from coda_pi.referee import private
 from coda_pi.referee.base import HOLD_FOR_UNDO, BaseReferee
 from coda_pi.referee.describe import describe_event, put_back_hint
+from coda_pi.referee.kinds import CodaScreen
 from coda_pi.referee.labels import guess_values, order_detail, tile_label, value_label
 from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view, quit_confirm
 from coda_pi.referee.ports import Clock, RecordSink, Sink, coda_journal, writer
@@ -145,7 +146,7 @@ class Referee(BaseReferee):
     @property
     def over(self) -> bool:
         """The final standings are on the screen."""
-        return self._screen_kind() == "final"
+        return self._screen_kind() is CodaScreen.FINAL
 
     def _advance_timers(self, now: float) -> bool:
         timer = self._timer
@@ -176,18 +177,18 @@ class Referee(BaseReferee):
         if game is None:
             return tuple(states)
         kind = self._screen_kind()
-        if kind == "deal":
+        if kind is CodaScreen.DEAL:
             seat = self._deal_seat()
             if seat is not None:
                 states[seat] = LedState.BLINK
-        elif kind == "turn" and game.turn is not None:
+        elif kind is CodaScreen.TURN and game.turn is not None:
             states[game.turn] = LedState.ON
             cur = self._cursor
             if cur is not None and cur.knock_down is not None:
                 states[cur.knock_down] = LedState.BLINK
-        elif kind == "round_end" and game.results:
+        elif kind is CodaScreen.ROUND_END and game.results:
             states[game.results[-1].winner] = LedState.BLINK
-        elif kind == "final":
+        elif kind is CodaScreen.FINAL:
             for seat in self._winners():
                 states[seat] = LedState.ON
         if self._pool is not None:
@@ -221,7 +222,7 @@ class Referee(BaseReferee):
         screen = self._screen(table)
         if self._pool is not None:
             screen = self._pool.screen(table, screen, self._screen_kind())
-        if self._review is not None and self._screen_kind() == "final":
+        if self._review is not None and self._screen_kind() is CodaScreen.FINAL:
             screen = self._review.view()
         return PublicView(
             screen=screen,
@@ -267,30 +268,30 @@ class Referee(BaseReferee):
 
     # -- what is on the screen ------------------------------------------------------------
 
-    def _screen_kind(self) -> str:
+    def _screen_kind(self) -> CodaScreen:
         game = self.game
         if game is None:
-            return "setup"
+            return CodaScreen.SETUP
         if self._ended_early:
-            return "final"
+            return CodaScreen.FINAL
         if game.phase is Phase.ROUND:
-            return "start" if game.round_number == 0 else "round_end"
+            return CodaScreen.START if game.round_number == 0 else CodaScreen.ROUND_END
         if game.phase is Phase.FINISHED:
-            return "final" if self._final_shown else "round_end"
+            return CodaScreen.FINAL if self._final_shown else CodaScreen.ROUND_END
         if game.phase is Phase.DEAL:
-            return "deal"
+            return CodaScreen.DEAL
         if game.phase in TURN_PHASES:
-            return "turn"
-        return "bonus"  # table-pool play only; the device's own pool never gets here
+            return CodaScreen.TURN
+        return CodaScreen.BONUS  # table-pool play only; the device's own pool never gets here
 
     def _screen(self, table: PublicTable) -> Screen:
         kind = self._screen_kind()
         labels = self._options.labels
-        if kind == "turn" and self._cursor is not None:
+        if kind is CodaScreen.TURN and self._cursor is not None:
             return turn_view(table, self._cursor, labels)
-        if kind == "round_end":
+        if kind is CodaScreen.ROUND_END:
             return round_end_view(table)
-        if kind == "final":
+        if kind is CodaScreen.FINAL:
             prompt = "NEXT: review the game. " + (
                 "Press OK for a new game" if self._new_record is not None else "Thanks for playing"
             )
@@ -300,7 +301,7 @@ class Referee(BaseReferee):
                 ended_early=self._ended_early,
                 prompt=prompt,
             )
-        if kind == "deal":
+        if kind is CodaScreen.DEAL:
             seat = self._deal_seat()
             assert seat is not None
             name = table.players[seat]
@@ -317,7 +318,7 @@ class Referee(BaseReferee):
                 hand=table.hand,
                 prompt=f"{name}: {look}{extra}, take them from the box, then press OK",
             )
-        seat = table.first if kind == "start" else 0
+        seat = table.first if kind is CodaScreen.START else 0
         return DealView(
             seat=seat,
             name=table.players[seat],
@@ -325,12 +326,12 @@ class Referee(BaseReferee):
             has_dash=False,
             hand=table.hand,
             prompt="Press OK to start the game"
-            if kind == "start"
+            if kind is CodaScreen.START
             else "The record needs panels the device has not seen: it cannot go on",
         )
 
     def _title(self, table: PublicTable) -> str:
-        if self._screen_kind() == "final":
+        if self._screen_kind() is CodaScreen.FINAL:
             return "Final standings"
         if table.round_number == 0:
             return "Ready"
@@ -363,9 +364,9 @@ class Referee(BaseReferee):
         kind = self._screen_kind()
         if game is None:
             return None
-        if kind == "deal":
+        if kind is CodaScreen.DEAL:
             return self._deal_seat()
-        if kind == "turn":
+        if kind is CodaScreen.TURN:
             return game.turn
         return None
 
@@ -413,14 +414,15 @@ class Referee(BaseReferee):
         kind = self._screen_kind()
         if self._pool is not None and self._pool.seat_pressed(seat, kind):
             return
-        if kind == "deal":
+        if kind is CodaScreen.DEAL:
             if seat == self._deal_seat():
                 self._peeked.add(seat)
             return
-        if kind == "round_end" and game.phase is Phase.ROUND and seat == game.results[-1].winner:
+        if (kind is CodaScreen.ROUND_END and game.phase is Phase.ROUND
+                and seat == game.results[-1].winner):
             self._nav(Button.OK)  # the winner starts the next round
             return
-        if kind != "turn" or self._cursor is None or seat == game.turn:
+        if kind is not CodaScreen.TURN or self._cursor is None or seat == game.turn:
             return
         cur = self._cursor
         if cur.step is TurnStep.CHOOSE_COLOR:
@@ -463,26 +465,26 @@ class Referee(BaseReferee):
                 self._results.open()
             return
         kind = self._screen_kind()
-        if kind == "final" and self._review_nav(button):
+        if kind is CodaScreen.FINAL and self._review_nav(button):
             return
         if self._pool is not None and self._pool.nav(button, kind):
             return
         step = -1 if button is Button.PREV else 1
-        if kind == "start":
+        if kind is CodaScreen.START:
             if button is Button.OK and self._commit(RoundStart(self._options.first)):
                 self._after_round_start()
-        elif kind == "deal":
+        elif kind is CodaScreen.DEAL:
             self._deal_nav(button, step)
-        elif kind == "turn":
+        elif kind is CodaScreen.TURN:
             self._turn_nav(button, step)
-        elif kind == "round_end":
+        elif kind is CodaScreen.ROUND_END:
             if button is Button.OK:
                 if game.phase is Phase.FINISHED:
                     self._final_shown = True
                     self._banner = None  # the standings' prompt (NEXT: the review) shows
                 elif self._commit(RoundStart()):
                     self._after_round_start()
-        elif kind == "final" and button is Button.OK and self._new_record is not None:
+        elif kind is CodaScreen.FINAL and button is Button.OK and self._new_record is not None:
             self._new_game()
 
     def _back(self) -> None:
@@ -498,13 +500,13 @@ class Referee(BaseReferee):
             else:
                 self._setup.back()
             return
-        if self._review is not None and self._screen_kind() == "final":
+        if self._review is not None and self._screen_kind() is CodaScreen.FINAL:
             self._review = None
             return
         if self._pool is not None and self._pool.back(self._screen_kind()):
             return
         cur = self._cursor
-        if cur is not None and self._screen_kind() == "turn":
+        if cur is not None and self._screen_kind() is CodaScreen.TURN:
             game = self.game
             assert game.turn is not None
             many = len(public_table(game).targets(game.turn)) > 1
@@ -531,11 +533,11 @@ class Referee(BaseReferee):
     def _open_menu(self) -> None:
         game = self.game
         items: list[MenuItem] = ["resume"]
-        if self._options.timer and self._screen_kind() == "turn":
+        if self._options.timer and self._screen_kind() is CodaScreen.TURN:
             items.append("unpause" if self._timer_paused else "pause")
         if game is not None:
             items.append("undo")
-            if self._screen_kind() != "final":
+            if self._screen_kind() is not CodaScreen.FINAL:
                 items.append("end")
             else:
                 items.append("review")
@@ -566,7 +568,7 @@ class Referee(BaseReferee):
                 "end", "Stop here and show the final standings with the points so far?"
             )
         elif item == "quit":
-            self._overlay = quit_confirm(game_over=self._screen_kind() == "final")
+            self._overlay = quit_confirm(game_over=self._screen_kind() is CodaScreen.FINAL)
         self._sync_timer()
 
     def _open_review(self) -> None:
