@@ -24,6 +24,7 @@ from coda_pi.referee.describe import describe_event, put_back_hint
 from coda_pi.referee.kinds import CodaScreen
 from coda_pi.referee.labels import guess_values, order_detail, tile_label, value_label
 from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view, quit_confirm
+from coda_pi.referee.pools import DevicePool, PoolMode, pool_mode
 from coda_pi.referee.ports import Clock, RecordSink, Sink, coda_journal, writer
 from coda_pi.referee.public import (
     PublicTable,
@@ -40,7 +41,6 @@ from coda_pi.referee.review import GameReview
 from coda_pi.referee.setup import SetupDefaults, options_from_header, unique_names
 from coda_pi.referee.setup_menu import SetupMenu
 from coda_pi.referee.signals import Button, Cue
-from coda_pi.referee.table_pool import TablePool
 from coda_pi.referee.timer import GuessTimer, TimerEvent
 from coda_pi.referee.views import (
     MAX_SEATS,
@@ -126,10 +126,12 @@ class Referee(BaseReferee):
         self._ended_early = False
         self._review: GameReview | None = None  # open over the final standings
         self.quit_requested = False  # "Quit" confirmed from the menu: the loop stops
-        self._pool: TablePool | None = None  # table-pool play: the delegate asked first
-        if journal is not None and self._options.pool == "table":
-            self._pool = TablePool(self, training=self._options.training)
-            self._journal = TablePool.journal(journal.game.settings, journal.events)
+        # Who keeps the pool (pools.py): asked at every hook, whatever the mode.
+        self._pool: PoolMode = DevicePool(_Host(self))
+        if journal is not None:
+            self._pool = pool_mode(self._options.pool)(
+                _Host(self), training=self._options.training)
+            self._journal = self._pool.resume(journal)
         if journal is not None:
             self._enter_phase()
 
@@ -191,8 +193,7 @@ class Referee(BaseReferee):
         elif kind is CodaScreen.FINAL:
             for seat in self._winners():
                 states[seat] = LedState.ON
-        if self._pool is not None:
-            self._pool.leds(states, kind)
+        self._pool.leds(states, kind)
         return tuple(states)
 
     def view(self) -> PublicView:
@@ -219,9 +220,7 @@ class Referee(BaseReferee):
         timer = None
         if self._timer is not None and self._timer_visible():
             timer = self._timer.view(now)
-        screen = self._screen(table)
-        if self._pool is not None:
-            screen = self._pool.screen(table, screen, self._screen_kind())
+        screen = self._pool.screen(table, self._screen(table), self._screen_kind())
         if self._review is not None and self._screen_kind() is CodaScreen.FINAL:
             screen = self._review.view()
         return PublicView(
@@ -241,7 +240,7 @@ class Referee(BaseReferee):
         """The acting seat's private view while exactly its button is held, else None."""
         seat = self._private_seat()
         game = self.game
-        if self._pool is not None:
+        if self._pool.owns_private_view:
             return self._pool.private_view(seat)
         if seat is None or game is None:
             return None
@@ -412,7 +411,7 @@ class Referee(BaseReferee):
         if game is None or self._overlay is not None or seat >= game.seats:
             return
         kind = self._screen_kind()
-        if self._pool is not None and self._pool.seat_pressed(seat, kind):
+        if self._pool.seat_pressed(seat, kind):
             return
         if kind is CodaScreen.DEAL:
             if seat == self._deal_seat():
@@ -467,7 +466,7 @@ class Referee(BaseReferee):
         kind = self._screen_kind()
         if kind is CodaScreen.FINAL and self._review_nav(button):
             return
-        if self._pool is not None and self._pool.nav(button, kind):
+        if self._pool.nav(button, kind):
             return
         step = -1 if button is Button.PREV else 1
         if kind is CodaScreen.START:
@@ -503,7 +502,7 @@ class Referee(BaseReferee):
         if self._review is not None and self._screen_kind() is CodaScreen.FINAL:
             self._review = None
             return
-        if self._pool is not None and self._pool.back(self._screen_kind()):
+        if self._pool.back(self._screen_kind()):
             return
         cur = self._cursor
         if cur is not None and self._screen_kind() is CodaScreen.TURN:
@@ -575,9 +574,8 @@ class Referee(BaseReferee):
         """The post-game review: the final standings' NEXT, or the menu once it is over."""
         journal = self._journal
         assert journal is not None
-        # In table-pool play the device knows only what the table saw: nothing to keep back.
         self._review = GameReview.of(journal.game.settings, journal.events,
-                                     self._options.labels, secret_rows=self._pool is None)
+                                     self._options.labels, secret_rows=self._pool.secret_rows)
 
     def _review_nav(self, button: Button) -> bool:
         """PREV, NEXT or OK at the final standings. True when the review took it."""
@@ -608,8 +606,8 @@ class Referee(BaseReferee):
             hand=options.hand,
             bonus=options.bonus,
         )
-        table_pool = options.pool == "table"
-        header = settings.to_dict() | (TablePool.header(options.training) if table_pool else {}) | {
+        mode = pool_mode(options.pool)
+        header = settings.to_dict() | mode.header(options.training) | {
             "labels": options.labels,
             "timer": {
                 "enabled": options.timer,
@@ -623,10 +621,8 @@ class Referee(BaseReferee):
             self._storage_failed(err)
             return
         self._options = options
-        self._pool = TablePool(self, training=options.training) if table_pool else None
-        self._journal = (
-            TablePool.journal(settings) if table_pool else coda_journal(CodaGame(settings))
-        )
+        self._pool = mode(_Host(self), training=options.training)
+        self._journal = mode.journal(settings)
         self._banner = None
         if self._commit(RoundStart(options.first)):
             self._after_round_start()
@@ -641,7 +637,7 @@ class Referee(BaseReferee):
             self._storage_failed(err)
             return
         self._journal = None
-        self._pool = None
+        self._pool = DevicePool(_Host(self))
         self._final_shown = False
         self._ended_early = False
         self._review = None
@@ -941,8 +937,7 @@ class Referee(BaseReferee):
         self._review = None
         self._enter_phase()
         text = describe_event(last, players, self._options.labels)
-        hint = (self._pool.put_back_hint(last) if self._pool is not None else None) or \
-            put_back_hint(last, players)
+        hint = self._pool.put_back_hint(last) or put_back_hint(last, players)
         self._banner = Banner(f"Took back {text}. {hint}".strip(), BannerKind.INFO)
 
     def _end_early(self) -> None:
@@ -959,8 +954,7 @@ class Referee(BaseReferee):
         previous = self._cursor
         self._refusal = None
         self._cursor = None
-        if self._pool is not None:
-            self._pool.entered()
+        self._pool.entered()
         if game.phase is Phase.DEAL:
             self._peeked = {s for s in self._peeked if not game.dealt[s]}
             self._timer = None
@@ -1018,9 +1012,7 @@ class Referee(BaseReferee):
         cur = self._cursor
         claiming = cur is not None and cur.step is TurnStep.CLAIM_HIDDEN
         # A yes/no question (undo, end the game) stops the clock: the table is busy with it.
-        asking = isinstance(self._overlay, Confirm) or (
-            self._pool is not None and self._pool.holds_timer()
-        )
+        asking = isinstance(self._overlay, Confirm) or self._pool.holds_timer()
         if self._timer_paused or claiming or asking:
             timer.pause(now)
         else:
@@ -1030,3 +1022,64 @@ class Referee(BaseReferee):
 
 def _left(table: PublicTable, dark: bool) -> int:
     return table.pool_dark if dark else table.pool_light
+
+
+class _Host:
+    """The referee as its pool mode sees it (``pools.PoolHost``): the one place that lends
+    a pool mode the referee's own steps."""
+
+    def __init__(self, referee: Referee) -> None:
+        self._r = referee
+
+    @property
+    def game(self) -> CodaGame | None:
+        return self._r.game
+
+    @property
+    def journal(self) -> Journal[Any] | None:
+        return self._r.journal
+
+    @property
+    def labels(self) -> str:
+        return self._r._options.labels
+
+    @property
+    def cursor(self) -> TurnCursor | None:
+        return self._r._cursor
+
+    @property
+    def ended_early(self) -> bool:
+        return self._r._ended_early
+
+    def say(self, banner: Banner | None) -> None:
+        self._r._banner = banner
+
+    def commit(self, event: CodaEvent) -> bool:
+        return self._r._commit(event)
+
+    def cue(self, cue: Cue) -> None:
+        self._r._cue(cue)
+
+    def refuse(self, text: str) -> None:
+        self._r._refuse(text)
+
+    def undo(self) -> None:
+        self._r._undo()
+
+    def open_menu(self) -> None:
+        self._r._open_menu()
+
+    def sync_timer(self) -> None:
+        self._r._sync_timer()
+
+    def deal_seat(self) -> int | None:
+        return self._r._deal_seat()
+
+    def guess(self, value: str, *, correct: bool | None) -> None:
+        self._r._guess(value, correct=correct)
+
+    def end_turn(self, event: Stop | Place | Reveal) -> None:
+        self._r._end_turn(event)
+
+    def announce_round_end(self) -> bool:
+        return self._r._announce_round_end()
