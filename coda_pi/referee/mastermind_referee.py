@@ -36,7 +36,7 @@ from coda_pi.referee.mastermind_views import (
     MastermindScreen,
     MastermindStep,
 )
-from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view, quit_confirm
+from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view
 from coda_pi.referee.ports import Clock, Sink, writer
 from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.views import (
@@ -432,24 +432,7 @@ class MastermindReferee(BaseReferee):
             self._hole = 0
 
     def _nav(self, button: Button) -> None:
-        overlay = self._overlay
-        if isinstance(overlay, Menu):
-            self._menu_nav(overlay, button)
-            return
-        if isinstance(overlay, Confirm):
-            if button is Button.OK:
-                self._overlay = None
-                if overlay.kind == "undo":
-                    if self._undo_count() != overlay.events:
-                        self._ask_undo()
-                        self._refuse("The last action changed: confirm the undo again")
-                        return
-                    self._undo()
-                elif overlay.kind == "quit":
-                    self.quit_requested = True
-                else:
-                    self._ended_early = True
-                    self._banner = Banner("The match was ended", BannerKind.INFO)
+        if self._overlay_nav(button):
             return
         match = self.game
         if match is None:
@@ -645,22 +628,9 @@ class MastermindReferee(BaseReferee):
         items.append("quit")
         self._overlay = Menu(tuple(items))
 
-    def _menu_nav(self, menu: Menu, button: Button) -> None:
-        if button in (Button.PREV, Button.NEXT):
-            step = -1 if button is Button.PREV else 1
-            menu.cursor = (menu.cursor + step) % len(menu.items)
-            return
-        if button is not Button.OK:
-            return
-        item = menu.items[menu.cursor]
-        self._overlay = None
-        if item == "undo":
-            self._ask_undo()
-        elif item == "end":
-            self._overlay = Confirm("end", "Stop here and show the final standings "
-                                    "with the points so far?")
-        elif item == "quit":
-            self._overlay = quit_confirm(game_over=self._kind() is MastermindKind.FINAL)
+    def _end_early(self) -> None:
+        self._ended_early = True
+        self._banner = Banner("The match was ended", BannerKind.INFO)
 
     # -- setup, events, undo ---------------------------------------------------------------
 

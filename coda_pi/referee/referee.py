@@ -23,7 +23,7 @@ from coda_pi.referee.base import HOLD_FOR_UNDO, BaseReferee
 from coda_pi.referee.describe import describe_event, put_back_hint
 from coda_pi.referee.kinds import CodaScreen
 from coda_pi.referee.labels import guess_values, order_detail, tile_label, value_label
-from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view, quit_confirm
+from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view
 from coda_pi.referee.pools import DevicePool, PoolMode, pool_mode
 from coda_pi.referee.ports import Clock, RecordSink, Sink, coda_journal, writer
 from coda_pi.referee.public import (
@@ -433,25 +433,7 @@ class Referee(BaseReferee):
                 self._aim(seat)
 
     def _nav(self, button: Button) -> None:
-        overlay = self._overlay
-        if isinstance(overlay, Menu):
-            self._menu_nav(overlay, button)
-            return
-        if isinstance(overlay, Confirm):
-            if button is Button.OK:
-                self._overlay = None
-                journal = self._journal
-                if overlay.kind == "undo" and journal is not None:
-                    if len(journal.events) != overlay.events:
-                        self._ask_undo()  # the last action changed meanwhile: ask again
-                        self._refuse("The last action changed: confirm the undo again")
-                        return
-                    self._undo()
-                elif overlay.kind == "quit":
-                    self.quit_requested = True
-                else:
-                    self._end_early()
-                self._sync_timer()
+        if self._overlay_nav(button):
             return
         game = self.game
         if game is None:
@@ -543,32 +525,24 @@ class Referee(BaseReferee):
         items.append("quit")
         self._overlay = Menu(tuple(items))
 
-    def _menu_nav(self, menu: Menu, button: Button) -> None:
-        if button in (Button.PREV, Button.NEXT):
-            step = -1 if button is Button.PREV else 1
-            menu.cursor = (menu.cursor + step) % len(menu.items)
-            return
-        if button is not Button.OK:
-            return
-        item = menu.items[menu.cursor]
-        self._overlay = None
+    def _menu_chosen(self, item: MenuItem) -> None:
         if item == "pause":
             self._timer_paused = True
             self._banner = Banner("The timer is paused", BannerKind.INFO)
         elif item == "unpause":
             self._timer_paused = False
             self._banner = Banner("The timer runs again", BannerKind.INFO)
-        elif item == "undo":
-            self._ask_undo()
         elif item == "review":
             self._open_review()
-        elif item == "end":
-            self._overlay = Confirm(
-                "end", "Stop here and show the final standings with the points so far?"
-            )
-        elif item == "quit":
-            self._overlay = quit_confirm(game_over=self._screen_kind() is CodaScreen.FINAL)
+        else:
+            super()._menu_chosen(item)
+
+    def _overlay_closed(self) -> None:
         self._sync_timer()
+
+    def _undo_count(self) -> int:
+        journal = self._journal
+        return len(journal.events) if journal is not None else 0
 
     def _open_review(self) -> None:
         """The post-game review: the final standings' NEXT, or the menu once it is over."""
