@@ -666,85 +666,106 @@ class Referee(BaseReferee):
     # -- a turn --------------------------------------------------------------------------
 
     def _turn_nav(self, button: Button, step: int) -> None:
+        """PREV/NEXT (``step`` -1/+1) or OK during a turn: handed to the turn step's own
+        handler (one per ``TurnStep``)."""
         game = self.game
         cur = self._cursor
         assert game is not None and cur is not None and game.turn is not None
+        if button in (Button.PREV, Button.NEXT):
+            _TURN_MOVES[cur.step](self, cur, public_table(game), step)
+        elif button is Button.OK:
+            _TURN_OKS[cur.step](self, cur, public_table(game))
+
+    # PREV/NEXT at each step of a turn.
+
+    def _move_colour(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        if all(_left(table, c) for c in (True, False)):
+            cur.color_dark = not cur.color_dark
+
+    def _move_target(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        assert table.turn is not None
+        targets = table.targets(table.turn)
+        if targets:
+            self._aim(targets[0] if step > 0 else targets[-1])
+
+    def _move_slot(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        assert cur.target is not None
+        hidden = table.hidden_slots(cur.target)
+        if hidden:
+            at = hidden.index(cur.slot) if cur.slot in hidden else 0
+            cur.slot = hidden[(at + step) % len(hidden)]
+
+    def _move_value(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        cur.value_index = (cur.value_index + step) % len(guess_values(dashes=table.dashes))
+
+    def _move_continue(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        cur.attack_again = not cur.attack_again
+
+    def _move_claim(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        assert table.turn is not None
+        cur.claim_slot = (cur.claim_slot + step) % (len(table.rows[table.turn]) + 1)
+        cur.claim_refused = False  # the refusal was about the other place
+        self._refusal = None
+
+    def _move_reveal(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        assert table.turn is not None
+        hidden = table.hidden_slots(table.turn)
+        if hidden:
+            at = hidden.index(cur.reveal_slot) if cur.reveal_slot in hidden else 0
+            cur.reveal_slot = hidden[(at + step) % len(hidden)]
+
+    # OK at each step of a turn.
+
+    def _ok_colour(self, cur: TurnCursor, table: PublicTable) -> None:
+        game = self.game
+        assert game is not None and game.turn is not None
+        colour = Color.DARK if cur.color_dark else Color.LIGHT
+        try:
+            event = draw(game, colour, self._rng)
+        except RuleError as err:
+            self._refuse(err.message)
+            return
+        if self._commit(event):
+            self._banner = Banner(
+                f"{game.name(game.turn)} drew a {colour.word} panel: hold your button "
+                "to see it",
+                BannerKind.INFO,
+            )
+
+    def _ok_target(self, cur: TurnCursor, table: PublicTable) -> None:
+        self._refuse("Press the seat button of the player you attack")
+
+    def _ok_slot(self, cur: TurnCursor, table: PublicTable) -> None:
+        cur.step = TurnStep.VALUE
+
+    def _ok_value(self, cur: TurnCursor, table: PublicTable) -> None:
+        self._guess(guess_values(dashes=table.dashes)[cur.value_index])
+
+    def _ok_continue(self, cur: TurnCursor, table: PublicTable) -> None:
+        game = self.game
+        assert game is not None and game.turn is not None
         seat = game.turn
-        table = public_table(game)
-        nav = button in (Button.PREV, Button.NEXT)
-        ok = button is Button.OK
-        match cur.step:
-            case TurnStep.CHOOSE_COLOR:
-                if nav:
-                    colours = [c for c in (True, False) if _left(table, c)]
-                    if len(colours) == 2:
-                        cur.color_dark = not cur.color_dark
-                elif ok:
-                    colour = Color.DARK if cur.color_dark else Color.LIGHT
-                    try:
-                        event = draw(game, colour, self._rng)
-                    except RuleError as err:
-                        self._refuse(err.message)
-                        return
-                    if self._commit(event):
-                        self._banner = Banner(
-                            f"{game.name(seat)} drew a {colour.word} panel: hold your button "
-                            "to see it",
-                            BannerKind.INFO,
-                        )
-            case TurnStep.TARGET:
-                targets = table.targets(seat)
-                if nav and targets:
-                    self._aim(targets[0] if step > 0 else targets[-1])
-                elif ok:
-                    self._refuse("Press the seat button of the player you attack")
-            case TurnStep.SLOT:
-                assert cur.target is not None
-                hidden = table.hidden_slots(cur.target)
-                if nav and hidden:
-                    at = hidden.index(cur.slot) if cur.slot in hidden else 0
-                    cur.slot = hidden[(at + step) % len(hidden)]
-                elif ok:
-                    cur.step = TurnStep.VALUE
-            case TurnStep.VALUE:
-                values = guess_values(dashes=table.dashes)
-                if nav:
-                    cur.value_index = (cur.value_index + step) % len(values)
-                elif ok:
-                    self._guess(values[cur.value_index])
-            case TurnStep.CONTINUE:
-                if nav:
-                    cur.attack_again = not cur.attack_again
-                elif ok:
-                    if cur.attack_again:
-                        targets = table.targets(seat)
-                        cur.knock_down = None
-                        if len(targets) == 1:
-                            self._aim(targets[0])
-                        else:
-                            cur.step = TurnStep.TARGET
-                    elif game.drawn is None:
-                        self._end_turn(Stop(seat))
-                    else:
-                        cur.step = TurnStep.CLAIM_HIDDEN
-                        cur.knock_down = None
-                        cur.claim_slot = 0
-                        self._sync_timer()
-            case TurnStep.CLAIM_HIDDEN | TurnStep.CLAIM_FACE_UP:
-                length = len(game.rows[seat])
-                if nav:
-                    cur.claim_slot = (cur.claim_slot + step) % (length + 1)
-                    cur.claim_refused = False  # the refusal was about the other place
-                    self._refusal = None
-                elif ok:
-                    self._claim(cur)
-            case TurnStep.REVEAL_OWN:
-                hidden = table.hidden_slots(seat)
-                if nav and hidden:
-                    at = hidden.index(cur.reveal_slot) if cur.reveal_slot in hidden else 0
-                    cur.reveal_slot = hidden[(at + step) % len(hidden)]
-                elif ok and cur.reveal_slot is not None:
-                    self._end_turn(Reveal(seat, cur.reveal_slot))
+        if cur.attack_again:
+            targets = table.targets(seat)
+            cur.knock_down = None
+            if len(targets) == 1:
+                self._aim(targets[0])
+            else:
+                cur.step = TurnStep.TARGET
+        elif game.drawn is None:
+            self._end_turn(Stop(seat))
+        else:
+            cur.step = TurnStep.CLAIM_HIDDEN
+            cur.knock_down = None
+            cur.claim_slot = 0
+            self._sync_timer()
+
+    def _ok_claim(self, cur: TurnCursor, table: PublicTable) -> None:
+        self._claim(cur)
+
+    def _ok_reveal(self, cur: TurnCursor, table: PublicTable) -> None:
+        if cur.reveal_slot is not None and table.turn is not None:
+            self._end_turn(Reveal(table.turn, cur.reveal_slot))
 
     def _aim(self, target: int) -> None:
         game = self.game
@@ -1057,3 +1078,27 @@ class _Host:
 
     def announce_round_end(self) -> bool:
         return self._r._announce_round_end()
+
+
+_TURN_MOVES: dict[TurnStep, Callable[[Referee, TurnCursor, PublicTable, int], None]] = {
+    TurnStep.CHOOSE_COLOR: Referee._move_colour,
+    TurnStep.TARGET: Referee._move_target,
+    TurnStep.SLOT: Referee._move_slot,
+    TurnStep.VALUE: Referee._move_value,
+    TurnStep.CONTINUE: Referee._move_continue,
+    TurnStep.CLAIM_HIDDEN: Referee._move_claim,
+    TurnStep.CLAIM_FACE_UP: Referee._move_claim,
+    TurnStep.REVEAL_OWN: Referee._move_reveal,
+}
+"""PREV/NEXT at each step of a turn: a new step is one entry here and one in _TURN_OKS."""
+
+_TURN_OKS: dict[TurnStep, Callable[[Referee, TurnCursor, PublicTable], None]] = {
+    TurnStep.CHOOSE_COLOR: Referee._ok_colour,
+    TurnStep.TARGET: Referee._ok_target,
+    TurnStep.SLOT: Referee._ok_slot,
+    TurnStep.VALUE: Referee._ok_value,
+    TurnStep.CONTINUE: Referee._ok_continue,
+    TurnStep.CLAIM_HIDDEN: Referee._ok_claim,
+    TurnStep.CLAIM_FACE_UP: Referee._ok_claim,
+    TurnStep.REVEAL_OWN: Referee._ok_reveal,
+}
