@@ -19,8 +19,9 @@
   ``overlays``: the BACK menu and its questions; ``review``: the post-game review (both
   pools, once the game is over); ``describe``, ``labels``: words on screen;
   ``ports``: the ports, each defined once (``Clock``, ``MonotonicClock``, ``FakeClock``,
-  ``Sounder``, ``RecordSink``, and ``TableReferee``: the referee as the loop sees it); ``results``: the past games list
-  reached from the setup menu (the app hands over a function that lists them).
+  ``Sounder``, ``RecordSink``, and ``TableReferee``: the referee as the loop sees it);
+  ``results``: the past games list reached from the setup menu (the app hands over a
+  function that lists them).
 - ``autoplay``: a simulated table for the demo; ``testing``: a fake clock, a record in
   memory and hands that press buttons, for tests and benchmarks.
 - ``mastermind_switch``: the referee the app holds, passing every call to Coda's or to

@@ -433,39 +433,45 @@ class Referee(BaseReferee):
                 self._aim(seat)
 
     def _nav(self, button: Button) -> None:
+        """PREV, NEXT or OK: the menu or a question if one is up, else the screen's own
+        handler (``_SCREEN_NAV``), after the pool mode had its say."""
         if self._overlay_nav(button):
-            return
-        game = self.game
-        if game is None:
-            if self._results is not None and self._results.is_open:
-                self._results.nav(button)
-            elif self._setup.nav(button):
-                self._start_game()
-            elif self._setup.chosen == RESULTS and self._results is not None:
-                self._setup.chosen = None
-                self._results.open()
             return
         kind = self._screen_kind()
         if kind is CodaScreen.FINAL and self._review_nav(button):
             return
-        if self._pool.nav(button, kind):
+        if kind is not CodaScreen.SETUP and self._pool.nav(button, kind):
             return
-        step = -1 if button is Button.PREV else 1
-        if kind is CodaScreen.START:
-            if button is Button.OK and self._commit(RoundStart(self._options.first)):
-                self._after_round_start()
-        elif kind is CodaScreen.DEAL:
-            self._deal_nav(button, step)
-        elif kind is CodaScreen.TURN:
-            self._turn_nav(button, step)
-        elif kind is CodaScreen.ROUND_END:
-            if button is Button.OK:
-                if game.phase is Phase.FINISHED:
-                    self._final_shown = True
-                    self._banner = None  # the standings' prompt (NEXT: the review) shows
-                elif self._commit(RoundStart()):
-                    self._after_round_start()
-        elif kind is CodaScreen.FINAL and button is Button.OK and self._new_record is not None:
+        handler = _SCREEN_NAV.get(kind)
+        if handler is not None:
+            handler(self, button)
+
+    def _setup_nav(self, button: Button) -> None:
+        if self._results is not None and self._results.is_open:
+            self._results.nav(button)
+        elif self._setup.nav(button):
+            self._start_game()
+        elif self._setup.chosen == RESULTS and self._results is not None:
+            self._setup.chosen = None
+            self._results.open()
+
+    def _start_nav(self, button: Button) -> None:
+        if button is Button.OK and self._commit(RoundStart(self._options.first)):
+            self._after_round_start()
+
+    def _round_end_nav(self, button: Button) -> None:
+        game = self.game
+        assert game is not None
+        if button is not Button.OK:
+            return
+        if game.phase is Phase.FINISHED:
+            self._final_shown = True
+            self._banner = None  # the standings' prompt (NEXT: the review) shows
+        elif self._commit(RoundStart()):
+            self._after_round_start()
+
+    def _final_nav(self, button: Button) -> None:
+        if button is Button.OK and self._new_record is not None:
             self._new_game()
 
     def _back(self) -> None:
@@ -629,7 +635,8 @@ class Referee(BaseReferee):
 
     # -- dealing -------------------------------------------------------------------------
 
-    def _deal_nav(self, button: Button, step: int) -> None:
+    def _deal_nav(self, button: Button) -> None:
+        step = -1 if button is Button.PREV else 1
         seat = self._deal_seat()
         assert seat is not None
         game = self.game
@@ -665,9 +672,10 @@ class Referee(BaseReferee):
 
     # -- a turn --------------------------------------------------------------------------
 
-    def _turn_nav(self, button: Button, step: int) -> None:
-        """PREV/NEXT (``step`` -1/+1) or OK during a turn: handed to the turn step's own
-        handler (one per ``TurnStep``)."""
+    def _turn_nav(self, button: Button) -> None:
+        """PREV/NEXT or OK during a turn: handed to the turn step's own handler (one per
+        ``TurnStep``)."""
+        step = -1 if button is Button.PREV else 1
         game = self.game
         cur = self._cursor
         assert game is not None and cur is not None and game.turn is not None
@@ -1079,6 +1087,16 @@ class _Host:
     def announce_round_end(self) -> bool:
         return self._r._announce_round_end()
 
+
+_SCREEN_NAV: dict[CodaScreen, Callable[[Referee, Button], None]] = {
+    CodaScreen.SETUP: Referee._setup_nav,
+    CodaScreen.START: Referee._start_nav,
+    CodaScreen.DEAL: Referee._deal_nav,
+    CodaScreen.TURN: Referee._turn_nav,
+    CodaScreen.ROUND_END: Referee._round_end_nav,
+    CodaScreen.FINAL: Referee._final_nav,
+}
+"""PREV, NEXT or OK on each screen (the bonus screen is table-pool play's, in its mode)."""
 
 _TURN_MOVES: dict[TurnStep, Callable[[Referee, TurnCursor, PublicTable, int], None]] = {
     TurnStep.CHOOSE_COLOR: Referee._move_colour,
