@@ -4,11 +4,12 @@ The Coda referee (``referee.py``) plays the turn the same way whoever keeps the 
 ``PoolMode`` changes what differs. The referee asks its mode at each hook, always (there is
 no "no mode"): a screen of its own instead of the referee's, a button press taken, a seat's
 LED, the private view, the record's header keys and journal, what to say after an undo,
-whether the timer waits. The default answers (``PoolMode`` itself) are device-pool play's,
-so a mode overrides only what it changes. A mode talks to the referee through ``PoolHost``
-alone.
+whether the timer waits. The default answers (``PoolMode`` itself) leave everything to the
+referee's own screens, so a mode overrides only what it changes. A mode talks to the
+referee through ``PoolHost`` alone.
 
-- ``DevicePool`` ("device"): the device deals and draws; the referee's own screens.
+- ``DevicePool`` ("device"): the device deals (the referee's deal screen) and draws at
+  random once the player chose a colour.
 - ``TablePool`` ("table", ``table_pool.py``): the table draws real panels by hand; the
   device is told colours, answers and what falls.
 
@@ -19,6 +20,7 @@ there), and its screens in ``ui/``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -26,10 +28,13 @@ from coda_pi.record import Journal
 from coda_pi.referee.kinds import CodaScreen
 from coda_pi.referee.public import PublicTable
 from coda_pi.referee.signals import Button, Cue
-from coda_pi.referee.views import Banner, LedState, PrivateView, Screen
+from coda_pi.referee.views import Banner, BannerKind, LedState, PrivateView, Screen, TurnStep
 from coda_pi.replay import journal_of
 from coda_pi.rules.coda import CodaGame, CodaSettings
 from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop
+from coda_pi.rules.dealer import draw
+from coda_pi.rules.errors import RuleError
+from coda_pi.rules.tiles import Color
 
 if TYPE_CHECKING:
     from coda_pi.referee.public import TurnCursor
@@ -46,6 +51,10 @@ class PoolHost(Protocol):
 
     @property
     def labels(self) -> str: ...
+
+    @property
+    def rng(self) -> random.Random:
+        """The device's randomness (``SystemRandom`` on the device, seeded in tests)."""
 
     @property
     def cursor(self) -> TurnCursor | None: ...
@@ -158,7 +167,31 @@ class PoolMode:
 
 
 class DevicePool(PoolMode):
-    """The device deals and draws from the pool it keeps: the referee's own screens."""
+    """The device deals and draws from the pool it keeps: the referee's own screens, and
+    the draw at random when the player has chosen a colour."""
+
+    def nav(self, button: Button, kind: CodaScreen) -> bool:
+        cur = self.host.cursor
+        if (kind is CodaScreen.TURN and button is Button.OK and cur is not None
+                and cur.step is TurnStep.CHOOSE_COLOR):
+            self._draw(Color.DARK if cur.color_dark else Color.LIGHT)
+            return True
+        return False
+
+    def _draw(self, colour: Color) -> None:
+        game = self.host.game
+        assert game is not None and game.turn is not None
+        try:
+            event = draw(game, colour, self.host.rng)
+        except RuleError as err:
+            self.host.refuse(err.message)
+            return
+        if self.host.commit(event):
+            self.host.say(Banner(
+                f"{game.name(game.turn)} drew a {colour.word} panel: hold your button "
+                "to see it",
+                BannerKind.INFO,
+            ))
 
 
 def pool_modes() -> dict[str, type[PoolMode]]:

@@ -71,9 +71,8 @@ from coda_pi.rules.coda_events import (
     parse_event,
     to_dict,
 )
-from coda_pi.rules.dealer import deal_row, draw, place_dash
-from coda_pi.rules.errors import RuleError
-from coda_pi.rules.tiles import Color, Tile, legal_slots
+from coda_pi.rules.dealer import deal_row, place_dash
+from coda_pi.rules.tiles import Tile, legal_slots
 
 __all__ = ["HOLD_FOR_UNDO", "Clock", "RecordSink", "Referee", "Sink", "coda_journal"]
 
@@ -725,20 +724,7 @@ class Referee(BaseReferee):
     # OK at each step of a turn.
 
     def _ok_colour(self, cur: TurnCursor, table: PublicTable) -> None:
-        game = self.game
-        assert game is not None and game.turn is not None
-        colour = Color.DARK if cur.color_dark else Color.LIGHT
-        try:
-            event = draw(game, colour, self._rng)
-        except RuleError as err:
-            self._refuse(err.message)
-            return
-        if self._commit(event):
-            self._banner = Banner(
-                f"{game.name(game.turn)} drew a {colour.word} panel: hold your button "
-                "to see it",
-                BannerKind.INFO,
-            )
+        """Nothing: the draw is the pool mode's (``DevicePool`` draws at random)."""
 
     def _ok_target(self, cur: TurnCursor, table: PublicTable) -> None:
         self._refuse("Press the seat button of the player you attack")
@@ -1045,6 +1031,10 @@ class _Host:
     @property
     def labels(self) -> str:
         return self._r._options.labels
+
+    @property
+    def rng(self) -> random.Random:
+        return self._r._rng
 
     @property
     def cursor(self) -> TurnCursor | None:
