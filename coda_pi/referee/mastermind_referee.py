@@ -432,34 +432,34 @@ class MastermindReferee(BaseReferee):
             self._hole = 0
 
     def _nav(self, button: Button) -> None:
+        """PREV, NEXT or OK: the menu or a question if one is up, else the screen's own
+        handler (``_SCREEN_NAV``)."""
         if self._overlay_nav(button):
             return
+        _SCREEN_NAV[self._kind()](self, button, -1 if button is Button.PREV else 1)
+
+    def _setup_nav(self, button: Button, step: int) -> None:
+        chosen = self._setup.nav(button)
+        if chosen == "start":
+            self._start()
+        elif chosen == "coda" and self._on_switch is not None:
+            self._on_switch()
+
+    def _contradiction_nav(self, button: Button, step: int) -> None:
+        if button is Button.OK:
+            self._take_back_device_row()
+
+    def _game_end_nav(self, button: Button, step: int) -> None:
         match = self.game
-        if match is None:
-            chosen = self._setup.nav(button)
-            if chosen == "start":
-                self._start()
-            elif chosen == "coda" and self._on_switch is not None:
-                self._on_switch()
-            return
-        kind = self._kind()
-        step = -1 if button is Button.PREV else 1
-        if kind is MastermindKind.CODE:
-            self._code_nav(button, step)
-        elif kind is MastermindKind.GUESS:
-            self._guess_nav(button, step)
-        elif kind in (MastermindKind.KEYS, MastermindKind.DEVICE_BREAKS):
-            self._keys_nav(button, step)
-        elif kind is MastermindKind.CONTRADICTION:
-            if button is Button.OK:
-                self._take_back_device_row()
-        elif kind is MastermindKind.GAME_END:
-            if button is Button.OK:
-                self._seen_results = len(match.results)
-                self._enter_phase()
-                if match.finished:
-                    self._final_shown = True
-        elif kind is MastermindKind.FINAL and button is Button.OK and self._new_record is not None:
+        assert match is not None
+        if button is Button.OK:
+            self._seen_results = len(match.results)
+            self._enter_phase()
+            if match.finished:
+                self._final_shown = True
+
+    def _final_nav(self, button: Button, step: int) -> None:
+        if button is Button.OK and self._new_record is not None:
             self._new_match()
 
     def _code_nav(self, button: Button, step: int) -> None:
@@ -741,6 +741,19 @@ class MastermindReferee(BaseReferee):
             self._entry = [colours.index(c) for c in last] if last else [0] * pegs
             self._hole = 0
 
+
+
+_SCREEN_NAV: dict[MastermindKind, Callable[[MastermindReferee, Button, int], None]] = {
+    MastermindKind.SETUP: MastermindReferee._setup_nav,
+    MastermindKind.CODE: MastermindReferee._code_nav,
+    MastermindKind.GUESS: MastermindReferee._guess_nav,
+    MastermindKind.KEYS: MastermindReferee._keys_nav,
+    MastermindKind.DEVICE_BREAKS: MastermindReferee._keys_nav,
+    MastermindKind.CONTRADICTION: MastermindReferee._contradiction_nav,
+    MastermindKind.GAME_END: MastermindReferee._game_end_nav,
+    MastermindKind.FINAL: MastermindReferee._final_nav,
+}
+"""PREV, NEXT or OK on each screen of a match (``step``: -1 for PREV, else 1)."""
 
 
 def _board_of(match: MastermindMatch, journal: Journal[MastermindMatch] | None,
