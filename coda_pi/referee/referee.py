@@ -249,12 +249,12 @@ class Referee(BaseReferee):
             row = self._pending_row(seat)
             return private.deal_view(seat, name, row, self._dash_at(row), labels)
         cur = self._cursor
-        row = game.rows[seat]
+        row, drawn = private.own_panels(game, seat)
         if cur is None:
-            return private.row_view(seat, name, row, game.drawn, labels)
-        if cur.step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP) and game.drawn:
+            return private.row_view(seat, name, row, drawn, labels)
+        if cur.step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP) and drawn:
             return private.claim_view(
-                seat, name, row, game.drawn, cur.claim_slot, labels,
+                seat, name, row, drawn, cur.claim_slot, labels,
                 face_up=cur.step is TurnStep.CLAIM_FACE_UP, refusal=self._refusal,
             )
         if cur.step is TurnStep.REVEAL_OWN:
@@ -262,7 +262,7 @@ class Referee(BaseReferee):
                 seat, name, row, None, labels, cursor=cur.reveal_slot,
                 purpose=PrivatePurpose.REVEAL, prompt="Choose the panel to knock down",
             )
-        return private.row_view(seat, name, row, game.drawn, labels)
+        return private.row_view(seat, name, row, drawn, labels)
 
     # -- what is on the screen ------------------------------------------------------------
 
