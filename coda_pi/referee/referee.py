@@ -939,57 +939,34 @@ class Referee(BaseReferee):
         """Sets the cursors and the timer for what the game waits for now."""
         game = self.game
         assert game is not None
-        now = self._clock.monotonic()
         previous = self._cursor
         self._refusal = None
         self._cursor = None
         self._pool.entered()
         if game.phase is Phase.DEAL:
-            self._peeked = {s for s in self._peeked if not game.dealt[s]}
-            self._timer = None
-            seat = self._deal_seat()
-            if seat is not None:
-                self._pending_row(seat)  # the row is chosen now, not while drawing a screen
+            self._enter_deal(game)
             return
         if game.phase not in TURN_PHASES or game.turn is None:
             self._timer = None
             return
-        seat = game.turn
         table = public_table(game)
-        same_turn = (
-            previous is not None
-            and previous.last_guess is not None
-            and previous.last_guess.seat == seat
-        )
-        cur = TurnCursor(step=TurnStep.CHOOSE_COLOR)
-        if same_turn and previous is not None:
-            cur.value_index = previous.value_index
-            cur.last_guess = previous.last_guess
-        if game.phase is Phase.DRAW:
-            cur.color_dark = _left(table, True) > 0
-        elif game.phase is Phase.ATTACK:
-            cur.step = TurnStep.TARGET
-        elif game.phase is Phase.CONTINUE:
-            cur.step = TurnStep.CONTINUE
-        else:
-            if game.drawn is not None:
-                cur.step = TurnStep.CLAIM_FACE_UP
-            else:
-                cur.step = TurnStep.REVEAL_OWN
-                hidden = table.hidden_slots(seat)
-                cur.reveal_slot = hidden[0] if hidden else None
-        self._cursor = cur
+        self._cursor = cur = turn_cursor(game, table, previous)
         if cur.step is TurnStep.TARGET:
-            targets = table.targets(seat)
+            targets = table.targets(game.turn)
             if len(targets) == 1:
                 self._aim(targets[0])
+        self._timer = None
         if game.phase in (Phase.ATTACK, Phase.CONTINUE) and self._options.timer:
-            self._timer = GuessTimer(
-                self._options.first_seconds, self._options.extra_seconds, started=now
-            )
-        else:
-            self._timer = None
+            self._timer = GuessTimer(self._options.first_seconds, self._options.extra_seconds,
+                                     started=self._clock.monotonic())
         self._sync_timer()
+
+    def _enter_deal(self, game: CodaGame) -> None:
+        self._peeked = {s for s in self._peeked if not game.dealt[s]}
+        self._timer = None
+        seat = self._deal_seat()
+        if seat is not None:
+            self._pending_row(seat)  # the row is chosen now, not while drawing a screen
 
     def _sync_timer(self) -> None:
         """Pauses the timer while the menu paused it, while a question is on the screen, or
@@ -1007,6 +984,31 @@ class Referee(BaseReferee):
         else:
             timer.resume(now)
 
+
+
+def turn_cursor(game: CodaGame, table: PublicTable, previous: TurnCursor | None) -> TurnCursor:
+    """The cursor a turn starts at for the game's phase; a turn going on (a guess was made
+    by the same seat) keeps the number last chosen and the last guess on screen."""
+    seat = game.turn
+    assert seat is not None
+    cur = TurnCursor(step=TurnStep.CHOOSE_COLOR)
+    if previous is not None and previous.last_guess is not None \
+            and previous.last_guess.seat == seat:
+        cur.value_index = previous.value_index
+        cur.last_guess = previous.last_guess
+    if game.phase is Phase.DRAW:
+        cur.color_dark = _left(table, True) > 0
+    elif game.phase is Phase.ATTACK:
+        cur.step = TurnStep.TARGET
+    elif game.phase is Phase.CONTINUE:
+        cur.step = TurnStep.CONTINUE
+    elif game.drawn is not None:
+        cur.step = TurnStep.CLAIM_FACE_UP
+    else:
+        cur.step = TurnStep.REVEAL_OWN
+        hidden = table.hidden_slots(seat)
+        cur.reveal_slot = hidden[0] if hidden else None
+    return cur
 
 
 def _left(table: PublicTable, dark: bool) -> int:
