@@ -6,8 +6,8 @@
   ``MastermindKind``).
 - ``referee``: the Coda ``Referee`` itself (``handle``, ``tick``, ``next_deadline``,
   ``view``, ``private_view``, ``leds``, ``take_cues``, ``version``): one small handler per
-  screen (``_SCREEN_NAV``); ``coda_turn``: the turn screen it mixes in, one handler per
-  turn step.
+  screen (``_SCREEN_NAV``); ``coda_deal`` and ``coda_turn``: the deal and turn screens it
+  mixes in (the turn: one handler per turn step).
 - ``pools``: who keeps the pool, as variants of the Coda referee: ``PoolMode`` (the hooks,
   answered as device-pool play does), ``DevicePool``, the registry ``pool_modes()``, and
   ``PoolHost``, all a mode may ask of the referee. ``table_pool`` is the mode "table"

@@ -20,6 +20,7 @@ from typing import Any
 from coda_pi.record import Journal
 from coda_pi.referee import private
 from coda_pi.referee.base import HOLD_FOR_UNDO, BaseReferee
+from coda_pi.referee.coda_deal import DealScreen
 from coda_pi.referee.coda_turn import TurnScreen, turn_cursor
 from coda_pi.referee.describe import describe_event, put_back_hint
 from coda_pi.referee.kinds import CodaScreen
@@ -68,7 +69,6 @@ from coda_pi.rules.coda_events import (
     parse_event,
     to_dict,
 )
-from coda_pi.rules.dealer import deal_row, place_dash
 from coda_pi.rules.tiles import Tile
 
 __all__ = ["HOLD_FOR_UNDO", "Clock", "RecordSink", "Referee", "Sink", "coda_journal"]
@@ -78,7 +78,7 @@ RESULTS = "Results"  # the setup menu's line to the past games
 TURN_PHASES = (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE, Phase.PENALTY)
 
 
-class Referee(TurnScreen, BaseReferee):
+class Referee(DealScreen, TurnScreen, BaseReferee):
     """What the device is doing now. One thread (the app's loop) calls every method."""
 
     def __init__(
@@ -372,34 +372,6 @@ class Referee(TurnScreen, BaseReferee):
         held = {b.seat for b in self._held if b.seat is not None}
         return seat if seat is not None and held == {seat} else None
 
-    def _deal_seat(self) -> int | None:
-        game = self.game
-        if game is None or game.phase is not Phase.DEAL:
-            return None
-        for step in range(game.seats):
-            seat = (game.first + step) % game.seats
-            if not game.dealt[seat]:
-                return seat
-        return None
-
-    def _pending_row(self, seat: int) -> tuple[Tile, ...]:
-        game = self.game
-        assert game is not None
-        row = self._pending_deals.get(seat)
-        if row is None or not all(t in game.unseen for t in row):
-            row = deal_row(game, seat, self._rng).row
-            self._pending_deals[seat] = row
-            self._dash_index = 0
-        return row
-
-    def _dash_at(self, row: tuple[Tile, ...]) -> int | None:
-        # The dashes are taken in a fixed order (dark, then light), not by where they stand,
-        # so moving one past the other does not swap which one the cursor holds.
-        dashes = sorted((t for t in row if t.dash), key=str)
-        if not dashes:
-            return None
-        return row.index(dashes[min(self._dash_index, len(dashes) - 1)])
-
     # -- input ------------------------------------------------------------------------
 
     def _seat_pressed(self, seat: int) -> None:
@@ -629,43 +601,6 @@ class Referee(TurnScreen, BaseReferee):
         assert game is not None
         self._banner = Banner(f"Round {game.round_number}: dealing", BannerKind.INFO)
 
-    # -- dealing -------------------------------------------------------------------------
-
-    def _deal_nav(self, button: Button) -> None:
-        step = -1 if button is Button.PREV else 1
-        seat = self._deal_seat()
-        assert seat is not None
-        game = self.game
-        assert game is not None
-        row = self._pending_row(seat)
-        dash_at = self._dash_at(row)
-        if button in (Button.PREV, Button.NEXT):
-            if self._private_seat() != seat:
-                # The same answer with or without a dash: the screen must not tell which.
-                self._refuse(f"{game.name(seat)}: hold your seat button to see your panels")
-                return
-            if dash_at is None:
-                return
-            dash = row[dash_at]
-            where = (dash_at + step) % len(row)
-            self._pending_deals[seat] = place_dash(row, dash, where)
-            return
-        if button is not Button.OK:
-            return
-        if seat not in self._peeked:
-            self._refuse(f"{game.name(seat)}: hold your seat button to see your panels first")
-            return
-        dashes = sum(1 for t in row if t.dash)
-        if self._dash_index < dashes - 1:
-            self._dash_index += 1  # the second dash's turn to be placed
-            return
-        if self._commit(Deal(seat, row)):
-            self._dash_index = 0
-            self._pending_deals.pop(seat, None)
-            if game.phase is not Phase.DEAL and game.turn is not None:
-                self._cue(Cue.YOUR_TURN)
-                self._banner = Banner(f"{game.name(game.turn)} starts", BannerKind.INFO)
-
     # -- events, undo, the timer ------------------------------------------------------------
 
     def _commit(self, event: CodaEvent) -> bool:
@@ -744,13 +679,6 @@ class Referee(TurnScreen, BaseReferee):
             self._timer = GuessTimer(self._options.first_seconds, self._options.extra_seconds,
                                      started=self._clock.monotonic())
         self._sync_timer()
-
-    def _enter_deal(self, game: CodaGame) -> None:
-        self._peeked = {s for s in self._peeked if not game.dealt[s]}
-        self._timer = None
-        seat = self._deal_seat()
-        if seat is not None:
-            self._pending_row(seat)  # the row is chosen now, not while drawing a screen
 
     def _sync_timer(self) -> None:
         """Pauses the timer while the menu paused it, while a question is on the screen, or
