@@ -372,9 +372,14 @@ class TablePool(PoolMode):
         if self._entry is not None:
             self._entry_nav(self._entry, button)
             return True
+        return button is Button.OK and self._turn_ok()
+
+    def _turn_ok(self) -> bool:
+        """OK at a step of the turn where the table tells the device something: the colour
+        drawn, a guess to be answered, the number of a panel falling. True when taken."""
         cur = self.host.cursor
         game = self._game
-        if cur is None or game.turn is None or button is not Button.OK:
+        if cur is None or game.turn is None:
             return False
         if cur.step is TurnStep.CHOOSE_COLOR:
             colour = Color.DARK if cur.color_dark else Color.LIGHT
