@@ -182,7 +182,7 @@ class RecordWriter:
         self._good = os.fstat(self._fd).st_size
         self._unclean = False  # a cut-back that failed: tried again before the next line
         if created:
-            _fsync_dir(self.path.parent)
+            fsync_dir(self.path.parent)
         else:
             self._cut_torn_tail()
 
@@ -257,7 +257,8 @@ class RecordWriter:
         self.close()
 
 
-def _fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: Path) -> None:
+    """Makes a change of the directory's entries (a file made, renamed, removed) durable."""
     fd = os.open(directory, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -275,4 +276,4 @@ def write_atomically(path: Path, data: bytes) -> None:
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)

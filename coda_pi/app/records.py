@@ -8,13 +8,14 @@ a resumed game; ``result_rows`` lists the past games for the results screen.
 from __future__ import annotations
 
 import itertools
+import json
 import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from coda_pi.datadir import new_record_path, results
-from coda_pi.record import RecordWriter
+from coda_pi.record import RecordWriter, fsync_dir, read_file_bytes, write_atomically
 from coda_pi.referee.results import ResultRow
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,37 @@ class LazyRecord:
     def close(self) -> None:
         if self._writer is not None:
             self._writer.close()
+
+    # What a game must store before showing it but cannot put in the record yet (the rows
+    # of the device breaking a code the record does not hold yet): ``NAME.pending``,
+    # replaced atomically, beside the record it belongs to.
+
+    def _aside_path(self) -> Path:
+        path = self.path
+        if path is None:
+            raise OSError("the record is not started yet, so nothing can be kept beside it")
+        return path.with_name(path.name + PENDING_SUFFIX)
+
+    def keep_aside(self, obj: dict[str, Any] | None) -> None:
+        """Durably keeps ``obj`` beside the record (written and fsynced before this returns);
+        None removes what was kept."""
+        path = self._aside_path()
+        if obj is None:
+            if path.exists():
+                path.unlink()
+                fsync_dir(path.parent)
+            return
+        write_atomically(path, json.dumps(obj).encode("ascii"))
+
+    def aside(self) -> Any:
+        """What ``keep_aside`` kept beside the record, None when nothing (or not JSON)."""
+        try:
+            return json.loads(read_file_bytes(self._aside_path(), 1024 * 1024))
+        except (OSError, ValueError, RecursionError):
+            return None
+
+
+PENDING_SUFFIX = ".pending"
 
 
 class Records:
