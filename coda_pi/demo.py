@@ -330,13 +330,18 @@ def run_demo(
 
 def _resumed_coda_game(app: App) -> Witness | None:
     """The Coda game the device resumed, as the table witnessed it; None for a new one."""
+    if app.records is None or not app.records.paths:
+        return None  # nothing written yet: a new game
+    return witness_of(app.records.paths[0])
+
+
+def witness_of(record: Path) -> Witness | None:
+    """The Coda game in ``record`` as the table witnessed it; None for another game."""
     from coda_pi.rules.coda import CodaGame
     from coda_pi.rules.coda_events import parse_event
     from coda_pi.rules.deduction_view import Witness
 
-    if app.records is None or not app.records.paths:
-        return None  # nothing written yet: a new game
-    replay = replay_file(app.records.paths[0])
+    replay = replay_file(record)
     if replay.journal is None or replay.header is None or replay.header.get("game") != "coda":
         return None
     witness = Witness(CodaGame.from_header(replay.header))
