@@ -10,8 +10,7 @@ from tests.storm import MODES, storm
 
 
 @pytest.mark.parametrize("mode", MODES)
-@pytest.mark.parametrize("seed", [1, 2])
-def test_a_button_storm_with_power_cuts_never_parts_screen_and_record(tmp_path, mode, seed):
-    figures = storm(tmp_path, mode, seed, steps=600)
+def test_a_button_storm_with_power_cuts_never_parts_screen_and_record(tmp_path, mode):
+    figures = storm(tmp_path, mode, seed=1, steps=700)
     assert figures.violations == [], figures.violations[:3]
-    assert figures.power_cuts >= 1 and figures.presses > 300
+    assert figures.power_cuts >= 1 and figures.presses > 400
