@@ -94,7 +94,7 @@ def sample_scenes() -> dict[str, Scene]:
                            leds=_leds(3, blink=(1,)), blink_on=True)
     ready = DealView(seat=0, name=NAMES[0], dealt=(False, False, False), has_dash=False,
                      hand=4, prompt="Press OK to start the game")
-    scenes["ready"] = Scene(PublicView(screen=ready, table=_table(3, turn=-1, holding=False),
+    scenes["ready"] = Scene(PublicView(screen=ready, table=None,
                                        title="Round 1 of 3", leds=_leds(3)), leds=_leds(3))
     scenes["deal-private"] = Scene(
         PublicView(screen=deal, table=None, private_shown=1, leds=_leds(3, blink=(1,))),
@@ -180,7 +180,71 @@ def sample_scenes() -> dict[str, Scene]:
                          prompt="OK: a new game"),
         table=None, title="Tournament over", leds=_leds(4, blink=(0,))),
         leds=_leds(4, blink=(0,)))
+    scenes.update(_other_scenes())
     from coda_pi.ui.mastermind_samples import mastermind_scenes
 
     scenes.update(mastermind_scenes())  # Mastermind's screens, named mm-*
+    return scenes
+
+
+def _other_scenes() -> dict[str, Scene]:
+    """Table-pool play, the results list and the post-game review."""
+    from coda_pi.referee.results import ResultRow, ResultsView
+    from coda_pi.referee.review import ReviewLine, ReviewView
+    from coda_pi.referee.table_pool_views import (
+        ColourRowView,
+        ContradictionView,
+        JudgeView,
+        NumberEntryView,
+    )
+
+    scenes: dict[str, Scene] = {}
+    colour_row = ColourRowView(
+        seat=1, name=NAMES[1], entered=(True, False), dark=True, hand=4,
+        dealt=(True, False, False, False), dark_left=8, light_left=9,
+        prompt="Benedict: panel 3 of 4 from the left: PREV/NEXT its colour, then OK")
+    scenes["tp-deal"] = Scene(PublicView(screen=colour_row, table=None, title="Round 1 of 3",
+                                         leds=_leds(4, blink=(1,))), leds=_leds(4, blink=(1,)))
+    judge = JudgeView(seat=0, name=NAMES[0], target=3, target_name=NAMES[3], slot=2,
+                      value_label="7",
+                      prompt="Dmitri, answer: is your panel 3 a 7? Your seat button 4: RIGHT. "
+                             "OK: WRONG")
+    scenes["tp-judge"] = Scene(PublicView(screen=judge, table=_table(highlight=(3, 2)),
+                                          title="Round 2 of 3", leds=_leds(4, on=0, blink=(3,))),
+                               leds=_leds(4, on=0, blink=(3,)))
+    number = NumberEntryView(
+        seat=0, name=NAMES[0], dark=False, what="Ann's panel 6, knocked down", value_label="9",
+        values=tuple(str(i) for i in range(12)), step=2, count=3, entered=("4",),
+        prompt="Ann won: show your standing panels. Ann's panel 6: PREV/NEXT, then OK")
+    scenes["tp-number"] = Scene(PublicView(screen=number, table=_table(holding=False),
+                                           title="Round 2 of 3", leds=_leds(4, on=0)),
+                                leds=_leds(4, on=0))
+    contradiction = ContradictionView(
+        sentence="Dmitri's panel 2 must be above 8 and below 8",
+        last="Ann's guess that Dmitri's panel 3 is 7",
+        prompt="OK: take back Ann's guess that Dmitri's panel 3 is 7. BACK: the menu")
+    scenes["tp-contradiction"] = Scene(PublicView(
+        screen=contradiction, table=_table(holding=False), title="Round 2 of 3",
+        leds=_leds(4)), leds=_leds(4))
+    rows = (
+        ResultRow("22 Nov 14:03", "Coda", NAMES, (58, 20, 31, 4), (NAMES[0],), "3 rounds"),
+        ResultRow("21 Nov 20:15", "Mastermind", NAMES[:2], (12, 14), (NAMES[1],), "4 games"),
+        ResultRow("21 Nov 19:02", "Coda", NAMES[:3], (9, 3, 5), (), "3 rounds", "unfinished"),
+    )
+    results = ResultsView(rows=rows, cursor=0,
+                          prompt="1 of 3. PREV/NEXT: other games, OK or BACK: back to the setup")
+    scenes["results"] = Scene(PublicView(screen=results, table=None, title="Results",
+                                         leds=_leds(4)), leds=_leds(4))
+    lines = (
+        ReviewLine("Round 1: Benedict stopped while Chloé's panel 2 was surely the dark 4",
+                   good=False),
+        ReviewLine("Round 2: Ann named the light 9 at Dmitri's panel 4 with 25% chance",
+                   good=True),
+        ReviewLine("Round 3: Chloé named the dark 11 at Ann's panel 5 with 33% chance",
+                   good=True),
+    )
+    review = ReviewView(title="Game review", lines=lines, page=1, pages=2,
+                        prompt="PREV/NEXT: more. OK or BACK: the standings")
+    scenes["review"] = Scene(PublicView(screen=review, table=None, title="Game review",
+                                        leds=_leds(4)), leds=_leds(4))
     return scenes

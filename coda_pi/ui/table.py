@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import pygame
 
+from coda_pi.i18n import _, ngettext
 from coda_pi.referee.views import SeatView, TableView, TimerView, TurnStep, TurnView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import (
-    MenuItem,
     PanelLook,
-    draw_menu,
     draw_panel,
     draw_timer,
+    labelled_panel_size,
+    row_layout,
     row_rects,
 )
 from coda_pi.ui.layout import split_rows
 from coda_pi.ui.looks import panel_look, seat_colour
-from coda_pi.ui.text import blit_text, elide, fit_font
+from coda_pi.ui.text import blit_text, blit_wrapped, elide, fit_font, floor_font, size_of
 from coda_pi.ui.theme import Metrics
 
 
@@ -29,12 +30,23 @@ def draw_table(
     *,
     turn: TurnView | None = None,
 ) -> None:
-    """One band per seat: the name in the seat's colour, then its row of panels."""
+    """One band per seat: the name and points in the seat's colour, then its row of panels."""
     rows = split_rows(area, len(table.seats), max(2, m.margin // 2))
-    # One name width for every seat, so the rows start at the same x.
-    tag_w = max(round(area.width * 0.22), m.px(28))
+    # One name width for every seat, so the rows start at the same x: as wide as the longest
+    # name (and points) need at the readable size, up to a third of the table.
+    fnt = floor_font(surface.get_height())
+    pad = m.px(1.5)
+    widest = max((fnt.size(text)[0] for seat in table.seats
+                  for text in (seat.name, _points_text(seat))), default=0)
+    tag_w = min(max(widest + 2 * pad + 2, round(area.width * 0.18)), round(area.width * 0.34))
     for seat, band in zip(table.seats, rows, strict=True):
         _draw_seat(surface, band, seat, tag_w, m, turn)
+
+
+def _points_text(seat: SeatView) -> str:
+    if seat.out:
+        return _("out")
+    return ngettext("{count} point", "{count} points", seat.total).format(count=seat.total)
 
 
 def _draw_seat(
@@ -58,21 +70,16 @@ def _draw_seat(
     tag_colour = theme.dim(colour, 0.55) if seat.out else colour
     pygame.draw.rect(surface, tag_colour, tag, border_radius=max(2, band.height // 8))
     ink = theme.ink_on(tag_colour)
-    pad = max(2, tag.height // 10)
-    inner = tag.inflate(-2 * pad, -2 * pad)
-    name_rect = pygame.Rect(inner.left, inner.top, inner.width, round(inner.height * 0.6))
-    total_rect = pygame.Rect(inner.left, name_rect.bottom, inner.width,
-                             inner.bottom - name_rect.bottom)
-    # Short names as large as "Seat 4" would be; a long one shrinks to fit, down to a
-    # readable size, and only then is cut short.
-    largest = fit_font("Seat 4", inner.width, name_rect.height)
+    inner = tag.inflate(-2 * m.px(1.5), -2)
+    line = floor_font(surface.get_height()).get_linesize()
+    total_rect = pygame.Rect(inner.left, inner.bottom - line, inner.width, line)
+    name_rect = pygame.Rect(inner.left, inner.top, inner.width, total_rect.top - inner.top)
+    # Every name at one size (the largest at which the longest fits), so no name looks
+    # more important than another.
     name_font = fit_font(seat.name, inner.width, name_rect.height,
-                         largest=_size_of(largest))
-    if name_font.get_height() < largest.get_height() * 0.7:
-        name_font = fit_font("Seat 4 M", inner.width, name_rect.height)
+                         largest=size_of(fit_font("Seat 4", inner.width, name_rect.height)))
     blit_text(surface, elide(seat.name, name_font, inner.width), name_rect, ink, fnt=name_font)
-    status = "out" if seat.out else f"{seat.total} pt"
-    blit_text(surface, status, total_rect, ink)
+    blit_text(surface, _points_text(seat), total_rect, ink)
 
     looks = [panel_look(p) for p in seat.row]
     claim = _claim_slot(seat, turn)
@@ -81,24 +88,17 @@ def _draw_seat(
         held = PanelLook("D" if seat.holding_dark else "L", None, marked=claim is not None)
         held_at = claim if claim is not None else len(looks)
         looks.insert(held_at, held)
-    panels_area = pygame.Rect(tag.right + m.margin, band.top + m.px(0.8), 0, 0)
-    panels_area.width = band.right - panels_area.left - m.px(0.8)
-    panels_area.height = band.height - 2 * m.px(0.8)
-    rects = row_rects(panels_area, len(looks))
-    if rects:
-        # Rows line up on the left, under the names, instead of each centred on its own.
-        shift = rects[0].left - panels_area.left
-        rects = [r.move(-shift, 0) for r in rects]
+    edge = m.px(0.8)
+    panels_area = pygame.Rect(tag.right + m.margin, band.top + edge, 0, band.height - 2 * edge)
+    panels_area.width = band.right - panels_area.left - edge
+    rects = row_layout(panels_area, [look.label is not None for look in looks],
+                       surface.get_height(), align="left")
     for index, (rect, look) in enumerate(zip(rects, looks, strict=True)):
         if index == held_at and claim is None:
             # The drawn panel, not yet placed: set apart at the end of the row.
             rect = rect.move(max(2, rect.width // 3), 0)
             _drawn_marker(surface, rect, m)
         draw_panel(surface, rect, look)
-
-
-def _size_of(fnt: pygame.font.Font) -> int:
-    return round(fnt.get_height() / 0.68)
 
 
 def _claim_slot(seat: SeatView, turn: TurnView | None) -> int | None:
@@ -121,6 +121,7 @@ def draw_turn_side(
     timer: TimerView | None,
     table: TableView | None,
     m: Metrics,
+    labels: str = "panels",
 ) -> None:
     """The column beside the table: the timer on top, the choice in progress below."""
     choice_area = area
@@ -130,15 +131,23 @@ def draw_turn_side(
         draw_timer_view(surface, timer_rect, timer, turn.seat)
         choice_area = pygame.Rect(area.left, timer_rect.bottom + m.margin, area.width,
                                   area.bottom - timer_rect.bottom - m.margin)
-    draw_choice(surface, choice_area, turn, table, m)
+    draw_choice(surface, choice_area, turn, table, m, labels)
 
 
 def draw_timer_view(
     surface: pygame.Surface, rect: pygame.Rect, timer: TimerView, seat: int
 ) -> None:
-    caption = "paused" if timer.paused else ("extra time" if timer.extra else None)
+    caption = _("paused") if timer.paused else (_("extra time") if timer.extra else None)
     draw_timer(surface, rect, float(timer.seconds_left), paused=timer.paused,
                urgent=timer.urgent, extra=timer.extra, caption=caption)
+
+
+def slot_word(slot: int, labels: str) -> str:
+    """A panel's place as people count it: "panel 3" (1-based, left to right), or "card 3"
+    with the Rainbow deck."""
+    if labels == "cards":
+        return _("card {number}").format(number=slot + 1)
+    return _("panel {number}").format(number=slot + 1)
 
 
 def draw_choice(
@@ -147,53 +156,65 @@ def draw_choice(
     turn: TurnView,
     table: TableView | None,
     m: Metrics,
+    labels: str = "panels",
 ) -> None:
     step = turn.step
     if step is TurnStep.CHOOSE_COLOR:
         _choose_colour(surface, area, turn, m)
     elif step in (TurnStep.SLOT, TurnStep.VALUE):
-        _attack(surface, area, turn, table, m)
+        _attack(surface, area, turn, table, m, labels)
     elif step is TurnStep.CONTINUE:
-        items = [MenuItem("Attack again"), MenuItem("Stop")]
-        draw_menu(surface, area.inflate(0, -area.height // 4), "", items,
-                  0 if turn.attack_again else 1, max_lines=2)
+        _options(surface, area, (_("Attack again"), _("Stop")),
+                 0 if turn.attack_again else 1, m)
     elif step is TurnStep.TARGET:
-        _pool(surface, area, turn, m)
+        blit_wrapped(surface, _("Whom to attack?"), area, theme.TEXT, align="center")
     else:
         words = {
-            TurnStep.CLAIM_HIDDEN: "Where did it go?",
-            TurnStep.CLAIM_FACE_UP: "Place it face up",
-            TurnStep.REVEAL_OWN: "Knock one down",
+            TurnStep.CLAIM_HIDDEN: _("Where did it go?"),
+            TurnStep.CLAIM_FACE_UP: _("Place it face up"),
+            TurnStep.REVEAL_OWN: _("Knock one down"),
         }.get(step, "")
         top = pygame.Rect(area.left, area.top, area.width, area.height // 2)
-        blit_text(surface, words, top, theme.TEXT)
+        blit_wrapped(surface, words, top, theme.TEXT, align="center")
         slot = turn.claim_slot if step is not TurnStep.REVEAL_OWN else turn.reveal_slot
-        if slot is not None:
-            bottom = pygame.Rect(area.left, top.bottom, area.width, area.height // 2)
-            blit_text(surface, f"slot {slot + 1}", bottom, theme.CURSOR)
+        bottom = pygame.Rect(area.left, top.bottom, area.width, area.height - top.height)
         if turn.claim_refused:
-            blit_text(surface, "not there: hold your button", top.move(0, top.height),
-                      theme.WARNING)
+            blit_wrapped(surface, _("not there: hold your button"), bottom, theme.WARNING,
+                         align="center")
+        elif slot is not None:
+            blit_wrapped(surface, slot_word(slot, labels), bottom, theme.CURSOR, align="center")
+
+
+def _options(surface: pygame.Surface, area: pygame.Rect, options: tuple[str, ...],
+             chosen: int, m: Metrics) -> None:
+    """A short list of choices, each on up to two lines, the chosen one highlighted."""
+    boxes = split_rows(area, len(options), m.margin)
+    for index, (box, text) in enumerate(zip(boxes, options, strict=True)):
+        if index == chosen:
+            pygame.draw.rect(surface, theme.CURSOR, box, border_radius=m.px(2))
+        ink = theme.INK if index == chosen else theme.TEXT
+        blit_wrapped(surface, text, box.inflate(-m.px(1), -2), ink, align="center",
+                     max_lines=2)
 
 
 def _choose_colour(surface: pygame.Surface, area: pygame.Rect, turn: TurnView, m: Metrics) -> None:
-    """Two panel backs, dark and light, with the count left of each; the cursor on one."""
-    label_h = round(area.height * 0.26)
+    """Two panel backs, dark and light, each with its name and how many are left under it;
+    the cursor on one."""
+    line = floor_font(surface.get_height()).get_linesize()
+    label_h = line * 2 + 2
     panels = pygame.Rect(area.left, area.top, area.width, area.height - label_h)
     slots = row_rects(panels.inflate(-m.px(4), -m.px(3)), 2)
-    for rect, dark, left in zip(slots, (True, False), (turn.dark_left, turn.light_left),
-                                strict=True):
+    for index, (rect, dark, left) in enumerate(zip(slots, (True, False),
+                                                   (turn.dark_left, turn.light_left),
+                                                   strict=True)):
         rect = rect.inflate(-rect.width // 5, 0)
         look = PanelLook("D" if dark else "L", None, marked=turn.color_dark is dark)
         draw_panel(surface, rect, look)
-        count = pygame.Rect(0, panels.bottom, area.width // 2 - m.px(1), label_h)
-        count.centerx = rect.centerx
-        blit_text(surface, str(left), count,
-                  theme.TEXT if left else theme.TEXT_DIM)
-
-
-def _pool(surface: pygame.Surface, area: pygame.Rect, turn: TurnView, m: Metrics) -> None:
-    blit_text(surface, "Whom to attack?", area.inflate(0, -area.height // 2), theme.TEXT)
+        half = area.width // 2
+        column = pygame.Rect(area.left + index * half, panels.bottom, half, line)
+        ink = theme.TEXT if left else theme.TEXT_DIM
+        blit_text(surface, _("dark") if dark else _("light"), column, ink)
+        blit_text(surface, _("{count} left").format(count=left), column.move(0, line), ink)
 
 
 def _attack(
@@ -202,8 +223,9 @@ def _attack(
     turn: TurnView,
     table: TableView | None,
     m: Metrics,
+    labels: str,
 ) -> None:
-    """The guess being built: the target's panel, big, with the value under the cursor."""
+    """The guess being built: whose panel, which one, and the number under the cursor."""
     target_name = ""
     dark = True
     if table is not None and turn.target is not None:
@@ -212,21 +234,28 @@ def _attack(
                 target_name = seat.name
                 if turn.slot is not None and 0 <= turn.slot < len(seat.row):
                     dark = seat.row[turn.slot].dark
-    caption_h = round(area.height * 0.25)
-    caption = pygame.Rect(area.left, area.top, area.width, caption_h)
-    slot_text = f"slot {turn.slot + 1}" if turn.slot is not None else ""
-    blit_text(surface, f"{target_name} {slot_text}".strip(), caption,
-              seat_colour(turn.target) if turn.target is not None else theme.TEXT)
-    body = pygame.Rect(area.left, caption.bottom, area.width, area.height - caption_h)
+    line = floor_font(surface.get_height()).get_linesize()
+    colour = seat_colour(turn.target) if turn.target is not None else theme.TEXT
+    name_rect = pygame.Rect(area.left, area.top, area.width, line)
+    blit_text(surface, elide(target_name, floor_font(surface.get_height()), area.width),
+              name_rect, colour)
+    if turn.slot is not None:
+        blit_text(surface, slot_word(turn.slot, labels), name_rect.move(0, line), colour)
+    body = pygame.Rect(area.left, area.top + 2 * line, area.width, area.height - 2 * line)
     label = turn.value_label if turn.step is TurnStep.VALUE else "?"
-    rect = row_rects(body, 1)[0]
+    size = labelled_panel_size(surface.get_height())
+    rect = row_rects(body.inflate(-body.width // 3, -m.px(3)), 1)[0]
+    if rect.width < size[0] or rect.height < size[1]:
+        rect = pygame.Rect(0, 0, max(rect.width, size[0]), max(rect.height, size[1]))
+        rect.center = body.center
+    # The arrows fit beside the panel, inside the column.
+    arrow = max(3, min(size[0] // 4, (body.width - rect.width) // 8))
     draw_panel(surface, rect, PanelLook("D" if dark else "L", label, marked=True))
     if turn.step is TurnStep.VALUE:
         # Arrows either side say PREV/NEXT change the number.
-        size = max(4, rect.height // 8)
         y = rect.centery
-        for x, direction in ((rect.left - size * 2, -1), (rect.right + size * 2, 1)):
-            tip = (x + direction * size, y)
+        for x, direction in ((rect.left - arrow * 2, -1), (rect.right + arrow * 2, 1)):
+            tip = (x + direction * arrow, y)
             pygame.draw.polygon(surface, theme.CURSOR,
-                                [tip, (x - direction * size, y - size),
-                                 (x - direction * size, y + size)])
+                                [tip, (x - direction * arrow, y - arrow),
+                                 (x - direction * arrow, y + arrow)])
