@@ -76,3 +76,23 @@ class in_language:  # noqa: N801 - used like a function: ``with in_language("es"
 
     def __exit__(self, *exc: object) -> None:
         _current[0] = self._before
+
+
+def language_from_environment(env: dict[str, str] | None = None) -> str:
+    """The language the environment asks for, the gettext way (``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``: "es_ES.UTF-8" means Spanish), when it is one shipped; else
+    English. For the CLI's output; the device itself follows its config and setup."""
+    import os
+
+    e = os.environ if env is None else env
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = e.get(var, "")
+        if not value:
+            continue
+        for part in value.split(":"):
+            code = part.split(".")[0].split("_")[0].split("@")[0].lower()
+            if code in LANGUAGES:
+                return code
+        if var != "LANGUAGE":
+            break  # the first locale variable set decides, as in gettext
+    return DEFAULT_LANGUAGE
