@@ -7,6 +7,7 @@ at 800x480.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -14,6 +15,7 @@ import pygame
 
 from coda_pi.ui import theme
 from coda_pi.ui.text import (
+    CONDENSE,
     NUMBER,
     blit_text,
     blit_wrapped,
@@ -113,7 +115,7 @@ def labelled_panel_size(screen_height: int) -> tuple[int, int]:
     """The smallest (width, height) of a panel whose number still reaches the floor: what a
     crowded row may shrink to, and no further."""
     fnt = floor_font(screen_height, NUMBER)
-    ink_w = max(fnt.size(label)[0] for label in _WIDEST_LABELS)
+    ink_w = math.ceil(max(fnt.size(label)[0] for label in _WIDEST_LABELS) * CONDENSE)
     cap = cap_height(fnt)
     # Inverse of label_box: the border and padding eat about 1/6 of the width and the
     # band of a knocked-down panel 1/10 of the height.
@@ -137,6 +139,13 @@ def row_rects(area: pygame.Rect, count: int, *, max_height: int | None = None) -
     left = area.left + (area.width - total) // 2
     top = area.top + (area.height - height) // 2
     return [pygame.Rect(left + i * (width + gap), top, width, height) for i in range(count)]
+
+
+def row_fits(area: pygame.Rect, labelled: Sequence[bool], screen_height: int) -> bool:
+    """Whether ``row_layout`` can lay these panels out in ``area`` with every number at the
+    floor."""
+    rects = row_layout(area, labelled, screen_height)
+    return all(area.contains(r) for r in rects)
 
 
 def row_layout(

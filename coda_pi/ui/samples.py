@@ -180,6 +180,7 @@ def sample_scenes() -> dict[str, Scene]:
                          prompt="OK: a new game"),
         table=None, title="Tournament over", leds=_leds(4, blink=(0,))),
         leds=_leds(4, blink=(0,)))
+    scenes.update(_long_rows_and_cards())
     scenes.update(_other_scenes())
     from coda_pi.ui.mastermind_samples import mastermind_scenes
 
@@ -247,4 +248,58 @@ def _other_scenes() -> dict[str, Scene]:
                         prompt="PREV/NEXT: more. OK or BACK: the standings")
     scenes["review"] = Scene(PublicView(screen=review, table=None, title="Game review",
                                         leds=_leds(4)), leds=_leds(4))
+    return scenes
+
+
+def _long_rows_and_cards() -> dict[str, Scene]:
+    """The crowded extremes: two players with 13 panels each (most knocked down), and the
+    Rainbow deck's cards (J, Q, K for 10, 11 and the dash)."""
+    long_a = _row("d0", "L1", "d2", "l3", "D4", "d5", "l6", "d7", "L8", "d9", "l10", "d11",
+                  "d-", highlight=4)
+    long_b = _row("l0", "d1", "L2", "d3", "l4", "D5", "l6", "d7", "l8", "D9", "d10", "l11",
+                  "l-")
+    seats = (
+        SeatView(seat=0, name=NAMES[0], row=long_a, total=31, out=False, turn=False, led=OFF,
+                 holding=False),
+        SeatView(seat=1, name=NAMES[1], row=long_b, total=24, out=False, turn=True, led=ON,
+                 holding=False),
+    )
+    table = TableView(round_number=3, rounds=3, seats=seats, pool_dark=0, pool_light=0,
+                      turn=1, dashes=True)
+    value = TurnView(seat=1, name=NAMES[1], step=TurnStep.VALUE,
+                     prompt="PREV/NEXT: the number, OK guesses", drew=False, target=0, slot=4,
+                     value_label="4", values=tuple(str(i) for i in range(12)) + ("-",))
+    leds = (BLINK, ON, OFF, OFF)
+    scenes = {"turn-long-rows": Scene(PublicView(
+        screen=value, table=table, title="Round 3 of 3",
+        timer=TimerView(51, 51, False, False, False), leds=leds), leds=leds)}
+    cards = {"10": "J", "11": "Q", "-": "K"}
+
+    def card(panel: PanelView) -> PanelView:
+        if panel.label is None:
+            return panel
+        return PanelView(panel.dark, cards.get(panel.label, panel.label), panel.revealed,
+                         panel.highlight)
+
+    card_table = _table(holding=False)
+    card_table = TableView(
+        round_number=card_table.round_number, rounds=card_table.rounds,
+        seats=tuple(SeatView(s.seat, s.name, tuple(card(p) for p in s.row), s.total, s.out,
+                             s.turn, s.led, s.holding, s.holding_dark)
+                    for s in card_table.seats),
+        pool_dark=4, pool_light=3, turn=0, dashes=True)
+    choose = TurnView(seat=0, name=NAMES[0], step=TurnStep.CHOOSE_COLOR,
+                      prompt="PREV/NEXT: colour to draw, OK draws", color_dark=False,
+                      dark_left=4, light_left=3)
+    scenes["cards-turn-choose"] = Scene(PublicView(
+        screen=choose, table=card_table, title="Round 2 of 3", labels="cards",
+        leds=_leds(4, on=0)), leds=_leds(4, on=0))
+    scenes["cards-drawn-private"] = Scene(
+        PublicView(screen=choose, table=card_table, private_shown=0, labels="cards",
+                   leds=_leds(4, on=0)),
+        private=PrivateView(seat=0, name=NAMES[0], purpose=PrivatePurpose.DRAWN,
+                            row=_row("D1", "l3", "D6", "L9", "DQ", private=True),
+                            drawn=PanelView(dark=False, label="J", revealed=False),
+                            prompt="take it from the deck"),
+        leds=_leds(4, on=0))
     return scenes

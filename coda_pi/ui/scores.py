@@ -79,10 +79,13 @@ def _cell(line: pygame.Rect, index: int, name_w: int, col_w: int) -> pygame.Rect
 
 ROUND_END_LEGEND = N_("G guesses (1 each) · E rows exposed (3)\n"
                       "W round won (5) · B bonus (the winner's standing panels)")
+ROUND_END_LEGEND_CARDS = N_("G guesses (1 each) · E rows exposed (3)\n"
+                            "W round won (5) · B bonus (the winner's face-down cards)")
 
 
 def draw_round_end(
-    surface: pygame.Surface, area: pygame.Rect, screen: RoundEndView, m: Metrics
+    surface: pygame.Surface, area: pygame.Rect, screen: RoundEndView, m: Metrics,
+    labels: str = "panels",
 ) -> None:
     """Each player's points of the round by cause, the round's sum and the running total,
     with a legend under the table saying what each column counts."""
@@ -100,7 +103,8 @@ def draw_round_end(
     table = pygame.Rect(area.left, area.top, area.width, area.height - legend_h)
     _table(surface, table, headers, rows, m, name_fraction=0.26, highlight=(screen.winner,))
     legend = pygame.Rect(area.left, table.bottom, area.width, legend_h)
-    blit_wrapped(surface, _(ROUND_END_LEGEND), legend, theme.TEXT_DIM, max_lines=4)
+    text = ROUND_END_LEGEND_CARDS if labels == "cards" else ROUND_END_LEGEND
+    blit_wrapped(surface, _(text), legend, theme.TEXT_DIM, max_lines=4)
 
 
 def draw_final(surface: pygame.Surface, area: pygame.Rect, screen: FinalView, m: Metrics) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from dataclasses import replace
 
 import pygame
 
@@ -27,6 +28,7 @@ from coda_pi.referee.views import (
     PublicView,
     RoundEndView,
     SetupView,
+    TableView,
     TurnView,
 )
 from coda_pi.ui import theme
@@ -45,7 +47,13 @@ from coda_pi.ui.results_screen import draw_results
 from coda_pi.ui.review_screen import draw_review
 from coda_pi.ui.scene import Scene
 from coda_pi.ui.scores import draw_final, draw_round_end
-from coda_pi.ui.table import draw_table, draw_turn_side
+from coda_pi.ui.table import (
+    compact_choice,
+    draw_table,
+    draw_timer_view,
+    draw_turn_side,
+    table_fits,
+)
 from coda_pi.ui.table_pool_screens import TABLE_POOL_SCREENS, draw_table_pool, table_pool_keys
 from coda_pi.ui.text import blit_text, blit_wrapped, floor_size
 from coda_pi.ui.theme import RGB, Metrics
@@ -116,7 +124,7 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> Non
                _("{name} wins round {number}").format(name=screen.winner_name,
                                                       number=screen.round_number),
                seat_colour(screen.winner))
-        draw_round_end(surface, bands.body, screen, m)
+        draw_round_end(surface, bands.body, screen, m, view.labels)
     elif isinstance(screen, FinalView):
         _final_header(surface, bands, screen, view)
         draw_final(surface, bands.body, screen, m)
@@ -200,9 +208,15 @@ def _deal(surface: pygame.Surface, bands: Frame, screen: DealView, view: PublicV
         header(surface, bands, view, _("Deal: {name}").format(name=screen.name),
                seat_colour(screen.seat),
                subtitle=_("hold seat button {number}").format(number=screen.seat + 1))
-        text = ngettext("{name}: hold your button to see your panel.",
-                        "{name}: hold your button to see your {count} panels.",
-                        screen.hand).format(name=screen.name, count=screen.hand)
+        if view.labels == "cards":
+            text = ngettext("{name}: hold your button to see your card.",
+                            "{name}: hold your button to see your {count} cards.",
+                            screen.hand)
+        else:
+            text = ngettext("{name}: hold your button to see your panel.",
+                            "{name}: hold your button to see your {count} panels.",
+                            screen.hand)
+        text = text.format(name=screen.name, count=screen.hand)
         text += " " + (_("Place the dash too.") if screen.has_dash
                        else _("Stand them up, then OK."))
         blit_wrapped(surface, text, text_area, theme.TEXT, max_lines=5, align="center")
@@ -226,11 +240,30 @@ def _deal(surface: pygame.Surface, bands: Frame, screen: DealView, view: PublicV
 
 def _turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicView) -> None:
     m = bands.metrics
-    header(surface, bands, view, turn.name, seat_colour(turn.seat))
     table_area, side = split_columns(bands.body, 0.74, m.margin)
-    if view.table is not None:
-        draw_table(surface, table_area, view.table, m, turn=turn)
-    draw_turn_side(surface, side, turn, view.timer, view.table, m, view.labels)
+    table = view.table
+    if (table is not None and not table_fits(surface, table_area, table, m, turn)
+            and table_fits(surface, bands.body, table, m, turn)):
+        # Long rows: the table takes the whole width (its numbers never shrink), the timer
+        # moves into the header and the number being guessed stands on the attacked panel.
+        _compact_turn(surface, bands, turn, view, table)
+        return
+    header(surface, bands, view, turn.name, seat_colour(turn.seat))
+    if table is not None:
+        draw_table(surface, table_area, table, m, turn=turn)
+    draw_turn_side(surface, side, turn, view.timer, table, m, view.labels)
+
+
+def _compact_turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicView,
+                  table: TableView) -> None:
+    m = bands.metrics
+    title = bands.header
+    if view.timer is not None:
+        title, clock = split_columns(bands.header, 0.72, m.margin)
+        draw_timer_view(surface, clock, view.timer, turn.seat)
+    header(surface, replace(bands, header=title), view, turn.name, seat_colour(turn.seat),
+           subtitle=compact_choice(turn, table, view.labels))
+    draw_table(surface, bands.body, table, m, turn=turn, guess_on_table=True)
 
 
 def _turn_keys(turn: TurnView) -> str:

@@ -9,10 +9,12 @@ from coda_pi.i18n import _, ngettext
 from coda_pi.referee.views import SeatView, TableView, TimerView, TurnStep, TurnView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import (
+    PANEL_ASPECT,
     PanelLook,
     draw_panel,
     draw_timer,
     labelled_panel_size,
+    row_fits,
     row_layout,
     row_rects,
 )
@@ -29,18 +31,59 @@ def draw_table(
     m: Metrics,
     *,
     turn: TurnView | None = None,
+    guess_on_table: bool = False,
 ) -> None:
-    """One band per seat: the name and points in the seat's colour, then its row of panels."""
-    rows = split_rows(area, len(table.seats), max(2, m.margin // 2))
+    """One band per seat: the name and points in the seat's colour, then its row of panels.
+    ``guess_on_table``: the number being guessed is shown on the attacked panel itself (when
+    there is no room beside the table to show it)."""
+    tag_w = _tag_width(surface, area, table, m)
+    for seat, band in zip(table.seats, _bands(area, table, m), strict=True):
+        _draw_seat(surface, band, seat, tag_w, m, turn, guess_on_table)
+
+
+def table_fits(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics,
+               turn: TurnView | None = None) -> bool:
+    """Whether every row fits ``area`` with its numbers at the readable floor."""
+    tag_w = _tag_width(surface, area, table, m)
+    for seat, band in zip(table.seats, _bands(area, table, m), strict=True):
+        looks, _held_at = _seat_looks(seat, turn)
+        labelled = [look.label is not None for look in looks]
+        if not row_fits(_panels_area(band, tag_w, m), labelled, surface.get_height()):
+            return False
+    return True
+
+
+def _bands(area: pygame.Rect, table: TableView, m: Metrics) -> list[pygame.Rect]:
+    return split_rows(area, len(table.seats), max(2, m.margin // 2))
+
+
+def _tag_width(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics) -> int:
     # One name width for every seat, so the rows start at the same x: as wide as the longest
-    # name (and points) need at the readable size, up to a third of the table.
+    # name (and points) need at the readable size, up to a little over a third of the table.
     fnt = floor_font(surface.get_height())
     pad = m.px(1.5)
     widest = max((fnt.size(text)[0] for seat in table.seats
                   for text in (seat.name, _points_text(seat))), default=0)
-    tag_w = min(max(widest + 2 * pad + 2, round(area.width * 0.18)), round(area.width * 0.34))
-    for seat, band in zip(table.seats, rows, strict=True):
-        _draw_seat(surface, band, seat, tag_w, m, turn)
+    return min(max(widest + 2 * pad + 2, round(area.width * 0.18)), round(area.width * 0.38))
+
+
+def _panels_area(band: pygame.Rect, tag_w: int, m: Metrics) -> pygame.Rect:
+    edge = m.px(0.8)
+    left = band.left + tag_w + m.margin
+    return pygame.Rect(left, band.top + edge, band.right - left - edge, band.height - 2 * edge)
+
+
+def _seat_looks(seat: SeatView, turn: TurnView | None) -> tuple[list[PanelLook], int | None]:
+    """The looks of a seat's row, with the drawn panel it holds (at its claimed place, or
+    apart at the end); and where the held panel stands (None: nothing held)."""
+    looks = [panel_look(p) for p in seat.row]
+    claim = _claim_slot(seat, turn)
+    held_at: int | None = None
+    if seat.holding and seat.holding_dark is not None:
+        held = PanelLook("D" if seat.holding_dark else "L", None, marked=claim is not None)
+        held_at = claim if claim is not None else len(looks)
+        looks.insert(held_at, held)
+    return looks, held_at
 
 
 def _points_text(seat: SeatView) -> str:
@@ -56,6 +99,7 @@ def _draw_seat(
     tag_w: int,
     m: Metrics,
     turn: TurnView | None,
+    guess_on_table: bool = False,
 ) -> None:
     colour = seat_colour(seat.seat)
     attacked = turn is not None and turn.target == seat.seat and turn.step in (
@@ -81,16 +125,14 @@ def _draw_seat(
     blit_text(surface, elide(seat.name, name_font, inner.width), name_rect, ink, fnt=name_font)
     blit_text(surface, _points_text(seat), total_rect, ink)
 
-    looks = [panel_look(p) for p in seat.row]
+    looks, held_at = _seat_looks(seat, turn)
     claim = _claim_slot(seat, turn)
-    held_at: int | None = None
-    if seat.holding and seat.holding_dark is not None:
-        held = PanelLook("D" if seat.holding_dark else "L", None, marked=claim is not None)
-        held_at = claim if claim is not None else len(looks)
-        looks.insert(held_at, held)
-    edge = m.px(0.8)
-    panels_area = pygame.Rect(tag.right + m.margin, band.top + edge, 0, band.height - 2 * edge)
-    panels_area.width = band.right - panels_area.left - edge
+    if (guess_on_table and turn is not None and turn.target == seat.seat
+            and turn.slot is not None and 0 <= turn.slot < len(seat.row)):
+        shown = turn.value_label if turn.step is TurnStep.VALUE else "?"
+        looks[turn.slot] = PanelLook("D" if seat.row[turn.slot].dark else "L", shown,
+                                     marked=True)
+    panels_area = _panels_area(band, tag_w, m)
     rects = row_layout(panels_area, [look.label is not None for look in looks],
                        surface.get_height(), align="left")
     for index, (rect, look) in enumerate(zip(rects, looks, strict=True)):
@@ -160,7 +202,7 @@ def draw_choice(
 ) -> None:
     step = turn.step
     if step is TurnStep.CHOOSE_COLOR:
-        _choose_colour(surface, area, turn, m)
+        _choose_colour(surface, area, turn, m, labels)
     elif step in (TurnStep.SLOT, TurnStep.VALUE):
         _attack(surface, area, turn, table, m, labels)
     elif step is TurnStep.CONTINUE:
@@ -197,24 +239,28 @@ def _options(surface: pygame.Surface, area: pygame.Rect, options: tuple[str, ...
                      max_lines=2)
 
 
-def _choose_colour(surface: pygame.Surface, area: pygame.Rect, turn: TurnView, m: Metrics) -> None:
-    """Two panel backs, dark and light, each with its name and how many are left under it;
-    the cursor on one."""
+def _choose_colour(surface: pygame.Surface, area: pygame.Rect, turn: TurnView, m: Metrics,
+                   labels: str) -> None:
+    """The two colours to draw from, one above the other: a panel back, its name and how many
+    are left; the cursor on one."""
     line = floor_font(surface.get_height()).get_linesize()
-    label_h = line * 2 + 2
-    panels = pygame.Rect(area.left, area.top, area.width, area.height - label_h)
-    slots = row_rects(panels.inflate(-m.px(4), -m.px(3)), 2)
-    for index, (rect, dark, left) in enumerate(zip(slots, (True, False),
-                                                   (turn.dark_left, turn.light_left),
-                                                   strict=True)):
-        rect = rect.inflate(-rect.width // 5, 0)
-        look = PanelLook("D" if dark else "L", None, marked=turn.color_dark is dark)
-        draw_panel(surface, rect, look)
-        half = area.width // 2
-        column = pygame.Rect(area.left + index * half, panels.bottom, half, line)
+    caption = pygame.Rect(area.left, area.top, area.width, line)
+    blit_text(surface, _("in the deck") if labels == "cards" else _("in the box"),
+              caption, theme.TEXT_DIM)
+    rows = split_rows(pygame.Rect(area.left, caption.bottom + m.px(1), area.width,
+                                  area.bottom - caption.bottom - m.px(1)), 2, m.px(2))
+    for row, dark, left in zip(rows, (True, False), (turn.dark_left, turn.light_left),
+                               strict=True):
+        icon_h = min(row.height - m.px(2), 2 * line + m.px(2))
+        icon = pygame.Rect(row.left + m.px(2), 0, max(4, round(icon_h * PANEL_ASPECT)), icon_h)
+        icon.centery = row.centery
+        draw_panel(surface, icon, PanelLook("D" if dark else "L", None,
+                                            marked=turn.color_dark is dark))
+        text = pygame.Rect(icon.right + m.px(3), icon.centery - line, 0, line)
+        text.width = row.right - text.left
         ink = theme.TEXT if left else theme.TEXT_DIM
-        blit_text(surface, _("dark") if dark else _("light"), column, ink)
-        blit_text(surface, _("{count} left").format(count=left), column.move(0, line), ink)
+        blit_text(surface, _("dark") if dark else _("light"), text, ink, align="left")
+        blit_text(surface, str(left), text.move(0, line), ink, align="left")
 
 
 def _attack(
@@ -259,3 +305,22 @@ def _attack(
             pygame.draw.polygon(surface, theme.CURSOR,
                                 [tip, (x - direction * arrow, y - arrow),
                                  (x - direction * arrow, y + arrow)])
+
+
+def compact_choice(turn: TurnView, table: TableView, labels: str) -> str | None:
+    """The choice in progress in a few words, for the header when the table needs the whole
+    width; None: nothing to add to what the table and the footer show."""
+    step = turn.step
+    if step is TurnStep.CHOOSE_COLOR:
+        return _("in the box: dark {dark}, light {light}").format(dark=turn.dark_left,
+                                                                 light=turn.light_left)
+    if step in (TurnStep.SLOT, TurnStep.VALUE) and turn.target is not None:
+        names = {s.seat: s.name for s in table.seats}
+        target = names.get(turn.target, "")
+        if turn.slot is None:
+            return target
+        return f"{target}: {slot_word(turn.slot, labels)}"
+    if step is TurnStep.CONTINUE:
+        return _("Attack again") if turn.attack_again else _("Stop")
+    slot = turn.claim_slot if step is not TurnStep.REVEAL_OWN else turn.reveal_slot
+    return slot_word(slot, labels) if slot is not None else None

@@ -29,6 +29,8 @@ TEXT = "text"
 NUMBER = "number"
 """The two roles of drawn text: words (names, instructions, scores) and panel numbers."""
 _FLOOR_DIVISOR = {TEXT: 24, NUMBER: 12}
+CONDENSE = 0.72
+"""The narrowest a panel number is squeezed (its width over its natural width)."""
 
 
 _fonts: dict[int, pygame.font.Font] = {}
@@ -159,17 +161,25 @@ def blit_text(
     largest: int | None = None,
     fnt: pygame.font.Font | None = None,
     role: str = TEXT,
+    box: pygame.Rect | None = None,
 ) -> pygame.Rect:
     """Draw ``text`` as large as fits ``rect`` (or in ``fnt``), never below the readability
     floor for ``role``; returns where it went.
 
-    ``align`` is "center", "left" or "right" (vertical centring always).
+    ``align`` is "center", "left" or "right" (vertical centring always). ``box``: the room
+    the text may use when larger than ``rect`` (a line of a paragraph may use the
+    paragraph's), for the readability tests.
     """
     chosen = fnt or fit_font(text, rect.width, rect.height, largest=largest)
     floor = cap_floor(surface.get_height(), role)
     if cap_height(chosen) < floor:
         chosen = floor_font(surface.get_height(), role)
     image = chosen.render(text, True, colour)
+    if role == NUMBER and image.get_width() > rect.width:
+        # A two-digit number in a narrow panel is drawn condensed, never shorter: its height
+        # is what reads from across the table.
+        narrow = max(rect.width, math.ceil(image.get_width() * CONDENSE))
+        image = pygame.transform.smoothscale(image, (narrow, image.get_height()))
     placed = image.get_rect()
     placed.centery = rect.centery
     if align == "left":
@@ -181,7 +191,8 @@ def blit_text(
     surface.blit(image, placed)
     if _recording:
         ink = image.get_bounding_rect().move(placed.topleft)
-        drawn = DrawnText(text, role, cap_height(chosen), rect.copy(), ink, surface.get_size())
+        room = (box or rect).copy()
+        drawn = DrawnText(text, role, cap_height(chosen), room, ink, surface.get_size())
         for log in _recording:
             log.append(drawn)
     return placed
@@ -253,10 +264,9 @@ def blit_wrapped(
     top = rect.top + (rect.height - line_h * len(lines)) // 2
     for i, line in enumerate(lines):
         part = pygame.Rect(rect.left, top + i * line_h, rect.width, line_h)
-        # The line's own box is the room it shares with the others: clipping against the
-        # whole rect is what matters to a reader.
-        blit_text(surface, line, part.clip(rect) if part.colliderect(rect) else part,
-                  colour, align=align, fnt=fnt)
+        # An accent or a descender may reach past its line: what matters to a reader is
+        # that the paragraph stays in its rect.
+        blit_text(surface, line, part, colour, align=align, fnt=fnt, box=rect)
 
 
 def wrap_words(text: str, width: int) -> list[str]:
