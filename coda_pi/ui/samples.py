@@ -181,6 +181,19 @@ def sample_scenes() -> dict[str, Scene]:
         table=None, title="Tournament over", leds=_leds(4, blink=(0,))),
         leds=_leds(4, blink=(0,)))
     scenes.update(_long_rows_and_cards())
+    from coda_pi.referee.name_entry import NameEntry
+    from coda_pi.referee.signals import Button
+
+    entry = NameEntry(2, "Seat 3")
+    # "Chl" typed, the cursor on "o": C from A, h from G, l back from N, then o.
+    for button in (Button.SEAT_1, Button.NEXT, Button.NEXT, Button.OK,
+                   Button.SEAT_2, Button.NEXT, Button.OK,
+                   Button.SEAT_3, Button.PREV, Button.PREV, Button.OK,
+                   Button.SEAT_3, Button.NEXT, Button.NEXT):
+        entry.press(button)
+    scenes["name-entry"] = Scene(PublicView(
+        screen=entry.view(),  # type: ignore[arg-type]
+        table=None, title="New game", leds=_leds(4, blink=(2,))), leds=_leds(4, blink=(2,)))
     scenes.update(_other_scenes())
     from coda_pi.ui.mastermind_samples import mastermind_scenes
 

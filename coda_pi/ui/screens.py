@@ -15,6 +15,7 @@ import pygame
 
 from coda_pi.i18n import N_, _, ngettext
 from coda_pi.referee.mastermind_views import MastermindPrivateView, MastermindPublicView
+from coda_pi.referee.name_entry import NameEntryView
 from coda_pi.referee.results import ResultsView
 from coda_pi.referee.review import ReviewView
 from coda_pi.referee.views import (
@@ -43,6 +44,7 @@ from coda_pi.ui.draw import (
 from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
 from coda_pi.ui.looks import BANNER_CHIPS, led_looks, panel_look, seat_colour
 from coda_pi.ui.mastermind_screens import draw_mastermind_scene
+from coda_pi.ui.name_entry_screen import draw_name_entry
 from coda_pi.ui.results_screen import draw_results
 from coda_pi.ui.review_screen import draw_review
 from coda_pi.ui.scene import Scene
@@ -115,6 +117,8 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> Non
         draw_review(surface, bands, screen)
     elif isinstance(screen, SetupView):
         _setup(surface, bands, screen, view)
+    elif isinstance(screen, NameEntryView):
+        draw_name_entry(surface, bands, screen)
     elif isinstance(screen, DealView):
         _deal(surface, bands, screen, view)
     elif isinstance(screen, TurnView):
@@ -141,6 +145,9 @@ def _prompt_of(screen: object) -> str:
     keys = table_pool_keys(screen)
     if keys is not None:
         return keys
+    if isinstance(screen, NameEntryView):
+        return screen.prompt or _("PREV/NEXT: a letter   OK: add it   BACK: rub one out, "
+                                  "or leave")
     prompt = str(getattr(screen, "prompt", "") or "")
     # The header already names whoever must act.
     name = getattr(screen, "name", None)
