@@ -20,7 +20,15 @@ from coda_pi.ui.draw import (
 )
 from coda_pi.ui.layout import split_rows
 from coda_pi.ui.looks import panel_look, seat_colour
-from coda_pi.ui.text import blit_text, blit_wrapped, elide, fit_font, floor_font, size_of
+from coda_pi.ui.text import (
+    blit_text,
+    blit_wrapped,
+    elide,
+    fit_font,
+    floor_font,
+    size_of,
+    wrapped_font,
+)
 from coda_pi.ui.theme import Metrics
 
 
@@ -231,12 +239,16 @@ def _options(surface: pygame.Surface, area: pygame.Rect, options: tuple[str, ...
              chosen: int, m: Metrics) -> None:
     """A short list of choices, each on up to two lines, the chosen one highlighted."""
     boxes = split_rows(area, len(options), m.margin)
+    # One size for every choice: none looks more important than another.
+    size = min(size_of(wrapped_font(text, box.width - m.px(1), box.height - 2,
+                                    surface.get_height(), max_lines=2)[0])
+               for box, text in zip(boxes, options, strict=True))
     for index, (box, text) in enumerate(zip(boxes, options, strict=True)):
         if index == chosen:
             pygame.draw.rect(surface, theme.CURSOR, box, border_radius=m.px(2))
         ink = theme.INK if index == chosen else theme.TEXT
         blit_wrapped(surface, text, box.inflate(-m.px(1), -2), ink, align="center",
-                     max_lines=2)
+                     max_lines=2, largest=size)
 
 
 def _choose_colour(surface: pygame.Surface, area: pygame.Rect, turn: TurnView, m: Metrics,
