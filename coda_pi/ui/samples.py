@@ -283,7 +283,20 @@ def _long_rows_and_cards() -> dict[str, Scene]:
                      prompt="PREV/NEXT: the number, OK guesses", drew=False, target=0, slot=4,
                      value_label="4", values=tuple(str(i) for i in range(12)) + ("-",))
     leds = (BLINK, ON, OFF, OFF)
-    scenes = {"turn-long-rows": Scene(PublicView(
+    long_names = ("Maximiliano", "Guillermina", "Bartholomew", "Anastasia")
+    crowded = _table(highlight=(3, 2))
+    crowded = TableView(
+        round_number=2, rounds=3, pool_dark=4, pool_light=3, turn=0, dashes=True,
+        seats=tuple(SeatView(s.seat, long_names[s.seat], s.row, s.total, s.out, s.turn,
+                             s.led, s.holding, s.holding_dark) for s in crowded.seats))
+    guess = TurnView(seat=0, name=long_names[0], step=TurnStep.VALUE,
+                     prompt="PREV/NEXT: the number, OK guesses", drew=True, target=3, slot=2,
+                     value_label="7", values=tuple(str(i) for i in range(12)) + ("-",))
+    names_scene = Scene(PublicView(
+        screen=guess, table=crowded, title="Round 2 of 3",
+        timer=TimerView(43, 43, False, False, False), leds=_leds(4, on=0, blink=(3,))),
+        leds=_leds(4, on=0, blink=(3,)))
+    scenes = {"turn-long-names": names_scene, "turn-long-rows": Scene(PublicView(
         screen=value, table=table, title="Round 3 of 3",
         timer=TimerView(51, 51, False, False, False), leds=leds), leds=leds)}
     cards = {"10": "J", "11": "Q", "-": "K"}

@@ -44,7 +44,7 @@ def draw_table(
     """One band per seat: the name and points in the seat's colour, then its row of panels.
     ``guess_on_table``: the number being guessed is shown on the attacked panel itself (when
     there is no room beside the table to show it)."""
-    tag_w = _tag_width(surface, area, table, m)
+    tag_w = _tag_width(surface, area, table, m, turn)
     for seat, band in zip(table.seats, _bands(area, table, m), strict=True):
         _draw_seat(surface, band, seat, tag_w, m, turn, guess_on_table)
 
@@ -52,27 +52,39 @@ def draw_table(
 def table_fits(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics,
                turn: TurnView | None = None) -> bool:
     """Whether every row fits ``area`` with its numbers at the readable floor."""
-    tag_w = _tag_width(surface, area, table, m)
-    for seat, band in zip(table.seats, _bands(area, table, m), strict=True):
-        looks, _held_at = _seat_looks(seat, turn)
-        labelled = [look.label is not None for look in looks]
-        if not row_fits(_panels_area(band, tag_w, m), labelled, surface.get_height()):
-            return False
-    return True
+    return _rows_fit(surface, area, table, m, turn, _tag_width(surface, area, table, m, turn))
 
 
 def _bands(area: pygame.Rect, table: TableView, m: Metrics) -> list[pygame.Rect]:
     return split_rows(area, len(table.seats), max(2, m.margin // 2))
 
 
-def _tag_width(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics) -> int:
-    # One name width for every seat, so the rows start at the same x: as wide as the longest
-    # name (and points) need at the readable size, up to a little over a third of the table.
+def _tag_width(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics,
+               turn: TurnView | None = None) -> int:
+    """One name width for every seat, so the rows start at the same x: as wide as the longest
+    name (and points) need at the readable size, up to half the table; narrower (a long name
+    then cut short) only when the rows would otherwise shrink their numbers."""
     fnt = floor_font(surface.get_height())
     pad = m.px(1.5)
     widest = max((fnt.size(text)[0] for seat in table.seats
                   for text in (seat.name, _points_text(seat))), default=0)
-    return min(max(widest + 2 * pad + 2, round(area.width * 0.18)), round(area.width * 0.38))
+    floor_w = round(area.width * 0.18)
+    wanted = max(widest + 2 * pad + 2, floor_w)
+    candidates = [min(wanted, round(area.width * f)) for f in (0.5, 0.38, 0.3)]
+    for width in candidates:
+        if _rows_fit(surface, area, table, m, turn, width):
+            return width
+    return candidates[0]
+
+
+def _rows_fit(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics,
+              turn: TurnView | None, tag_w: int) -> bool:
+    for seat, band in zip(table.seats, _bands(area, table, m), strict=True):
+        looks, _held_at = _seat_looks(seat, turn)
+        labelled = [look.label is not None for look in looks]
+        if not row_fits(_panels_area(band, tag_w, m), labelled, surface.get_height()):
+            return False
+    return True
 
 
 def _panels_area(band: pygame.Rect, tag_w: int, m: Metrics) -> pygame.Rect:
