@@ -24,6 +24,7 @@ from coda_pi.ui.text import (
     fit_font,
     floor_font,
     font,
+    readable,
 )
 from coda_pi.ui.theme import RGB
 
@@ -249,10 +250,15 @@ def draw_banner(
     ink = theme.ink_on(colour)
     pad = max(1, rect.height // 14)
     inner = rect.inflate(-2 * pad - rect.height // 3, -2 * pad)
-    if subtitle:
+    floor = floor_font(surface.get_height())
+    if subtitle and subtitle_colour is not None and floor.size(subtitle)[0] > inner.width:
+        # What just happened, too long for one line under the title: beside it instead, on
+        # as many lines as the header holds.
+        _banner_beside(surface, rect, inner, text, ink, subtitle, subtitle_colour, pad, radius)
+    elif subtitle:
         # The subtitle gets at least one line of the smallest readable text; the title (whose
         # turn) keeps the rest.
-        line = floor_font(surface.get_height()).get_linesize()
+        line = floor.get_linesize()
         sub_h = max(line + 1, round(inner.height * 0.42))
         main = pygame.Rect(inner.left, inner.top, inner.width, inner.height - sub_h)
         sub = pygame.Rect(inner.left, main.bottom, inner.width, sub_h)
@@ -269,6 +275,22 @@ def draw_banner(
     else:
         # Too long for one line at a good size: two.
         blit_wrapped(surface, text, inner, ink, align="center", max_lines=2)
+
+
+def _banner_beside(surface: pygame.Surface, rect: pygame.Rect, inner: pygame.Rect, title: str,
+                   ink: RGB, news: str, chip_colour: RGB, pad: int, radius: int) -> None:
+    """The title on the left, as narrow as it reads; the news on a chip filling the rest."""
+    floor = floor_font(surface.get_height())
+    title_font = readable(fit_font(title, inner.width // 3, inner.height), surface.get_height())
+    title_w = min(title_font.size(title)[0], inner.width // 3)
+    title_rect = pygame.Rect(inner.left, inner.top, title_w, inner.height)
+    blit_text(surface, elide(title, title_font, title_w), title_rect, ink, fnt=title_font)
+    chip = pygame.Rect(title_rect.right + pad * 2, rect.top + pad, 0, rect.height - 2 * pad)
+    chip.width = rect.right - pad - chip.left
+    pygame.draw.rect(surface, chip_colour, chip, border_radius=radius)
+    lines = max(1, (chip.height - 2) // floor.get_linesize())
+    blit_wrapped(surface, news, chip.inflate(-2 * pad, -2), theme.ink_on(chip_colour),
+                 align="center", max_lines=lines)
 
 
 def timer_text(seconds_left: float) -> str:
@@ -392,8 +414,9 @@ def draw_menu(
     pad = max(3, line_h // 4)
     # One font for every line: as tall as a line allows, narrow enough for the longest one.
     widest = max(items, key=lambda i: font(40).size(i.label + "  " + (i.value or ""))[0])
-    fnt = fit_font(widest.label + "  " + (widest.value or ""), list_rect.width - 2 * pad,
-                   int(line_h * 0.72))
+    fnt = readable(fit_font(widest.label + "  " + (widest.value or ""),
+                            list_rect.width - 2 * pad, int(line_h * 0.72)),
+                   surface.get_height())
     for shown, index in enumerate(range(first, first + lines)):
         item = items[index]
         line = pygame.Rect(list_rect.left, list_rect.top + shown * line_h, list_rect.width, line_h)

@@ -86,6 +86,14 @@ def floor_font(screen_height: int, role: str = TEXT) -> pygame.font.Font:
     return font(floor_size(screen_height, role))
 
 
+def readable(fnt: pygame.font.Font, screen_height: int, role: str = TEXT) -> pygame.font.Font:
+    """``fnt``, or the floor's font when ``fnt`` is smaller: the font ``blit_text`` will
+    really draw with, for measuring what fits."""
+    if cap_height(fnt) < cap_floor(screen_height, role):
+        return floor_font(screen_height, role)
+    return fnt
+
+
 def size_of(fnt: pygame.font.Font) -> int:
     """The size ``fnt`` was opened at (the cache's key)."""
     for size, cached in _fonts.items():
