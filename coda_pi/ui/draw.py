@@ -23,6 +23,7 @@ from coda_pi.ui.text import (
     elide,
     fit_font,
     floor_font,
+    floor_size,
     font,
     readable,
 )
@@ -281,8 +282,11 @@ def _banner_beside(surface: pygame.Surface, rect: pygame.Rect, inner: pygame.Rec
                    ink: RGB, news: str, chip_colour: RGB, pad: int, radius: int) -> None:
     """The title on the left, as narrow as it reads; the news on a chip filling the rest."""
     floor = floor_font(surface.get_height())
-    title_font = readable(fit_font(title, inner.width // 3, inner.height), surface.get_height())
-    title_w = min(title_font.size(title)[0], inner.width // 3)
+    # The title no larger than half again the floor: the news needs the room.
+    cap = round(floor_size(surface.get_height()) * 1.5)
+    title_font = readable(fit_font(title, inner.width // 2, inner.height, largest=cap),
+                          surface.get_height())
+    title_w = min(title_font.size(title)[0], inner.width // 2)
     title_rect = pygame.Rect(inner.left, inner.top, title_w, inner.height)
     blit_text(surface, elide(title, title_font, title_w), title_rect, ink, fnt=title_font)
     chip = pygame.Rect(title_rect.right + pad * 2, rect.top + pad, 0, rect.height - 2 * pad)
@@ -356,11 +360,17 @@ def draw_led_strip(
     still tells "blinking" from "off".
     """
     count = max(1, len(leds))
-    slot_w = rect.width // count
-    diameter = max(4, min(rect.height, slot_w) - 2)
+    # In a line when the strip is wide, else two by two (the footer's text needs the width).
+    per_row = count if rect.width >= rect.height * 2 else max(1, (count + 1) // 2)
+    rows = -(-count // per_row)
+    slot_w = rect.width // per_row
+    slot_h = rect.height // rows
+    diameter = max(4, min(slot_h, slot_w) - 2)
     lamps = []
     for seat, led in enumerate(leds):
-        centre = (rect.left + slot_w * seat + slot_w // 2, rect.centery)
+        row, column = divmod(seat, per_row)
+        centre = (rect.left + slot_w * column + slot_w // 2,
+                  rect.top + slot_h * row + slot_h // 2)
         colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
         fill = colour if led.lit else theme.LED_OFF
         radius = diameter // 2

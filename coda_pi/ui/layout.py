@@ -44,7 +44,7 @@ def frame(size: tuple[int, int], *, led_strip: bool) -> Frame:
     leds = None
     message = footer
     if led_strip:
-        strip_w = min(round(w * 0.2), footer.height * 4)
+        strip_w = min(round(w * 0.16), round(footer.height * 1.2))
         leds = pygame.Rect(footer.right - strip_w, footer.top, strip_w, footer.height)
         message = pygame.Rect(footer.left, footer.top, footer.width - strip_w - gap, footer.height)
     return Frame(header, body, footer, leds, message, m)

@@ -70,7 +70,11 @@ def _tag_width(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: 
                   for text in (seat.name, _points_text(seat))), default=0)
     floor_w = round(area.width * 0.18)
     wanted = max(widest + 2 * pad + 2, floor_w)
-    candidates = [min(wanted, round(area.width * f)) for f in (0.5, 0.38, 0.3)]
+    # Never narrower than the points need: a long name may be cut short, a score not.
+    points = max((fnt.size(_points_text(seat))[0] for seat in table.seats), default=0)
+    least = points + 2 * pad + 2
+    candidates = [max(least, min(wanted, round(area.width * f)))
+                  for f in (0.5, 0.38, 0.3, 0.22)]
     for width in candidates:
         if _rows_fit(surface, area, table, m, turn, width):
             return width
@@ -82,15 +86,25 @@ def _rows_fit(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: M
     for seat, band in zip(table.seats, _bands(area, table, m), strict=True):
         looks, _held_at = _seat_looks(seat, turn)
         labelled = [look.label is not None for look in looks]
-        if not row_fits(_panels_area(band, tag_w, m), labelled, surface.get_height()):
+        apart = _held_apart(seat, turn)
+        if not row_fits(_panels_area(band, tag_w, m, apart=apart), labelled,
+                        surface.get_height()):
             return False
     return True
 
 
-def _panels_area(band: pygame.Rect, tag_w: int, m: Metrics) -> pygame.Rect:
+def _panels_area(band: pygame.Rect, tag_w: int, m: Metrics, *, apart: bool = False
+                 ) -> pygame.Rect:
+    """Where a seat's row goes; ``apart``: a drawn panel stands set apart at its end, so the
+    row keeps room for the gap."""
     edge = m.px(0.8)
     left = band.left + tag_w + m.margin
-    return pygame.Rect(left, band.top + edge, band.right - left - edge, band.height - 2 * edge)
+    right = band.right - edge - (APART_GAP if apart else 0)
+    return pygame.Rect(left, band.top + edge, right - left, band.height - 2 * edge)
+
+
+APART_GAP = 12
+"""Pixels between a row and the drawn panel set apart at its end (at most)."""
 
 
 def _seat_looks(seat: SeatView, turn: TurnView | None) -> tuple[list[PanelLook], int | None]:
@@ -152,15 +166,19 @@ def _draw_seat(
         shown = turn.value_label if turn.step is TurnStep.VALUE else "?"
         looks[turn.slot] = PanelLook("D" if seat.row[turn.slot].dark else "L", shown,
                                      marked=True)
-    panels_area = _panels_area(band, tag_w, m)
+    panels_area = _panels_area(band, tag_w, m, apart=_held_apart(seat, turn))
     rects = row_layout(panels_area, [look.label is not None for look in looks],
                        surface.get_height(), align="left")
     for index, (rect, look) in enumerate(zip(rects, looks, strict=True)):
         if index == held_at and claim is None:
             # The drawn panel, not yet placed: set apart at the end of the row.
-            rect = rect.move(max(2, rect.width // 3), 0)
+            rect = rect.move(min(APART_GAP, max(2, rect.width // 3)), 0)
             _drawn_marker(surface, rect, m)
         draw_panel(surface, rect, look)
+
+
+def _held_apart(seat: SeatView, turn: TurnView | None) -> bool:
+    return seat.holding and seat.holding_dark is not None and _claim_slot(seat, turn) is None
 
 
 def _claim_slot(seat: SeatView, turn: TurnView | None) -> int | None:

@@ -22,7 +22,7 @@ from coda_pi.ui.draw import PanelLook, draw_banner, draw_panel, draw_row, row_re
 from coda_pi.ui.layout import Frame, split_columns, split_rows
 from coda_pi.ui.looks import seat_colour
 from coda_pi.ui.table import draw_table
-from coda_pi.ui.text import blit_text, blit_wrapped
+from coda_pi.ui.text import blit_text, blit_wrapped, floor_font
 
 
 def draw_table_pool(
@@ -118,10 +118,12 @@ def _number(surface: pygame.Surface, bands: Frame, screen: NumberEntryView,
     table_area, side = _table_and_side(bands)
     if view.table is not None:
         draw_table(surface, table_area, view.table, m)
-    caption_h = round(side.height * 0.22) if screen.entered else 0
+    line = floor_font(surface.get_height()).get_linesize()
+    caption_h = 2 * line + 2 if screen.entered else 0
     if caption_h:
-        blit_text(surface, _("shown: {labels}").format(labels=" ".join(screen.entered)),
-                  pygame.Rect(side.left, side.top, side.width, caption_h), theme.TEXT_DIM)
+        blit_wrapped(surface, _("shown: {labels}").format(labels=" ".join(screen.entered)),
+                     pygame.Rect(side.left, side.top, side.width, caption_h), theme.TEXT_DIM,
+                     align="center", max_lines=2)
     body = pygame.Rect(side.left, side.top + caption_h, side.width, side.height - caption_h)
     # Room either side for the PREV/NEXT arrows, inside the column (not over the table).
     inner = body.inflate(-body.width * 2 // 5, -body.height // 8)

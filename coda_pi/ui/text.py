@@ -29,7 +29,7 @@ TEXT = "text"
 NUMBER = "number"
 """The two roles of drawn text: words (names, instructions, scores) and panel numbers."""
 _FLOOR_DIVISOR = {TEXT: 24, NUMBER: 12}
-CONDENSE = 0.72
+CONDENSE = 0.62
 """The narrowest a panel number is squeezed (its width over its natural width)."""
 
 
