@@ -81,12 +81,23 @@ def sample_scenes() -> dict[str, Scene]:
     """Every key screen by a file-friendly name."""
     scenes: dict[str, Scene] = {}
     setup = SetupView(
-        items=(SetupItem("Players", "3"), SetupItem("Dashes", "on"), SetupItem("Rounds", "3"),
-               SetupItem("Timer", "60 s + 20 s"), SetupItem("Bonus", "hidden"),
-               SetupItem("First", "Ann"), SetupItem("Labels", "panels"), SetupItem("Start", "")),
-        cursor=1, editing=True, players=NAMES[:3], prompt="PREV/NEXT change, OK keeps it")
+        items=(SetupItem("Players", "3", "players"), SetupItem("Game", "Coda with dashes", "game"),
+               SetupItem("Start", "", "Start"), SetupItem("Names", "", "Names"),
+               SetupItem("More", "", "More"), SetupItem("Results", "", "Results")),
+        cursor=2, editing=False, players=NAMES[:3], prompt="Press OK to start")
     scenes["setup"] = Scene(PublicView(screen=setup, table=None, title="New game",
                                        leds=_leds(3)), leds=_leds(3))
+    more = SetupView(
+        items=(SetupItem("Rounds", "tournament (3 rounds)"), SetupItem("Who starts", "Benedict"),
+               SetupItem("Starting hand", "3 panels"), SetupItem("Guess timer", "on"),
+               SetupItem("First period", "60 s"), SetupItem("Extra period", "20 s"),
+               SetupItem("Winner's bonus", "standing panels"), SetupItem("Labels", "panels 0-11"),
+               SetupItem("Pool", "device draws"), SetupItem("Training hints", "off"),
+               SetupItem("Language", "Español"), SetupItem("Back", "")),
+        cursor=2, editing=True, players=NAMES[:3],
+        prompt="PREV/NEXT change it, OK keeps it, BACK puts it back")
+    scenes["setup-more"] = Scene(PublicView(screen=more, table=None, title="More choices",
+                                            leds=_leds(3)), leds=_leds(3))
     deal = DealView(seat=1, name=NAMES[1], dealt=(True, False, False), has_dash=True, hand=4,
                     prompt="Benedict: hold seat button 2 to see your panels")
     scenes["deal"] = Scene(PublicView(screen=deal, table=_table(3, turn=-1, holding=False),

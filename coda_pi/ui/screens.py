@@ -57,7 +57,7 @@ from coda_pi.ui.table import (
     table_fits,
 )
 from coda_pi.ui.table_pool_screens import TABLE_POOL_SCREENS, draw_table_pool, table_pool_keys
-from coda_pi.ui.text import blit_text, blit_wrapped, floor_size
+from coda_pi.ui.text import blit_text, blit_wrapped, floor_font, floor_size
 from coda_pi.ui.theme import RGB, Metrics
 
 BLINK_SECONDS = 0.4
@@ -172,8 +172,16 @@ def draw_keys(surface: pygame.Surface, bands: Frame, prompt: str) -> None:
     """What to press now, always in the footer, always in the same readable size (the footer
     holds two lines of it)."""
     if prompt:
-        blit_wrapped(surface, prompt[:1].upper() + prompt[1:], bands.message, theme.TEXT,
+        blit_wrapped(surface, sentence_case(prompt), bands.message, theme.TEXT,
                      max_lines=2, largest=floor_size(surface.get_height()))
+
+
+def sentence_case(text: str) -> str:
+    """The first letter a capital ("¿cuál..." -> "¿Cuál...")."""
+    for i, char in enumerate(text):
+        if char.isalpha():
+            return text[:i] + char.upper() + text[i + 1:]
+    return text
 
 
 # ---- setup and dealing ---------------------------------------------------------------------
@@ -182,13 +190,19 @@ def draw_keys(surface: pygame.Surface, bands: Frame, prompt: str) -> None:
 def _setup(surface: pygame.Surface, bands: Frame, screen: SetupView, view: PublicView) -> None:
     m = bands.metrics
     header(surface, bands, None, view.title or _("New game"), theme.PANEL_AREA)
-    menu_area, seats_area = split_columns(bands.body, 0.64, m.margin)
     items = []
     for index, item in enumerate(screen.items):
         value = item.value
         if screen.editing and index == screen.cursor:
             value = f"< {value} >"
         items.append(MenuItem(item.label, value or None))
+    menu_area, seats_area = split_columns(bands.body, 0.64, m.margin)
+    fnt = floor_font(surface.get_height())
+    widest = max((fnt.size(f"{i.label}   {i.value or ''}")[0] for i in items), default=0)
+    if widest + 4 * m.margin > menu_area.width:
+        # Long values (the "More" choices): the whole width; the players show elsewhere.
+        draw_menu(surface, bands.body, "", items, screen.cursor, max_lines=6)
+        return
     draw_menu(surface, menu_area, "", items, screen.cursor, max_lines=6)
     _seat_list(surface, seats_area, screen.players, m)
 
@@ -249,8 +263,7 @@ def _turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicVie
     m = bands.metrics
     table_area, side = split_columns(bands.body, 0.74, m.margin)
     table = view.table
-    if (table is not None and not table_fits(surface, table_area, table, m, turn)
-            and table_fits(surface, bands.body, table, m, turn)):
+    if table is not None and not table_fits(surface, table_area, table, m, turn):
         # Long rows: the table takes the whole width (its numbers never shrink), the timer
         # moves into the header and the number being guessed stands on the attacked panel.
         _compact_turn(surface, bands, turn, view, table)
@@ -376,4 +389,5 @@ def draw_private(surface: pygame.Surface, bands: Frame, private: PrivateView,
         text_rect = pygame.Rect(body.left, panels_area.bottom, body.width, message_h)
         blit_wrapped(surface, private.message or "", text_rect, theme.WARNING, align="center",
                      max_lines=2)
-    draw_keys(surface, bands, private.prompt)
+    # Nothing to choose: say how to hide it again.
+    draw_keys(surface, bands, private.prompt or _("Let go of your button to hide it"))
