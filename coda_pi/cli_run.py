@@ -100,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
         sound=args.sound,
         resume=args.resume,
         notices=notices,
+        language=args.lang,
     )
     try:
         app = build_app(options)
