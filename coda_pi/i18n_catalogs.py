@@ -61,14 +61,33 @@ def compiled_bytes(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
+def _dateless(data: bytes) -> bytes:
+    return b"\n".join(line for line in data.splitlines()
+                      if not line.startswith((b'"POT-Creation-Date', b'"PO-Revision-Date')))
+
+
+def _write_if_changed(path: Path, data: bytes) -> bool:
+    """Writes ``data`` unless the file already says the same but for its dates (running the
+    tool twice changes nothing)."""
+    if path.exists() and _dateless(path.read_bytes()) == _dateless(data):
+        return False
+    path.write_bytes(data)
+    return True
+
+
+def _po_bytes(catalog: Catalog, **options: object) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, no_location=True, width=96, **options)  # type: ignore[arg-type]
+    return out.getvalue()
+
+
 def update() -> list[Path]:
     """Re-extract, merge into every language's catalog and compile; the files written."""
     template = extract()
     written = []
     LOCALE_DIR.mkdir(parents=True, exist_ok=True)
-    with TEMPLATE.open("wb") as f:
-        write_po(f, template, omit_header=False, no_location=True, width=96)
-    written.append(TEMPLATE)
+    if _write_if_changed(TEMPLATE, _po_bytes(template, omit_header=False)):
+        written.append(TEMPLATE)
     for language in LANGUAGES:
         path = po_path(language)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -78,9 +97,9 @@ def update() -> list[Path]:
             catalog = Catalog(locale=language, domain=DOMAIN, project="coda-pi", charset="utf-8")
         catalog.update(template, no_fuzzy_matching=True)
         catalog.obsolete.clear()
-        with path.open("wb") as f:
-            write_po(f, catalog, no_location=True, width=96, ignore_obsolete=True)
-        with mo_path(language).open("wb") as f:
-            f.write(compiled_bytes(catalog))
-        written += [path, mo_path(language)]
+        if _write_if_changed(path, _po_bytes(catalog, ignore_obsolete=True)):
+            written.append(path)
+        # Compiled from the file as it stands, so the .mo always matches the .po.
+        if _write_if_changed(mo_path(language), compiled_bytes(read_catalog(language))):
+            written.append(mo_path(language))
     return written
