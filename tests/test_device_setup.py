@@ -175,3 +175,12 @@ def test_lang_on_the_command_line_wins_over_the_remembered_language(tmp_path):
 @pytest.fixture(autouse=True)
 def _quit_pygame(quit_pygame):
     yield
+
+
+def test_unnamed_seats_read_in_the_screen_language():
+    from coda_pi.i18n import in_language
+
+    setup = SetupDefaults(names=("Ann", "Seat 2", "Seat 3", "Seat 4"), players=3)
+    assert setup.player_names == ("Ann", "Seat 2", "Seat 3")
+    with in_language("es"):
+        assert setup.player_names == ("Ann", "Puesto 2", "Puesto 3")

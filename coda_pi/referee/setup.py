@@ -69,7 +69,9 @@ class SetupDefaults:
 
     @property
     def player_names(self) -> tuple[str, ...]:
-        return self.names[: self.players]
+        """The names of the seats that play, an unnamed seat's in the screen's language
+        ("Seat 2", "Puesto 2")."""
+        return tuple(seat_name(self.names, seat) for seat in range(self.players))
 
     @property
     def hand(self) -> int:
@@ -103,6 +105,14 @@ def options_from_header(options: SetupDefaults, header: Mapping[str, Any]) -> Se
             if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
                 options = options.with_changes(**{key: value})
     return options
+
+
+def seat_name(names: tuple[str, ...], seat: int) -> str:
+    """``names[seat]``, or "Seat N" in the current language for a seat nobody named."""
+    name = names[seat] if seat < len(names) else ""
+    if not name.strip() or name == DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]:
+        return _("Seat {number}").format(number=seat + 1)
+    return name
 
 
 def unique_names(names: tuple[str, ...]) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ from typing import Any
 from coda_pi.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
 from coda_pi.referee.choice_menu import START, ChoiceMenu
 from coda_pi.referee.name_entry import NameEntry
-from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.setup import SetupDefaults, seat_name
 from coda_pi.referee.signals import Button
 from coda_pi.referee.wording import nouns
 
@@ -103,7 +103,7 @@ MORE_ITEMS: tuple[_Item, ...] = (
     ),
     _Item(
         "first", N_("Who starts"),
-        lambda s: s.names[s.first],
+        lambda s: s.player_names[s.first],
         lambda s, d: s.with_changes(first=(s.first + d) % s.players),
     ),
     _Item(
@@ -185,7 +185,7 @@ class _SeatName:
 
     @property
     def show(self) -> Callable[[SetupDefaults], str]:
-        return lambda s: s.names[self.seat]
+        return lambda s: seat_name(s.names, self.seat)
 
     @property
     def step(self) -> Callable[[SetupDefaults, int], SetupDefaults]:
