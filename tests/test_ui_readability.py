@@ -20,6 +20,15 @@ from coda_pi.ui.screens import draw_scene
 from coda_pi.ui.text import NUMBER, TEXT, DrawnText, cap_floor, recording_text
 
 SCENES = sample_scenes()
+_BY_LANGUAGE: dict[str, dict] = {}
+
+
+def _scenes(language: str) -> dict:
+    """The samples built in ``language``: their sentences are the referee's messages."""
+    if language not in _BY_LANGUAGE:
+        with in_language(language):
+            _BY_LANGUAGE[language] = sample_scenes()
+    return _BY_LANGUAGE[language]
 
 
 def _drawn(name: str, size: tuple[int, int], language: str) -> list[DrawnText]:
@@ -27,7 +36,7 @@ def _drawn(name: str, size: tuple[int, int], language: str) -> list[DrawnText]:
         pygame.font.init()
     surface = pygame.Surface(size)
     with in_language(language), recording_text() as log:
-        draw_scene(surface, SCENES[name])
+        draw_scene(surface, _scenes(language)[name])
     return log
 
 
@@ -81,6 +90,7 @@ def test_the_spanish_screens_are_in_spanish():
     english = {d.text for d in _drawn("round-end", (800, 480), "en")}
     spanish = {d.text for d in _drawn("round-end", (800, 480), "es")}
     assert "Ann wins round 2" in english and "Ann gana la ronda 2" in spanish
+    assert "Ronda 2 de 3" in spanish  # the referee's sentences too, not only the screen's
     words = {d.text for d in _drawn("turn-choose", (800, 480), "es")}
     assert {"oscura", "clara", "en la caja"} <= words
 

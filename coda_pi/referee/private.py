@@ -41,8 +41,8 @@ def deal_view(
     if dash_at is None:
         prompt = say(_("Take these from {the_box}, stand them in this order, then OK"))
     else:
-        prompt = say(_("PREV/NEXT move {the_dash}; take these from {the_box}, stand them "
-                       "in this order, then OK"))
+        prompt = say(_("PREV/NEXT move {the_dash}. Take these from {the_box} in this "
+                       "order, OK"))
     return PrivateView(
         seat=seat,
         name=name,
