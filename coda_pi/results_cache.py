@@ -46,7 +46,7 @@ class Summary:
         if replay.error is not None:
             error = f"line {replay.error.line}: {replay.error.message}"
         return cls(
-            game=str(s.get("game")),
+            game=str(s.get("game") or ""),  # "": the header could not be read
             players=tuple(str(p) for p in s["players"]),
             totals=tuple(int(t) for t in s["totals"]),
             finished=bool(s["finished"]),
