@@ -45,8 +45,8 @@ def readable(replay: Replay) -> str:
     """A summary for people: players, each round's winner and points, the totals, the error."""
     s = replay.summary()
     players = [printable(p) for p in s["players"]]
-    game = printable(str(s["game"] or _("unknown game")))
-    lines = [f"{game}: {', '.join(players) or _('no players')}"]
+    lines = [f"{printable(str(s['game'] or _('unknown game')))}: "
+             f"{', '.join(players) or _('no players')}"]
     if s["game"] == "mastermind":
         for i, g in enumerate(s["games"], 1):
             maker = players[g["maker"]]
