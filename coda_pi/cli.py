@@ -26,6 +26,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "coda_pi.cli_results",
     "coda_pi.cli_mastermind",
     "coda_pi.cli_doctor",
+    "coda_pi.cli_hub",
+    "coda_pi.cli_club",
 )
 
 

@@ -111,6 +111,8 @@ class Hub:
         self.seatings: dict[int, Seating] = {}
         self.roster: list[str] = list(roster or [])
         self.duplicates = 0  # messages that carried nothing new (counted, for the tests)
+        self.counted = 0  # bumped when a full line is kept: the standings change only then
+        self._standings: tuple[int, list[Standing]] | None = None
         self._load()
 
     # ---- persistence ------------------------------------------------------------------------
@@ -251,6 +253,7 @@ class Hub:
             added = True
         if added:
             self._replay(game)
+            self.counted += 1
             self._touch(game.table)
         else:
             self.duplicates += 1
@@ -294,6 +297,13 @@ class Hub:
         return iter(sorted(self.games.values(), key=lambda g: (g.round, g.table, g.name)))
 
     def standings(self) -> list[Standing]:
+        with self.lock:
+            key = self.counted + len(self.roster)
+            if self._standings is None or self._standings[0] != key:
+                self._standings = (key, self._count_standings())
+            return list(self._standings[1])
+
+    def _count_standings(self) -> list[Standing]:
         with self.lock:
             points: dict[str, int] = {}
             games: dict[str, int] = {}

@@ -44,6 +44,31 @@ class Seating:
         return cls(tuple(tuple(t) for t in tables), tuple(byes))
 
 
+    def to_text(self) -> str:
+        lines = [f"{i}: {', '.join(t)}" for i, t in enumerate(self.tables, 1)]
+        if self.byes:
+            lines.append(f"bye: {', '.join(self.byes)}")
+        return "\n".join(lines)
+
+    @classmethod
+    def from_text(cls, text: str) -> Seating:
+        """Reads ``1: Ann, Ben, Cy`` lines (and ``bye: Dev``), as the page's editor writes."""
+        tables: list[list[str]] = []
+        byes: list[str] = []
+        for number, raw in enumerate(text.splitlines(), 1):
+            if not raw.strip():
+                continue
+            label, sep, names = raw.partition(":")
+            if not sep:
+                raise ValueError(f"line {number}: write 'TABLE: name, name' or 'bye: name'")
+            people = [n.strip() for n in names.split(",") if n.strip()]
+            if label.strip().lower() == "bye":
+                byes.extend(people)
+            else:
+                tables.append(people)
+        return cls.from_dict({"tables": tables, "byes": byes})
+
+
 @dataclass
 class History:
     """Who met whom, and who had a bye, earlier in the night."""
