@@ -9,11 +9,11 @@ only (``http.server``): a Pi serves a room and a few dozen phones with it.
 
 from __future__ import annotations
 
+import io
 import json
 import secrets
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -37,6 +37,7 @@ class HubWeb:
         self.url = url or f"http://{shown}:{self.port}/"
         self._thread: threading.Thread | None = None
         self._closing = threading.Event()
+        self.streams = 0  # pages that opened the live stream (for tests and the log)
 
     def start(self) -> HubWeb:
         self._thread = threading.Thread(target=self.server.serve_forever, name="hub-web",
@@ -54,7 +55,9 @@ class HubWeb:
     def qr_svg(self, url: str) -> bytes:
         import segno
 
-        return segno.make(url, error="m").svg_inline(scale=4, border=2).encode("utf-8")
+        out = io.BytesIO()
+        segno.make(url, error="m").save(out, kind="svg", scale=4, border=2)
+        return out.getvalue()
 
 
 def _handler(web: HubWeb) -> type[BaseHTTPRequestHandler]:
@@ -85,11 +88,12 @@ def _handler(web: HubWeb) -> type[BaseHTTPRequestHandler]:
         def do_GET(self) -> None:  # noqa: N802 - http.server's name
             path = urlsplit(self.path).path
             if path in ("/", "/index.html"):
-                self._send(200, PAGE.encode("utf-8"), "text/html; charset=utf-8")
+                self._send(200, page(hub.snapshot()).encode("utf-8"), "text/html; charset=utf-8")
             elif path == "/api/state":
                 self._json(hub.snapshot())
             elif path == "/api/stream":
-                self._stream()
+                since = parse_qs(urlsplit(self.path).query).get("since", [""])[0]
+                self._stream(int(since) if since.isdigit() else None)
             elif path == "/qr.svg":
                 self._send(200, web.qr_svg(self._page_url()), "image/svg+xml")
             elif path == "/standings.csv":
@@ -128,12 +132,13 @@ def _handler(web: HubWeb) -> type[BaseHTTPRequestHandler]:
                 web.on_seating()
             self._json({"round": hub.round, "seating": seating.to_dict()})
 
-        def _stream(self) -> None:
+        def _stream(self, since: int | None) -> None:
             self.send_response(200)
             self.send_header("Content-Type", "text/event-stream")
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
-            seen = hub.version
+            web.streams += 1
+            seen = hub.version if since is None else since  # the page's own version
             sent_counted = -1
             try:
                 self.wfile.write(b"retry: 2000\n\n")
@@ -169,9 +174,10 @@ def _handler(web: HubWeb) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
-def write_page(path: Path) -> None:
-    """The page as a file (for looking at it without a hub)."""
-    path.write_text(PAGE, encoding="utf-8")
+def page(snapshot: dict[str, Any]) -> str:
+    """The page with the state it opens on, so it shows the tables before any request."""
+    data = json.dumps(snapshot, ensure_ascii=False).replace("</", "<\\/")
+    return PAGE.replace("/*INITIAL*/null", data, 1)
 
 
 PAGE = """<!doctype html>
@@ -182,7 +188,7 @@ PAGE = """<!doctype html>
  body{margin:0;font:16px/1.3 system-ui,sans-serif;background:#14161a;color:#eee}
  header{display:flex;align-items:center;gap:1em;padding:.6em 1em;background:#20242b}
  header h1{font-size:1.5em;margin:0;flex:1}
- #qr svg{width:96px;height:96px;background:#fff;border-radius:4px}
+ #qr{width:96px;height:96px;background:#fff;border-radius:4px}
  main{display:grid;grid-template-columns:1fr 20em;gap:1em;padding:1em}
  @media (max-width:800px){main{grid-template-columns:1fr}}
  #tables{display:grid;grid-template-columns:repeat(auto-fill,minmax(17em,1fr));gap:.8em}
@@ -209,7 +215,8 @@ PAGE = """<!doctype html>
  a{color:#4fc3f7}
 </style></head>
 <body>
-<header><h1 id="title">Coda club night</h1><span id="round"></span><span id="qr"></span></header>
+<header><h1 id="title">Coda club night</h1><span id="round"></span>
+<img id="qr" src="qr.svg" alt="QR code of this page"></header>
 <main>
  <div id="tables"></div>
  <aside>
@@ -303,12 +310,9 @@ async function post(path, body){
  const r = await fetch(path+'?key='+encodeURIComponent(key),{method:'POST',body:body||''});
  const d = await r.json(); document.getElementById('said').textContent = d.error||'saved';
 }
-fetch('qr.svg').then(r=>r.text()).then(s=>{document.getElementById('qr').innerHTML=s;});
-fetch('api/state').then(r=>r.json()).then(doc=>{
- take(doc);
- const es = new EventSource('api/stream');
- es.onmessage = m => take(JSON.parse(m.data));
-});
+take(/*INITIAL*/null);
+const es = new EventSource('api/stream?since='+(document.body.dataset.version||''));
+es.onmessage = m => take(JSON.parse(m.data));
 if(key){
  document.getElementById('organiser').style.display='block';
  document.getElementById('next').onclick=()=>post('api/next-round');
