@@ -144,3 +144,40 @@ class RecordedTable:
 
 def file_lines(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def public_facts(lines: list[dict[str, Any]]) -> list[tuple[list, bool, set[str]]]:
+    """For each line (index seq - 1), from one replay of the record: every panel's number as
+    the public screen may show it (None while it stands hidden), whether a round is being
+    played, and the hidden panels as the record names them."""
+    from coda_pi.record import Journal
+    from coda_pi.replay import STARTERS
+    from coda_pi.rules.coda import Phase
+
+    journal = STARTERS["coda"](lines[0])
+    out = []
+    for n, obj in enumerate(lines):
+        if n:
+            journal.undo() if obj.get("event") == "undo" else journal.apply(obj)
+        game = journal.game
+        shown = [[s.tile.value if s.revealed else None for s in row] for row in game.rows]
+        hidden = {f"{s.tile.color.value}{s.tile.value}" for row in game.rows for s in row
+                  if not s.revealed and s.tile.known}
+        if game.drawn is not None and game.drawn.known:
+            hidden.add(f"{game.drawn.color.value}{game.drawn.value}")
+        out.append((shown, game.phase not in (Phase.ROUND, Phase.FINISHED), hidden))
+    assert isinstance(journal, Journal)
+    return out
+
+
+def assert_public(facts: list[tuple[list, bool, set[str]]], payload: dict[str, Any]) -> bool:
+    """Fails when an events payload shows more than the table's public screen would: a
+    panel's number only once it stands face up, and no hidden panel's name anywhere.
+    Returns True when the line was played mid-round."""
+    shown, mid_round, hidden = facts[payload["seq"] - 1]
+    values = [[p["value"] for p in row] for row in payload["state"]["rows"]]
+    assert values == shown, payload["seq"]
+    text = json.dumps(payload)
+    for tile in hidden:
+        assert f'"{tile}"' not in text, (payload["seq"], tile, text)
+    return mid_round

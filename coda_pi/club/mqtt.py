@@ -22,8 +22,9 @@ def make_client(
     )
     if username:
         client.username_pw_set(username, password or None)
-    # A broker that went away is tried again soon, and never less often than every 5 s.
-    client.reconnect_delay_set(min_delay=1, max_delay=5)
+    # A broker that went away is tried again every second or two: a club's network is
+    # small, and the standings wait on the tables that are catching up.
+    client.reconnect_delay_set(min_delay=1, max_delay=2)
     return client
 
 

@@ -31,6 +31,9 @@ from coda_pi.replay import replay_file
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.1  # how often the record files are looked at: a stat each, cheap on a Pi
+# The cursor is saved at most this often while acknowledgements stream in (and at once when
+# all is acknowledged): a crash costs at most this much publishing again, which the hub drops.
+SAVE_SECONDS = 0.5
 MAX_IN_FLIGHT = 200  # messages published and not yet acknowledged
 
 
@@ -62,6 +65,7 @@ class Publisher:
         self._latest: tuple[str, int] | None = None  # (record, line) of the newest state sent
         self._active = ""  # the record that grew last: the table's game now
         self._dirty = False
+        self._saved = 0.0
         self.published = 0
         self._client = self._make_client()
 
@@ -159,10 +163,13 @@ class Publisher:
             pass
         self._scan()
         self._send()
-        if self._dirty:
+        idle = self._all_acked()
+        now = time.monotonic()
+        if self._dirty and (idle or now - self._saved >= SAVE_SECONDS):
             self._dirty = False
-            self.cursor.save()  # once per batch of acknowledgements
-        if self._all_acked():
+            self._saved = now
+            self.cursor.save()
+        if idle:
             self._idle.set()
 
     def _handle(self, kind: str, value: Any) -> None:
