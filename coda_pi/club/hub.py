@@ -59,6 +59,7 @@ class GameAtHub:
     released: int = 0  # how far the table says full lines exist
     replay: Replay | None = None
     asked: float = 0.0  # when a resend was last asked for
+    gap_since: float | None = None  # when the hub first saw it lacks something
     writer: GameFile | None = None
 
     @property
@@ -290,10 +291,15 @@ class Hub:
             ask["events"] = game.events + 1
         if game.waiting or game.released > len(game.lines):
             ask["record"] = len(game.lines) + 1
-        if not ask:
-            return []
         now = self.clock()
-        if now - game.asked < RESEND_AFTER:
+        if not ask:
+            game.gap_since = None
+            return []
+        # Messages of one table may be a moment apart (the public state ahead of its
+        # events): a gap is asked for only when it stays open.
+        if game.gap_since is None:
+            game.gap_since = now
+        if now - game.gap_since < RESEND_AFTER or now - game.asked < RESEND_AFTER:
             return []
         game.asked = now
         return [(game.table, {"game": game.name, **ask})]

@@ -258,15 +258,6 @@ class Publisher:
             return
         c = self.club
         for name, record in self.records.items():
-            # The full lines of ended rounds first: the standings wait on them.
-            done = self._sent_record.get(name, 0)
-            if record.released > done and len(self._in_flight) < MAX_IN_FLIGHT:
-                lines = record.lines[done:record.released]
-                payload = {"game": name, "from": done + 1, "to": record.released,
-                           "lines": [ln.obj for ln in lines]}
-                self._publish(topics.record(c.club, c.table), payload,
-                              _Sent(name, "record", record.released))
-                self._sent_record[name] = record.released
             sent = self._sent_events.get(name, 0)
             while sent < len(record.lines) and len(self._in_flight) < MAX_IN_FLIGHT:
                 line = record.lines[sent]
@@ -277,6 +268,16 @@ class Publisher:
                               _Sent(name, "events", line.seq))
                 sent += 1
                 self._sent_events[name] = sent
+            # Then the full lines of ended rounds, after their public events: the hub
+            # takes a record ahead of its events for a gap and would ask again.
+            done = self._sent_record.get(name, 0)
+            if record.released > done and len(self._in_flight) < MAX_IN_FLIGHT:
+                lines = record.lines[done:record.released]
+                payload = {"game": name, "from": done + 1, "to": record.released,
+                           "lines": [ln.obj for ln in lines]}
+                self._publish(topics.record(c.club, c.table), payload,
+                              _Sent(name, "record", record.released))
+                self._sent_record[name] = record.released
         newest = None
         if self._active in self.records and self.records[self._active].lines:
             newest = (self._active, len(self.records[self._active].lines))
