@@ -106,7 +106,8 @@ def main() -> int:
     print("making the demo games...", flush=True)
     games = [demo_lines(seed, 4) for seed in (2, 5, 7, 11)]
     root = Path(tempfile.mkdtemp(prefix="bench-club-"))
-    broker = Mosquitto(root).start()
+    # As `coda-pi club broker-setup` configures it (coda_pi/club/broker.py).
+    broker = Mosquitto(root, extra="allow_anonymous true\nmax_queued_messages 20000\n").start()
     rss_start = rss_mb()
     hub = Hub(root / "hub", event="bench")
     link = HubLink(hub, "bench", "127.0.0.1", broker.port).start()

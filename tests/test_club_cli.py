@@ -1,0 +1,58 @@
+"""The club commands: help that explains the set-up, the broker set-up, publishing without a
+[club] section, exports from the hub's directory."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from club_parts import demo_lines
+
+from coda_pi.cli import main
+from coda_pi.club.hub import Hub
+
+
+def test_hub_help_explains_the_two_command_set_up(capsys):
+    try:
+        main(["hub", "--help"])
+    except SystemExit as done:
+        assert done.code == 0
+    out = capsys.readouterr().out
+    assert "sudo apt install mosquitto" in out
+    assert "sudo coda-pi hub --club ourclub --tables 8 --setup-broker" in out
+
+
+def test_broker_setup_prints_each_tables_club_section(tmp_path, capsys):
+    assert main(["club", "broker-setup", "--club", "cafe", "--tables", "2", "--dir",
+                 str(tmp_path), "--host", "clubpi.local"]) == 0
+    out = capsys.readouterr().out
+    creds = json.loads((tmp_path / "credentials.json").read_text())["passwords"]
+    assert f'table = 2\npassword = "{creds["table2"]}"' in out
+    assert 'host = "clubpi.local"' in out and "mosquitto -c" in out
+    assert oct((tmp_path / "passwd").stat().st_mode & 0o777) in ("0o600", "0o640")
+
+
+def test_publish_without_a_club_section_says_what_is_missing(tmp_path, capsys):
+    config = tmp_path / "config.toml"
+    config.write_text("[sound]\nenabled = false\n")
+    assert main(["club", "publish", "--config", str(config), "--until-done", "1"]) == 2
+    assert "no [club] section" in capsys.readouterr().err
+
+
+def test_export_reads_the_hubs_directory(tmp_path, capsys):
+    lines = demo_lines(1, 2)
+    lines[0] = dict(lines[0], players=["Ann", "Ben"])
+    hub = Hub(tmp_path, event="night")
+    hub.on_message(1, "record", json.dumps({"game": "g", "from": 1, "to": len(lines),
+                                            "lines": lines}).encode())
+    hub.close()
+    assert main(["club", "export", "standings", "--dir", str(tmp_path), "--event",
+                 "night"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert {r["name"] for r in rows} == {"Ann", "Ben"}
+    assert main(["club", "export", "events", "--dir", str(tmp_path), "--event", "night"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 1 + len(lines)
+    assert main(["club", "export", "ratings", "--dir", str(tmp_path)]) == 0
+    rated = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [r["games"] for r in rated] == ["1", "1"]
