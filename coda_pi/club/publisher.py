@@ -79,7 +79,7 @@ class Publisher:
         self._thread.start()
         return self
 
-    def close(self, flush: float = 2.0) -> None:
+    def close(self, flush: float = 1.0) -> None:
         """Stops, after up to ``flush`` seconds for what is written to be acknowledged."""
         if self._thread is None:
             return
