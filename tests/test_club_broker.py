@@ -104,6 +104,13 @@ def test_broker_restart_and_publisher_restart_lose_nothing_and_repeat_nothing(tm
             assert file_lines(kept) == file_lines(path)
             state = hub.table_view(t)["state"]
             assert state["finished"] and state["totals"] == replay_file(path).summary()["totals"]
+            # Delivered whole: the cursor says so, and the next start does not read it again.
+            cursor_file = tmp_path / f"table{t}" / CURSOR_NAME
+            n = len(file_lines(path))
+            want = {"events": n, "record": n, "skip": False, "done": True}
+            wait_until(lambda f=cursor_file, name=path.stem, want=want:
+                       json.loads(f.read_text())["files"][name] == want,
+                       10, "the cursor to mark the game delivered")
     finally:
         for pub in pubs.values():
             pub.close(flush=0.5)

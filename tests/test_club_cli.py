@@ -6,8 +6,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import signal
+import subprocess
+import sys
+import urllib.request
 
-from club_parts import demo_lines
+from club_parts import Mosquitto, demo_lines, need_mosquitto
 
 from coda_pi.cli import main
 from coda_pi.club.hub import Hub
@@ -56,3 +60,28 @@ def test_export_reads_the_hubs_directory(tmp_path, capsys):
     assert main(["club", "export", "ratings", "--dir", str(tmp_path)]) == 0
     rated = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [r["games"] for r in rated] == ["1", "1"]
+
+
+@need_mosquitto
+def test_the_hub_command_serves_the_page_and_stops_on_sigterm(tmp_path):
+    broker = Mosquitto(tmp_path).start()
+    hub = subprocess.Popen(
+        [sys.executable, "-m", "coda_pi.cli", "hub", "--club", "cafe", "--broker", "127.0.0.1",
+         "--port", str(broker.port), "--listen", "127.0.0.1", "--web-port", "0", "--dir",
+         str(tmp_path / "hub"), "--event", "night", "--broker-dir", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert hub.stdout is not None
+        lines = [hub.stdout.readline() for _ in range(3)]
+        page = lines[1].removeprefix("page: ").strip()
+        assert lines[2].startswith(f"organiser (seating editor): {page}?key=")
+        with urllib.request.urlopen(f"{page}api/state", timeout=10) as reply:
+            state = json.loads(reply.read())
+        assert state["event"] == "night" and state["tables"] == {}
+        hub.send_signal(signal.SIGTERM)
+        assert hub.wait(15) == 0
+    finally:
+        if hub.poll() is None:
+            hub.kill()
+            hub.wait()
+        broker.stop()

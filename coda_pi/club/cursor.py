@@ -26,6 +26,7 @@ class FileCursor:
     events: int = 0  # the last line whose public event the broker acknowledged
     record: int = 0  # the last line whose full text the broker acknowledged (ended rounds)
     skip: bool = False  # finished before the club was set up, or not a Coda game: not sent
+    done: bool = False  # finished and all of it acknowledged: not read again at each start
 
 
 @dataclass
@@ -41,7 +42,7 @@ class Cursor:
             doc = json.loads(path.read_text(encoding="utf-8"))
             files = {
                 str(name): FileCursor(int(v.get("events", 0)), int(v.get("record", 0)),
-                                      bool(v.get("skip", False)))
+                                      bool(v.get("skip", False)), bool(v.get("done", False)))
                 for name, v in doc.get("files", {}).items()
             }
             return cls(path, files, existed=True)

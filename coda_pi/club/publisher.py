@@ -240,11 +240,16 @@ class Publisher:
         for path in record_files(self.data_dir):
             name = path.stem
             if name not in self.records:
-                if self.cursor.files.get(name, FileCursor()).skip:
-                    continue
+                known = self.cursor.files.get(name, FileCursor())
+                if known.skip or known.done:
+                    continue  # old, or delivered whole: read again only if the hub asks
                 self._follow(path)
             record = self.records[name]
-            if record.finished and self.cursor.get(name).events >= len(record.lines) > 0:
+            cur = self.cursor.get(name)
+            if record.finished and cur.events >= len(record.lines) > 0:
+                if cur.record >= record.released and not cur.done:
+                    cur.done = True
+                    self._dirty = True
                 continue  # done and delivered: not even a read
             if record.read_more():
                 self._active = name
