@@ -85,3 +85,19 @@ def test_the_hub_command_serves_the_page_and_stops_on_sigterm(tmp_path):
             hub.kill()
             hub.wait()
         broker.stop()
+
+
+def test_a_restarted_hub_has_its_games_back_and_asks_for_nothing(tmp_path):
+    lines = demo_lines(1, 2)
+    lines[0] = dict(lines[0], players=["Ann", "Ben"])
+    clock = [0.0]
+    hub = Hub(tmp_path, event="night", clock=lambda: clock[0])
+    hub.on_message(3, "record", json.dumps({"game": "g", "from": 1, "to": len(lines),
+                                            "lines": lines}).encode())
+    before = [(s.name, s.points) for s in hub.standings()]
+    hub.close()
+    again = Hub(tmp_path, event="night", clock=lambda: clock[0])
+    assert [(s.name, s.points) for s in again.standings()] == before
+    assert again.table_view(3)["state"]["finished"]
+    clock[0] = 10.0
+    assert again.pending_asks() == []

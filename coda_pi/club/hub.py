@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from coda_pi.club.projection import public_state
 from coda_pi.club.seating import History, Seating, propose
 from coda_pi.record import RecordWriter, read_record, write_atomically
 from coda_pi.replay import Replay, replay_lines
@@ -157,7 +158,12 @@ class Hub:
             game.lines = [line.obj for line in read_record(path).lines]
             game.released = len(game.lines)
             self._replay(game)
+            self._caught_up(game)
+            if game.replay is not None and game.replay.game is not None:
+                game.live_seq = len(game.lines)
+                game.live = public_state(game.replay.game)  # until the table says more
             self.games[(table, name)] = game
+            self._make_current(game)
 
     def _save_night(self) -> None:
         doc = {
@@ -269,10 +275,19 @@ class Hub:
         if added:
             self._keep(game, added)
             self._replay(game)
+            self._caught_up(game)
             self.counted += 1
             self._touch(game.table)
         else:
             self.duplicates += 1
+
+    def _caught_up(self, game: GameAtHub) -> None:
+        """Full lines stand for their public events too: no need to ask for those."""
+        game.events = max(game.events, len(game.lines))
+        game.ahead = {s for s in game.ahead if s > game.events}
+        while game.events + 1 in game.ahead:
+            game.ahead.discard(game.events + 1)
+            game.events += 1
 
     def _keep(self, game: GameAtHub, objs: list[dict[str, Any]]) -> None:
         """Appends a round's lines to the hub's copy of the game: one write, one fsync."""
