@@ -101,3 +101,17 @@ def test_a_restarted_hub_has_its_games_back_and_asks_for_nothing(tmp_path):
     assert again.table_view(3)["state"]["finished"]
     clock[0] = 10.0
     assert again.pending_asks() == []
+
+
+def test_hub_setup_broker_writes_the_files_and_prints_the_tables_sections(tmp_path, capsys):
+    import argparse
+
+    from coda_pi.cli_hub import _hub_password, _setup_broker
+
+    args = argparse.Namespace(tables=2, broker_dir=tmp_path, club="cafe", port=1883,
+                              password=None)
+    passwords = _setup_broker(args)
+    out = capsys.readouterr().out
+    assert f"mosquitto -c {tmp_path.resolve() / 'mosquitto.conf'}" in out
+    assert out.count("[club]") == 2 and f'password = "{passwords["table2"]}"' in out
+    assert _hub_password(args) == passwords["hub"]  # the hub finds its own password
