@@ -263,3 +263,33 @@ def test_the_hub_shrugs_off_garbage(tmp_path, leaf):
         hub.on_message(1, leaf, payload)  # must not raise
     assert hub.standings() == []
     assert all(not g.lines and g.live is None for g in hub.games.values())
+
+
+def test_old_games_stay_home_and_a_missing_broker_blocks_nothing(tmp_path):
+    data = tmp_path / "table1"
+    data.mkdir()
+    old = RecordedTable(data, demo_lines(1, 2), ["Old", "Game"], name="coda-2026-01-01T20-00-00")
+    old.write()
+    old.close()
+    unfinished = RecordedTable(data, demo_lines(2, 4), ["Ann", "Ben", "Cy", "Dee"],
+                               name="coda-2026-11-23T20-00-00")
+    unfinished.write(10)
+    broker = Mosquitto(tmp_path)  # not started yet: nobody answers on its port
+    started = time.monotonic()
+    pub = Publisher(ClubConfig("127.0.0.1", broker.port, "cafe", 1), data).start()
+    assert time.monotonic() - started < 0.5  # the device's start does not wait for it
+    hub = Hub(tmp_path / "hub", event="night")
+    link = None
+    try:
+        unfinished.write(10)  # play goes on, broker or not
+        broker.start()
+        link = HubLink(hub, "cafe", "127.0.0.1", broker.port).start()
+        unfinished.write()
+        wait_until(lambda: hub_has_everything(hub, {1: unfinished.path}), 20, "the new game")
+        assert [name for (_, name) in hub.games] == [unfinished.path.stem]
+    finally:
+        pub.close(flush=0.5)
+        if link is not None:
+            link.close()
+        hub.close()
+        broker.stop()

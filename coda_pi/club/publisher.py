@@ -72,7 +72,6 @@ class Publisher:
     # ---- life -------------------------------------------------------------------------------
 
     def start(self) -> Publisher:
-        self._first_look()
         self._client.connect_async(self.club.host, self.club.port, keepalive=15)
         self._client.loop_start()
         self._thread = threading.Thread(target=self._run, name="club-publisher", daemon=True)
@@ -146,6 +145,10 @@ class Publisher:
     # ---- the publisher's thread -------------------------------------------------------------
 
     def _run(self) -> None:
+        try:
+            self._first_look()  # here, not in start(): the device's start never waits on it
+        except Exception:
+            log.exception("club publisher: looking at the old records")
         while not self._stop.is_set():
             try:
                 self._step()
