@@ -14,6 +14,7 @@ import urllib.request
 from club_parts import Mosquitto, demo_lines, need_mosquitto
 
 from coda_pi.cli import main
+from coda_pi.club.export import ratings_csv
 from coda_pi.club.hub import Hub
 
 
@@ -115,3 +116,20 @@ def test_hub_setup_broker_writes_the_files_and_prints_the_tables_sections(tmp_pa
     assert f"mosquitto -c {tmp_path.resolve() / 'mosquitto.conf'}" in out
     assert out.count("[club]") == 2 and f'password = "{passwords["table2"]}"' in out
     assert _hub_password(args) == passwords["hub"]  # the hub finds its own password
+
+
+def test_the_season_ratings_count_every_night_kept(tmp_path):
+    lines = demo_lines(1, 2)
+    lines[0] = dict(lines[0], players=["Ann", "Ben"])
+    record = json.dumps({"game": "g", "from": 1, "to": len(lines), "lines": lines}).encode()
+    first = Hub(tmp_path, event="2026-11-16")
+    first.on_message(1, "record", record)
+    first.close()
+    second = Hub(tmp_path, event="2026-11-23")
+    assert {r.name: r.games for r in second.ratings()} == {"Ann": 1, "Ben": 1}
+    second.on_message(2, "record", record)
+    assert {r.name: r.games for r in second.ratings()} == {"Ann": 2, "Ben": 2}
+    assert second.snapshot()["ratings"][0]["games"] == 2
+    csv_names = [r["name"] for r in csv.DictReader(io.StringIO(ratings_csv(tmp_path)))]
+    assert [r.name for r in second.ratings()] == csv_names
+    second.close()

@@ -160,6 +160,9 @@ def test_a_club_night_of_eight_tables_and_three_rounds(tmp_path):
         assert all(int(r["games"]) in (2, 3) for r in ratings)
         state = json.loads(_get(f"{web.url}api/state"))
         assert len(state["tables"]) == TABLES and state["round"] == 3
+        # The page's season table is the top of ratings.csv.
+        assert [(r["name"], f'{r["rating"]:.1f}') for r in state["ratings"]] == \
+            [(r["name"], f'{float(r["rating"]):.1f}') for r in ratings[:10]]
         # A bye's games: two. Everybody else: three.
         assert sorted(int(r["games"]) for r in ratings).count(2) == 3
         assert all(sum(1 for a, b in combinations(t, 2)) == 6 for t in seatings[2][0])

@@ -44,11 +44,15 @@ def standings_csv(hub: Hub) -> str:
     return out.getvalue()
 
 
-def season_games(directory: Path) -> Iterator[tuple[list[str], list[int]]]:
+def season_games(
+    directory: Path, *, skip_night: str | None = None
+) -> Iterator[tuple[list[str], list[int]]]:
     """Every finished game kept in the hub's directory, night by night, in the order begun."""
     games = sorted(Path(directory).glob("*/table*-*.jsonl"),
                    key=lambda p: (p.parent.name, p.stem.partition("-")[2], p.stem))
     for path in games:
+        if path.parent.name == skip_night:
+            continue
         try:
             summary = replay_file(path).summary()
         except OSError:

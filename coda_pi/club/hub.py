@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from coda_pi.club.projection import public_state
+from coda_pi.club.ratings import Rating
 from coda_pi.club.seating import History, Seating, propose
 from coda_pi.record import RecordWriter, read_record, write_atomically
 from coda_pi.replay import Replay, replay_lines
@@ -40,6 +41,7 @@ class GameFile(RecordWriter):
 
 
 RESEND_AFTER = 1.0  # seconds a gap may stay open before the table is asked again
+RATINGS_SHOWN = 10  # the page's season table; ratings.csv has everybody
 NIGHT_FILE = "night.json"
 
 
@@ -128,6 +130,8 @@ class Hub:
         self.duplicates = 0  # messages that carried nothing new (counted, for the tests)
         self.counted = 0  # bumped when a full line is kept: the standings change only then
         self._standings: tuple[int, list[Standing]] | None = None
+        self._ratings: tuple[int, list[Rating]] | None = None
+        self._past: list[tuple[list[str], list[int]]] | None = None  # other nights' games
         self._load()
 
     # ---- persistence ------------------------------------------------------------------------
@@ -373,6 +377,25 @@ class Hub:
                                     rounds_won.get(p, 0)))
             return out
 
+    def ratings(self) -> list[Rating]:
+        """The season's ratings: the other nights kept in the directory, then tonight's
+        finished games in the order they began (as ``ratings.csv`` has them)."""
+        from coda_pi.club.export import season_games
+        from coda_pi.club.ratings import season_ratings
+
+        with self.lock:
+            if self._ratings is not None and self._ratings[0] == self.counted:
+                return list(self._ratings[1])
+            if self._past is None:
+                self._past = list(season_games(self.directory, skip_night=self.event))
+            tonight = []
+            for game in sorted(self.games.values(), key=lambda g: (g.name, g.table)):
+                players, points, _, finished = game.counted()
+                if finished:
+                    tonight.append((players, points))
+            self._ratings = (self.counted, season_ratings(self._past + tonight))
+            return list(self._ratings[1])
+
     def history(self) -> History:
         history = History()
         with self.lock:
@@ -434,6 +457,8 @@ class Hub:
             "round": self.round,
             "tables": {str(t): self.table_view(t) for t in self.tables()},
             "standings": [_standing(s) for s in self.standings()],
+            "ratings": [{"name": r.name, "rating": round(r.ordinal, 1), "games": r.games}
+                        for r in self.ratings()[:RATINGS_SHOWN]],
             "seating": self.seatings[self.round].to_dict() if self.round in self.seatings
             else None,
         }

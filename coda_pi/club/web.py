@@ -162,6 +162,7 @@ def _handler(web: HubWeb) -> type[BaseHTTPRequestHandler]:
                     if counted != sent_counted or 0 in tables:
                         snap = hub.snapshot()
                         delta["standings"] = snap["standings"]
+                        delta["ratings"] = snap["ratings"]
                         delta["seating"] = snap["seating"]
                         sent_counted = counted
                     seen = now
@@ -222,6 +223,8 @@ PAGE = """<!doctype html>
  <aside>
   <section><h2>Standings</h2><table id="standings"><thead><tr><th>#</th><th>Player</th>
    <th>Pts</th><th>Games</th><th>Wins</th></tr></thead><tbody></tbody></table></section>
+  <section><h2>Season ratings</h2><table id="ratings"><thead><tr><th>#</th>
+   <th>Player</th><th>Rating</th><th>Games</th></tr></thead><tbody></tbody></table></section>
   <section><h2>Seating</h2><div id="seating">not set yet</div></section>
   <section id="organiser"><h2>Organiser</h2>
    <button id="next">Propose the next round</button>
@@ -233,7 +236,7 @@ PAGE = """<!doctype html>
 </main>
 <script>
 const tables = {};
-let standings = [], seating = null, round = 1;
+let standings = [], ratings = [], seating = null, round = 1;
 const key = new URLSearchParams(location.search).get('key');
 function el(tag, cls, text){const e=document.createElement(tag);if(cls)e.className=cls;
  if(text!==undefined)e.textContent=text;return e;}
@@ -289,6 +292,10 @@ function drawSide(){
  standings.forEach(s=>{const tr=el('tr');
   [s.rank,s.name,s.points,s.games,s.wins].forEach((v,i)=>tr.append(el('td',i>1?'n':'',String(v))));
   body.append(tr);});
+ const rbody = document.querySelector('#ratings tbody'); rbody.textContent='';
+ ratings.forEach((r,i)=>{const tr=el('tr');
+  [i+1,r.name,r.rating.toFixed(1),r.games].forEach((v,j)=>tr.append(el('td',j>1?'n':'',String(v))));
+  rbody.append(tr);});
  const box = document.getElementById('seating'); box.textContent='';
  if(!seating){box.textContent='not set yet';return;}
  seating.tables.forEach((t,i)=>box.append(el('div','', 'Table '+(i+1)+': '+t.join(', '))));
@@ -302,6 +309,7 @@ function take(doc){
  if(doc.round) round = doc.round;
  Object.values(doc.tables||{}).forEach(t=>{tables[t.table]=t;});
  if(doc.standings) standings = doc.standings;
+ if(doc.ratings) ratings = doc.ratings;
  if('seating' in doc) seating = doc.seating;
  drawTables(); drawSide();
  document.body.dataset.version = doc.version;
