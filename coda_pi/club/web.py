@@ -192,7 +192,8 @@ PAGE = """<!doctype html>
  #qr{width:96px;height:96px;background:#fff;border-radius:4px}
  main{display:grid;grid-template-columns:1fr 20em;gap:1em;padding:1em}
  @media (max-width:800px){main{grid-template-columns:1fr}}
- #tables{display:grid;grid-template-columns:repeat(auto-fill,minmax(17em,1fr));gap:.8em}
+ #tables{display:grid;grid-template-columns:repeat(auto-fill,minmax(17em,1fr));gap:.8em;
+  align-items:start}
  .card{background:#20242b;border-radius:8px;padding:.6em .8em}
  .card h2{font-size:1.1em;margin:0 0 .4em;display:flex;justify-content:space-between}
  .off{color:#f77}.on{color:#7d7}
