@@ -151,10 +151,10 @@ def public_facts(lines: list[dict[str, Any]]) -> list[tuple[list, bool, set[str]
     the public screen may show it (None while it stands hidden), whether a round is being
     played, and the hidden panels as the record names them."""
     from coda_pi.record import Journal
-    from coda_pi.replay import STARTERS
+    from coda_pi.replay import start_journal
     from coda_pi.rules.coda import Phase
 
-    journal = STARTERS["coda"](lines[0])
+    journal = start_journal(lines[0])
     out = []
     for n, obj in enumerate(lines):
         if n:

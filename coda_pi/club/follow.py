@@ -10,7 +10,7 @@ from typing import Any
 
 from coda_pi.club.projection import public_event, public_header, public_state, round_closed
 from coda_pi.record import Journal
-from coda_pi.replay import STARTERS
+from coda_pi.replay import start_journal
 from coda_pi.rules.errors import RuleError
 
 
@@ -77,7 +77,7 @@ class FollowedRecord:
                 if obj.get("game") != "coda":
                     self.error = "not a Coda record"
                     return False
-                self._journal = STARTERS["coda"](obj)
+                self._journal = start_journal(obj)
                 public = public_header(obj)
             else:
                 if obj.get("event") == "undo":

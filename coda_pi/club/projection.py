@@ -1,18 +1,20 @@
 """What of a record line may leave the table while its round is played: the public part.
 
 A device-pool record holds every hidden panel, so nothing here copies a line as it is. Each
-event keeps a whitelist of keys, panels keep only their colour unless the state after the
-event shows them face up, and the table's state is the public screen's own projection
-(:func:`coda_pi.referee.public.public_table`, the one place that drops hidden numbers).
-The full lines leave only once their round has ended (:func:`round_closed`).
+event keeps a whitelist of keys, and everything about panels comes from the public observer
+(:func:`coda_pi.rules.observe.observe` with no seat, the one place where hidden information
+meets a viewer), keeping a number only where the panel stands face up: what the public
+screen shows, at a round's end too. The full lines leave only once their round has ended
+(:func:`round_closed`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from coda_pi.referee.public import public_table
 from coda_pi.rules.coda import CodaGame, Phase
+from coda_pi.rules.observe import CodaObservation, observe
+from coda_pi.rules.tiles import Color
 
 # Keys of each event that every player at the table sees or hears.
 _PUBLIC_KEYS: dict[str, tuple[str, ...]] = {
@@ -32,22 +34,26 @@ _HEADER_KEYS = ("game", "version", "players", "dashes", "rounds", "hand", "bonus
 
 def public_state(game: CodaGame) -> dict[str, Any]:
     """The table as its public screen shows it: colours, face-up numbers, points, turn."""
-    table = public_table(game)
+    seen = observe(game)
+    holding = None
+    if seen.drawn is not None and seen.turn is not None:
+        holding = seen.drawn.color is Color.DARK
     return {
-        "players": list(table.players),
-        "rounds": table.rounds,
-        "round": table.round_number,
-        "phase": table.phase.value,
-        "turn": table.turn,
-        "rows": [[{"dark": p.dark, "value": p.value} for p in row] for row in table.rows],
-        "out": list(table.out),
-        "holding": table.drawn_dark,
-        "pool": {"dark": table.pool_dark, "light": table.pool_light},
-        "round_points": [p.total for p in table.round_points],
-        "round_totals": [list(r) for r in table.round_totals],
-        "winners": list(table.winners),
-        "totals": list(table.totals),
-        "finished": table.phase is Phase.FINISHED,
+        "players": list(seen.players),
+        "rounds": game.settings.rounds,
+        "round": seen.round_number,
+        "phase": seen.phase.value,
+        "turn": seen.turn,
+        "rows": [[{"dark": p.color is Color.DARK, "value": p.value if p.revealed else None}
+                  for p in row] for row in seen.rows],
+        "out": list(seen.out),
+        "holding": holding,
+        "pool": {"dark": seen.pool[0], "light": seen.pool[1]},
+        "round_points": [p.total for p in game.round_points()],
+        "round_totals": [list(r.points) for r in game.results],
+        "winners": [r.winner for r in game.results],
+        "totals": list(seen.totals),
+        "finished": seen.phase is Phase.FINISHED,
     }
 
 
@@ -59,6 +65,7 @@ def public_header(header: dict[str, Any]) -> dict[str, Any]:
 
 def public_event(obj: dict[str, Any], after: CodaGame) -> dict[str, Any]:
     """The public part of one event line, given the game just after it."""
+    seen = observe(after)
     kind = obj.get("event")
     if not isinstance(kind, str) or kind not in _PUBLIC_KEYS:
         return {"event": "other"}
@@ -71,9 +78,9 @@ def public_event(obj: dict[str, Any], after: CodaGame) -> dict[str, Any]:
     elif kind == "draw":
         out["color"] = _colour(obj.get("tile"))
     elif kind == "guess":
-        out["correct"] = _face_up(after, obj.get("target"), obj.get("slot")) is not None
+        out["correct"] = _face_up(seen, obj.get("target"), obj.get("slot")) is not None
     elif kind in ("place", "reveal"):
-        shown = _face_up(after, obj.get("seat"), obj.get("slot"))
+        shown = _face_up(seen, obj.get("seat"), obj.get("slot"))
         if shown is not None:
             out["tile"] = shown
     return out
@@ -88,13 +95,13 @@ def _colour(tile: object) -> str:
     return tile[0] if isinstance(tile, str) and tile[:1] in ("D", "L") else "?"
 
 
-def _face_up(game: CodaGame, seat: object, slot: object) -> str | None:
+def _face_up(seen: CodaObservation, seat: object, slot: object) -> str | None:
     """The panel at (seat, slot) as the record writes it, only when it stands face up."""
     if not (isinstance(seat, int) and isinstance(slot, int)):
         return None
-    if not (0 <= seat < len(game.rows) and 0 <= slot < len(game.rows[seat])):
+    if not (0 <= seat < len(seen.rows) and 0 <= slot < len(seen.rows[seat])):
         return None
-    s = game.rows[seat][slot]
-    if not s.revealed:
+    p = seen.rows[seat][slot]
+    if not p.revealed or p.value is None:
         return None
-    return f"{s.tile.color.value}{s.tile.value}"
+    return f"{p.color.value}{p.value}"
