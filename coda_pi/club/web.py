@@ -114,7 +114,8 @@ def _handler(web: HubWeb) -> type[BaseHTTPRequestHandler]:
                 self._json({"error": "the organiser's key is needed to change the seating"},
                            403)
                 return
-            length = int(self.headers.get("Content-Length") or 0)
+            text = self.headers.get("Content-Length") or "0"
+            length = int(text) if text.isdigit() else 0
             body = self.rfile.read(min(length, 100_000)).decode("utf-8", "replace")
             try:
                 if parts.path == "/api/next-round":
