@@ -22,15 +22,22 @@ Line = dict[str, Any]
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 
 
-def coda_record(lines: int, seed: int = 1, players: int = 3, undo_rate: float = 0.02) -> list[Line]:
-    """A record of ``lines`` lines: the header, then legal events and the odd undo."""
+def coda_record(lines: int, seed: int = 1, players: int = 3, undo_rate: float = 0.02,
+                rounds: int = 10_000, stop_in_round: int | None = None) -> list[Line]:
+    """A record of ``lines`` lines: the header, then legal events and the odd undo. With
+    ``stop_in_round``, it ends instead after that many events of that round."""
     rng = random.Random(seed)
     head: Line = {"game": "coda", "version": 1, "players": NAMES[:players], "dashes": True,
-                  "rounds": 10_000, "bonus": "hidden"}
+                  "rounds": rounds, "bonus": "hidden"}
     out: list[Line] = [head]
     game = CodaGame.from_header(head)
     history: list[CodaGame] = []  # the states before each event in force, for undo
-    while len(out) < lines:
+    into_last = 0
+    while len(out) < lines and not game.finished:
+        if stop_in_round is not None and game.round_number == stop_in_round:
+            into_last += 1
+            if into_last > 20:
+                break
         if history and rng.random() < undo_rate:
             game = history.pop()
             out.append({"event": "undo"})
@@ -40,6 +47,11 @@ def coda_record(lines: int, seed: int = 1, players: int = 3, undo_rate: float = 
         game.apply(event)
         out.append(event_dict(event))
     return out
+
+
+def unfinished_tournament(rounds: int = 30, seed: int = 1) -> list[Line]:
+    """A tournament of ``rounds`` rounds stopped 20 events into its last round."""
+    return coda_record(10**9, seed, rounds=rounds, stop_in_round=rounds)
 
 
 def legal_event(game: CodaGame, rng: random.Random) -> Any:
