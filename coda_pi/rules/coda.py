@@ -6,10 +6,10 @@ then the state is exactly as it was. ``undo`` is not the engine's business: the 
 
 Snapshots are cheap because the state shares structure: rows are tuples of frozen slots, the
 unseen panels a frozenset, each round's points frozen, and what an event changes is
-replaced, never mutated in place. ``copy`` copies only the few small lists and the dict an
-event may change in place (``out``, ``dealt``, ``pool_count``), so it costs the same in the
-first round and the hundredth, and a journal of snapshots grows by a few hundred bytes an
-event, not by a whole game.
+replaced, never mutated in place (``out``, ``dealt`` and ``pool_count`` too, though a list
+and a dict: read them, never assign into them). ``copy`` is then a new object holding the
+same references: it costs the same in the first round and the hundredth, and a journal of
+snapshots grows by a couple of hundred bytes an event, not by a whole game.
 """
 
 from __future__ import annotations
@@ -225,12 +225,10 @@ class CodaGame:
         }
 
     def copy(self) -> CodaGame:
-        """An independent copy, in constant time: it shares every immutable part."""
+        """An independent copy, in constant time: every part is shared, since an event
+        replaces what it changes."""
         new = _blank(type(self))
         new._take(self)
-        new.out = self.out.copy()
-        new.dealt = self.dealt.copy()
-        new.pool_count = self.pool_count.copy()
         extra = getattr(self, "__dict__", None)
         if extra:
             # A subclass's own fields (the referee's WitnessedGame): the engine cannot know
@@ -366,7 +364,7 @@ class CodaGame:
             if tile not in self.unseen:
                 raise RuleError(f"{tile} is not in the pool")
             self.unseen = self.unseen - {tile}
-        self.pool_count[tile.color] -= 1
+        self.pool_count = {**self.pool_count, tile.color: self.pool_count[tile.color] - 1}
 
     def _deal(self, event: Deal) -> None:
         if self.phase is Phase.ROUND:
@@ -384,7 +382,7 @@ class CodaGame:
             self._take_from_pool(tile)
         check_order(event.row)
         self._set_row(event.seat, tuple(Slot(t) for t in event.row))
-        self.dealt[event.seat] = True
+        self.dealt = _with(self.dealt, event.seat, True)
         if all(self.dealt):
             self._start_turn(self.first)
 
@@ -456,7 +454,7 @@ class CodaGame:
         self._score(event.seat, guesses=CORRECT_POINTS)
         self.phase = Phase.CONTINUE
         if not self.hidden_slots(event.target):
-            self.out[event.target] = True
+            self.out = _with(self.out, event.target, True)
             self._score(event.seat, exposures=EXPOSURE_POINTS)
             self._maybe_end_round()
 
@@ -547,7 +545,8 @@ class CodaGame:
             tile = self._learn(tile, event.tile.value, row, event.slot)
         self._set_slot(event.seat, event.slot, Slot(tile, revealed=True))
         if not self.hidden_slots(event.seat):
-            self.out[event.seat] = True  # knocked out by one's own hand: nobody earns the 3
+            # knocked out by one's own hand: nobody earns the 3
+            self.out = _with(self.out, event.seat, True)
             if self._maybe_end_round():
                 return
         self._next_turn()
@@ -626,6 +625,13 @@ class CodaGame:
 
 def _blank(cls: type[CodaGame]) -> CodaGame:
     return cls.__new__(cls)
+
+
+def _with(flags: list[bool], index: int, value: bool) -> list[bool]:
+    """A new list: the old one may be shared with snapshots."""
+    new = flags.copy()
+    new[index] = value
+    return new
 
 
 def row_tiles(row: Sequence[Slot]) -> list[Tile]:
