@@ -61,6 +61,10 @@ def collect(quick: bool) -> list[dict[str, Any]]:
     figures.append(figure("idle CPU, timer running", idle["cpu_percent"], "%",
                           "< 2% of a Zero's core"))
     figures.append(figure("idle wake-ups", idle["wakeups_per_s"], "/s", "<= ~10 /s"))
+    budget = run_json("bench_frame_budget.py", "--seconds", "5" if quick else "10")
+    figures.append(figure("pixels sent while the timer runs, 480x320", budget["pixels_per_s"],
+                          "/s", "the changed part only"))
+    figures.append(figure("  as whole frames", budget["whole_frames_pixels_per_s"], "/s", ""))
     figures.append(figure("peak memory (RSS)", max(resume["rss_mib"], start["rss_mib"]), "MiB",
                           "< 60 MiB"))
     return figures

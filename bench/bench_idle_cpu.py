@@ -38,6 +38,7 @@ from coda_pi.app import (  # noqa: E402
     App,
     DeviceOptions,
     MonotonicClock,
+    QueueWaiter,
     SdlWaiter,
     Waiter,
     build_app,
@@ -45,6 +46,7 @@ from coda_pi.app import (  # noqa: E402
 from coda_pi.config import Config  # noqa: E402
 from coda_pi.demo import play_until  # noqa: E402
 from coda_pi.devices.buzzer import RecordingSounder  # noqa: E402
+from coda_pi.devices.intent_queue import IntentQueue  # noqa: E402
 from coda_pi.referee.autoplay import AutoPlayer  # noqa: E402
 from coda_pi.referee.signals import Button, Release  # noqa: E402
 from coda_pi.referee.views import TurnStep, TurnView  # noqa: E402
@@ -71,7 +73,8 @@ def sleeps_ended() -> int:
     return total
 
 
-def waiting_app(size: tuple[int, int], waiter: Waiter | None) -> App:
+def waiting_app(size: tuple[int, int], waiter: Waiter | None,
+                queue: IntentQueue | None = None) -> App:
     from coda_pi.referee.setup import SetupDefaults
 
     config = Config(data_dir=Path(tempfile.mkdtemp(prefix="coda-pi-bench-")))
@@ -80,6 +83,7 @@ def waiting_app(size: tuple[int, int], waiter: Waiter | None) -> App:
     options = DeviceOptions(config=config, size=size, fullscreen=False, resume=False,
                             setup=setup, bounce_time=None)
     app = build_app(options, clock=MonotonicClock(), rng=random.Random(1), waiter=waiter,
+                    queue=queue,
                     sounder=RecordingSounder(), explain=lambda text: None)
     play_until(app, AutoPlayer(random.Random(2)),
                lambda v: isinstance(v.screen, TurnView) and v.screen.step is TurnStep.SLOT)
@@ -90,10 +94,10 @@ def waiting_app(size: tuple[int, int], waiter: Waiter | None) -> App:
     return app
 
 
-def measure_device(size: tuple[int, int], seconds: float, waiter: Waiter | None = None
-                   ) -> tuple[float, int, int, float]:
+def measure_device(size: tuple[int, int], seconds: float, waiter: Waiter | None = None,
+                   queue: IntentQueue | None = None) -> tuple[float, int, int, float]:
     """CPU percent, loop steps, frames, and wake-ups (sleeps ended) per second."""
-    app = waiting_app(size, waiter)
+    app = waiting_app(size, waiter, queue)
     steps, frames = app.stats.steps, app.stats.frames
     end = time.monotonic() + seconds
     cpu0, wall0, sleeps0 = cpu_seconds(), time.monotonic(), sleeps_ended()
@@ -145,6 +149,12 @@ def main() -> int:
     percent, woke, drew, wakes = measure_device(args.size, args.seconds)
     print(f"  coda-pi loop      {percent:6.2f}% of one core, {wakes:6.1f} wake-ups/s  "
           f"({woke} loop steps, {drew} frames; the app's own waiter)")
+    for poll, what in ((0.025, "with buttons"), (0.010, "keyboard only")):
+        queue = IntentQueue()
+        percent, woke, drew, wakes = measure_device(args.size, args.seconds,
+                                                    QueueWaiter(queue, keyboard_poll=poll), queue)
+        print(f"  ... polling keys  {percent:6.2f}% of one core, {wakes:6.1f} wake-ups/s  "
+              f"(every {poll * 1000:.0f} ms, as under a window system {what})")
     percent, woke, drew, wakes = measure_device(args.size, args.seconds, SdlWaiter())
     print(f"  ... in SDL's wait {percent:6.2f}% of one core, {wakes:6.1f} wake-ups/s  "
           f"({woke} loop steps, {drew} frames; pygame.event.wait, which looks every 1 ms)")
