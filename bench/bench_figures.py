@@ -48,14 +48,14 @@ def collect(quick: bool) -> list[dict[str, Any]]:
     resume = run_json("bench_startup.py", "--runs", runs, "--resume")
     figures.append(figure("resume 30-round record to first frame", resume["first_frame_ms"],
                           "ms", "< 500 ms"))
-    figures.append(figure("  its CPU time", resume["cpu_ms"], "ms", ""))
+    figures.append(figure("  resume, CPU time", resume["cpu_ms"], "ms", ""))
     start = run_json("bench_startup.py", "--runs", runs)
     figures.append(figure("start to first frame", start["first_frame_ms"], "ms", "< 200 ms"))
-    figures.append(figure("  its CPU time", start["cpu_ms"], "ms", ""))
+    figures.append(figure("  start, CPU time", start["cpu_ms"], "ms", ""))
     commands = run_json("bench_commands.py", "--runs", runs)
     figures.append(figure("coda-pi analyze as a process", commands["analyze_ms"], "ms",
                           "imports only its own"))
-    figures.append(figure("  its CPU time", commands["analyze_cpu_ms"], "ms", ""))
+    figures.append(figure("  analyze, CPU time", commands["analyze_cpu_ms"], "ms", ""))
     figures.append(figure("  python -c pass, CPU time", commands["python_cpu_ms"], "ms", ""))
     idle = run_json("bench_idle_cpu.py", "--seconds", "5" if quick else "20")
     figures.append(figure("idle CPU, timer running", idle["cpu_percent"], "%",
@@ -76,6 +76,8 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     figures = collect(args.quick)
+    names = [f["name"] for f in figures]
+    assert len(set(names)) == len(names), "each figure needs a name of its own"
     if args.json:
         print(json.dumps(figures))
         return 0
