@@ -6,6 +6,12 @@ keeps the last frame's pixels and compares the next one band by band (``BAND`` r
 time, whole bands compared in C as bytes); in a band that changed it narrows to the columns
 that did. The result is a short list of rectangles for ``pygame.display.update``, and the
 number of pixels they hold.
+
+What reaches the panel is up to the layers below: a window system copies only those
+rectangles; SDL 2's kmsdrm uploads the rectangle enclosing them but then flips a whole
+buffer, and a DRM panel driver without damage clips sends the whole buffer on each flip
+(not measured on hardware here). The frames themselves stay few: once a second while the
+timer runs, none when nothing changes.
 """
 
 from __future__ import annotations
