@@ -150,6 +150,23 @@ board_model() {
     fi
 }
 
+# config.txt, cmdline.txt and the panel firmware mean something only to a Pi's boot
+# firmware: anywhere else (a PC, a virtual machine) they are skipped, and the run says so.
+is_pi() {
+    [ -r "$model_file" ] && tr -d '\0' <"$model_file" | grep -q '^Raspberry Pi'
+}
+
+boot_config_or_skip() {
+    if is_pi; then
+        write_boot_config
+    else
+        say "Boot settings: skipped, this is not a Raspberry Pi ($(board_model))"
+        note "config.txt, cmdline.txt and the panel firmware are read only by a Pi's boot"
+        note "firmware; on this machine nothing of them is written (the screen is whatever"
+        note "the kernel's DRM driver offers, screen blanking is the kernel's default)."
+    fi
+}
+
 # --- boot configuration ----------------------------------------------------------------------
 
 # config.txt without our block (so writing it again is a no-op, and uninstall removes it).
@@ -379,7 +396,7 @@ do_install() {
     make_venv
     write_service
     if [ "$boot_config" -eq 1 ]; then
-        write_boot_config
+        boot_config_or_skip
     fi
     say "Checking with coda-pi doctor"
     if [ "$dry_run" -eq 0 ]; then
@@ -424,7 +441,7 @@ if [ "$uninstall" -eq 1 ] && [ "$boot_only" -eq 1 ]; then
 elif [ "$uninstall" -eq 1 ]; then
     do_uninstall
 elif [ "$boot_only" -eq 1 ]; then
-    write_boot_config
+    boot_config_or_skip
 else
     do_install
 fi
