@@ -6,6 +6,10 @@
 set -u
 here=/run/vm-check
 phase="$(sed -n 's/.*vm_check=\([a-z]*\).*/\1/p' /proc/cmdline)"
+# Without clocal, opening a serial port waits for a carrier that never comes (stty opens
+# without waiting); -onlcr keeps the lines as they are.
+stty -F /dev/ttyS0 clocal -onlcr
+stty -F /dev/ttyS1 clocal -onlcr
 exec >/dev/ttyS0 2>&1
 report() { echo "VMCHECK $*"; }
 report "boot phase=$phase uptime=$(cut -d' ' -f1 /proc/uptime)"
