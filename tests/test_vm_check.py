@@ -50,12 +50,16 @@ def test_options_are_taken(tmp_path):
                           "--accel", "tcg", "--reinstall", "--keep", "--mirror", "http://x"])
     assert (opts.cache, opts.cuts, opts.seed, opts.accel) == (tmp_path, 7, 3, "tcg")
     assert opts.reinstall and opts.keep and opts.mirror == "http://x"
+    assert opts.install_in == "auto" and not opts.gpio_only
+    opts = vm.parse_args(["--install-in", "chroot", "--gpio-only", "--mirror", "http://x"])
+    assert opts.install_in == "chroot" and opts.gpio_only
 
 
 @pytest.mark.parametrize("args, says", [
     (["--cuts", "0"], "must be 1 or more"),
     (["--cuts", "many"], "not a whole number"),
     (["--accel", "xen"], "invalid choice"),
+    (["--install-in", "cloud"], "invalid choice"),
     (["--bogus"], "unrecognized arguments"),
 ])
 def test_bad_options_are_refused_with_a_reason(args, says, capsys):

@@ -34,7 +34,7 @@ gpio_probe() {
     else
         report "gpio: gpio-sim: $(tr '\n' ' ' </tmp/gpio-sim.err)"
     fi
-    report "gpio: kernel config: $(grep -E '^(# )?CONFIG_GPIO_(SIM|MOCKUP|CDEV)[ =]' "/boot/config-$(uname -r)" | tr '\n' ';')"
+    report "gpio: kernel $(uname -r) config: $(grep -E '^(# )?CONFIG_GPIO_(SIM|MOCKUP|CDEV)[ =]' "/boot/config-$(uname -r)" | tr '\n' ';')"
     report "gpio: chips: $(find /dev -maxdepth 1 -name 'gpiochip*' | tr '\n' ' ')"
     # What gpiozero's backends say on this machine, in the installed venv and, for lgpio
     # (install.sh installs it only on ARM), in a scratch venv.
@@ -62,7 +62,6 @@ install)
     rc=$?
     report "install rc=$rc seconds=$(( $(date +%s) - start ))"
     report "pygame: $(/opt/coda-pi/venv/bin/python -c 'import pygame; print(pygame.version.ver, "SDL", ".".join(map(str, pygame.get_sdl_version())))' 2>&1 | tail -n 1)"
-    gpio_probe
     report "install phase done"
     sync
     systemctl poweroff
@@ -79,6 +78,13 @@ run)
     report "service=$state uptime=$(cut -d' ' -f1 /proc/uptime)"
     report "dri: $(find /dev/dri -maxdepth 1 -name 'card*' | tr '\n' ' ')$(for c in /sys/class/drm/card*-*; do printf '%s=%s ' "${c##*/}" "$(cat "$c/status")"; done)"
     wait
+    ;;
+gpio)
+    wait_for_network || true
+    gpio_probe
+    report "gpio phase done"
+    sync
+    systemctl poweroff
     ;;
 *)
     report "no phase on the kernel command line: nothing to do"
