@@ -371,6 +371,16 @@ make_venv() {
     run "$venv/bin/python" -m pip install --disable-pip-version-check "${src}[${extra}]"
 }
 
+# A chroot (an image being prepared) has no running systemd to reload: enabling the unit
+# still works there, and the next boot reads it anyway.
+reload_systemd() {
+    if [ "$dry_run" -eq 0 ] && [ ! -d /run/systemd/system ]; then
+        note "systemd is not running here (a chroot?): no daemon-reload; the next boot reads the unit"
+        return 0
+    fi
+    run systemctl daemon-reload
+}
+
 write_service() {
     say "systemd service coda-pi.service (user $service_user)"
     sed -e "s/^User=.*/User=$service_user/" \
@@ -382,7 +392,7 @@ write_service() {
     else
         note "keeping your $etc_dir/config.toml"
     fi
-    run systemctl daemon-reload
+    reload_systemd
     run systemctl enable coda-pi.service
 }
 

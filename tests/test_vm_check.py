@@ -238,3 +238,10 @@ def test_the_summary_names_each_check_and_the_figures(tmp_path):
     assert "events lost: 0" in text and "30.0 s, 31.5 s" in text
     assert "PASS  service active" in text and "FAIL  screen (12% differ)" in text
     assert "1 passed, 1 failed; seed 9" in text
+
+
+def test_the_hosts_added_certificate_authorities_go_into_the_guest(tmp_path):
+    (tmp_path / "proxy.crt").write_text("-----BEGIN CERTIFICATE-----\nAAA\n")
+    (tmp_path / "notes.txt").write_text("not a certificate")
+    assert vm.host_cas(tmp_path) == {"proxy.crt": "-----BEGIN CERTIFICATE-----\nAAA\n"}
+    assert vm.host_cas(tmp_path / "absent") == {}
