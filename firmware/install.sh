@@ -381,9 +381,25 @@ reload_systemd() {
     run systemctl daemon-reload
 }
 
+# The unit's SupplementaryGroups, less the ones this system lacks: systemd refuses to start
+# a unit that names a missing group (216/GROUP), and off a Pi there is no "gpio" group.
+unit_groups() {
+    local group have=() wanted
+    read -r -a wanted < <(sed -n 's/^SupplementaryGroups=//p' "$here/coda-pi.service")
+    for group in "${wanted[@]}"; do
+        if getent group "$group" >/dev/null 2>&1; then
+            have+=("$group")
+        fi
+    done
+    echo "${have[*]}"
+}
+
 write_service() {
     say "systemd service coda-pi.service (user $service_user)"
+    local groups
+    groups="$(unit_groups)"
     sed -e "s/^User=.*/User=$service_user/" \
+        -e "s/^SupplementaryGroups=.*/SupplementaryGroups=$groups/" \
         -e "s/^Group=.*/Group=$(id -gn "$service_user" 2>/dev/null || echo "$service_user")/" \
         -e "s#^ExecStart=/opt/coda-pi/venv/#ExecStart=$venv/#" \
         "$here/coda-pi.service" | put_file "$unit_dir/coda-pi.service" 0644

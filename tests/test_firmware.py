@@ -226,6 +226,30 @@ def test_boot_settings_are_skipped_and_said_so_off_a_pi(fake_pi):
     assert "not a Raspberry Pi (Pine64 RockPro64)" in install(env, "--dry-run").stdout
 
 
+def test_the_installed_unit_names_only_groups_this_system_has(fake_pi):
+    # systemd refuses to start a unit whose SupplementaryGroups names a missing group
+    # (216/GROUP): off a Pi there is no "gpio". A unit already installed makes the dry run
+    # show the change as a diff.
+    import grp
+
+    root, env = fake_pi
+    (root / "units").mkdir()
+    (root / "units" / "coda-pi.service").write_text(UNIT.read_text())
+    out = install(env, "--dry-run").stdout
+    wanted = unit_settings(UNIT.read_text())["Service.SupplementaryGroups"][0].split()
+    present = []
+    for group in wanted:
+        try:
+            grp.getgrnam(group)
+            present.append(group)
+        except KeyError:
+            pass
+    if present == wanted:
+        assert "SupplementaryGroups" not in out  # nothing to change
+    else:
+        assert f"+SupplementaryGroups={' '.join(present)}\n" in out
+
+
 def test_screen_overlays_only_use_reserved_pins():
     used: set[int] = set()
     for snippet in (FIRMWARE / "boot").glob("*.txt"):
