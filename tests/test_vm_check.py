@@ -52,7 +52,11 @@ def test_options_are_taken(tmp_path):
     assert opts.reinstall and opts.keep and opts.mirror == "http://x"
     assert opts.install_in == "auto" and not opts.gpio_only
     opts = vm.parse_args(["--install-in", "chroot", "--gpio-only", "--mirror", "http://x"])
-    assert opts.install_in == "chroot" and opts.gpio_only
+    assert opts.install_in == "chroot" and opts.gpio_only and not opts.mesa_software
+    assert vm.parse_args(["--mesa-software", "--mirror", "http://x"]).mesa_software
+    # The VM-only drop-in is a systemd drop-in for the device's unit, nothing else.
+    assert vm.VM_DROP_IN_PATH == "etc/systemd/system/coda-pi.service.d/vm-check.conf"
+    assert "[Service]\nEnvironment=LIBGL_ALWAYS_SOFTWARE=1\n" in vm.VM_DROP_IN
 
 
 @pytest.mark.parametrize("args, says", [
