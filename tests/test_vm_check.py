@@ -56,7 +56,8 @@ def test_options_are_taken(tmp_path):
     assert vm.parse_args(["--mesa-software", "--mirror", "http://x"]).mesa_software
     # The VM-only drop-in is a systemd drop-in for the device's unit, nothing else.
     assert vm.VM_DROP_IN_PATH == "etc/systemd/system/coda-pi.service.d/vm-check.conf"
-    assert "[Service]\nEnvironment=LIBGL_ALWAYS_SOFTWARE=1\n" in vm.VM_DROP_IN
+    assert vm.VM_DROP_IN.endswith(
+        "[Service]\nEnvironment=LIBGL_ALWAYS_SOFTWARE=1\nEnvironment=GBM_ALWAYS_SOFTWARE=1\n")
 
 
 @pytest.mark.parametrize("args, says", [
