@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from coda_pi.i18n import _
 from coda_pi.referee.labels import tile_label
 from coda_pi.referee.views import PanelView, PrivatePurpose, PrivateView
+from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, Slot
 from coda_pi.rules.observe import observe
 from coda_pi.rules.tiles import Color, Tile
@@ -35,9 +37,12 @@ def panel(tile: Tile, labels: str, *, revealed: bool = False, highlight: bool = 
 def deal_view(
     seat: int, name: str, row: Sequence[Tile], dash_at: int | None, labels: str
 ) -> PrivateView:
-    prompt = "Take these panels from the box and stand them up in this order, then OK"
-    if dash_at is not None:
-        prompt = "Move the dash with PREV/NEXT; " + prompt[0].lower() + prompt[1:]
+    say = nouns(labels)
+    if dash_at is None:
+        prompt = say(_("Take these from {the_box}, stand them in this order, then OK"))
+    else:
+        prompt = say(_("PREV/NEXT move {the_dash}. Take these from {the_box} in this "
+                       "order, OK"))
     return PrivateView(
         seat=seat,
         name=name,
@@ -61,8 +66,10 @@ def row_view(
 ) -> PrivateView:
     if purpose is None:
         purpose = PrivatePurpose.DRAWN if drawn is not None else PrivatePurpose.ROW
-    if purpose is PrivatePurpose.DRAWN and drawn is not None:
-        prompt = prompt or f"You drew this panel: take the {drawn.color.word} one from the box"
+    if purpose is PrivatePurpose.DRAWN and drawn is not None and not prompt:
+        say = nouns(labels)
+        prompt = say(_("Take the dark one from {the_box}") if drawn.color is Color.DARK
+                     else _("Take the light one from {the_box}"))
     return PrivateView(
         seat=seat,
         name=name,
@@ -90,7 +97,7 @@ def claim_view(
 ) -> PrivateView:
     """The row with the drawn panel shown at the claimed slot."""
     preview = [*row[:slot], Slot(drawn, revealed=face_up), *row[slot:]]
-    prompt = "Is this where the drawn panel stands? OK, or move it with PREV/NEXT"
+    prompt = nouns(labels)(_("Is this where the drawn {panel} stands? OK, or PREV/NEXT"))
     return PrivateView(
         seat=seat,
         name=name,
@@ -101,6 +108,6 @@ def claim_view(
         ),
         drawn=panel(drawn, labels, revealed=face_up),
         cursor=slot,
-        message=None if refusal is None else f"Not there: {refusal}",
+        message=None if refusal is None else _("Not there: {why}").format(why=refusal),
         prompt=prompt,
     )
