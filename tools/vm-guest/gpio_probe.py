@@ -22,10 +22,11 @@ print("OK, value", pin.value, "factory", type(pin.pin_factory).__name__)
 
 def main() -> int:
     names = sys.argv[1:] or ["lgpio", "rpigpio", "pigpio", "native"]
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
-        import gpiozero
-        print(f"gpiozero {gpiozero.__version__ if hasattr(gpiozero, '__version__') else '?'}")
-    except ImportError as err:
+        print(f"gpiozero {version('gpiozero')}")
+    except PackageNotFoundError as err:
         print(f"no gpiozero: {err}")
         return 0
     for name in names:
