@@ -40,6 +40,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
                    "Mastermind tools: score a row, measure the codebreaker"),
     "doctor": ("coda_pi.cli_doctor",
                "check this machine: packages, GPIO pins, display, sound, data, service"),
+    "hub": ("coda_pi.cli_hub",
+            "a club night's centre: live tables, standings, seating, ratings (MQTT)"),
+    "club": ("coda_pi.cli_club",
+             "club night: publish this table's games, set up the broker, export CSV"),
 }
 # The order here is the order of `coda-pi --help`.
 COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(m for m, _ in COMMANDS.values()))

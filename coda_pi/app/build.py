@@ -95,6 +95,11 @@ def build_app(
         referee = build_referee(options, clock=clock, rng=rng or random.SystemRandom(),
                                 records=records, explain=say)
     closers: list[Callable[[], None]] = [records.close]
+    if config.club is not None:  # a club night: publish the records (coda_pi/club/)
+        from coda_pi.club.publisher import start_publisher
+
+        records_dir = options.record.parent if options.record else records.data_dir
+        closers.append(start_publisher(config.club, records_dir, explain=say))
     if gpio is not None:
         closers.append(gpio.close)
     if waiter is None and driver == "kmsdrm":
