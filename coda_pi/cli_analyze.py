@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from coda_pi.i18n import _, ngettext
+from coda_pi.i18n import _, ngettext, spoken
 from coda_pi.record import RecordLine, read_record
 from coda_pi.replay import replay_lines
 from coda_pi.rules.coda import CodaGame
@@ -145,7 +144,7 @@ def analysis_text(witness: Witness, analysis: Analysis, seat: int | None) -> str
     who = _("the public") if seat is None else players[seat]
     if not analysis.consistent:
         return _("Seen by {who}: impossible position: {why}").format(
-            who=who, why=people_numbering(analysis.contradiction or ""))
+            who=who, why=spoken(analysis.contradiction or ""))
     lines = [ngettext("Seen by {who}: {count} consistent deal",
                       "Seen by {who}: {count} consistent deals", analysis.worlds).format(
         who=who, count=analysis.worlds)]
@@ -203,13 +202,3 @@ def review_text(result: Review, players: list[str]) -> str:
     if not result.hits:
         lines.append("  " + _("none"))
     return "\n".join(lines)
-
-
-def people_numbering(sentence: str) -> str:
-    """The engine's sentences count slots from 0, as the record does; people count panels
-    from 1: "Ann's slot 0" -> "Ann's panel 1", "slots 1 to 2" -> "panels 2 to 3"."""
-    sentence = re.sub(r"\bslots (\d+) to (\d+)",
-                      lambda m: _("panels {first} to {last}").format(
-                          first=int(m.group(1)) + 1, last=int(m.group(2)) + 1), sentence)
-    return re.sub(r"\bslot (\d+)",
-                  lambda m: _("panel {number}").format(number=int(m.group(1)) + 1), sentence)
