@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from coda_pi import __version__
-from coda_pi.i18n import language_from_environment, set_language
+from coda_pi.i18n import _, language_from_environment, set_language
 
 # pygame greets on import; a device's log and a user's terminal have no use for it.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -33,8 +33,8 @@ COMMAND_MODULES: tuple[str, ...] = (
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="coda-pi",
-        description="A table-side referee, dealer, guess timer and score keeper for Coda "
-        "and Mastermind.",
+        description=_("A table-side referee, dealer, guess timer and score keeper for Coda "
+        "and Mastermind."),
     )
     parser.add_argument("--version", action="version", version=f"coda-pi {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -39,16 +39,16 @@ RISKY_SHOWN = 5
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "analyze",
-        help="exact probabilities of every standing Coda panel in a record",
-        description="Reads a Coda game record and prints, for its current position, every "
+        help=_("exact probabilities of every standing Coda panel in a record"),
+        description=_("Reads a Coda game record and prints, for its current position, every "
         "standing panel's exact probabilities and the number of consistent deals; with "
         "--review, the sure guesses players left untaken and the riskiest guesses that paid "
-        "off. Exits 2 when the record breaks a rule or the position is impossible.",
+        "off. Exits 2 when the record breaks a rule or the position is impossible."),
     )
-    p.add_argument("record", type=Path, help="the game record (JSON Lines)")
-    p.add_argument("--seat", type=int, default=None, help="see as this seat (0-based) sees")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--review", action="store_true", help="review the whole game instead")
+    p.add_argument("record", type=Path, help=_("the game record (JSON Lines)"))
+    p.add_argument("--seat", type=int, default=None, help=_("see as this seat (0-based) sees"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    p.add_argument("--review", action="store_true", help=_("review the whole game instead"))
     p.set_defaults(handler=run)
 
 

@@ -39,7 +39,7 @@ def _table(mode: str = "scores", *, games: int = 2, first: int = 0, hint: bool =
         new_record=MemoryRecord,
     )
     table = Table(referee, clock)  # type: ignore[arg-type]
-    table.tap(Button.PREV)  # from "Board game" round to "Start"
+    table.tap(Button.NEXT, 2)  # from "Game" past "Mode" to "Start"
     table.tap(Button.OK)
     return table, record
 

@@ -173,7 +173,7 @@ class MastermindReferee(BaseReferee):
         leds = self.leds()
         if match is None:
             return PublicView(screen=self._setup.view(), table=None, banner=self._banner,
-                              title=_("New game: Mastermind"), leds=leds, version=self._version)
+                              title=self._setup.title, leds=leds, version=self._version)
         if self._kind() is MastermindKind.FINAL:
             prompt = (_("Press OK for a new game") if self._new_record is not None
                       else _("Thanks for playing"))
@@ -692,7 +692,7 @@ class MastermindReferee(BaseReferee):
         self._contradiction = None
         self._pending_guess = None
         self._banner = None
-        self._setup.cursor = len(self._setup.view().items) - 1  # on "Start": same again
+        self._setup.move_to_start()  # same again: one press
 
     def _commit(self, event: dict[str, Any]) -> bool:
         """Check, write, apply: True when the event is now part of the match."""

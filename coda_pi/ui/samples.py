@@ -288,8 +288,12 @@ def _other_scenes() -> dict[str, Scene]:
     scenes["tp-number"] = Scene(PublicView(screen=number, table=_table(holding=False),
                                            title=round_of(2), leds=_leds(4, on=0)),
                                 leds=_leds(4, on=0))
+    # One of the engine's real sentences, as the referee translates it (i18n.spoken).
+    why = _("{name}'s panel {panel} is {color}, but no unseen {color} panel fits {where}").format(
+        name=NAMES[3], panel=2, color=_("dark"),
+        where=_("between {left} and {right}").format(left="D7", right="D8"))
     contradiction = ContradictionView(
-        sentence="Dmitri's panel 2 must be above 8 and below 8",
+        sentence=why[:1].upper() + why[1:],
         last=guess_words,
         prompt=_("OK: take back {what}. BACK: the menu").format(what=guess_words))
     scenes["tp-contradiction"] = Scene(PublicView(
