@@ -14,6 +14,7 @@ from coda_pi import remembered
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records, result_rows
 from coda_pi.datadir import ResumeChoice, choose_resume
+from coda_pi.i18n import language as language_now
 from coda_pi.i18n import set_language
 from coda_pi.record import RecordWriter
 from coda_pi.referee.ports import Clock, TableReferee
@@ -92,7 +93,11 @@ def build_referee(
     # The switch hands the device to Mastermind's referee when the setup menu chooses it.
     referee = GameSwitch.build(coda, clock=clock, rng=rng, setup=setup, record=record,
                                journal=journal, header=header,
-                               mastermind_record=lambda: records.new("mastermind"))
+                               mastermind_record=lambda: records.new("mastermind"),
+                               mastermind=remembered.load_mastermind(records.data_dir,
+                                                                     setup.names),
+                               remember=lambda chosen, mm: remembered.save(
+                                   records.data_dir, chosen, language_now(), mm))
     # The config's problems were said on stderr by whoever found them.
     return _say_on_screen(referee, resumed=resumed, troubles=[*troubles, *options.notices])
 

@@ -96,15 +96,19 @@ class MastermindReferee(BaseReferee):
         journal: Journal[MastermindMatch] | None = None,
         new_record: Callable[[], Sink] | None = None,
         on_switch: Callable[[], None] | None = None,
+        remember: Callable[[MastermindOptions], None] | None = None,
+        at_start: bool = False,
     ) -> None:
         """``journal`` resumes a match (its record's replay); ``on_switch`` is called when
-        the table chooses Coda in the setup menu."""
+        the table chooses Coda in the setup menu; ``remember`` keeps the options a match
+        started with, for the next start; ``at_start``: the setup's cursor waits on Start."""
         self._clock = clock
         self._rng = rng
         self._write = writer(record)
         self._new_record = new_record
         self._on_switch = on_switch
-        self._setup = MastermindSetupMenu(options or MastermindOptions())
+        self._remember = remember
+        self._setup = MastermindSetupMenu(options or MastermindOptions(), at_start=at_start)
         self._options = self._setup.choices
         self._journal = journal
         self._init_buttons()
@@ -673,6 +677,8 @@ class MastermindReferee(BaseReferee):
             self._storage_failed(err)
             return
         self._options = options
+        if self._remember is not None:
+            self._remember(options)
         self._journal = journal_of(MastermindMatch(header))
         self._seen_results = 0
         self._banner = None
