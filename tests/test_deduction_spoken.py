@@ -118,3 +118,15 @@ def test_analyze_says_the_contradiction_in_spanish() -> None:
     assert run.returncode == 2, run.stderr
     assert ("Ben respondió «fallo» a D4 en la ficha 2, pero D4 es la única ficha que puede "
             "ir ahí") in run.stdout
+
+
+def test_mastermind_contradictions_are_spoken_in_spanish_too() -> None:
+    from coda_pi.rules.mastermind_deduction import Contradiction
+
+    assert Contradiction(3, (1,)).message == "row 3's answer contradicts row 1's"
+    with in_language("es"):
+        assert spoken(Contradiction(3, (1,)).message) == (
+            "la respuesta a la fila 3 contradice la de la fila 1")
+        assert spoken(Contradiction(4, (1, 2)).message) == (
+            "la respuesta a la fila 4 contradice las de las filas 1 y 2 juntas")
+        assert "ningún código" in spoken(Contradiction(2, ()).message)

@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from coda_pi.i18n import _, ngettext
+from coda_pi.i18n import _, ngettext, spoken
 from coda_pi.record import Journal
 from coda_pi.referee.base import BaseReferee
 from coda_pi.referee.kinds import MastermindKind
@@ -349,8 +349,7 @@ class MastermindReferee(BaseReferee):
             return MastermindScreen(
                 step=MastermindStep.CONTRADICTION, board=tuple(board),
                 prompt=_("OK takes back the last answer; BACK for the menu"),
-                keys=keys, message=self._contradiction.message[0].upper()
-                + self._contradiction.message[1:], **common)
+                keys=keys, message=_capital(spoken(self._contradiction.message)), **common)
         # The device breaks: its guess to place, then the maker's key pegs.
         guess = self._device_guess()
         prompt = (_("{name}: place this row, then how many black key pegs? OK")
@@ -820,3 +819,7 @@ def _board_of(match: MastermindMatch, journal: Journal[MastermindMatch] | None,
 
 def colour_name(letter: str) -> str:
     return COLOUR_NAMES.get(letter, letter)
+
+
+def _capital(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
