@@ -15,7 +15,8 @@ import sys
 from collections.abc import Sequence
 
 from coda_pi import __version__
-from coda_pi.i18n import language_from_environment, set_language
+from coda_pi.argparse_words import speak_argparse
+from coda_pi.i18n import N_, _, language_from_environment, set_language
 
 # pygame greets on import; a device's log and a user's terminal have no use for it.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -29,21 +30,21 @@ if "pkg_resources" not in sys.modules:
 # register() gives; a test keeps them equal).
 COMMANDS: dict[str, tuple[str, str]] = {
     "run": ("coda_pi.cli_run",
-            "run the device: setup, dealing, turns, timer, scores (the default)"),
-    "demo": ("coda_pi.cli_demo", "watch a whole tournament played by simulated players"),
-    "replay": ("coda_pi.cli_replay", "replay a game record and print the scores"),
+            N_("run the device: setup, dealing, turns, timer, scores (the default)")),
+    "demo": ("coda_pi.cli_demo", N_("watch a whole tournament played by simulated players")),
+    "replay": ("coda_pi.cli_replay", N_("replay a game record and print the scores")),
     "analyze": ("coda_pi.cli_analyze",
-                "exact probabilities of every standing Coda panel in a record"),
-    "results": ("coda_pi.cli_results", "list past games and tournaments"),
-    "standings": ("coda_pi.cli_results", "a game's standings by round, as a table or CSV"),
+                N_("exact probabilities of every standing Coda panel in a record")),
+    "results": ("coda_pi.cli_results", N_("list past games and tournaments")),
+    "standings": ("coda_pi.cli_results", N_("a game's standings by round, as a table or CSV")),
     "mastermind": ("coda_pi.cli_mastermind",
-                   "Mastermind tools: score a row, measure the codebreaker"),
+                   N_("Mastermind tools: score a row, measure the codebreaker")),
     "doctor": ("coda_pi.cli_doctor",
-               "check this machine: packages, GPIO pins, display, sound, data, service"),
+               N_("check this machine: packages, GPIO pins, display, sound, data, service")),
     "hub": ("coda_pi.cli_hub",
-            "a club night's centre: live tables, standings, seating, ratings (MQTT)"),
+            N_("a club night's centre: live tables, standings, seating, ratings (MQTT)")),
     "club": ("coda_pi.cli_club",
-             "club night: publish this table's games, set up the broker, export CSV"),
+             N_("club night: publish this table's games, set up the broker, export CSV")),
 }
 # The order here is the order of `coda-pi --help`.
 COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(m for m, _ in COMMANDS.values()))
@@ -55,8 +56,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     commands are names with their help line."""
     parser = argparse.ArgumentParser(
         prog="coda-pi",
-        description="A table-side referee, dealer, guess timer and score keeper for Coda "
-        "and Mastermind.",
+        description=_("A table-side referee, dealer, guess timer and score keeper for Coda "
+        "and Mastermind."),
     )
     parser.add_argument("--version", action="version", version=f"coda-pi {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -67,7 +68,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         if command is None or module == wanted:
             importlib.import_module(module).register(sub)
         else:
-            sub.add_parser(name, help=line, add_help=False)
+            sub.add_parser(name, help=_(line), add_help=False)
     return parser
 
 
@@ -83,6 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Output for people in the language the environment asks for (run and demo follow
     # --lang or the config instead).
     set_language(language_from_environment())
+    speak_argparse()
     given = list(sys.argv[1:] if argv is None else argv)
     command = chosen_command(given)
     parser = build_parser(command or "")
