@@ -160,6 +160,15 @@ class Journal(Generic[G]):
         return bool(self._snapshots)
 
 
+def _line_bytes(obj: dict[str, Any]) -> bytes:
+    try:
+        return (json.dumps(obj, ensure_ascii=False) + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate (a name read from a damaged record) has no UTF-8: as \u
+        # escapes the line is still valid JSON and reads back to the same text.
+        return (json.dumps(obj) + "\n").encode("ascii")
+
+
 class RecordWriter:
     """Appends lines to a record durably: one whole-line write, fsync, then return.
 
@@ -215,13 +224,11 @@ class RecordWriter:
     def write(self, obj: dict[str, Any]) -> None:
         """Appends ``obj`` as one line and fsyncs it; on any failure the file is left as it
         was before the call and the error is raised."""
-        try:
-            data = (json.dumps(obj, ensure_ascii=False) + "\n").encode("utf-8")
-        except UnicodeEncodeError:
-            # A lone surrogate (a name read from a damaged record) has no UTF-8: as \u
-            # escapes the line is still valid JSON and reads back to the same text.
-            data = (json.dumps(obj) + "\n").encode("ascii")
-        self._append(data)
+        self._append(_line_bytes(obj))
+
+    def write_many(self, objs: list[dict[str, Any]]) -> None:
+        """Appends ``objs`` as lines with one fsync for all; all or none of them stay."""
+        self._append(b"".join(_line_bytes(obj) for obj in objs))
 
     def _append(self, data: bytes) -> None:
         if self._unclean:
