@@ -31,7 +31,7 @@ def _new(tmp_path: Path) -> tuple[Table, Path, Records]:
         options=MastermindOptions(names=("Ann", "Ben"), mode="solo", games=1, first=0),
         new_record=records.new)
     table = Table(referee, clock)  # type: ignore[arg-type]
-    table.tap(Button.PREV)  # round to "Start"
+    table.tap(Button.NEXT, 2)  # from "Game" past "Mode" to "Start"
     table.tap(Button.OK)
     return table, tmp_path / "match.jsonl", records
 
