@@ -102,7 +102,7 @@ class Shuffle:
 
     def deal_row(self, game: CodaGame, seat: int) -> Deal:
         """``seat``'s starting row in this round, the same however often it is asked for."""
-        tiles = self.first(_moment(game, f"deal/s{seat}"), game.pool_tiles(), game.settings.hand)
+        tiles = self.first(deal_moment(game, seat), game.pool_tiles(), game.settings.hand)
         return Deal(seat, tuple(sorted_row(tiles)))
 
     def draw(self, game: CodaGame, color: Color) -> Draw:
@@ -111,8 +111,7 @@ class Shuffle:
         choices = game.pool_tiles(color)
         if not choices:
             raise RuleError(f"there is no {color.word} panel left in the pool")
-        moment = _moment(game, f"draw{draws_so_far(game)}/s{game.turn}")
-        return Draw(game.turn, self.first(moment, choices)[0])
+        return Draw(game.turn, self.first(draw_moment(game), choices)[0])
 
     def code(self, game_number: int, colours: Sequence[str], pegs: int) -> str:
         """A Mastermind code the device sets for game ``game_number`` of a match."""
@@ -126,5 +125,11 @@ def draws_so_far(game: CodaGame) -> int:
     return box - game.pool_size - game.seats * game.settings.hand
 
 
-def _moment(game: CodaGame, what: str) -> str:
-    return f"r{game.round_number}/{what}"
+def deal_moment(game: CodaGame, seat: int) -> str:
+    """The name of the moment ``seat``'s starting row is dealt at."""
+    return f"r{game.round_number}/deal/s{seat}"
+
+
+def draw_moment(game: CodaGame) -> str:
+    """The name of the moment the current player draws at."""
+    return f"r{game.round_number}/draw{draws_so_far(game)}/s{game.turn}"
