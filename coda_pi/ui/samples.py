@@ -183,4 +183,7 @@ def sample_scenes() -> dict[str, Scene]:
     from coda_pi.ui.mastermind_samples import mastermind_scenes
 
     scenes.update(mastermind_scenes())  # Mastermind's screens, named mm-*
+    from coda_pi.ui.entry_samples import entry_scenes
+
+    scenes.update(entry_scenes())  # entered-pool play, named entry-*
     return scenes
