@@ -55,6 +55,7 @@ class EntryPrivateView:
     row: tuple[PanelView, ...]  # the seat's row, beside a drawn panel (empty for a deal)
     stage: Stage
     dial: str | None  # the number under the dial, big; None off the number step
+    values: tuple[str, ...]  # the dial's labels, in the order NEXT turns it
     prompt: str
     message: str | None = None  # why the last OK was refused
 
@@ -78,7 +79,8 @@ def entry_private_view(entry: PanelEntry, seat: int, name: str, labels: str, *,
         title=title or ("the panel you drew" if entry.is_draw else "your starting row"),
         slots=tuple(slots),
         row=tuple(panel(s.tile, labels, revealed=s.revealed) for s in row),
-        stage=entry.stage, dial=dial, prompt=_prompt(entry), message=message or entry.problem,
+        stage=entry.stage, dial=dial, values=tuple(value_label(v, labels) for v in entry.values),
+        prompt=_prompt(entry), message=message or entry.problem,
     )
 
 
