@@ -163,3 +163,12 @@ def test_a_refused_draw_goes_back_to_its_dial_with_the_reason() -> None:
     assert entry.stage is Stage.NUMBER and entry.problem == "Look at the panel again"
     enter(entry, [Key.NEXT, Key.OK])
     assert entry.tiles() == (Tile(Color.DARK, 5),)
+
+
+def test_a_row_taken_back_opens_at_its_last_look_to_be_fixed_or_confirmed() -> None:
+    row = tuple(Tile.parse(t) for t in ("D1", "L4", "D-", "L9"))
+    entry = PanelEntry.prefilled(row, dashes=True)
+    assert entry.stage is Stage.REVIEW and entry.partial() == list(row)
+    enter(entry, [Key.BACK, Key.NEXT, Key.OK])  # L9 was L10 in truth
+    assert entry.press(Key.OK) is Outcome.DONE
+    assert [str(t) for t in entry.tiles()] == ["D1", "L4", "D-", "L10"]

@@ -89,6 +89,18 @@ class PanelEntry:
     def drawn(cls, colour: Color, *, dashes: bool, pad: int) -> PanelEntry:
         return cls(1, dashes, (pad,), colour=colour, stage=Stage.NUMBER)
 
+    @classmethod
+    def prefilled(cls, row: Sequence[Tile], *, dashes: bool) -> PanelEntry:
+        """A starting row entered before (taken back by an undo), at its last look: fix a
+        panel with BACK, or confirm it as it is."""
+        values = dial_values(dashes=dashes)
+        entry = cls(len(row), dashes, [values.index(t.value) for t in row])
+        entry.colours = [t.color for t in row]
+        entry.taken = [True] * len(row)
+        entry.slot = len(row) - 1
+        entry.stage = Stage.REVIEW
+        return entry
+
     def __post_init__(self) -> None:
         if self.size < 1 or len(self.pads) != self.size:
             raise ValueError("an entry needs one random start per panel")

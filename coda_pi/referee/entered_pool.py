@@ -1,0 +1,262 @@
+"""Entered-pool play: the panels lie face down on the table, and each player tells the device
+privately which ones they drew.
+
+The players mix and draw the real panels as the box says. A starting row, and each drawn
+panel, is entered by its player while holding their seat button (the entry itself is
+``coda_pi.rules.panel_entry``: colour, a number dial that starts at a random place, OK). The
+device then knows every row, so the rest of a turn plays exactly as in device-dealt play: it
+judges each guess, checks each claimed place privately, counts the bonus, and gives the
+full review. Nobody looks through a box, so nobody learns what the pool holds.
+
+``EnteredPool`` is the referee's delegate in this mode; it is asked first at each input and
+for each screen, and answers None/False where play goes as with the device dealing.
+
+What can go wrong, and what the device does:
+
+- A starting row out of order: the last look refuses it privately, naming the two panels.
+- A panel the device already has in another row (two entries claim one panel: one of them
+  is a slip): refused privately, with "look at it again". The others see only that the
+  entry is not finished.
+- A slip found later: ``coda_pi.rules.correction`` (the menu's "Fix a panel").
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView, entry_private_view
+from coda_pi.referee.labels import order_detail, tile_name
+from coda_pi.referee.public import PublicTable
+from coda_pi.referee.signals import Button
+from coda_pi.referee.views import Banner, BannerKind, Screen, TurnStep, TurnView
+from coda_pi.rules.coda import CodaGame, Phase
+from coda_pi.rules.coda_events import Deal, Draw, parse_event
+from coda_pi.rules.errors import RuleError
+from coda_pi.rules.panel_entry import Key, Outcome, PanelEntry, Stage, dial_values
+from coda_pi.rules.tiles import Color, Tile
+
+if TYPE_CHECKING:
+    from coda_pi.referee.referee import Referee
+
+POOL_NAME = "entered"
+KEYS = {Button.PREV: Key.PREV, Button.NEXT: Key.NEXT, Button.OK: Key.OK, Button.BACK: Key.BACK}
+CLASH = ("The device already has {tile} in another row. Look at the panel again: if it "
+         "really is {tile}, another entry was a slip, so tell the table")
+
+PadSource = Callable[[int], int]  # the dial's size -> where it starts
+
+
+def system_pads() -> PadSource:
+    """Random starts from the operating system: nobody can predict them from anything."""
+    rng = random.SystemRandom()
+    return rng.randrange
+
+
+class EnteredPool:
+    """The referee's delegate in entered-pool play (see the module docstring)."""
+
+    def __init__(self, referee: Referee, *, pads: PadSource | None = None) -> None:
+        self._ref = referee
+        self._pads = pads or system_pads()
+        self.entry: PanelEntry | None = None
+        self._entry_seat: int | None = None
+        self._entry_moment: tuple[int, int, int] | None = None  # round, events, seat
+        self._undone: dict[str, tuple[int, tuple[Tile, ...]]] = {}  # "deal"/"draw" taken back
+
+    @staticmethod
+    def header() -> dict[str, Any]:
+        """The device's keys the record's header gets beside the spec's."""
+        return {"pool": POOL_NAME}
+
+    @property
+    def _game(self) -> CodaGame:
+        game = self._ref.game
+        assert game is not None
+        return game
+
+    @property
+    def _labels(self) -> str:
+        return self._ref._options.labels
+
+    # -- the entry under way ---------------------------------------------------------------
+
+    def entered(self) -> None:
+        """The game moved: a starting row to enter now opens its entry; anything else
+        closes the one under way."""
+        game = self._game
+        self.entry = None
+        self._entry_seat = None
+        if game.phase is Phase.DEAL:
+            seat = self._ref._deal_seat()
+            if seat is not None:
+                self._open_row(seat)
+
+    def _open_row(self, seat: int) -> None:
+        game = self._game
+        dashes = game.settings.dashes
+        size = len(dial_values(dashes=dashes))
+        undone = self._undone.pop("deal", None)
+        if undone is not None and undone[0] == seat:
+            self.entry = PanelEntry.prefilled(undone[1], dashes=dashes)
+        else:
+            self.entry = PanelEntry.starting_row(
+                game.settings.hand, dashes=dashes,
+                pads=[self._pads(size) for _ in range(game.settings.hand)])
+        self._entry_seat = seat
+
+    def _open_draw(self, seat: int, colour: Color) -> None:
+        dashes = self._game.settings.dashes
+        undone = self._undone.pop("draw", None)
+        values = dial_values(dashes=dashes)
+        if undone is not None and undone[0] == seat and undone[1][0].color is colour:
+            pad = values.index(undone[1][0].value)  # the number entered before, to adjust
+        else:
+            pad = self._pads(len(values))
+        self.entry = PanelEntry.drawn(colour, dashes=dashes, pad=pad)
+        self._entry_seat = seat
+
+    def holds_timer(self) -> bool:
+        return False
+
+    # -- input -------------------------------------------------------------------------------
+
+    def seat_pressed(self, seat: int, kind: str) -> bool:
+        """While an entry is under way a seat button only shows the private screen."""
+        return self.entry is not None
+
+    def nav(self, button: Button, kind: str) -> bool:
+        game = self._game
+        if self.entry is not None:
+            self._entry_key(button)
+            return True
+        cur = self._ref._cursor
+        if (kind == "turn" and button is Button.OK and cur is not None
+                and cur.step is TurnStep.CHOOSE_COLOR and game.turn is not None):
+            colour = Color.DARK if cur.color_dark else Color.LIGHT
+            if game.pool_count.get(colour, 0) == 0:
+                self._ref._refuse(f"There is no {colour.word} panel left on the table")
+                return True
+            self._open_draw(game.turn, colour)
+            return True
+        return False
+
+    def back(self, kind: str) -> bool:
+        """BACK while entering: a step back in the entry when the seat is held; a drawn
+        panel's entry is set aside (back to the colour) when nobody holds a button."""
+        entry = self.entry
+        if entry is None:
+            return False
+        if self._held():
+            self._entry_key(Button.BACK)
+            return True
+        if entry.is_draw:
+            self.entry = None
+            self._entry_seat = None
+            return True
+        return False  # a starting row waits for its player: BACK opens the menu
+
+    def _held(self) -> bool:
+        return self._entry_seat is not None and self._ref._private_seat() == self._entry_seat
+
+    def _entry_key(self, button: Button) -> None:
+        entry = self.entry
+        seat = self._entry_seat
+        assert entry is not None and seat is not None
+        if not self._held():
+            name = self._game.name(seat)
+            self._ref._refuse(f"{name}: hold your seat button {seat + 1} to enter")
+            return
+        key = KEYS.get(button)
+        if key is None:
+            return
+        outcome = entry.press(key)
+        if outcome is Outcome.LEFT and entry.is_draw:
+            self.entry = None
+            self._entry_seat = None
+        elif outcome is Outcome.DONE:
+            self._record(entry, seat)
+        elif entry.problem is not None and entry.stage is Stage.REVIEW:
+            # The order rule, said in the table's labels.
+            row = [t for t in entry.partial() if t is not None]
+            entry.problem = (f"{order_detail(row, self._labels)}: press BACK to fix the entry, "
+                             "or stand the row again")
+
+    def _record(self, entry: PanelEntry, seat: int) -> None:
+        """A complete entry becomes the record's deal or draw; a panel the device already
+        has elsewhere is refused privately (its player looks again)."""
+        tiles = entry.tiles()
+        event: Deal | Draw = Deal(seat, tiles) if not entry.is_draw else Draw(seat, tiles[0])
+        trial = copy.deepcopy(self._game)
+        try:
+            trial.apply(event)
+        except RuleError:
+            taken = next((t for t in tiles if t not in self._game.unseen), tiles[0])
+            entry.refuse(CLASH.format(tile=self._name(taken)))
+            return
+        game = self._game
+        if not self._ref._commit(event):
+            entry.refuse("The entry could not be saved: try OK again")
+            return
+        if isinstance(event, Draw):
+            self._ref._banner = Banner(
+                f"{game.name(seat)} drew a {event.tile.color.word} panel", BannerKind.INFO)
+
+    def _name(self, tile: Tile) -> str:
+        return tile_name(tile, self._labels)
+
+    # -- what shows ----------------------------------------------------------------------
+
+    def screen(self, table: PublicTable, default: Screen, kind: str) -> Any:
+        entry = self.entry
+        seat = self._entry_seat
+        if entry is None or seat is None:
+            if isinstance(default, TurnView) and default.step is TurnStep.CHOOSE_COLOR:
+                return replace(default, prompt=(
+                    f"{default.name}: take a panel from the table, choose its colour with "
+                    "PREV/NEXT and press OK"))
+            return default
+        name = table.players[seat]
+        colour = entry.colour
+        what = "drawn panel" if entry.is_draw else "starting row"
+        prompt = (f"{name}: hold seat button {seat + 1} and enter the panel you drew"
+                  if entry.is_draw else
+                  f"{name}: draw {table.hand} panels from the table, stand them up in order, "
+                  f"then hold seat button {seat + 1} and enter them")
+        return EntryWaitView(
+            seat=seat, name=name, what=what,
+            dark=None if colour is None else colour is Color.DARK,
+            hand=table.hand, dealt=table.dealt,
+            dark_left=table.pool_dark, light_left=table.pool_light, prompt=prompt,
+        )
+
+    def private_view(self, seat: int | None) -> EntryPrivateView | None:
+        """The entry, for its seat while held; None when no entry is under way (the
+        device-dealt private screens apply)."""
+        entry = self.entry
+        if entry is None or seat is None or seat != self._entry_seat:
+            return None
+        game = self._game
+        row = game.rows[seat] if entry.is_draw and game.rows else ()
+        return entry_private_view(entry, seat, game.name(seat), self._labels, row=row)
+
+    def put_back_hint(self, obj: dict[str, Any]) -> str | None:
+        """After an undo: the panels stay where they are, and the entry opens again with
+        what was entered, to be fixed and confirmed."""
+        try:
+            event = parse_event(obj)
+        except RuleError:
+            return None
+        players = self._game.settings.players
+        if isinstance(event, Deal):
+            self._undone["deal"] = (event.seat, event.row)
+            self.entered()  # reopen the entry with the row as it was
+            return f"{players[event.seat]}: keep your panels standing; your entry is open again."
+        if isinstance(event, Draw):
+            self._undone["draw"] = (event.seat, (event.tile,))
+            return (f"{players[event.seat]}: keep the panel you drew; choose its colour and "
+                    "enter it again.")
+        return None
