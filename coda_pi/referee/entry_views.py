@@ -59,6 +59,11 @@ class EntryPrivateView:
     prompt: str
     message: str | None = None  # why the last OK was refused
 
+    @property
+    def purpose(self) -> Stage:
+        """What the screen is for, like ``PrivateView.purpose``: the entry's step."""
+        return self.stage
+
 
 def entry_private_view(entry: PanelEntry, seat: int, name: str, labels: str, *,
                        row: Sequence[Slot] = (), title: str | None = None,

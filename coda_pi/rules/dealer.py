@@ -12,7 +12,7 @@ import hashlib
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.coda_events import Deal, Draw
@@ -55,6 +55,14 @@ def draw(game: CodaGame, color: Color, rng: random.Random) -> Draw:
 # deal takes the lowest-ranked panels still in the pool and a draw the lowest-ranked one of the
 # chosen colour. With a secret key the ranking is a uniformly random order, so every panel
 # left in the pool is equally likely, as with a shuffled face-down pool.
+
+class Dealer(Protocol):
+    """What the device deals and draws with: ``Shuffle``, or in tests a stand-in."""
+
+    def deal_row(self, game: CodaGame, seat: int) -> Deal: ...
+
+    def draw(self, game: CodaGame, color: Color) -> Draw: ...
+
 
 SEED_KEY = "seed"
 SEED_HEX_DIGITS = 32  # 128 bits
