@@ -75,6 +75,10 @@ class EnteredAutoPlayer(AutoPlayer):
         self.pool = box
         self.in_hand = None
 
+    def _row_of(self, seat: int) -> list[Tile]:
+        """The seat's real starting row, as it stands."""
+        return self.rows[seat]
+
     def _draw_from_table(self, dark: bool) -> Tile:
         colour = Color.DARK if dark else Color.LIGHT
         choices = [t for t in self.pool if t.color is colour]
@@ -105,7 +109,7 @@ class EnteredAutoPlayer(AutoPlayer):
             assert self.in_hand is not None
             panels = [self.in_hand]
         else:
-            panels = self.rows[seat]
+            panels = self._row_of(seat)
         button = self._entry_key(private, panels, view.labels)
         self._presses += 1
         return _tap(button)
@@ -128,7 +132,7 @@ class EnteredAutoPlayer(AutoPlayer):
             return
         seat, what = self._entering[:2]
         if what == "row":
-            self.counts.rows.append(self._presses / max(1, len(self.rows[seat])))
+            self.counts.rows.append(self._presses / max(1, len(self._row_of(seat))))
         else:
             self.counts.draws.append(self._presses)
         self._entering = None

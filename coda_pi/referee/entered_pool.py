@@ -67,6 +67,11 @@ class EnteredPool:
         self._entry_moment: tuple[int, int, int] | None = None  # round, events, seat
         self._undone: dict[str, tuple[int, tuple[Tile, ...]]] = {}  # "deal"/"draw" taken back
 
+    @property
+    def entry_seat(self) -> int | None:
+        """The seat whose entry is under way."""
+        return self._entry_seat
+
     @staticmethod
     def header() -> dict[str, Any]:
         """The device's keys the record's header gets beside the spec's."""
