@@ -4,17 +4,15 @@ a rule. ``coda-pi replay`` prints this; the device resumes from it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from coda_pi.record import Journal, LineError, RecordLine, parse_record
-from coda_pi.rules.coda import CodaGame
-from coda_pi.rules.coda_events import parse_event
 from coda_pi.rules.errors import RuleError
+from coda_pi.rules.games import GAMES, find_game, rules_of
 
-GAMES = ("coda", "mastermind")
+__all__ = ["GAMES", "Replay", "journal_of", "replay_bytes", "replay_lines", "start_journal"]
 
 
 @dataclass
@@ -59,21 +57,20 @@ def _empty_summary(header: dict[str, Any] | None) -> dict[str, Any]:
             "rows": []}
 
 
-def _coda(header: dict[str, Any]) -> Journal[Any]:
-    return Journal(CodaGame.from_header(header), lambda g, obj: g.apply(parse_event(obj)))
+def journal_of(game: Any) -> Journal[Any]:
+    """A journal of ``game`` (any game of ``rules/games.py``) taking record lines: the one
+    journal replay, the device and the tests use, so a resumed game and a new one behave
+    the same."""
+    rules = rules_of(game)
+    return Journal(game, rules.apply)
 
 
-def _mastermind(header: dict[str, Any]) -> Journal[Any]:
-    from coda_pi.rules.mastermind import MastermindHeader, MastermindMatch
+def start_journal(header: dict[str, Any]) -> Journal[Any]:
+    """The journal of the game a header starts.
 
-    match = MastermindMatch(MastermindHeader.from_dict(header))
-    return Journal(match, lambda g, obj: g.apply(obj))
-
-
-STARTERS: dict[str, Callable[[dict[str, Any]], Journal[Any]]] = {
-    "coda": _coda,
-    "mastermind": _mastermind,
-}
+    :raises RuleError: when the header names no game coda-pi knows, or is wrong for it.
+    """
+    return journal_of(find_game(header.get("game")).start(header))
 
 
 def replay_lines(lines: list[RecordLine], *, end_line: int = 1) -> Replay:
@@ -86,12 +83,8 @@ def replay_lines(lines: list[RecordLine], *, end_line: int = 1) -> Replay:
     if header is None or "event" in header or "game" not in header:
         replay.error = LineError(first.number, "the first line must be the header naming the game")
         return replay
-    game = header.get("game")
-    if not isinstance(game, str) or game not in STARTERS:  # a list here is not hashable
-        replay.error = LineError(first.number, f"coda-pi does not know the game {game!r}")
-        return replay
     try:
-        replay.journal = STARTERS[game](header)
+        replay.journal = start_journal(header)
     except RuleError as err:
         replay.error = LineError(first.number, err.message)
         replay.detail = err.detail

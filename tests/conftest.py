@@ -7,7 +7,15 @@ from collections.abc import Iterator
 import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory, MockPWMPin
+from hypothesis import HealthCheck, settings
 from mock_pins import installed
+
+# Hypothesis's per-example deadline is a timing assertion: on a loaded 2-core machine, under
+# qemu-user or on a Pi it fails tests whose behaviour is right. Speed is measured in bench/.
+settings.register_profile(
+    "coda-pi", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("coda-pi")
 
 
 @pytest.fixture

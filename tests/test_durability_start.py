@@ -283,12 +283,12 @@ def test_a_corrupt_record_on_a_read_only_card_is_left_untouched_and_the_device_s
 def test_a_failure_while_looking_for_a_game_to_resume_still_starts_the_device(
     tmp_path, monkeypatch, caplog
 ):
-    import coda_pi.app
+    import coda_pi.app.resume
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug in replay")
 
-    monkeypatch.setattr(coda_pi.app, "choose_resume", broken)
+    monkeypatch.setattr(coda_pi.app.resume, "choose_resume", broken)
     app = start(tmp_path / "data", resume=True)
     assert isinstance(app.scene.view.screen, SetupView)
     assert "a bug in replay" in notice(app)

@@ -15,7 +15,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 from gpiozero import TonalBuzzer
@@ -23,22 +23,13 @@ from gpiozero.pins import Factory
 from gpiozero.tones import Tone
 
 from coda_pi.devices.tunes import TUNES, Step, Tune
+from coda_pi.referee.ports import Sounder
 from coda_pi.referee.signals import Cue
 
 if TYPE_CHECKING:
     from coda_pi.devices.gpio import GpioDevices
 
 log = logging.getLogger(__name__)
-
-
-class Sounder(Protocol):
-    """Something that can play the cues."""
-
-    def play(self, cue: Cue) -> None:
-        """Start the cue's tune and return at once, cutting off any tune still playing."""
-
-    def close(self) -> None:
-        """Fall silent and let go of the sound device."""
 
 
 class SilentSounder:

@@ -1,9 +1,18 @@
 """The table-side application: what the device is doing now, button intents in, events out.
 
-- ``base``: what both games' referees share: button edges, the BACK hold for undo, and the
-  check-write-apply path of every event.
-- ``referee``: the ``Referee`` itself (``handle``, ``tick``, ``next_deadline``, ``view``,
-  ``private_view``, ``leds``, ``take_cues``, ``version``).
+- ``base``: what both games' referees share: button edges, the BACK hold for undo, the BACK
+  menu and its questions (undo, end, quit), and the check-write-apply path of every event.
+- ``kinds``: the screens each referee can be on, as enums (``CodaScreen``,
+  ``MastermindKind``).
+- ``referee``: the Coda ``Referee`` itself (``handle``, ``tick``, ``next_deadline``,
+  ``view``, ``private_view``, ``leds``, ``take_cues``, ``version``): one small handler per
+  screen (``_SCREEN_NAV``); ``coda_deal`` and ``coda_turn``: the deal and turn screens it
+  mixes in (the turn: one handler per turn step).
+- ``pools``: who keeps the pool, as variants of the Coda referee: ``PoolMode`` (the hooks,
+  answered as device-pool play does), ``DevicePool``, the registry ``pool_modes()``, and
+  ``PoolHost``, all a mode may ask of the referee. ``table_pool`` is the mode "table"
+  (``table_pool_game``, ``table_pool_views``; ``table_pool_hands`` and
+  ``table_pool_autoplay`` play it in tests and the demo).
 - ``views``: the frozen view models the UI draws; ``signals``: buttons in, cues out.
 - ``public``: the public table, built from colours, knocked-down numbers and counts only;
   ``private``: one seat's own panels, shown while its button is held.
@@ -11,12 +20,14 @@
   choices (menus built on ``choice_menu``, as Mastermind's setup is);
   ``overlays``: the BACK menu and its questions; ``review``: the post-game review (both
   pools, once the game is over); ``describe``, ``labels``: words on screen;
-  ``ports``: the clock and record the referee is given; ``results``: the past games list
-  reached from the setup menu (the app hands over a function that lists them).
+  ``ports``: the ports, each defined once (``Clock``, ``MonotonicClock``, ``FakeClock``,
+  ``Sounder``, ``RecordSink``, and ``TableReferee``: the referee as the loop sees it);
+  ``results``: the past games list reached from the setup menu (the app hands over a
+  function that lists them).
 - ``autoplay``: a simulated table for the demo; ``testing``: a fake clock, a record in
   memory and hands that press buttons, for tests and benchmarks.
 - ``mastermind_switch``: the referee the app holds, passing every call to Coda's or to
   ``mastermind_referee`` (the Mastermind match: ``mastermind_setup``, ``mastermind_views``).
 
-No pygame and no gpiozero here: the loop (coda_pi/app.py) wires the edges to the referee.
+No pygame and no gpiozero here: the loop (coda_pi/app/) wires the edges to the referee.
 """

@@ -18,10 +18,12 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from coda_pi.record import Journal
+from coda_pi.referee.overlays import Confirm, Menu, MenuItem, quit_confirm
 from coda_pi.referee.ports import Clock
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
 from coda_pi.referee.views import Banner, BannerKind
 from coda_pi.rules.errors import RuleError
+from coda_pi.rules.games import rules_of
 
 HOLD_FOR_UNDO = 2.0  # seconds BACK is held to ask for an undo
 
@@ -32,13 +34,17 @@ class BaseReferee(ABC):
 
     Subclasses set ``_clock``, ``_write`` and ``_journal``, call ``_init_buttons`` in their
     constructor, and give the buttons their meaning in ``_seat_pressed``, ``_nav``, ``_back``
-    and ``_ask_undo``; ``_enter_phase`` follows a committed event. A game with a timer also
-    overrides ``_advance_timers`` and ``_timer_deadlines``.
+    and ``_ask_undo``; ``_enter_phase`` follows a committed event. The BACK menu and its
+    questions are handled here (``_overlay_nav``); a game adds menu items in
+    ``_menu_chosen``. A game with a timer also overrides ``_advance_timers`` and
+    ``_timer_deadlines``.
     """
 
     _clock: Clock
     _write: Any  # writes one record line durably, or raises
     _journal: Journal[Any] | None
+    _overlay: Menu | Confirm | None
+    quit_requested: bool
 
     def _init_buttons(self) -> None:
         self._version = 0
@@ -123,14 +129,20 @@ class BaseReferee(ABC):
 
     # -- events: check, write, then apply and tell --------------------------------------------
 
-    def _commit_line(self, event: Any, line: dict[str, Any]) -> bool:
-        """Check ``event`` on a copy of the game, write ``line`` (the same event as the
-        record has it), then apply it: True when the event is now part of the game."""
+    def _commit_line(self, line: dict[str, Any]) -> bool:
+        """Make ``line`` (an event as the record has it) part of the game, written before
+        it is told: True when it is now part of the game.
+
+        The rules judge it on a copy (``rules/games.py``: the same apply as replay), so
+        the journal does not change until the line is stored, and a refusal or a full disk
+        leaves no trace; only then does the journal apply it and the screen announce it
+        (principle 5).
+        """
         journal = self._journal
         assert journal is not None
         trial = copy.deepcopy(journal.game)
         try:
-            trial.apply(event)
+            rules_of(trial).apply(trial, line)
         except RuleError as err:
             self._refuse(err.message[0].upper() + err.message[1:])
             return False
@@ -158,6 +170,72 @@ class BaseReferee(ABC):
 
     def _cue(self, cue: Cue) -> None:
         self._cues.append(cue)
+
+    # -- the BACK menu and its questions: one implementation for both games ----------------
+
+    def _overlay_nav(self, button: Button) -> bool:
+        """PREV, NEXT or OK while the menu or a question is up: True when it took the press.
+
+        OK on a question answers yes: an undo (asked again when the last action changed
+        meanwhile), quitting, or ending the game early.
+        """
+        overlay = self._overlay
+        if isinstance(overlay, Menu):
+            if button in (Button.PREV, Button.NEXT):
+                step = -1 if button is Button.PREV else 1
+                overlay.cursor = (overlay.cursor + step) % len(overlay.items)
+            elif button is Button.OK:
+                self._overlay = None
+                self._menu_chosen(overlay.items[overlay.cursor])
+                self._overlay_closed()
+            return True
+        if isinstance(overlay, Confirm):
+            if button is Button.OK:
+                self._overlay = None
+                if overlay.kind == "undo":
+                    if self._undo_count() != overlay.events:
+                        self._ask_undo()  # the last action changed meanwhile: ask again
+                        self._refuse("The last action changed: confirm the undo again")
+                        return True
+                    self._undo()
+                elif overlay.kind == "quit":
+                    self.quit_requested = True
+                else:
+                    self._end_early()
+                self._overlay_closed()
+            return True
+        return False
+
+    def _menu_chosen(self, item: MenuItem) -> None:
+        """An item of the BACK menu chosen with OK (the menu is already closed)."""
+        if item == "undo":
+            self._ask_undo()
+        elif item == "end":
+            self._overlay = Confirm(
+                "end", "Stop here and show the final standings with the points so far?"
+            )
+        elif item == "quit":
+            self._overlay = quit_confirm(game_over=self.over)
+
+    def _overlay_closed(self) -> None:  # noqa: B027 - a hook most games leave empty
+        """After the menu or a question was answered (Coda's timer resumes here)."""
+
+    @property
+    @abstractmethod
+    def over(self) -> bool:
+        """The final standings are on the screen."""
+
+    @abstractmethod
+    def _undo_count(self) -> int:
+        """How many actions an undo could take back now (a question names the count)."""
+
+    @abstractmethod
+    def _undo(self) -> None:
+        """Take back the latest action (the table confirmed it)."""
+
+    @abstractmethod
+    def _end_early(self) -> None:
+        """Stop the game here and show the final standings."""
 
     # -- what the game gives the buttons ---------------------------------------------------
 

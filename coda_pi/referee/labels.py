@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from coda_pi.rules.coda_events import VALUES
+from coda_pi.rules.legal import guess_values as guess_values  # the rules' own list
 from coda_pi.rules.tiles import DASH_VALUE, Tile, describe_breach, order_breach
 
 CARD_NAMES = {"10": "J", "11": "Q", DASH_VALUE: "K"}
@@ -28,11 +28,6 @@ def tile_label(tile: Tile, labels: str) -> str:
 def tile_name(tile: Tile, labels: str) -> str:
     """``"dark 7"``, ``"light Q"``: a panel in a sentence."""
     return f"{tile.color.word} {tile_label(tile, labels)}"
-
-
-def guess_values(*, dashes: bool) -> tuple[str, ...]:
-    """What a guess may name, in the order PREV/NEXT cycle through them."""
-    return VALUES if dashes else tuple(v for v in VALUES if v != DASH_VALUE)
 
 
 def label_value(label: str, labels: str) -> str:

@@ -26,6 +26,7 @@ from typing import Any
 
 from coda_pi.record import Journal
 from coda_pi.referee.base import BaseReferee
+from coda_pi.referee.kinds import MastermindKind
 from coda_pi.referee.mastermind_setup import MastermindOptions, MastermindSetupMenu
 from coda_pi.referee.mastermind_views import (
     BoardRow,
@@ -35,7 +36,7 @@ from coda_pi.referee.mastermind_views import (
     MastermindScreen,
     MastermindStep,
 )
-from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view, quit_confirm
+from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view
 from coda_pi.referee.ports import Clock, Sink, writer
 from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.views import (
@@ -47,6 +48,7 @@ from coda_pi.referee.views import (
     PublicView,
     StandingView,
 )
+from coda_pi.replay import journal_of
 from coda_pi.rules.mastermind import (
     COLOUR_NAMES,
     Feedback,
@@ -63,11 +65,6 @@ from coda_pi.rules.mastermind_deduction import (
 from coda_pi.rules.mastermind_strategy import Strategy
 
 UNSET = "?"
-
-
-def mastermind_journal(match: MastermindMatch) -> Journal[MastermindMatch]:
-    """A journal taking record objects, like the one ``coda-pi replay`` builds."""
-    return Journal(match, lambda g, obj: g.apply(obj))
 
 
 def describe(event: Mapping[str, Any], names: tuple[str, str]) -> str:
@@ -141,7 +138,7 @@ class MastermindReferee(BaseReferee):
 
     @property
     def over(self) -> bool:
-        return self._kind() == "final"
+        return self._kind() is MastermindKind.FINAL
 
     def leds(self) -> tuple[LedState, ...]:
         """The maker's LED blinks while they must act (set the code, give key pegs), the
@@ -152,16 +149,17 @@ class MastermindReferee(BaseReferee):
             return tuple(states)
         kind = self._kind()
         maker = self._maker()
-        if kind == "final":
+        if kind is MastermindKind.FINAL:
             for seat in self._winners():
                 states[seat] = LedState.ON
-        elif kind == "game_end":
+        elif kind is MastermindKind.GAME_END:
             last = match.results[-1]
             winner = last.breaker if (last.void or last.broken) else last.maker
             states[winner] = LedState.BLINK
-        elif kind in ("code", "keys", "device_breaks", "contradiction"):
+        elif kind in (MastermindKind.CODE, MastermindKind.KEYS, MastermindKind.DEVICE_BREAKS,
+                      MastermindKind.CONTRADICTION):
             states[maker] = LedState.BLINK
-        elif kind == "guess":
+        elif kind is MastermindKind.GUESS:
             states[1 - maker] = LedState.ON
         return tuple(states)
 
@@ -171,7 +169,7 @@ class MastermindReferee(BaseReferee):
         if match is None:
             return PublicView(screen=self._setup.view(), table=None, banner=self._banner,
                               title="New game: Mastermind", leds=leds, version=self._version)
-        if self._kind() == "final":
+        if self._kind() is MastermindKind.FINAL:
             prompt = ("Press OK for a new game" if self._new_record is not None
                       else "Thanks for playing")
             screen = FinalView(standings=self._standings(), winners=self._winners(),
@@ -207,24 +205,26 @@ class MastermindReferee(BaseReferee):
 
     # -- where the match stands ---------------------------------------------------------
 
-    def _kind(self) -> str:
+    def _kind(self) -> MastermindKind:
         match = self.game
         if match is None:
-            return "setup"
+            return MastermindKind.SETUP
         if self._ended_early:
-            return "final"
+            return MastermindKind.FINAL
         if len(match.results) > self._seen_results:
-            return "game_end"
+            return MastermindKind.GAME_END
         if match.finished:
-            return "final"
+            return MastermindKind.FINAL
         breaker = 1 - self._maker()
         if breaker == self._options.device_seat:
-            return "contradiction" if self._contradiction is not None else "device_breaks"
+            if self._contradiction is not None:
+                return MastermindKind.CONTRADICTION
+            return MastermindKind.DEVICE_BREAKS
         if match.code is None:
-            return "code"
+            return MastermindKind.CODE
         if self._pending_guess is not None:
-            return "keys"
-        return "guess"
+            return MastermindKind.KEYS
+        return MastermindKind.GUESS
 
     def _maker(self) -> int:
         match = self.game
@@ -245,7 +245,7 @@ class MastermindReferee(BaseReferee):
         return "".join(colours[i] if i >= 0 else UNSET for i in self._entry)
 
     def _private_seat(self) -> int | None:
-        if self._overlay is not None or self._kind() != "code":
+        if self._overlay is not None or self._kind() is not MastermindKind.CODE:
             return None
         maker = self._maker()
         held = {b.seat for b in self._held if b.seat is not None}
@@ -304,9 +304,9 @@ class MastermindReferee(BaseReferee):
             rows_total=match.header.rows, pegs=match.header.pegs, palette=self._palette(),
             totals=match.totals, results=self._game_lines(), audit=self._options.mode == "audit",
         )
-        if kind == "game_end":
+        if kind is MastermindKind.GAME_END:
             return self._game_end_screen(common)
-        if kind == "code":
+        if kind is MastermindKind.CODE:
             chosen = self._hole if self._code_started else 0  # pegs confirmed with OK
             who = names[maker]
             prompt = (f"{who}: hold your seat button to set the code; the others look away"
@@ -314,7 +314,7 @@ class MastermindReferee(BaseReferee):
                       else f"{who}: hold your button, PREV/NEXT colour, OK sets each peg")
             return MastermindScreen(step=MastermindStep.SET_CODE, board=tuple(board),
                                     prompt=prompt, pegs_set=chosen, **common)
-        if kind == "guess":
+        if kind is MastermindKind.GUESS:
             entry = self._entry_text()
             prompt = (f"{names[breaker]}: peg {self._hole + 1}: PREV/NEXT colour, OK sets it"
                       if board or self._hole else
@@ -322,7 +322,7 @@ class MastermindReferee(BaseReferee):
             return MastermindScreen(step=MastermindStep.GUESS, board=tuple(board),
                                     prompt=prompt, entry=entry, hole=self._hole, keys=keys,
                                     hint=self._hint(), **common)
-        if kind == "keys":
+        if kind is MastermindKind.KEYS:
             assert self._pending_guess is not None
             field = "black" if self._key_field == 0 else "white"
             prompt = f"{names[maker]}: how many {field} key pegs did you place? OK"
@@ -330,7 +330,7 @@ class MastermindReferee(BaseReferee):
                                     entry=self._pending_guess, keys=keys,
                                     key_entry=(self._keys[0], self._keys[1]),
                                     key_field=self._key_field, **common)
-        if kind == "contradiction":
+        if kind is MastermindKind.CONTRADICTION:
             assert self._contradiction is not None
             return MastermindScreen(
                 step=MastermindStep.CONTRADICTION, board=tuple(board),
@@ -426,57 +426,40 @@ class MastermindReferee(BaseReferee):
         if self._overlay is not None or self.game is None:
             return
         kind = self._kind()
-        if kind == "code" and seat == self._maker() and not self._code_started:
+        if kind is MastermindKind.CODE and seat == self._maker() and not self._code_started:
             self._code_started = True
             self._entry = [0] + [-1] * (self._pegs() - 1)
             self._hole = 0
 
     def _nav(self, button: Button) -> None:
-        overlay = self._overlay
-        if isinstance(overlay, Menu):
-            self._menu_nav(overlay, button)
+        """PREV, NEXT or OK: the menu or a question if one is up, else the screen's own
+        handler (``_SCREEN_NAV``)."""
+        if self._overlay_nav(button):
             return
-        if isinstance(overlay, Confirm):
-            if button is Button.OK:
-                self._overlay = None
-                if overlay.kind == "undo":
-                    if self._undo_count() != overlay.events:
-                        self._ask_undo()
-                        self._refuse("The last action changed: confirm the undo again")
-                        return
-                    self._undo()
-                elif overlay.kind == "quit":
-                    self.quit_requested = True
-                else:
-                    self._ended_early = True
-                    self._banner = Banner("The match was ended", BannerKind.INFO)
-            return
+        _SCREEN_NAV[self._kind()](self, button, -1 if button is Button.PREV else 1)
+
+    def _setup_nav(self, button: Button, step: int) -> None:
+        chosen = self._setup.nav(button)
+        if chosen == "start":
+            self._start()
+        elif chosen == "coda" and self._on_switch is not None:
+            self._on_switch()
+
+    def _contradiction_nav(self, button: Button, step: int) -> None:
+        if button is Button.OK:
+            self._take_back_device_row()
+
+    def _game_end_nav(self, button: Button, step: int) -> None:
         match = self.game
-        if match is None:
-            chosen = self._setup.nav(button)
-            if chosen == "start":
-                self._start()
-            elif chosen == "coda" and self._on_switch is not None:
-                self._on_switch()
-            return
-        kind = self._kind()
-        step = -1 if button is Button.PREV else 1
-        if kind == "code":
-            self._code_nav(button, step)
-        elif kind == "guess":
-            self._guess_nav(button, step)
-        elif kind in ("keys", "device_breaks"):
-            self._keys_nav(button, step)
-        elif kind == "contradiction":
-            if button is Button.OK:
-                self._take_back_device_row()
-        elif kind == "game_end":
-            if button is Button.OK:
-                self._seen_results = len(match.results)
-                self._enter_phase()
-                if match.finished:
-                    self._final_shown = True
-        elif kind == "final" and button is Button.OK and self._new_record is not None:
+        assert match is not None
+        if button is Button.OK:
+            self._seen_results = len(match.results)
+            self._enter_phase()
+            if match.finished:
+                self._final_shown = True
+
+    def _final_nav(self, button: Button, step: int) -> None:
+        if button is Button.OK and self._new_record is not None:
             self._new_match()
 
     def _code_nav(self, button: Button, step: int) -> None:
@@ -534,7 +517,7 @@ class MastermindReferee(BaseReferee):
             self._keys[1] = min(self._keys[1], pegs - self._keys[0])
             return
         keys = {"black": self._keys[0], "white": 0 if self._keys[0] == pegs else self._keys[1]}
-        if self._kind() == "device_breaks":
+        if self._kind() is MastermindKind.DEVICE_BREAKS:
             self._answer_device(keys)
             return
         guess = self._pending_guess
@@ -626,13 +609,13 @@ class MastermindReferee(BaseReferee):
             self._setup.back()
             return
         kind = self._kind()
-        if kind in ("guess", "code") and self._hole > 0:
+        if kind in (MastermindKind.GUESS, MastermindKind.CODE) and self._hole > 0:
             self._hole -= 1
             return
-        if kind in ("keys", "device_breaks") and self._key_field == 1:
+        if kind in (MastermindKind.KEYS, MastermindKind.DEVICE_BREAKS) and self._key_field == 1:
             self._key_field = 0
             return
-        if kind == "keys":
+        if kind is MastermindKind.KEYS:
             # Back to the row: the breaker may still change the last peg.
             self._pending_guess = None
             return
@@ -640,27 +623,14 @@ class MastermindReferee(BaseReferee):
 
     def _open_menu(self) -> None:
         items: list[MenuItem] = ["resume", "undo"]
-        if self._kind() != "final":
+        if self._kind() is not MastermindKind.FINAL:
             items.append("end")
         items.append("quit")
         self._overlay = Menu(tuple(items))
 
-    def _menu_nav(self, menu: Menu, button: Button) -> None:
-        if button in (Button.PREV, Button.NEXT):
-            step = -1 if button is Button.PREV else 1
-            menu.cursor = (menu.cursor + step) % len(menu.items)
-            return
-        if button is not Button.OK:
-            return
-        item = menu.items[menu.cursor]
-        self._overlay = None
-        if item == "undo":
-            self._ask_undo()
-        elif item == "end":
-            self._overlay = Confirm("end", "Stop here and show the final standings "
-                                    "with the points so far?")
-        elif item == "quit":
-            self._overlay = quit_confirm(game_over=self._kind() == "final")
+    def _end_early(self) -> None:
+        self._ended_early = True
+        self._banner = Banner("The match was ended", BannerKind.INFO)
 
     # -- setup, events, undo ---------------------------------------------------------------
 
@@ -674,7 +644,7 @@ class MastermindReferee(BaseReferee):
             self._storage_failed(err)
             return
         self._options = options
-        self._journal = mastermind_journal(MastermindMatch(header))
+        self._journal = journal_of(MastermindMatch(header))
         self._seen_results = 0
         self._banner = None
         self._enter_phase()
@@ -697,7 +667,7 @@ class MastermindReferee(BaseReferee):
 
     def _commit(self, event: dict[str, Any]) -> bool:
         """Check, write, apply: True when the event is now part of the match."""
-        return self._commit_line(event, event)
+        return self._commit_line(event)
 
     def _undo_count(self) -> int:
         journal = self._journal
@@ -751,7 +721,7 @@ class MastermindReferee(BaseReferee):
         self._reset_keys()
         pegs = match.header.pegs
         kind = self._kind()
-        if kind == "code":
+        if kind is MastermindKind.CODE:
             maker = self._maker()
             if maker == self._options.device_seat:
                 colours = self._palette()
@@ -764,13 +734,26 @@ class MastermindReferee(BaseReferee):
             self._code_started = False
             self._entry = [-1] * pegs
             self._hole = 0
-        elif kind == "guess":
+        elif kind is MastermindKind.GUESS:
             # Each peg starts at the colour of the row before: placing a similar row is quick.
             last = match.rows[-1].guess if match.rows else None
             colours = self._palette()
             self._entry = [colours.index(c) for c in last] if last else [0] * pegs
             self._hole = 0
 
+
+
+_SCREEN_NAV: dict[MastermindKind, Callable[[MastermindReferee, Button, int], None]] = {
+    MastermindKind.SETUP: MastermindReferee._setup_nav,
+    MastermindKind.CODE: MastermindReferee._code_nav,
+    MastermindKind.GUESS: MastermindReferee._guess_nav,
+    MastermindKind.KEYS: MastermindReferee._keys_nav,
+    MastermindKind.DEVICE_BREAKS: MastermindReferee._keys_nav,
+    MastermindKind.CONTRADICTION: MastermindReferee._contradiction_nav,
+    MastermindKind.GAME_END: MastermindReferee._game_end_nav,
+    MastermindKind.FINAL: MastermindReferee._final_nav,
+}
+"""PREV, NEXT or OK on each screen of a match (``step``: -1 for PREV, else 1)."""
 
 
 def _board_of(match: MastermindMatch, journal: Journal[MastermindMatch] | None,

@@ -1,6 +1,8 @@
 """Which game the device referees: Coda or Mastermind, behind one referee API.
 
-The app holds a ``GameSwitch``; it passes every call to the referee of the game chosen. The
+The app holds a ``GameSwitch``; it passes every call of the loop's referee interface
+(``ports.TableReferee``, and ``game``, ``journal``, ``over``, ``quit_requested``) to the
+referee of the game chosen. The
 Coda setup menu's last item, "Board game", chosen as Mastermind hands the device to a
 Mastermind referee (its own setup menu, its own record); that menu's "Board game" item hands
 it back. A resumed record is resumed by the referee of its game.
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coda_pi.record import Journal
 from coda_pi.referee.mastermind_referee import MastermindReferee
@@ -18,8 +20,19 @@ from coda_pi.referee.mastermind_setup import MastermindOptions, options_from_hea
 from coda_pi.referee.ports import Clock, Sink
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Cue, Intent
-from coda_pi.referee.views import SetupView
+from coda_pi.referee.views import (
+    BannerKind,
+    LedState,
+    PrivateView,
+    PublicView,
+    SetupView,
+)
+from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.mastermind import MastermindMatch
+
+if TYPE_CHECKING:
+    from coda_pi.referee.mastermind_views import MastermindPrivateView, MastermindPublicView
+    from coda_pi.referee.referee import Referee
 
 GAME_LABEL = "Board game"  # the Coda setup menu's item (referee/setup_menu.py)
 
@@ -45,7 +58,7 @@ class GameSwitch:
         self._setup = setup
         self._mastermind_record = mastermind_record
         self._base = 0
-        self.current: Any = current
+        self.current: Referee | MastermindReferee = current
         if isinstance(current, MastermindReferee):
             current._on_switch = self._to_coda  # noqa: SLF001 - set before any call
 
@@ -95,22 +108,38 @@ class GameSwitch:
         deadline: float | None = self.current.next_deadline()
         return deadline
 
-    def view(self) -> Any:
+    def view(self) -> PublicView | MastermindPublicView:
         return self.current.view()
 
-    def private_view(self) -> Any:
+    def private_view(self) -> PrivateView | MastermindPrivateView | None:
         return self.current.private_view()
 
-    def leds(self) -> Any:
+    def leds(self) -> tuple[LedState, ...]:
         return self.current.leds()
 
     def take_cues(self) -> list[Cue]:
         cues: list[Cue] = self.current.take_cues()
         return cues
 
-    def __getattr__(self, name: str) -> Any:
-        # game, journal, over, quit_requested...: whatever the referee at work offers.
-        return getattr(self.__dict__["current"], name)
+    def notify(self, text: str, kind: BannerKind = BannerKind.INFO) -> None:
+        self.current.notify(text, kind)
+
+    @property
+    def game(self) -> CodaGame | MastermindMatch | None:
+        return self.current.game
+
+    @property
+    def journal(self) -> Journal[Any] | None:
+        return self.current.journal
+
+    @property
+    def over(self) -> bool:
+        return self.current.over
+
+    @property
+    def quit_requested(self) -> bool:
+        """"Quit" was confirmed from the menu of the referee at work: the loop stops."""
+        return self.current.quit_requested
 
     # -- switching -----------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from coda_pi.referee.views import Banner, ConfirmView, LedState, MenuView
+from coda_pi.rules.mastermind import COLOUR_NAMES, Feedback, feedback
 
 
 class MastermindStep(Enum):
@@ -109,3 +110,14 @@ class MastermindPrivateView:
     def purpose(self) -> MastermindStep:
         """Why the private screen is up (Coda's private view names its purpose the same way)."""
         return MastermindStep.SET_CODE
+
+    @property
+    def colour_words(self) -> str:
+        """The pegs set so far in words (``"red green"``), for the colour-blind."""
+        return " ".join(COLOUR_NAMES.get(c, c) for c in self.code if c != "?")
+
+
+def board_row(code: str, guess: str) -> BoardRow:
+    """A guess on the board with the key pegs the rules give it against ``code``."""
+    keys: Feedback = feedback(code, guess)
+    return BoardRow(guess, keys.black, keys.white)

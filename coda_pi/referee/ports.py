@@ -1,17 +1,101 @@
-"""What the referee is plugged into: a clock to read and a record to write to."""
+"""The ports: what the referee and the loop are plugged into. One definition of each.
+
+``Clock`` (read by the referee's timers and the loop; ``MonotonicClock`` for real,
+``FakeClock`` for tests and the headless demo), ``Sounder`` (plays the cues: the buzzer,
+a desktop tone, silence) and ``RecordSink`` (a record line written durably, or an error).
+"""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from coda_pi.record import Journal
+from coda_pi.referee.signals import Cue, Intent
+from coda_pi.replay import journal_of
 from coda_pi.rules.coda import CodaGame
-from coda_pi.rules.coda_events import parse_event
+
+if TYPE_CHECKING:
+    from coda_pi.referee.mastermind_views import MastermindPrivateView, MastermindPublicView
+    from coda_pi.referee.views import BannerKind, LedState, PrivateView, PublicView
 
 
 class Clock(Protocol):
+    """Seconds that only ever go forward; deadlines are times on this clock."""
+
     def monotonic(self) -> float: ...
+
+
+class MonotonicClock:
+    """Seconds from ``time.monotonic()``: it never jumps when the wall clock is set."""
+
+    def monotonic(self) -> float:
+        return time.monotonic()
+
+
+@dataclass
+class FakeClock:
+    """A clock that moves only when told to: tests and the headless demo run instantly.
+
+    ``now`` may be set directly (a test that lets the loop oversleep) or moved with
+    ``advance`` / ``advance_to``.
+    """
+
+    now: float = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """:raises ValueError: when ``seconds`` is negative (a clock cannot go back)."""
+        if seconds < 0:
+            raise ValueError("a clock cannot go backwards")
+        self.now += seconds
+
+    def advance_to(self, when: float) -> None:
+        """Move forward to ``when``; a time already past leaves the clock where it is."""
+        self.now = max(self.now, when)
+
+
+class Sounder(Protocol):
+    """Something that can play the cues."""
+
+    def play(self, cue: Cue) -> None:
+        """Start the cue's tune and return at once, cutting off any tune still playing."""
+
+    def close(self) -> None:
+        """Fall silent and let go of the sound device."""
+
+
+class TableReferee(Protocol):
+    """The referee as the loop sees it: either game's, or the switch between them.
+
+    Button edges in (``handle``), deadlines (``next_deadline``, then ``tick``), and out:
+    frozen views for the screen, LED states and cues to play. ``version`` changes whenever
+    the screen must be drawn again; ``notify`` puts a sentence from outside the game (a
+    resumed game, a problem at start) on the screen.
+    """
+
+    @property
+    def version(self) -> int: ...
+
+    def handle(self, intent: Intent) -> None: ...
+
+    def tick(self) -> None: ...
+
+    def next_deadline(self) -> float | None: ...
+
+    def view(self) -> PublicView | MastermindPublicView: ...
+
+    def private_view(self) -> PrivateView | MastermindPrivateView | None: ...
+
+    def leds(self) -> tuple[LedState, ...]: ...
+
+    def take_cues(self) -> list[Cue]: ...
+
+    def notify(self, text: str, kind: BannerKind = ...) -> None: ...
 
 
 class RecordSink(Protocol):
@@ -22,9 +106,8 @@ Sink = RecordSink | Callable[[dict[str, Any]], None]
 
 
 def coda_journal(game: CodaGame) -> Journal[CodaGame]:
-    """A journal that takes record objects, like the one ``coda-pi replay`` builds, so a
-    resumed record's journal and a new one behave the same."""
-    return Journal(game, lambda g, obj: g.apply(parse_event(obj)))
+    """A journal that takes record objects: ``coda-pi replay``'s own (``journal_of``)."""
+    return journal_of(game)
 
 
 def writer(sink: Sink) -> Callable[[dict[str, Any]], None]:

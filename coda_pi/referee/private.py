@@ -6,8 +6,21 @@ from collections.abc import Sequence
 
 from coda_pi.referee.labels import tile_label
 from coda_pi.referee.views import PanelView, PrivatePurpose, PrivateView
-from coda_pi.rules.coda import Slot
+from coda_pi.rules.coda import CodaGame, Slot
+from coda_pi.rules.observe import observe
 from coda_pi.rules.tiles import Color, Tile
+
+
+def own_panels(game: CodaGame, seat: int) -> tuple[list[Slot], Tile | None]:
+    """``seat``'s own row and the panel it holds aside, as the observer (``rules/observe.py``)
+    shows them to that seat and no other."""
+    seen = observe(game, seat)
+    row = []
+    for p in seen.rows[seat]:
+        assert p.tile is not None  # a seat always sees its own panels (known or not)
+        row.append(Slot(p.tile, p.revealed))
+    drawn = seen.drawn.tile if seen.drawn is not None and seen.drawn_seat == seat else None
+    return row, drawn
 
 
 def panel(tile: Tile, labels: str, *, revealed: bool = False, highlight: bool = False) -> PanelView:

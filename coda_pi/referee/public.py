@@ -25,6 +25,7 @@ from coda_pi.referee.views import (
     TurnView,
 )
 from coda_pi.rules.coda import CodaGame, Phase
+from coda_pi.rules.observe import observe
 from coda_pi.rules.tiles import Color
 
 
@@ -82,35 +83,33 @@ class PublicTable:
 
 
 def public_table(game: CodaGame) -> PublicTable:
-    """The public part of ``game``. The only function here that reads hidden panels, and it
-    drops their numbers."""
+    """The public part of ``game``: built from the public observer (``rules/observe.py``),
+    keeping the numbers of knocked-down panels only (at a round's end too)."""
+    seen = observe(game)
     points = game.round_points()
-    drawn = game.drawn
     return PublicTable(
-        players=game.settings.players,
-        dashes=game.settings.dashes,
+        players=seen.players,
+        dashes=seen.dashes,
         rounds=game.settings.rounds,
         hand=game.settings.hand,
-        round_number=game.round_number,
-        phase=game.phase,
+        round_number=seen.round_number,
+        phase=seen.phase,
         first=game.first,
-        turn=game.turn,
+        turn=seen.turn,
         rows=tuple(
-            tuple(
-                PublicPanel(s.tile.color is Color.DARK, s.tile.value if s.revealed else None)
-                for s in row
-            )
-            for row in game.rows
+            tuple(PublicPanel(p.color is Color.DARK, p.value if p.revealed else None)
+                  for p in row)
+            for row in seen.rows
         ),
-        out=tuple(game.out) if game.out else (False,) * game.seats,
+        out=seen.out,
         dealt=tuple(game.dealt) if game.dealt else (False,) * game.seats,
-        drawn_dark=None if drawn is None else drawn.color is Color.DARK,
-        pool_dark=game.pool_count.get(Color.DARK, 0),
-        pool_light=game.pool_count.get(Color.LIGHT, 0),
+        drawn_dark=None if seen.drawn is None else seen.drawn.color is Color.DARK,
+        pool_dark=seen.pool[0],
+        pool_light=seen.pool[1],
         round_points=tuple(PublicPoints(p.guesses, p.exposures, p.win, p.bonus) for p in points),
         round_totals=tuple(r.points for r in game.results),
         winners=tuple(r.winner for r in game.results),
-        totals=tuple(game.totals()),
+        totals=seen.totals,
     )
 
 

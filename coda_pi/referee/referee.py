@@ -20,9 +20,12 @@ from typing import Any
 from coda_pi.record import Journal
 from coda_pi.referee import private
 from coda_pi.referee.base import HOLD_FOR_UNDO, BaseReferee
+from coda_pi.referee.coda_deal import DealScreen
+from coda_pi.referee.coda_turn import TurnScreen, turn_cursor
 from coda_pi.referee.describe import describe_event, put_back_hint
-from coda_pi.referee.labels import guess_values, order_detail, tile_label, value_label
-from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view, quit_confirm
+from coda_pi.referee.kinds import CodaScreen
+from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view
+from coda_pi.referee.pools import DevicePool, PoolMode, pool_mode
 from coda_pi.referee.ports import Clock, RecordSink, Sink, coda_journal, writer
 from coda_pi.referee.public import (
     PublicTable,
@@ -39,7 +42,6 @@ from coda_pi.referee.review import GameReview
 from coda_pi.referee.setup import SetupDefaults, options_from_header, unique_names
 from coda_pi.referee.setup_menu import SetupMenu
 from coda_pi.referee.signals import Button, Cue
-from coda_pi.referee.table_pool import TablePool
 from coda_pi.referee.timer import GuessTimer, TimerEvent
 from coda_pi.referee.views import (
     MAX_SEATS,
@@ -48,7 +50,6 @@ from coda_pi.referee.views import (
     ConfirmView,
     DealView,
     FinalView,
-    GuessView,
     LedState,
     MenuView,
     PrivatePurpose,
@@ -61,18 +62,14 @@ from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
 from coda_pi.rules.coda_events import (
     CodaEvent,
     Deal,
-    Guess,
     Place,
     Reveal,
     RoundStart,
     Stop,
-    Timeout,
     parse_event,
     to_dict,
 )
-from coda_pi.rules.dealer import deal_row, draw, place_dash
-from coda_pi.rules.errors import RuleError
-from coda_pi.rules.tiles import Color, Tile, legal_slots
+from coda_pi.rules.tiles import Tile
 
 __all__ = ["HOLD_FOR_UNDO", "Clock", "RecordSink", "Referee", "Sink", "coda_journal"]
 
@@ -81,7 +78,7 @@ RESULTS = "Results"  # the setup menu's line to the past games
 TURN_PHASES = (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE, Phase.PENALTY)
 
 
-class Referee(BaseReferee):
+class Referee(DealScreen, TurnScreen, BaseReferee):
     """What the device is doing now. One thread (the app's loop) calls every method."""
 
     def __init__(
@@ -125,10 +122,12 @@ class Referee(BaseReferee):
         self._ended_early = False
         self._review: GameReview | None = None  # open over the final standings
         self.quit_requested = False  # "Quit" confirmed from the menu: the loop stops
-        self._pool: TablePool | None = None  # table-pool play: the delegate asked first
-        if journal is not None and self._options.pool == "table":
-            self._pool = TablePool(self, training=self._options.training)
-            self._journal = TablePool.journal(journal.game.settings, journal.events)
+        # Who keeps the pool (pools.py): asked at every hook, whatever the mode.
+        self._pool: PoolMode = DevicePool(_Host(self))
+        if journal is not None:
+            self._pool = pool_mode(self._options.pool)(
+                _Host(self), training=self._options.training)
+            self._journal = self._pool.resume(journal)
         if journal is not None:
             self._enter_phase()
 
@@ -145,7 +144,7 @@ class Referee(BaseReferee):
     @property
     def over(self) -> bool:
         """The final standings are on the screen."""
-        return self._screen_kind() == "final"
+        return self._screen_kind() is CodaScreen.FINAL
 
     def _advance_timers(self, now: float) -> bool:
         timer = self._timer
@@ -176,22 +175,21 @@ class Referee(BaseReferee):
         if game is None:
             return tuple(states)
         kind = self._screen_kind()
-        if kind == "deal":
+        if kind is CodaScreen.DEAL:
             seat = self._deal_seat()
             if seat is not None:
                 states[seat] = LedState.BLINK
-        elif kind == "turn" and game.turn is not None:
+        elif kind is CodaScreen.TURN and game.turn is not None:
             states[game.turn] = LedState.ON
             cur = self._cursor
             if cur is not None and cur.knock_down is not None:
                 states[cur.knock_down] = LedState.BLINK
-        elif kind == "round_end" and game.results:
+        elif kind is CodaScreen.ROUND_END and game.results:
             states[game.results[-1].winner] = LedState.BLINK
-        elif kind == "final":
+        elif kind is CodaScreen.FINAL:
             for seat in self._winners():
                 states[seat] = LedState.ON
-        if self._pool is not None:
-            self._pool.leds(states, kind)
+        self._pool.leds(states, kind)
         return tuple(states)
 
     def view(self) -> PublicView:
@@ -218,10 +216,8 @@ class Referee(BaseReferee):
         timer = None
         if self._timer is not None and self._timer_visible():
             timer = self._timer.view(now)
-        screen = self._screen(table)
-        if self._pool is not None:
-            screen = self._pool.screen(table, screen, self._screen_kind())
-        if self._review is not None and self._screen_kind() == "final":
+        screen = self._pool.screen(table, self._screen(table), self._screen_kind())
+        if self._review is not None and self._screen_kind() is CodaScreen.FINAL:
             screen = self._review.view()
         return PublicView(
             screen=screen,
@@ -240,7 +236,7 @@ class Referee(BaseReferee):
         """The acting seat's private view while exactly its button is held, else None."""
         seat = self._private_seat()
         game = self.game
-        if self._pool is not None:
+        if self._pool.owns_private_view:
             return self._pool.private_view(seat)
         if seat is None or game is None:
             return None
@@ -250,12 +246,12 @@ class Referee(BaseReferee):
             row = self._pending_row(seat)
             return private.deal_view(seat, name, row, self._dash_at(row), labels)
         cur = self._cursor
-        row = game.rows[seat]
+        row, drawn = private.own_panels(game, seat)
         if cur is None:
-            return private.row_view(seat, name, row, game.drawn, labels)
-        if cur.step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP) and game.drawn:
+            return private.row_view(seat, name, row, drawn, labels)
+        if cur.step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP) and drawn:
             return private.claim_view(
-                seat, name, row, game.drawn, cur.claim_slot, labels,
+                seat, name, row, drawn, cur.claim_slot, labels,
                 face_up=cur.step is TurnStep.CLAIM_FACE_UP, refusal=self._refusal,
             )
         if cur.step is TurnStep.REVEAL_OWN:
@@ -263,34 +259,34 @@ class Referee(BaseReferee):
                 seat, name, row, None, labels, cursor=cur.reveal_slot,
                 purpose=PrivatePurpose.REVEAL, prompt="Choose the panel to knock down",
             )
-        return private.row_view(seat, name, row, game.drawn, labels)
+        return private.row_view(seat, name, row, drawn, labels)
 
     # -- what is on the screen ------------------------------------------------------------
 
-    def _screen_kind(self) -> str:
+    def _screen_kind(self) -> CodaScreen:
         game = self.game
         if game is None:
-            return "setup"
+            return CodaScreen.SETUP
         if self._ended_early:
-            return "final"
+            return CodaScreen.FINAL
         if game.phase is Phase.ROUND:
-            return "start" if game.round_number == 0 else "round_end"
+            return CodaScreen.START if game.round_number == 0 else CodaScreen.ROUND_END
         if game.phase is Phase.FINISHED:
-            return "final" if self._final_shown else "round_end"
+            return CodaScreen.FINAL if self._final_shown else CodaScreen.ROUND_END
         if game.phase is Phase.DEAL:
-            return "deal"
+            return CodaScreen.DEAL
         if game.phase in TURN_PHASES:
-            return "turn"
-        return "bonus"  # table-pool play only; the device's own pool never gets here
+            return CodaScreen.TURN
+        return CodaScreen.BONUS  # table-pool play only; the device's own pool never gets here
 
     def _screen(self, table: PublicTable) -> Screen:
         kind = self._screen_kind()
         labels = self._options.labels
-        if kind == "turn" and self._cursor is not None:
+        if kind is CodaScreen.TURN and self._cursor is not None:
             return turn_view(table, self._cursor, labels)
-        if kind == "round_end":
+        if kind is CodaScreen.ROUND_END:
             return round_end_view(table)
-        if kind == "final":
+        if kind is CodaScreen.FINAL:
             prompt = "NEXT: review the game. " + (
                 "Press OK for a new game" if self._new_record is not None else "Thanks for playing"
             )
@@ -300,7 +296,7 @@ class Referee(BaseReferee):
                 ended_early=self._ended_early,
                 prompt=prompt,
             )
-        if kind == "deal":
+        if kind is CodaScreen.DEAL:
             seat = self._deal_seat()
             assert seat is not None
             name = table.players[seat]
@@ -317,7 +313,7 @@ class Referee(BaseReferee):
                 hand=table.hand,
                 prompt=f"{name}: {look}{extra}, take them from the box, then press OK",
             )
-        seat = table.first if kind == "start" else 0
+        seat = table.first if kind is CodaScreen.START else 0
         return DealView(
             seat=seat,
             name=table.players[seat],
@@ -325,12 +321,12 @@ class Referee(BaseReferee):
             has_dash=False,
             hand=table.hand,
             prompt="Press OK to start the game"
-            if kind == "start"
+            if kind is CodaScreen.START
             else "The record needs panels the device has not seen: it cannot go on",
         )
 
     def _title(self, table: PublicTable) -> str:
-        if self._screen_kind() == "final":
+        if self._screen_kind() is CodaScreen.FINAL:
             return "Final standings"
         if table.round_number == 0:
             return "Ready"
@@ -363,9 +359,9 @@ class Referee(BaseReferee):
         kind = self._screen_kind()
         if game is None:
             return None
-        if kind == "deal":
+        if kind is CodaScreen.DEAL:
             return self._deal_seat()
-        if kind == "turn":
+        if kind is CodaScreen.TURN:
             return game.turn
         return None
 
@@ -376,34 +372,6 @@ class Referee(BaseReferee):
         held = {b.seat for b in self._held if b.seat is not None}
         return seat if seat is not None and held == {seat} else None
 
-    def _deal_seat(self) -> int | None:
-        game = self.game
-        if game is None or game.phase is not Phase.DEAL:
-            return None
-        for step in range(game.seats):
-            seat = (game.first + step) % game.seats
-            if not game.dealt[seat]:
-                return seat
-        return None
-
-    def _pending_row(self, seat: int) -> tuple[Tile, ...]:
-        game = self.game
-        assert game is not None
-        row = self._pending_deals.get(seat)
-        if row is None or not all(t in game.unseen for t in row):
-            row = deal_row(game, seat, self._rng).row
-            self._pending_deals[seat] = row
-            self._dash_index = 0
-        return row
-
-    def _dash_at(self, row: tuple[Tile, ...]) -> int | None:
-        # The dashes are taken in a fixed order (dark, then light), not by where they stand,
-        # so moving one past the other does not swap which one the cursor holds.
-        dashes = sorted((t for t in row if t.dash), key=str)
-        if not dashes:
-            return None
-        return row.index(dashes[min(self._dash_index, len(dashes) - 1)])
-
     # -- input ------------------------------------------------------------------------
 
     def _seat_pressed(self, seat: int) -> None:
@@ -411,16 +379,17 @@ class Referee(BaseReferee):
         if game is None or self._overlay is not None or seat >= game.seats:
             return
         kind = self._screen_kind()
-        if self._pool is not None and self._pool.seat_pressed(seat, kind):
+        if self._pool.seat_pressed(seat, kind):
             return
-        if kind == "deal":
+        if kind is CodaScreen.DEAL:
             if seat == self._deal_seat():
                 self._peeked.add(seat)
             return
-        if kind == "round_end" and game.phase is Phase.ROUND and seat == game.results[-1].winner:
+        if (kind is CodaScreen.ROUND_END and game.phase is Phase.ROUND
+                and seat == game.results[-1].winner):
             self._nav(Button.OK)  # the winner starts the next round
             return
-        if kind != "turn" or self._cursor is None or seat == game.turn:
+        if kind is not CodaScreen.TURN or self._cursor is None or seat == game.turn:
             return
         cur = self._cursor
         if cur.step is TurnStep.CHOOSE_COLOR:
@@ -432,57 +401,45 @@ class Referee(BaseReferee):
                 self._aim(seat)
 
     def _nav(self, button: Button) -> None:
-        overlay = self._overlay
-        if isinstance(overlay, Menu):
-            self._menu_nav(overlay, button)
-            return
-        if isinstance(overlay, Confirm):
-            if button is Button.OK:
-                self._overlay = None
-                journal = self._journal
-                if overlay.kind == "undo" and journal is not None:
-                    if len(journal.events) != overlay.events:
-                        self._ask_undo()  # the last action changed meanwhile: ask again
-                        self._refuse("The last action changed: confirm the undo again")
-                        return
-                    self._undo()
-                elif overlay.kind == "quit":
-                    self.quit_requested = True
-                else:
-                    self._end_early()
-                self._sync_timer()
-            return
-        game = self.game
-        if game is None:
-            if self._results is not None and self._results.is_open:
-                self._results.nav(button)
-            elif self._setup.nav(button):
-                self._start_game()
-            elif self._setup.chosen == RESULTS and self._results is not None:
-                self._setup.chosen = None
-                self._results.open()
+        """PREV, NEXT or OK: the menu or a question if one is up, else the screen's own
+        handler (``_SCREEN_NAV``), after the pool mode had its say."""
+        if self._overlay_nav(button):
             return
         kind = self._screen_kind()
-        if kind == "final" and self._review_nav(button):
+        if kind is CodaScreen.FINAL and self._review_nav(button):
             return
-        if self._pool is not None and self._pool.nav(button, kind):
+        if kind is not CodaScreen.SETUP and self._pool.nav(button, kind):
             return
-        step = -1 if button is Button.PREV else 1
-        if kind == "start":
-            if button is Button.OK and self._commit(RoundStart(self._options.first)):
-                self._after_round_start()
-        elif kind == "deal":
-            self._deal_nav(button, step)
-        elif kind == "turn":
-            self._turn_nav(button, step)
-        elif kind == "round_end":
-            if button is Button.OK:
-                if game.phase is Phase.FINISHED:
-                    self._final_shown = True
-                    self._banner = None  # the standings' prompt (NEXT: the review) shows
-                elif self._commit(RoundStart()):
-                    self._after_round_start()
-        elif kind == "final" and button is Button.OK and self._new_record is not None:
+        handler = _SCREEN_NAV.get(kind)
+        if handler is not None:
+            handler(self, button)
+
+    def _setup_nav(self, button: Button) -> None:
+        if self._results is not None and self._results.is_open:
+            self._results.nav(button)
+        elif self._setup.nav(button):
+            self._start_game()
+        elif self._setup.chosen == RESULTS and self._results is not None:
+            self._setup.chosen = None
+            self._results.open()
+
+    def _start_nav(self, button: Button) -> None:
+        if button is Button.OK and self._commit(RoundStart(self._options.first)):
+            self._after_round_start()
+
+    def _round_end_nav(self, button: Button) -> None:
+        game = self.game
+        assert game is not None
+        if button is not Button.OK:
+            return
+        if game.phase is Phase.FINISHED:
+            self._final_shown = True
+            self._banner = None  # the standings' prompt (NEXT: the review) shows
+        elif self._commit(RoundStart()):
+            self._after_round_start()
+
+    def _final_nav(self, button: Button) -> None:
+        if button is Button.OK and self._new_record is not None:
             self._new_game()
 
     def _back(self) -> None:
@@ -498,13 +455,13 @@ class Referee(BaseReferee):
             else:
                 self._setup.back()
             return
-        if self._review is not None and self._screen_kind() == "final":
+        if self._review is not None and self._screen_kind() is CodaScreen.FINAL:
             self._review = None
             return
-        if self._pool is not None and self._pool.back(self._screen_kind()):
+        if self._pool.back(self._screen_kind()):
             return
         cur = self._cursor
-        if cur is not None and self._screen_kind() == "turn":
+        if cur is not None and self._screen_kind() is CodaScreen.TURN:
             game = self.game
             assert game.turn is not None
             many = len(public_table(game).targets(game.turn)) > 1
@@ -531,51 +488,42 @@ class Referee(BaseReferee):
     def _open_menu(self) -> None:
         game = self.game
         items: list[MenuItem] = ["resume"]
-        if self._options.timer and self._screen_kind() == "turn":
+        if self._options.timer and self._screen_kind() is CodaScreen.TURN:
             items.append("unpause" if self._timer_paused else "pause")
         if game is not None:
             items.append("undo")
-            if self._screen_kind() != "final":
+            if self._screen_kind() is not CodaScreen.FINAL:
                 items.append("end")
             else:
                 items.append("review")
         items.append("quit")
         self._overlay = Menu(tuple(items))
 
-    def _menu_nav(self, menu: Menu, button: Button) -> None:
-        if button in (Button.PREV, Button.NEXT):
-            step = -1 if button is Button.PREV else 1
-            menu.cursor = (menu.cursor + step) % len(menu.items)
-            return
-        if button is not Button.OK:
-            return
-        item = menu.items[menu.cursor]
-        self._overlay = None
+    def _menu_chosen(self, item: MenuItem) -> None:
         if item == "pause":
             self._timer_paused = True
             self._banner = Banner("The timer is paused", BannerKind.INFO)
         elif item == "unpause":
             self._timer_paused = False
             self._banner = Banner("The timer runs again", BannerKind.INFO)
-        elif item == "undo":
-            self._ask_undo()
         elif item == "review":
             self._open_review()
-        elif item == "end":
-            self._overlay = Confirm(
-                "end", "Stop here and show the final standings with the points so far?"
-            )
-        elif item == "quit":
-            self._overlay = quit_confirm(game_over=self._screen_kind() == "final")
+        else:
+            super()._menu_chosen(item)
+
+    def _overlay_closed(self) -> None:
         self._sync_timer()
+
+    def _undo_count(self) -> int:
+        journal = self._journal
+        return len(journal.events) if journal is not None else 0
 
     def _open_review(self) -> None:
         """The post-game review: the final standings' NEXT, or the menu once it is over."""
         journal = self._journal
         assert journal is not None
-        # In table-pool play the device knows only what the table saw: nothing to keep back.
         self._review = GameReview.of(journal.game.settings, journal.events,
-                                     self._options.labels, secret_rows=self._pool is None)
+                                     self._options.labels, secret_rows=self._pool.secret_rows)
 
     def _review_nav(self, button: Button) -> bool:
         """PREV, NEXT or OK at the final standings. True when the review took it."""
@@ -606,8 +554,8 @@ class Referee(BaseReferee):
             hand=options.hand,
             bonus=options.bonus,
         )
-        table_pool = options.pool == "table"
-        header = settings.to_dict() | (TablePool.header(options.training) if table_pool else {}) | {
+        mode = pool_mode(options.pool)
+        header = settings.to_dict() | mode.header(options.training) | {
             "labels": options.labels,
             "timer": {
                 "enabled": options.timer,
@@ -621,10 +569,8 @@ class Referee(BaseReferee):
             self._storage_failed(err)
             return
         self._options = options
-        self._pool = TablePool(self, training=options.training) if table_pool else None
-        self._journal = (
-            TablePool.journal(settings) if table_pool else coda_journal(CodaGame(settings))
-        )
+        self._pool = mode(_Host(self), training=options.training)
+        self._journal = mode.journal(settings)
         self._banner = None
         if self._commit(RoundStart(options.first)):
             self._after_round_start()
@@ -639,7 +585,7 @@ class Referee(BaseReferee):
             self._storage_failed(err)
             return
         self._journal = None
-        self._pool = None
+        self._pool = DevicePool(_Host(self))
         self._final_shown = False
         self._ended_early = False
         self._review = None
@@ -655,251 +601,11 @@ class Referee(BaseReferee):
         assert game is not None
         self._banner = Banner(f"Round {game.round_number}: dealing", BannerKind.INFO)
 
-    # -- dealing -------------------------------------------------------------------------
-
-    def _deal_nav(self, button: Button, step: int) -> None:
-        seat = self._deal_seat()
-        assert seat is not None
-        game = self.game
-        assert game is not None
-        row = self._pending_row(seat)
-        dash_at = self._dash_at(row)
-        if button in (Button.PREV, Button.NEXT):
-            if self._private_seat() != seat:
-                # The same answer with or without a dash: the screen must not tell which.
-                self._refuse(f"{game.name(seat)}: hold your seat button to see your panels")
-                return
-            if dash_at is None:
-                return
-            dash = row[dash_at]
-            where = (dash_at + step) % len(row)
-            self._pending_deals[seat] = place_dash(row, dash, where)
-            return
-        if button is not Button.OK:
-            return
-        if seat not in self._peeked:
-            self._refuse(f"{game.name(seat)}: hold your seat button to see your panels first")
-            return
-        dashes = sum(1 for t in row if t.dash)
-        if self._dash_index < dashes - 1:
-            self._dash_index += 1  # the second dash's turn to be placed
-            return
-        if self._commit(Deal(seat, row)):
-            self._dash_index = 0
-            self._pending_deals.pop(seat, None)
-            if game.phase is not Phase.DEAL and game.turn is not None:
-                self._cue(Cue.YOUR_TURN)
-                self._banner = Banner(f"{game.name(game.turn)} starts", BannerKind.INFO)
-
-    # -- a turn --------------------------------------------------------------------------
-
-    def _turn_nav(self, button: Button, step: int) -> None:
-        game = self.game
-        cur = self._cursor
-        assert game is not None and cur is not None and game.turn is not None
-        seat = game.turn
-        table = public_table(game)
-        nav = button in (Button.PREV, Button.NEXT)
-        ok = button is Button.OK
-        match cur.step:
-            case TurnStep.CHOOSE_COLOR:
-                if nav:
-                    colours = [c for c in (True, False) if _left(table, c)]
-                    if len(colours) == 2:
-                        cur.color_dark = not cur.color_dark
-                elif ok:
-                    colour = Color.DARK if cur.color_dark else Color.LIGHT
-                    try:
-                        event = draw(game, colour, self._rng)
-                    except RuleError as err:
-                        self._refuse(err.message)
-                        return
-                    if self._commit(event):
-                        self._banner = Banner(
-                            f"{game.name(seat)} drew a {colour.word} panel: hold your button "
-                            "to see it",
-                            BannerKind.INFO,
-                        )
-            case TurnStep.TARGET:
-                targets = table.targets(seat)
-                if nav and targets:
-                    self._aim(targets[0] if step > 0 else targets[-1])
-                elif ok:
-                    self._refuse("Press the seat button of the player you attack")
-            case TurnStep.SLOT:
-                assert cur.target is not None
-                hidden = table.hidden_slots(cur.target)
-                if nav and hidden:
-                    at = hidden.index(cur.slot) if cur.slot in hidden else 0
-                    cur.slot = hidden[(at + step) % len(hidden)]
-                elif ok:
-                    cur.step = TurnStep.VALUE
-            case TurnStep.VALUE:
-                values = guess_values(dashes=table.dashes)
-                if nav:
-                    cur.value_index = (cur.value_index + step) % len(values)
-                elif ok:
-                    self._guess(values[cur.value_index])
-            case TurnStep.CONTINUE:
-                if nav:
-                    cur.attack_again = not cur.attack_again
-                elif ok:
-                    if cur.attack_again:
-                        targets = table.targets(seat)
-                        cur.knock_down = None
-                        if len(targets) == 1:
-                            self._aim(targets[0])
-                        else:
-                            cur.step = TurnStep.TARGET
-                    elif game.drawn is None:
-                        self._end_turn(Stop(seat))
-                    else:
-                        cur.step = TurnStep.CLAIM_HIDDEN
-                        cur.knock_down = None
-                        cur.claim_slot = 0
-                        self._sync_timer()
-            case TurnStep.CLAIM_HIDDEN | TurnStep.CLAIM_FACE_UP:
-                length = len(game.rows[seat])
-                if nav:
-                    cur.claim_slot = (cur.claim_slot + step) % (length + 1)
-                    cur.claim_refused = False  # the refusal was about the other place
-                    self._refusal = None
-                elif ok:
-                    self._claim(cur)
-            case TurnStep.REVEAL_OWN:
-                hidden = table.hidden_slots(seat)
-                if nav and hidden:
-                    at = hidden.index(cur.reveal_slot) if cur.reveal_slot in hidden else 0
-                    cur.reveal_slot = hidden[(at + step) % len(hidden)]
-                elif ok and cur.reveal_slot is not None:
-                    self._end_turn(Reveal(seat, cur.reveal_slot))
-
-    def _aim(self, target: int) -> None:
-        game = self.game
-        cur = self._cursor
-        assert game is not None and cur is not None
-        hidden = public_table(game).hidden_slots(target)
-        if cur.target != target or cur.slot not in hidden:
-            cur.slot = hidden[0] if hidden else None
-        cur.target = target
-        cur.step = TurnStep.SLOT
-        cur.knock_down = None
-
-    def _guess(self, value: str, correct: bool | None = None) -> None:
-        """``correct``: the target's answer, in table-pool play (the device cannot see)."""
-        game = self.game
-        cur = self._cursor
-        assert game is not None and cur is not None and game.turn is not None
-        assert cur.target is not None and cur.slot is not None
-        seat, target, slot = game.turn, cur.target, cur.slot
-        labels = self._options.labels
-        if not self._commit(Guess(seat, target, slot, value, correct)):
-            return
-        game = self.game
-        assert game is not None
-        right = game.rows[target][slot].revealed
-        label = value_label(value, labels)
-        guess = GuessView(seat, target, slot, label, right)
-        who = game.name(target)
-        if right:
-            self._cue(Cue.CORRECT)
-            text = f"Right! {who}'s panel {slot + 1} is {label}: {who}, knock it down"
-            if game.out[target]:
-                text += f". {who} is out"
-            self._banner = Banner(text, BannerKind.GOOD)
-        else:
-            self._cue(Cue.WRONG)
-            self._banner = Banner(
-                f"Wrong: {who}'s panel {slot + 1} is not {label}", BannerKind.BAD
-            )
-        if self._cursor is not None:
-            self._cursor.last_guess = guess
-            if right and self._cursor.step is TurnStep.CONTINUE:
-                self._cursor.knock_down = target
-        self._announce_round_end()
-
-    def _claim(self, cur: TurnCursor) -> None:
-        game = self.game
-        assert game is not None and game.turn is not None and game.drawn is not None
-        seat = game.turn
-        row = [s.tile for s in game.rows[seat]]
-        slot = cur.claim_slot
-        if slot not in legal_slots(row, game.drawn):
-            inserted = [*row[:slot], game.drawn, *row[slot:]]
-            self._refusal = order_detail(inserted, self._options.labels)
-            cur.claim_refused = True
-            self._refuse(
-                f"{game.name(seat)}: that place breaks the order rule. Hold your seat button "
-                "to see why"
-            )
-            return
-        face_up = cur.step is TurnStep.CLAIM_FACE_UP
-        self._end_turn(Place(seat, slot) if face_up else Stop(seat, slot))
-
-    def _end_turn(self, event: Stop | Place | Reveal) -> None:
-        if not self._commit(event):
-            return
-        game = self.game
-        assert game is not None
-        if isinstance(event, Reveal):
-            label = tile_label(game.rows[event.seat][event.slot].tile, self._options.labels)
-            self._banner = Banner(
-                f"{game.name(event.seat)} knocked down their {label}",
-                BannerKind.INFO,
-            )
-        if self._announce_round_end():
-            return
-        if game.turn is not None:
-            self._cue(Cue.YOUR_TURN)
-            text = f"{game.name(game.turn)}'s turn"
-            if isinstance(event, Reveal) and self._banner is not None:
-                text = f"{self._banner.text}. {text}"
-            self._banner = Banner(text, BannerKind.INFO)
-
-    def _time_up(self) -> None:
-        game = self.game
-        self._timer = None
-        if game is None or game.turn is None:
-            return
-        seat = game.turn
-        written = self._commit(Timeout(seat))
-        self._cue(Cue.TIME_UP)  # the clock's verdict stands even if the record failed
-        if not written:
-            return
-        game = self.game
-        assert game is not None
-        what = (
-            "shows the drawn panel and stands it face up"
-            if game.drawn is not None
-            else "knocks down one of their own panels"
-        )
-        self._banner = Banner(f"Time is up! {game.name(seat)} {what}", BannerKind.BAD)
-
-    def _announce_round_end(self) -> bool:
-        game = self.game
-        assert game is not None
-        if game.phase not in (Phase.ROUND, Phase.FINISHED):
-            return False
-        winner = game.results[-1].winner
-        if game.phase is Phase.FINISHED:
-            self._cue(Cue.TOURNAMENT_WON)
-            names = " and ".join(game.name(s) for s in self._winners())
-            what = "the game" if game.settings.rounds == 1 else "the tournament"
-            self._banner = Banner(
-                f"{game.name(winner)} wins the round; {names} wins {what}!", BannerKind.GOOD
-            )
-        else:
-            self._cue(Cue.ROUND_WON)
-            self._banner = Banner(
-                f"{game.name(winner)} wins round {game.round_number}!", BannerKind.GOOD
-            )
-        return True
-
     # -- events, undo, the timer ------------------------------------------------------------
 
     def _commit(self, event: CodaEvent) -> bool:
         """Check, write, apply: True when the event is now part of the game."""
-        return self._commit_line(event, to_dict(event))
+        return self._commit_line(to_dict(event))
 
     def _ask_undo(self) -> None:
         journal = self._journal
@@ -939,8 +645,7 @@ class Referee(BaseReferee):
         self._review = None
         self._enter_phase()
         text = describe_event(last, players, self._options.labels)
-        hint = (self._pool.put_back_hint(last) if self._pool is not None else None) or \
-            put_back_hint(last, players)
+        hint = self._pool.put_back_hint(last) or put_back_hint(last, players)
         self._banner = Banner(f"Took back {text}. {hint}".strip(), BannerKind.INFO)
 
     def _end_early(self) -> None:
@@ -953,57 +658,26 @@ class Referee(BaseReferee):
         """Sets the cursors and the timer for what the game waits for now."""
         game = self.game
         assert game is not None
-        now = self._clock.monotonic()
         previous = self._cursor
         self._refusal = None
         self._cursor = None
-        if self._pool is not None:
-            self._pool.entered()
+        self._pool.entered()
         if game.phase is Phase.DEAL:
-            self._peeked = {s for s in self._peeked if not game.dealt[s]}
-            self._timer = None
-            seat = self._deal_seat()
-            if seat is not None:
-                self._pending_row(seat)  # the row is chosen now, not while drawing a screen
+            self._enter_deal(game)
             return
         if game.phase not in TURN_PHASES or game.turn is None:
             self._timer = None
             return
-        seat = game.turn
         table = public_table(game)
-        same_turn = (
-            previous is not None
-            and previous.last_guess is not None
-            and previous.last_guess.seat == seat
-        )
-        cur = TurnCursor(step=TurnStep.CHOOSE_COLOR)
-        if same_turn and previous is not None:
-            cur.value_index = previous.value_index
-            cur.last_guess = previous.last_guess
-        if game.phase is Phase.DRAW:
-            cur.color_dark = _left(table, True) > 0
-        elif game.phase is Phase.ATTACK:
-            cur.step = TurnStep.TARGET
-        elif game.phase is Phase.CONTINUE:
-            cur.step = TurnStep.CONTINUE
-        else:
-            if game.drawn is not None:
-                cur.step = TurnStep.CLAIM_FACE_UP
-            else:
-                cur.step = TurnStep.REVEAL_OWN
-                hidden = table.hidden_slots(seat)
-                cur.reveal_slot = hidden[0] if hidden else None
-        self._cursor = cur
+        self._cursor = cur = turn_cursor(game, table, previous)
         if cur.step is TurnStep.TARGET:
-            targets = table.targets(seat)
+            targets = table.targets(game.turn)
             if len(targets) == 1:
                 self._aim(targets[0])
+        self._timer = None
         if game.phase in (Phase.ATTACK, Phase.CONTINUE) and self._options.timer:
-            self._timer = GuessTimer(
-                self._options.first_seconds, self._options.extra_seconds, started=now
-            )
-        else:
-            self._timer = None
+            self._timer = GuessTimer(self._options.first_seconds, self._options.extra_seconds,
+                                     started=self._clock.monotonic())
         self._sync_timer()
 
     def _sync_timer(self) -> None:
@@ -1016,9 +690,7 @@ class Referee(BaseReferee):
         cur = self._cursor
         claiming = cur is not None and cur.step is TurnStep.CLAIM_HIDDEN
         # A yes/no question (undo, end the game) stops the clock: the table is busy with it.
-        asking = isinstance(self._overlay, Confirm) or (
-            self._pool is not None and self._pool.holds_timer()
-        )
+        asking = isinstance(self._overlay, Confirm) or self._pool.holds_timer()
         if self._timer_paused or claiming or asking:
             timer.pause(now)
         else:
@@ -1026,5 +698,77 @@ class Referee(BaseReferee):
 
 
 
-def _left(table: PublicTable, dark: bool) -> int:
-    return table.pool_dark if dark else table.pool_light
+class _Host:
+    """The referee as its pool mode sees it (``pools.PoolHost``): the one place that lends
+    a pool mode the referee's own steps."""
+
+    def __init__(self, referee: Referee) -> None:
+        self._r = referee
+
+    @property
+    def game(self) -> CodaGame | None:
+        return self._r.game
+
+    @property
+    def journal(self) -> Journal[Any] | None:
+        return self._r.journal
+
+    @property
+    def labels(self) -> str:
+        return self._r._options.labels
+
+    @property
+    def rng(self) -> random.Random:
+        return self._r._rng
+
+    @property
+    def cursor(self) -> TurnCursor | None:
+        return self._r._cursor
+
+    @property
+    def ended_early(self) -> bool:
+        return self._r._ended_early
+
+    def say(self, banner: Banner | None) -> None:
+        self._r._banner = banner
+
+    def commit(self, event: CodaEvent) -> bool:
+        return self._r._commit(event)
+
+    def cue(self, cue: Cue) -> None:
+        self._r._cue(cue)
+
+    def refuse(self, text: str) -> None:
+        self._r._refuse(text)
+
+    def undo(self) -> None:
+        self._r._undo()
+
+    def open_menu(self) -> None:
+        self._r._open_menu()
+
+    def sync_timer(self) -> None:
+        self._r._sync_timer()
+
+    def deal_seat(self) -> int | None:
+        return self._r._deal_seat()
+
+    def guess(self, value: str, *, correct: bool | None) -> None:
+        self._r._guess(value, correct=correct)
+
+    def end_turn(self, event: Stop | Place | Reveal) -> None:
+        self._r._end_turn(event)
+
+    def announce_round_end(self) -> bool:
+        return self._r._announce_round_end()
+
+
+_SCREEN_NAV: dict[CodaScreen, Callable[[Referee, Button], None]] = {
+    CodaScreen.SETUP: Referee._setup_nav,
+    CodaScreen.START: Referee._start_nav,
+    CodaScreen.DEAL: Referee._deal_nav,
+    CodaScreen.TURN: Referee._turn_nav,
+    CodaScreen.ROUND_END: Referee._round_end_nav,
+    CodaScreen.FINAL: Referee._final_nav,
+}
+"""PREV, NEXT or OK on each screen (the bonus screen is table-pool play's, in its mode)."""

@@ -10,7 +10,7 @@ DEFAULT_NAMES: tuple[str, ...] = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
 
 Labels = Literal["panels", "cards"]
 BonusMode = Literal["hidden", "all"]
-Pool = Literal["device", "table"]  # who draws: the device, or hands from panels on the table
+Pool = Literal["device", "table"]  # who keeps the pool: the names of referee/pools.py
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +76,11 @@ def options_from_header(options: SetupDefaults, header: Mapping[str, Any]) -> Se
     labels = header.get("labels")
     if labels in ("panels", "cards"):
         options = options.with_changes(labels=labels)
+    from coda_pi.referee.pools import pool_modes  # the modes build on the referee
+
     pool = header.get("pool")
-    if pool in ("device", "table"):
-        options = options.with_changes(pool=pool)
+    if isinstance(pool, str) and pool in pool_modes():
+        options = options.with_changes(pool=pool)  # type: ignore[arg-type]
     training = header.get("training")
     if isinstance(training, bool):
         options = options.with_changes(training=training)

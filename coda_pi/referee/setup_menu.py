@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from coda_pi.referee.choice_menu import START, ChoiceMenu
 from coda_pi.referee.setup import SetupDefaults
@@ -89,8 +90,8 @@ ITEMS: tuple[_Item, ...] = (
     ),
     _Item(
         "pool", "Pool",
-        lambda s: "device draws" if s.pool == "device" else "table (hand-drawn)",
-        lambda s, d: s.with_changes(pool="table" if s.pool == "device" else "device"),
+        lambda s: _pool_label(s.pool),
+        lambda s, d: s.with_changes(pool=_next_pool(s.pool, d)),
     ),
     _Item(
         "training", "Training hints",
@@ -122,3 +123,16 @@ class SetupMenu(ChoiceMenu[SetupDefaults]):
 
     def _players(self) -> tuple[str, ...]:
         return tuple(self.choices.player_names)
+
+
+def _pool_label(name: str) -> str:
+    from coda_pi.referee.pools import pool_mode  # the modes build on the referee
+
+    return pool_mode(name).setup_label
+
+
+def _next_pool(name: str, step: int) -> Any:
+    """The pool mode ``step`` places after ``name``, round the registry's order."""
+    from coda_pi.referee.pools import pool_modes
+
+    return _cycle(tuple(pool_modes()), name, step)

@@ -9,9 +9,10 @@ fits everything entered. When none does, the device stops on a screen naming the
 row out of order, a "wrong" answer that cannot be true) and offers to take back the last
 entry; it stays stopped, one undo at a time, until the record makes sense again.
 
-``TablePool`` is the referee's delegate for this mode: the referee asks it first at each
-input and for each screen, and it answers None/False for what plays as in device-pool play
-(choosing a target, slot and number, the timer, stopping, the menu, undo).
+``TablePool`` is the referee's pool mode "table" (``pools.py``): the referee asks it at each
+input and for each screen, and it leaves to the referee what plays as in device-pool play
+(choosing a target, slot and number, the timer, stopping, the menu, undo). It acts through
+the ``PoolHost`` interface only.
 
 Buttons in table-pool play:
 
@@ -33,13 +34,16 @@ shown anywhere.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from coda_pi.record import Journal
 from coda_pi.referee.describe import describe_event
+from coda_pi.referee.kinds import CodaScreen
 from coda_pi.referee.labels import guess_values, value_label
+from coda_pi.referee.pools import PoolHost, PoolMode
 from coda_pi.referee.public import PublicTable
 from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.table_pool_game import WitnessedGame, table_journal
@@ -65,8 +69,6 @@ from coda_pi.rules.coda_events import Bonus, Deal, Draw, Place, Reveal
 from coda_pi.rules.deduction import Analysis
 from coda_pi.rules.tiles import Color, Tile
 
-if TYPE_CHECKING:
-    from coda_pi.referee.referee import Referee
 
 @dataclass
 class _Judging:
@@ -95,12 +97,16 @@ class _Entry:
             self.values = []
 
 
-class TablePool:
-    """The referee's delegate in table-pool play (see the module docstring)."""
+class TablePool(PoolMode):
+    """Table-pool play (see the module docstring): the referee's pool mode "table"."""
 
-    def __init__(self, referee: Referee, *, training: bool) -> None:
-        self._ref = referee
-        self.training = training
+    name = "table"
+    setup_label = "table (hand-drawn)"
+    secret_rows = False  # the device knows only what the table saw: nothing to keep back
+    owns_private_view = True  # the device knows no seat's panels: hints, or nothing
+
+    def __init__(self, host: PoolHost, *, training: bool = False) -> None:
+        super().__init__(host, training=training)
         self._colours: list[bool] = []  # the starting row being entered (dark?)
         self._dark = True
         self._judging: _Judging | None = None
@@ -109,28 +115,32 @@ class TablePool:
 
     # -- the journal ----------------------------------------------------------------------
 
-    @staticmethod
-    def header(training: bool) -> dict[str, Any]:
+    @classmethod
+    def header(cls, training: bool) -> dict[str, Any]:
         """The device's keys the record's header gets beside the spec's."""
         return {"pool": "table", "training": training}
 
-    @staticmethod
-    def journal(settings: CodaSettings, events: list[Any] | None = None) -> Journal[CodaGame]:
-        return table_journal(settings, events or ())
+    @classmethod
+    def journal(cls, settings: CodaSettings, events: Iterable[Any] = ()) -> Journal[Any]:
+        return table_journal(settings, events)
+
+    def resume(self, journal: Journal[Any]) -> Journal[Any]:
+        """The resumed game again, as a ``WitnessedGame`` (the "wrong" answers it heard)."""
+        return table_journal(journal.game.settings, journal.events)
 
     @property
     def _game(self) -> CodaGame:
-        game = self._ref.game
+        game = self.host.game
         assert game is not None
         return game
 
     @property
     def _labels(self) -> str:
-        return self._ref._options.labels
+        return self.host.labels
 
     def analysis(self) -> Analysis:
         """The public analysis of the game as it stands now (computed once per state)."""
-        journal = self._ref.journal
+        journal = self.host.journal
         assert journal is not None
         game = journal.game
         key = len(journal.events)
@@ -141,12 +151,12 @@ class TablePool:
         was_fine = self._checked is None or self._checked[2].consistent
         self._checked = (game, key, result)  # holding the game keeps its id from reuse
         if was_fine and not result.consistent:
-            self._ref._cue(Cue.ERROR)
+            self.host.cue(Cue.ERROR)
         return result
 
     def halted(self) -> str | None:
         """Why the game cannot go on as entered, or None."""
-        if self._ref.game is None or self._ref._ended_early:
+        if self.host.game is None or self.host.ended_early:
             return None
         return self.analysis().contradiction
 
@@ -164,19 +174,19 @@ class TablePool:
 
     # -- screens -------------------------------------------------------------------------
 
-    def screen(self, table: PublicTable, default: Screen, kind: str) -> Any:
+    def screen(self, table: PublicTable, default: Screen, kind: CodaScreen) -> Screen:
         """The screen for now: ``default`` (the device-pool screen) or one of this mode."""
         game = self._game
-        if kind == "final":
+        if kind is CodaScreen.FINAL:
             return default
         why = self.halted()
         if why is not None:
             return self._halt_view(why)
-        if kind == "deal":
+        if kind is CodaScreen.DEAL:
             return self._deal_view(table)
-        if kind == "bonus":
+        if kind is CodaScreen.BONUS:
             return self._entry_view(self._bonus_entry())
-        if kind != "turn" or game.turn is None:
+        if kind is not CodaScreen.TURN or game.turn is None:
             return default
         if self._judging is not None:
             return self._judge_view(table)
@@ -189,7 +199,7 @@ class TablePool:
         return default
 
     def _halt_view(self, why: str) -> ContradictionView:
-        journal = self._ref.journal
+        journal = self.host.journal
         assert journal is not None
         players = self._game.settings.players
         last = (describe_event(journal.events[-1], players, self._labels)
@@ -203,7 +213,7 @@ class TablePool:
         )
 
     def _deal_view(self, table: PublicTable) -> ColourRowView:
-        seat = self._ref._deal_seat()
+        seat = self.host.deal_seat()
         assert seat is not None
         name = table.players[seat]
         dark = sum(self._colours)
@@ -280,11 +290,11 @@ class TablePool:
             return f"{who}: put the drawn panel back face down among the others."
         return None
 
-    def leds(self, states: list[LedState], kind: str) -> None:
+    def leds(self, states: list[LedState], kind: CodaScreen) -> None:
         """The seat asked to act blinks: the target answering, the winner showing panels."""
-        if kind == "turn" and self._judging is not None:
+        if kind is CodaScreen.TURN and self._judging is not None:
             states[self._judging.target] = LedState.BLINK
-        elif kind == "bonus" and self._game.round_winner is not None:
+        elif kind is CodaScreen.BONUS and self._game.round_winner is not None:
             states[self._game.round_winner] = LedState.BLINK
 
     # -- private views (training hints only) ---------------------------------------------
@@ -292,10 +302,10 @@ class TablePool:
     def private_view(self, seat: int | None) -> PrivateView | None:
         """The device knows no seat's panels: a held seat sees hints in training, else
         nothing."""
-        game = self._ref.game
+        game = self.host.game
         if not self.training or seat is None or game is None or game.turn != seat:
             return None
-        cur = self._ref._cursor
+        cur = self.host.cursor
         if cur is None or self.halted() is not None:
             return None
         targets = [s for s in range(game.seats) if s != seat and not game.out[s]]
@@ -334,26 +344,26 @@ class TablePool:
 
     # -- input ---------------------------------------------------------------------------
 
-    def nav(self, button: Button, kind: str) -> bool:
+    def nav(self, button: Button, kind: CodaScreen) -> bool:
         """PREV, NEXT or OK. True when this mode handled it."""
-        if kind == "final":
+        if kind is CodaScreen.FINAL:
             return False
         if self.halted() is not None:
             if button is Button.OK:
-                self._ref._undo()
+                self.host.undo()
             return True
-        if kind == "round_end" and button is Button.OK and self._game.finished:
+        if kind is CodaScreen.ROUND_END and button is Button.OK and self._game.finished:
             # The final standings come next: their prompt (NEXT, the review) must show,
             # not the round's banner.
-            self._ref._banner = None
+            self.host.say(None)
             return False
-        if kind == "deal":
+        if kind is CodaScreen.DEAL:
             self._deal_nav(button)
             return True
-        if kind == "bonus":
+        if kind is CodaScreen.BONUS:
             self._entry_nav(self._bonus_entry(), button)
             return True
-        if kind != "turn":
+        if kind is not CodaScreen.TURN:
             return False
         if self._judging is not None:
             if button is Button.OK:
@@ -362,20 +372,25 @@ class TablePool:
         if self._entry is not None:
             self._entry_nav(self._entry, button)
             return True
-        cur = self._ref._cursor
+        return button is Button.OK and self._turn_ok()
+
+    def _turn_ok(self) -> bool:
+        """OK at a step of the turn where the table tells the device something: the colour
+        drawn, a guess to be answered, the number of a panel falling. True when taken."""
+        cur = self.host.cursor
         game = self._game
-        if cur is None or game.turn is None or button is not Button.OK:
+        if cur is None or game.turn is None:
             return False
         if cur.step is TurnStep.CHOOSE_COLOR:
             colour = Color.DARK if cur.color_dark else Color.LIGHT
-            if self._ref._commit(Draw(game.turn, Tile(colour))):
-                self._ref._banner = Banner(
-                    f"{game.name(game.turn)} drew a {colour.word} panel", BannerKind.INFO)
+            if self.host.commit(Draw(game.turn, Tile(colour))):
+                self.host.say(Banner(
+                    f"{game.name(game.turn)} drew a {colour.word} panel", BannerKind.INFO))
             return True
         if cur.step is TurnStep.VALUE and cur.target is not None and cur.slot is not None:
             values = guess_values(dashes=game.settings.dashes)
             self._judging = _Judging(cur.target, cur.slot, values[cur.value_index])
-            self._ref._sync_timer()
+            self.host.sync_timer()
             return True
         if cur.step is TurnStep.CLAIM_FACE_UP and game.drawn is not None:
             slot = cur.claim_slot
@@ -390,18 +405,18 @@ class TablePool:
             return True
         return False
 
-    def back(self, kind: str) -> bool:
+    def back(self, kind: CodaScreen) -> bool:
         """BACK pressed briefly. True when this mode handled it (else: the referee's step
         back, or the menu)."""
-        if kind == "final":
+        if kind is CodaScreen.FINAL:
             return False
         if self.halted() is not None:
-            self._ref._open_menu()  # not a step back: the way out is undo (or the end)
+            self.host.open_menu()  # not a step back: the way out is undo (or the end)
             return True
-        if kind == "deal" and self._colours:
+        if kind is CodaScreen.DEAL and self._colours:
             self._colours.pop()
             return True
-        if kind == "bonus":
+        if kind is CodaScreen.BONUS:
             entry = self._bonus_entry()
             assert entry.values is not None
             if entry.values:
@@ -410,7 +425,7 @@ class TablePool:
             return False
         if self._judging is not None:
             self._judging = None  # back to the choice of the number
-            self._ref._sync_timer()
+            self.host.sync_timer()
             return True
         if self._entry is not None:
             assert self._entry.values is not None
@@ -421,18 +436,18 @@ class TablePool:
             return True
         return False
 
-    def seat_pressed(self, seat: int, kind: str) -> bool:
+    def seat_pressed(self, seat: int, kind: CodaScreen) -> bool:
         """A seat button. True when this mode handled it."""
-        if kind == "final":
+        if kind is CodaScreen.FINAL:
             return False
-        if self.halted() is not None or kind in ("deal", "bonus"):
+        if self.halted() is not None or kind in (CodaScreen.DEAL, CodaScreen.BONUS):
             return True
         if self._judging is not None:
             if seat == self._judging.target:
                 self._answer(right=True)
             else:
                 name = self._game.name(self._judging.target)
-                self._ref._refuse(f"Only {name} knows: {name} answers")
+                self.host.refuse(f"Only {name} knows: {name} answers")
             return True
         return self._entry is not None
 
@@ -440,21 +455,21 @@ class TablePool:
         judging = self._judging
         assert judging is not None
         self._judging = None
-        cur = self._ref._cursor
+        cur = self.host.cursor
         if cur is not None:
             cur.target, cur.slot = judging.target, judging.slot
-        self._ref._guess(judging.value, correct=right)
+        self.host.guess(judging.value, correct=right)
         game = self._game
         if game.phase is Phase.BONUS and game.round_winner is not None:
             winner = game.name(game.round_winner)
-            self._ref._cue(Cue.ROUND_WON)
-            self._ref._banner = Banner(
+            self.host.cue(Cue.ROUND_WON)
+            self.host.say(Banner(
                 f"{winner} wins the round! {winner}: show your standing panels for the bonus",
-                BannerKind.GOOD)
-        self._ref._sync_timer()
+                BannerKind.GOOD))
+        self.host.sync_timer()
 
     def _deal_nav(self, button: Button) -> None:
-        seat = self._ref._deal_seat()
+        seat = self.host.deal_seat()
         game = self._game
         assert seat is not None
         if button in (Button.PREV, Button.NEXT):
@@ -466,11 +481,11 @@ class TablePool:
             self._colours.append(self._dark)
             return
         row = tuple(Tile(Color.DARK if d else Color.LIGHT) for d in self._colours)
-        if self._ref._commit(Deal(seat, row)):
+        if self.host.commit(Deal(seat, row)):
             self._colours = []
             if game.phase is not Phase.DEAL and game.turn is not None:
-                self._ref._cue(Cue.YOUR_TURN)
-                self._ref._banner = Banner(f"{game.name(game.turn)} starts", BannerKind.INFO)
+                self.host.cue(Cue.YOUR_TURN)
+                self.host.say(Banner(f"{game.name(game.turn)} starts", BannerKind.INFO))
 
     def _bonus_entry(self) -> _Entry:
         """The winner's unseen panels, left to right and the held drawn panel last."""
@@ -510,17 +525,17 @@ class TablePool:
                                                               strict=True))
         game = self._game
         if entry.kind == "bonus":
-            done = self._ref._commit(Bonus(entry.seat, tiles))
+            done = self.host.commit(Bonus(entry.seat, tiles))
             if done:
                 self._entry = None
-                self._ref._announce_round_end()
+                self.host.announce_round_end()
         else:
             event = (Place(entry.seat, entry.slot, tiles[0]) if entry.kind == "place"
                      else Reveal(entry.seat, entry.slot, tiles[0]))
-            before = len(self._ref.journal.events) if self._ref.journal else 0
+            before = len(self.host.journal.events) if self.host.journal else 0
             self._entry = None
-            self._ref._end_turn(event)
-            journal = self._ref.journal
+            self.host.end_turn(event)
+            journal = self.host.journal
             done = journal is not None and len(journal.events) > before
             if not done and game.phase is Phase.PENALTY:
                 self._entry = entry  # refused: the number stays on screen to be changed

@@ -12,16 +12,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from coda_pi.referee.ports import FakeClock
 from coda_pi.referee.referee import Referee
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
 
-
-@dataclass
-class FakeClock:
-    now: float = 1000.0
-
-    def monotonic(self) -> float:
-        return self.now
+__all__ = ["FakeClock", "MemoryRecord", "Table"]
 
 
 @dataclass

@@ -22,6 +22,7 @@ from coda_pi.rules.coda_events import (
     Stop,
 )
 from coda_pi.rules.deduction import Panel, View
+from coda_pi.rules.observe import observe, round_over
 
 _NONE: frozenset[str] = frozenset()
 
@@ -69,31 +70,23 @@ class Witness:
     @property
     def round_over(self) -> bool:
         """The round has a winner, whose panels are shown for the bonus: all is public."""
-        return self.game.round_winner is not None or self.game.phase in (
-            Phase.ROUND, Phase.FINISHED)
+        return round_over(self.game)
 
     def view(self, seat: int | None = None) -> View:
-        """What the public (``seat`` None) or one player knows now."""
-        game = self.game
-        over = self.round_over
-        rows = []
-        for s, row in enumerate(game.rows):
-            panels = []
-            for i, slot in enumerate(row):
-                tile = slot.tile
-                # A panel keeps its "wrong" answers once known: a lie exposed later (the
-                # panel falls, or is shown for the bonus) is then a contradiction.
-                missed = self.misses[s][i]
-                if slot.revealed:
-                    panels.append(Panel(tile.color, tile, revealed=True, missed=missed))
-                elif tile.known and (over or s == seat):
-                    panels.append(Panel(tile.color, tile, missed=missed))
-                else:
-                    panels.append(Panel(tile.color, missed=self.misses[s][i]))
-            rows.append(tuple(panels))
+        """What the public (``seat`` None) or one player knows now: the observer's panels
+        (``rules/observe.py``), each with the "wrong" answers heard at it."""
+        seen = observe(self.game, seat)
+        # A panel keeps its "wrong" answers once known: a lie exposed later (the panel falls,
+        # or is shown for the bonus) is then a contradiction.
+        rows = tuple(
+            tuple(
+                Panel(p.color, p.tile if p.value is not None else None, revealed=p.revealed,
+                      missed=self.misses[s][i])
+                for i, p in enumerate(row)
+            )
+            for s, row in enumerate(seen.rows)
+        )
         drawn = None
-        holder = game.turn if game.turn is not None else game.round_winner
-        if game.drawn is not None:
-            sees = game.drawn.known and (over or holder == seat)
-            drawn = Panel(game.drawn.color, game.drawn if sees else None)
-        return View(tuple(rows), game.settings.dashes, drawn, holder, game.settings.players)
+        if seen.drawn is not None:
+            drawn = Panel(seen.drawn.color, seen.drawn.tile if seen.drawn.value else None)
+        return View(rows, seen.dashes, drawn, seen.drawn_seat, seen.players)

@@ -12,9 +12,9 @@ from coda_pi.referee.mastermind_views import (
     MastermindPublicView,
     MastermindScreen,
     MastermindStep,
+    board_row,
 )
 from coda_pi.referee.views import Banner, BannerKind, LedState, MenuView
-from coda_pi.rules.mastermind import feedback
 from coda_pi.ui.scene import Scene
 
 NAMES = ("Ann", "Benedict")
@@ -23,11 +23,7 @@ GUESSES = ("BBGG", "GRYY", "KRYB", "RGBW", "RGKY", "YGBR", "RWBY", "RGBB", "WGBY
 
 
 def _rows(count: int) -> tuple[BoardRow, ...]:
-    out = []
-    for guess in GUESSES[:count]:
-        fb = feedback(CODE, guess)
-        out.append(BoardRow(guess, fb.black, fb.white))
-    return tuple(out)
+    return tuple(board_row(CODE, guess) for guess in GUESSES[:count])
 
 
 def _screen(step: MastermindStep, rows: int, **extra: Any) -> MastermindScreen:

@@ -340,9 +340,7 @@ def draw_mastermind_private(surface: pygame.Surface, bands: Frame,
         draw_peg(surface, (left + i * cell + cell // 2, pegs_area.centery), radius, letter,
                  marked=i == private.hole)
     names, prompt = _split_height(below, 0.45, 2)
-    from coda_pi.rules.mastermind import COLOUR_NAMES
-    words = " ".join(COLOUR_NAMES.get(c, c) for c in private.code if c != "?")
-    blit_text(surface, words, names, theme.TEXT)
+    blit_text(surface, private.colour_words, names, theme.TEXT)
     blit_wrapped(surface, private.prompt, prompt, theme.TEXT_DIM, align="center")
 
 

@@ -1,0 +1,124 @@
+"""Building the device: the screen, the inputs and the outputs opened and wired to a
+referee (coda_pi/app/resume.py chooses which) by the loop (coda_pi/app/loop.py)."""
+
+from __future__ import annotations
+
+import logging
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+import pygame
+
+from coda_pi.app.loop import App, TimedSource
+from coda_pi.app.options import DeviceOptions
+from coda_pi.app.records import Records
+from coda_pi.app.resume import build_referee
+from coda_pi.app.waiting import Waiter, choose_waiter
+from coda_pi.config import Config
+from coda_pi.devices.buzzer import SilentSounder, open_sounder
+from coda_pi.devices.gpio import open_gpio
+from coda_pi.devices.intent_queue import IntentQueue
+from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
+from coda_pi.referee.ports import Clock, MonotonicClock, Sounder, TableReferee
+from coda_pi.ui.scene import Scene
+
+log = logging.getLogger(__name__)
+
+
+def explain_once(stream: TextIO | None = None) -> Callable[[str], None]:
+    """A sink for the sentences saying what is missing (no GPIO, no sound): each is logged
+    and written to stderr once, however often it is said."""
+    said: set[str] = set()
+
+    def explain(text: str) -> None:
+        if text in said:
+            return
+        said.add(text)
+        log.info("%s", text)
+        print(f"coda-pi: {text}", file=stream or sys.stderr)
+
+    return explain
+
+
+
+def config_notices(problems: Sequence[Any]) -> tuple[str, ...]:
+    """The config file's problems as sentences for the screen, errors first."""
+    ordered = sorted(problems, key=lambda p: p.severity != "error")
+    return tuple(f"config file: {p}" for p in ordered)
+
+
+
+def build_app(
+    options: DeviceOptions,
+    *,
+    clock: Clock | None = None,
+    waiter: Waiter | None = None,
+    rng: random.Random | None = None,
+    referee: TableReferee | None = None,
+    explain: Callable[[str], None] | None = None,
+    show_led_strip: bool | None = None,
+    sounder: Sounder | None = None,
+    sources: Sequence[TimedSource] = (),
+    on_frame: Callable[[Scene, pygame.Surface], None] | None = None,
+    queue: IntentQueue | None = None,
+) -> App:
+    """Open the screen, the inputs and the outputs, and wire them to a referee."""
+    from coda_pi.ui.display import open_display
+    from coda_pi.ui.screens import ScreenRenderer
+
+    say = explain or explain_once()
+    config = options.config
+    clock = MonotonicClock() if clock is None else clock
+    queue = IntentQueue() if queue is None else queue  # an empty queue is falsy
+    pygame.display.init()
+    pygame.font.init()
+    display = open_display(options.size or _config_size(config), fullscreen=(
+        options.fullscreen if options.fullscreen is not None else config.screen.fullscreen),
+        rotation=config.screen.rotation)
+    disable_key_repeat()
+
+    gpio = None
+    if options.gpio:
+        pins = config.pins
+        gpio = open_gpio(pins.button_pins(), pins.seat_led_pins(), queue.put,
+                         buzzer_pin=pins.buzzer_pin, bounce_time=options.bounce_time,
+                         explain=say)
+    sound_on = config.sound.enabled if options.sound is None else options.sound
+    if sounder is None:
+        sounder = open_sounder(gpio, explain=say) if sound_on else SilentSounder()
+    records = Records(options.data_dir or config.data_dir, options.record,
+                      on_recorded=options.on_recorded)
+    if referee is None:
+        referee = build_referee(options, clock=clock, rng=rng or random.SystemRandom(),
+                                records=records, explain=say)
+    closers: list[Callable[[], None]] = [records.close]
+    if gpio is not None:
+        closers.append(gpio.close)
+    strip = (gpio is None) if show_led_strip is None else show_led_strip
+    app = App(
+        referee,
+        queue=queue,
+        clock=clock,
+        renderer=ScreenRenderer(),
+        display=display,
+        waiter=choose_waiter(queue, buttons=gpio is not None) if waiter is None else waiter,
+        keyboard=KeyboardButtons(),
+        sounder=sounder,
+        seat_leds=gpio.leds if gpio is not None else None,
+        sources=sources,
+        show_led_strip=strip,
+        on_frame=on_frame,
+        closers=closers,
+    )
+    app.records = records
+    app.gpio = gpio
+    return app
+
+
+def _config_size(config: Config) -> tuple[int, int] | None:
+    screen = config.screen
+    if screen.width is None or screen.height is None:
+        return None
+    return (screen.width, screen.height)

@@ -1,0 +1,253 @@
+"""The one event loop: it owns the referee and wires the edges to it.
+
+Everything that happens reaches the referee on this thread. gpiozero's callbacks, the
+keyboard and the demo's simulated players all put ``Press``/``Release`` intents on the
+``IntentQueue``; the loop sleeps (a ``Waiter``, coda_pi/app/waiting.py) until an intent
+arrives or the next deadline (the referee's timer, a blinking LED on the screen, a simulated
+player's next press) is due, applies what arrived, plays the cues, sets the LEDs, and
+redraws only when what is on screen would change. There is no busy loop and no frame rate:
+an idle device sleeps.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pygame
+
+from coda_pi.app.waiting import QueueWaiter, Waiter
+from coda_pi.devices.gpio import GpioDevices, SeatLeds
+from coda_pi.devices.intent_queue import INTENT_EVENT, IntentQueue
+from coda_pi.devices.keyboard import KeyboardButtons
+from coda_pi.referee.ports import Clock, Sounder, TableReferee
+from coda_pi.referee.signals import Cue
+from coda_pi.referee.views import LedState
+from coda_pi.ui.display import Display
+from coda_pi.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from coda_pi.app.records import Records
+
+log = logging.getLogger(__name__)
+
+BLINK_SECONDS = 0.4
+"""Half a period of a blinking seat LED on the screen (the GPIO LEDs use the same)."""
+
+
+Referee = TableReferee
+"""The referee as the loop sees it (one definition: coda_pi.referee.ports)."""
+
+
+class TimedSource(Protocol):
+    """Something that puts intents on the queue at times of its own (the demo's players)."""
+
+    def next_deadline(self) -> float | None: ...
+
+    def poll(self) -> None:
+        """Put every intent now due on the queue."""
+
+
+class Renderer(Protocol):
+    """The screen's drawing: ``coda_pi.ui.screens.ScreenRenderer`` does it for real."""
+
+    def draw(self, surface: pygame.Surface, scene: Scene) -> None: ...
+
+    def time_key(self, scene: Scene) -> Hashable:
+        """What of the frame depends on the clock alone (the phase of a blinking LED)."""
+
+    def next_blink(self, scene: Scene, now: float) -> float | None:
+        """When ``time_key`` will next change (clock time), None if it never will."""
+
+
+# --------------------------------------------------------------------------------------------
+# The loop
+
+
+@dataclass
+class LoopStats:
+    """What the loop has done; the tests and benchmarks read it."""
+
+    steps: int = 0
+    wakeups: int = 0  # sleeps that ended with an event (not a timeout)
+    frames: int = 0
+    intents: int = 0
+
+
+class App:
+    """The loop and the things it owns. ``step`` runs one iteration; ``run`` runs until quit."""
+
+    def __init__(
+        self,
+        referee: Referee,
+        *,
+        queue: IntentQueue,
+        clock: Clock,
+        renderer: Renderer,
+        display: Display | None,
+        waiter: Waiter | None = None,
+        keyboard: KeyboardButtons | None = None,
+        sounder: Sounder | None = None,
+        seat_leds: SeatLeds | None = None,
+        sources: Sequence[TimedSource] = (),
+        show_led_strip: bool = True,
+        on_frame: Callable[[Scene, pygame.Surface], None] | None = None,
+        closers: Sequence[Callable[[], None]] = (),
+    ) -> None:
+        self.referee = referee
+        self.queue = queue
+        self.clock = clock
+        self.renderer = renderer
+        self.display = display
+        self.waiter = QueueWaiter(queue) if waiter is None else waiter
+        self.keyboard = keyboard
+        self.sounder = sounder
+        self.seat_leds = seat_leds
+        self.sources = list(sources)
+        self.show_led_strip = show_led_strip
+        self.on_frame = on_frame
+        self.closers = list(closers)
+        self.running = True
+        self.stats = LoopStats()
+        self.cues: list[Cue] = []  # every cue played, for tests and the demo's summary
+        self.scene: Scene | None = None  # the scene on screen now
+        self.records: Records | None = None  # set by build_app
+        self.gpio: GpioDevices | None = None
+        self.errors: list[Exception] = []  # what the referee raised (and the loop survived)
+        self._drawn: Hashable = None
+
+    # ---- one iteration ---------------------------------------------------------------------
+
+    def step(self) -> bool:
+        """Sleep until something is due, apply it, redraw if needed. False once quitting."""
+        if not self.running:
+            return False
+        self.stats.steps += 1
+        events = self.waiter.wait(self._timeout())
+        if events:
+            self.stats.wakeups += 1
+        for event in events:
+            self._event(event)
+        self.update()
+        return self.running
+
+    def update(self) -> None:
+        """Everything after the sleep: sources, intents, timers, cues, LEDs, the frame."""
+        for source in self.sources:
+            source.poll()
+        intents = self.queue.drain()
+        self.stats.intents += len(intents)
+        for intent in intents:
+            self._guarded(self.referee.handle, intent)
+        self._guarded(self.referee.tick)
+        self._play_cues()
+        leds = tuple(self.referee.leds())
+        if self.seat_leds is not None:
+            self.seat_leds.show(leds[: len(self.seat_leds.shown)])
+        if getattr(self.referee, "quit_requested", False):  # the switch's setup menu: Quit
+            self.running = False
+        self.redraw(leds)
+
+    def _guarded(self, action: Callable[..., None], *args: Any) -> None:
+        """Run one referee call; a bug there is logged and kept, and the device carries on
+        with the state it had (principle 6: it never crash-loops over one press)."""
+        try:
+            action(*args)
+        except Exception as error:
+            log.exception("the referee failed on %s", args or action.__name__)
+            self.errors.append(error)
+
+    def run(self, *, max_steps: int | None = None, until: Callable[[], bool] | None = None) -> None:
+        """Loop until the window closes (or the referee asks to quit), ``until`` says so, or
+        ``max_steps`` iterations have run."""
+        self.update()
+        steps = 0
+        while self.running and (max_steps is None or steps < max_steps):
+            if until is not None and until():
+                break
+            self.step()
+            steps += 1
+
+    def close(self) -> None:
+        """Let go of everything the loop drove: keys held are released, pins freed."""
+        if self.keyboard is not None:
+            for intent in self.keyboard.release_all():
+                self.referee.handle(intent)
+        if self.sounder is not None:
+            self.sounder.close()
+        for closer in self.closers:
+            try:
+                closer()
+            except Exception:  # closing must never hide the reason the app is stopping
+                log.exception("while closing")
+
+    # ---- the parts -------------------------------------------------------------------------
+
+    def _event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == INTENT_EVENT:
+            pass  # the wake-up itself: the intents are drained in update()
+        elif self.keyboard is not None:
+            # The keyboard goes through the same queue as the buttons and the demo, so every
+            # input reaches the referee in the order it happened, by one path.
+            for intent in self.keyboard.handle(event):
+                self.queue.put(intent)
+        if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            self._drawn = None  # the window was uncovered: its pixels must be drawn again
+
+    def _timeout(self) -> float | None:
+        """Seconds until the earliest thing due; None when nothing ever is."""
+        if len(self.queue):
+            return 0.0
+        now = self.clock.monotonic()
+        due = [self.referee.next_deadline()]
+        due.extend(source.next_deadline() for source in self.sources)
+        if self.scene is not None:
+            due.append(self.renderer.next_blink(self.scene, now))
+        times = [d for d in due if d is not None]
+        if not times:
+            return None
+        return max(0.0, min(times) - now)
+
+    def _play_cues(self) -> None:
+        for cue in self.referee.take_cues():
+            self.cues.append(cue)
+            if self.sounder is not None:
+                try:
+                    self.sounder.play(cue)
+                except Exception:  # a broken sound device must not stop the game
+                    log.exception("could not play %s", cue)
+
+    def redraw(self, leds: tuple[LedState, ...] | None = None, *, force: bool = False) -> bool:
+        """Draw a frame if anything on it changed; True when one was drawn.
+
+        The views are asked for on every wake-up (they are small frozen values) and compared
+        with what is on screen, so the screen changes exactly when what it shows changes,
+        whatever the referee's version counter does.
+        """
+        now = self.clock.monotonic()
+        scene = Scene(
+            view=self.referee.view(),
+            private=self.referee.private_view(),
+            leds=leds if leds is not None else (self.scene.leds if self.scene else ()),
+            show_led_strip=self.show_led_strip,
+            blink_on=int(now // BLINK_SECONDS) % 2 == 0,
+        )
+        key = (scene.view, scene.private, scene.leds, self.renderer.time_key(scene))
+        self.scene = scene
+        if key == self._drawn and not force:
+            return False
+        self._drawn = key
+        if self.display is not None:
+            self.renderer.draw(self.display.canvas, scene)
+            self.display.present()
+        self.stats.frames += 1
+        if self.on_frame is not None and self.display is not None:
+            self.on_frame(scene, self.display.canvas)
+        return True
+
+
+# --------------------------------------------------------------------------------------------

@@ -1,0 +1,31 @@
+"""What ``coda-pi run`` and the demo start the device with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from coda_pi.app.records import OnRecorded
+from coda_pi.config import Config
+from coda_pi.devices.gpio import DEFAULT_BOUNCE_TIME
+from coda_pi.referee.setup import SetupDefaults
+
+
+@dataclass
+class DeviceOptions:
+    """What ``coda-pi run`` (and the demo) start the device with."""
+
+    config: Config
+    size: tuple[int, int] | None = None
+    fullscreen: bool | None = None
+    record: Path | None = None
+    data_dir: Path | None = None
+    gpio: bool = True
+    sound: bool | None = None  # None: as the config says
+    resume: bool = True
+    setup: SetupDefaults | None = None  # None: from the config
+    bounce_time: float | None = DEFAULT_BOUNCE_TIME
+    # Sentences for the first screen (and the log): problems in the config file, say.
+    notices: tuple[str, ...] = ()
+    on_recorded: OnRecorded | None = None
+

@@ -1,0 +1,138 @@
+"""Where the device's games are written, and the past games it lists.
+
+``Records`` hands each new game a ``LazyRecord`` (a file opened at its first line, so that
+starting and leaving without playing leaves no empty record) or the already open writer of
+a resumed game; ``result_rows`` lists the past games for the results screen.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from coda_pi.datadir import new_record_path, results
+from coda_pi.record import RecordWriter
+from coda_pi.referee.results import ResultRow
+
+log = logging.getLogger(__name__)
+
+
+
+OnRecorded = Callable[[Path, dict[str, Any]], None]
+"""Told of each line once it is durably written (the demo's acknowledgement log)."""
+
+
+class LazyRecord:
+    """A record file opened at its first line, so that starting the device and leaving
+    without playing leaves no empty record behind."""
+
+    def __init__(self, path: Callable[[], Path], on_recorded: OnRecorded | None = None) -> None:
+        self._path = path
+        self._writer: RecordWriter | None = None
+        self._on_recorded = on_recorded
+
+    @property
+    def path(self) -> Path | None:
+        return None if self._writer is None else self._writer.path
+
+    def write(self, obj: dict[str, Any]) -> None:
+        if self._writer is None:
+            self._writer = RecordWriter(self._path())
+            log.info("recording to %s", self._writer.path)
+        self._writer.write(obj)
+        if self._on_recorded is not None:
+            # Only now is the line on the card: this is the moment the device may announce it.
+            self._on_recorded(self._writer.path, obj)
+
+    def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+
+
+class Records:
+    """Where the device's records go: ``first`` (``--record FILE``) for the first game if
+    given, then a new file named by date and time in the data directory for each game."""
+
+    def __init__(
+        self, data_dir: Path, first: Path | None = None, *, on_recorded: OnRecorded | None = None
+    ) -> None:
+        self.data_dir = data_dir
+        self._first = first
+        self.on_recorded = on_recorded
+        self.opened: list[LazyRecord] = []
+
+    def new(self, game: str = "coda") -> LazyRecord:
+        first, self._first = self._first, None
+        record = LazyRecord(
+            (lambda: first) if first is not None  # type: ignore[misc]
+            else (lambda: new_record_path(self.data_dir, game)),
+            self.on_recorded,
+        )
+        self.opened.append(record)
+        return record
+
+    def resumed(self, writer: RecordWriter) -> LazyRecord:
+        """The record of a resumed game, already open, in the list of records."""
+        record = _Opened(writer, self.on_recorded)
+        self.opened.append(record)
+        return record
+
+    def keep_finished_first(self, explain: Callable[[str], None]) -> None:
+        """A ``--record FILE`` that already holds a game (a finished one, or one the table
+        chose not to resume) is never appended to: the new game goes beside it."""
+        first = self._first
+        if first is not None and first.exists() and first.stat().st_size > 0:
+            self._first = None
+            self.data_dir = first.parent
+            explain(f"{first} already holds a game; the new game goes to a new record "
+                    f"beside it")
+
+    @property
+    def paths(self) -> list[Path]:
+        """The record files actually written, oldest first."""
+        return [r.path for r in self.opened if r.path is not None]
+
+    def close(self) -> None:
+        for record in self.opened:
+            record.close()
+
+
+
+class _Opened(LazyRecord):
+    """An already open writer (a resumed record) in the list of records."""
+
+    def __init__(self, writer: RecordWriter, on_recorded: OnRecorded | None = None) -> None:
+        super().__init__(lambda: writer.path, on_recorded)
+        self._writer = writer
+
+
+
+RESULTS_SHOWN = 50
+"""The newest past games listed on the device (each is replayed to be listed)."""
+
+
+def result_rows(data_dir: Path, limit: int = RESULTS_SHOWN) -> list[ResultRow]:
+    """The past games in ``data_dir``, newest first, as the results screen shows them."""
+    rows = []
+    for result in itertools.islice(results(data_dir), limit):
+        note = None
+        if result.error:
+            note = f"record broken at {result.error}"
+        elif not result.finished:
+            note = "unfinished"
+        unit = "game" if result.game == "mastermind" else "round"
+        rows.append(ResultRow(
+            date=f"{result.date:%d %b %H:%M}",
+            game=result.game.capitalize(),
+            players=result.players,
+            totals=result.totals,
+            winners=result.winners,
+            rounds=f"{result.rounds} {unit}{'s' if result.rounds != 1 else ''}",
+            note=note,
+        ))
+    return rows
+
+

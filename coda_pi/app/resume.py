@@ -1,0 +1,177 @@
+"""The referee the device starts with: the unfinished game resumed, or a new one, and the
+first screen saying what happened at start (a resumed game, a record kept aside, a config
+problem)."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from coda_pi.app.options import DeviceOptions
+from coda_pi.app.records import Records, result_rows
+from coda_pi.datadir import ResumeChoice, choose_resume
+from coda_pi.record import RecordWriter
+from coda_pi.referee.ports import Clock, TableReferee
+from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
+from coda_pi.referee.views import Banner, BannerKind, ConfirmView, DealView, LedState
+
+log = logging.getLogger(__name__)
+
+
+def build_referee(
+    options: DeviceOptions,
+    *,
+    clock: Clock,
+    rng: random.Random,
+    records: Records,
+    explain: Callable[[str], None],
+) -> TableReferee:
+    """The referee: resuming the unfinished game in the data directory, if there is one."""
+    from coda_pi.referee.referee import Referee as CodaReferee
+
+    setup = options.setup or SetupDefaults.from_config(options.config)
+    journal = None
+    header = None
+    record: Any = None
+    troubles: list[str] = []  # what went wrong with the records: news of a game comes first
+    resumed = False
+    if options.resume:
+        try:
+            choice = choose_resume(records.data_dir, options.record)
+        except Exception as err:  # noqa: BLE001 - whatever is on the card, the device starts
+            log.exception("looking for an unfinished game")
+            choice = ResumeChoice(None, None, (
+                f"could not look for an unfinished game in {records.data_dir} ({err}); a new "
+                "game was started",))
+        for notice in choice.notices:
+            explain(notice)
+            log.warning("%s", notice)
+        if choice.path is None:
+            troubles.extend(choice.notices)
+        # else they are about a torn last line, which nobody had been told of: the log will do
+        if choice.path is not None and choice.replay is not None:
+            try:
+                record = records.resumed(RecordWriter(choice.path))
+            except OSError as err:
+                # A card gone read-only, say: the game cannot go on in that file, and the
+                # device must still start (principle 6).
+                trouble = f"cannot write to {choice.path.name} ({err.strerror or err}); a new " \
+                    "game was started in a new record"
+                explain(trouble)
+                troubles.append(trouble)
+            else:
+                journal = choice.replay.journal
+                header = choice.replay.header
+                resumed = True
+                explain(f"resuming the unfinished game in {choice.path}")
+    if record is None:
+        records.keep_finished_first(explain)
+        record = records.new()
+    from coda_pi.referee.mastermind_switch import GameSwitch
+
+    def coda(setup: SetupDefaults, rec: Any, journal: Any) -> Any:
+        return CodaReferee(clock=clock, rng=rng, record=rec or records.new(), setup=setup,
+                           journal=journal, header=header if journal else None,
+                           new_record=records.new,
+                           results=lambda: result_rows(records.data_dir))
+
+    # The switch hands the device to Mastermind's referee when the setup menu chooses it.
+    referee = GameSwitch.build(coda, clock=clock, rng=rng, setup=setup, record=record,
+                               journal=journal, header=header,
+                               mastermind_record=lambda: records.new("mastermind"))
+    # The config's problems were said on stderr by whoever found them.
+    return _say_on_screen(referee, resumed=resumed, troubles=[*troubles, *options.notices])
+
+
+def _say_on_screen(
+    referee: TableReferee, *, resumed: bool, troubles: Sequence[str]
+) -> TableReferee:
+    """The first screen says what happened at start. A problem (a config key, a record kept
+    aside) is a notice over the screen until OK or BACK: on the smallest screen a banner
+    is too small to read. A resumed game is said in the banner, and play goes on at once.
+    Returns the referee to run: ``referee`` itself, or wrapped in the notice."""
+    if resumed:
+        view = referee.view()
+        parts = ["The unfinished game was resumed where it stopped"
+                 + (": the guess timer starts again"
+                    if getattr(view, "timer", None) is not None else "")]
+        screen = getattr(view, "screen", None)
+        table = getattr(view, "table", None)
+        if isinstance(screen, DealView) and table is not None and table.round_number > 0:
+            # The row being dealt was never written: the device deals this seat afresh.
+            parts.append(f"{screen.name}: put back any panels you took for this deal, your "
+                         "panels are dealt again")
+        referee.notify(". ".join(parts), BannerKind.INFO)
+    if not troubles:
+        return referee
+    first = troubles[0]
+    text = first[:1].upper() + first[1:] + "."
+    if len(troubles) > 1:
+        text += " More in the log (coda-pi doctor lists them)."
+    title = "A problem at start" if len(troubles) == 1 else f"{len(troubles)} problems at start"
+    return StartNotice(referee, title, text)
+
+
+class StartNotice:
+    """A referee with a notice over its screen until OK or BACK is pressed and let go.
+
+    Everything else passes through: the referee runs (its timer too) under the notice.
+    """
+
+    def __init__(self, referee: TableReferee, title: str, text: str) -> None:
+        self.inner = referee
+        self.notice: ConfirmView | None = ConfirmView(
+            title=title, text=text, ok_label="OK: go on", back_label="BACK: go on")
+        self._answering: Button | None = None
+        self._changes = 0
+
+    @property
+    def version(self) -> int:
+        return int(self.inner.version) + self._changes
+
+    def handle(self, intent: Intent) -> None:
+        if self.notice is None:
+            self.inner.handle(intent)
+            return
+        # While the notice is up every press is for it: OK or BACK, once let go, closes it.
+        if isinstance(intent, Press) and intent.button in (Button.OK, Button.BACK):
+            self._answering = intent.button
+        elif isinstance(intent, Release) and intent.button is self._answering:
+            self.notice = None
+            self._changes += 1
+
+    def view(self) -> Any:
+        view = self.inner.view()
+        if self.notice is None:
+            return view
+        try:
+            return dataclasses.replace(view, overlay=self.notice)
+        except (TypeError, ValueError):  # a view without an overlay: the banner says it
+            return dataclasses.replace(view, banner=Banner(self.notice.text, BannerKind.BAD))
+
+    def private_view(self) -> Any:
+        return None if self.notice is not None else self.inner.private_view()
+
+    def tick(self) -> None:
+        self.inner.tick()
+
+    def next_deadline(self) -> float | None:
+        return self.inner.next_deadline()
+
+    def leds(self) -> tuple[LedState, ...]:
+        return self.inner.leds()
+
+    def take_cues(self) -> list[Cue]:
+        return self.inner.take_cues()
+
+    def notify(self, text: str, kind: BannerKind = BannerKind.INFO) -> None:
+        self.inner.notify(text, kind)
+
+    @property
+    def quit_requested(self) -> bool:
+        return bool(getattr(self.inner, "quit_requested", False))
+

@@ -1,0 +1,113 @@
+"""Dealing (``CodaScreen.DEAL``) in device-pool play: seat by seat, the row the device
+dealt is shown only while that seat holds its button; a seat dealt a dash stands it where
+it likes (PREV/NEXT while held), then OK writes the row. Mixed into the Coda ``Referee``.
+The row is chosen once, when the seat's turn to be dealt comes, not while drawing."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from coda_pi.referee.signals import Button, Cue
+from coda_pi.referee.views import Banner, BannerKind
+from coda_pi.rules.coda import CodaGame, Phase
+from coda_pi.rules.coda_events import CodaEvent, Deal
+from coda_pi.rules.dealer import deal_row, place_dash
+from coda_pi.rules.tiles import Tile
+
+if TYPE_CHECKING:
+    from coda_pi.referee.timer import GuessTimer
+
+
+class DealScreen:
+    """The deal's cursors and buttons; the referee supplies the game and the commit path
+    (declared here for the type checker only)."""
+
+    _rng: random.Random
+    _pending_deals: dict[int, tuple[Tile, ...]]
+    _dash_index: int
+    _peeked: set[int]
+    _timer: GuessTimer | None
+    _banner: Banner | None
+
+    if TYPE_CHECKING:
+        @property
+        def game(self) -> CodaGame | None: ...
+
+        def _commit(self, event: CodaEvent) -> bool: ...
+
+        def _refuse(self, text: str) -> None: ...
+
+        def _cue(self, cue: Cue) -> None: ...
+
+        def _private_seat(self) -> int | None: ...
+
+    def _deal_seat(self) -> int | None:
+        game = self.game
+        if game is None or game.phase is not Phase.DEAL:
+            return None
+        for step in range(game.seats):
+            seat = (game.first + step) % game.seats
+            if not game.dealt[seat]:
+                return seat
+        return None
+
+    def _pending_row(self, seat: int) -> tuple[Tile, ...]:
+        game = self.game
+        assert game is not None
+        row = self._pending_deals.get(seat)
+        if row is None or not all(t in game.unseen for t in row):
+            row = deal_row(game, seat, self._rng).row
+            self._pending_deals[seat] = row
+            self._dash_index = 0
+        return row
+
+    def _dash_at(self, row: tuple[Tile, ...]) -> int | None:
+        # The dashes are taken in a fixed order (dark, then light), not by where they stand,
+        # so moving one past the other does not swap which one the cursor holds.
+        dashes = sorted((t for t in row if t.dash), key=str)
+        if not dashes:
+            return None
+        return row.index(dashes[min(self._dash_index, len(dashes) - 1)])
+
+    def _enter_deal(self, game: CodaGame) -> None:
+        self._peeked = {s for s in self._peeked if not game.dealt[s]}
+        self._timer = None
+        seat = self._deal_seat()
+        if seat is not None:
+            self._pending_row(seat)  # the row is chosen now, not while drawing a screen
+
+    def _deal_nav(self, button: Button) -> None:
+        step = -1 if button is Button.PREV else 1
+        seat = self._deal_seat()
+        assert seat is not None
+        game = self.game
+        assert game is not None
+        row = self._pending_row(seat)
+        dash_at = self._dash_at(row)
+        if button in (Button.PREV, Button.NEXT):
+            if self._private_seat() != seat:
+                # The same answer with or without a dash: the screen must not tell which.
+                self._refuse(f"{game.name(seat)}: hold your seat button to see your panels")
+                return
+            if dash_at is None:
+                return
+            dash = row[dash_at]
+            where = (dash_at + step) % len(row)
+            self._pending_deals[seat] = place_dash(row, dash, where)
+            return
+        if button is not Button.OK:
+            return
+        if seat not in self._peeked:
+            self._refuse(f"{game.name(seat)}: hold your seat button to see your panels first")
+            return
+        dashes = sum(1 for t in row if t.dash)
+        if self._dash_index < dashes - 1:
+            self._dash_index += 1  # the second dash's turn to be placed
+            return
+        if self._commit(Deal(seat, row)):
+            self._dash_index = 0
+            self._pending_deals.pop(seat, None)
+            if game.phase is not Phase.DEAL and game.turn is not None:
+                self._cue(Cue.YOUR_TURN)
+                self._banner = Banner(f"{game.name(game.turn)} starts", BannerKind.INFO)

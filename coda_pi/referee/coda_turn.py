@@ -1,0 +1,310 @@
+"""A player's turn (``CodaScreen.TURN``): draw, aim, guess, go on or stop, place or knock
+down after a miss, and the time running out. Mixed into the Coda ``Referee``: one small
+handler per turn step for PREV/NEXT (``_TURN_MOVES``) and for OK (``_TURN_OKS``), so a new
+step is one entry in each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from coda_pi.referee.labels import guess_values, order_detail, tile_label, value_label
+from coda_pi.referee.public import PublicTable, TurnCursor, public_table
+from coda_pi.referee.signals import Button, Cue
+from coda_pi.referee.timer import GuessTimer
+from coda_pi.referee.views import Banner, BannerKind, GuessView, TurnStep
+from coda_pi.rules.coda import CodaGame, Phase
+from coda_pi.rules.coda_events import CodaEvent, Guess, Place, Reveal, Stop, Timeout
+from coda_pi.rules.tiles import legal_slots
+
+if TYPE_CHECKING:
+    from coda_pi.referee.setup import SetupDefaults
+
+
+class TurnScreen:
+    """The turn's buttons and announcements; the referee supplies the game and the
+    commit path (declared here for the type checker only)."""
+
+    _cursor: TurnCursor | None
+    _refusal: str | None
+    _timer: GuessTimer | None
+    _banner: Banner | None
+    _options: SetupDefaults
+
+    if TYPE_CHECKING:
+        @property
+        def game(self) -> CodaGame | None: ...
+
+        def _commit(self, event: CodaEvent) -> bool: ...
+
+        def _refuse(self, text: str) -> None: ...
+
+        def _cue(self, cue: Cue) -> None: ...
+
+        def _sync_timer(self) -> None: ...
+
+        def _winners(self) -> tuple[int, ...]: ...
+
+    def _turn_nav(self, button: Button) -> None:
+        """PREV/NEXT or OK during a turn: handed to the turn step's own handler (one per
+        ``TurnStep``)."""
+        step = -1 if button is Button.PREV else 1
+        game = self.game
+        cur = self._cursor
+        assert game is not None and cur is not None and game.turn is not None
+        if button in (Button.PREV, Button.NEXT):
+            _TURN_MOVES[cur.step](self, cur, public_table(game), step)
+        elif button is Button.OK:
+            _TURN_OKS[cur.step](self, cur, public_table(game))
+
+    # PREV/NEXT at each step of a turn.
+
+    def _move_colour(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        if all(_left(table, c) for c in (True, False)):
+            cur.color_dark = not cur.color_dark
+
+    def _move_target(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        assert table.turn is not None
+        targets = table.targets(table.turn)
+        if targets:
+            self._aim(targets[0] if step > 0 else targets[-1])
+
+    def _move_slot(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        assert cur.target is not None
+        hidden = table.hidden_slots(cur.target)
+        if hidden:
+            at = hidden.index(cur.slot) if cur.slot in hidden else 0
+            cur.slot = hidden[(at + step) % len(hidden)]
+
+    def _move_value(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        cur.value_index = (cur.value_index + step) % len(guess_values(dashes=table.dashes))
+
+    def _move_continue(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        cur.attack_again = not cur.attack_again
+
+    def _move_claim(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        assert table.turn is not None
+        cur.claim_slot = (cur.claim_slot + step) % (len(table.rows[table.turn]) + 1)
+        cur.claim_refused = False  # the refusal was about the other place
+        self._refusal = None
+
+    def _move_reveal(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        assert table.turn is not None
+        hidden = table.hidden_slots(table.turn)
+        if hidden:
+            at = hidden.index(cur.reveal_slot) if cur.reveal_slot in hidden else 0
+            cur.reveal_slot = hidden[(at + step) % len(hidden)]
+
+    # OK at each step of a turn.
+
+    def _ok_colour(self, cur: TurnCursor, table: PublicTable) -> None:
+        """Nothing: the draw is the pool mode's (``DevicePool`` draws at random)."""
+
+    def _ok_target(self, cur: TurnCursor, table: PublicTable) -> None:
+        self._refuse("Press the seat button of the player you attack")
+
+    def _ok_slot(self, cur: TurnCursor, table: PublicTable) -> None:
+        cur.step = TurnStep.VALUE
+
+    def _ok_value(self, cur: TurnCursor, table: PublicTable) -> None:
+        self._guess(guess_values(dashes=table.dashes)[cur.value_index])
+
+    def _ok_continue(self, cur: TurnCursor, table: PublicTable) -> None:
+        game = self.game
+        assert game is not None and game.turn is not None
+        seat = game.turn
+        if cur.attack_again:
+            targets = table.targets(seat)
+            cur.knock_down = None
+            if len(targets) == 1:
+                self._aim(targets[0])
+            else:
+                cur.step = TurnStep.TARGET
+        elif game.drawn is None:
+            self._end_turn(Stop(seat))
+        else:
+            cur.step = TurnStep.CLAIM_HIDDEN
+            cur.knock_down = None
+            cur.claim_slot = 0
+            self._sync_timer()
+
+    def _ok_claim(self, cur: TurnCursor, table: PublicTable) -> None:
+        self._claim(cur)
+
+    def _ok_reveal(self, cur: TurnCursor, table: PublicTable) -> None:
+        if cur.reveal_slot is not None and table.turn is not None:
+            self._end_turn(Reveal(table.turn, cur.reveal_slot))
+
+    def _aim(self, target: int) -> None:
+        game = self.game
+        cur = self._cursor
+        assert game is not None and cur is not None
+        hidden = public_table(game).hidden_slots(target)
+        if cur.target != target or cur.slot not in hidden:
+            cur.slot = hidden[0] if hidden else None
+        cur.target = target
+        cur.step = TurnStep.SLOT
+        cur.knock_down = None
+
+    def _guess(self, value: str, correct: bool | None = None) -> None:
+        """``correct``: the target's answer, in table-pool play (the device cannot see)."""
+        game = self.game
+        cur = self._cursor
+        assert game is not None and cur is not None and game.turn is not None
+        assert cur.target is not None and cur.slot is not None
+        seat, target, slot = game.turn, cur.target, cur.slot
+        labels = self._options.labels
+        if not self._commit(Guess(seat, target, slot, value, correct)):
+            return
+        game = self.game
+        assert game is not None
+        right = game.rows[target][slot].revealed
+        label = value_label(value, labels)
+        guess = GuessView(seat, target, slot, label, right)
+        who = game.name(target)
+        if right:
+            self._cue(Cue.CORRECT)
+            text = f"Right! {who}'s panel {slot + 1} is {label}: {who}, knock it down"
+            if game.out[target]:
+                text += f". {who} is out"
+            self._banner = Banner(text, BannerKind.GOOD)
+        else:
+            self._cue(Cue.WRONG)
+            self._banner = Banner(
+                f"Wrong: {who}'s panel {slot + 1} is not {label}", BannerKind.BAD
+            )
+        if self._cursor is not None:
+            self._cursor.last_guess = guess
+            if right and self._cursor.step is TurnStep.CONTINUE:
+                self._cursor.knock_down = target
+        self._announce_round_end()
+
+    def _claim(self, cur: TurnCursor) -> None:
+        game = self.game
+        assert game is not None and game.turn is not None and game.drawn is not None
+        seat = game.turn
+        row = [s.tile for s in game.rows[seat]]
+        slot = cur.claim_slot
+        if slot not in legal_slots(row, game.drawn):
+            inserted = [*row[:slot], game.drawn, *row[slot:]]
+            self._refusal = order_detail(inserted, self._options.labels)
+            cur.claim_refused = True
+            self._refuse(
+                f"{game.name(seat)}: that place breaks the order rule. Hold your seat button "
+                "to see why"
+            )
+            return
+        face_up = cur.step is TurnStep.CLAIM_FACE_UP
+        self._end_turn(Place(seat, slot) if face_up else Stop(seat, slot))
+
+    def _end_turn(self, event: Stop | Place | Reveal) -> None:
+        if not self._commit(event):
+            return
+        game = self.game
+        assert game is not None
+        if isinstance(event, Reveal):
+            label = tile_label(game.rows[event.seat][event.slot].tile, self._options.labels)
+            self._banner = Banner(
+                f"{game.name(event.seat)} knocked down their {label}",
+                BannerKind.INFO,
+            )
+        if self._announce_round_end():
+            return
+        if game.turn is not None:
+            self._cue(Cue.YOUR_TURN)
+            text = f"{game.name(game.turn)}'s turn"
+            if isinstance(event, Reveal) and self._banner is not None:
+                text = f"{self._banner.text}. {text}"
+            self._banner = Banner(text, BannerKind.INFO)
+
+    def _time_up(self) -> None:
+        game = self.game
+        self._timer = None
+        if game is None or game.turn is None:
+            return
+        seat = game.turn
+        written = self._commit(Timeout(seat))
+        self._cue(Cue.TIME_UP)  # the clock's verdict stands even if the record failed
+        if not written:
+            return
+        game = self.game
+        assert game is not None
+        what = (
+            "shows the drawn panel and stands it face up"
+            if game.drawn is not None
+            else "knocks down one of their own panels"
+        )
+        self._banner = Banner(f"Time is up! {game.name(seat)} {what}", BannerKind.BAD)
+
+    def _announce_round_end(self) -> bool:
+        game = self.game
+        assert game is not None
+        if game.phase not in (Phase.ROUND, Phase.FINISHED):
+            return False
+        winner = game.results[-1].winner
+        if game.phase is Phase.FINISHED:
+            self._cue(Cue.TOURNAMENT_WON)
+            names = " and ".join(game.name(s) for s in self._winners())
+            what = "the game" if game.settings.rounds == 1 else "the tournament"
+            self._banner = Banner(
+                f"{game.name(winner)} wins the round; {names} wins {what}!", BannerKind.GOOD
+            )
+        else:
+            self._cue(Cue.ROUND_WON)
+            self._banner = Banner(
+                f"{game.name(winner)} wins round {game.round_number}!", BannerKind.GOOD
+            )
+        return True
+
+
+def turn_cursor(game: CodaGame, table: PublicTable, previous: TurnCursor | None) -> TurnCursor:
+    """The cursor a turn starts at for the game's phase; a turn going on (a guess was made
+    by the same seat) keeps the number last chosen and the last guess on screen."""
+    seat = game.turn
+    assert seat is not None
+    cur = TurnCursor(step=TurnStep.CHOOSE_COLOR)
+    if previous is not None and previous.last_guess is not None \
+            and previous.last_guess.seat == seat:
+        cur.value_index = previous.value_index
+        cur.last_guess = previous.last_guess
+    if game.phase is Phase.DRAW:
+        cur.color_dark = _left(table, True) > 0
+    elif game.phase is Phase.ATTACK:
+        cur.step = TurnStep.TARGET
+    elif game.phase is Phase.CONTINUE:
+        cur.step = TurnStep.CONTINUE
+    elif game.drawn is not None:
+        cur.step = TurnStep.CLAIM_FACE_UP
+    else:
+        cur.step = TurnStep.REVEAL_OWN
+        hidden = table.hidden_slots(seat)
+        cur.reveal_slot = hidden[0] if hidden else None
+    return cur
+
+
+def _left(table: PublicTable, dark: bool) -> int:
+    return table.pool_dark if dark else table.pool_light
+
+
+_TURN_MOVES: dict[TurnStep, Callable[[TurnScreen, TurnCursor, PublicTable, int], None]] = {
+    TurnStep.CHOOSE_COLOR: TurnScreen._move_colour,
+    TurnStep.TARGET: TurnScreen._move_target,
+    TurnStep.SLOT: TurnScreen._move_slot,
+    TurnStep.VALUE: TurnScreen._move_value,
+    TurnStep.CONTINUE: TurnScreen._move_continue,
+    TurnStep.CLAIM_HIDDEN: TurnScreen._move_claim,
+    TurnStep.CLAIM_FACE_UP: TurnScreen._move_claim,
+    TurnStep.REVEAL_OWN: TurnScreen._move_reveal,
+}
+"""PREV/NEXT at each step of a turn: a new step is one entry here and one in _TURN_OKS."""
+
+_TURN_OKS: dict[TurnStep, Callable[[TurnScreen, TurnCursor, PublicTable], None]] = {
+    TurnStep.CHOOSE_COLOR: TurnScreen._ok_colour,
+    TurnStep.TARGET: TurnScreen._ok_target,
+    TurnStep.SLOT: TurnScreen._ok_slot,
+    TurnStep.VALUE: TurnScreen._ok_value,
+    TurnStep.CONTINUE: TurnScreen._ok_continue,
+    TurnStep.CLAIM_HIDDEN: TurnScreen._ok_claim,
+    TurnStep.CLAIM_FACE_UP: TurnScreen._ok_claim,
+    TurnStep.REVEAL_OWN: TurnScreen._ok_reveal,
+}

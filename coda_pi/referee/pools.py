@@ -1,0 +1,212 @@
+"""Pool modes: who holds the pool, as variants of one Coda referee (python-chess's variants).
+
+The Coda referee (``referee.py``) plays the turn the same way whoever keeps the pool; a
+``PoolMode`` changes what differs. The referee asks its mode at each hook, always (there is
+no "no mode"): a screen of its own instead of the referee's, a button press taken, a seat's
+LED, the private view, the record's header keys and journal, what to say after an undo,
+whether the timer waits. The default answers (``PoolMode`` itself) leave everything to the
+referee's own screens, so a mode overrides only what it changes. A mode talks to the
+referee through ``PoolHost`` alone.
+
+- ``DevicePool`` ("device"): the device deals (the referee's deal screen) and draws at
+  random once the player chose a colour.
+- ``TablePool`` ("table", ``table_pool.py``): the table draws real panels by hand; the
+  device is told colours, answers and what falls.
+
+Adding a mode: a subclass (its own module, with its views), one entry in ``POOL_MODES``
+(the setup menu, the config's check and a resumed record's header read the names from
+there), and its screens in ``ui/``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+from coda_pi.record import Journal
+from coda_pi.referee.kinds import CodaScreen
+from coda_pi.referee.public import PublicTable
+from coda_pi.referee.signals import Button, Cue
+from coda_pi.referee.views import Banner, BannerKind, LedState, PrivateView, Screen, TurnStep
+from coda_pi.replay import journal_of
+from coda_pi.rules.coda import CodaGame, CodaSettings
+from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop
+from coda_pi.rules.dealer import draw
+from coda_pi.rules.errors import RuleError
+from coda_pi.rules.tiles import Color
+
+if TYPE_CHECKING:
+    from coda_pi.referee.public import TurnCursor
+
+
+class PoolHost(Protocol):
+    """The Coda referee as a pool mode sees it: the game, and the few things it may do."""
+
+    @property
+    def game(self) -> CodaGame | None: ...
+
+    @property
+    def journal(self) -> Journal[Any] | None: ...
+
+    @property
+    def labels(self) -> str: ...
+
+    @property
+    def rng(self) -> random.Random:
+        """The device's randomness (``SystemRandom`` on the device, seeded in tests)."""
+
+    @property
+    def cursor(self) -> TurnCursor | None: ...
+
+    @property
+    def ended_early(self) -> bool: ...
+
+    def say(self, banner: Banner | None) -> None:
+        """Put ``banner`` on the screen (None takes the banner away)."""
+
+    def commit(self, event: CodaEvent) -> bool:
+        """Check, write, apply ``event``: True when it is now part of the game."""
+
+    def cue(self, cue: Cue) -> None: ...
+
+    def refuse(self, text: str) -> None:
+        """The error cue, and ``text`` in the error banner."""
+
+    def undo(self) -> None:
+        """Take back the latest event (already confirmed)."""
+
+    def open_menu(self) -> None: ...
+
+    def sync_timer(self) -> None:
+        """Pause or resume the guess timer as the screen now asks (``holds_timer``)."""
+
+    def deal_seat(self) -> int | None:
+        """The seat being dealt now."""
+
+    def guess(self, value: str, *, correct: bool | None) -> None:
+        """The guess under the turn cursor, with the target's answer."""
+
+    def end_turn(self, event: Stop | Place | Reveal) -> None:
+        """Write the event that ends the turn (a place, a reveal)."""
+
+    def announce_round_end(self) -> bool: ...
+
+
+class PoolMode:
+    """Device-pool play's answers to every hook; a pool mode overrides what it changes.
+
+    :param host: the referee the mode serves.
+    :param training: the setup's training hints (only a mode that shows odds uses it).
+    """
+
+    name: ClassVar[str] = "device"
+    setup_label: ClassVar[str] = "device draws"  # the setup menu's words for the mode
+    secret_rows: ClassVar[bool] = True  # the device knows rows the table does not
+    owns_private_view: ClassVar[bool] = False  # the mode builds the held seat's view
+
+    def __init__(self, host: PoolHost, *, training: bool = False) -> None:
+        self.host = host
+        self.training = training
+
+    # -- the record ------------------------------------------------------------------------
+
+    @classmethod
+    def header(cls, training: bool) -> dict[str, Any]:
+        """The device's keys the record's header gets beside the spec's."""
+        return {}
+
+    @classmethod
+    def journal(cls, settings: CodaSettings, events: Iterable[Any] = ()) -> Journal[Any]:
+        """A new journal for this mode's game, with ``events`` (record lines) applied."""
+        journal = journal_of(CodaGame(settings))
+        for obj in events:
+            journal.apply(obj)
+        return journal
+
+    def resume(self, journal: Journal[Any]) -> Journal[Any]:
+        """The journal of a resumed record, as this mode keeps it."""
+        return journal
+
+    # -- hooks -----------------------------------------------------------------------------
+
+    def screen(self, table: PublicTable, default: Screen, kind: CodaScreen) -> Screen:
+        """The screen for now: the referee's ``default``, or one of this mode's."""
+        return default
+
+    def leds(self, states: list[LedState], kind: CodaScreen) -> None:
+        """Change the seat LEDs the referee set (in place)."""
+
+    def private_view(self, seat: int | None) -> PrivateView | None:
+        """The held seat's view, when ``owns_private_view``."""
+        return None
+
+    def seat_pressed(self, seat: int, kind: CodaScreen) -> bool:
+        """True when the mode took the press."""
+        return False
+
+    def nav(self, button: Button, kind: CodaScreen) -> bool:
+        """PREV, NEXT or OK: True when the mode took the press."""
+        return False
+
+    def back(self, kind: CodaScreen) -> bool:
+        """BACK: True when the mode took the press."""
+        return False
+
+    def entered(self) -> None:
+        """The game moved (an event, an undo): forget what was being entered."""
+
+    def holds_timer(self) -> bool:
+        """True while the guess timer must wait for the mode."""
+        return False
+
+    def put_back_hint(self, obj: dict[str, Any]) -> str | None:
+        """What the table must do with real panels after ``obj`` was undone (None: the
+        referee's own words)."""
+        return None
+
+
+class DevicePool(PoolMode):
+    """The device deals and draws from the pool it keeps: the referee's own screens, and
+    the draw at random when the player has chosen a colour."""
+
+    def nav(self, button: Button, kind: CodaScreen) -> bool:
+        cur = self.host.cursor
+        if (kind is CodaScreen.TURN and button is Button.OK and cur is not None
+                and cur.step is TurnStep.CHOOSE_COLOR):
+            self._draw(Color.DARK if cur.color_dark else Color.LIGHT)
+            return True
+        return False
+
+    def _draw(self, colour: Color) -> None:
+        game = self.host.game
+        assert game is not None and game.turn is not None
+        try:
+            event = draw(game, colour, self.host.rng)
+        except RuleError as err:
+            self.host.refuse(err.message)
+            return
+        if self.host.commit(event):
+            self.host.say(Banner(
+                f"{game.name(game.turn)} drew a {colour.word} panel: hold your button "
+                "to see it",
+                BannerKind.INFO,
+            ))
+
+
+def pool_modes() -> dict[str, type[PoolMode]]:
+    """Every pool mode by the name the setup, the config and the record's header use."""
+    from coda_pi.referee.table_pool import TablePool  # it builds on this module
+
+    return {mode.name: mode for mode in (DevicePool, TablePool)}
+
+
+def pool_mode(name: str) -> type[PoolMode]:
+    """The pool mode called ``name``.
+
+    :raises ValueError: naming the modes there are, for a name that is none of them.
+    """
+    modes = pool_modes()
+    if name not in modes:
+        raise ValueError(f"no pool mode {name!r}: choose {', '.join(modes)}")
+    return modes[name]

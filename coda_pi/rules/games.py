@@ -1,0 +1,85 @@
+"""The games coda-pi knows, behind one interface, and the registry that finds them.
+
+Pure. Modelled on python-chess's variants (``VARIANTS``, ``find_variant``): each game is a
+``GameRules`` value that says how a record's header starts a game, how a record line is
+applied to it (a ``RuleError`` leaves the game as it was), what each seat may see of it
+(``observe``) and which events the rules accept now (``legal``). ``coda-pi replay``, the
+device's journals and the tests all start a game here, so a third game is one more entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from coda_pi.rules.coda import CodaGame
+from coda_pi.rules.coda_events import parse_event, to_dict
+from coda_pi.rules.errors import RuleError
+from coda_pi.rules.legal import legal_events, mastermind_legal
+from coda_pi.rules.mastermind import MastermindHeader, MastermindMatch
+from coda_pi.rules.observe import Observation, observe
+
+Record = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """One game: its name in the record's header, and what the rest of coda-pi asks of it.
+
+    ``start(header)`` returns the game before its first event or raises ``RuleError``;
+    ``apply(game, line)`` applies one record line; ``legal(game)`` yields the record lines
+    the rules accept now (for a Coda game whose panels the device sees).
+    """
+
+    name: str
+    state: type
+    start: Callable[[Record], Any]
+    apply: Callable[[Any, Record], None]
+    legal: Callable[[Any], Iterator[dict[str, Any]]]
+
+    def observe(self, game: Any, seat: int | None = None) -> Observation:
+        """What ``seat`` (None: the public) may know of ``game``; see ``rules/observe.py``."""
+        return observe(game, seat)
+
+
+def _coda_apply(game: CodaGame, line: Record) -> None:
+    game.apply(parse_event(line))
+
+
+def _coda_legal(game: CodaGame) -> Iterator[dict[str, Any]]:
+    return (to_dict(event) for event in legal_events(game))
+
+
+CODA = GameRules("coda", CodaGame, CodaGame.from_header, _coda_apply, _coda_legal)
+MASTERMIND = GameRules(
+    "mastermind",
+    MastermindMatch,
+    lambda header: MastermindMatch(MastermindHeader.from_dict(header)),
+    lambda match, line: match.apply(line),
+    mastermind_legal,
+)
+
+GAMES: dict[str, GameRules] = {rules.name: rules for rules in (CODA, MASTERMIND)}
+"""Every game coda-pi knows, by the name its record's header gives."""
+
+
+def find_game(name: object) -> GameRules:
+    """The game a header names.
+
+    :raises RuleError: naming the game when coda-pi does not know it.
+    """
+    if not isinstance(name, str) or name not in GAMES:  # a list here is not hashable
+        raise RuleError(f"coda-pi does not know the game {name!r}")
+    return GAMES[name]
+
+
+def rules_of(game: object) -> GameRules:
+    """The rules of a game object (a subclass of a game's state counts as that game).
+
+    :raises TypeError: for an object that is not a game.
+    """
+    for rules in GAMES.values():
+        if isinstance(game, rules.state):
+            return rules
+    raise TypeError(f"{type(game).__name__} is not a game coda-pi knows")

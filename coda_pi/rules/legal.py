@@ -1,0 +1,226 @@
+"""The legal events of a game, from the game itself (OpenSpiel's ``legal_actions``).
+
+Pure. ``legal_events(game, panels_seen=...)`` yields, in a fixed order, every event the
+rules accept now, in the form the referee writes it: a guess at a panel the referee can see
+is judged by the rules (``correct`` None), a guess at a panel it cannot see carries the
+answer the table gave. ``panels_seen`` says where deals and draws come from: True when the
+device knows every panel it hands out (it deals, or the table tells it), False when the
+table draws panels it never sees (table-pool play: only colours reach the record).
+
+Chance and choice are not told apart here: a deal or a draw is one of the events, and the
+dealer (``rules/dealer.py``) is what picks one at random on the device. Yielded lazily: a
+starting row of the device pool has thousands of possibilities. ``mastermind_legal`` does
+the same for a Mastermind match, as record lines.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from coda_pi.rules.coda import CodaGame, Phase, Slot
+from coda_pi.rules.coda_events import (
+    VALUES,
+    Bonus,
+    CodaEvent,
+    Deal,
+    Draw,
+    Guess,
+    Place,
+    Reveal,
+    RoundStart,
+    Stop,
+    Timeout,
+)
+from coda_pi.rules.mastermind import MastermindMatch, palette
+from coda_pi.rules.tiles import DASH_VALUE, Color, Tile, legal_slots, order_problem
+
+
+def guess_values(*, dashes: bool) -> tuple[str, ...]:
+    """What a guess may name (``"0"``..``"11"``, and ``"-"`` when the dashes are in play), in
+    the order the device's PREV/NEXT cycle through them."""
+    return VALUES if dashes else tuple(v for v in VALUES if v != DASH_VALUE)
+
+
+def legal_events(game: CodaGame, *, panels_seen: bool = True) -> Iterator[CodaEvent]:
+    """Every event the rules accept in ``game`` now (none once it is finished).
+
+    :param panels_seen: True when deals and draws are of panels the device knows.
+    """
+    match game.phase:
+        case Phase.ROUND:
+            yield from _round_starts(game)
+        case Phase.DEAL:
+            yield from _deals(game, panels_seen)
+        case Phase.DRAW:
+            yield from _draws(game, panels_seen)
+        case Phase.ATTACK:
+            yield from _guesses(game)
+            yield Timeout(_turn(game))
+        case Phase.CONTINUE:
+            yield from _guesses(game)
+            yield Timeout(_turn(game))
+            yield from _stops(game)
+        case Phase.PENALTY:
+            yield from _penalties(game)
+        case Phase.BONUS:
+            yield from _bonuses(game)
+        case Phase.FINISHED:
+            return
+
+
+def _turn(game: CodaGame) -> int:
+    assert game.turn is not None
+    return game.turn
+
+
+def _round_starts(game: CodaGame) -> Iterator[RoundStart]:
+    if game.round_number == 0:
+        yield from (RoundStart(seat) for seat in range(game.seats))
+    else:
+        yield RoundStart(game.results[-1].winner)
+
+
+def _deals(game: CodaGame, panels_seen: bool) -> Iterator[Deal]:
+    hand = game.settings.hand
+    for seat in range(game.seats):
+        if game.dealt[seat]:
+            continue
+        if not panels_seen:
+            for colours in itertools.product(Color, repeat=hand):
+                if all(colours.count(c) <= game.pool_count[c] for c in Color):
+                    yield Deal(seat, tuple(Tile(c) for c in colours))
+            continue
+        for tiles in itertools.combinations(game.pool_tiles(), hand):
+            yield from (Deal(seat, row) for row in _orders(tiles))
+
+
+def _orders(tiles: Sequence[Tile]) -> Iterator[tuple[Tile, ...]]:
+    """Every row of ``tiles`` in order: the numbers sorted, each dash wherever it likes."""
+    numbered = sorted((t for t in tiles if t.rank is not None), key=lambda t: t.rank or 0)
+    dashes = [t for t in tiles if t.rank is None]
+    rows: list[list[Tile]] = [numbered]
+    for dash in dashes:
+        rows = [[*row[:i], dash, *row[i:]] for row in rows for i in range(len(row) + 1)]
+    seen: set[tuple[Tile, ...]] = set()
+    for row in rows:
+        key = tuple(row)
+        if key not in seen:
+            seen.add(key)
+            yield key
+
+
+def _draws(game: CodaGame, panels_seen: bool) -> Iterator[Draw]:
+    seat = _turn(game)
+    if panels_seen:
+        yield from (Draw(seat, tile) for tile in sorted(game.pool_tiles(), key=str))
+    else:
+        yield from (Draw(seat, Tile(c)) for c in Color if game.pool_count[c] > 0)
+
+
+def _learnable(game: CodaGame, row: Sequence[Tile], index: int, colour: Color) -> list[Tile]:
+    """The panels an unknown panel of ``colour`` at ``row[index]`` may turn out to be: not
+    seen anywhere else, and in order with its row."""
+    found = []
+    for value in guess_values(dashes=game.settings.dashes):
+        tile = Tile.parse(colour.value + value)
+        if tile in game.unseen and order_problem(
+                [*row[:index], tile, *row[index + 1:]]) is None:
+            found.append(tile)
+    return found
+
+
+def _tiles(row: Sequence[Slot]) -> list[Tile]:
+    return [s.tile for s in row]
+
+
+def _guesses(game: CodaGame) -> Iterator[Guess]:
+    seat = _turn(game)
+    values = guess_values(dashes=game.settings.dashes)
+    for target in range(game.seats):
+        if target == seat or game.out[target]:
+            continue
+        row = game.rows[target]
+        for slot in game.hidden_slots(target):
+            tile = row[slot].tile
+            if tile.known:
+                yield from (Guess(seat, target, slot, v) for v in values)
+                continue
+            right = {t.value for t in _learnable(game, _tiles(row), slot, tile.color)}
+            for value in values:
+                yield Guess(seat, target, slot, value, False)
+                if value in right:
+                    yield Guess(seat, target, slot, value, True)
+
+
+def _stops(game: CodaGame) -> Iterator[Stop]:
+    seat = _turn(game)
+    if game.drawn is None:
+        yield Stop(seat)
+        return
+    yield from (Stop(seat, slot) for slot in legal_slots(_tiles(game.rows[seat]), game.drawn))
+
+
+def _penalties(game: CodaGame) -> Iterator[Place | Reveal]:
+    seat = _turn(game)
+    row = _tiles(game.rows[seat])
+    drawn = game.drawn
+    if drawn is not None:
+        if drawn.known:
+            yield from (Place(seat, slot) for slot in legal_slots(row, drawn))
+            return
+        for slot in range(len(row) + 1):
+            widened = [*row[:slot], drawn, *row[slot:]]
+            yield from (Place(seat, slot, t)
+                        for t in _learnable(game, widened, slot, drawn.color))
+        return
+    for slot in game.hidden_slots(seat):
+        tile = row[slot]
+        if tile.known:
+            yield Reveal(seat, slot)
+        else:
+            yield from (Reveal(seat, slot, t) for t in _learnable(game, row, slot, tile.color))
+
+
+def _bonuses(game: CodaGame) -> Iterator[Bonus]:
+    """The winner's unknown standing panels (and an unknown drawn one, last): every way
+    they can be told that fits the rows and the panels seen elsewhere."""
+    winner = game.round_winner
+    assert winner is not None
+    row = _tiles(game.rows[winner])
+    unknown = [i for i, t in enumerate(row) if not t.known]
+
+    def fill(at: int, row: list[Tile], told: tuple[Tile, ...],
+             unseen: frozenset[Tile]) -> Iterator[tuple[Tile, ...]]:
+        if at == len(unknown):
+            drawn = game.drawn
+            if drawn is None or drawn.known:
+                yield told
+            else:
+                yield from (told + (t,) for t in sorted(unseen, key=str)
+                            if t.color is drawn.color)
+            return
+        index = unknown[at]
+        colour = row[index].color
+        for value in guess_values(dashes=game.settings.dashes):
+            tile = Tile.parse(colour.value + value)
+            widened = [*row[:index], tile, *row[index + 1:]]
+            if tile in unseen and order_problem(widened) is None:
+                yield from fill(at + 1, widened, (*told, tile), unseen - {tile})
+
+    for tiles in fill(0, row, (), frozenset(game.unseen)):
+        yield Bonus(winner, tiles)
+
+
+def mastermind_legal(match: MastermindMatch) -> Iterator[dict[str, Any]]:
+    """Every Mastermind record line the rules accept now, keys left to the rules to judge:
+    a code (from its maker, either seat for the first game), or a guess."""
+    header = match.header
+    codes = ("".join(p) for p in itertools.product(palette(header.blanks), repeat=header.pegs))
+    if match.expected == "code":
+        makers = (0, 1) if match.maker is None else (match.maker,)
+        yield from ({"event": "code", "maker": m, "code": c}
+                    for c in codes for m in makers)
+    elif match.expected == "guess":
+        yield from ({"event": "guess", "code": c} for c in codes)
