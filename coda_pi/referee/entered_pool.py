@@ -8,8 +8,8 @@ device then knows every row, so the rest of a turn plays exactly as in device-de
 judges each guess, checks each claimed place privately, counts the bonus, and gives the
 full review. Nobody looks through a box, so nobody learns what the pool holds.
 
-``EnteredPool`` is the referee's delegate in this mode; it is asked first at each input and
-for each screen, and answers None/False where play goes as with the device dealing.
+``EnteredPool`` is this pool mode (``pools.PoolMode``): it answers the referee's hooks for
+the deal and the draw, and leaves the rest of a turn to the referee, as device-pool play.
 
 What can go wrong, and what the device does:
 
@@ -26,21 +26,28 @@ import copy
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
-from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView, entry_private_view
+from coda_pi.referee.entry_views import EntryWaitView, entry_private_view
+from coda_pi.referee.kinds import CodaScreen
 from coda_pi.referee.labels import order_detail, tile_name
+from coda_pi.referee.pools import PoolHost, PoolMode
+from coda_pi.referee.private import own_panels, row_view
 from coda_pi.referee.public import PublicTable
 from coda_pi.referee.signals import Button
-from coda_pi.referee.views import Banner, BannerKind, Screen, TurnStep, TurnView
+from coda_pi.referee.views import (
+    Banner,
+    BannerKind,
+    PrivateView,
+    Screen,
+    TurnStep,
+    TurnView,
+)
 from coda_pi.rules.coda import CodaGame, Phase
 from coda_pi.rules.coda_events import Deal, Draw, parse_event
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.panel_entry import Key, Outcome, PanelEntry, Stage, dial_values
 from coda_pi.rules.tiles import Color, Tile
-
-if TYPE_CHECKING:
-    from coda_pi.referee.referee import Referee
 
 POOL_NAME = "entered"
 KEYS = {Button.PREV: Key.PREV, Button.NEXT: Key.NEXT, Button.OK: Key.OK, Button.BACK: Key.BACK}
@@ -56,12 +63,15 @@ def system_pads() -> PadSource:
     return rng.randrange
 
 
-class EnteredPool:
-    """The referee's delegate in entered-pool play (see the module docstring)."""
+class EnteredPool(PoolMode):
+    """Entered-pool play (see the module docstring)."""
 
-    def __init__(self, referee: Referee, *, pads: PadSource | None = None) -> None:
-        self._ref = referee
-        self._pads = pads or system_pads()
+    name: ClassVar[str] = POOL_NAME
+    setup_label: ClassVar[str] = "table, told privately"
+    secret_rows: ClassVar[bool] = True  # the device knows every row
+
+    def __init__(self, host: PoolHost, *, training: bool = False) -> None:
+        super().__init__(host, training=training)
         self.entry: PanelEntry | None = None
         self._entry_seat: int | None = None
         self._entry_moment: tuple[int, int, int] | None = None  # round, events, seat
@@ -72,20 +82,24 @@ class EnteredPool:
         """The seat whose entry is under way."""
         return self._entry_seat
 
-    @staticmethod
-    def header() -> dict[str, Any]:
+    @classmethod
+    def header(cls, training: bool) -> dict[str, Any]:
         """The device's keys the record's header gets beside the spec's."""
         return {"pool": POOL_NAME}
 
     @property
     def _game(self) -> CodaGame:
-        game = self._ref.game
+        game = self.host.game
         assert game is not None
         return game
 
     @property
     def _labels(self) -> str:
-        return self._ref._options.labels
+        return self.host.labels
+
+    @property
+    def _pads(self) -> PadSource:
+        return self.host.pads
 
     # -- the entry under way ---------------------------------------------------------------
 
@@ -96,7 +110,7 @@ class EnteredPool:
         self.entry = None
         self._entry_seat = None
         if game.phase is Phase.DEAL:
-            seat = self._ref._deal_seat()
+            seat = self.host.deal_seat()
             if seat is not None:
                 self._open_row(seat)
 
@@ -124,32 +138,29 @@ class EnteredPool:
         self.entry = PanelEntry.drawn(colour, dashes=dashes, pad=pad)
         self._entry_seat = seat
 
-    def holds_timer(self) -> bool:
-        return False
-
     # -- input -------------------------------------------------------------------------------
 
-    def seat_pressed(self, seat: int, kind: str) -> bool:
+    def seat_pressed(self, seat: int, kind: CodaScreen) -> bool:
         """While an entry is under way a seat button only shows the private screen."""
         return self.entry is not None
 
-    def nav(self, button: Button, kind: str) -> bool:
+    def nav(self, button: Button, kind: CodaScreen) -> bool:
         game = self._game
         if self.entry is not None:
             self._entry_key(button)
             return True
-        cur = self._ref._cursor
-        if (kind == "turn" and button is Button.OK and cur is not None
+        cur = self.host.cursor
+        if (kind is CodaScreen.TURN and button is Button.OK and cur is not None
                 and cur.step is TurnStep.CHOOSE_COLOR and game.turn is not None):
             colour = Color.DARK if cur.color_dark else Color.LIGHT
             if game.pool_count.get(colour, 0) == 0:
-                self._ref._refuse(f"There is no {colour.word} panel left on the table")
+                self.host.refuse(f"There is no {colour.word} panel left on the table")
                 return True
             self._open_draw(game.turn, colour)
             return True
         return False
 
-    def back(self, kind: str) -> bool:
+    def back(self, kind: CodaScreen) -> bool:
         """BACK while entering: a step back in the entry when the seat is held; a drawn
         panel's entry is set aside (back to the colour) when nobody holds a button."""
         entry = self.entry
@@ -165,7 +176,7 @@ class EnteredPool:
         return False  # a starting row waits for its player: BACK opens the menu
 
     def _held(self) -> bool:
-        return self._entry_seat is not None and self._ref._private_seat() == self._entry_seat
+        return self._entry_seat is not None and self.host.private_seat() == self._entry_seat
 
     def _entry_key(self, button: Button) -> None:
         entry = self.entry
@@ -173,7 +184,7 @@ class EnteredPool:
         assert entry is not None and seat is not None
         if not self._held():
             name = self._game.name(seat)
-            self._ref._refuse(f"{name}: hold your seat button {seat + 1} to enter")
+            self.host.refuse(f"{name}: hold your seat button {seat + 1} to enter")
             return
         key = KEYS.get(button)
         if key is None:
@@ -203,19 +214,19 @@ class EnteredPool:
             entry.refuse(CLASH.format(tile=self._name(taken)))
             return
         game = self._game
-        if not self._ref._commit(event):
+        if not self.host.commit(event):
             entry.refuse("The entry could not be saved: try OK again")
             return
         if isinstance(event, Draw):
-            self._ref._banner = Banner(
-                f"{game.name(seat)} drew a {event.tile.color.word} panel", BannerKind.INFO)
+            self.host.say(Banner(
+                f"{game.name(seat)} drew a {event.tile.color.word} panel", BannerKind.INFO))
 
     def _name(self, tile: Tile) -> str:
         return tile_name(tile, self._labels)
 
     # -- what shows ----------------------------------------------------------------------
 
-    def screen(self, table: PublicTable, default: Screen, kind: str) -> Any:
+    def screen(self, table: PublicTable, default: Screen, kind: CodaScreen) -> Any:
         entry = self.entry
         seat = self._entry_seat
         if entry is None or seat is None:
@@ -238,15 +249,26 @@ class EnteredPool:
             dark_left=table.pool_dark, light_left=table.pool_light, prompt=prompt,
         )
 
-    def private_view(self, seat: int | None) -> EntryPrivateView | None:
-        """The entry, for its seat while held; None when no entry is under way (the
-        device-dealt private screens apply)."""
+    def private_view(self, seat: int | None) -> Any:
+        """The entry, for its seat while held; the drawn panel in words of this mode; else
+        None (the device-dealt private screens apply)."""
         entry = self.entry
-        if entry is None or seat is None or seat != self._entry_seat:
+        game = self.host.game
+        if entry is None and seat is not None and game is not None:
+            return self._drawn_view(seat, game)
+        if entry is None or seat is None or seat != self._entry_seat or game is None:
             return None
-        game = self._game
         row = game.rows[seat] if entry.is_draw and game.rows else ()
         return entry_private_view(entry, seat, game.name(seat), self._labels, row=row)
+
+    def _drawn_view(self, seat: int, game: CodaGame) -> PrivateView | None:
+        cur = self.host.cursor
+        if (game.turn != seat or game.drawn is None or cur is None or cur.step in (
+                TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP, TurnStep.REVEAL_OWN)):
+            return None
+        row, drawn = own_panels(game, seat)
+        return row_view(seat, game.name(seat), row, drawn, self._labels,
+                        prompt="The panel you drew, as you entered it")
 
     def put_back_hint(self, obj: dict[str, Any]) -> str | None:
         """After an undo: the panels stay where they are, and the entry opens again with

@@ -26,18 +26,23 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from coda_pi.record import Journal
 from coda_pi.referee.kinds import CodaScreen
+from coda_pi.referee.private import own_panels, row_view
 from coda_pi.referee.public import PublicTable
 from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.views import Banner, BannerKind, LedState, PrivateView, Screen, TurnStep
 from coda_pi.replay import journal_of
 from coda_pi.rules.coda import CodaGame, CodaSettings
 from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop
-from coda_pi.rules.dealer import draw
+from coda_pi.rules.dealer import Dealer
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Color
 
 if TYPE_CHECKING:
+    from coda_pi.referee.entered_pool import PadSource
     from coda_pi.referee.public import TurnCursor
+
+# Steps where the held seat's view is about its own row (placing, knocking down).
+_OWN_STEPS = (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP, TurnStep.REVEAL_OWN)
 
 
 class PoolHost(Protocol):
@@ -58,6 +63,21 @@ class PoolHost(Protocol):
 
     @property
     def cursor(self) -> TurnCursor | None: ...
+
+    @property
+    def dealer(self) -> Dealer:
+        """The device's dealer: each deal and draw decided once, from the game's seed."""
+
+    @property
+    def pads(self) -> PadSource:
+        """Where entered-pool play's number dials start: random, nobody can predict it."""
+
+    @property
+    def dealer_present(self) -> bool:
+        """The setup's dealer: a person who does not play fetches panels from the box."""
+
+    def private_seat(self) -> int | None:
+        """The seat whose private view shows now (its button alone is held)."""
 
     @property
     def ended_early(self) -> bool: ...
@@ -182,7 +202,7 @@ class DevicePool(PoolMode):
         game = self.host.game
         assert game is not None and game.turn is not None
         try:
-            event = draw(game, colour, self.host.rng)
+            event = self.host.dealer.draw(game, colour)
         except RuleError as err:
             self.host.refuse(err.message)
             return
@@ -193,12 +213,25 @@ class DevicePool(PoolMode):
                 BannerKind.INFO,
             ))
 
+    def private_view(self, seat: int | None) -> PrivateView | None:
+        """With a dealer, the drawn panel's screen asks the dealer to hand it over."""
+        game = self.host.game
+        cur = self.host.cursor
+        if (not self.host.dealer_present or seat is None or game is None or game.turn != seat
+                or game.drawn is None or cur is None or cur.step in _OWN_STEPS):
+            return None
+        row, drawn = own_panels(game, seat)
+        return row_view(seat, game.name(seat), row, drawn, self.host.labels,
+                        prompt=f"Dealer: hand this {drawn.color.word} panel to "
+                               f"{game.name(seat)} face down" if drawn else "")
+
 
 def pool_modes() -> dict[str, type[PoolMode]]:
     """Every pool mode by the name the setup, the config and the record's header use."""
+    from coda_pi.referee.entered_pool import EnteredPool
     from coda_pi.referee.table_pool import TablePool  # it builds on this module
 
-    return {mode.name: mode for mode in (DevicePool, TablePool)}
+    return {mode.name: mode for mode in (EnteredPool, DevicePool, TablePool)}
 
 
 def pool_mode(name: str) -> type[PoolMode]:

@@ -33,11 +33,20 @@ def panel(tile: Tile, labels: str, *, revealed: bool = False, highlight: bool = 
 
 
 def deal_view(
-    seat: int, name: str, row: Sequence[Tile], dash_at: int | None, labels: str
+    seat: int, name: str, row: Sequence[Tile], dash_at: int | None, labels: str, *,
+    stage: tuple[int, int] | None = None, dealer: bool = False,
 ) -> PrivateView:
-    prompt = "Take these panels from the box and stand them up in this order, then OK"
-    if dash_at is not None:
-        prompt = "Move the dash with PREV/NEXT; " + prompt[0].lower() + prompt[1:]
+    """The starting row the device dealt. ``stage``: (step, steps) of placing the dashes,
+    one step per dash colour in play whether or not this row holds it; ``dealer``: a
+    dealer who does not play fetches the panels and hands them over face down."""
+    fetch = ("Dealer: hand these over face down" if dealer else "Take these from the box")
+    prompt = f"{fetch}; stand them in this order, then OK"
+    if stage is not None:
+        step, steps = stage
+        colour = "dark" if step == 0 else "light"
+        dash = (f"move the {colour} dash with PREV/NEXT, then OK" if dash_at is not None
+                else f"no {colour} dash: OK")
+        prompt = f"{fetch}, in this order. {step + 1} of {steps}: {dash}"
     return PrivateView(
         seat=seat,
         name=name,
@@ -61,8 +70,8 @@ def row_view(
 ) -> PrivateView:
     if purpose is None:
         purpose = PrivatePurpose.DRAWN if drawn is not None else PrivatePurpose.ROW
-    if purpose is PrivatePurpose.DRAWN and drawn is not None:
-        prompt = prompt or f"You drew this panel: take the {drawn.color.word} one from the box"
+    if purpose is PrivatePurpose.DRAWN and drawn is not None and not prompt:
+        prompt = f"You drew this panel: take the {drawn.color.word} one from the box"
     return PrivateView(
         seat=seat,
         name=name,

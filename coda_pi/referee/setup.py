@@ -10,7 +10,7 @@ DEFAULT_NAMES: tuple[str, ...] = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
 
 Labels = Literal["panels", "cards"]
 BonusMode = Literal["hidden", "all"]
-Pool = Literal["device", "table"]  # who keeps the pool: the names of referee/pools.py
+Pool = Literal["entered", "device", "table"]  # who keeps the pool: referee/pools.py's names
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +29,7 @@ class SetupDefaults:
     labels: Labels = "panels"
     pool: Pool = "device"
     training: bool = False  # table pool: a held seat button shows the likeliest numbers
+    dealer: bool = False  # device pool: a dealer who does not play fetches the panels
     game: str = "coda"  # "mastermind" hands the device to referee/mastermind_switch.py
 
     def __post_init__(self) -> None:
@@ -57,6 +58,9 @@ class SetupDefaults:
             extra_seconds=timer.extra_seconds,
             bonus=rules.bonus,
             labels=rules.labels,
+            # Where real panels are used the table shuffles them: entered pool by default.
+            pool=getattr(rules, "pool", "entered"),
+            dealer=getattr(rules, "dealer", False),
         )
 
     def with_changes(self, **changes: Any) -> SetupDefaults:
@@ -78,6 +82,9 @@ def options_from_header(options: SetupDefaults, header: Mapping[str, Any]) -> Se
         options = options.with_changes(labels=labels)
     from coda_pi.referee.pools import pool_modes  # the modes build on the referee
 
+    dealer = header.get("dealer")
+    if isinstance(dealer, bool):
+        options = options.with_changes(dealer=dealer)
     pool = header.get("pool")
     if isinstance(pool, str) and pool in pool_modes():
         options = options.with_changes(pool=pool)  # type: ignore[arg-type]

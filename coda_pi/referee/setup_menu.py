@@ -7,12 +7,13 @@ it, BACK puts back the value it had); OK on "Start" starts the game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from coda_pi.referee.choice_menu import START, ChoiceMenu
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Button
+from coda_pi.referee.views import SetupView
 
 FIRST_PERIODS = (20, 30, 45, 60, 90, 120, 180, 300)
 EXTRA_PERIODS = (10, 15, 20, 30, 45, 60)
@@ -94,6 +95,12 @@ ITEMS: tuple[_Item, ...] = (
         lambda s, d: s.with_changes(pool=_next_pool(s.pool, d)),
     ),
     _Item(
+        "dealer", "Dealer",
+        lambda s: ("a person who does not play" if s.dealer else "none") + (
+            "" if s.pool == "device" else " (device pool)"),
+        lambda s, d: s.with_changes(dealer=not s.dealer),
+    ),
+    _Item(
         "training", "Training hints",
         lambda s: ("on" if s.training else "off") + ("" if s.pool == "table" else " (table pool)"),
         lambda s, d: s.with_changes(training=not s.training),
@@ -105,12 +112,28 @@ ITEMS: tuple[_Item, ...] = (
         lambda s, d: s.with_changes(game="coda" if s.game == "mastermind" else "mastermind"),
     ),
 )
+CASUAL = ("Fetching named panels from an open box shows everyone what is left in it, so "
+          "without a dealer who does not play this suits casual play only")
+
+
 class SetupMenu(ChoiceMenu[SetupDefaults]):
     def __init__(self, defaults: SetupDefaults, *, actions: tuple[str, ...] = ()) -> None:
         """``actions`` are lines between the choices and "Start" that lead elsewhere
         ("Results"); OK on one sets ``chosen`` to its label."""
         super().__init__(ITEMS, defaults, actions=actions)
         self.chosen: str | None = None
+
+    def view(self) -> SetupView:
+        """The choices; with the device dealing and no dealer, the one sentence that says
+        what that costs, on the pool, dealer and Start lines."""
+        view = super().view()
+        keys = [item.key for item in self.items]
+        lines = {keys.index("pool"), keys.index("dealer"), self._start}
+        choices = self.choices
+        if (choices.pool == "device" and not choices.dealer and not self.editing
+                and self.cursor in lines):
+            return replace(view, prompt=CASUAL)
+        return view
 
     def nav(self, button: Button) -> bool:
         """One of PREV, NEXT, OK. True when the table chose "Start"."""
