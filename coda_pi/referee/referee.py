@@ -154,6 +154,11 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
         return None if self._journal is None else self._journal.game
 
     @property
+    def pool(self) -> PoolMode:
+        """Who keeps the pool now (``pools.py``)."""
+        return self._pool
+
+    @property
     def over(self) -> bool:
         """The final standings are on the screen."""
         return self._screen_kind() is CodaScreen.FINAL
