@@ -57,11 +57,19 @@ class Relabel:
 
 @st.composite
 def relabels(draw: st.DrawFn, *, dashes: bool) -> Relabel:
-    """One to three swaps of two panels of the same colour (dashes too, in advanced play)."""
+    """Swaps of two panels of the same colour: one to three, and in advanced play often
+    both dashes for numbers as well."""
     box = sorted(full_set(dashes=dashes), key=str)
     count = draw(st.integers(1, 3))
     pairs: list[tuple[Tile, Tile]] = []
     used: set[Tile] = set()
+    if dashes and draw(st.booleans()):
+        # Who holds a dash is a secret of its own: swap both dashes for numbers.
+        for colour in Color:
+            dash = Tile(colour, None, dash=True)
+            number = draw(st.sampled_from([t for t in box if t.color is colour and not t.dash]))
+            pairs.append((dash, number))
+            used |= {dash, number}
     for _ in range(count):
         colour = draw(st.sampled_from(list(Color)))
         free = [t for t in box if t.color is colour and t not in used]
