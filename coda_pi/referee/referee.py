@@ -575,7 +575,8 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
             bonus=options.bonus,
         )
         mode = pool_mode(options.pool)
-        header = settings.to_dict() | mode.header(options.training) | {
+        dealer = {"dealer": True} if options.dealer and options.pool == "device" else {}
+        header = settings.to_dict() | mode.header(options.training) | dealer | {
             "labels": options.labels,
             "timer": {
                 "enabled": options.timer,
