@@ -5,11 +5,11 @@ panel_entry.py): a starting row panel by its colour (one press), the number dial
 plus one OK per row for the last look; a drawn panel by the dial and OK. The dial starts at
 a random place for every panel so that the presses do not give the number away.
 
-The rows and draws come from seeded games dealt by the device's own dealer (``Shuffle``),
-2, 3 and 4 players, dashes off and on; the random starts come from a seeded rng. For
-comparison the same panels are counted as a dial that starts at 0 and then at the number
-entered before (the row is in order): fewer presses, but anyone counting them reads the
-gaps of the row.
+First figures: whole simulated tournaments on the device, as the demo plays them
+(``EnteredAutoPlayer`` on the referee: the presses each entry really took), 2, 3 and 4
+players, dashes off and on. Then the model alone over many dealt rounds, and for comparison
+the same panels counted as a dial that starts at 0 and then at the number entered before
+(the row is in order): fewer presses, but anyone counting them reads the gaps of the row.
 Run: .venv/bin/python bench/bench_entry_presses.py [--games N]
 """
 
@@ -84,11 +84,56 @@ def simulated_round(players: int, dashes: bool, seed: str) -> tuple[list[list[Ti
     return rows, draws
 
 
+def demo_presses(players: int, dashes: bool, seed: int) -> tuple[list[float], list[int]]:
+    """One three-round tournament played by the demo's simulated players on the referee:
+    presses per panel of each starting row, and presses of each drawn panel."""
+    from coda_pi.referee.entered_autoplay import EnteredAutoPlayer
+    from coda_pi.referee.referee import Referee
+    from coda_pi.referee.setup import SetupDefaults
+    from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
+    from coda_pi.referee.views import FinalView
+
+    clock = FakeClock()
+    setup = SetupDefaults(names=("Ann", "Ben", "Cy", "Di"), players=players, dashes=dashes,
+                          rounds=3, pool="entered", timer=False)
+    referee = Referee(clock=clock, rng=random.Random(seed), record=MemoryRecord(),
+                      setup=setup, pads=random.Random(seed + 1).randrange)
+    table = Table(referee, clock)
+    player = EnteredAutoPlayer(random.Random(seed + 2))
+    for _ in range(50_000):
+        view = referee.view()
+        if isinstance(view.screen, FinalView):
+            break
+        for intent in player.decide(view, referee.private_view()):
+            table.send(intent)
+    else:
+        raise SystemExit(f"tournament {seed} did not finish")
+    player.decide(referee.view(), None)  # the last entry's count closes
+    return player.counts.rows, player.counts.draws
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="rounds per table (200)")
+    parser.add_argument("--tournaments", type=int, default=3,
+                        help="simulated tournaments per table on the device (3)")
     args = parser.parse_args()
+    print(f"On the device: {args.tournaments} simulated tournaments (3 rounds) per table")
+    print(f"{'table':<22}{'starting row':>16}{'draw':>12}{'rows':>7}{'draws':>7}")
+    for dashes in (False, True):
+        for players in (2, 3, 4):
+            rows: list[float] = []
+            draws: list[int] = []
+            for seed in range(args.tournaments):
+                r, d = demo_presses(players, dashes, seed)
+                rows += r
+                draws += d
+            table = f"{players} players{', dashes' if dashes else ''}"
+            print(f"{table:<22}{statistics.mean(rows):>10.2f} ({max(rows):.2f})"
+                  f"{statistics.mean(draws):>7.2f} ({max(draws)}){len(rows):>7}{len(draws):>7}")
+    print()
     rng = random.Random(11)
+    print("The entry model alone: ", end="")
     print(f"{args.games} dealt rounds per table; presses per entered panel (mean, max)")
     print(f"{'table':<22}{'starting row':>16}{'draw':>12}{'row, from the last one':>26}")
     for dashes in (False, True):
