@@ -112,8 +112,8 @@ ITEMS: tuple[_Item, ...] = (
         lambda s, d: s.with_changes(game="coda" if s.game == "mastermind" else "mastermind"),
     ),
 )
-CASUAL = ("Fetching named panels from an open box shows everyone what is left in it, so "
-          "without a dealer who does not play this suits casual play only")
+# One sentence, short enough to read on the smallest screen.
+CASUAL = "An open box shows what is left in it: without a dealer, casual play only"
 
 
 class SetupMenu(ChoiceMenu[SetupDefaults]):
