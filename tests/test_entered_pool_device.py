@@ -269,3 +269,47 @@ def test_the_demo_plays_entered_pool_tournaments_that_replay_to_the_screen(
     assert all(t[1] != "?" for e in events if e["event"] == "deal" for t in e["row"])
     assert not any(e["event"] == "bonus" for e in events)
     assert all(Tile.parse(e["tile"]).color in Color for e in events if e["event"] == "draw")
+
+
+def test_a_fallen_panel_showing_another_number_is_fixed_and_play_judged_again() -> None:
+    """Ben entered L3 where he holds L2. Ann guesses 3 there: the device says right, Ben
+    knocks the panel down, and the table sees a 2. "Fix a panel" puts L2 in Ben's deal:
+    Ann's guess is wrong after all. The record keeps the old lines, the undo lines, the
+    corrected deal (marked with what it said) and the draw and guess written again."""
+    ref, table, record = referee("entered")
+    enter_held(ref, table, 0, ANN_ROW)
+    enter_held(ref, table, 1, [Tile.parse(t) for t in ("D0", "L3", "D6", "L11")])
+    if not ref.view().screen.color_dark:
+        table.tap(Button.NEXT)
+    table.tap(Button.OK)
+    enter_held(ref, table, 0, [Tile.parse("D5")])
+    table.tap(Button.for_seat(1))
+    table.tap(Button.NEXT)  # Ben's panel 2
+    table.tap(Button.OK)
+    table.tap(Button.NEXT, 3)
+    table.tap(Button.OK)  # "3"
+    assert ref.game.totals() == [1, 0] and ref.game.rows[1][1].revealed
+    table.tap(Button.BACK)  # the menu
+    items = ref.view().overlay.items
+    assert "Fix a panel entered wrong" in items
+    table.tap(Button.NEXT, items.index("Fix a panel entered wrong"))
+    table.tap(Button.OK)
+    screen = ref.view().screen
+    assert screen.what == "Ben's panel 2, down" and screen.value_label == "3"
+    table.tap(Button.OK)  # that panel
+    table.tap(Button.PREV)
+    table.tap(Button.OK)  # it is a 2
+    assert "wrong after all" in ref.view().banner.text
+    before = len(record.lines)
+    table.tap(Button.OK)  # correct it
+    written = record.lines[before:]
+    assert written[:3] == [{"event": "undo"}] * 3
+    assert written[3] == {"event": "deal", "seat": 1, "row": ["D0", "L2", "D6", "L11"],
+                          "fix": {"slot": 1, "was": "L3"}}
+    assert [w["event"] for w in written[4:]] == ["draw", "guess"]
+    game = ref.game
+    assert game.totals() == [0, 0] and not game.rows[1][1].revealed
+    assert game.phase.value == "penalty"  # Ann's miss: her drawn panel stands face up
+    assert "Fixed: Ben's panel 2 is light 2" in ref.view().banner.text
+    replayed = replay_bytes("".join(json.dumps(o) + "\n" for o in record.lines).encode())
+    assert replayed.error is None and replayed.summary()["totals"] == [0, 0]

@@ -25,16 +25,17 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from coda_pi.referee.entry_views import EntryWaitView, entry_private_view
 from coda_pi.referee.kinds import CodaScreen
-from coda_pi.referee.labels import order_detail, tile_name
+from coda_pi.referee.labels import order_detail, tile_name, value_label
 from coda_pi.referee.pools import PoolHost, PoolMode
 from coda_pi.referee.private import own_panels, row_view
 from coda_pi.referee.public import PublicTable
-from coda_pi.referee.signals import Button
+from coda_pi.referee.signals import Button, Cue
+from coda_pi.referee.table_pool_views import NumberEntryView
 from coda_pi.referee.views import (
     Banner,
     BannerKind,
@@ -45,8 +46,9 @@ from coda_pi.referee.views import (
 )
 from coda_pi.rules.coda import CodaGame, Phase
 from coda_pi.rules.coda_events import Deal, Draw, parse_event
+from coda_pi.rules.correction import Correction, PanelFix, correct_panel
 from coda_pi.rules.errors import RuleError
-from coda_pi.rules.panel_entry import Key, Outcome, PanelEntry, Stage, dial_values
+from coda_pi.rules.panel_entry import Key, Outcome, PanelEntry, Stage, dial_values, tile_of
 from coda_pi.rules.tiles import Color, Tile
 
 POOL_NAME = "entered"
@@ -55,6 +57,17 @@ CLASH = ("The device already has {tile} in another row. Look at the panel again:
          "really is {tile}, another entry was a slip, so tell the table")
 
 PadSource = Callable[[int], int]  # the dial's size -> where it starts
+
+
+@dataclass
+class _Fix:
+    """The menu's "Fix a panel": which fallen panel, its real number, then yes or no."""
+
+    panels: list[tuple[int, int]]  # (seat, slot) of every panel down in this round
+    at: int = 0
+    value: int = 0  # index in the dial's values
+    step: str = "panel"  # "panel", "number", "confirm"
+    plan: Correction | None = None
 
 
 def system_pads() -> PadSource:
@@ -76,6 +89,7 @@ class EnteredPool(PoolMode):
         self._entry_seat: int | None = None
         self._entry_moment: tuple[int, int, int] | None = None  # round, events, seat
         self._undone: dict[str, tuple[int, tuple[Tile, ...]]] = {}  # "deal"/"draw" taken back
+        self._fix: _Fix | None = None
 
     @property
     def entry_seat(self) -> int | None:
@@ -142,10 +156,101 @@ class EnteredPool(PoolMode):
 
     def seat_pressed(self, seat: int, kind: CodaScreen) -> bool:
         """While an entry is under way a seat button only shows the private screen."""
-        return self.entry is not None
+        return self.entry is not None or self._fix is not None
+
+    # -- a slip found later: "Fix a panel" -----------------------------------------------
+
+    def menu_items(self, kind: CodaScreen) -> tuple[str, ...]:
+        game = self.host.game
+        if game is None or kind not in (CodaScreen.TURN, CodaScreen.ROUND_END) or \
+                not self._fallen(game):
+            return ()
+        return ("fix",)
+
+    def menu_chosen(self, item: str) -> bool:
+        if item != "fix":
+            return False
+        game = self._game
+        panels = self._fallen(game)
+        seat, slot = panels[0]
+        self._fix = _Fix(panels, value=self._dial_index(game.rows[seat][slot].tile))
+        self.host.sync_timer()
+        return True
+
+    def holds_timer(self) -> bool:
+        return self._fix is not None
+
+    @staticmethod
+    def _fallen(game: CodaGame) -> list[tuple[int, int]]:
+        return [(seat, slot) for seat, row in enumerate(game.rows)
+                for slot, panel in enumerate(row) if panel.revealed]
+
+    def _dial_index(self, tile: Tile) -> int:
+        return dial_values(dashes=self._game.settings.dashes).index(tile.value)
+
+    def _fix_nav(self, fix: _Fix, button: Button) -> None:
+        game = self._game
+        values = dial_values(dashes=game.settings.dashes)
+        step = -1 if button is Button.PREV else 1
+        seat, slot = fix.panels[fix.at]
+        if fix.step == "panel":
+            if button is Button.OK:
+                fix.step = "number"
+            else:
+                fix.at = (fix.at + step) % len(fix.panels)
+                seat, slot = fix.panels[fix.at]
+                fix.value = self._dial_index(game.rows[seat][slot].tile)
+            return
+        if fix.step == "number":
+            if button is not Button.OK:
+                fix.value = (fix.value + step) % len(values)
+                return
+            real = tile_of(game.rows[seat][slot].tile.color, values[fix.value])
+            journal = self.host.journal
+            assert journal is not None
+            try:
+                fix.plan = correct_panel(game.settings.to_dict(), list(journal.events),
+                                         PanelFix(seat, slot, real))
+            except RuleError as err:
+                self.host.refuse(err.message[0].upper() + err.message[1:])
+                return
+            fix.step = "confirm"
+            self.host.say(Banner(fix.plan.describe(game.settings.players), BannerKind.INFO))
+            return
+        if button is not Button.OK or fix.plan is None:
+            return
+        plan = fix.plan
+        self._fix = None
+        name = f"{game.name(seat)}'s panel {slot + 1}"
+        real = tile_name(tile_of(game.rows[seat][slot].tile.color, values[fix.value]),
+                         self._labels)
+        if self.host.rewrite(plan.lines):
+            self.host.cue(Cue.CORRECT if plan.flipped is None else Cue.ERROR)
+            self.host.say(Banner(f"Fixed: {name} is {real}. "
+                                 f"{plan.describe(game.settings.players)}", BannerKind.INFO))
+        self.host.sync_timer()
+
+    def _fix_view(self, fix: _Fix, table: PublicTable) -> NumberEntryView:
+        game = self._game
+        values = dial_values(dashes=game.settings.dashes)
+        labels = tuple(value_label(v, self._labels) for v in values)
+        seat, slot = fix.panels[fix.at]
+        name = table.players[seat]
+        prompt = {
+            "panel": "Fix a panel: PREV/NEXT choose the fallen panel, then OK. BACK: leave",
+            "number": "Its real number: PREV/NEXT, then OK. BACK: another panel",
+            "confirm": "OK: correct it as said. BACK: leave it as it was",
+        }[fix.step]
+        return NumberEntryView(
+            seat=seat, name=name, dark=game.rows[seat][slot].tile.color is Color.DARK,
+            what=f"{name}'s panel {slot + 1}, down", value_label=labels[fix.value],
+            values=labels, step=1, count=1, entered=(), prompt=prompt)
 
     def nav(self, button: Button, kind: CodaScreen) -> bool:
         game = self._game
+        if self._fix is not None:
+            self._fix_nav(self._fix, button)
+            return True
         if self.entry is not None:
             self._entry_key(button)
             return True
@@ -163,6 +268,15 @@ class EnteredPool(PoolMode):
     def back(self, kind: CodaScreen) -> bool:
         """BACK while entering: a step back in the entry when the seat is held; a drawn
         panel's entry is set aside (back to the colour) when nobody holds a button."""
+        fix = self._fix
+        if fix is not None:
+            if fix.step == "panel":
+                self._fix = None
+                self.host.sync_timer()
+            else:
+                fix.step = "panel" if fix.step == "number" else "number"
+                self.host.say(None)
+            return True
         entry = self.entry
         if entry is None:
             return False
@@ -227,6 +341,8 @@ class EnteredPool(PoolMode):
     # -- what shows ----------------------------------------------------------------------
 
     def screen(self, table: PublicTable, default: Screen, kind: CodaScreen) -> Any:
+        if self._fix is not None:
+            return self._fix_view(self._fix, table)
         entry = self.entry
         seat = self._entry_seat
         if entry is None or seat is None:

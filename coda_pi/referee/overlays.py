@@ -7,12 +7,13 @@ from typing import Literal
 
 from coda_pi.referee.views import ConfirmView, MenuView
 
-MenuItem = Literal["resume", "pause", "unpause", "undo", "end", "review", "quit"]
+MenuItem = Literal["resume", "pause", "unpause", "undo", "fix", "end", "review", "quit"]
 MENU_TEXT: dict[MenuItem, str] = {
     "resume": "Back to the game",
     "pause": "Pause the timer",
     "unpause": "Restart the timer",
     "undo": "Undo the last action",
+    "fix": "Fix a panel entered wrong",  # entered-pool play: a fallen panel shows otherwise
     "end": "End the game now",
     "review": "Review the game",  # once the final standings are shown
     "quit": "Quit",

@@ -79,6 +79,10 @@ class PoolHost(Protocol):
     def private_seat(self) -> int | None:
         """The seat whose private view shows now (its button alone is held)."""
 
+    def rewrite(self, lines: list[dict[str, Any]]) -> bool:
+        """Write record lines as they are (``undo`` lines included) and apply each: True
+        when all are written (rules/correction.py's lines)."""
+
     @property
     def ended_early(self) -> bool: ...
 
@@ -178,6 +182,14 @@ class PoolMode:
 
     def holds_timer(self) -> bool:
         """True while the guess timer must wait for the mode."""
+        return False
+
+    def menu_items(self, kind: CodaScreen) -> tuple[str, ...]:
+        """Lines the mode adds to the BACK menu (after "undo")."""
+        return ()
+
+    def menu_chosen(self, item: str) -> bool:
+        """True when the mode took the menu line chosen."""
         return False
 
     def put_back_hint(self, obj: dict[str, Any]) -> str | None:

@@ -512,6 +512,7 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
             items.append("unpause" if self._timer_paused else "pause")
         if game is not None:
             items.append("undo")
+            items.extend(self._pool.menu_items(self._screen_kind()))
             if self._screen_kind() is not CodaScreen.FINAL:
                 items.append("end")
             else:
@@ -528,7 +529,7 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
             self._banner = Banner("The timer runs again", BannerKind.INFO)
         elif item == "review":
             self._open_review()
-        else:
+        elif not self._pool.menu_chosen(item):
             super()._menu_chosen(item)
 
     def _overlay_closed(self) -> None:
@@ -763,6 +764,25 @@ class _Host:
 
     def private_seat(self) -> int | None:
         return self._r._private_seat()
+
+    def rewrite(self, lines: list[dict[str, Any]]) -> bool:
+        r = self._r
+        journal = r._journal
+        assert journal is not None
+        for line in lines:
+            try:
+                r._write(line)
+            except Exception as err:  # noqa: BLE001 - the lines written so far stand
+                r._storage_failed(err)
+                r._enter_phase()
+                return False
+            if line.get("event") == "undo":
+                journal.undo()
+            else:
+                journal.apply(line)
+        r._final_shown = False
+        r._enter_phase()
+        return True
 
     @property
     def ended_early(self) -> bool:
