@@ -12,6 +12,8 @@ referee through ``PoolHost`` alone.
   random once the player chose a colour.
 - ``TablePool`` ("table", ``table_pool.py``): the table draws real panels by hand; the
   device is told colours, answers and what falls.
+- ``EnteredPool`` ("entered", ``entered_pool.py``): the table draws real panels by hand
+  and each player tells the device privately which: the device knows every row.
 
 Adding a mode: a subclass (its own module, with its views), one entry in ``POOL_MODES``
 (the setup menu, the config's check and a resumed record's header read the names from
