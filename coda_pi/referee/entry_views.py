@@ -15,8 +15,8 @@ from coda_pi.referee.labels import value_label
 from coda_pi.referee.private import panel
 from coda_pi.referee.views import PanelView
 from coda_pi.rules.coda import Slot
-from coda_pi.rules.panel_entry import PanelEntry, Stage
-from coda_pi.rules.tiles import Color
+from coda_pi.rules.panel_entry import Key, PanelEntry, Stage
+from coda_pi.rules.tiles import Color, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,3 +99,26 @@ def _prompt(entry: PanelEntry) -> str:
         case Stage.REVIEW:
             return "Is this your row, left to right? OK, or BACK to fix it"
     return ""
+
+
+def example_entries() -> dict[str, EntryPrivateView]:
+    """Entries part-way through, as their players see them, for the screens' samples (built
+    from real entries, so a sample shows what the device shows)."""
+    names = ("Ann", "Benedict")
+    row = PanelEntry.starting_row(4, dashes=True, pads=[5, 9, 2, 11])
+    for key in [Key.PREV, Key.PREV, Key.PREV, Key.OK,
+                Key.NEXT, Key.PREV, Key.PREV, Key.OK, Key.PREV, Key.NEXT]:
+        row.press(key)
+    refused = PanelEntry.starting_row(4, dashes=False, pads=[0, 0, 0, 0])
+    for key in [Key.PREV, Key.NEXT, Key.OK, Key.NEXT, *[Key.NEXT] * 6, Key.OK,
+                Key.PREV, *[Key.NEXT] * 4, Key.OK, Key.NEXT, *[Key.PREV] * 2, Key.OK, Key.OK]:
+        refused.press(key)
+    drawn = PanelEntry.drawn(Color.LIGHT, dashes=True, pad=3)
+    drawn.press(Key.NEXT)
+    standing = [Slot(Tile.parse(t), revealed=r) for t, r in
+                (("D1", False), ("L3", True), ("D6", False), ("L9", False), ("D11", False))]
+    return {
+        "row": entry_private_view(row, 1, names[1], "panels"),
+        "refused": entry_private_view(refused, 1, names[1], "panels"),
+        "drawn": entry_private_view(drawn, 0, names[0], "panels", row=standing),
+    }

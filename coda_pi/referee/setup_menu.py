@@ -125,10 +125,10 @@ class SetupMenu(ChoiceMenu[SetupDefaults]):
 
     def view(self) -> SetupView:
         """The choices; with the device dealing and no dealer, the one sentence that says
-        what that costs, on the pool, dealer and Start lines."""
+        what that costs, on the pool and dealer lines (choosing that pool passes there)."""
         view = super().view()
         keys = [item.key for item in self.items]
-        lines = {keys.index("pool"), keys.index("dealer"), self._start}
+        lines = {keys.index("pool"), keys.index("dealer")}
         choices = self.choices
         if (choices.pool == "device" and not choices.dealer and not self.editing
                 and self.cursor in lines):

@@ -4,11 +4,8 @@ sees. Named entry-*."""
 
 from __future__ import annotations
 
-from coda_pi.referee.entry_views import EntryWaitView, entry_private_view
+from coda_pi.referee.entry_views import EntryWaitView, example_entries
 from coda_pi.referee.views import PublicView
-from coda_pi.rules.coda import Slot
-from coda_pi.rules.panel_entry import Key, PanelEntry
-from coda_pi.rules.tiles import Color, Tile
 from coda_pi.ui.samples import NAMES, _leds, _table
 from coda_pi.ui.scene import Scene
 
@@ -22,33 +19,19 @@ def entry_scenes() -> dict[str, Scene]:
     public = PublicView(screen=wait, table=_table(3, turn=-1, holding=False),
                         title="Round 1 of 3", leds=leds)
     scenes["entry-deal"] = Scene(public, leds=leds)
-    # Two panels in, the third's colour chosen, its dial turning.
-    entry = PanelEntry.starting_row(4, dashes=True, pads=[5, 9, 2, 11])
-    for key in [Key.PREV, Key.PREV, Key.PREV, Key.OK,
-                Key.NEXT, Key.PREV, Key.PREV, Key.OK, Key.PREV, Key.NEXT]:
-        entry.press(key)
     held = PublicView(screen=wait, table=None, private_shown=1, leds=leds)
-    scenes["entry-deal-private"] = Scene(
-        held, private=entry_private_view(entry, 1, NAMES[1], "panels"), leds=leds)
-    review = PanelEntry.starting_row(4, dashes=False, pads=[0, 0, 0, 0])
-    for key in [Key.PREV, Key.NEXT, Key.OK, Key.NEXT, *[Key.NEXT] * 6, Key.OK,
-                Key.PREV, *[Key.NEXT] * 4, Key.OK, Key.NEXT, *[Key.PREV] * 2, Key.OK, Key.OK]:
-        review.press(key)
-    scenes["entry-deal-refused"] = Scene(
-        held, private=entry_private_view(review, 1, NAMES[1], "panels"), leds=leds)
+    examples = example_entries()
+    scenes["entry-deal-private"] = Scene(held, private=examples["row"], leds=leds)
+    scenes["entry-deal-refused"] = Scene(held, private=examples["refused"], leds=leds)
     turn_leds = _leds(4, on=0)
     drawn = EntryWaitView(seat=0, name=NAMES[0], what="drawn panel", dark=False, hand=3,
                           dealt=(True,) * 4, dark_left=4, light_left=3,
                           prompt=f"{NAMES[0]}: hold seat button 1 and enter the panel you drew")
     scenes["entry-draw"] = Scene(PublicView(screen=drawn, table=_table(), title="Round 2 of 3",
                                             leds=turn_leds), leds=turn_leds)
-    dial = PanelEntry.drawn(Color.LIGHT, dashes=True, pad=3)
-    dial.press(Key.NEXT)
-    row = [Slot(Tile.parse(t), revealed=r) for t, r in
-           (("D1", False), ("L3", True), ("D6", False), ("L9", False), ("D11", False))]
     scenes["entry-draw-private"] = Scene(
         PublicView(screen=drawn, table=None, private_shown=0, leds=turn_leds),
-        private=entry_private_view(dial, 0, NAMES[0], "panels", row=row),
+        private=examples["drawn"],
         leds=turn_leds)
     return scenes
 

@@ -10,7 +10,6 @@ import pygame
 
 from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView
 from coda_pi.referee.views import PublicView
-from coda_pi.rules.panel_entry import Stage
 from coda_pi.ui import theme
 from coda_pi.ui.draw import PanelLook, draw_banner, draw_lines, draw_panel, draw_row, row_rects
 from coda_pi.ui.layout import Frame, split_columns
@@ -57,12 +56,12 @@ def draw_entry_private(surface: pygame.Surface, bands: Frame, private: EntryPriv
         row_area, dial_area = split_columns(panels_area, 0.6, m.margin)
         draw_row(surface, row_area.inflate(0, -row_area.height // 4),
                  [panel_look(p) for p in private.row])
-        _dial(surface, dial_area, entering[0], arrows=private.stage is Stage.NUMBER)
+        _dial(surface, dial_area, entering[0], arrows=private.dial is not None)
     else:
         rects = draw_row(surface, panels_area.inflate(-m.margin, -panels_area.height // 8),
                          entering)
         current = next((i for i, s in enumerate(private.slots) if s.current), None)
-        if current is not None and private.stage is Stage.NUMBER and current < len(rects):
+        if current is not None and private.dial is not None and current < len(rects):
             _arrows(surface, rects[current], m.px(3))
     text_rect = pygame.Rect(body.left, panels_area.bottom, body.width, message_h)
     if private.message:
