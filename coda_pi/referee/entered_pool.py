@@ -241,9 +241,11 @@ class EnteredPool(PoolMode):
             "number": "Its real number: PREV/NEXT, then OK. BACK: another panel",
             "confirm": "OK: correct it as said. BACK: leave it as it was",
         }[fix.step]
+        what = (f"{name}'s panel {slot + 1}: OK corrects it, BACK leaves it"
+                if fix.step == "confirm" else f"{name}'s panel {slot + 1}, down")
         return NumberEntryView(
             seat=seat, name=name, dark=game.rows[seat][slot].tile.color is Color.DARK,
-            what=f"{name}'s panel {slot + 1}, down", value_label=labels[fix.value],
+            what=what, value_label=labels[fix.value],
             values=labels, step=1, count=1, entered=(), prompt=prompt)
 
     def nav(self, button: Button, kind: CodaScreen) -> bool:

@@ -71,8 +71,8 @@ class Correction:
     game: CodaGame | None = None  # the game after the lines
 
     def describe(self, players: Sequence[str], tile_name: Any = str) -> str:
-        """What the device says it changes, in a sentence or three."""
-        parts = [f"{len(self.dropped) + self.kept} later action(s) checked again"]
+        """What the device says it changes, in a sentence or two."""
+        parts = []
         if self.flipped is not None:
             seat, target = self.flipped["seat"], self.flipped["target"]
             slot, value = self.flipped["slot"], self.flipped["value"]
@@ -83,13 +83,13 @@ class Correction:
                 f"is {verdict} after all: {players[target]}, {what}"
             )
         elif self.refused is not None:
-            parts.append(f"the game goes on before an action that no longer fits: "
-                         f"{self.refused}")
+            parts.append(f"An action no longer fits ({self.refused})")
         if self.dropped:
-            parts.append(f"{len(self.dropped)} later action(s) are taken back: "
-                         "play goes on from there")
-        else:
-            parts.append("everything else stands")
+            count = len(self.dropped)
+            parts.append(f"{count} later action{'s' if count > 1 else ''} taken back: play "
+                         "goes on from there")
+        elif not parts:
+            parts.append("Nothing else changes")
         return ". ".join(parts)
 
 
