@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from coda_pi import __version__
+from coda_pi.i18n import language_from_environment, set_language
 
 # pygame greets on import; a device's log and a user's terminal have no use for it.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -43,6 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Output for people in the language the environment asks for (run and demo follow
+    # --lang or the config instead).
+    set_language(language_from_environment())
     parser = build_parser()
     given = list(sys.argv[1:] if argv is None else argv)
     if given and given[0].startswith("-") and given[0] not in ("-h", "--help", "--version"):

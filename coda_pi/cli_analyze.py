@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from coda_pi.i18n import _, ngettext
 from coda_pi.record import RecordLine, read_record
 from coda_pi.replay import replay_lines
 from coda_pi.rules.coda import CodaGame
@@ -140,22 +142,27 @@ def _percent(f: Fraction) -> str:
 def analysis_text(witness: Witness, analysis: Analysis, seat: int | None) -> str:
     game = witness.game
     players = game.settings.players
-    who = "the public" if seat is None else players[seat]
+    who = _("the public") if seat is None else players[seat]
     if not analysis.consistent:
-        return f"Seen by {who}: impossible position: {analysis.contradiction}"
-    lines = [f"Seen by {who}: {analysis.worlds} consistent deals"]
+        return _("Seen by {who}: impossible position: {why}").format(
+            who=who, why=people_numbering(analysis.contradiction or ""))
+    lines = [ngettext("Seen by {who}: {count} consistent deal",
+                      "Seen by {who}: {count} consistent deals", analysis.worlds).format(
+        who=who, count=analysis.worlds)]
     view = witness.view(seat)
     for s, row in enumerate(view.rows):
         shown = " ".join(str(p.tile) if p.tile is not None and p.revealed else
                          f"{p.color.value}?" if p.tile is None else f"({p.tile})" for p in row)
-        lines.append(f"{players[s]}: {shown or 'no row'}")
+        lines.append(f"{players[s]}: {shown or _('no row')}")
         for k in game.hidden_slots(s):
             p = analysis.slots.get((s, k), {})
             best = sorted(p.items(), key=lambda kv: -kv[1])
-            lines.append(f"  slot {k}: " + ", ".join(f"{t} {_percent(f)}" for t, f in best))
+            # People count panels from 1, left to right (the JSON keeps the spec's 0-based slot).
+            lines.append("  " + _("panel {number}:").format(number=k + 1) + " "
+                         + ", ".join(f"{t} {_percent(f)}" for t, f in best))
     if analysis.drawn is not None:
         best = sorted(analysis.drawn.items(), key=lambda kv: -kv[1])
-        lines.append("drawn panel: " + ", ".join(f"{t} {_percent(f)}" for t, f in best))
+        lines.append(_("drawn panel:") + " " + ", ".join(f"{t} {_percent(f)}" for t, f in best))
     return "\n".join(lines)
 
 
@@ -176,18 +183,33 @@ def review_json(result: Review) -> dict[str, Any]:
 
 
 def review_text(result: Review, players: list[str]) -> str:
-    lines = ["Sure guesses left untaken:"]
-    ended = {"stop": "stopped", "miss": "missed instead", "timeout": "ran out of time"}
+    lines = [_("Sure guesses left untaken:")]
+    ended = {"stop": _("stopped"), "miss": _("missed instead"),
+             "timeout": _("ran out of time")}
     for m in result.missed:
-        sure = ", ".join(f"{players[g.target]}'s slot {g.slot} is {g.tile}" for g in m.sure)
-        lines.append(f"  line {m.line} (round {m.round}): {players[m.seat]} "
-                     f"{ended[m.ended_by]} while sure that {sure}")
+        sure = ", ".join(_("{name}'s panel {number} is {tile}").format(
+            name=players[g.target], number=g.slot + 1, tile=g.tile) for g in m.sure)
+        lines.append("  " + _("line {line} (round {round}): {name} {ended} while sure that "
+                              "{sure}").format(line=m.line, round=m.round, name=players[m.seat],
+                                               ended=ended[m.ended_by], sure=sure))
     if not result.missed:
-        lines.append("  none")
-    lines.append("Riskiest guesses that paid off:")
+        lines.append("  " + _("none"))
+    lines.append(_("Riskiest guesses that paid off:"))
     for h in result.riskiest(RISKY_SHOWN):
-        lines.append(f"  line {h.line} (round {h.round}): {players[h.seat]} named {h.tile} at "
-                     f"{players[h.target]}'s slot {h.slot}, a {_percent(h.chance)} chance")
+        lines.append("  " + _("line {line} (round {round}): {name} named {tile} at {target}'s "
+                              "panel {number}, a {chance} chance").format(
+            line=h.line, round=h.round, name=players[h.seat], tile=h.tile,
+            target=players[h.target], number=h.slot + 1, chance=_percent(h.chance)))
     if not result.hits:
-        lines.append("  none")
+        lines.append("  " + _("none"))
     return "\n".join(lines)
+
+
+def people_numbering(sentence: str) -> str:
+    """The engine's sentences count slots from 0, as the record does; people count panels
+    from 1: "Ann's slot 0" -> "Ann's panel 1", "slots 1 to 2" -> "panels 2 to 3"."""
+    sentence = re.sub(r"\bslots (\d+) to (\d+)",
+                      lambda m: _("panels {first} to {last}").format(
+                          first=int(m.group(1)) + 1, last=int(m.group(2)) + 1), sentence)
+    return re.sub(r"\bslot (\d+)",
+                  lambda m: _("panel {number}").format(number=int(m.group(1)) + 1), sentence)

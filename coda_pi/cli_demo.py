@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from coda_pi.cli_run import add_screen_options, load_config_with_notices
+from coda_pi.cli_run import add_screen_options, choose_language, load_config_with_notices
+from coda_pi.i18n import _
 
 
 def register(sub: Any) -> None:
@@ -56,13 +57,14 @@ def run(args: argparse.Namespace) -> int:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     if args.speed <= 0:
-        print("coda-pi demo: --speed must be more than 0", file=sys.stderr)
+        print("coda-pi demo: " + _("--speed must be more than 0"), file=sys.stderr)
         return 2
     import pygame
 
     from coda_pi.demo import run_demo
 
     config, notices = load_config_with_notices(args.config)
+    choose_language(args, config)
     try:
         result = run_demo(
             config,
@@ -82,24 +84,28 @@ def run(args: argparse.Namespace) -> int:
             dashes=args.dashes,
         )
     except pygame.error as err:
-        print(f"coda-pi demo: cannot open the screen ({err}); try --headless", file=sys.stderr)
+        print("coda-pi demo: " + _("cannot open the screen ({why}); try --headless").format(
+            why=err), file=sys.stderr)
         return 1
     finally:
         pygame.quit()
     for path in result.records:
-        print(f"record: {path}")
+        print(_("record: {path}").format(path=path))
     if result.screenshots:
-        print(f"screenshots: {len(result.screenshots)} in {result.screenshots[0].parent}")
+        print(_("screenshots: {count} in {path}").format(count=len(result.screenshots),
+                                                         path=result.screenshots[0].parent))
     if not result.finished:
-        print("the tournament did not finish (window closed?)")
+        print(_("the tournament did not finish (window closed?)"))
         return 0 if not args.headless else 1
-    print(f"{result.presses} presses, {result.frames} frames, {len(result.cues)} cues, "
-          f"{result.seconds:.0f} s of table time")
+    print(_("{presses} presses, {frames} frames, {cues} cues, {seconds} s of table time").format(
+        presses=result.presses, frames=result.frames, cues=len(result.cues),
+        seconds=f"{result.seconds:.0f}"))
     shown = result.shown_totals or {}
-    print("final screen: " + ", ".join(f"{n} {t}" for n, t in shown.items()))
+    print(_("final screen:") + " " + ", ".join(f"{n} {t}" for n, t in shown.items()))
     replayed = result.replay_totals or {}
-    print("record replays to: " + ", ".join(f"{n} {t}" for n, t in replayed.items()))
+    print(_("record replays to:") + " " + ", ".join(f"{n} {t}" for n, t in replayed.items()))
     if shown != replayed:
-        print("coda-pi demo: the record does not replay to the totals shown", file=sys.stderr)
+        print("coda-pi demo: " + _("the record does not replay to the totals shown"),
+              file=sys.stderr)
         return 1
     return 0

@@ -12,6 +12,7 @@ import sys
 import time
 from typing import Any
 
+from coda_pi.i18n import _
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.mastermind import MAX_PEGS, all_codes, check_code, feedback, palette
 from coda_pi.rules.mastermind_strategy import Strategy
@@ -60,7 +61,8 @@ def _help(parser: argparse.ArgumentParser) -> int:
 
 def run_feedback(args: argparse.Namespace) -> int:
     if not 1 <= args.pegs <= MAX_PEGS:
-        print(f"coda-pi mastermind: --pegs must be from 1 to {MAX_PEGS}", file=sys.stderr)
+        print("coda-pi mastermind: " + _("--pegs must be from 1 to {most}").format(
+            most=MAX_PEGS), file=sys.stderr)
         return 2
     try:
         # Letters are case-blind on the command line; the record itself is strict.
@@ -73,8 +75,12 @@ def run_feedback(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
-        broken = " - the code is broken" if result.black == args.pegs else ""
-        print(f"{guess} against {code}: {result}{broken}")
+        keys = _("{black} black, {white} white").format(black=result.black,
+                                                        white=result.white)
+        line = _("{guess} against {code}: {keys}").format(guess=guess, code=code, keys=keys)
+        if result.black == args.pegs:
+            line += " - " + _("the code is broken")
+        print(line)
     return 0
 
 
@@ -93,17 +99,20 @@ def run_solve(args: argparse.Namespace) -> int:
         total += guesses
         worst = max(worst, guesses)
         if i % 100 == 0 and time.monotonic() - started > PROGRESS_AFTER:
-            print(f"\r{i}/{len(codes)} secrets played", end="", file=sys.stderr, flush=True)
+            print("\r" + _("{done}/{count} secrets played").format(done=i, count=len(codes)),
+                  end="", file=sys.stderr, flush=True)
             shown = True
     if shown:
-        print(f"\r{len(codes)}/{len(codes)} secrets played", file=sys.stderr)
+        print("\r" + _("{done}/{count} secrets played").format(done=len(codes),
+                                                               count=len(codes)),
+              file=sys.stderr)
     average = total / len(codes)
     if args.json:
         print(json.dumps({"codes": len(codes), "average": average, "worst": worst}))
     else:
         colours = len(palette(args.blanks))
-        print(
-            f"{colours} colours x 4 pegs: {len(codes)} secrets, {total} guesses in all, "
-            f"{average:.4f} on average ({total}/{len(codes)}), worst {worst}"
-        )
+        print(_("{colours} colours x 4 pegs: {count} secrets, {total} guesses in all, "
+                "{average} on average ({total}/{count}), worst {worst}").format(
+            colours=colours, count=len(codes), total=total, average=f"{average:.4f}",
+            worst=worst))
     return 0

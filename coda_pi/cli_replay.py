@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from coda_pi.i18n import _, ngettext
 from coda_pi.replay import Replay, replay_file
 
 
@@ -27,7 +28,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         replay = replay_file(args.file)
     except OSError as err:
-        print(f"coda-pi replay: cannot read {args.file}: {err.strerror or err}", file=sys.stderr)
+        print("coda-pi replay: " + _("cannot read {file}: {why}").format(
+            file=args.file, why=err.strerror or err), file=sys.stderr)
         return 1
     for warning in replay.warnings:
         print(f"coda-pi replay: {args.file}: {warning}", file=sys.stderr)
@@ -42,30 +44,39 @@ def readable(replay: Replay) -> str:
     """A summary for people: players, each round's winner and points, the totals, the error."""
     s = replay.summary()
     players: list[str] = s["players"]
-    lines = [f"{s['game'] or 'unknown game'}: {', '.join(players) or 'no players'}"]
+    lines = [f"{s['game'] or _('unknown game')}: {', '.join(players) or _('no players')}"]
     if s["game"] == "mastermind":
         for i, g in enumerate(s["games"], 1):
             maker = players[g["maker"]]
-            how = "void (wrong key pegs)" if g["void"] else (
-                f"broken in {g['rows']} rows" if g["broken"] else "not broken")
-            lines.append(f"  game {i}: {maker} made the code, {how}; points {_pts(players, g)}")
+            how = _("void (wrong key pegs)") if g["void"] else (
+                ngettext("broken in {count} row", "broken in {count} rows", g["rows"]).format(
+                    count=g["rows"]) if g["broken"] else _("not broken"))
+            lines.append("  " + _("game {number}: {maker} made the code, {how}; points "
+                                  "{points}").format(number=i, maker=maker, how=how,
+                                                     points=_pts(players, g)))
     else:
         for i, r in enumerate(s["rounds"], 1):
-            lines.append(f"  round {i}: won by {players[r['winner']]}; points {_pts(players, r)}")
+            lines.append("  " + _("round {number}: won by {name}; points {points}").format(
+                number=i, name=players[r["winner"]], points=_pts(players, r)))
     if players:
-        lines.append("  total: " + ", ".join(f"{n} {t}" for n, t in zip(players, s["totals"],
-                                                                         strict=True)))
+        totals = zip(players, s["totals"], strict=True)
+        lines.append("  " + _("total:") + " " + ", ".join(f"{n} {t}" for n, t in totals))
     if s["finished"]:
         best = max(s["totals"])
         leaders = [n for n, t in zip(players, s["totals"], strict=True) if t == best]
-        lines.append(f"  finished: {' and '.join(leaders)} {'win' if len(leaders) > 1 else 'wins'}")
+        if len(leaders) == 1:
+            lines.append("  " + _("finished: {name} wins").format(name=leaders[0]))
+        else:
+            lines.append("  " + _("finished: {names} win").format(
+                names=_(" and ").join(leaders)))
     elif s.get("turn") is not None:
-        lines.append(f"  not finished: {players[s['turn']]} to play")
+        lines.append("  " + _("not finished: {name} to play").format(name=players[s["turn"]]))
     else:
-        lines.append("  not finished")
+        lines.append("  " + _("not finished"))
     if replay.error is not None:
         detail = f" ({replay.detail})" if replay.detail else ""
-        lines.append(f"  error at line {replay.error.line}: {replay.error.message}{detail}")
+        lines.append("  " + _("error at line {line}: {message}").format(
+            line=replay.error.line, message=replay.error.message) + detail)
     return "\n".join(lines)
 
 

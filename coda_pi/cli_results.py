@@ -12,6 +12,7 @@ from typing import Any
 
 from coda_pi.config import load_config
 from coda_pi.datadir import default_data_dir, results
+from coda_pi.i18n import _
 from coda_pi.replay import replay_file
 
 
@@ -47,7 +48,8 @@ def run_results(args: argparse.Namespace) -> int:
     # (firmware/README.md, "Optional: read-only root") is the one listed.
     data_dir = args.dir if args.dir is not None else load_config()[0].data_dir
     if not data_dir.is_dir():
-        print(f"coda-pi results: no data directory at {data_dir}", file=sys.stderr)
+        print("coda-pi results: " + _("no data directory at {path}").format(path=data_dir),
+              file=sys.stderr)
         return 1
     found = [r.to_dict() for r in results(data_dir)]
     if args.json:
@@ -62,14 +64,18 @@ def run_results(args: argparse.Namespace) -> int:
                         " / ".join(r["winners"]), r["file"], r["error"] or ""])
         print(out.getvalue(), end="")
     elif not found:
-        print(f"No games recorded in {data_dir} yet.")
+        print(_("No games recorded in {path} yet.").format(path=data_dir))
     else:
         for r in found:
             scores = ", ".join(f"{p} {t}" for p, t in zip(r["players"], r["totals"], strict=True))
-            state = f"won by {' and '.join(r['winners'])}" if r["finished"] else "unfinished"
+            state = (_("won by {names}").format(names=_(" and ").join(r["winners"]))
+                     if r["finished"] else _("unfinished"))
             if r["error"]:
-                state += f" (record broken at {r['error']})"
-            print(f"{r['date'].replace('T', ' ')}  {r['game']:<10} {scores}: {state}")
+                state += " " + _("(record broken at {where})").format(where=r["error"])
+            # A record whose header cannot be read has no game to name.
+            game = r["game"] or _("unknown")
+            print(f"{r['date'].replace('T', ' ')}  {game:<10} {scores or _('no players')}: "
+                  f"{state}")
     return 0
 
 
@@ -92,8 +98,8 @@ def run_standings(args: argparse.Namespace) -> int:
     try:
         replay = replay_file(args.record)
     except OSError as err:
-        print(f"coda-pi standings: cannot read {args.record}: {err.strerror or err}",
-              file=sys.stderr)
+        print("coda-pi standings: " + _("cannot read {file}: {why}").format(
+            file=args.record, why=err.strerror or err), file=sys.stderr)
         return 1
     for warning in replay.warnings:
         print(f"coda-pi standings: {warning}", file=sys.stderr)
@@ -110,9 +116,9 @@ def run_standings(args: argparse.Namespace) -> int:
         for line in [header, *rows]:
             print("  ".join(str(x).ljust(w) for x, w in zip(line, widths, strict=True)).rstrip())
         if not summary["finished"]:
-            print("(not finished)")
+            print(_("(not finished)"))
     if replay.error is not None:
-        print(f"coda-pi standings: the record breaks a rule at line {replay.error.line}: "
-              f"{replay.error.message}", file=sys.stderr)
+        print("coda-pi standings: " + _("the record breaks a rule at line {line}: {message}")
+              .format(line=replay.error.line, message=replay.error.message), file=sys.stderr)
         return 2
     return 0

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from coda_pi.config import load_config
+from coda_pi.i18n import LANGUAGES, _, set_language
 
 
 def register(sub: Any) -> None:
@@ -41,6 +42,9 @@ def add_screen_options(p: argparse.ArgumentParser) -> None:
                    "config.toml, /etc/coda-pi/config.toml)")
     p.add_argument("--size", metavar="WxH", type=_size,
                    help="the screen size to lay out for, e.g. 320x240, 480x320, 800x480")
+    p.add_argument("--lang", choices=LANGUAGES, default=None,
+                   help="the language of the screens and messages: en (English) or es "
+                   "(Spanish) (default: the config's screen.language, else English)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", dest="fullscreen", action="store_const", const=True,
                       default=None, help="full screen (the default with no desktop)")
@@ -73,6 +77,11 @@ def load_config_with_notices(path: Path | None) -> tuple[Any, tuple[str, ...]]:
     return config, config_notices(problems)
 
 
+def choose_language(args: argparse.Namespace, config: Any) -> None:
+    """``--lang`` wins over the config's ``screen.language``."""
+    set_language(args.lang or config.screen.language)
+
+
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     import pygame
@@ -80,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
     from coda_pi.app import DeviceOptions, build_app
 
     config, notices = load_config_with_notices(args.config)
+    choose_language(args, config)
     options = DeviceOptions(
         config=config,
         size=args.size,
@@ -90,13 +100,14 @@ def run(args: argparse.Namespace) -> int:
         sound=args.sound,
         resume=args.resume,
         notices=notices,
+        language=args.lang,
     )
     try:
         app = build_app(options)
     except pygame.error as err:
-        print(f"coda-pi: cannot open the screen ({err}). On a Pi without a desktop, run it "
-              "from the console (SDL uses kmsdrm); elsewhere, from a desktop session.",
-              file=sys.stderr)
+        print("coda-pi: " + _("cannot open the screen ({why}). On a Pi without a desktop, run "
+                              "it from the console (SDL uses kmsdrm); elsewhere, from a "
+                              "desktop session.").format(why=err), file=sys.stderr)
         return 1
     try:
         app.run()
@@ -107,5 +118,6 @@ def run(args: argparse.Namespace) -> int:
         pygame.quit()
     if app.records is not None:
         for path in app.records.paths:
-            print(f"coda-pi: the game record is {path}", file=sys.stderr)
+            print("coda-pi: " + _("the game record is {path}").format(path=path),
+                  file=sys.stderr)
     return 0

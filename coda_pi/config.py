@@ -30,6 +30,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
+from coda_pi.i18n import LANGUAGES
 from coda_pi.referee.signals import SEAT_BUTTONS, Button
 
 CONFIG_ENV = "CODA_PI_CONFIG"
@@ -158,6 +159,7 @@ class ScreenConfig:
     height: int | None = None
     rotation: int = 0
     fullscreen: bool | None = None
+    language: str = "en"  # of everything the device says: "en" or "es" (coda_pi.i18n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,7 +322,7 @@ _MISSING = object()
 # The keys each table may hold. Keep firmware/config.example.toml in step (a test checks).
 SCHEMA: dict[str, tuple[str, ...]] = {
     "pins": PIN_KEYS,
-    "screen": ("width", "height", "rotation", "fullscreen"),
+    "screen": ("width", "height", "rotation", "fullscreen", "language"),
     "sound": ("enabled",),
     "players": ("names",),
     "rules": ("dashes", "rounds", "bonus", "labels", "pool", "dealer"),
@@ -493,7 +495,9 @@ class _Checker:
             else:
                 self.error("screen.fullscreen", f"must be true, false or \"auto\", not "
                            f"{_type_name(value)} {value!r}; using \"auto\"")
-        return ScreenConfig(width=width, height=height, rotation=rotation, fullscreen=fullscreen)
+        language = self.choice(table, "screen.language", "en", LANGUAGES)
+        return ScreenConfig(width=width, height=height, rotation=rotation, fullscreen=fullscreen,
+                            language=language)
 
     def size(self, table: dict[str, Any], key: str, low: int, high: int) -> int | None:
         value = self._get(table, key)

@@ -167,7 +167,7 @@ def results(data_dir: Path) -> Iterator[Result]:
         yield Result(
             path=path,
             date=_record_date(path, replay.header),
-            game=str(s.get("game")),
+            game=str(s.get("game") or ""),  # "": the header could not be read
             players=tuple(s["players"]),
             totals=tuple(s["totals"]),
             finished=bool(s["finished"]),

@@ -33,6 +33,7 @@ from coda_pi.app import (
 from coda_pi.config import DEFAULT_NAMES, Config
 from coda_pi.devices.buzzer import RecordingSounder
 from coda_pi.devices.intent_queue import IntentQueue
+from coda_pi.i18n import language as current_language
 from coda_pi.referee.autoplay import AutoPlayer
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
@@ -251,6 +252,7 @@ def run_demo(
     )
     setup = SetupDefaults.from_config(config, players=players).with_changes(
         names=names, players=players, rounds=rounds, first=0,
+        language=current_language(),  # --lang (or the config), as the caller set it
     )
     pool = pool or ("table" if table_pool else "device")
     setup = setup.with_changes(pool=pool)

@@ -28,3 +28,15 @@ def mock_pins() -> Iterator[MockFactory]:
 def quit_pygame() -> Iterator[None]:
     yield
     pygame.quit()
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in English, whatever the developer's locale (the CLI follows
+    $LANG); a test that switches language cannot leak it into the next."""
+    from coda_pi import i18n
+
+    monkeypatch.setenv("LANGUAGE", "en")
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

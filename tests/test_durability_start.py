@@ -25,6 +25,7 @@ from coda_pi.referee.autoplay import AutoPlayer
 from coda_pi.referee.entered_autoplay import EnteredAutoPlayer
 from coda_pi.referee.entry_views import EntryWaitView
 from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.setup_menu import SetupMenu
 from coda_pi.referee.signals import Button, Press, Release
 from coda_pi.referee.views import ConfirmView, DealView, SetupView, TurnStep, TurnView
 from coda_pi.replay import replay_file
@@ -191,10 +192,15 @@ def test_a_bad_config_file_is_named_key_by_key_and_the_device_runs_on_safe_defau
     app.queue.put(Press(Button.NEXT))
     app.queue.put(Release(Button.NEXT))
     app.update()
-    assert app.scene.view.screen.cursor == 0 and app.scene.view.overlay is not None
+    assert app.scene.view.screen.cursor == 2 and app.scene.view.overlay is not None
     go_on(app)
     # The good keys are used, the bad ones fall back to defaults, and no pin is driven.
-    items = {i.label: i.value for i in view.screen.items}
+    # (Behind "More": the choices that are not the common ones.)
+    more = SetupMenu(SetupDefaults.from_config(config))
+    more.nav(Button.NEXT)
+    more.nav(Button.NEXT)
+    more.nav(Button.OK)
+    items = {i.label: i.value for i in more.view().items}
     assert items["First period"] == "60 s" and items["Rounds"].startswith("tournament")
     assert app.gpio is None or not config.pins.gpio_enabled
     assert config.data_dir == tmp_path / "records"

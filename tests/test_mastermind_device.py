@@ -173,6 +173,10 @@ def test_audit_catches_a_wrong_key_peg_at_once(tmp_path):
     screen = _screen(table)
     assert screen.step is MastermindStep.GAME_END
     assert "void" in (screen.message or "").lower()
+    # The same game is played again: the screen says so, not "the next game".
+    assert screen.game_number == 1
+    assert screen.prompt == "OK: game 1 again, with a new code"
+    assert "next game" not in screen.prompt
     assert Cue.ERROR in table.take_cues()
     assert screen.totals == (0, 3)  # the breaker's 3 points, the maker's rows gone
     assert record.events("guess")[-1]["keys"] == {"black": 0, "white": 1}
@@ -322,25 +326,25 @@ def test_the_setup_menu_switches_between_coda_and_mastermind():
     table = Table(switch, clock)  # type: ignore[arg-type]
     screen = switch.view().screen
     assert isinstance(screen, SetupView)
-    game_item = [i.label for i in screen.items].index("Board game")
+    game_item = [i.key for i in screen.items].index("game")
     versions = [switch.version]
-    table.tap(Button.PREV, len(screen.items) - game_item)  # round the top to the item
+    table.tap(Button.PREV, screen.cursor - game_item)  # up from "Start" to "Game"
     assert switch.view().screen.cursor == game_item
     table.tap(Button.OK)
-    table.tap(Button.NEXT)
+    table.tap(Button.PREV)  # Coda, Coda with dashes, Mastermind: round to Mastermind
     assert not switch.playing_mastermind  # nothing changes while the value is being edited
     table.tap(Button.OK)
     assert switch.playing_mastermind
     versions.append(switch.version)
     view = switch.view()
     assert "Mastermind" in view.title
-    assert [(i.label, i.value) for i in view.screen.items][0] == ("Board game", "Mastermind")
-    table.tap(Button.OK)  # on "Board game": back to Coda
+    assert [(i.label, i.value) for i in view.screen.items][0] == ("Game", "Mastermind")
+    table.tap(Button.OK)  # on "Game": back to Coda
     assert not switch.playing_mastermind
     versions.append(switch.version)
     assert versions == sorted(set(versions))  # the screen is redrawn at each switch
-    values = {i.label: i.value for i in switch.view().screen.items}
-    assert values["Board game"] == "Coda"
+    values = {i.key: i.value for i in switch.view().screen.items}
+    assert values["game"] == "Coda"
     assert all(r.lines == [] for r in records)  # no record until a game starts
 
 

@@ -80,13 +80,13 @@ class Hands:
 
 
 def _choose_mastermind_one_game(hands: Hands) -> None:
-    for _ in range(len(hands.screen.items)):  # up, round the top, to "Board game"
-        if hands.screen.items[hands.screen.cursor].label == "Board game":
+    for _ in range(len(hands.screen.items)):  # up from "Start" to "Game"
+        if hands.screen.items[hands.screen.cursor].label == "Game":
             break
         hands.tap(Button.PREV)
-    assert hands.screen.items[hands.screen.cursor].label == "Board game"
+    assert hands.screen.items[hands.screen.cursor].label == "Game"
     hands.tap(Button.OK)
-    hands.tap(Button.NEXT)
+    hands.tap(Button.PREV)  # Coda, Coda with dashes, Mastermind: round to Mastermind
     hands.tap(Button.OK)
     assert "Mastermind" in hands.app.scene.view.title
     labels = [i.label for i in hands.screen.items]

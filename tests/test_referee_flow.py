@@ -51,10 +51,10 @@ def new_table(players: int = 2, seed: int = 0, **setup) -> tuple[Table, MemoryRe
 
 
 def start(table: Table) -> None:
-    """Moves to "Start" (the last item) and presses OK."""
-    while (menu := table.referee.view().screen).cursor != len(menu.items) - 1:
+    """Moves to "Start" (where the cursor waits, after the common choices) and presses OK."""
+    while (menu := table.referee.view().screen).items[menu.cursor].key != "Start":
         table.tap(NEXT)
-    assert menu.items[-1].label == "Start"
+    assert menu.items[menu.cursor].label == "Start"
     table.tap(OK)
 
 
@@ -116,7 +116,12 @@ def test_the_setup_menu_edits_choices_and_writes_them_in_the_header():
     table, record = new_table(players=2)
     view = table.referee.view()
     assert isinstance(view.screen, SetupView)
-    assert view.screen.items[0].label == "Players" and view.screen.items[0].value == "2"
+    # The common choices, then Start (where the cursor waits), then the rest behind More.
+    assert [i.key for i in view.screen.items] == ["players", "game", "Start", "Names", "More"]
+    assert view.screen.items[view.screen.cursor].key == "Start"
+    table.tap(PREV, times=2)  # "Players"
+    assert view.screen.items[0].label == "Players"
+    assert table.referee.view().screen.items[0].value == "2"
     table.tap(OK)  # edit "Players"
     table.tap(NEXT)
     assert table.referee.view().screen.items[0].value == "3"
@@ -126,24 +131,36 @@ def test_the_setup_menu_edits_choices_and_writes_them_in_the_header():
     table.tap(NEXT)
     table.tap(OK)  # keep 3 players
     assert table.referee.view().screen.players == ("Ann", "Ben", "Cy")
-    table.tap(NEXT)  # "Game"
+    table.tap(NEXT)  # "Game": Coda, Coda with dashes, Mastermind
     table.tap(OK)
     table.tap(NEXT)
     table.tap(OK)
-    table.tap(NEXT)  # "Rounds"
+    assert table.referee.view().screen.items[1].value == "Coda with dashes"
+    table.tap(NEXT, times=3)  # past Start and Names to "More"
+    table.tap(OK)
+    more = table.referee.view()
+    assert more.title == "More choices"
+    assert [i.label for i in more.screen.items][:3] == ["Rounds", "Who starts", "Starting hand"]
+    table.tap(OK)  # "Rounds"
+    table.tap(NEXT)
+    table.tap(OK)
+    table.tap(NEXT, times=2)  # "Starting hand": the published variant's 3 panels with three
+    assert table.referee.view().screen.items[2].value == "box rule (4)"
     table.tap(OK)
     table.tap(NEXT)
     table.tap(OK)
+    assert table.referee.view().screen.items[2].value == "3 panels"
+    table.tap(BACK)  # out of "More"
     screen = table.referee.view().screen
-    chosen = [i.value for i in screen.items[:3]]
-    assert chosen == ["3", "advanced (dashes)", "tournament (3 rounds)"]
+    assert screen.items[screen.cursor].key == "More"
+    assert [i.value for i in screen.items[:2]] == ["3", "Coda with dashes"]
     assert record.lines == []  # nothing is written before the game starts
     start(table)
     seed = record.lines[0].pop("seed")  # the dealer's secret: every deal decided once
     assert isinstance(seed, str) and len(seed) == 32
     assert record.lines[0] == {
         "game": "coda", "version": 1, "players": ["Ann", "Ben", "Cy"], "dashes": True,
-        "rounds": 3, "hand": 4, "bonus": "hidden", "labels": "panels",
+        "rounds": 3, "hand": 3, "bonus": "hidden", "labels": "panels",
         "timer": {"enabled": False, "first_seconds": 60, "extra_seconds": 20},
     }
     assert record.lines[1] == {"event": "round", "first": 0}

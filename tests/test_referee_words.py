@@ -56,9 +56,10 @@ def test_an_event_described_for_undo_keeps_drawn_and_dealt_panels_secret():
     guess = describe_event(
         {"event": "guess", "seat": 0, "target": 1, "slot": 2, "value": "11"}, players, "cards"
     )
-    assert guess == "Ann's guess that Ben's panel at slot 3 is Q"
+    # Panels counted from 1, in the table's own words: cards with the Rainbow deck.
+    assert guess == "Ann's guess that Ben's card 3 is Q"
     stop = describe_event({"event": "stop", "seat": 1, "slot": 0}, players, "panels")
-    assert stop == "Ben stopping and standing the drawn panel at slot 1"
+    assert stop == "Ben stopping and standing the drawn panel at place 1"
 
 
 def test_the_redraw_counter_moves_with_every_press_and_each_second_of_the_timer():
@@ -72,7 +73,7 @@ def test_the_redraw_counter_moves_with_every_press_and_each_second_of_the_timer(
     table.press(Button.NEXT)
     assert referee.version != seen
     table.release(Button.NEXT)
-    table.tap(Button.PREV, times=2)  # back past the first item to the last, "Start"
+    table.tap(Button.PREV)  # back to "Start", where the setup opened
     assert referee.view().screen.prompt == "Press OK to start"
     table.tap(Button.OK)
     for seat in (0, 1):

@@ -89,6 +89,10 @@ def test_the_setup_menu_chooses_the_table_pool_and_the_header_says_so() -> None:
     table = Table(referee, clock)
     setup = screen(table)
     assert isinstance(setup, SetupView)
+    table.tap(NEXT, [item.key for item in setup.items].index("More") - setup.cursor)
+    table.tap(OK)  # "More": where the pool is chosen
+    setup = screen(table)
+    assert isinstance(setup, SetupView)
     labels = [item.label for item in setup.items]
     pool = labels.index("Pool")
     assert setup.items[pool].value == "device draws"  # the default
@@ -98,6 +102,7 @@ def test_the_setup_menu_chooses_the_table_pool_and_the_header_says_so() -> None:
     table.tap(OK)
     after = screen(table)
     assert isinstance(after, SetupView) and after.items[pool].value == "table (hand-drawn)"
+    table.tap(BACK)  # back to the first choices
     _to_start(table)
     table.tap(OK)
     assert record.lines[0]["pool"] == "table" and record.lines[0]["training"] is False

@@ -74,13 +74,18 @@ def test_dark_panels_are_dark_and_light_panels_are_light():
     assert luminance(theme.LIGHT_PANEL_DIGIT) < 40
 
 
-def test_a_knocked_down_panel_lies_flat_in_the_lower_part_of_its_slot():
+def test_a_knocked_down_panel_keeps_its_size_and_wears_a_red_band_on_top():
+    # Its number must read from across the table: a knocked-down panel is not drawn smaller
+    # than a standing one; a red band along its top says it is down.
     rect = pygame.Rect(50, 20, 62, 100)
     surface = _surface()
     body = draw_panel(surface, rect, PanelLook("L", "5", down=True))
-    assert body.bottom == rect.bottom and body.height < rect.height * 0.6
-    top_strip = pygame.Rect(rect.left, rect.top, rect.width, rect.height // 3)
-    assert _colours(surface, top_strip) == {theme.BACKGROUND}
+    assert body == rect
+    top_band = pygame.Rect(rect.left + 8, rect.top + 4, rect.width - 16, 4)
+    assert theme.BAD in _colours(surface, top_band)
+    standing = _surface()
+    draw_panel(standing, rect, PanelLook("L", "5"))
+    assert theme.BAD not in _colours(standing, top_band)
     assert theme.LIGHT_PANEL in _colours(surface, body)
 
 

@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
+from coda_pi.i18n import LANGUAGES
 from coda_pi.ui import theme
 from coda_pi.ui.layout import frame
 from coda_pi.ui.render_all import SIZES, render_samples
@@ -45,9 +46,10 @@ def _share(surface: pygame.Surface, rect: pygame.Rect, colour) -> float:
     return counts[tuple(colour)] / max(1, sum(counts.values()))
 
 
-def test_every_key_screen_renders_to_png_at_every_size(tmp_path):
+def test_every_key_screen_renders_to_png_at_every_size_in_every_language(tmp_path):
     written = render_samples(tmp_path)
-    assert len(written) == len(SCENES) * len(SIZES)
+    assert len(written) == len(SCENES) * len(SIZES) * len(LANGUAGES)
+    assert {p.parent.name for p in written} == set(LANGUAGES)
     for path in written:
         image = pygame.image.load(str(path))
         w, h = image.get_size()

@@ -23,7 +23,9 @@ class DeviceOptions:
     gpio: bool = True
     sound: bool | None = None  # None: as the config says
     resume: bool = True
-    setup: SetupDefaults | None = None  # None: from the config
+    setup: SetupDefaults | None = None  # None: from the config and the last setup remembered
+    # The language chosen on the command line (--lang): it wins over the one remembered.
+    language: str | None = None
     bounce_time: float | None = DEFAULT_BOUNCE_TIME
     # Sentences for the first screen (and the log): problems in the config file, say.
     notices: tuple[str, ...] = ()

@@ -10,9 +10,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from coda_pi import remembered
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records, result_rows
 from coda_pi.datadir import ResumeChoice, choose_resume
+from coda_pi.i18n import set_language
 from coda_pi.record import RecordWriter
 from coda_pi.referee.ports import Clock, TableReferee
 from coda_pi.referee.setup import SetupDefaults
@@ -33,7 +35,13 @@ def build_referee(
     """The referee: resuming the unfinished game in the data directory, if there is one."""
     from coda_pi.referee.referee import Referee as CodaReferee
 
-    setup = options.setup or SetupDefaults.from_config(options.config)
+    setup = options.setup
+    if setup is None:
+        # The config's defaults, with what the table chose last time laid over them.
+        setup = SetupDefaults.from_config(options.config)
+        setup, language = remembered.load(records.data_dir, setup, setup.language)
+        setup = setup.with_changes(language=options.language or language)
+    set_language(setup.language)
     journal = None
     header = None
     record: Any = None
@@ -77,7 +85,9 @@ def build_referee(
         return CodaReferee(clock=clock, rng=rng, record=rec or records.new(), setup=setup,
                            journal=journal, header=header if journal else None,
                            new_record=records.new,
-                           results=lambda: result_rows(records.data_dir))
+                           results=lambda: result_rows(records.data_dir),
+                           remember=lambda chosen: remembered.save(records.data_dir, chosen,
+                                                                   chosen.language))
 
     # The switch hands the device to Mastermind's referee when the setup menu chooses it.
     referee = GameSwitch.build(coda, clock=clock, rng=rng, setup=setup, record=record,

@@ -20,9 +20,11 @@
 - ``public``: the public table, built from colours, knocked-down numbers and counts only;
   ``private``: one seat's own panels, shown while its button is held.
 - ``timer``: the guess timer's deadlines; ``setup`` / ``setup_menu``: the new-game
-  choices (menus built on ``choice_menu``, as Mastermind's setup is);
+  choices (menus built on ``choice_menu``, as Mastermind's setup is: the common choices,
+  Start, then Names, More and Results); ``name_entry``: typing a name with the buttons;
   ``overlays``: the BACK menu and its questions; ``review``: the post-game review (both
-  pools, once the game is over); ``describe``, ``labels``: words on screen;
+  pools, once the game is over); ``describe``, ``labels``, ``wording`` (the table's nouns:
+  panel or card, box or deck): words on screen, all through ``coda_pi.i18n``;
   ``ports``: the ports, each defined once (``Clock``, ``MonotonicClock``, ``FakeClock``,
   ``Sounder``, ``RecordSink``, and ``TableReferee``: the referee as the loop sees it);
   ``results``: the past games list reached from the setup menu (the app hands over a

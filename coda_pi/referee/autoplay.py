@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from coda_pi.referee.choice_menu import START
 from coda_pi.referee.labels import label_value
 from coda_pi.referee.signals import Button, Intent, Press, Release
 from coda_pi.referee.views import (
@@ -116,10 +117,10 @@ class AutoPlayer:
             return self._release()
         match screen:
             case SetupView():
-                last = len(screen.items) - 1
                 if screen.editing:
                     return _tap(Button.OK)
-                return _tap(Button.OK if screen.cursor == last else Button.PREV)
+                start = start_line(screen)
+                return _tap(Button.OK if screen.cursor == start else Button.PREV)
             case DealView():
                 if view.table is None or view.table.round_number == 0:
                     return _tap(Button.OK)  # "press OK to start the game"
@@ -219,3 +220,11 @@ class AutoPlayer:
             return []
         seat, self._holding = self._holding, None
         return [Release(Button.for_seat(seat))]
+
+
+def start_line(screen: SetupView) -> int:
+    """Where "Start" stands in a setup menu (the last line when none says it is Start)."""
+    for index, item in enumerate(screen.items):
+        if item.key == START:
+            return index
+    return len(screen.items) - 1

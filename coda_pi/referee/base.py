@@ -17,6 +17,7 @@ import copy
 from abc import ABC, abstractmethod
 from typing import Any
 
+from coda_pi.i18n import _
 from coda_pi.record import Journal
 from coda_pi.referee.overlays import Confirm, Menu, MenuItem, quit_confirm
 from coda_pi.referee.ports import Clock
@@ -159,8 +160,8 @@ class BaseReferee(ABC):
     def _storage_failed(self, err: Exception) -> None:
         self._cue(Cue.ERROR)
         self._banner = Banner(
-            f"Could not save to the game record ({err}): nothing was done. Free some space "
-            "or check the card, then try again",
+            _("Could not save to the game record ({why}): nothing was done. Free some space "
+              "or check the card, then try again").format(why=err),
             BannerKind.ERROR,
         )
 
@@ -195,7 +196,7 @@ class BaseReferee(ABC):
                 if overlay.kind == "undo":
                     if self._undo_count() != overlay.events:
                         self._ask_undo()  # the last action changed meanwhile: ask again
-                        self._refuse("The last action changed: confirm the undo again")
+                        self._refuse(_("The last action changed: confirm the undo again"))
                         return True
                     self._undo()
                 elif overlay.kind == "quit":
@@ -212,7 +213,7 @@ class BaseReferee(ABC):
             self._ask_undo()
         elif item == "end":
             self._overlay = Confirm(
-                "end", "Stop here and show the final standings with the points so far?"
+                "end", _("Stop here and show the final standings with the points so far?")
             )
         elif item == "quit":
             self._overlay = quit_confirm(game_over=self.over)

@@ -8,8 +8,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from coda_pi.i18n import _
 from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.views import Banner, BannerKind
+from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, Phase
 from coda_pi.rules.coda_events import CodaEvent, Deal
 from coda_pi.rules.dealer import Dealer, place_dash
@@ -88,7 +90,8 @@ class DealScreen:
         if button in (Button.PREV, Button.NEXT):
             if self._private_seat() != seat:
                 # The same answer with or without a dash: the screen must not tell which.
-                self._refuse(f"{game.name(seat)}: hold your seat button to see your panels")
+                self._refuse(nouns(self._options.labels)(
+                    _("{name}: hold your seat button to see your {panels}"), name=game.name(seat)))
                 return
             if dash_at is None:
                 return
@@ -99,7 +102,9 @@ class DealScreen:
         if button is not Button.OK:
             return
         if seat not in self._peeked:
-            self._refuse(f"{game.name(seat)}: hold your seat button to see your panels first")
+            self._refuse(nouns(self._options.labels)(
+                _("{name}: hold your seat button to see your {panels} first"),
+                name=game.name(seat)))
             return
         # Two steps (the dark dash, the light dash) for every seat when dashes are in play:
         # a second OK only for the seat holding both would tell the table who holds them.
@@ -111,4 +116,5 @@ class DealScreen:
             self._pending_deals.pop(seat, None)
             if game.phase is not Phase.DEAL and game.turn is not None:
                 self._cue(Cue.YOUR_TURN)
-                self._banner = Banner(f"{game.name(game.turn)} starts", BannerKind.INFO)
+                self._banner = Banner(_("{name} starts").format(name=game.name(game.turn)),
+                                      BannerKind.INFO)

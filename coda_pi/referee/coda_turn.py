@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from coda_pi.i18n import _, ngettext
 from coda_pi.referee.labels import guess_values, order_detail, tile_label, value_label
 from coda_pi.referee.public import PublicTable, TurnCursor, public_table
 from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.timer import GuessTimer
 from coda_pi.referee.views import Banner, BannerKind, GuessView, TurnStep
+from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, Phase
 from coda_pi.rules.coda_events import CodaEvent, Guess, Place, Reveal, Stop, Timeout
 from coda_pi.rules.tiles import legal_slots
@@ -102,7 +104,7 @@ class TurnScreen:
         """Nothing: the draw is the pool mode's (``DevicePool`` draws at random)."""
 
     def _ok_target(self, cur: TurnCursor, table: PublicTable) -> None:
-        self._refuse("Press the seat button of the player you attack")
+        self._refuse(_("Press the seat button of the player you attack"))
 
     def _ok_slot(self, cur: TurnCursor, table: PublicTable) -> None:
         cur.step = TurnStep.VALUE
@@ -165,15 +167,16 @@ class TurnScreen:
         who = game.name(target)
         if right:
             self._cue(Cue.CORRECT)
-            text = f"Right! {who}'s panel {slot + 1} is {label}: {who}, knock it down"
-            if game.out[target]:
-                text += f". {who} is out"
+            say = nouns(labels)
+            # Whether the target is now out, its seat on the table says.
+            text = say(_("Right! {name}'s {panel} {number} is {label}: knock it down"),
+                       name=who, number=slot + 1, label=label)
             self._banner = Banner(text, BannerKind.GOOD)
         else:
             self._cue(Cue.WRONG)
-            self._banner = Banner(
-                f"Wrong: {who}'s panel {slot + 1} is not {label}", BannerKind.BAD
-            )
+            self._banner = Banner(nouns(labels)(
+                _("Wrong: {name}'s {panel} {number} is not {label}"), name=who,
+                number=slot + 1, label=label), BannerKind.BAD)
         if self._cursor is not None:
             self._cursor.last_guess = guess
             if right and self._cursor.step is TurnStep.CONTINUE:
@@ -190,10 +193,8 @@ class TurnScreen:
             inserted = [*row[:slot], game.drawn, *row[slot:]]
             self._refusal = order_detail(inserted, self._options.labels)
             cur.claim_refused = True
-            self._refuse(
-                f"{game.name(seat)}: that place breaks the order rule. Hold your seat button "
-                "to see why"
-            )
+            self._refuse(_("{name}: that place breaks the order rule; hold your button to "
+                           "see why").format(name=game.name(seat)))
             return
         face_up = cur.step is TurnStep.CLAIM_FACE_UP
         self._end_turn(Place(seat, slot) if face_up else Stop(seat, slot))
@@ -206,14 +207,15 @@ class TurnScreen:
         if isinstance(event, Reveal):
             label = tile_label(game.rows[event.seat][event.slot].tile, self._options.labels)
             self._banner = Banner(
-                f"{game.name(event.seat)} knocked down their {label}",
+                _("{name} knocked down their {label}").format(name=game.name(event.seat),
+                                                             label=label),
                 BannerKind.INFO,
             )
         if self._announce_round_end():
             return
         if game.turn is not None:
             self._cue(Cue.YOUR_TURN)
-            text = f"{game.name(game.turn)}'s turn"
+            text = _("{name}'s turn").format(name=game.name(game.turn))
             if isinstance(event, Reveal) and self._banner is not None:
                 text = f"{self._banner.text}. {text}"
             self._banner = Banner(text, BannerKind.INFO)
@@ -256,12 +258,14 @@ class TurnScreen:
             return
         game = self.game
         assert game is not None
-        what = (
-            "shows the drawn panel and stands it face up"
-            if game.drawn is not None
-            else "knocks down one of their own panels"
-        )
-        self._banner = Banner(f"Time is up! {game.name(seat)} {what}", BannerKind.BAD)
+        say = nouns(self._options.labels)
+        if game.drawn is not None:
+            text = say(_("Time is up! {name} stands the drawn {panel} face up"),
+                       name=game.name(seat))
+        else:
+            text = say(_("Time is up! {name} knocks down one of their {panels}"),
+                       name=game.name(seat))
+        self._banner = Banner(text, BannerKind.BAD)
 
     def _announce_round_end(self) -> bool:
         game = self.game
@@ -271,15 +275,23 @@ class TurnScreen:
         winner = game.results[-1].winner
         if game.phase is Phase.FINISHED:
             self._cue(Cue.TOURNAMENT_WON)
-            names = " and ".join(game.name(s) for s in self._winners())
-            what = "the game" if game.settings.rounds == 1 else "the tournament"
-            self._banner = Banner(
-                f"{game.name(winner)} wins the round; {names} wins {what}!", BannerKind.GOOD
-            )
+            winners = self._winners()
+            names = _(" and ").join(game.name(s) for s in winners)
+            if game.settings.rounds == 1:
+                text = ngettext("{name} wins the round; {names} wins the game!",
+                                "{name} wins the round; {names} win the game!", len(winners))
+            else:
+                text = ngettext("{name} wins the round; {names} wins the tournament!",
+                                "{name} wins the round; {names} win the tournament!",
+                                len(winners))
+            text = text.format(name=game.name(winner), names=names)
+            self._banner = Banner(text, BannerKind.GOOD)
         else:
             self._cue(Cue.ROUND_WON)
             self._banner = Banner(
-                f"{game.name(winner)} wins round {game.round_number}!", BannerKind.GOOD
+                _("{name} wins round {number}!").format(name=game.name(winner),
+                                                       number=game.round_number),
+                BannerKind.GOOD,
             )
         return True
 

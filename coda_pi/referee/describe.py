@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from coda_pi.i18n import _
 from coda_pi.referee.labels import tile_name, value_label
+from coda_pi.referee.wording import nouns
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Tile
 
@@ -18,7 +20,7 @@ from coda_pi.rules.tiles import Tile
 def _name(players: Sequence[str], seat: object) -> str:
     if isinstance(seat, int) and 0 <= seat < len(players):
         return players[seat]
-    return f"seat {seat}"
+    return _("seat {seat}").format(seat=seat)
 
 
 def _tile(obj: dict[str, Any], labels: str) -> str | None:
@@ -28,52 +30,63 @@ def _tile(obj: dict[str, Any], labels: str) -> str | None:
         return None
 
 
-def describe_event(obj: dict[str, Any], players: Sequence[str], labels: str) -> str:
+def describe_event(obj: dict[str, Any], players: Sequence[str], labels: str = "panels") -> str:
     """``{"event": "guess", ...}`` -> ``"Ann's guess that Ben's panel 3 is 7"``."""
     kind = obj.get("event")
     who = _name(players, obj.get("seat"))
     slot = obj.get("slot")
-    place = f"slot {slot + 1}" if isinstance(slot, int) else "a slot"
+    say = nouns(labels)
+    place = str(slot + 1) if isinstance(slot, int) else "?"
     if kind == "round":
-        return "the start of the round"
+        return _("the start of the round")
     if kind == "deal":
-        return f"{who}'s starting panels"
+        return say(_("{name}'s starting {panels}"), name=who)
     if kind == "draw":
         text = str(obj.get("tile", "?"))
-        colour = "dark" if text.startswith("D") else "light"
-        return f"{who}'s draw (a {colour} panel)"
+        if text.startswith("D"):
+            return say(_("{name}'s draw (a dark {panel})"), name=who)
+        return say(_("{name}'s draw (a light {panel})"), name=who)
     if kind == "guess":
         target = _name(players, obj.get("target"))
         label = value_label(str(obj.get("value")), labels)
-        return f"{who}'s guess that {target}'s panel at {place} is {label}"
+        return say(_("{name}'s guess that {target}'s {panel} {number} is {label}"), name=who,
+                   target=target, number=place, label=label)
     if kind == "stop":
-        return f"{who} stopping and standing the drawn panel at {place}"
+        return say(_("{name} stopping and standing the drawn {panel} at place {number}"),
+                   name=who, number=place)
     if kind == "place":
         tile = _tile(obj, labels)
-        what = f"the {tile}" if tile else "the drawn panel"
-        return f"{who} placing {what} face up at {place}"
+        if tile:
+            return say(_("{name} placing the {tile} face up at place {number}"), name=who,
+                       tile=tile, number=place)
+        return say(_("{name} placing the drawn {panel} face up at place {number}"), name=who,
+                   number=place)
     if kind == "reveal":
-        return f"{who} knocking down their own panel at {place}"
+        return say(_("{name} knocking down their own {panel} {number}"), name=who,
+                   number=place)
     if kind == "timeout":
-        return f"{who}'s time running out"
-    return f"the last action ({kind})"
+        return _("{name}'s time running out").format(name=who)
+    return _("the last action ({kind})").format(kind=kind)
 
 
-def put_back_hint(obj: dict[str, Any], players: Sequence[str]) -> str:
+def put_back_hint(obj: dict[str, Any], players: Sequence[str], labels: str = "panels") -> str:
     """What the table does with the real panels after ``obj`` is taken back."""
     kind = obj.get("event")
     who = _name(players, obj.get("seat"))
+    say = nouns(labels)
     if kind == "deal":
-        return f"{who}: keep your panels, they will be dealt to you again."
+        return say(_("{name}: keep your {panels}, they will be dealt to you again."), name=who)
     if kind == "draw":
-        return f"{who}: put the drawn panel back in the box."
+        return say(_("{name}: put the drawn {panel} back in {the_box}."), name=who)
     if kind == "guess":
         target = _name(players, obj.get("target"))
-        return f"{target}: if that panel was knocked down, stand it up again."
+        return say(_("{name}: if that {panel} was knocked down, stand it up again."),
+                   name=target)
     if kind in ("stop", "place"):
-        return f"{who}: take the drawn panel out of your row and hold it aside."
+        return say(_("{name}: take the drawn {panel} out of your row and hold it aside."),
+                   name=who)
     if kind == "reveal":
-        return f"{who}: stand that panel up again."
+        return say(_("{name}: stand that {panel} up again."), name=who)
     if kind == "round":
-        return "Put the panels back as they were at the end of the round."
+        return say(_("Put the {panels} back as they were at the end of the round."))
     return ""

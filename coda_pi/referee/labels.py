@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from coda_pi.i18n import _
 from coda_pi.rules.legal import guess_values as guess_values  # the rules' own list
-from coda_pi.rules.tiles import DASH_VALUE, Tile, describe_breach, order_breach
+from coda_pi.rules.tiles import DASH_VALUE, Tile, order_breach
 
 CARD_NAMES = {"10": "J", "11": "Q", DASH_VALUE: "K"}
 
@@ -26,8 +27,11 @@ def tile_label(tile: Tile, labels: str) -> str:
 
 
 def tile_name(tile: Tile, labels: str) -> str:
-    """``"dark 7"``, ``"light Q"``: a panel in a sentence."""
-    return f"{tile.color.word} {tile_label(tile, labels)}"
+    """``"dark 7"``, ``"light Q"``: a panel in a sentence (in the current language)."""
+    label = tile_label(tile, labels)
+    if tile.color.word == "dark":
+        return _("dark {label}").format(label=label)
+    return _("light {label}").format(label=label)
 
 
 def label_value(label: str, labels: str) -> str:
@@ -46,4 +50,10 @@ def order_detail(row: Sequence[Tile], labels: str) -> str | None:
     breach = order_breach(row)
     if breach is None:
         return None
-    return describe_breach(*breach, name=lambda t: tile_name(t, labels))
+    left, right = breach
+    # The rules' own sentence (describe_breach) is the record's English; this one is the
+    # table's, in its language.
+    if left.rank == right.rank:
+        return _("there is only one {tile}").format(tile=tile_name(right, labels))
+    return _("{left} cannot stand left of {right}").format(left=tile_name(left, labels),
+                                                         right=tile_name(right, labels))

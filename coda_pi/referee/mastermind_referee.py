@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from coda_pi.i18n import _, ngettext
 from coda_pi.record import Journal
 from coda_pi.referee.base import BaseReferee
 from coda_pi.referee.kinds import MastermindKind
@@ -72,12 +73,16 @@ UNSET = "?"
 def describe(event: Mapping[str, Any], names: tuple[str, str]) -> str:
     """An event as the undo question names it."""
     if event.get("event") == "code":
-        return f"{names[int(event.get('maker', 0))]}'s code"
+        return _("{name}'s code").format(name=names[int(event.get("maker", 0))])
     keys = event.get("keys")
-    text = f"the row {event.get('code')}"
+    text = _("the row {code}").format(code=event.get("code"))
     if isinstance(keys, Mapping):
-        text += f" ({keys.get('black', 0)} black, {keys.get('white', 0)} white)"
+        text += " (" + _key_words(keys.get("black", 0), keys.get("white", 0)) + ")"
     return text
+
+
+def _key_words(black: object, white: object) -> str:
+    return _("{black} black, {white} white").format(black=black, white=white)
 
 
 class MastermindReferee(BaseReferee):
@@ -173,15 +178,15 @@ class MastermindReferee(BaseReferee):
         leds = self.leds()
         if match is None:
             return PublicView(screen=self._setup.view(), table=None, banner=self._banner,
-                              title="New game: Mastermind", leds=leds, version=self._version)
+                              title=_("New game: Mastermind"), leds=leds, version=self._version)
         if self._kind() is MastermindKind.FINAL:
-            prompt = ("Press OK for a new game" if self._new_record is not None
-                      else "Thanks for playing")
+            prompt = (_("Press OK for a new game") if self._new_record is not None
+                      else _("Thanks for playing"))
             screen = FinalView(standings=self._standings(), winners=self._winners(),
                                ended_early=self._ended_early, prompt=prompt,
                                column_prefix="G")
             return PublicView(screen=screen, table=None, overlay=overlay_view(self._overlay),
-                              banner=self._banner, title="Final standings", leds=leds,
+                              banner=self._banner, title=_("Final standings"), leds=leds,
                               version=self._version)
         return MastermindPublicView(
             screen=self._screen(),
@@ -205,7 +210,8 @@ class MastermindReferee(BaseReferee):
             code=self._entry_text(),
             hole=self._hole,
             palette=colours,
-            prompt=f"Peg {self._hole + 1} of {match.header.pegs}: PREV/NEXT colour, OK sets it",
+            prompt=_("Peg {number} of {pegs}: PREV/NEXT colour, OK sets it").format(
+                number=self._hole + 1, pegs=match.header.pegs),
         )
 
     # -- where the match stands ---------------------------------------------------------
@@ -314,23 +320,27 @@ class MastermindReferee(BaseReferee):
         if kind is MastermindKind.CODE:
             chosen = self._hole if self._code_started else 0  # pegs confirmed with OK
             who = names[maker]
-            prompt = (f"{who}: hold your seat button to set the code; the others look away"
+            prompt = (_("{name}: hold your seat button to set the code; the others look away")
                       if not self._code_started
-                      else f"{who}: hold your button, PREV/NEXT colour, OK sets each peg")
+                      else _("{name}: hold your button, PREV/NEXT colour, OK sets each peg")
+                      ).format(name=who)
             return MastermindScreen(step=MastermindStep.SET_CODE, board=tuple(board),
                                     prompt=prompt, pegs_set=chosen, **common)
         if kind is MastermindKind.GUESS:
             entry = self._entry_text()
-            prompt = (f"{names[breaker]}: peg {self._hole + 1}: PREV/NEXT colour, OK sets it"
+            prompt = (_("{name}: peg {number}: PREV/NEXT colour, OK sets it")
                       if board or self._hole else
-                      f"{names[breaker]}: place your first row; PREV/NEXT colour, OK per peg")
+                      _("{name}: place your first row; PREV/NEXT colour, OK per peg")
+                      ).format(name=names[breaker], number=self._hole + 1)
             return MastermindScreen(step=MastermindStep.GUESS, board=tuple(board),
                                     prompt=prompt, entry=entry, hole=self._hole, keys=keys,
                                     hint=self._hint(), **common)
         if kind is MastermindKind.KEYS:
             assert self._pending_guess is not None
-            field = "black" if self._key_field == 0 else "white"
-            prompt = f"{names[maker]}: how many {field} key pegs did you place? OK"
+            prompt = (_("{name}: how many black key pegs did you place? OK")
+                      if self._key_field == 0
+                      else _("{name}: how many white key pegs did you place? OK")
+                      ).format(name=names[maker])
             return MastermindScreen(step=MastermindStep.KEYS, board=tuple(board), prompt=prompt,
                                     entry=self._pending_guess, keys=keys,
                                     key_entry=(self._keys[0], self._keys[1]),
@@ -339,13 +349,15 @@ class MastermindReferee(BaseReferee):
             assert self._contradiction is not None
             return MastermindScreen(
                 step=MastermindStep.CONTRADICTION, board=tuple(board),
-                prompt="OK takes back the last answer; BACK for the menu",
+                prompt=_("OK takes back the last answer; BACK for the menu"),
                 keys=keys, message=self._contradiction.message[0].upper()
                 + self._contradiction.message[1:], **common)
         # The device breaks: its guess to place, then the maker's key pegs.
         guess = self._device_guess()
-        field = "black" if self._key_field == 0 else "white"
-        prompt = f"{names[maker]}: place this row, then how many {field} key pegs? OK"
+        prompt = (_("{name}: place this row, then how many black key pegs? OK")
+                  if self._key_field == 0
+                  else _("{name}: place this row, then how many white key pegs? OK")
+                  ).format(name=names[maker])
         return MastermindScreen(step=MastermindStep.KEYS, board=tuple(board), prompt=prompt,
                                 entry=guess, device_guess=guess, keys=keys,
                                 key_entry=(self._keys[0], self._keys[1]),
@@ -366,18 +378,27 @@ class MastermindReferee(BaseReferee):
         maker, breaker = result.maker, result.breaker
         if result.void:
             last = board[-1] if board else None
-            truth = f"{last.black} black, {last.white} white" if last else ""
-            message = (f"Wrong key pegs on row {result.rows}: the truth was {truth}. "
-                       f"Game void: 3 points to {names[breaker]}; "
-                       f"{names[maker]} sets a new code")
+            truth = _key_words(last.black, last.white) if last else ""
+            message = _("Wrong key pegs on row {row}: the truth was {truth}. Game void: 3 "
+                        "points to {breaker}; {maker} sets a new code").format(
+                row=result.rows, truth=truth, breaker=names[breaker], maker=names[maker])
         elif result.broken:
-            message = (f"{names[breaker]} broke the code in {result.rows} "
-                       f"row{'s' if result.rows != 1 else ''}: "
-                       f"{result.points[maker]} to {names[maker]}")
+            message = ngettext("{breaker} broke the code in {count} row: {points} to {maker}",
+                               "{breaker} broke the code in {count} rows: {points} to {maker}",
+                               result.rows).format(breaker=names[breaker], count=result.rows,
+                                                   points=result.points[maker],
+                                                   maker=names[maker])
         else:
-            message = (f"The code survived all {result.rows} rows: "
-                       f"{result.points[maker]} points to {names[maker]}")
-        prompt = "OK for the final standings" if match.finished else "OK for the next game"
+            message = _("The code survived all {count} rows: {points} points to {maker}").format(
+                count=result.rows, points=result.points[maker], maker=names[maker])
+        if match.finished:
+            prompt = _("OK for the final standings")
+        elif result.void:
+            # The same game is played again, with a new code: not "the next game".
+            prompt = _("OK: game {number} again, with a new code").format(
+                number=match.game_number)
+        else:
+            prompt = _("OK for the next game")
         common = common | {"maker": maker, "breaker": breaker}
         return MastermindScreen(step=MastermindStep.GAME_END, board=tuple(board), prompt=prompt,
                                 code=code, message=message,
@@ -399,7 +420,8 @@ class MastermindReferee(BaseReferee):
     def _title(self) -> str:
         match = self.game
         assert match is not None
-        return f"Mastermind: game {match.game_number} of {match.header.games}"
+        return _("Mastermind: game {number} of {games}").format(number=match.game_number,
+                                                                games=match.header.games)
 
     def _winners(self) -> tuple[int, ...]:
         match = self.game
@@ -472,15 +494,17 @@ class MastermindReferee(BaseReferee):
         assert match is not None
         maker = self._maker()
         if self._private_seat() != maker:
-            self._refuse(f"{match.players[maker]}: hold your seat button to set the code")
+            self._refuse(_("{name}: hold your seat button to set the code").format(
+                name=match.players[maker]))
             return
         if not self._step_entry(button, step, carry=True):
             return
         code = self._entry_text()
         if self._commit({"event": "code", "maker": maker, "code": code}):
             self._cue(Cue.YOUR_TURN)
-            self._banner = Banner(f"{match.players[maker]}'s code is set: "
-                                  f"{match.players[1 - maker]} guesses", BannerKind.INFO)
+            self._banner = Banner(_("{maker}'s code is set: {breaker} guesses").format(
+                                      maker=match.players[maker],
+                                      breaker=match.players[1 - maker]), BannerKind.INFO)
 
     def _step_entry(self, button: Button, step: int, *, carry: bool = False) -> bool:
         """PREV/NEXT change the peg under the cursor, OK moves to the next hole (``carry``:
@@ -545,7 +569,7 @@ class MastermindReferee(BaseReferee):
             result = match.results[-1]
             if result.void:
                 self._cue(Cue.ERROR)
-                self._banner = Banner("Wrong key pegs: the game is void", BannerKind.BAD)
+                self._banner = Banner(_("Wrong key pegs: the game is void"), BannerKind.BAD)
             else:
                 if result.broken:
                     self._cue(Cue.CORRECT)
@@ -553,7 +577,9 @@ class MastermindReferee(BaseReferee):
             return
         last = match.rows[-1]
         self._cue(Cue.WRONG)
-        self._banner = Banner(f"Row {len(match.rows)}: place {last.feedback}", BannerKind.INFO)
+        self._banner = Banner(_("Row {number}: place {keys}").format(
+            number=len(match.rows), keys=_key_words(last.feedback.black, last.feedback.white)),
+            BannerKind.INFO)
 
     def _answer_device(self, keys: dict[str, int]) -> None:
         match = self.game
@@ -579,9 +605,11 @@ class MastermindReferee(BaseReferee):
             if len(rows) >= match.header.rows:
                 # The shipped strategy breaks any code well within ten rows, so this only
                 # happens on a short board; the code is then the only one left.
-                self._refuse("Out of rows: the device cannot write a game it has not ended")
+                self._refuse(_("Out of rows: the device cannot write a game it has not ended"))
             self._cue(Cue.WRONG)
-            self._banner = Banner(f"Row {len(rows)}: {fb}", BannerKind.INFO)
+            self._banner = Banner(_("Row {number}: {keys}").format(number=len(rows),
+                                                             keys=_key_words(fb.black, fb.white)),
+                                  BannerKind.INFO)
             return
         # Broken: the row is the code. Write the game as the record knows it.
         games_before = len(match.results)
@@ -598,7 +626,8 @@ class MastermindReferee(BaseReferee):
     def _take_back_device_row(self) -> None:
         if self._device_rows:
             guess, fb = self._device_rows.pop()
-            self._banner = Banner(f"Took back the answer to {guess} ({fb})", BannerKind.INFO)
+            self._banner = Banner(_("Took back the answer to {guess} ({keys})").format(
+                guess=guess, keys=_key_words(fb.black, fb.white)), BannerKind.INFO)
         self._contradiction = None
         self._reset_keys()
 
@@ -635,7 +664,7 @@ class MastermindReferee(BaseReferee):
 
     def _end_early(self) -> None:
         self._ended_early = True
-        self._banner = Banner("The match was ended", BannerKind.INFO)
+        self._banner = Banner(_("The match was ended"), BannerKind.INFO)
 
     # -- setup, events, undo ---------------------------------------------------------------
 
@@ -687,14 +716,16 @@ class MastermindReferee(BaseReferee):
         names = journal.game.players
         if self._device_rows:
             guess, fb = self._device_rows[-1]
-            text = f"the answer to {guess} ({fb})"
+            text = _("the answer to {guess} ({keys})").format(guess=guess,
+                                                             keys=_key_words(fb.black, fb.white))
         elif journal.can_undo:
             text = describe(journal.events[-1], names)
         else:
             self._overlay = None
-            self._refuse("There is nothing to undo")
+            self._refuse(_("There is nothing to undo"))
             return
-        self._overlay = Confirm("undo", f"Take back {text}?", self._undo_count())
+        self._overlay = Confirm("undo", _("Take back {what}?").format(what=text),
+                                self._undo_count())
 
     def _undo(self) -> None:
         journal = self._journal
@@ -703,7 +734,7 @@ class MastermindReferee(BaseReferee):
             self._take_back_device_row()
             return
         if not journal.can_undo:
-            self._refuse("There is nothing to undo")
+            self._refuse(_("There is nothing to undo"))
             return
         last = journal.events[-1]
         try:
@@ -716,7 +747,8 @@ class MastermindReferee(BaseReferee):
         self._final_shown = False
         self._ended_early = False
         self._enter_phase()
-        self._banner = Banner(f"Took back {describe(last, journal.game.players)}",
+        self._banner = Banner(_("Took back {what}").format(
+            what=describe(last, journal.game.players)),
                               BannerKind.INFO)
 
     def _enter_phase(self) -> None:
@@ -735,7 +767,7 @@ class MastermindReferee(BaseReferee):
                 code = self._shuffle.code(match.game_number, colours, pegs)
                 if self._commit({"event": "code", "maker": maker, "code": code}):
                     self._cue(Cue.YOUR_TURN)
-                    self._banner = Banner("The device has set its code: break it",
+                    self._banner = Banner(_("The device has set its code: break it"),
                                           BannerKind.INFO)
                 return
             self._code_started = False

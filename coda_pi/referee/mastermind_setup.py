@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from coda_pi.i18n import N_, _
 from coda_pi.referee.choice_menu import START, ChoiceMenu
 from coda_pi.referee.setup import DEFAULT_NAMES
 from coda_pi.referee.signals import Button
@@ -15,9 +16,9 @@ from coda_pi.rules.dealer import Shuffle
 Mode = Literal["scores", "audit", "solo"]
 MODES: tuple[Mode, ...] = ("scores", "audit", "solo")
 MODE_TEXT: dict[Mode, str] = {
-    "scores": "2 players, device scores",
-    "audit": "2 players, audit",
-    "solo": "solo against the device",
+    "scores": N_("2 players, device scores"),
+    "audit": N_("2 players, audit"),
+    "solo": N_("solo against the device"),
 }
 GAMES = (1, 2, 4, 6, 8, 10)
 DEVICE_NAME = "Device"
@@ -89,16 +90,16 @@ def _cycle(values: tuple[Any, ...], current: Any, step: int) -> Any:
 
 GAME_ITEM = 0  # "Board game": changing it hands the device back to Coda
 ITEMS: tuple[_Item, ...] = (
-    _Item("Board game", lambda o: "Mastermind", lambda o, d: o),
-    _Item("Mode", lambda o: MODE_TEXT[o.mode],
+    _Item(N_("Game"), lambda o: "Mastermind", lambda o, d: o),
+    _Item(N_("Mode"), lambda o: _(MODE_TEXT[o.mode]),
           lambda o, d: replace(o, mode=_cycle(MODES, o.mode, d))),
-    _Item("Games", lambda o: str(o.games),
+    _Item(N_("Games"), lambda o: str(o.games),
           lambda o, d: replace(o, games=_cycle(GAMES, o.games, d))),
-    _Item("First codemaker", lambda o: o.players[o.first],
+    _Item(N_("First codemaker"), lambda o: o.players[o.first],
           lambda o, d: replace(o, first=1 - o.first)),
-    _Item("Empty holes", lambda o: "on (7 colours)" if o.blanks else "off",
+    _Item(N_("Empty holes"), lambda o: _("on (7 colours)") if o.blanks else _("off"),
           lambda o, d: replace(o, blanks=not o.blanks)),
-    _Item("Hint", lambda o: "codes left" if o.hint else "off",
+    _Item(N_("Hint"), lambda o: _("codes left") if o.hint else _("off"),
           lambda o, d: replace(o, hint=not o.hint)),
 )
 class MastermindSetupMenu(ChoiceMenu[MastermindOptions]):
@@ -119,5 +120,5 @@ class MastermindSetupMenu(ChoiceMenu[MastermindOptions]):
 
     def _line_prompt(self, index: int) -> str:
         if index == GAME_ITEM:
-            return "OK switches to Coda; NEXT for Mastermind's choices"
+            return _("OK switches to Coda; NEXT for Mastermind's choices")
         return super()._line_prompt(index)

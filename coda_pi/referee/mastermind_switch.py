@@ -2,10 +2,10 @@
 
 The app holds a ``GameSwitch``; it passes every call of the loop's referee interface
 (``ports.TableReferee``, and ``game``, ``journal``, ``over``, ``quit_requested``) to the
-referee of the game chosen. The
-Coda setup menu's last item, "Board game", chosen as Mastermind hands the device to a
-Mastermind referee (its own setup menu, its own record); that menu's "Board game" item hands
-it back. A resumed record is resumed by the referee of its game.
+referee of the game chosen. The Coda setup menu's "Game" line (key ``"game"``), chosen as
+Mastermind, hands the device to a Mastermind referee (its own setup menu, its own record);
+that menu's first line hands it back. A resumed record is resumed by the referee of its
+game.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from coda_pi.referee.mastermind_views import MastermindPrivateView, MastermindPublicView
     from coda_pi.referee.referee import Referee
 
-GAME_LABEL = "Board game"  # the Coda setup menu's item (referee/setup_menu.py)
+GAME_KEY = "game"  # the Coda setup menu's line (referee/setup_menu.py), in any language
 
 MakeCoda = Callable[[SetupDefaults, Sink | None, Journal[Any] | None], Any]
 
@@ -153,7 +153,7 @@ class GameSwitch:
         screen = self.current.view().screen
         if not isinstance(screen, SetupView) or screen.editing:
             return
-        if any(i.label == GAME_LABEL and i.value == "Mastermind" for i in screen.items):
+        if any(i.key == GAME_KEY and i.value == "Mastermind" for i in screen.items):
             self._swap(MastermindReferee(
                 clock=self._clock, rng=self._rng, record=self._mastermind_record(),
                 options=_options(self._setup), new_record=self._mastermind_record,
@@ -161,7 +161,8 @@ class GameSwitch:
             ))
 
     def _to_coda(self) -> None:
-        self._swap(self._make_coda(self._setup.with_changes(game="coda"), None, None))
+        self._swap(self._make_coda(self._setup.with_changes(game="coda", dashes=False), None,
+                                   None))
 
     def _swap(self, referee: Any) -> None:
         self._base += int(self.current.version) + 1

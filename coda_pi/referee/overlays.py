@@ -5,21 +5,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from coda_pi.i18n import N_, _
 from coda_pi.referee.views import ConfirmView, MenuView
 
 MenuItem = Literal["resume", "pause", "unpause", "undo", "fix", "end", "review", "quit"]
+# Marked for translation here, translated when shown (N_): the language may change.
 MENU_TEXT: dict[MenuItem, str] = {
-    "resume": "Back to the game",
-    "pause": "Pause the timer",
-    "unpause": "Restart the timer",
-    "undo": "Undo the last action",
-    "fix": "Fix a panel entered wrong",  # entered-pool play: a fallen panel shows otherwise
-    "end": "End the game now",
-    "review": "Review the game",  # once the final standings are shown
-    "quit": "Quit",
+    "resume": N_("Back to the game"),
+    "pause": N_("Pause the timer"),
+    "unpause": N_("Restart the timer"),
+    "undo": N_("Undo the last action"),
+    "fix": N_("Fix a panel entered wrong"),  # entered pool: a fallen panel shows otherwise
+    "end": N_("End the game now"),
+    "review": N_("Review the game"),  # once the final standings are shown
+    "quit": N_("Quit"),
 }
-QUIT_PLAYING = "Quit coda-pi? The game is saved and resumes at the next start; then unplug."
-QUIT_OVER = "Quit coda-pi? The game is saved; then unplug."  # a finished game is not resumed
+QUIT_PLAYING = N_("Quit coda-pi? The game is saved and resumes at the next start; then unplug.")
+QUIT_OVER = N_("Quit coda-pi? The game is saved; then unplug.")  # a finished game is not resumed
 
 
 @dataclass
@@ -38,19 +40,20 @@ class Confirm:
 def quit_confirm(*, game_over: bool) -> Confirm:
     """The question before the loop stops: every event is already on disk, so the table may
     unplug the device once the screen goes dark."""
-    return Confirm("quit", QUIT_OVER if game_over else QUIT_PLAYING)
+    return Confirm("quit", _(QUIT_OVER if game_over else QUIT_PLAYING))
 
 
-_TITLES = {"undo": "Undo?", "end": "End the game?", "quit": "Turn off?"}
+_TITLES = {"undo": N_("Undo?"), "end": N_("End the game?"), "quit": N_("Turn off?")}
 
 
 def overlay_view(overlay: Menu | Confirm | None) -> MenuView | ConfirmView | None:
     if isinstance(overlay, Menu):
         return MenuView(
-            title="Menu",
-            items=tuple(MENU_TEXT[i] for i in overlay.items),
+            title=_("Menu"),
+            items=tuple(_(MENU_TEXT[i]) for i in overlay.items),
             cursor=overlay.cursor,
         )
     if isinstance(overlay, Confirm):
-        return ConfirmView(title=_TITLES[overlay.kind], text=overlay.text)
+        return ConfirmView(title=_(_TITLES[overlay.kind]), text=overlay.text,
+                           ok_label=_("OK: yes"), back_label=_("BACK: no"))
     return None

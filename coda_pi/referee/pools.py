@@ -26,12 +26,14 @@ import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
+from coda_pi.i18n import N_, _
 from coda_pi.record import Journal
 from coda_pi.referee.kinds import CodaScreen
 from coda_pi.referee.private import own_panels, row_view
 from coda_pi.referee.public import PublicTable
 from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.views import Banner, BannerKind, LedState, PrivateView, Screen, TurnStep
+from coda_pi.referee.wording import nouns
 from coda_pi.replay import journal_of
 from coda_pi.rules.coda import CodaGame, CodaSettings
 from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop
@@ -127,7 +129,7 @@ class PoolMode:
     """
 
     name: ClassVar[str] = "device"
-    setup_label: ClassVar[str] = "device draws"  # the setup menu's words for the mode
+    setup_label: ClassVar[str] = N_("device draws")  # the setup menu's words for the mode
     secret_rows: ClassVar[bool] = True  # the device knows rows the table does not
     owns_private_view: ClassVar[bool] = False  # the mode builds the held seat's view
 
@@ -222,8 +224,10 @@ class DevicePool(PoolMode):
             return
         if self.host.commit(event):
             self.host.say(Banner(
-                f"{game.name(game.turn)} drew a {colour.word} panel: hold your button "
-                "to see it",
+                # Where to see it, the footer says (hold your button).
+                nouns(self.host.labels)(_("{name} drew a dark {panel}") if colour.word == "dark"
+                                        else _("{name} drew a light {panel}"),
+                                        name=game.name(game.turn)),
                 BannerKind.INFO,
             ))
 

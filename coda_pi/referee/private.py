@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from coda_pi.i18n import _
 from coda_pi.referee.labels import tile_label
 from coda_pi.referee.views import PanelView, PrivatePurpose, PrivateView
+from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, Slot
 from coda_pi.rules.observe import observe
 from coda_pi.rules.tiles import Color, Tile
@@ -37,16 +39,23 @@ def deal_view(
     stage: tuple[int, int] | None = None, dealer: bool = False,
 ) -> PrivateView:
     """The starting row the device dealt. ``stage``: (step, steps) of placing the dashes,
-    one step per dash colour in play whether or not this row holds it; ``dealer``: a
-    dealer who does not play fetches the panels and hands them over face down."""
-    fetch = ("Dealer: hand these over face down" if dealer else "Take these from the box")
-    prompt = f"{fetch}; stand them in this order, then OK"
-    if stage is not None:
+    one step per dash colour in play whether or not this row holds it (the count of OKs
+    must not tell who holds a dash); ``dealer``: a dealer who does not play fetches the
+    panels and hands them over face down."""
+    say = nouns(labels)
+    fetch = (_("Dealer: hand these over face down") if dealer
+             else say(_("Take these from {the_box}")))
+    if stage is None:
+        prompt = _("{fetch}, stand them in this order, then OK").format(fetch=fetch)
+    else:
         step, steps = stage
-        colour = "dark" if step == 0 else "light"
-        dash = (f"move the {colour} dash with PREV/NEXT, then OK" if dash_at is not None
-                else f"no {colour} dash: OK")
-        prompt = f"{fetch}, in this order. {step + 1} of {steps}: {dash}"
+        if dash_at is not None:
+            dash = (_("move the dark dash with PREV/NEXT, then OK") if step == 0
+                    else _("move the light dash with PREV/NEXT, then OK"))
+        else:
+            dash = _("no dark dash: OK") if step == 0 else _("no light dash: OK")
+        prompt = _("{fetch}, in this order. {step} of {steps}: {dash}").format(
+            fetch=fetch, step=step + 1, steps=steps, dash=dash)
     return PrivateView(
         seat=seat,
         name=name,
@@ -71,7 +80,9 @@ def row_view(
     if purpose is None:
         purpose = PrivatePurpose.DRAWN if drawn is not None else PrivatePurpose.ROW
     if purpose is PrivatePurpose.DRAWN and drawn is not None and not prompt:
-        prompt = f"You drew this panel: take the {drawn.color.word} one from the box"
+        say = nouns(labels)
+        prompt = say(_("Take the dark one from {the_box}") if drawn.color is Color.DARK
+                     else _("Take the light one from {the_box}"))
     return PrivateView(
         seat=seat,
         name=name,
@@ -99,7 +110,7 @@ def claim_view(
 ) -> PrivateView:
     """The row with the drawn panel shown at the claimed slot."""
     preview = [*row[:slot], Slot(drawn, revealed=face_up), *row[slot:]]
-    prompt = "Is this where the drawn panel stands? OK, or move it with PREV/NEXT"
+    prompt = nouns(labels)(_("Is this where the drawn {panel} stands? OK, or PREV/NEXT"))
     return PrivateView(
         seat=seat,
         name=name,
@@ -110,6 +121,6 @@ def claim_view(
         ),
         drawn=panel(drawn, labels, revealed=face_up),
         cursor=slot,
-        message=None if refusal is None else f"Not there: {refusal}",
+        message=None if refusal is None else _("Not there: {why}").format(why=refusal),
         prompt=prompt,
     )

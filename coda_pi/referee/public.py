@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from coda_pi.i18n import _
 from coda_pi.referee.labels import guess_values, value_label
 from coda_pi.referee.views import (
     GuessView,
@@ -24,6 +25,7 @@ from coda_pi.referee.views import (
     TurnStep,
     TurnView,
 )
+from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, Phase
 from coda_pi.rules.observe import observe
 from coda_pi.rules.tiles import Color
@@ -172,9 +174,10 @@ def round_end_view(table: PublicTable) -> RoundEndView:
     last = table.phase is Phase.FINISHED
     name = table.players[winner]
     prompt = (
-        "The tournament is over: press OK for the final standings"
+        _("The tournament is over: OK for the final standings")
         if last
-        else f"{name} won and starts round {table.round_number + 1}: press OK to deal"
+        else _("{name} starts round {number}: OK deals").format(
+            name=name, number=table.round_number + 1)
     )
     return RoundEndView(
         round_number=table.round_number,
@@ -239,36 +242,38 @@ class TurnCursor:
     timed_out: bool = False  # the time ran out while choosing: the player stops, no way back
 
 
-def _turn_prompt(table: PublicTable, cur: TurnCursor, values: tuple[str, ...]) -> str:
+def _turn_prompt(table: PublicTable, cur: TurnCursor, labels: str) -> str:
     seat = table.turn
     assert seat is not None
     name = table.players[seat]
     target = None if cur.target is None else table.players[cur.target]
+    say = nouns(labels)
     match cur.step:
         case TurnStep.CHOOSE_COLOR:
-            return f"{name}: choose a colour with PREV/NEXT, then OK to draw"
+            return _("{name}: PREV/NEXT choose a colour, OK draws").format(name=name)
         case TurnStep.TARGET:
-            peek = " (hold your button to see your panel)" if table.drawn_dark is not None else ""
-            return f"{name}: press the seat button of the player you attack{peek}"
+            if table.drawn_dark is not None:
+                return say(_("{name}: attack: press that player's seat button. Hold yours to "
+                             "see your {panel}"), name=name)
+            return _("{name}: press the seat button of the player you attack").format(name=name)
         case TurnStep.SLOT:
-            return f"{name}: which of {target}'s panels? PREV/NEXT, then OK"
+            return say(_("{name}: which of {target}'s {panels}? PREV/NEXT, then OK"),
+                       name=name, target=target)
         case TurnStep.VALUE:
             assert cur.slot is not None
-            return f"{target}'s panel {cur.slot + 1} is...? PREV/NEXT, then OK"
+            return say(_("{target}'s {panel} {number} is...? PREV/NEXT, then OK"),
+                       target=target, number=cur.slot + 1)
         case TurnStep.CONTINUE:
-            return f"{name}: attack again or stop? PREV/NEXT, then OK"
+            return _("{name}: attack again or stop? PREV/NEXT, then OK").format(name=name)
         case TurnStep.CLAIM_HIDDEN:
-            return (
-                f"{name}: stand the drawn panel in your row, then show its place with "
-                "PREV/NEXT and OK"
-            )
+            return say(_("{name}: stand the drawn {panel} in your row; PREV/NEXT: where, "
+                         "then OK"), name=name)
         case TurnStep.CLAIM_FACE_UP:
-            return (
-                f"{name}: stand the drawn panel face up in your row, then show its place "
-                "with PREV/NEXT and OK"
-            )
+            return say(_("{name}: stand the drawn {panel} face up; PREV/NEXT: where, then OK"),
+                       name=name)
         case TurnStep.REVEAL_OWN:
-            return f"{name}: choose one of your own panels to knock down (PREV/NEXT, OK)"
+            return say(_("{name}: PREV/NEXT one of your {panels} to knock down, then OK"),
+                       name=name)
     return name
 
 
@@ -282,7 +287,7 @@ def turn_view(table: PublicTable, cur: TurnCursor, labels: str) -> TurnView:
         seat=seat,
         name=table.players[seat],
         step=step,
-        prompt=_turn_prompt(table, cur, values),
+        prompt=_turn_prompt(table, cur, labels),
         color_dark=cur.color_dark if step is TurnStep.CHOOSE_COLOR else None,
         dark_left=table.pool_dark,
         light_left=table.pool_light,

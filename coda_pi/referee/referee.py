@@ -17,6 +17,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from coda_pi.i18n import N_, _
 from coda_pi.record import Journal
 from coda_pi.referee import private
 from coda_pi.referee.base import HOLD_FOR_UNDO, BaseReferee
@@ -59,6 +60,7 @@ from coda_pi.referee.views import (
     Screen,
     TurnStep,
 )
+from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
 from coda_pi.rules.coda_events import (
     CodaEvent,
@@ -75,7 +77,7 @@ from coda_pi.rules.tiles import Tile
 
 __all__ = ["HOLD_FOR_UNDO", "Clock", "RecordSink", "Referee", "Sink", "coda_journal"]
 
-RESULTS = "Results"  # the setup menu's line to the past games
+RESULTS = N_("Results")  # the setup menu's line to the past games
 
 TURN_PHASES = (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE, Phase.PENALTY)
 
@@ -96,12 +98,15 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
         results: ResultsSource | None = None,
         dealer_for: Callable[[str], Dealer] = Shuffle,
         pads: PadSource | None = None,
+        remember: Callable[[SetupDefaults], None] | None = None,
     ) -> None:
         """``journal`` resumes a game (the replay of its record, which ``record`` goes on
         appending to); ``header``, that record's first line, then gives back the table's
         labels and timer, which the device writes there beside the spec's keys.
         ``dealer_for`` makes the dealer from a game's seed (tests pass a stand-in);
-        ``pads``: where entered-pool play's number dials start (random by default)."""
+        ``pads``: where entered-pool play's number dials start (random by default);
+        ``remember`` keeps the setup the table started a game with, for the next start."""
+        self._remember = remember
         self._clock = clock
         self._rng = rng
         # Every deal and draw is decided once, from the seed the record's header keeps; a
@@ -221,7 +226,7 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
                 table=None,
                 overlay=None,
                 banner=self._banner,
-                title="Results" if self._browsing() else "New game",
+                title=_("Results") if self._browsing() else self._setup.title,
                 labels=labels,
                 leds=leds,
                 version=self._version,
@@ -277,7 +282,8 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
         if cur.step is TurnStep.REVEAL_OWN:
             return private.row_view(
                 seat, name, row, None, labels, cursor=cur.reveal_slot,
-                purpose=PrivatePurpose.REVEAL, prompt="Choose the panel to knock down",
+                purpose=PrivatePurpose.REVEAL,
+                prompt=nouns(labels)(_("PREV/NEXT: the {panel} to knock down, then OK")),
             )
         return private.row_view(seat, name, row, drawn, labels)
 
@@ -307,9 +313,8 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
         if kind is CodaScreen.ROUND_END:
             return round_end_view(table)
         if kind is CodaScreen.FINAL:
-            prompt = "NEXT: review the game. " + (
-                "Press OK for a new game" if self._new_record is not None else "Thanks for playing"
-            )
+            prompt = (_("NEXT: review the game. OK: a new game") if self._new_record is not None
+                      else _("NEXT: review the game. Thanks for playing"))
             return FinalView(
                 standings=standings(table),
                 winners=self._winners(),
@@ -323,15 +328,15 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
             # Whether this seat got a dash is its secret: the public screen only says that
             # dashes are in play, so a seat with one places it (PREV/NEXT while held).
             has_dash = table.dashes
-            look = "hold your seat button to see your panels"
-            extra = " (and move a dash with PREV/NEXT)" if has_dash else ""
+            # The held seat's own screen says what to take and where the dash goes.
             return DealView(
                 seat=seat,
                 name=name,
                 dealt=table.dealt,
                 has_dash=has_dash,
                 hand=table.hand,
-                prompt=f"{name}: {look}{extra}, take them from the box, then press OK",
+                prompt=nouns(labels)(_("{name}: hold seat button {number} to see your {panels}, "
+                                       "then OK"), name=name, number=seat + 1),
             )
         seat = table.first if kind is CodaScreen.START else 0
         return DealView(
@@ -340,19 +345,21 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
             dealt=(False,) * table.seats,
             has_dash=False,
             hand=table.hand,
-            prompt="Press OK to start the game"
+            prompt=_("Press OK to start the game")
             if kind is CodaScreen.START
-            else "The record needs panels the device has not seen: it cannot go on",
+            else nouns(labels)(_("The record needs {panels} the device has not seen: it "
+                                 "cannot go on")),
         )
 
     def _title(self, table: PublicTable) -> str:
         if self._screen_kind() is CodaScreen.FINAL:
-            return "Final standings"
+            return _("Final standings")
         if table.round_number == 0:
-            return "Ready"
+            return _("Ready")
         if table.rounds == 1:
-            return "One game"
-        return f"Round {table.round_number} of {table.rounds}"
+            return _("One game")
+        return _("Round {number} of {rounds}").format(number=table.round_number,
+                                                      rounds=table.rounds)
 
     def _overlay_view(self) -> MenuView | ConfirmView | None:
         return overlay_view(self._overlay)
@@ -396,6 +403,9 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
 
     def _seat_pressed(self, seat: int) -> None:
         game = self.game
+        if game is None and self._overlay is None and not self._browsing():
+            self._setup.seat(seat)  # typing a name: the seat buttons jump the letters
+            return
         if game is None or self._overlay is not None or seat >= game.seats:
             return
         kind = self._screen_kind()
@@ -413,10 +423,11 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
             return
         cur = self._cursor
         if cur.step is TurnStep.CHOOSE_COLOR:
-            self._refuse("Draw a panel first: choose a colour and press OK")
+            self._refuse(nouns(self._options.labels)(
+                _("Draw a {panel} first: choose a colour and press OK")))
         elif cur.step in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE, TurnStep.CONTINUE):
             if game.out[seat]:
-                self._refuse(f"{game.name(seat)} is out: attack someone else")
+                self._refuse(_("{name} is out: attack someone else").format(name=game.name(seat)))
             else:
                 self._aim(seat)
 
@@ -523,10 +534,10 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
     def _menu_chosen(self, item: MenuItem) -> None:
         if item == "pause":
             self._timer_paused = True
-            self._banner = Banner("The timer is paused", BannerKind.INFO)
+            self._banner = Banner(_("The timer is paused"), BannerKind.INFO)
         elif item == "unpause":
             self._timer_paused = False
-            self._banner = Banner("The timer runs again", BannerKind.INFO)
+            self._banner = Banner(_("The timer runs again"), BannerKind.INFO)
         elif item == "review":
             self._open_review()
         elif not self._pool.menu_chosen(item):
@@ -567,6 +578,8 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
 
     def _start_game(self) -> None:
         options = self._setup.choices
+        if self._remember is not None:
+            self._remember(options)
         names = unique_names(options.player_names)
         settings = CodaSettings(
             players=names,
@@ -624,7 +637,8 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
     def _after_round_start(self) -> None:
         game = self.game
         assert game is not None
-        self._banner = Banner(f"Round {game.round_number}: dealing", BannerKind.INFO)
+        self._banner = Banner(_("Round {number}: dealing").format(number=game.round_number),
+                              BannerKind.INFO)
 
     # -- events, undo, the timer ------------------------------------------------------------
 
@@ -638,18 +652,19 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
             return
         if not journal.can_undo:
             self._overlay = None
-            self._refuse("There is nothing to undo")
+            self._refuse(_("There is nothing to undo"))
             return
         game = journal.game
         text = describe_event(journal.events[-1], game.settings.players, self._options.labels)
-        self._overlay = Confirm("undo", f"Take back {text}?", len(journal.events))
+        self._overlay = Confirm("undo", _("Take back {what}?").format(what=text),
+                                len(journal.events))
         self._sync_timer()
 
     def _undo(self) -> None:
         journal = self._journal
         assert journal is not None
         if not journal.can_undo:
-            self._refuse("There is nothing to undo")
+            self._refuse(_("There is nothing to undo"))
             return
         last = journal.events[-1]
         try:
@@ -670,14 +685,16 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
         self._review = None
         self._enter_phase()
         text = describe_event(last, players, self._options.labels)
-        hint = self._pool.put_back_hint(last) or put_back_hint(last, players)
-        self._banner = Banner(f"Took back {text}. {hint}".strip(), BannerKind.INFO)
+        hint = self._pool.put_back_hint(last) or put_back_hint(last, players,
+                                                                  self._options.labels)
+        took = _("Took back {what}.").format(what=text)
+        self._banner = Banner(f"{took} {hint}".strip(), BannerKind.INFO)
 
     def _end_early(self) -> None:
         self._ended_early = True
         self._timer = None
         self._cursor = None
-        self._banner = Banner("The game was ended", BannerKind.INFO)
+        self._banner = Banner(_("The game was ended"), BannerKind.INFO)
 
     def _enter_phase(self) -> None:
         """Sets the cursors and the timer for what the game waits for now."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from coda_pi.i18n import _, ngettext
 from coda_pi.referee.signals import Button
 
 
@@ -33,8 +34,9 @@ class ResultRow:
         """The line of the list: when, and who won."""
         if self.winners:
             who = " & ".join(self.winners)
-            return f"{self.date}  {who} {'wins' if len(self.winners) == 1 else 'win'}"
-        return f"{self.date}  {self.note or 'unfinished'}"
+            won = ngettext("{names} wins", "{names} win", len(self.winners)).format(names=who)
+            return f"{self.date}  {won}"
+        return f"{self.date}  {self.note or _('unfinished')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +71,7 @@ class ResultsBrowser:
             self.rows = tuple(self._source())
         except Exception as err:  # noqa: BLE001 - a bad card must not stop the device
             self.rows = ()
-            self.error = f"The results could not be read ({err})"
+            self.error = _("The results could not be read ({why})").format(why=err)
 
     def nav(self, button: Button) -> None:
         """PREV/NEXT move; OK and BACK close the screen."""
@@ -81,11 +83,11 @@ class ResultsBrowser:
 
     def view(self) -> ResultsView:
         if self.error:
-            prompt = "OK or BACK: back to the setup"
+            prompt = _("OK or BACK: back to the setup")
         elif not self.rows:
-            prompt = "No games played yet. OK or BACK: back to the setup"
+            prompt = _("No games played yet. OK or BACK: back to the setup")
         else:
-            prompt = (f"{self.cursor + 1} of {len(self.rows)}. PREV/NEXT: other games, "
-                      "OK or BACK: back to the setup")
+            prompt = _("{number} of {count}. PREV/NEXT: other games, OK or BACK: back to the "
+                       "setup").format(number=self.cursor + 1, count=len(self.rows))
         return ResultsView(rows=self.rows, cursor=self.cursor, prompt=prompt, error=self.error)
 

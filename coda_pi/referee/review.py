@@ -18,8 +18,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from coda_pi.i18n import N_, _
 from coda_pi.referee.labels import tile_name
 from coda_pi.referee.signals import Button
+from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, CodaSettings
 from coda_pi.rules.coda_events import RoundStart, parse_event
 from coda_pi.rules.deduction_review import review
@@ -27,7 +29,8 @@ from coda_pi.rules.tiles import Tile
 
 RISKY_SHOWN = 3
 LINES_PER_PAGE = 4
-_ENDED = {"stop": "stopped", "miss": "missed elsewhere", "timeout": "ran out of time"}
+_ENDED = {"stop": N_("stopped"), "miss": N_("missed elsewhere"),
+          "timeout": N_("ran out of time")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,11 +71,11 @@ class GameReview:
     def view(self) -> ReviewView:
         start = self.page * LINES_PER_PAGE
         return ReviewView(
-            title="Game review",
+            title=_("Game review"),
             lines=self.lines[start:start + LINES_PER_PAGE],
             page=self.page + 1,
             pages=self.pages,
-            prompt="PREV/NEXT: more. OK or BACK: the standings",
+            prompt=_("PREV/NEXT: more. OK or BACK: the standings"),
         )
 
 
@@ -87,22 +90,28 @@ def review_lines(settings: CodaSettings, events: Sequence[Any], labels: str, *,
     for m in result.missed:
         nameable = [g for g in m.sure if shown is None or g.tile in shown.get(m.round, ())]
         sure = (nameable or m.sure)[0]
-        more = f" (and {len(m.sure) - 1} more)" if len(m.sure) > 1 else ""
-        what = (f"was surely the {tile_name(sure.tile, labels)}" if nameable
-                else "could be named for sure")
-        out.append(ReviewLine(
-            f"Round {m.round}: {players[m.seat]} {_ENDED[m.ended_by]} while "
-            f"{players[sure.target]}'s panel {sure.slot + 1} {what}{more}",
-            good=False,
-        ))
+        say = nouns(labels)
+        if nameable:
+            text = say(_("Round {round}: {name} {ended} while {target}'s {panel} {number} was "
+                         "surely the {tile}"), tile=tile_name(sure.tile, labels),
+                       round=m.round, name=players[m.seat], ended=_(_ENDED[m.ended_by]),
+                       target=players[sure.target], number=sure.slot + 1)
+        else:
+            text = say(_("Round {round}: {name} {ended} while {target}'s {panel} {number} "
+                         "could be named for sure"),
+                       round=m.round, name=players[m.seat], ended=_(_ENDED[m.ended_by]),
+                       target=players[sure.target], number=sure.slot + 1)
+        if len(m.sure) > 1:
+            text += " " + _("(and {count} more)").format(count=len(m.sure) - 1)
+        out.append(ReviewLine(text, good=False))
     if not result.missed:
-        out.append(ReviewLine("No sure guess was left untaken", good=True))
+        out.append(ReviewLine(_("No sure guess was left untaken"), good=True))
     for h in result.riskiest(RISKY_SHOWN):
-        out.append(ReviewLine(
-            f"Round {h.round}: {players[h.seat]} named the {tile_name(h.tile, labels)} at "
-            f"{players[h.target]}'s panel {h.slot + 1} with {_chance(h.chance)} chance",
-            good=True,
-        ))
+        out.append(ReviewLine(nouns(labels)(
+            _("Round {round}: {name} named the {tile} at {target}'s {panel} {number} with "
+              "{chance} chance"), round=h.round, name=players[h.seat],
+            tile=tile_name(h.tile, labels), target=players[h.target], number=h.slot + 1,
+            chance=_chance(h.chance)), good=True))
     return out
 
 
@@ -127,5 +136,5 @@ def _shown_by_round(settings: CodaSettings, events: Sequence[Any]) -> dict[int, 
 
 def _chance(p: Fraction) -> str:
     if 0 < p < Fraction(1, 100):
-        return "under 1%"  # rare, not impossible: "0%" would say it could not be
+        return _("under 1%")  # rare, not impossible: "0%" would say it could not be
     return f"{round(float(p) * 100)}%"

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from coda_pi.i18n import _
+
 DEFAULT_NAMES: tuple[str, ...] = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
 
 Labels = Literal["panels", "cards"]
@@ -31,6 +33,8 @@ class SetupDefaults:
     training: bool = False  # table pool: a held seat button shows the likeliest numbers
     dealer: bool = False  # device pool: a dealer who does not play fetches the panels
     game: str = "coda"  # "mastermind" hands the device to referee/mastermind_switch.py
+    hand_choice: int = 0  # panels dealt to each player; 0: the box's rule (see ``hand``)
+    language: str = "en"  # of the screens (coda_pi.i18n); the setup's "Language" sets it
 
     def __post_init__(self) -> None:
         if len(self.names) < 4:
@@ -61,6 +65,7 @@ class SetupDefaults:
             # Where real panels are used the table shuffles them: entered pool by default.
             pool=getattr(rules, "pool", "entered"),
             dealer=getattr(rules, "dealer", False),
+            language=getattr(getattr(config, "screen", None), "language", "en"),
         )
 
     def with_changes(self, **changes: Any) -> SetupDefaults:
@@ -68,10 +73,16 @@ class SetupDefaults:
 
     @property
     def player_names(self) -> tuple[str, ...]:
-        return self.names[: self.players]
+        """The names of the seats that play, an unnamed seat's in the screen's language
+        ("Seat 2", "Puesto 2")."""
+        return tuple(seat_name(self.names, seat) for seat in range(self.players))
 
     @property
     def hand(self) -> int:
+        """Panels in a starting row: the table's choice, else the box's rule (4, or 3 with
+        four players)."""
+        if self.hand_choice:
+            return self.hand_choice
         return 3 if self.players == 4 else 4
 
 
@@ -103,11 +114,19 @@ def options_from_header(options: SetupDefaults, header: Mapping[str, Any]) -> Se
     return options
 
 
+def seat_name(names: tuple[str, ...], seat: int) -> str:
+    """``names[seat]``, or "Seat N" in the current language for a seat nobody named."""
+    name = names[seat] if seat < len(names) else ""
+    if not name.strip() or name == DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]:
+        return _("Seat {number}").format(number=seat + 1)
+    return name
+
+
 def unique_names(names: tuple[str, ...]) -> tuple[str, ...]:
     """Names as the record needs them: distinct and not blank."""
     out: list[str] = []
     for seat, name in enumerate(names):
-        name = name.strip() or f"Seat {seat + 1}"
+        name = name.strip() or _("Seat {number}").format(number=seat + 1)
         if name in out:
             name = f"{name} ({seat + 1})"
         out.append(name)

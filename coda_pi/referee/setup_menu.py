@@ -1,7 +1,9 @@
-"""The setup menu: a list of choices worked with PREV, NEXT, OK and BACK.
+"""The setup menu: a short list worked with PREV, NEXT, OK and BACK.
 
-PREV/NEXT move between items; OK on an item edits it (PREV/NEXT change the value, OK keeps
-it, BACK puts back the value it had); OK on "Start" starts the game.
+First the common choices (players, game), then Start (where the cursor waits: the last
+settings are remembered), then Names (typed with the buttons), More (everything else: rounds,
+hand, timer, bonus, labels, pool, language) and Results. PREV/NEXT move between lines; OK on
+a choice edits it (PREV/NEXT change the value, OK keeps it, BACK puts back the value it had).
 """
 
 from __future__ import annotations
@@ -10,10 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from coda_pi.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
 from coda_pi.referee.choice_menu import START, ChoiceMenu
-from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.name_entry import NameEntry
+from coda_pi.referee.setup import SetupDefaults, seat_name
 from coda_pi.referee.signals import Button
-from coda_pi.referee.views import SetupView
+from coda_pi.referee.wording import nouns
 
 FIRST_PERIODS = (20, 30, 45, 60, 90, 120, 180, 300)
 EXTRA_PERIODS = (10, 15, 20, 30, 45, 60)
@@ -47,102 +51,287 @@ def _players(s: SetupDefaults, step: int) -> SetupDefaults:
     return s.with_changes(players=players, first=min(s.first, players - 1))
 
 
+def _game(s: SetupDefaults, step: int) -> SetupDefaults:
+    """Coda, Coda with the dashes (advanced play), Mastermind: one line for the game."""
+    games = (("coda", False), ("coda", True), ("mastermind", False))
+    now = (s.game, s.dashes if s.game == "coda" else False)
+    index = games.index(now) if now in games else 0
+    game, dashes = games[(index + step) % len(games)]
+    return s.with_changes(game=game, dashes=dashes if game == "coda" else s.dashes)
+
+
+def _show_game(s: SetupDefaults) -> str:
+    if s.game == "mastermind":
+        return "Mastermind"
+    return _("Coda with dashes") if s.dashes else "Coda"
+
+
+def _show_hand(s: SetupDefaults) -> str:
+    say = nouns(s.labels)
+    if s.hand_choice:
+        return say(_("{count} {panels}"), count=s.hand_choice)
+    return _("box rule ({count})").format(count=s.hand)
+
+
+def _show_language(s: SetupDefaults) -> str:
+    return LANGUAGE_NAMES.get(s.language, s.language)
+
+
+def _language(s: SetupDefaults, step: int) -> SetupDefaults:
+    language = str(_cycle(LANGUAGES, s.language, step))
+    set_language(language)  # the next frame is drawn in it
+    return s.with_changes(language=language)
+
+
+GAME_KEY = "game"
 ITEMS: tuple[_Item, ...] = (
-    _Item("players", "Players", lambda s: str(s.players), _players),
+    _Item("players", N_("Players"), lambda s: str(s.players), _players),
+    _Item(GAME_KEY, N_("Game"), _show_game, _game),
+)
+"""The common choices, before Start: who plays and what."""
+
+HANDS = (0, 3, 4, 5)
+"""Panels dealt to each player: 0 is the box's rule (4, or 3 with four players); the
+published variant deals 3 with three players."""
+
+MORE_ITEMS: tuple[_Item, ...] = (
     _Item(
-        "dashes", "Game",
-        lambda s: "advanced (dashes)" if s.dashes else "standard",
-        lambda s, d: s.with_changes(dashes=not s.dashes),
-    ),
-    _Item(
-        "rounds", "Rounds",
-        lambda s: "one game" if s.rounds == 1 else f"tournament ({s.rounds} rounds)",
+        "rounds", N_("Rounds"),
+        lambda s: _("one game") if s.rounds == 1 else _("tournament ({count} rounds)").format(
+            count=s.rounds),
         lambda s, d: s.with_changes(rounds=_cycle((1, 3), s.rounds, d)),
     ),
     _Item(
-        "timer", "Guess timer",
-        lambda s: "on" if s.timer else "off",
+        "first", N_("Who starts"),
+        lambda s: s.player_names[s.first],
+        lambda s, d: s.with_changes(first=(s.first + d) % s.players),
+    ),
+    _Item(
+        "hand", N_("Starting hand"), _show_hand,
+        lambda s, d: s.with_changes(hand_choice=int(_cycle(HANDS, s.hand_choice, d))),
+    ),
+    _Item(
+        "timer", N_("Guess timer"),
+        lambda s: _("on") if s.timer else _("off"),
         lambda s, d: s.with_changes(timer=not s.timer),
     ),
     _Item(
-        "first_seconds", "First period",
+        "first_seconds", N_("First period"),
         lambda s: f"{s.first_seconds} s",
         lambda s, d: s.with_changes(first_seconds=_nearest_step(FIRST_PERIODS, s.first_seconds, d)),
     ),
     _Item(
-        "extra_seconds", "Extra period",
+        "extra_seconds", N_("Extra period"),
         lambda s: f"{s.extra_seconds} s",
         lambda s, d: s.with_changes(extra_seconds=_nearest_step(EXTRA_PERIODS, s.extra_seconds, d)),
     ),
     _Item(
-        "bonus", "Winner's bonus",
-        lambda s: "standing panels" if s.bonus == "hidden" else "every panel",
+        "bonus", N_("Winner's bonus"),
+        lambda s: nouns(s.labels)(_("standing {panels}") if s.bonus == "hidden"
+                                  else _("every {panel}")),
         lambda s, d: s.with_changes(bonus="all" if s.bonus == "hidden" else "hidden"),
     ),
     _Item(
-        "first", "Who starts",
-        lambda s: s.names[s.first],
-        lambda s, d: s.with_changes(first=(s.first + d) % s.players),
-    ),
-    _Item(
-        "labels", "Labels",
-        lambda s: "panels 0-11" if s.labels == "panels" else "cards 0-9 J Q K",
+        "labels", N_("Labels"),
+        lambda s: _("panels 0-11") if s.labels == "panels" else _("cards 0-9 J Q K"),
         lambda s, d: s.with_changes(labels="cards" if s.labels == "panels" else "panels"),
     ),
     _Item(
-        "pool", "Pool",
-        lambda s: _pool_label(s.pool),
+        "pool", N_("Pool"),
+        lambda s: _(_pool_label(s.pool)),
         lambda s, d: s.with_changes(pool=_next_pool(s.pool, d)),
     ),
     _Item(
-        "dealer", "Dealer",
-        lambda s: ("a person who does not play" if s.dealer else "none") + (
-            "" if s.pool == "device" else " (device pool)"),
+        "dealer", N_("Dealer"),
+        lambda s: (_("a person who does not play") if s.dealer else _("none")) if s.pool == "device"
+        else _("none (device pool)"),
         lambda s, d: s.with_changes(dealer=not s.dealer),
     ),
     _Item(
-        "training", "Training hints",
-        lambda s: ("on" if s.training else "off") + ("" if s.pool == "table" else " (table pool)"),
+        "training", N_("Training hints"),
+        lambda s: (_("on") if s.training else _("off")) if s.pool == "table"
+        else _("off (device pool)"),
         lambda s, d: s.with_changes(training=not s.training),
     ),
-    # Last, so the other items keep their places; Mastermind has its own setup after it.
-    _Item(
-        "game", "Board game",
-        lambda s: "Mastermind" if s.game == "mastermind" else "Coda",
-        lambda s, d: s.with_changes(game="coda" if s.game == "mastermind" else "mastermind"),
-    ),
+    _Item("language", N_("Language"), _show_language, _language),
 )
-# One sentence, short enough to read on the smallest screen.
-CASUAL = "An open box shows what is left in it: without a dealer, casual play only"
+"""Everything else, behind "More"."""
+
+# One sentence, short enough to read on the smallest screen (issue 11: an open box shows
+# what is left in it, so device-dealt play without a dealer is for casual play).
+CASUAL = N_("An open box shows what is left in it: without a dealer, casual play only")
+
+NAMES = N_("Names")
+MORE = N_("More")
+BACK_LINE = N_("Back")
 
 
-class SetupMenu(ChoiceMenu[SetupDefaults]):
-    def __init__(self, defaults: SetupDefaults, *, actions: tuple[str, ...] = ()) -> None:
-        """``actions`` are lines between the choices and "Start" that lead elsewhere
-        ("Results"); OK on one sets ``chosen`` to its label."""
-        super().__init__(ITEMS, defaults, actions=actions)
-        self.chosen: str | None = None
+class _MoreMenu(ChoiceMenu[SetupDefaults]):
+    """The choices behind "More", and a line back."""
 
-    def view(self) -> SetupView:
+    def __init__(self, defaults: SetupDefaults) -> None:
+        super().__init__(MORE_ITEMS, defaults, actions=(BACK_LINE,), start=False)
+
+    def view(self) -> Any:
         """The choices; with the device dealing and no dealer, the one sentence that says
         what that costs, on the pool and dealer lines (choosing that pool passes there)."""
         view = super().view()
         keys = [item.key for item in self.items]
-        lines = {keys.index("pool"), keys.index("dealer")}
         choices = self.choices
         if (choices.pool == "device" and not choices.dealer and not self.editing
-                and self.cursor in lines):
-            return replace(view, prompt=CASUAL)
+                and self.cursor in (keys.index("pool"), keys.index("dealer"))):
+            return replace(view, prompt=_(CASUAL))
         return view
+
+    def _action_prompt(self, action: str) -> str:
+        return _("OK or BACK: back to the first choices")
+
+    def _players(self) -> tuple[str, ...]:
+        return tuple(self.choices.player_names)
+
+
+@dataclass(frozen=True, slots=True)
+class _SeatName:
+    """A line of the names menu: a seat and its name (OK types a new one)."""
+
+    seat: int
+
+    @property
+    def key(self) -> str:
+        return f"name:{self.seat}"
+
+    @property
+    def label(self) -> str:
+        return _("Seat {number}").format(number=self.seat + 1)
+
+    @property
+    def show(self) -> Callable[[SetupDefaults], str]:
+        return lambda s: seat_name(s.names, self.seat)
+
+    @property
+    def step(self) -> Callable[[SetupDefaults, int], SetupDefaults]:
+        return lambda s, d: s
+
+
+class _NamesMenu(ChoiceMenu[SetupDefaults]):
+    """One line per playing seat with its name: OK types a new one."""
+
+    def __init__(self, defaults: SetupDefaults) -> None:
+        seats = tuple(_SeatName(seat) for seat in range(defaults.players))
+        super().__init__(seats, defaults, actions=(BACK_LINE,), start=False)
+
+    def _on_ok(self, index: int) -> str | None:
+        return f"name:{index}"
+
+    def _line_prompt(self, index: int) -> str:
+        return _("OK: type a new name for seat {number}").format(number=index + 1)
+
+    def _action_prompt(self, action: str) -> str:
+        return _("OK or BACK: back to the first choices")
+
+    def _players(self) -> tuple[str, ...]:
+        return tuple(self.choices.player_names)
+
+
+class SetupMenu(ChoiceMenu[SetupDefaults]):
+    """The setup: players and game, Start, then Names, More and (when the app can list
+    them) Results. The cursor starts on Start: a table keeping its last settings starts
+    with one press."""
+
+    def __init__(self, defaults: SetupDefaults, *, actions: tuple[str, ...] = ()) -> None:
+        """``actions`` are lines after Names and More that lead elsewhere ("Results"); OK on
+        one sets ``chosen`` to it."""
+        super().__init__(ITEMS, defaults, actions=(NAMES, MORE, *actions), start_at=len(ITEMS))
+        self.move_to_start()
+        self.chosen: str | None = None
+        self._sub: _MoreMenu | _NamesMenu | None = None
+        self._typing: NameEntry | None = None
+
+    @property
+    def in_sub(self) -> bool:
+        """In "More", "Names" or typing a name: BACK steps out, not to the results."""
+        return self._sub is not None or self._typing is not None
+
+    @property
+    def title(self) -> str:
+        if self._typing is not None or isinstance(self._sub, _NamesMenu):
+            return _("Names")
+        return _("More choices") if isinstance(self._sub, _MoreMenu) else _("New game")
+
+    @property
+    def busy(self) -> bool:
+        """A value or a name is being changed (the game switch waits for it)."""
+        return self.editing or self._typing is not None or (
+            self._sub is not None and self._sub.editing)
 
     def nav(self, button: Button) -> bool:
         """One of PREV, NEXT, OK. True when the table chose "Start"."""
+        if self._typing is not None:
+            self._type(button)
+            return False
+        if self._sub is not None:
+            chosen = self._sub.select(button)
+            self.choices = self._sub.choices
+            if chosen == BACK_LINE:
+                self._sub = None
+            elif chosen is not None and chosen.startswith("name:"):
+                seat = int(chosen.split(":")[1])
+                self._typing = NameEntry(seat, self.choices.names[seat])
+            return False
         chosen = self.select(button)
         if chosen == START:
             return True
-        if chosen is not None:
+        if chosen == MORE:
+            self._sub = _MoreMenu(self.choices)
+        elif chosen == NAMES:
+            self._sub = _NamesMenu(self.choices)
+        elif chosen is not None:
             self.chosen = chosen
         return False
+
+    def seat(self, seat: int) -> None:
+        """A seat button: while a name is typed it jumps the letters."""
+        if self._typing is not None:
+            self._type(Button.for_seat(seat))
+
+    def back(self) -> None:
+        if self._typing is not None:
+            self._type(Button.BACK)
+        elif self._sub is not None:
+            if self._sub.editing:
+                self._sub.back()
+                self.choices = self._sub.choices
+            else:
+                self._sub = None
+        else:
+            super().back()
+
+    def _type(self, button: Button) -> None:
+        typing = self._typing
+        assert typing is not None
+        typing.press(button)
+        if typing.done:
+            names = list(self.choices.names)
+            names[typing.seat] = typing.result
+            self.choices = self.choices.with_changes(names=tuple(names))
+            if self._sub is not None:
+                self._sub.choices = self.choices
+            self._typing = None
+
+    def view(self) -> Any:
+        """The setup's screen: a ``SetupView``, or the letter picker's ``NameEntryView``."""
+        if self._typing is not None:
+            return self._typing.view()
+        if self._sub is not None:
+            return self._sub.view()
+        return super().view()
+
+    def _action_prompt(self, action: str) -> str:
+        if action == MORE:
+            return _("OK: rounds, timer, hand, labels, pool, language")
+        if action == NAMES:
+            return _("OK: type the players' names")
+        return super()._action_prompt(action)
 
     def _players(self) -> tuple[str, ...]:
         return tuple(self.choices.player_names)

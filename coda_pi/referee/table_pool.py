@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from coda_pi.i18n import N_, _
 from coda_pi.record import Journal
 from coda_pi.referee.describe import describe_event
 from coda_pi.referee.kinds import CodaScreen
@@ -64,6 +65,7 @@ from coda_pi.referee.views import (
     TurnStep,
     TurnView,
 )
+from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
 from coda_pi.rules.coda_events import Bonus, Deal, Draw, Place, Reveal
 from coda_pi.rules.deduction import Analysis
@@ -101,7 +103,7 @@ class TablePool(PoolMode):
     """Table-pool play (see the module docstring): the referee's pool mode "table"."""
 
     name = "table"
-    setup_label = "table (hand-drawn)"
+    setup_label = N_("table (hand-drawn)")
     secret_rows = False  # the device knows only what the table saw: nothing to keep back
     owns_private_view = True  # the device knows no seat's panels: hints, or nothing
 
@@ -193,9 +195,9 @@ class TablePool(PoolMode):
         if self._entry is not None:
             return self._entry_view(self._entry)
         if isinstance(default, TurnView) and default.step is TurnStep.CHOOSE_COLOR:
-            return replace(default, prompt=(
-                f"{default.name}: take a panel from the table, then choose its colour with "
-                "PREV/NEXT and press OK"))
+            return replace(default, prompt=nouns(self._labels)(
+                _("{name}: take a {panel} from the table, then PREV/NEXT its colour and OK"),
+                name=default.name))
         return default
 
     def _halt_view(self, why: str) -> ContradictionView:
@@ -203,13 +205,13 @@ class TablePool(PoolMode):
         assert journal is not None
         players = self._game.settings.players
         last = (describe_event(journal.events[-1], players, self._labels)
-                if journal.events else "nothing")
+                if journal.events else _("nothing"))
         # The engine counts slots from 0, as the record does; the table counts from 1.
         why = re.sub(r"\bslot (\d+)", lambda m: f"panel {int(m.group(1)) + 1}", why)
         return ContradictionView(
             sentence=why[:1].upper() + why[1:],
             last=last,
-            prompt=f"OK: take back {last}. BACK: the menu",
+            prompt=_("OK: take back {what}. BACK: the menu").format(what=last),
         )
 
     def _deal_view(self, table: PublicTable) -> ColourRowView:
@@ -219,10 +221,12 @@ class TablePool(PoolMode):
         dark = sum(self._colours)
         n = len(self._colours)
         if n < table.hand:
-            prompt = (f"{name}: panel {n + 1} of {table.hand} from the left: PREV/NEXT its "
-                      "colour, then OK")
+            prompt = nouns(self._labels)(
+                _("{name}: {panel} {number} of {count} from the left: PREV/NEXT its colour, "
+                  "then OK"), name=name, number=n + 1, count=table.hand)
         else:
-            prompt = f"{name}: that is your row. OK to go on, BACK to change it"
+            prompt = _("{name}: that is your row. OK to go on, BACK to change it").format(
+                name=name)
         return ColourRowView(
             seat=seat,
             name=name,
@@ -241,8 +245,10 @@ class TablePool(PoolMode):
         assert judging is not None and game.turn is not None
         target = table.players[judging.target]
         label = value_label(judging.value, self._labels)
-        prompt = (f"{target}, answer: is your panel {judging.slot + 1} a {label}? Your seat "
-                  f"button {judging.target + 1}: RIGHT. OK: WRONG")
+        prompt = nouns(self._labels)(
+            _("{name}, answer: is your {panel} {number} a {label}? Your seat button {seat}: "
+              "RIGHT. OK: WRONG"), name=target, number=judging.slot + 1, label=label,
+            seat=judging.target + 1)
         return JudgeView(
             seat=game.turn,
             name=table.players[game.turn],
@@ -261,9 +267,11 @@ class TablePool(PoolMode):
         name = self._game.name(entry.seat)
         what = entry.whats[step]
         if entry.kind == "bonus":
-            prompt = f"{name} won: show your standing panels. {what}: PREV/NEXT, then OK"
+            prompt = nouns(self._labels)(
+                _("{name} won: show your standing {panels}. {what}: PREV/NEXT, then OK"),
+                name=name, what=what)
         else:
-            prompt = f"{what}: which number? PREV/NEXT, then OK"
+            prompt = _("{what}: which number? PREV/NEXT, then OK").format(what=what)
         return NumberEntryView(
             seat=entry.seat,
             name=name,
@@ -283,11 +291,14 @@ class TablePool(PoolMode):
         kind = obj.get("event")
         seat = obj.get("seat")
         players = self._game.settings.players
-        who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "You"
+        who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
+        say = nouns(self._labels)
         if kind == "deal":
-            return f"{who}: keep your panels standing and enter their colours again."
+            return say(_("{name}: keep your {panels} standing and enter their colours again."),
+                       name=who)
         if kind == "draw":
-            return f"{who}: put the drawn panel back face down among the others."
+            return say(_("{name}: put the drawn {panel} back face down among the others."),
+                       name=who)
         return None
 
     def leds(self, states: list[LedState], kind: CodaScreen) -> None:
@@ -331,7 +342,8 @@ class TablePool(PoolMode):
             best = _likeliest(analysis.slots.get((target, at), {}))[:3]
             odds = ", ".join(f"{value_label(t.value, self._labels)} {_percent(p)}"
                              for t, p in best)
-            message = f"{game.name(target)}'s panel {at + 1}: {odds}"
+            message = nouns(self._labels)(_("{name}'s {panel} {number}: {odds}"),
+                                          name=game.name(target), number=at + 1, odds=odds)
         return PrivateView(
             seat=seat,
             name=game.name(seat),
@@ -339,7 +351,7 @@ class TablePool(PoolMode):
             row=tuple(panels),
             cursor=at,
             message=message,
-            prompt="Training: the likeliest numbers from what the table has seen",
+            prompt=_("Training: the likeliest numbers from what the table has seen"),
         )
 
     # -- input ---------------------------------------------------------------------------
@@ -384,8 +396,11 @@ class TablePool(PoolMode):
         if cur.step is TurnStep.CHOOSE_COLOR:
             colour = Color.DARK if cur.color_dark else Color.LIGHT
             if self.host.commit(Draw(game.turn, Tile(colour))):
-                self.host.say(Banner(
-                    f"{game.name(game.turn)} drew a {colour.word} panel", BannerKind.INFO))
+                say = nouns(self._labels)
+                self.host.say(Banner(say(
+                    _("{name} drew a dark {panel}") if colour is Color.DARK
+                    else _("{name} drew a light {panel}"), name=game.name(game.turn)),
+                    BannerKind.INFO))
             return True
         if cur.step is TurnStep.VALUE and cur.target is not None and cur.slot is not None:
             values = guess_values(dashes=game.settings.dashes)
@@ -394,13 +409,15 @@ class TablePool(PoolMode):
             return True
         if cur.step is TurnStep.CLAIM_FACE_UP and game.drawn is not None:
             slot = cur.claim_slot
-            what = f"{game.name(game.turn)}'s drawn panel, face up at place {slot + 1}"
+            what = nouns(self._labels)(_("{name}'s drawn {panel}, face up at place {number}"),
+                                       name=game.name(game.turn), number=slot + 1)
             self._entry = _Entry(game.turn, (game.drawn.color,), (what,), "place", slot)
             return True
         if cur.step is TurnStep.REVEAL_OWN and cur.reveal_slot is not None:
             slot = cur.reveal_slot
             colour = game.rows[game.turn][slot].tile.color
-            what = f"{game.name(game.turn)}'s panel {slot + 1}, knocked down"
+            what = nouns(self._labels)(_("{name}'s {panel} {number}, knocked down"),
+                                       name=game.name(game.turn), number=slot + 1)
             self._entry = _Entry(game.turn, (colour,), (what,), "reveal", slot)
             return True
         return False
@@ -447,7 +464,7 @@ class TablePool(PoolMode):
                 self._answer(right=True)
             else:
                 name = self._game.name(self._judging.target)
-                self.host.refuse(f"Only {name} knows: {name} answers")
+                self.host.refuse(_("Only {name} knows: {name} answers").format(name=name))
             return True
         return self._entry is not None
 
@@ -463,9 +480,9 @@ class TablePool(PoolMode):
         if game.phase is Phase.BONUS and game.round_winner is not None:
             winner = game.name(game.round_winner)
             self.host.cue(Cue.ROUND_WON)
-            self.host.say(Banner(
-                f"{winner} wins the round! {winner}: show your standing panels for the bonus",
-                BannerKind.GOOD))
+            self.host.say(Banner(nouns(self._labels)(
+                _("{name} wins the round! {name}: show your standing {panels} for the bonus"),
+                name=winner), BannerKind.GOOD))
         self.host.sync_timer()
 
     def _deal_nav(self, button: Button) -> None:
@@ -485,7 +502,8 @@ class TablePool(PoolMode):
             self._colours = []
             if game.phase is not Phase.DEAL and game.turn is not None:
                 self.host.cue(Cue.YOUR_TURN)
-                self.host.say(Banner(f"{game.name(game.turn)} starts", BannerKind.INFO))
+                self.host.say(Banner(_("{name} starts").format(name=game.name(game.turn)),
+                                     BannerKind.INFO))
 
     def _bonus_entry(self) -> _Entry:
         """The winner's unseen panels, left to right and the held drawn panel last."""
@@ -501,10 +519,11 @@ class TablePool(PoolMode):
         for i, slot in enumerate(game.rows[winner]):
             if not slot.tile.known:
                 colours.append(slot.tile.color)
-                whats.append(f"{name}'s panel {i + 1}")
+                whats.append(nouns(self._labels)(_("{name}'s {panel} {number}"), name=name,
+                                                 number=i + 1))
         if game.drawn is not None and not game.drawn.known:
             colours.append(game.drawn.color)
-            whats.append(f"{name}'s drawn panel")
+            whats.append(nouns(self._labels)(_("{name}'s drawn {panel}"), name=name))
         self._entry = _Entry(winner, tuple(colours), tuple(whats), "bonus")
         return self._entry
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from coda_pi.referee.autoplay import start_line
 from coda_pi.referee.labels import guess_values, value_label
 from coda_pi.referee.signals import Button, Intent, Press, Release
 from coda_pi.referee.table_pool_views import (
@@ -68,8 +69,8 @@ class TablePoolAutoPlayer:
             case SetupView():
                 if screen.editing:
                     return _tap(Button.OK)
-                last = len(screen.items) - 1
-                return _tap(Button.OK if screen.cursor == last else Button.PREV)
+                start = start_line(screen)
+                return _tap(Button.OK if screen.cursor == start else Button.PREV)
             case ColourRowView():
                 return self._colour(screen)
             case TurnView():

@@ -102,8 +102,9 @@ class TableView:
 
 @dataclass(frozen=True, slots=True)
 class SetupItem:
-    label: str  # "Players", "Timer" ...
+    label: str  # "Players", "Timer" ... (in the screen's language)
     value: str  # "3", "on" ...
+    key: str = ""  # what the line is, whatever the language: "players", "game", "Start" ...
 
 
 @dataclass(frozen=True, slots=True)

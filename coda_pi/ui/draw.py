@@ -7,13 +7,26 @@ at 800x480.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
 
 from coda_pi.ui import theme
-from coda_pi.ui.text import blit_text, blit_wrapped, elide, fit_font, font
+from coda_pi.ui.text import (
+    CONDENSE,
+    NUMBER,
+    blit_text,
+    blit_wrapped,
+    cap_height,
+    elide,
+    fit_font,
+    floor_font,
+    floor_size,
+    font,
+    readable,
+)
 from coda_pi.ui.theme import RGB
 
 
@@ -38,47 +51,55 @@ def panel_colours(colour: str) -> tuple[RGB, RGB, RGB]:
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook) -> pygame.Rect:
-    """One panel in ``rect`` (a standing panel fills it; a knocked-down one lies in its lower
-    part, wider than tall, like a real panel laid flat). Returns the rectangle drawn."""
+    """One panel in ``rect``. A knocked-down one keeps its full size (its number must read
+    from across the table) and wears a red band along its top edge. Returns the rectangle
+    drawn."""
     face, digit, edge = panel_colours(look.colour)
     radius = max(2, rect.width // 8)
     border = max(1, rect.width // 18)
-    if look.down:
-        # Knocked down: lying flat at the foot of its slot, face up, with a hatched top edge
-        # so it reads as "down" even when the label is the same size as a standing one.
-        flat_h = max(8, int(rect.height * 0.52))
-        body = pygame.Rect(rect.left, rect.bottom - flat_h, rect.width, flat_h)
-    else:
-        body = rect.copy()
+    body = rect.copy()
     if look.marked:
         halo = body.inflate(border * 4 + 4, border * 4 + 4)
         pygame.draw.rect(surface, theme.CURSOR, halo, border_radius=radius + border * 2)
     pygame.draw.rect(surface, face, body, border_radius=radius)
     pygame.draw.rect(surface, edge, body, width=border, border_radius=radius)
+    stripe = _down_stripe(body) if look.down else 0
     if look.down:
-        stripe = max(2, body.height // 9)
         pygame.draw.rect(
             surface,
             theme.BAD,
             pygame.Rect(body.left + border, body.top + border, body.width - 2 * border, stripe),
         )
     if look.label is not None:
-        inner = body.inflate(-2 * border - max(2, body.width // 10), -2 * border)
-        if look.down:
-            inner.top += max(2, body.height // 9)
-            inner.height -= max(2, body.height // 9)
+        inner = label_box(body, down=look.down)
         if look.label == "-":
             # The font's hyphen is a thin sliver; a dash panel shows a bold bar.
             bar = pygame.Rect(0, 0, round(inner.width * 0.7), max(2, inner.height // 9))
             bar.center = inner.center
             pygame.draw.rect(surface, digit, bar)
         else:
-            blit_text(surface, look.label, inner, digit, largest=_panel_font_size(rect))
+            blit_text(surface, look.label, inner, digit, largest=_panel_font_size(rect),
+                      role=NUMBER)
     if look.faint:
         veil = pygame.Surface(body.size, pygame.SRCALPHA)
         veil.fill((*theme.BACKGROUND, 140))
         surface.blit(veil, body.topleft)
     return body
+
+
+def _down_stripe(body: pygame.Rect) -> int:
+    return max(2, body.height // 10)
+
+
+def label_box(body: pygame.Rect, *, down: bool = False) -> pygame.Rect:
+    """The part of a panel its number is drawn in."""
+    border = max(1, body.width // 18)
+    inner = body.inflate(-2 * border - max(2, body.width // 14), -2 * border)
+    if down:
+        stripe = _down_stripe(body)
+        inner.top += stripe
+        inner.height -= stripe
+    return inner
 
 
 def _panel_font_size(rect: pygame.Rect) -> int:
@@ -89,6 +110,20 @@ def _panel_font_size(rect: pygame.Rect) -> int:
 
 PANEL_ASPECT = 0.62
 """Width over height of a standing panel (the real ones are about 2.2 x 3.5 cm)."""
+_WIDEST_LABELS = ("10", "11", "Q", "J", "K", "8")
+
+
+def labelled_panel_size(screen_height: int) -> tuple[int, int]:
+    """The smallest (width, height) of a panel whose number still reaches the floor: what a
+    crowded row may shrink to, and no further."""
+    fnt = floor_font(screen_height, NUMBER)
+    ink_w = math.ceil(max(fnt.size(label)[0] for label in _WIDEST_LABELS) * CONDENSE)
+    cap = cap_height(fnt)
+    # Inverse of label_box: the border and padding eat about 1/6 of the width and the
+    # band of a knocked-down panel 1/10 of the height.
+    width = int(ink_w / 0.8) + 4
+    height = int((cap + 4) / 0.78) + 2
+    return width, height
 
 
 def row_rects(area: pygame.Rect, count: int, *, max_height: int | None = None) -> list[pygame.Rect]:
@@ -108,6 +143,81 @@ def row_rects(area: pygame.Rect, count: int, *, max_height: int | None = None) -
     return [pygame.Rect(left + i * (width + gap), top, width, height) for i in range(count)]
 
 
+def row_fits(area: pygame.Rect, labelled: Sequence[bool], screen_height: int) -> bool:
+    """Whether ``row_layout`` can lay these panels out in ``area`` with every number at the
+    floor."""
+    rects = row_layout(area, labelled, screen_height)
+    return all(area.contains(r) for r in rects)
+
+
+def row_layout(
+    area: pygame.Rect,
+    labelled: Sequence[bool],
+    screen_height: int,
+    *,
+    max_height: int | None = None,
+    align: str = "center",
+) -> list[pygame.Rect]:
+    """The slots of a row of panels in ``area``, left to right, keeping every number at the
+    readable floor however long the row: a panel with no number showing (a standing one on
+    the public screen) narrows first, then the row wraps onto a second line. The chrome
+    shrinks, the numbers do not."""
+    count = len(labelled)
+    if count == 0:
+        return []
+    min_w, min_h = labelled_panel_size(screen_height)
+    gap = max(2, area.width // 120)
+    for lines in (1, 2):
+        line_h = (area.height - gap * (lines - 1)) // lines
+        height = line_h if max_height is None else min(line_h, max_height)
+        if lines > 1 and height < min_h:
+            break
+        per_line = -(-count // lines)
+        natural = max(int(height * PANEL_ASPECT), 1)
+        room = area.width - gap * (per_line - 1)
+        widths = _widths(labelled, natural, min_w, room, per_line, lines)
+        if widths is not None:
+            # Narrow panels need not be tall: keep about a panel's shape, never below the
+            # height a number needs.
+            height = max(min(height, int(max(widths) / PANEL_ASPECT * 1.2)), min(min_h, height))
+            return _place(area, widths, lines, per_line, height, gap, align)
+    # Nothing fits: one line at the floor size, wider than its area (the tests will say).
+    widths = [max(min_w, 1) if lab else max(2, min_w // 3) for lab in labelled]
+    height = max(min_h, area.height if max_height is None else min(area.height, max_height))
+    return _place(area, widths, 1, count, height, gap, align)
+
+
+def _widths(labelled: Sequence[bool], natural: int, min_w: int, room: int, per_line: int,
+            lines: int) -> list[int] | None:
+    """Widths that fit ``room`` on every line, or None. Labelled panels keep at least
+    ``min_w``; the others narrow down to a third of the natural width."""
+    chunks = [labelled[i:i + per_line] for i in range(0, len(labelled), per_line)]
+    for shrink in (1.0, 0.8, 0.65, 0.5, 0.4):
+        blank_w = max(3, int(natural * shrink))
+        for labelled_w in (max(natural, min_w), max(int(natural * shrink), min_w)):
+            widths = [labelled_w if lab else min(blank_w, labelled_w) for lab in labelled]
+            spans = [sum(widths[i * per_line:i * per_line + len(c)]) for i, c in enumerate(chunks)]
+            if all(span <= room for span in spans):
+                return widths
+    return None
+
+
+def _place(area: pygame.Rect, widths: Sequence[int], lines: int, per_line: int, height: int,
+           gap: int, align: str) -> list[pygame.Rect]:
+    rects = []
+    total_h = lines * height + (lines - 1) * gap
+    top = area.top + (area.height - total_h) // 2
+    for line in range(lines):
+        chunk = widths[line * per_line:(line + 1) * per_line]
+        span = sum(chunk) + gap * (len(chunk) - 1)
+        x = area.left if align == "left" else area.left + (area.width - span) // 2
+        y = top + line * (height + gap)
+        for w in chunk:
+            rects.append(pygame.Rect(x, y, w, height))
+            x += w + gap
+    return rects
+
+
 def draw_row(
     surface: pygame.Surface,
     area: pygame.Rect,
@@ -115,8 +225,10 @@ def draw_row(
     *,
     max_height: int | None = None,
 ) -> list[pygame.Rect]:
-    """A player's row of panels, left to right; returns each panel's slot."""
-    rects = row_rects(area, len(panels), max_height=max_height)
+    """A player's row of panels, left to right (on two lines when one would shrink the
+    numbers); returns each panel's slot."""
+    rects = row_layout(area, [p.label is not None for p in panels], surface.get_height(),
+                       max_height=max_height)
     for rect, look in zip(rects, panels, strict=True):
         draw_panel(surface, rect, look)
     return rects
@@ -129,22 +241,60 @@ def draw_banner(
     colour: RGB,
     *,
     subtitle: str | None = None,
+    subtitle_colour: RGB | None = None,
 ) -> None:
-    """A bar in ``colour`` with ``text`` as large as fits (the name of whose turn it is)."""
+    """A bar in ``colour`` with ``text`` as large as fits (the name of whose turn it is), and
+    under it an optional ``subtitle`` line (on a chip of ``subtitle_colour`` when given: what
+    just happened, coloured by how it went)."""
     radius = max(2, rect.height // 6)
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
     ink = theme.ink_on(colour)
-    pad = max(2, rect.height // 10)
+    pad = max(1, rect.height // 14)
     inner = rect.inflate(-2 * pad - rect.height // 3, -2 * pad)
-    if subtitle:
-        # The title (whose turn) keeps most of the room; a long subtitle may take two
-        # lines when that draws it larger.
-        main = pygame.Rect(inner.left, inner.top, inner.width, int(inner.height * 0.62))
-        sub = pygame.Rect(inner.left, main.bottom, inner.width, inner.bottom - main.bottom)
+    floor = floor_font(surface.get_height())
+    if subtitle and subtitle_colour is not None and floor.size(subtitle)[0] > inner.width:
+        # What just happened, too long for one line under the title: beside it instead, on
+        # as many lines as the header holds.
+        _banner_beside(surface, rect, inner, text, ink, subtitle, subtitle_colour, pad, radius)
+    elif subtitle:
+        # The subtitle gets at least one line of the smallest readable text; the title (whose
+        # turn) keeps the rest.
+        line = floor.get_linesize()
+        sub_h = max(line + 1, round(inner.height * 0.42))
+        main = pygame.Rect(inner.left, inner.top, inner.width, inner.height - sub_h)
+        sub = pygame.Rect(inner.left, main.bottom, inner.width, sub_h)
         blit_text(surface, text, main, ink)
-        blit_wrapped(surface, subtitle, sub, ink, align="center")
-    else:
+        sub_ink = ink
+        if subtitle_colour is not None:
+            chip = pygame.Rect(rect.left + pad, sub.top, rect.width - 2 * pad,
+                               rect.bottom - pad - sub.top)
+            pygame.draw.rect(surface, subtitle_colour, chip, border_radius=radius)
+            sub_ink = theme.ink_on(subtitle_colour)
+        blit_wrapped(surface, subtitle, sub, sub_ink, align="center", max_lines=2)
+    elif fit_font(text, inner.width, inner.height).get_height() >= inner.height * 0.45:
         blit_text(surface, text, inner, ink)
+    else:
+        # Too long for one line at a good size: two.
+        blit_wrapped(surface, text, inner, ink, align="center", max_lines=2)
+
+
+def _banner_beside(surface: pygame.Surface, rect: pygame.Rect, inner: pygame.Rect, title: str,
+                   ink: RGB, news: str, chip_colour: RGB, pad: int, radius: int) -> None:
+    """The title on the left, as narrow as it reads; the news on a chip filling the rest."""
+    floor = floor_font(surface.get_height())
+    # The title no larger than half again the floor: the news needs the room.
+    cap = round(floor_size(surface.get_height()) * 1.5)
+    title_font = readable(fit_font(title, inner.width // 2, inner.height, largest=cap),
+                          surface.get_height())
+    title_w = min(title_font.size(title)[0], inner.width // 2)
+    title_rect = pygame.Rect(inner.left, inner.top, title_w, inner.height)
+    blit_text(surface, elide(title, title_font, title_w), title_rect, ink, fnt=title_font)
+    chip = pygame.Rect(title_rect.right + pad * 2, rect.top + pad, 0, rect.height - 2 * pad)
+    chip.width = rect.right - pad - chip.left
+    pygame.draw.rect(surface, chip_colour, chip, border_radius=radius)
+    lines = max(1, (chip.height - 2) // floor.get_linesize())
+    blit_wrapped(surface, news, chip.inflate(-2 * pad, -2), theme.ink_on(chip_colour),
+                 align="center", max_lines=lines)
 
 
 def timer_text(seconds_left: float) -> str:
@@ -210,11 +360,17 @@ def draw_led_strip(
     still tells "blinking" from "off".
     """
     count = max(1, len(leds))
-    slot_w = rect.width // count
-    diameter = max(4, min(rect.height, slot_w) - 2)
+    # In a line when the strip is wide, else two by two (the footer's text needs the width).
+    per_row = count if rect.width >= rect.height * 2 else max(1, (count + 1) // 2)
+    rows = -(-count // per_row)
+    slot_w = rect.width // per_row
+    slot_h = rect.height // rows
+    diameter = max(4, min(slot_h, slot_w) - 2)
     lamps = []
     for seat, led in enumerate(leds):
-        centre = (rect.left + slot_w * seat + slot_w // 2, rect.centery)
+        row, column = divmod(seat, per_row)
+        centre = (rect.left + slot_w * column + slot_w // 2,
+                  rect.top + slot_h * row + slot_h // 2)
         colour = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
         fill = colour if led.lit else theme.LED_OFF
         radius = diameter // 2
@@ -268,8 +424,9 @@ def draw_menu(
     pad = max(3, line_h // 4)
     # One font for every line: as tall as a line allows, narrow enough for the longest one.
     widest = max(items, key=lambda i: font(40).size(i.label + "  " + (i.value or ""))[0])
-    fnt = fit_font(widest.label + "  " + (widest.value or ""), list_rect.width - 2 * pad,
-                   int(line_h * 0.72))
+    fnt = readable(fit_font(widest.label + "  " + (widest.value or ""),
+                            list_rect.width - 2 * pad, int(line_h * 0.72)),
+                   surface.get_height())
     for shown, index in enumerate(range(first, first + lines)):
         item = items[index]
         line = pygame.Rect(list_rect.left, list_rect.top + shown * line_h, list_rect.width, line_h)

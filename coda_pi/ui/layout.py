@@ -1,8 +1,11 @@
 """Where things go on the screen, as fractions of its size.
 
-Every screen has the same three bands: a header (whose turn, or what screen this is), the
-body, and a footer (what just happened, and on the desktop the seat LEDs). Keeping them
-fixed means a player's eye finds the same thing in the same place on every screen.
+Every screen has the same three bands: a header (whose turn, or what screen this is, and
+under it what just happened), the body, and a footer that always says what to press (and on
+the desktop shows the seat LEDs). Keeping them fixed means a player's eye finds the same
+thing in the same place on every screen. The header and footer are sized from the
+readability floor (two lines of the smallest text allowed), not from a fixed fraction, so
+the body keeps the most room the floor allows.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from coda_pi.ui.text import floor_font
 from coda_pi.ui.theme import Metrics
 
 
@@ -22,7 +26,7 @@ class Frame:
     body: pygame.Rect
     footer: pygame.Rect
     leds: pygame.Rect | None  # the on-screen seat LEDs (desktop), at the footer's right
-    message: pygame.Rect  # the footer's text part
+    message: pygame.Rect  # the footer's text part: what to press now
     metrics: Metrics
 
 
@@ -31,15 +35,16 @@ def frame(size: tuple[int, int], *, led_strip: bool) -> Frame:
     w, h = size
     m = Metrics(w, h)
     gap = m.margin
-    header_h = round(h * 0.2)
-    footer_h = round(h * 0.12)
+    line = floor_font(h).get_linesize()
+    header_h = max(round(h * 0.16), round(line * 2.3)) + gap
+    footer_h = line * 2 + gap + 2
     header = pygame.Rect(gap, gap, w - 2 * gap, header_h - gap)
     footer = pygame.Rect(gap, h - footer_h, w - 2 * gap, footer_h - gap)
     body = pygame.Rect(gap, header.bottom + gap, w - 2 * gap, footer.top - header.bottom - 2 * gap)
     leds = None
     message = footer
     if led_strip:
-        strip_w = min(round(w * 0.2), footer.height * 5)
+        strip_w = min(round(w * 0.16), round(footer.height * 1.2))
         leds = pygame.Rect(footer.right - strip_w, footer.top, strip_w, footer.height)
         message = pygame.Rect(footer.left, footer.top, footer.width - strip_w - gap, footer.height)
     return Frame(header, body, footer, leds, message, m)

@@ -42,3 +42,11 @@ BANNER_COLOURS: dict[BannerKind, RGB] = {
     BannerKind.BAD: theme.BAD,
     BannerKind.ERROR: theme.WARNING,
 }
+
+BANNER_CHIPS: dict[BannerKind, RGB] = {
+    BannerKind.INFO: theme.PANEL_AREA,
+    BannerKind.GOOD: theme.GOOD,
+    BannerKind.BAD: theme.BAD,
+    BannerKind.ERROR: theme.WARNING,
+}
+"""The chip under the header's title that says what just happened, by how it went."""

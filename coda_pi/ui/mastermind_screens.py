@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from coda_pi.i18n import N_, _, ngettext
 from coda_pi.referee.mastermind_views import (
     BoardRow,
     MastermindPrivateView,
@@ -15,8 +16,8 @@ from coda_pi.referee.mastermind_views import (
 from coda_pi.ui import theme
 from coda_pi.ui.draw import draw_banner
 from coda_pi.ui.layout import Frame, split_columns, split_rows
-from coda_pi.ui.looks import BANNER_COLOURS, seat_colour
-from coda_pi.ui.text import blit_text, blit_wrapped, font
+from coda_pi.ui.looks import seat_colour
+from coda_pi.ui.text import blit_text, blit_wrapped
 from coda_pi.ui.theme import RGB, Metrics
 
 PEG_COLOURS: dict[str, RGB] = {
@@ -26,6 +27,11 @@ PEG_COLOURS: dict[str, RGB] = {
     "R": (220, 40, 40),
     "W": (245, 245, 240),
     "Y": (250, 210, 30),
+}
+# The peg colours by name (coda_pi.rules.mastermind.COLOUR_NAMES), marked for translation.
+PEG_NAMES: dict[str, str] = {
+    "B": N_("blue"), "G": N_("green"), "K": N_("black"), "R": N_("red"), "W": N_("white"),
+    "Y": N_("yellow"),
 }
 HOLE: RGB = (28, 31, 38)
 BOARD: RGB = (88, 64, 44)  # the brown plastic of the boxed game's board
@@ -89,37 +95,47 @@ def draw_mastermind(surface: pygame.Surface, bands: Frame, view: MastermindPubli
     screen = view.screen
     m = bands.metrics
     _header(surface, bands, screen, view)
-    board_area, side = split_columns(bands.body, 0.5, m.margin)
+    board_area, side = split_columns(bands.body, 0.42, m.margin)
     _board(surface, board_area, screen, m)
     _side(surface, side, screen, m)
-    if view.banner is not None:
-        blit_wrapped(surface, view.banner.text, bands.message, BANNER_COLOURS[view.banner.kind])
-    elif screen.step is MastermindStep.GAME_END:
-        blit_wrapped(surface, screen.prompt, bands.message, theme.TEXT_DIM)
-    else:
-        blit_text(surface, view.title, bands.message, theme.TEXT_DIM, align="left")
+
+
+def mastermind_keys(view: MastermindPublicView) -> str:
+    """What to press now (the footer): the referee's prompt without the name the header
+    already shows."""
+    s = view.screen
+    prompt = s.prompt
+    for name in s.names:
+        prompt = prompt.removeprefix(f"{name}: ")
+    return prompt
 
 
 def _header(surface: pygame.Surface, bands: Frame, s: MastermindScreen,
             view: MastermindPublicView) -> None:
+    from coda_pi.ui.screens import header  # one header for every screen
+
     names = s.names
     if s.step is MastermindStep.GAME_END:
-        draw_banner(surface, bands.header, f"Game {s.game_number} of {s.games} over",
-                    theme.PANEL_AREA, subtitle=f"{names[s.maker]}'s code")
+        if any(row.wrong for row in s.board):
+            title = _("Game {number} of {games} is void").format(number=s.game_number,
+                                                                  games=s.games)
+        else:
+            title = _("Game {number} of {games} over").format(number=s.game_number,
+                                                              games=s.games)
+        header(surface, bands, view, title, theme.PANEL_AREA,
+               subtitle=_("{name}'s code").format(name=names[s.maker]))
         return
     if s.step is MastermindStep.SET_CODE:
-        seat, title = s.maker, f"{names[s.maker]} sets the code"
+        seat, title = s.maker, _("{name} sets the code").format(name=names[s.maker])
     elif s.step is MastermindStep.GUESS:
-        seat, title = s.breaker, f"{names[s.breaker]} guesses"
+        seat, title = s.breaker, _("{name} guesses").format(name=names[s.breaker])
     elif s.step is MastermindStep.CONTRADICTION:
-        seat, title = s.maker, "No code fits"
+        seat, title = s.maker, _("No code fits")
     elif s.device_guess is not None:
-        seat, title = s.maker, f"{names[s.breaker]} guesses"
+        seat, title = s.maker, _("{name} guesses").format(name=names[s.breaker])
     else:
-        seat, title = s.maker, f"{names[s.maker]}: key pegs"
-    subtitle = s.prompt.removeprefix(f"{names[seat]}: ")
-    draw_banner(surface, bands.header, title, seat_colour(seat),
-                subtitle=subtitle[:1].upper() + subtitle[1:])
+        seat, title = s.maker, _("{name}: key pegs").format(name=names[s.maker])
+    header(surface, bands, view, title, seat_colour(seat))
 
 
 def _board(surface: pygame.Surface, area: pygame.Rect, s: MastermindScreen, m: Metrics) -> None:
@@ -151,10 +167,10 @@ def _board(surface: pygame.Surface, area: pygame.Rect, s: MastermindScreen, m: M
         _code_line(surface, lines[0], top_line, s.pegs, hidden=s.step is MastermindStep.SET_CODE)
         index = 1
     # The newest row at the top, under the code; empty rows fill below it.
-    for guess, row, hole, _ in reversed(shown):
+    for guess, row, hole, _drawn in reversed(shown):
         _row_line(surface, lines[index], guess, row, hole, s.pegs, m)
         index += 1
-    for _ in range(empty):
+    for _row in range(empty):
         _row_line(surface, lines[index], "." * 0, None, None, s.pegs, m, empty=True)
         index += 1
 
@@ -189,7 +205,7 @@ def _row_line(surface: pygame.Surface, rect: pygame.Rect, guess: str, row: Board
 def _code_line(surface: pygame.Surface, rect: pygame.Rect, code: str, pegs: int,
                *, hidden: bool) -> None:
     """The shield's row: the secret at the end of a game, else covered."""
-    cell, radius, _ = _peg_geometry(rect, pegs)
+    cell, radius, _keys_w = _peg_geometry(rect, pegs)
     shield = pygame.Rect(rect.left, rect.top, cell * (pegs + 1), rect.height).inflate(0, -2)
     pygame.draw.rect(surface, theme.PANEL_AREA, shield, border_radius=max(2, rect.height // 4))
     left = rect.left + cell // 2
@@ -208,13 +224,14 @@ def _side(surface: pygame.Surface, area: pygame.Rect, s: MastermindScreen, m: Me
     elif s.step is MastermindStep.CONTRADICTION and s.message:
         _sentence(surface, big, s.message, theme.WARNING)
     elif s.step is MastermindStep.SET_CODE:
-        _sentence(surface, big, f"{s.pegs_set} of {s.pegs} pegs set", theme.TEXT)
+        _sentence(surface, big, _("{count} of {pegs} pegs set").format(count=s.pegs_set,
+                                                                         pegs=s.pegs),
+                  theme.TEXT)
     elif s.keys is not None:
-        _big_keys(surface, big, s.keys[0], s.keys[1], s.pegs, f"Row {len(s.board)}: place",
-                  m, hint=s.hint)
+        _big_keys(surface, big, s.keys[0], s.keys[1], s.pegs,
+                  _("Row {number}: place").format(number=len(s.board)), m, hint=s.hint)
     else:
-        lines = ["No rows yet"]
-        _sentence(surface, big, " ".join(lines), theme.TEXT_DIM, hint=s.hint)
+        _sentence(surface, big, _("No rows yet"), theme.TEXT_DIM, hint=s.hint)
     _scores(surface, scores, s, m)
 
 
@@ -238,27 +255,12 @@ def _sentence(surface: pygame.Surface, area: pygame.Rect, text: str, colour: RGB
 
 def _paragraph(surface: pygame.Surface, area: pygame.Rect, text: str, colour: RGB) -> None:
     """``text`` wrapped to ``area``'s width in the largest font whose lines all fit."""
-    words = text.split()
-    for size in range(max(8, area.height // 2), 7, -1):
-        fnt = font(size)
-        lines: list[str] = []
-        for word in words:
-            if lines and fnt.size(f"{lines[-1]} {word}")[0] <= area.width:
-                lines[-1] = f"{lines[-1]} {word}"
-            else:
-                lines.append(word)
-        line_h = fnt.get_linesize()
-        widest = max((fnt.size(line)[0] for line in lines), default=0)
-        if line_h * len(lines) <= area.height and widest <= area.width:
-            break
-    top = area.centery - line_h * len(lines) // 2
-    for i, line in enumerate(lines):
-        rect = pygame.Rect(area.left, top + i * line_h, area.width, line_h)
-        blit_text(surface, line, rect, colour, fnt=fnt)
+    blit_wrapped(surface, text, area, colour, align="center", max_lines=8)
 
 
 def _hint(surface: pygame.Surface, area: pygame.Rect, hint: int) -> None:
-    text = f"{hint} code{'s' if hint != 1 else ''} still fit"
+    text = ngettext("{count} code still fits", "{count} codes still fit", hint).format(
+        count=hint)
     blit_text(surface, text, area, theme.TEXT_DIM)
 
 
@@ -277,8 +279,9 @@ def _big_keys(surface: pygame.Surface, area: pygame.Rect, black: int, white: int
     if hint is not None:
         words, hint_rect = _split_height(words, 0.55, 2)
         _hint(surface, hint_rect, hint)
-    text = "nothing" if black + white == 0 else ", ".join(
-        p for p in (f"{black} black" if black else "", f"{white} white" if white else "") if p)
+    text = _("nothing") if black + white == 0 else ", ".join(
+        p for p in (_("{count} black").format(count=black) if black else "",
+                    _("{count} white").format(count=white) if white else "") if p)
     blit_text(surface, text, words, theme.TEXT)
 
 
@@ -287,10 +290,11 @@ def _key_entry(surface: pygame.Surface, area: pygame.Rect, s: MastermindScreen,
     """Counting the key pegs: two big numbers, the one being set under the cursor."""
     assert s.key_entry is not None
     cap, rest = _split_height(area, 0.22, 2)
-    caption = "Answer the device" if s.device_guess is not None else "Key pegs placed"
+    caption = _("Answer the device") if s.device_guess is not None else _("Key pegs placed")
     blit_text(surface, caption, cap, theme.TEXT_DIM)
     left, right = split_columns(rest, 0.5, m.margin)
-    for field, (rect, label, kind) in enumerate(((left, "black", "b"), (right, "white", "w"))):
+    fields = ((left, _("black"), "b"), (right, _("white"), "w"))
+    for field, (rect, label, kind) in enumerate(fields):
         number = s.key_entry[field]
         active = field == s.key_field
         box = rect.inflate(-2, -2)
@@ -312,10 +316,10 @@ def _key_entry(surface: pygame.Surface, area: pygame.Rect, s: MastermindScreen,
 def _scores(surface: pygame.Surface, area: pygame.Rect, s: MastermindScreen, m: Metrics) -> None:
     lines = split_rows(area, 2, max(2, m.margin // 3))
     for seat, rect in enumerate(lines):
-        role = "maker" if seat == s.maker else "breaker"
+        role = _("maker") if seat == s.maker else _("breaker")
         colour = seat_colour(seat)
         pygame.draw.rect(surface, theme.dim(colour, 0.55), rect, border_radius=m.px(1.5))
-        name_rect, total_rect = split_columns(rect.inflate(-m.margin, 0), 0.75, m.margin)
+        name_rect, total_rect = split_columns(rect.inflate(-m.px(1.5), 0), 0.85, m.px(1))
         blit_text(surface, f"{s.names[seat]} ({role})", name_rect, theme.TEXT, align="left")
         blit_text(surface, str(s.totals[seat]), total_rect, theme.TEXT, align="right")
 
@@ -329,7 +333,8 @@ def draw_mastermind_private(surface: pygame.Surface, bands: Frame,
     colour = seat_colour(private.seat)
     w, h = surface.get_size()
     pygame.draw.rect(surface, colour, pygame.Rect(0, 0, w, h), width=max(3, m.px(2)))
-    draw_banner(surface, bands.header, f"{private.name} only", colour, subtitle="your code")
+    draw_banner(surface, bands.header, _("{name} only").format(name=private.name), colour,
+                subtitle=_("your code"))
     body = bands.body
     pegs_area, below = _split_height(body, 0.62, m.margin)
     pegs = len(private.code)
@@ -339,9 +344,11 @@ def draw_mastermind_private(surface: pygame.Surface, bands: Frame,
     for i, letter in enumerate(private.code):
         draw_peg(surface, (left + i * cell + cell // 2, pegs_area.centery), radius, letter,
                  marked=i == private.hole)
-    names, prompt = _split_height(below, 0.45, 2)
-    blit_text(surface, private.colour_words, names, theme.TEXT)
-    blit_wrapped(surface, private.prompt, prompt, theme.TEXT_DIM, align="center")
+    words = " ".join(_(PEG_NAMES[c]) for c in private.code if c in PEG_NAMES)
+    blit_wrapped(surface, words, below, theme.TEXT, align="center", max_lines=2)
+    from coda_pi.ui.screens import draw_keys
+
+    draw_keys(surface, bands, private.prompt)
 
 
 def draw_mastermind_scene(surface: pygame.Surface, bands: Frame, view: object,
@@ -352,6 +359,12 @@ def draw_mastermind_scene(surface: pygame.Surface, bands: Frame, view: object,
     elif isinstance(view, MastermindPublicView):
         draw_mastermind(surface, bands, view)
         if view.overlay is not None:
-            from coda_pi.ui.screens import _overlay  # the same menu and questions as Coda
+            # The same menu and questions as Coda.
+            from coda_pi.ui.screens import _overlay, _overlay_keys, draw_keys
 
-            _overlay(surface, view.overlay, bands.metrics)
+            _overlay(surface, bands, view.overlay, bands.metrics)
+            draw_keys(surface, bands, _overlay_keys(view.overlay))
+        else:
+            from coda_pi.ui.screens import draw_keys
+
+            draw_keys(surface, bands, mastermind_keys(view))

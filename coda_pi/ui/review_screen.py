@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from coda_pi.i18n import _
 from coda_pi.referee.review import ReviewView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import draw_banner
@@ -15,7 +16,7 @@ from coda_pi.ui.text import blit_wrapped
 def draw_review(surface: pygame.Surface, bands: Frame, screen: ReviewView) -> None:
     m = bands.metrics
     draw_banner(surface, bands.header, screen.title, theme.PANEL_AREA,
-                subtitle=f"page {screen.page} of {screen.pages}")
+                subtitle=_("page {page} of {pages}").format(page=screen.page, pages=screen.pages))
     slots = split_rows(bands.body, 4, max(2, m.margin // 2))
     for rect, line in zip(slots, screen.lines, strict=False):
         mark = pygame.Rect(rect.left, rect.top, max(4, m.px(1.5)), rect.height)

@@ -6,6 +6,7 @@ screen can be looked at in its most crowded form: four players, long names, a fu
 
 from __future__ import annotations
 
+from coda_pi.i18n import _
 from coda_pi.referee.views import (
     Banner,
     BannerKind,
@@ -30,6 +31,7 @@ from coda_pi.referee.views import (
     TurnStep,
     TurnView,
 )
+from coda_pi.referee.wording import nouns
 from coda_pi.ui.scene import Scene
 
 NAMES = ("Ann", "Benedict", "Chloé", "Dmitri")
@@ -77,85 +79,127 @@ def _leds(players: int, on: int | None = None, blink: tuple[int, ...] = ()) -> t
     )
 
 
+def round_of(number: int) -> str:
+    return _("Round {number} of {rounds}").format(number=number, rounds=3)
+
+
+def _value_prompt(target: str, number: int) -> str:
+    return nouns("panels")(_("{target}'s {panel} {number} is...? PREV/NEXT, then OK"),
+                           target=target, number=number)
+
+
 def sample_scenes() -> dict[str, Scene]:
-    """Every key screen by a file-friendly name."""
+    """Every key screen by a file-friendly name, in the current language: the sentences
+    are the referee's own messages, so a Spanish sample reads as the device would."""
+    say = nouns("panels")
+    value_prompt = _value_prompt(NAMES[3], 3)
     scenes: dict[str, Scene] = {}
     setup = SetupView(
-        items=(SetupItem("Players", "3"), SetupItem("Dashes", "on"), SetupItem("Rounds", "3"),
-               SetupItem("Timer", "60 s + 20 s"), SetupItem("Bonus", "hidden"),
-               SetupItem("First", "Ann"), SetupItem("Labels", "panels"), SetupItem("Start", "")),
-        cursor=1, editing=True, players=NAMES[:3], prompt="PREV/NEXT change, OK keeps it")
-    scenes["setup"] = Scene(PublicView(screen=setup, table=None, title="New game",
+        items=(SetupItem(_("Players"), "3", "players"),
+               SetupItem(_("Game"), _("Coda with dashes"), "game"),
+               SetupItem(_("Start"), "", "Start"), SetupItem(_("Names"), "", "Names"),
+               SetupItem(_("More"), "", "More"), SetupItem(_("Results"), "", "Results")),
+        cursor=2, editing=False, players=NAMES[:3], prompt=_("Press OK to start"))
+    scenes["setup"] = Scene(PublicView(screen=setup, table=None, title=_("New game"),
                                        leds=_leds(3)), leds=_leds(3))
+    more = SetupView(
+        items=(SetupItem(_("Rounds"), _("tournament ({count} rounds)").format(count=3)),
+               SetupItem(_("Who starts"), "Benedict"),
+               SetupItem(_("Starting hand"), say(_("{count} {panels}"), count=3)),
+               SetupItem(_("Guess timer"), _("on")),
+               SetupItem(_("First period"), "60 s"), SetupItem(_("Extra period"), "20 s"),
+               SetupItem(_("Winner's bonus"), say(_("standing {panels}"))),
+               SetupItem(_("Labels"), _("panels 0-11")),
+               SetupItem(_("Pool"), _("device draws")), SetupItem(_("Training hints"), _("off")),
+               SetupItem(_("Language"), "Español"), SetupItem(_("Back"), "")),
+        cursor=2, editing=True, players=NAMES[:3],
+        prompt=_("PREV/NEXT change it, OK keeps it, BACK puts it back"))
+    scenes["setup-more"] = Scene(PublicView(screen=more, table=None, title=_("More choices"),
+                                            leds=_leds(3)), leds=_leds(3))
     deal = DealView(seat=1, name=NAMES[1], dealt=(True, False, False), has_dash=True, hand=4,
-                    prompt="Benedict: hold seat button 2 to see your panels")
+                    prompt=say(_("{name}: hold seat button {number} to see your {panels}, "
+                                 "then OK"), name=NAMES[1], number=2))
     scenes["deal"] = Scene(PublicView(screen=deal, table=_table(3, turn=-1, holding=False),
-                                      title="Round 1 of 3", leds=_leds(3, blink=(1,))),
+                                      title=round_of(1), leds=_leds(3, blink=(1,))),
                            leds=_leds(3, blink=(1,)), blink_on=True)
     ready = DealView(seat=0, name=NAMES[0], dealt=(False, False, False), has_dash=False,
-                     hand=4, prompt="Press OK to start the game")
-    scenes["ready"] = Scene(PublicView(screen=ready, table=_table(3, turn=-1, holding=False),
-                                       title="Round 1 of 3", leds=_leds(3)), leds=_leds(3))
+                     hand=4, prompt=_("Press OK to start the game"))
+    scenes["ready"] = Scene(PublicView(screen=ready, table=None,
+                                       title=round_of(1), leds=_leds(3)), leds=_leds(3))
     scenes["deal-private"] = Scene(
         PublicView(screen=deal, table=None, private_shown=1, leds=_leds(3, blink=(1,))),
         private=PrivateView(seat=1, name=NAMES[1], purpose=PrivatePurpose.DEAL,
                             row=_row("L0", "D-", "D2", "L7", private=True), cursor=1,
-                            prompt="PREV/NEXT move the dash, OK when they stand"),
+                            prompt=say(_("PREV/NEXT move {the_dash}. Take these from "
+                                         "{the_box} in this order, OK"))),
         leds=_leds(3, blink=(1,)))
     timer = TimerView(seconds_left=43, period_seconds_left=43, extra=False, paused=False,
                       urgent=False)
     choose = TurnView(seat=0, name=NAMES[0], step=TurnStep.CHOOSE_COLOR,
-                      prompt="PREV/NEXT: colour to draw, OK draws", color_dark=True,
+                      prompt=_("{name}: PREV/NEXT choose a colour, OK draws").format(
+                          name=NAMES[0]), color_dark=True,
                       dark_left=4, light_left=3)
     scenes["turn-choose"] = Scene(PublicView(screen=choose, table=_table(holding=False),
-                                             title="Round 2 of 3", leds=_leds(4, on=0)),
+                                             title=round_of(2), leds=_leds(4, on=0)),
                                   leds=_leds(4, on=0))
     scenes["turn-drawn-private"] = Scene(
         PublicView(screen=choose, table=_table(), private_shown=0, leds=_leds(4, on=0)),
         private=PrivateView(seat=0, name=NAMES[0], purpose=PrivatePurpose.DRAWN,
                             row=_row("D1", "l3", "D6", "L9", "D11", private=True),
                             drawn=PanelView(dark=False, label="5", revealed=False),
-                            prompt="take it from the box"),
+                            prompt=say(_("Take the light one from {the_box}"))),
         leds=_leds(4, on=0))
     value = TurnView(seat=0, name=NAMES[0], step=TurnStep.VALUE,
-                     prompt="PREV/NEXT: the number, OK guesses", drew=True, target=3, slot=2,
+                     prompt=value_prompt, drew=True, target=3, slot=2,
                      value_label="7", values=tuple(str(i) for i in range(12)) + ("-",))
     scenes["turn-guess"] = Scene(PublicView(screen=value, table=_table(highlight=(3, 2)),
-                                            timer=timer, title="Round 2 of 3",
+                                            timer=timer, title=round_of(2),
                                             leds=_leds(4, on=0, blink=(3,))),
                                  leds=_leds(4, on=0, blink=(3,)), blink_on=False)
     again = TurnView(seat=0, name=NAMES[0], step=TurnStep.CONTINUE,
-                     prompt="attack again, or stop", drew=True, attack_again=True,
+                     prompt=_("{name}: attack again or stop? PREV/NEXT, then OK").format(
+                         name=NAMES[0]), drew=True, attack_again=True,
                      last_guess=GuessView(0, 3, 2, "8", True))
     scenes["turn-right"] = Scene(PublicView(
-        screen=again, table=_table(), title="Round 2 of 3",
+        screen=again, table=_table(), title=round_of(2),
         timer=TimerView(19, 19, True, False, False),
-        banner=Banner("Right! Dmitri's slot 3 is 8", BannerKind.GOOD), leds=_leds(4, on=0)),
+        banner=Banner(say(_("Right! {name}'s {panel} {number} is {label}: knock it down"),
+                          name=NAMES[3], number=3, label=8), BannerKind.GOOD), leds=_leds(4, on=0)),
         leds=_leds(4, on=0))
     miss = TurnView(seat=0, name=NAMES[0], step=TurnStep.CLAIM_FACE_UP,
-                    prompt="place your drawn panel face up, OK", drew=True, claim_slot=2,
+                    prompt=say(_("{name}: stand the drawn {panel} face up; PREV/NEXT: where, "
+                                 "then OK"), name=NAMES[0]), drew=True, claim_slot=2,
                     last_guess=GuessView(0, 1, 0, "1", False))
     scenes["turn-miss"] = Scene(PublicView(
-        screen=miss, table=_table(), title="Round 2 of 3",
-        banner=Banner("Wrong: Benedict's slot 1 is not 1", BannerKind.BAD), leds=_leds(4, on=0)),
+        screen=miss, table=_table(), title=round_of(2),
+        banner=Banner(say(_("Wrong: {name}'s {panel} {number} is not {label}"),
+                          name=NAMES[1], number=1, label=1), BannerKind.BAD), leds=_leds(4, on=0)),
         leds=_leds(4, on=0))
     scenes["turn-urgent"] = Scene(PublicView(
         screen=value, table=_table(highlight=(3, 2)),
-        timer=TimerView(4, 4, True, False, True), title="Round 2 of 3", leds=_leds(4, on=0)),
+        timer=TimerView(4, 4, True, False, True), title=round_of(2), leds=_leds(4, on=0)),
         leds=_leds(4, on=0))
     scenes["claim-private"] = Scene(
         PublicView(screen=miss, table=_table(), private_shown=0, leds=_leds(4, on=0)),
         private=PrivateView(seat=0, name=NAMES[0], purpose=PrivatePurpose.CLAIM,
                             row=_row("D1", "l3", "L5", "D6", "L9", "D11", private=True),
-                            cursor=2, message="L5 cannot stand left of D4",
-                            prompt="PREV/NEXT move it, OK"),
+                            cursor=2, message=_("Not there: {why}").format(
+                                why=_("{left} cannot stand left of {right}").format(
+                                    left=_("light {label}").format(label=5),
+                                    right=_("dark {label}").format(label=4))),
+                            prompt=say(_("Is this where the drawn {panel} stands? OK, or "
+                                         "PREV/NEXT"))),
         leds=_leds(4, on=0))
-    menu = MenuView(title="Paused", items=("Resume", "Undo last action", "End the game",
-                                           "Sound: on", "Quit"), cursor=1)
+    menu = MenuView(title=_("Menu"), items=(_("Back to the game"), _("Undo the last action"),
+                                            _("Pause the timer"), _("End the game now"),
+                                            _("Quit")), cursor=1)
     scenes["menu"] = Scene(PublicView(screen=value, table=_table(), overlay=menu,
                                       timer=TimerView(43, 43, False, True, False),
                                       leds=_leds(4, on=0)), leds=_leds(4, on=0))
-    confirm = ConfirmView(title="Undo?", text="Take back Ann's guess: Dmitri's slot 3 is 8")
+    confirm = ConfirmView(title=_("Undo?"), text=_("Take back {what}?").format(
+        what=say(_("{name}'s guess that {target}'s {panel} {number} is {label}"),
+                 name=NAMES[0], target=NAMES[3], number=3, label=8)),
+        ok_label=_("OK: yes"), back_label=_("BACK: no"))
     scenes["confirm"] = Scene(PublicView(screen=value, table=_table(), overlay=confirm,
                                          leds=_leds(4, on=0)), leds=_leds(4, on=0))
     points = tuple(
@@ -166,8 +210,10 @@ def sample_scenes() -> dict[str, Scene]:
     )
     scenes["round-end"] = Scene(PublicView(
         screen=RoundEndView(round_number=2, rounds=3, winner=0, winner_name=NAMES[0],
-                            points=points, last_round=False, prompt="OK: next round"),
-        table=_table(holding=False), title="Round 2 of 3", leds=_leds(4, blink=(0,))),
+                            points=points, last_round=False,
+                            prompt=_("{name} starts round {number}: OK deals").format(
+                                name=NAMES[0], number=3)),
+        table=_table(holding=False), title=round_of(2), leds=_leds(4, blink=(0,))),
         leds=_leds(4, blink=(0,)))
     standings = (
         StandingView(1, 0, NAMES[0], 58, (22, 29, 7)),
@@ -177,13 +223,176 @@ def sample_scenes() -> dict[str, Scene]:
     )
     scenes["final"] = Scene(PublicView(
         screen=FinalView(standings=standings, winners=(0,), ended_early=False,
-                         prompt="OK: a new game"),
-        table=None, title="Tournament over", leds=_leds(4, blink=(0,))),
+                         prompt=_("NEXT: review the game. OK: a new game")),
+        table=None, title=_("Final standings"), leds=_leds(4, blink=(0,))),
         leds=_leds(4, blink=(0,)))
+    scenes.update(_long_rows_and_cards())
+    from coda_pi.referee.name_entry import NameEntry
+    from coda_pi.referee.signals import Button
+
+    entry = NameEntry(2, "Seat 3")
+    # "Chl" typed, the cursor on "o": C from A, h from G, l back from N, then o.
+    for button in (Button.SEAT_1, Button.NEXT, Button.NEXT, Button.OK,
+                   Button.SEAT_2, Button.NEXT, Button.OK,
+                   Button.SEAT_3, Button.PREV, Button.PREV, Button.OK,
+                   Button.SEAT_3, Button.NEXT, Button.NEXT):
+        entry.press(button)
+    scenes["name-entry"] = Scene(PublicView(
+        screen=entry.view(),  # type: ignore[arg-type]
+        table=None, title=_("Names"), leds=_leds(4, blink=(2,))), leds=_leds(4, blink=(2,)))
+    scenes.update(_other_scenes())
     from coda_pi.ui.mastermind_samples import mastermind_scenes
 
     scenes.update(mastermind_scenes())  # Mastermind's screens, named mm-*
     from coda_pi.ui.entry_samples import entry_scenes
 
     scenes.update(entry_scenes())  # entered-pool play, named entry-*
+    return scenes
+
+
+def _other_scenes() -> dict[str, Scene]:
+    """Table-pool play, the results list and the post-game review."""
+    say = nouns("panels")
+    guess_words = say(_("{name}'s guess that {target}'s {panel} {number} is {label}"),
+                      name=NAMES[0], target=NAMES[3], number=3, label=7)
+    from coda_pi.referee.results import ResultRow, ResultsView
+    from coda_pi.referee.review import ReviewLine, ReviewView
+    from coda_pi.referee.table_pool_views import (
+        ColourRowView,
+        ContradictionView,
+        JudgeView,
+        NumberEntryView,
+    )
+
+    scenes: dict[str, Scene] = {}
+    colour_row = ColourRowView(
+        seat=1, name=NAMES[1], entered=(True, False), dark=True, hand=4,
+        dealt=(True, False, False, False), dark_left=8, light_left=9,
+        prompt=say(_("{name}: {panel} {number} of {count} from the left: PREV/NEXT its "
+                     "colour, then OK"), name=NAMES[1], number=3, count=4))
+    scenes["tp-deal"] = Scene(PublicView(screen=colour_row, table=None, title=round_of(1),
+                                         leds=_leds(4, blink=(1,))), leds=_leds(4, blink=(1,)))
+    judge = JudgeView(seat=0, name=NAMES[0], target=3, target_name=NAMES[3], slot=2,
+                      value_label="7",
+                      prompt=say(_("{name}, answer: is your {panel} {number} a {label}? Your "
+                                   "seat button {seat}: RIGHT. OK: WRONG"), name=NAMES[3],
+                                 number=3, label=7, seat=4))
+    scenes["tp-judge"] = Scene(PublicView(screen=judge, table=_table(highlight=(3, 2)),
+                                          title=round_of(2), leds=_leds(4, on=0, blink=(3,))),
+                               leds=_leds(4, on=0, blink=(3,)))
+    number = NumberEntryView(
+        seat=0, name=NAMES[0], dark=False,
+        what=say(_("{name}'s {panel} {number}, knocked down"), name=NAMES[0], number=6),
+        value_label="9",
+        values=tuple(str(i) for i in range(12)), step=2, count=3, entered=("4",),
+        prompt=say(_("{name} won: show your standing {panels}. {what}: PREV/NEXT, then OK"),
+                   name=NAMES[0], what=say(_("{name}'s {panel} {number}"), name=NAMES[0],
+                                           number=6)))
+    scenes["tp-number"] = Scene(PublicView(screen=number, table=_table(holding=False),
+                                           title=round_of(2), leds=_leds(4, on=0)),
+                                leds=_leds(4, on=0))
+    contradiction = ContradictionView(
+        sentence="Dmitri's panel 2 must be above 8 and below 8",
+        last=guess_words,
+        prompt=_("OK: take back {what}. BACK: the menu").format(what=guess_words))
+    scenes["tp-contradiction"] = Scene(PublicView(
+        screen=contradiction, table=_table(holding=False), title=round_of(2),
+        leds=_leds(4)), leds=_leds(4))
+    rows = (
+        ResultRow("22 Nov 14:03", "Coda", NAMES, (58, 20, 31, 4), (NAMES[0],), "3 rounds"),
+        ResultRow("21 Nov 20:15", "Mastermind", NAMES[:2], (12, 14), (NAMES[1],), "4 games"),
+        ResultRow("21 Nov 19:02", "Coda", NAMES[:3], (9, 3, 5), (), "3 rounds", "unfinished"),
+    )
+    results = ResultsView(rows=rows, cursor=0,
+                          prompt=_("{number} of {count}. PREV/NEXT: other games, OK or BACK: "
+                                   "back to the setup").format(number=1, count=3))
+    scenes["results"] = Scene(PublicView(screen=results, table=None, title=_("Results"),
+                                         leds=_leds(4)), leds=_leds(4))
+    lines = (
+        ReviewLine(say(_("Round {round}: {name} {ended} while {target}'s {panel} {number} was "
+                         "surely the {tile}"), round=1, name=NAMES[1], ended=_("stopped"),
+                       target=NAMES[2], number=2, tile=_("dark {label}").format(label=4)),
+                   good=False),
+        ReviewLine(say(_("Round {round}: {name} named the {tile} at {target}'s {panel} {number} "
+                         "with {chance} chance"), round=2, name=NAMES[0],
+                       tile=_("light {label}").format(label=9), target=NAMES[3], number=4,
+                       chance="25%"), good=True),
+        ReviewLine(say(_("Round {round}: {name} named the {tile} at {target}'s {panel} {number} "
+                         "with {chance} chance"), round=3, name=NAMES[2],
+                       tile=_("dark {label}").format(label=11), target=NAMES[0], number=5,
+                       chance="33%"), good=True),
+    )
+    review = ReviewView(title=_("Game review"), lines=lines, page=1, pages=2,
+                        prompt=_("PREV/NEXT: more. OK or BACK: the standings"))
+    scenes["review"] = Scene(PublicView(screen=review, table=None, title=_("Game review"),
+                                        leds=_leds(4)), leds=_leds(4))
+    return scenes
+
+
+def _long_rows_and_cards() -> dict[str, Scene]:
+    """The crowded extremes: two players with 13 panels each (most knocked down), and the
+    Rainbow deck's cards (J, Q, K for 10, 11 and the dash)."""
+    value_prompt = _value_prompt(NAMES[0], 5)
+    long_a = _row("d0", "L1", "d2", "l3", "D4", "d5", "l6", "d7", "L8", "d9", "l10", "d11",
+                  "d-", highlight=4)
+    long_b = _row("l0", "d1", "L2", "d3", "l4", "D5", "l6", "d7", "l8", "D9", "d10", "l11",
+                  "l-")
+    seats = (
+        SeatView(seat=0, name=NAMES[0], row=long_a, total=31, out=False, turn=False, led=OFF,
+                 holding=False),
+        SeatView(seat=1, name=NAMES[1], row=long_b, total=24, out=False, turn=True, led=ON,
+                 holding=False),
+    )
+    table = TableView(round_number=3, rounds=3, seats=seats, pool_dark=0, pool_light=0,
+                      turn=1, dashes=True)
+    value = TurnView(seat=1, name=NAMES[1], step=TurnStep.VALUE,
+                     prompt=value_prompt, drew=False, target=0, slot=4,
+                     value_label="4", values=tuple(str(i) for i in range(12)) + ("-",))
+    leds = (BLINK, ON, OFF, OFF)
+    long_names = ("Maximiliano", "Guillermina", "Bartholomew", "Anastasia")
+    crowded = _table(highlight=(3, 2))
+    crowded = TableView(
+        round_number=2, rounds=3, pool_dark=4, pool_light=3, turn=0, dashes=True,
+        seats=tuple(SeatView(s.seat, long_names[s.seat], s.row, s.total, s.out, s.turn,
+                             s.led, s.holding, s.holding_dark) for s in crowded.seats))
+    guess = TurnView(seat=0, name=long_names[0], step=TurnStep.VALUE,
+                     prompt=value_prompt, drew=True, target=3, slot=2,
+                     value_label="7", values=tuple(str(i) for i in range(12)) + ("-",))
+    names_scene = Scene(PublicView(
+        screen=guess, table=crowded, title=round_of(2),
+        timer=TimerView(43, 43, False, False, False), leds=_leds(4, on=0, blink=(3,))),
+        leds=_leds(4, on=0, blink=(3,)))
+    scenes = {"turn-long-names": names_scene, "turn-long-rows": Scene(PublicView(
+        screen=value, table=table, title=round_of(3),
+        timer=TimerView(51, 51, False, False, False), leds=leds), leds=leds)}
+    cards = {"10": "J", "11": "Q", "-": "K"}
+
+    def card(panel: PanelView) -> PanelView:
+        if panel.label is None:
+            return panel
+        return PanelView(panel.dark, cards.get(panel.label, panel.label), panel.revealed,
+                         panel.highlight)
+
+    card_table = _table(holding=False)
+    card_table = TableView(
+        round_number=card_table.round_number, rounds=card_table.rounds,
+        seats=tuple(SeatView(s.seat, s.name, tuple(card(p) for p in s.row), s.total, s.out,
+                             s.turn, s.led, s.holding, s.holding_dark)
+                    for s in card_table.seats),
+        pool_dark=4, pool_light=3, turn=0, dashes=True)
+    choose = TurnView(seat=0, name=NAMES[0], step=TurnStep.CHOOSE_COLOR,
+                      prompt=_("{name}: PREV/NEXT choose a colour, OK draws").format(
+                          name=NAMES[0]), color_dark=False,
+                      dark_left=4, light_left=3)
+    scenes["cards-turn-choose"] = Scene(PublicView(
+        screen=choose, table=card_table, title=round_of(2), labels="cards",
+        leds=_leds(4, on=0)), leds=_leds(4, on=0))
+    scenes["cards-drawn-private"] = Scene(
+        PublicView(screen=choose, table=card_table, private_shown=0, labels="cards",
+                   leds=_leds(4, on=0)),
+        private=PrivateView(seat=0, name=NAMES[0], purpose=PrivatePurpose.DRAWN,
+                            row=_row("D1", "l3", "D6", "L9", "DQ", private=True),
+                            drawn=PanelView(dark=False, label="J", revealed=False),
+                            prompt="take it from the deck"),
+        leds=_leds(4, on=0))
     return scenes

@@ -6,13 +6,14 @@ from collections.abc import Sequence
 
 import pygame
 
+from coda_pi.i18n import N_, _
 from coda_pi.referee.views import FinalView, RoundEndView
 from coda_pi.ui import theme
 from coda_pi.ui.looks import seat_colour
-from coda_pi.ui.text import blit_text, elide, fit_font
+from coda_pi.ui.text import blit_text, blit_wrapped, elide, fit_font, floor_font
 from coda_pi.ui.theme import RGB, Metrics
 
-ORDINALS = ("1st", "2nd", "3rd", "4th")
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 
 
 def _table(
@@ -41,7 +42,7 @@ def _table(
     cell_font = fit_font("888", col_w - m.px(1), round(line_h * 0.72))
     # Sized by the longest name shown ("1st Device"), so a short table's tall lines do not
     # blow the font up past the names.
-    longest = max((cells[0] for _, cells in rows), key=len, default="Seat 4")
+    longest = max((cells[0] for _seat, cells in rows), key=len, default="Seat 4")
     name_font = fit_font(max(longest, "Seat 4", key=len), name_w - m.px(2) - m.px(3.5),
                          round(line_h * 0.72))
     top = area.top
@@ -76,11 +77,19 @@ def _cell(line: pygame.Rect, index: int, name_w: int, col_w: int) -> pygame.Rect
     return pygame.Rect(line.left + name_w + (index - 1) * col_w, line.top, col_w, line.height)
 
 
+ROUND_END_LEGEND = N_("G guesses (1 each) · E rows exposed (3)\n"
+                      "W round won (5) · B bonus (the winner's standing panels)")
+ROUND_END_LEGEND_CARDS = N_("G guesses (1 each) · E rows exposed (3)\n"
+                            "W round won (5) · B bonus (the winner's face-down cards)")
+
+
 def draw_round_end(
-    surface: pygame.Surface, area: pygame.Rect, screen: RoundEndView, m: Metrics
+    surface: pygame.Surface, area: pygame.Rect, screen: RoundEndView, m: Metrics,
+    labels: str = "panels",
 ) -> None:
-    """Each player's points of the round by cause, the round's sum, and the running total."""
-    headers = ("", "guess", "expo", "win", "bonus", "round", "total")
+    """Each player's points of the round by cause, the round's sum and the running total,
+    with a legend under the table saying what each column counts."""
+    headers = ("", _("G"), _("E"), _("W"), _("B"), _("round"), _("total"))
     rows = [
         (
             p.seat,
@@ -89,16 +98,23 @@ def draw_round_end(
         )
         for p in screen.points
     ]
-    _table(surface, area, headers, rows, m, name_fraction=0.22, highlight=(screen.winner,))
+    line = floor_font(surface.get_height()).get_linesize()
+    legend_h = line * 4
+    table = pygame.Rect(area.left, area.top, area.width, area.height - legend_h)
+    _table(surface, table, headers, rows, m, name_fraction=0.26, highlight=(screen.winner,))
+    legend = pygame.Rect(area.left, table.bottom, area.width, legend_h)
+    text = ROUND_END_LEGEND_CARDS if labels == "cards" else ROUND_END_LEGEND
+    blit_wrapped(surface, _(text), legend, theme.TEXT_DIM, max_lines=4)
 
 
 def draw_final(surface: pygame.Surface, area: pygame.Rect, screen: FinalView, m: Metrics) -> None:
     """The standings, best first: place, name, each round's (or game's) points, the total."""
     rounds = max((len(s.rounds) for s in screen.standings), default=0)
-    headers = ("", *(f"{screen.column_prefix}{i + 1}" for i in range(rounds)), "total")
+    column = _("G{number}") if screen.column_prefix == "G" else _("R{number}")
+    headers = ("", *(column.format(number=i + 1) for i in range(rounds)), _("total"))
     rows = []
     for s in screen.standings:
-        place = ORDINALS[s.rank - 1] if 1 <= s.rank <= len(ORDINALS) else str(s.rank)
+        place = _(ORDINALS[s.rank - 1]) if 1 <= s.rank <= len(ORDINALS) else str(s.rank)
         rounds_cells = [str(p) for p in s.rounds] + [""] * (rounds - len(s.rounds))
         rows.append((s.seat, (f"{place} {s.name}", *rounds_cells, str(s.total))))
     _table(surface, area, headers, rows, m, name_fraction=0.42, highlight=screen.winners)

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from dataclasses import replace
 
 import pygame
 
+from coda_pi.i18n import N_, _, ngettext
 from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView
 from coda_pi.referee.mastermind_views import MastermindPrivateView, MastermindPublicView
+from coda_pi.referee.name_entry import NameEntryView
 from coda_pi.referee.results import ResultsView
 from coda_pi.referee.review import ReviewView
 from coda_pi.referee.views import (
@@ -27,6 +30,7 @@ from coda_pi.referee.views import (
     PublicView,
     RoundEndView,
     SetupView,
+    TableView,
     TurnView,
 )
 from coda_pi.ui import theme
@@ -35,22 +39,28 @@ from coda_pi.ui.draw import (
     PanelLook,
     draw_banner,
     draw_led_strip,
-    draw_lines,
     draw_menu,
     draw_row,
 )
 from coda_pi.ui.entry_screens import draw_entry_private, draw_entry_wait
 from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
-from coda_pi.ui.looks import BANNER_COLOURS, led_looks, panel_look, seat_colour
+from coda_pi.ui.looks import BANNER_CHIPS, led_looks, panel_look, seat_colour
 from coda_pi.ui.mastermind_screens import draw_mastermind_scene
+from coda_pi.ui.name_entry_screen import draw_name_entry
 from coda_pi.ui.results_screen import draw_results
 from coda_pi.ui.review_screen import draw_review
 from coda_pi.ui.scene import Scene
 from coda_pi.ui.scores import draw_final, draw_round_end
-from coda_pi.ui.table import draw_table, draw_turn_side
-from coda_pi.ui.table_pool_screens import TABLE_POOL_SCREENS, draw_table_pool
-from coda_pi.ui.text import blit_text, blit_wrapped, wrap_words
-from coda_pi.ui.theme import Metrics
+from coda_pi.ui.table import (
+    compact_choice,
+    draw_table,
+    draw_timer_view,
+    draw_turn_side,
+    table_fits,
+)
+from coda_pi.ui.table_pool_screens import TABLE_POOL_SCREENS, draw_table_pool, table_pool_keys
+from coda_pi.ui.text import blit_text, blit_wrapped, floor_font, floor_size
+from coda_pi.ui.theme import RGB, Metrics
 
 BLINK_SECONDS = 0.4
 
@@ -91,7 +101,7 @@ def draw_scene(surface: pygame.Surface, scene: Scene) -> None:
     elif isinstance(scene.private, EntryPrivateView):
         draw_entry_private(surface, bands, scene.private)
     elif scene.private is not None:
-        draw_private(surface, bands, scene.private)
+        draw_private(surface, bands, scene.private, view.labels)
     else:
         _draw_public(surface, bands, view)
     if bands.leds is not None:
@@ -103,7 +113,7 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> Non
     m = bands.metrics
     if isinstance(screen, ResultsView):
         draw_results(surface, bands, screen, view)
-        _footer(surface, bands, view, screen.prompt)
+        draw_keys(surface, bands, screen.prompt)
         return
     if isinstance(screen, TABLE_POOL_SCREENS):
         draw_table_pool(surface, bands, screen, view)
@@ -113,36 +123,71 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> Non
         draw_review(surface, bands, screen)
     elif isinstance(screen, SetupView):
         _setup(surface, bands, screen, view)
+    elif isinstance(screen, NameEntryView):
+        draw_name_entry(surface, bands, screen)
     elif isinstance(screen, DealView):
         _deal(surface, bands, screen, view)
     elif isinstance(screen, TurnView):
         _turn(surface, bands, screen, view)
     elif isinstance(screen, RoundEndView):
-        draw_banner(surface, bands.header,
-                    f"{screen.winner_name} wins round {screen.round_number}",
-                    seat_colour(screen.winner), subtitle=view.title or None)
-        draw_round_end(surface, bands.body, screen, m)
+        header(surface, bands, view,
+               _("{name} wins round {number}").format(name=screen.winner_name,
+                                                      number=screen.round_number),
+               seat_colour(screen.winner))
+        draw_round_end(surface, bands.body, screen, m, view.labels)
     elif isinstance(screen, FinalView):
-        _final_header(surface, bands, screen)
+        _final_header(surface, bands, screen, view)
         draw_final(surface, bands.body, screen, m)
-    _footer(surface, bands, view, _prompt_of(screen))
     if view.overlay is not None:
-        _overlay(surface, view.overlay, m)
+        _overlay(surface, bands, view.overlay, m)
+        draw_keys(surface, bands, _overlay_keys(view.overlay))
+    else:
+        draw_keys(surface, bands, _prompt_of(screen))
 
 
 def _prompt_of(screen: object) -> str:
-    return str(getattr(screen, "prompt", "") or "")
+    if isinstance(screen, TurnView):
+        return _turn_keys(screen)
+    keys = table_pool_keys(screen)
+    if keys is not None:
+        return keys
+    if isinstance(screen, NameEntryView):
+        return screen.prompt or _("PREV/NEXT: a letter   OK: add it   BACK: rub one out, "
+                                  "or leave")
+    prompt = str(getattr(screen, "prompt", "") or "")
+    # The header already names whoever must act.
+    name = getattr(screen, "name", None)
+    return prompt.removeprefix(f"{name}: ") if isinstance(name, str) else prompt
 
 
-def _footer(surface: pygame.Surface, bands: Frame, view: PublicView, prompt: str) -> None:
-    """What just happened (the banner), or else what to do now."""
-    if view.banner is not None:
-        colour = BANNER_COLOURS[view.banner.kind]
-        blit_wrapped(surface, view.banner.text, bands.message, colour)
-    elif prompt and not isinstance(view.screen, TurnView):
-        blit_wrapped(surface, prompt, bands.message, theme.TEXT_DIM)
-    elif view.title:
-        blit_text(surface, view.title, bands.message, theme.TEXT_DIM, align="left")
+def header(surface: pygame.Surface, bands: Frame, view: PublicView | None, title: str,
+           colour: RGB, subtitle: str | None = None) -> None:
+    """The header band: ``title`` on a bar of ``colour``; under it what just happened (the
+    referee's banner, on a chip of its kind's colour), else ``subtitle``, else the screen's
+    title ("Round 2 of 3")."""
+    banner = view.banner if view is not None else None
+    if banner is not None:
+        draw_banner(surface, bands.header, title, colour, subtitle=banner.text,
+                    subtitle_colour=BANNER_CHIPS[banner.kind])
+        return
+    below = subtitle if subtitle is not None else (view.title if view is not None else "")
+    draw_banner(surface, bands.header, title, colour, subtitle=below or None)
+
+
+def draw_keys(surface: pygame.Surface, bands: Frame, prompt: str) -> None:
+    """What to press now, always in the footer, always in the same readable size (the footer
+    holds two lines of it)."""
+    if prompt:
+        blit_wrapped(surface, sentence_case(prompt), bands.message, theme.TEXT,
+                     max_lines=2, largest=floor_size(surface.get_height()))
+
+
+def sentence_case(text: str) -> str:
+    """The first letter a capital ("¿cuál..." -> "¿Cuál...")."""
+    for i, char in enumerate(text):
+        if char.isalpha():
+            return text[:i] + char.upper() + text[i + 1:]
+    return text
 
 
 # ---- setup and dealing ---------------------------------------------------------------------
@@ -150,15 +195,20 @@ def _footer(surface: pygame.Surface, bands: Frame, view: PublicView, prompt: str
 
 def _setup(surface: pygame.Surface, bands: Frame, screen: SetupView, view: PublicView) -> None:
     m = bands.metrics
-    draw_banner(surface, bands.header, view.title or "New game", theme.PANEL_AREA,
-                subtitle=None)
-    menu_area, seats_area = split_columns(bands.body, 0.64, m.margin)
+    header(surface, bands, None, view.title or _("New game"), theme.PANEL_AREA)
     items = []
     for index, item in enumerate(screen.items):
         value = item.value
         if screen.editing and index == screen.cursor:
             value = f"< {value} >"
         items.append(MenuItem(item.label, value or None))
+    menu_area, seats_area = split_columns(bands.body, 0.64, m.margin)
+    fnt = floor_font(surface.get_height())
+    widest = max((fnt.size(f"{i.label}   {i.value or ''}")[0] for i in items), default=0)
+    if widest + 4 * m.margin > menu_area.width:
+        # Long values (the "More" choices): the whole width; the players show elsewhere.
+        draw_menu(surface, bands.body, "", items, screen.cursor, max_lines=6)
+        return
     draw_menu(surface, menu_area, "", items, screen.cursor, max_lines=6)
     _seat_list(surface, seats_area, screen.players, m)
 
@@ -173,19 +223,30 @@ def _seat_list(surface: pygame.Surface, area: pygame.Rect, names: tuple[str, ...
 
 def _deal(surface: pygame.Surface, bands: Frame, screen: DealView, view: PublicView) -> None:
     m = bands.metrics
-    text_area, seats_area = split_columns(bands.body, 0.64, m.margin)
-    if "hold" not in screen.prompt:
-        # Not dealing yet (or unable to): the referee's sentence is the whole message.
-        draw_banner(surface, bands.header, view.title or "Ready", theme.PANEL_AREA)
-        draw_lines(surface, text_area.inflate(0, -text_area.height // 4),
-                   wrap_words(screen.prompt, max(12, len(screen.prompt) // 2 + 1)), theme.TEXT,
-                   max_lines=3)
+    text_area, seats_area = split_columns(bands.body, 0.6, m.margin)
+    # Before the first deal (or unable to deal) the table has no round yet.
+    dealing = view.table is not None and view.table.round_number > 0
+    if not dealing:
+        header(surface, bands, view, view.title or _("Ready"), theme.PANEL_AREA,
+               subtitle="")
+        blit_wrapped(surface, screen.prompt, text_area.inflate(0, -text_area.height // 4),
+                     theme.TEXT, max_lines=4, align="center")
     else:
-        draw_banner(surface, bands.header, f"Deal: {screen.name}", seat_colour(screen.seat),
-                    subtitle=f"hold seat button {screen.seat + 1}")
-        lines = [f"{screen.name}: hold your button", f"to see your {screen.hand} panels."]
-        lines.append("Place the dash too." if screen.has_dash else "Stand them up, then OK.")
-        draw_lines(surface, text_area.inflate(0, -text_area.height // 5), lines, theme.TEXT)
+        header(surface, bands, view, _("Deal: {name}").format(name=screen.name),
+               seat_colour(screen.seat),
+               subtitle=_("hold seat button {number}").format(number=screen.seat + 1))
+        if view.labels == "cards":
+            text = ngettext("{name}: hold your button to see your card.",
+                            "{name}: hold your button to see your {count} cards.",
+                            screen.hand)
+        else:
+            text = ngettext("{name}: hold your button to see your panel.",
+                            "{name}: hold your button to see your {count} panels.",
+                            screen.hand)
+        text = text.format(name=screen.name, count=screen.hand)
+        text += " " + (_("Place the dash too.") if screen.has_dash
+                       else _("Stand them up, then OK."))
+        blit_wrapped(surface, text, text_area, theme.TEXT, max_lines=5, align="center")
     rows = split_rows(seats_area, 4, max(2, m.margin // 2))
     names = [s.name for s in view.table.seats] if view.table else []
     for seat, done in enumerate(screen.dealt):
@@ -193,12 +254,12 @@ def _deal(surface: pygame.Surface, bands: Frame, screen: DealView, view: PublicV
             break
         colour = seat_colour(seat) if done or seat == screen.seat else theme.dim(
             seat_colour(seat), 0.6)
-        label = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-        if "hold" not in screen.prompt:
+        label = names[seat] if seat < len(names) else _("Seat {number}").format(number=seat + 1)
+        if not dealing:
             draw_banner(surface, rows[seat], label, seat_colour(seat))
             continue
-        state = "ready" if done else ("now" if seat == screen.seat else "waits")
-        draw_banner(surface, rows[seat], f"{label}: {state}", colour)
+        state = _("ready") if done else (_("now") if seat == screen.seat else _("waits"))
+        draw_banner(surface, rows[seat], label, colour, subtitle=state)
 
 
 # ---- a turn ---------------------------------------------------------------------------------
@@ -206,99 +267,133 @@ def _deal(surface: pygame.Surface, bands: Frame, screen: DealView, view: PublicV
 
 def _turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicView) -> None:
     m = bands.metrics
-    # The name is the banner's title: "Ann: choose a colour" needs no "Ann: " below it.
-    prompt = turn.prompt.removeprefix(f"{turn.name}: ")
-    draw_banner(surface, bands.header, turn.name, seat_colour(turn.seat),
-                subtitle=prompt[:1].upper() + prompt[1:])
-    table_area, side = split_columns(bands.body, 0.7, m.margin)
-    if view.table is not None:
-        draw_table(surface, table_area, view.table, m, turn=turn)
-    draw_turn_side(surface, side, turn, view.timer, view.table, m)
+    table_area, side = split_columns(bands.body, 0.74, m.margin)
+    table = view.table
+    if table is not None and not table_fits(surface, table_area, table, m, turn):
+        # Long rows: the table takes the whole width (its numbers never shrink), the timer
+        # moves into the header and the number being guessed stands on the attacked panel.
+        _compact_turn(surface, bands, turn, view, table)
+        return
+    header(surface, bands, view, turn.name, seat_colour(turn.seat))
+    if table is not None:
+        draw_table(surface, table_area, table, m, turn=turn)
+    draw_turn_side(surface, side, turn, view.timer, table, m, view.labels)
+
+
+def _compact_turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicView,
+                  table: TableView) -> None:
+    m = bands.metrics
+    title = bands.header
+    if view.timer is not None:
+        title, clock = split_columns(bands.header, 0.72, m.margin)
+        draw_timer_view(surface, clock, view.timer, turn.seat)
+    header(surface, replace(bands, header=title), view, turn.name, seat_colour(turn.seat),
+           subtitle=compact_choice(turn, table, view.labels))
+    draw_table(surface, bands.body, table, m, turn=turn, guess_on_table=True)
+
+
+def _turn_keys(turn: TurnView) -> str:
+    # The name is the header's title: "Ann: choose a colour" needs no "Ann: " below it.
+    return turn.prompt.removeprefix(f"{turn.name}: ")
 
 
 # ---- the end of a round and of the tournament ----------------------------------------------
 
 
-def _final_header(surface: pygame.Surface, bands: Frame, screen: FinalView) -> None:
+def _final_header(surface: pygame.Surface, bands: Frame, screen: FinalView,
+                  view: PublicView) -> None:
     names = {s.seat: s.name for s in screen.standings}
-    winners = [names.get(seat, f"Seat {seat + 1}") for seat in screen.winners]
+    winners = [names.get(seat, _("Seat {number}").format(number=seat + 1))
+               for seat in screen.winners]
     colour = seat_colour(screen.winners[0]) if len(screen.winners) == 1 else theme.GOOD
-    title = f"{' & '.join(winners)} {'wins' if len(winners) == 1 else 'win'}!"
-    draw_banner(surface, bands.header, title, colour,
-                subtitle="Final standings" + (" (ended early)" if screen.ended_early else ""))
+    if len(winners) == 1:
+        title = _("{name} wins!").format(name=winners[0])
+    else:
+        title = _("{names} win!").format(names=" & ".join(winners))
+    subtitle = _("Final standings (ended early)") if screen.ended_early else _("Final standings")
+    header(surface, bands, view, title, colour, subtitle=subtitle)
 
 
 # ---- overlays -------------------------------------------------------------------------------
 
 
-def _overlay(surface: pygame.Surface, overlay: MenuView | ConfirmView, m: Metrics) -> None:
+def _overlay_keys(overlay: MenuView | ConfirmView) -> str:
+    if isinstance(overlay, MenuView):
+        return _("OK: choose   BACK: close")
+    return f"{overlay.ok_label}   {overlay.back_label}"
+
+
+def _overlay(surface: pygame.Surface, bands: Frame, overlay: MenuView | ConfirmView,
+             m: Metrics) -> None:
+    """The menu or question over the screen; the footer stays clear to say what to press."""
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((0, 0, 0, 170))
     surface.blit(veil, (0, 0))
-    w, h = surface.get_size()
-    box = pygame.Rect(0, 0, round(w * 0.8), round(h * 0.8))
-    box.center = (w // 2, h // 2)
+    pygame.draw.rect(surface, theme.BACKGROUND, bands.footer.inflate(0, m.margin))
+    box = pygame.Rect(bands.header.left, bands.header.top, bands.header.width,
+                      bands.body.bottom - bands.header.top)
     pygame.draw.rect(surface, theme.PANEL_AREA, box, border_radius=m.px(3))
     pygame.draw.rect(surface, theme.CURSOR, box, width=max(2, m.border), border_radius=m.px(3))
     inner = box.inflate(-2 * m.margin, -2 * m.margin)
     if isinstance(overlay, MenuView):
         items = [MenuItem(label) for label in overlay.items]
-        draw_menu(surface, inner, overlay.title, items, overlay.cursor,
-                  hint="OK: choose   BACK: close")
+        draw_menu(surface, inner, overlay.title, items, overlay.cursor)
     else:
-        title_h = round(inner.height * 0.25)
+        title_h = round(inner.height * 0.3)
         blit_text(surface, overlay.title, pygame.Rect(inner.left, inner.top, inner.width, title_h),
                   theme.TEXT)
         body = pygame.Rect(inner.left, inner.top + title_h, inner.width,
-                           round(inner.height * 0.45))
-        draw_lines(surface, body, wrap_words(overlay.text, 34), theme.TEXT, max_lines=3)
-        answers = pygame.Rect(inner.left, body.bottom, inner.width, inner.bottom - body.bottom)
-        left, right = split_columns(answers, 0.5, m.margin)
-        draw_banner(surface, left.inflate(0, -left.height // 3), overlay.ok_label, theme.GOOD)
-        draw_banner(surface, right.inflate(0, -right.height // 3), overlay.back_label,
-                    theme.dim(theme.TEXT_DIM, 0.3))
+                           inner.height - title_h)
+        blit_wrapped(surface, overlay.text, body, theme.TEXT, max_lines=4, align="center")
 
 
 # ---- a seat's private screen ----------------------------------------------------------------
 
 
 PRIVATE_TITLES: dict[PrivatePurpose, str] = {
-    PrivatePurpose.DEAL: "your starting panels",
-    PrivatePurpose.DRAWN: "the panel you drew",
-    PrivatePurpose.CLAIM: "where it goes",
-    PrivatePurpose.REVEAL: "knock one down",
-    PrivatePurpose.ROW: "your row",
-    PrivatePurpose.HINTS: "training hints",
+    PrivatePurpose.DEAL: N_("your starting panels"),
+    PrivatePurpose.DRAWN: N_("the panel you drew"),
+    PrivatePurpose.CLAIM: N_("where it goes"),
+    PrivatePurpose.REVEAL: N_("knock one down"),
+    PrivatePurpose.ROW: N_("your row"),
+    PrivatePurpose.HINTS: N_("training hints"),
+}
+# The Rainbow-deck adaptation plays with cards: its players read "cards", not "panels".
+PRIVATE_TITLES_CARDS: dict[PrivatePurpose, str] = {
+    PrivatePurpose.DEAL: N_("your starting cards"),
+    PrivatePurpose.DRAWN: N_("the card you drew"),
 }
 
 
-def draw_private(surface: pygame.Surface, bands: Frame, private: PrivateView) -> None:
+def draw_private(surface: pygame.Surface, bands: Frame, private: PrivateView,
+                 labels: str = "panels") -> None:
     """What one seat sees while holding its button: its own numbers, big, framed in its
     colour so nobody mistakes it for the public screen."""
     m = bands.metrics
     colour = seat_colour(private.seat)
     w, h = surface.get_size()
     pygame.draw.rect(surface, colour, pygame.Rect(0, 0, w, h), width=max(3, m.px(2)))
-    draw_banner(surface, bands.header, f"{private.name} only",
-                colour, subtitle=PRIVATE_TITLES.get(private.purpose, ""))
+    titles = PRIVATE_TITLES_CARDS if labels == "cards" else {}
+    title = titles.get(private.purpose) or PRIVATE_TITLES.get(private.purpose, "")
+    draw_banner(surface, bands.header, _("{name} only").format(name=private.name),
+                colour, subtitle=_(title) if title else None)
     body = bands.body
-    message_h = round(body.height * 0.22) if (private.message or private.prompt) else 0
+    message_h = round(body.height * 0.3) if private.message else 0
     panels_area = pygame.Rect(body.left, body.top, body.width, body.height - message_h)
     looks = [panel_look(p, marked=(i == private.cursor) or p.highlight)
              for i, p in enumerate(private.row)]
     # While claiming, the drawn panel already stands in the row at the cursor.
     if private.drawn is not None and private.purpose is not PrivatePurpose.CLAIM:
         row_area, drawn_area = split_columns(panels_area, 0.75, m.margin)
-        draw_row(surface, row_area, looks)
-        draw_row(surface, drawn_area.inflate(0, -drawn_area.height // 8),
+        draw_row(surface, row_area.inflate(-m.margin, -m.margin), looks)
+        draw_row(surface, drawn_area.inflate(-3 * m.margin, -drawn_area.height // 8),
                  [PanelLook("D" if private.drawn.dark else "L", private.drawn.label,
                             marked=True)])
     else:
-        draw_row(surface, panels_area, looks)
+        draw_row(surface, panels_area.inflate(-m.margin, -m.margin), looks)
     if message_h:
         text_rect = pygame.Rect(body.left, panels_area.bottom, body.width, message_h)
-        if private.message:
-            blit_wrapped(surface, private.message, text_rect, theme.WARNING, align="center")
-        else:
-            blit_wrapped(surface, private.prompt, text_rect, theme.TEXT, align="center")
-
+        blit_wrapped(surface, private.message or "", text_rect, theme.WARNING, align="center",
+                     max_lines=2)
+    # Nothing to choose: say how to hide it again.
+    draw_keys(surface, bands, private.prompt or _("Let go of your button to hide it"))

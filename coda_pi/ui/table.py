@@ -5,19 +5,30 @@ from __future__ import annotations
 
 import pygame
 
+from coda_pi.i18n import _, ngettext
 from coda_pi.referee.views import SeatView, TableView, TimerView, TurnStep, TurnView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import (
-    MenuItem,
+    PANEL_ASPECT,
     PanelLook,
-    draw_menu,
     draw_panel,
     draw_timer,
+    labelled_panel_size,
+    row_fits,
+    row_layout,
     row_rects,
 )
 from coda_pi.ui.layout import split_rows
 from coda_pi.ui.looks import panel_look, seat_colour
-from coda_pi.ui.text import blit_text, elide, fit_font
+from coda_pi.ui.text import (
+    blit_text,
+    blit_wrapped,
+    elide,
+    fit_font,
+    floor_font,
+    size_of,
+    wrapped_font,
+)
 from coda_pi.ui.theme import Metrics
 
 
@@ -28,13 +39,91 @@ def draw_table(
     m: Metrics,
     *,
     turn: TurnView | None = None,
+    guess_on_table: bool = False,
 ) -> None:
-    """One band per seat: the name in the seat's colour, then its row of panels."""
-    rows = split_rows(area, len(table.seats), max(2, m.margin // 2))
-    # One name width for every seat, so the rows start at the same x.
-    tag_w = max(round(area.width * 0.22), m.px(28))
-    for seat, band in zip(table.seats, rows, strict=True):
-        _draw_seat(surface, band, seat, tag_w, m, turn)
+    """One band per seat: the name and points in the seat's colour, then its row of panels.
+    ``guess_on_table``: the number being guessed is shown on the attacked panel itself (when
+    there is no room beside the table to show it)."""
+    tag_w = _tag_width(surface, area, table, m, turn)
+    for seat, band in zip(table.seats, _bands(area, table, m), strict=True):
+        _draw_seat(surface, band, seat, tag_w, m, turn, guess_on_table)
+
+
+def table_fits(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics,
+               turn: TurnView | None = None) -> bool:
+    """Whether every row fits ``area`` with its numbers at the readable floor."""
+    return _rows_fit(surface, area, table, m, turn, _tag_width(surface, area, table, m, turn))
+
+
+def _bands(area: pygame.Rect, table: TableView, m: Metrics) -> list[pygame.Rect]:
+    return split_rows(area, len(table.seats), max(2, m.margin // 2))
+
+
+def _tag_width(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics,
+               turn: TurnView | None = None) -> int:
+    """One name width for every seat, so the rows start at the same x: as wide as the longest
+    name (and points) need at the readable size, up to half the table; narrower (a long name
+    then cut short) only when the rows would otherwise shrink their numbers."""
+    fnt = floor_font(surface.get_height())
+    pad = m.px(1.5)
+    widest = max((fnt.size(text)[0] for seat in table.seats
+                  for text in (seat.name, _points_text(seat))), default=0)
+    floor_w = round(area.width * 0.18)
+    wanted = max(widest + 2 * pad + 2, floor_w)
+    # Never narrower than the points need: a long name may be cut short, a score not.
+    points = max((fnt.size(_points_text(seat))[0] for seat in table.seats), default=0)
+    least = points + 2 * pad + 2
+    candidates = [max(least, min(wanted, round(area.width * f)))
+                  for f in (0.5, 0.38, 0.3, 0.22)]
+    for width in candidates:
+        if _rows_fit(surface, area, table, m, turn, width):
+            return width
+    return candidates[0]
+
+
+def _rows_fit(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics,
+              turn: TurnView | None, tag_w: int) -> bool:
+    for seat, band in zip(table.seats, _bands(area, table, m), strict=True):
+        looks, _held_at = _seat_looks(seat, turn)
+        labelled = [look.label is not None for look in looks]
+        apart = _held_apart(seat, turn)
+        if not row_fits(_panels_area(band, tag_w, m, apart=apart), labelled,
+                        surface.get_height()):
+            return False
+    return True
+
+
+def _panels_area(band: pygame.Rect, tag_w: int, m: Metrics, *, apart: bool = False
+                 ) -> pygame.Rect:
+    """Where a seat's row goes; ``apart``: a drawn panel stands set apart at its end, so the
+    row keeps room for the gap."""
+    edge = m.px(0.8)
+    left = band.left + tag_w + m.margin
+    right = band.right - edge - (APART_GAP if apart else 0)
+    return pygame.Rect(left, band.top + edge, right - left, band.height - 2 * edge)
+
+
+APART_GAP = 12
+"""Pixels between a row and the drawn panel set apart at its end (at most)."""
+
+
+def _seat_looks(seat: SeatView, turn: TurnView | None) -> tuple[list[PanelLook], int | None]:
+    """The looks of a seat's row, with the drawn panel it holds (at its claimed place, or
+    apart at the end); and where the held panel stands (None: nothing held)."""
+    looks = [panel_look(p) for p in seat.row]
+    claim = _claim_slot(seat, turn)
+    held_at: int | None = None
+    if seat.holding and seat.holding_dark is not None:
+        held = PanelLook("D" if seat.holding_dark else "L", None, marked=claim is not None)
+        held_at = claim if claim is not None else len(looks)
+        looks.insert(held_at, held)
+    return looks, held_at
+
+
+def _points_text(seat: SeatView) -> str:
+    if seat.out:
+        return _("out")
+    return ngettext("{count} point", "{count} points", seat.total).format(count=seat.total)
 
 
 def _draw_seat(
@@ -44,6 +133,7 @@ def _draw_seat(
     tag_w: int,
     m: Metrics,
     turn: TurnView | None,
+    guess_on_table: bool = False,
 ) -> None:
     colour = seat_colour(seat.seat)
     attacked = turn is not None and turn.target == seat.seat and turn.step in (
@@ -58,47 +148,37 @@ def _draw_seat(
     tag_colour = theme.dim(colour, 0.55) if seat.out else colour
     pygame.draw.rect(surface, tag_colour, tag, border_radius=max(2, band.height // 8))
     ink = theme.ink_on(tag_colour)
-    pad = max(2, tag.height // 10)
-    inner = tag.inflate(-2 * pad, -2 * pad)
-    name_rect = pygame.Rect(inner.left, inner.top, inner.width, round(inner.height * 0.6))
-    total_rect = pygame.Rect(inner.left, name_rect.bottom, inner.width,
-                             inner.bottom - name_rect.bottom)
-    # Short names as large as "Seat 4" would be; a long one shrinks to fit, down to a
-    # readable size, and only then is cut short.
-    largest = fit_font("Seat 4", inner.width, name_rect.height)
+    inner = tag.inflate(-2 * m.px(1.5), -2)
+    line = floor_font(surface.get_height()).get_linesize()
+    total_rect = pygame.Rect(inner.left, inner.bottom - line, inner.width, line)
+    name_rect = pygame.Rect(inner.left, inner.top, inner.width, total_rect.top - inner.top)
+    # Every name at one size (the largest at which the longest fits), so no name looks
+    # more important than another.
     name_font = fit_font(seat.name, inner.width, name_rect.height,
-                         largest=_size_of(largest))
-    if name_font.get_height() < largest.get_height() * 0.7:
-        name_font = fit_font("Seat 4 M", inner.width, name_rect.height)
+                         largest=size_of(fit_font("Seat 4", inner.width, name_rect.height)))
     blit_text(surface, elide(seat.name, name_font, inner.width), name_rect, ink, fnt=name_font)
-    status = "out" if seat.out else f"{seat.total} pt"
-    blit_text(surface, status, total_rect, ink)
+    blit_text(surface, _points_text(seat), total_rect, ink)
 
-    looks = [panel_look(p) for p in seat.row]
+    looks, held_at = _seat_looks(seat, turn)
     claim = _claim_slot(seat, turn)
-    held_at: int | None = None
-    if seat.holding and seat.holding_dark is not None:
-        held = PanelLook("D" if seat.holding_dark else "L", None, marked=claim is not None)
-        held_at = claim if claim is not None else len(looks)
-        looks.insert(held_at, held)
-    panels_area = pygame.Rect(tag.right + m.margin, band.top + m.px(0.8), 0, 0)
-    panels_area.width = band.right - panels_area.left - m.px(0.8)
-    panels_area.height = band.height - 2 * m.px(0.8)
-    rects = row_rects(panels_area, len(looks))
-    if rects:
-        # Rows line up on the left, under the names, instead of each centred on its own.
-        shift = rects[0].left - panels_area.left
-        rects = [r.move(-shift, 0) for r in rects]
+    if (guess_on_table and turn is not None and turn.target == seat.seat
+            and turn.slot is not None and 0 <= turn.slot < len(seat.row)):
+        shown = turn.value_label if turn.step is TurnStep.VALUE else "?"
+        looks[turn.slot] = PanelLook("D" if seat.row[turn.slot].dark else "L", shown,
+                                     marked=True)
+    panels_area = _panels_area(band, tag_w, m, apart=_held_apart(seat, turn))
+    rects = row_layout(panels_area, [look.label is not None for look in looks],
+                       surface.get_height(), align="left")
     for index, (rect, look) in enumerate(zip(rects, looks, strict=True)):
         if index == held_at and claim is None:
             # The drawn panel, not yet placed: set apart at the end of the row.
-            rect = rect.move(max(2, rect.width // 3), 0)
+            rect = rect.move(min(APART_GAP, max(2, rect.width // 3)), 0)
             _drawn_marker(surface, rect, m)
         draw_panel(surface, rect, look)
 
 
-def _size_of(fnt: pygame.font.Font) -> int:
-    return round(fnt.get_height() / 0.68)
+def _held_apart(seat: SeatView, turn: TurnView | None) -> bool:
+    return seat.holding and seat.holding_dark is not None and _claim_slot(seat, turn) is None
 
 
 def _claim_slot(seat: SeatView, turn: TurnView | None) -> int | None:
@@ -121,6 +201,7 @@ def draw_turn_side(
     timer: TimerView | None,
     table: TableView | None,
     m: Metrics,
+    labels: str = "panels",
 ) -> None:
     """The column beside the table: the timer on top, the choice in progress below."""
     choice_area = area
@@ -130,15 +211,23 @@ def draw_turn_side(
         draw_timer_view(surface, timer_rect, timer, turn.seat)
         choice_area = pygame.Rect(area.left, timer_rect.bottom + m.margin, area.width,
                                   area.bottom - timer_rect.bottom - m.margin)
-    draw_choice(surface, choice_area, turn, table, m)
+    draw_choice(surface, choice_area, turn, table, m, labels)
 
 
 def draw_timer_view(
     surface: pygame.Surface, rect: pygame.Rect, timer: TimerView, seat: int
 ) -> None:
-    caption = "paused" if timer.paused else ("extra time" if timer.extra else None)
+    caption = _("paused") if timer.paused else (_("extra time") if timer.extra else None)
     draw_timer(surface, rect, float(timer.seconds_left), paused=timer.paused,
                urgent=timer.urgent, extra=timer.extra, caption=caption)
+
+
+def slot_word(slot: int, labels: str) -> str:
+    """A panel's place as people count it: "panel 3" (1-based, left to right), or "card 3"
+    with the Rainbow deck."""
+    if labels == "cards":
+        return _("card {number}").format(number=slot + 1)
+    return _("panel {number}").format(number=slot + 1)
 
 
 def draw_choice(
@@ -147,53 +236,73 @@ def draw_choice(
     turn: TurnView,
     table: TableView | None,
     m: Metrics,
+    labels: str = "panels",
 ) -> None:
     step = turn.step
     if step is TurnStep.CHOOSE_COLOR:
-        _choose_colour(surface, area, turn, m)
+        _choose_colour(surface, area, turn, m, labels)
     elif step in (TurnStep.SLOT, TurnStep.VALUE):
-        _attack(surface, area, turn, table, m)
+        _attack(surface, area, turn, table, m, labels)
     elif step is TurnStep.CONTINUE:
-        items = [MenuItem("Attack again"), MenuItem("Stop")]
-        draw_menu(surface, area.inflate(0, -area.height // 4), "", items,
-                  0 if turn.attack_again else 1, max_lines=2)
+        _options(surface, area, (_("Attack again"), _("Stop")),
+                 0 if turn.attack_again else 1, m)
     elif step is TurnStep.TARGET:
-        _pool(surface, area, turn, m)
+        blit_wrapped(surface, _("Whom to attack?"), area, theme.TEXT, align="center")
     else:
         words = {
-            TurnStep.CLAIM_HIDDEN: "Where did it go?",
-            TurnStep.CLAIM_FACE_UP: "Place it face up",
-            TurnStep.REVEAL_OWN: "Knock one down",
+            TurnStep.CLAIM_HIDDEN: _("Where did it go?"),
+            TurnStep.CLAIM_FACE_UP: _("Place it face up"),
+            TurnStep.REVEAL_OWN: _("Knock one down"),
         }.get(step, "")
         top = pygame.Rect(area.left, area.top, area.width, area.height // 2)
-        blit_text(surface, words, top, theme.TEXT)
+        blit_wrapped(surface, words, top, theme.TEXT, align="center")
         slot = turn.claim_slot if step is not TurnStep.REVEAL_OWN else turn.reveal_slot
-        if slot is not None:
-            bottom = pygame.Rect(area.left, top.bottom, area.width, area.height // 2)
-            blit_text(surface, f"slot {slot + 1}", bottom, theme.CURSOR)
+        bottom = pygame.Rect(area.left, top.bottom, area.width, area.height - top.height)
         if turn.claim_refused:
-            blit_text(surface, "not there: hold your button", top.move(0, top.height),
-                      theme.WARNING)
+            blit_wrapped(surface, _("not there: hold your button"), bottom, theme.WARNING,
+                         align="center")
+        elif slot is not None:
+            blit_wrapped(surface, slot_word(slot, labels), bottom, theme.CURSOR, align="center")
 
 
-def _choose_colour(surface: pygame.Surface, area: pygame.Rect, turn: TurnView, m: Metrics) -> None:
-    """Two panel backs, dark and light, with the count left of each; the cursor on one."""
-    label_h = round(area.height * 0.26)
-    panels = pygame.Rect(area.left, area.top, area.width, area.height - label_h)
-    slots = row_rects(panels.inflate(-m.px(4), -m.px(3)), 2)
-    for rect, dark, left in zip(slots, (True, False), (turn.dark_left, turn.light_left),
-                                strict=True):
-        rect = rect.inflate(-rect.width // 5, 0)
-        look = PanelLook("D" if dark else "L", None, marked=turn.color_dark is dark)
-        draw_panel(surface, rect, look)
-        count = pygame.Rect(0, panels.bottom, area.width // 2 - m.px(1), label_h)
-        count.centerx = rect.centerx
-        blit_text(surface, str(left), count,
-                  theme.TEXT if left else theme.TEXT_DIM)
+def _options(surface: pygame.Surface, area: pygame.Rect, options: tuple[str, ...],
+             chosen: int, m: Metrics) -> None:
+    """A short list of choices, each on up to two lines, the chosen one highlighted."""
+    boxes = split_rows(area, len(options), m.margin)
+    # One size for every choice: none looks more important than another.
+    size = min(size_of(wrapped_font(text, box.width - m.px(1), box.height - 2,
+                                    surface.get_height(), max_lines=2)[0])
+               for box, text in zip(boxes, options, strict=True))
+    for index, (box, text) in enumerate(zip(boxes, options, strict=True)):
+        if index == chosen:
+            pygame.draw.rect(surface, theme.CURSOR, box, border_radius=m.px(2))
+        ink = theme.INK if index == chosen else theme.TEXT
+        blit_wrapped(surface, text, box.inflate(-m.px(1), -2), ink, align="center",
+                     max_lines=2, largest=size)
 
 
-def _pool(surface: pygame.Surface, area: pygame.Rect, turn: TurnView, m: Metrics) -> None:
-    blit_text(surface, "Whom to attack?", area.inflate(0, -area.height // 2), theme.TEXT)
+def _choose_colour(surface: pygame.Surface, area: pygame.Rect, turn: TurnView, m: Metrics,
+                   labels: str) -> None:
+    """The two colours to draw from, one above the other: a panel back, its name and how many
+    are left; the cursor on one."""
+    line = floor_font(surface.get_height()).get_linesize()
+    caption = pygame.Rect(area.left, area.top, area.width, line)
+    blit_text(surface, _("in the deck") if labels == "cards" else _("in the box"),
+              caption, theme.TEXT_DIM)
+    rows = split_rows(pygame.Rect(area.left, caption.bottom + m.px(1), area.width,
+                                  area.bottom - caption.bottom - m.px(1)), 2, m.px(2))
+    for row, dark, left in zip(rows, (True, False), (turn.dark_left, turn.light_left),
+                               strict=True):
+        icon_h = min(row.height - m.px(2), 2 * line + m.px(2))
+        icon = pygame.Rect(row.left + m.px(2), 0, max(4, round(icon_h * PANEL_ASPECT)), icon_h)
+        icon.centery = row.centery
+        draw_panel(surface, icon, PanelLook("D" if dark else "L", None,
+                                            marked=turn.color_dark is dark))
+        text = pygame.Rect(icon.right + m.px(3), icon.centery - line, 0, line)
+        text.width = row.right - text.left
+        ink = theme.TEXT if left else theme.TEXT_DIM
+        blit_text(surface, _("dark") if dark else _("light"), text, ink, align="left")
+        blit_text(surface, str(left), text.move(0, line), ink, align="left")
 
 
 def _attack(
@@ -202,8 +311,9 @@ def _attack(
     turn: TurnView,
     table: TableView | None,
     m: Metrics,
+    labels: str,
 ) -> None:
-    """The guess being built: the target's panel, big, with the value under the cursor."""
+    """The guess being built: whose panel, which one, and the number under the cursor."""
     target_name = ""
     dark = True
     if table is not None and turn.target is not None:
@@ -212,21 +322,47 @@ def _attack(
                 target_name = seat.name
                 if turn.slot is not None and 0 <= turn.slot < len(seat.row):
                     dark = seat.row[turn.slot].dark
-    caption_h = round(area.height * 0.25)
-    caption = pygame.Rect(area.left, area.top, area.width, caption_h)
-    slot_text = f"slot {turn.slot + 1}" if turn.slot is not None else ""
-    blit_text(surface, f"{target_name} {slot_text}".strip(), caption,
-              seat_colour(turn.target) if turn.target is not None else theme.TEXT)
-    body = pygame.Rect(area.left, caption.bottom, area.width, area.height - caption_h)
+    line = floor_font(surface.get_height()).get_linesize()
+    colour = seat_colour(turn.target) if turn.target is not None else theme.TEXT
+    name_rect = pygame.Rect(area.left, area.top, area.width, line)
+    blit_text(surface, elide(target_name, floor_font(surface.get_height()), area.width),
+              name_rect, colour)
+    if turn.slot is not None:
+        blit_text(surface, slot_word(turn.slot, labels), name_rect.move(0, line), colour)
+    body = pygame.Rect(area.left, area.top + 2 * line, area.width, area.height - 2 * line)
     label = turn.value_label if turn.step is TurnStep.VALUE else "?"
-    rect = row_rects(body, 1)[0]
+    size = labelled_panel_size(surface.get_height())
+    rect = row_rects(body.inflate(-body.width // 3, -m.px(3)), 1)[0]
+    if rect.width < size[0] or rect.height < size[1]:
+        rect = pygame.Rect(0, 0, max(rect.width, size[0]), max(rect.height, size[1]))
+        rect.center = body.center
+    # The arrows fit beside the panel, inside the column.
+    arrow = max(3, min(size[0] // 4, (body.width - rect.width) // 8))
     draw_panel(surface, rect, PanelLook("D" if dark else "L", label, marked=True))
     if turn.step is TurnStep.VALUE:
         # Arrows either side say PREV/NEXT change the number.
-        size = max(4, rect.height // 8)
         y = rect.centery
-        for x, direction in ((rect.left - size * 2, -1), (rect.right + size * 2, 1)):
-            tip = (x + direction * size, y)
+        for x, direction in ((rect.left - arrow * 2, -1), (rect.right + arrow * 2, 1)):
+            tip = (x + direction * arrow, y)
             pygame.draw.polygon(surface, theme.CURSOR,
-                                [tip, (x - direction * size, y - size),
-                                 (x - direction * size, y + size)])
+                                [tip, (x - direction * arrow, y - arrow),
+                                 (x - direction * arrow, y + arrow)])
+
+
+def compact_choice(turn: TurnView, table: TableView, labels: str) -> str | None:
+    """The choice in progress in a few words, for the header when the table needs the whole
+    width; None: nothing to add to what the table and the footer show."""
+    step = turn.step
+    if step is TurnStep.CHOOSE_COLOR:
+        return _("in the box: dark {dark}, light {light}").format(dark=turn.dark_left,
+                                                                 light=turn.light_left)
+    if step in (TurnStep.SLOT, TurnStep.VALUE) and turn.target is not None:
+        names = {s.seat: s.name for s in table.seats}
+        target = names.get(turn.target, "")
+        if turn.slot is None:
+            return target
+        return f"{target}: {slot_word(turn.slot, labels)}"
+    if step is TurnStep.CONTINUE:
+        return _("Attack again") if turn.attack_again else _("Stop")
+    slot = turn.claim_slot if step is not TurnStep.REVEAL_OWN else turn.reveal_slot
+    return slot_word(slot, labels) if slot is not None else None

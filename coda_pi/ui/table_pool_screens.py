@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from coda_pi.i18n import _
 from coda_pi.referee.table_pool_views import (
     ColourRowView,
     ContradictionView,
@@ -17,11 +18,11 @@ from coda_pi.referee.table_pool_views import (
 )
 from coda_pi.referee.views import PublicView
 from coda_pi.ui import theme
-from coda_pi.ui.draw import PanelLook, draw_banner, draw_lines, draw_panel, draw_row, row_rects
+from coda_pi.ui.draw import PanelLook, draw_banner, draw_panel, draw_row, row_rects
 from coda_pi.ui.layout import Frame, split_columns, split_rows
 from coda_pi.ui.looks import seat_colour
 from coda_pi.ui.table import draw_table
-from coda_pi.ui.text import blit_text, blit_wrapped, wrap_words
+from coda_pi.ui.text import blit_text, blit_wrapped, floor_font
 
 
 def draw_table_pool(
@@ -39,8 +40,8 @@ def draw_table_pool(
 
 def _colour_row(surface: pygame.Surface, bands: Frame, screen: ColourRowView) -> None:
     m = bands.metrics
-    draw_banner(surface, bands.header, f"Deal: {screen.name}", seat_colour(screen.seat),
-                subtitle="the colours of your row, left to right")
+    draw_banner(surface, bands.header, _("Deal: {name}").format(name=screen.name),
+                seat_colour(screen.seat), subtitle=_("the colours of your row, left to right"))
     row_area, pool_area = split_columns(bands.body, 0.68, m.margin)
     looks = []
     for i in range(screen.hand):
@@ -58,7 +59,7 @@ def _pool_counts(surface: pygame.Surface, area: pygame.Rect, dark: int, light: i
                  pad: int) -> None:
     """The face-down panels left on the table, by colour."""
     caption_h = round(area.height * 0.22)
-    blit_text(surface, "on the table", pygame.Rect(area.left, area.top, area.width, caption_h),
+    blit_text(surface, _("on the table"), pygame.Rect(area.left, area.top, area.width, caption_h),
               theme.TEXT_DIM)
     body = pygame.Rect(area.left, area.top + caption_h, area.width, area.height - caption_h)
     count_h = round(body.height * 0.3)
@@ -73,14 +74,15 @@ def _pool_counts(surface: pygame.Surface, area: pygame.Rect, dark: int, light: i
 
 
 def _table_and_side(bands: Frame) -> tuple[pygame.Rect, pygame.Rect]:
-    return split_columns(bands.body, 0.62, bands.metrics.margin)
+    return split_columns(bands.body, 0.7, bands.metrics.margin)
 
 
 def _judge(surface: pygame.Surface, bands: Frame, screen: JudgeView, view: PublicView) -> None:
     m = bands.metrics
-    draw_banner(surface, bands.header, f"{screen.target_name}, answer!",
+    draw_banner(surface, bands.header, _("{name}, answer!").format(name=screen.target_name),
                 seat_colour(screen.target),
-                subtitle=f"{screen.name}: panel {screen.slot + 1} is {screen.value_label}?")
+                subtitle=_("{name}: panel {number} is {value}?").format(
+                    name=screen.name, number=screen.slot + 1, value=screen.value_label))
     table_area, side = _table_and_side(bands)
     if view.table is not None:
         draw_table(surface, table_area, view.table, m)
@@ -92,8 +94,9 @@ def _judge(surface: pygame.Surface, bands: Frame, screen: JudgeView, view: Publi
     draw_panel(surface, row_rects(panel_area, 1)[0],
                PanelLook("D" if dark else "L", screen.value_label, marked=True))
     right, wrong = split_rows(answers, 2, max(2, m.margin // 2))
-    draw_banner(surface, right, f"seat {screen.target + 1}: right", theme.GOOD)
-    draw_banner(surface, wrong, "OK: wrong", theme.BAD)
+    draw_banner(surface, right, _("seat {number}: right").format(number=screen.target + 1),
+                theme.GOOD)
+    draw_banner(surface, wrong, _("OK: wrong"), theme.BAD)
 
 
 def _panel_dark(view: PublicView, seat: int, slot: int) -> bool:
@@ -106,16 +109,21 @@ def _panel_dark(view: PublicView, seat: int, slot: int) -> bool:
 def _number(surface: pygame.Surface, bands: Frame, screen: NumberEntryView,
             view: PublicView) -> None:
     m = bands.metrics
-    count = f" ({screen.step} of {screen.count})" if screen.count > 1 else ""
-    draw_banner(surface, bands.header, f"{screen.name}: which number?{count}",
-                seat_colour(screen.seat), subtitle=screen.what)
+    if screen.count > 1:
+        title = _("{name}: which number? ({step} of {count})").format(
+            name=screen.name, step=screen.step, count=screen.count)
+    else:
+        title = _("{name}: which number?").format(name=screen.name)
+    draw_banner(surface, bands.header, title, seat_colour(screen.seat), subtitle=screen.what)
     table_area, side = _table_and_side(bands)
     if view.table is not None:
         draw_table(surface, table_area, view.table, m)
-    caption_h = round(side.height * 0.22) if screen.entered else 0
+    line = floor_font(surface.get_height()).get_linesize()
+    caption_h = 2 * line + 2 if screen.entered else 0
     if caption_h:
-        blit_text(surface, "shown: " + " ".join(screen.entered),
-                  pygame.Rect(side.left, side.top, side.width, caption_h), theme.TEXT_DIM)
+        blit_wrapped(surface, _("shown: {labels}").format(labels=" ".join(screen.entered)),
+                     pygame.Rect(side.left, side.top, side.width, caption_h), theme.TEXT_DIM,
+                     align="center", max_lines=2)
     body = pygame.Rect(side.left, side.top + caption_h, side.width, side.height - caption_h)
     # Room either side for the PREV/NEXT arrows, inside the column (not over the table).
     inner = body.inflate(-body.width * 2 // 5, -body.height // 8)
@@ -132,18 +140,25 @@ def _number(surface: pygame.Surface, bands: Frame, screen: NumberEntryView,
 
 def _contradiction(surface: pygame.Surface, bands: Frame, screen: ContradictionView) -> None:
     m = bands.metrics
-    draw_banner(surface, bands.header, "That cannot be right", theme.BAD,
-                subtitle="no deal of the panels fits what was entered")
-    # The prompt is drawn here, not only in the footer: a banner about the last entry (say
-    # "Wrong: ...") may hold the footer, and the way out must always be on the screen.
-    sentence, last, prompt = split_rows(bands.body, 3, m.margin // 2)
-    sentence.height += last.height // 2
-    last.top = sentence.bottom
-    last.height = prompt.top - last.top
-    draw_lines(surface, sentence.inflate(-m.margin, 0), wrap_words(screen.sentence, 30),
-               theme.WARNING, max_lines=3)
-    blit_wrapped(surface, f"Last entry: {screen.last}", last, theme.TEXT, align="center")
-    blit_wrapped(surface, screen.prompt, prompt, theme.CURSOR, align="center")
+    draw_banner(surface, bands.header, _("That cannot be right"), theme.BAD,
+                subtitle=_("no deal fits what was entered"))
+    sentence, last = split_rows(bands.body, 2, m.margin // 2)
+    blit_wrapped(surface, screen.sentence, sentence.inflate(-m.margin, 0), theme.WARNING,
+                 align="center", max_lines=3)
+    blit_wrapped(surface, _("Last entry: {entry}").format(entry=screen.last), last, theme.TEXT,
+                 align="center", max_lines=3)
+
+
+def table_pool_keys(screen: object) -> str | None:
+    """What to press, where the referee's sentence would repeat the header (the footer holds
+    two lines); None: the referee's prompt."""
+    if isinstance(screen, JudgeView):
+        return _("Seat button {number}: right   OK: wrong").format(number=screen.target + 1)
+    if isinstance(screen, NumberEntryView):
+        return _("PREV/NEXT: the number, then OK")
+    if isinstance(screen, ContradictionView):
+        return _("OK: take back the last entry   BACK: the menu")
+    return None
 
 
 TABLE_POOL_SCREENS = (ColourRowView, JudgeView, NumberEntryView, ContradictionView)

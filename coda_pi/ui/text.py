@@ -1,12 +1,22 @@
 """Text on the screen with pygame's own default font (shipped inside pygame: no system fonts).
 
-``Font(None, size)`` renders digits about 0.55 * size tall, so sizes are chosen from the box
+``Font(None, size)`` renders capitals about 0.5 * size tall, so sizes are chosen from the box
 the text must fill, not guessed: ``fit_font`` finds the largest size whose text fits.
+
+The readability floor: from across the table, no text is drawn with capitals shorter than
+1/24 of the screen's height, and no panel number shorter than 1/12 (``cap_floor``).
+``blit_text`` never draws below it; a layout that leaves too little room shows up as text
+overflowing its box, which ``recording_text`` lets the tests see.
 """
 
 from __future__ import annotations
 
+import math
+import re
 import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 import pygame
 
@@ -15,9 +25,17 @@ from coda_pi.ui.theme import RGB
 # Font(None, s) is about 0.68 * s pixels tall from the top of the ascent to the descent.
 _HEIGHT_PER_SIZE = 0.68
 
+TEXT = "text"
+NUMBER = "number"
+"""The two roles of drawn text: words (names, instructions, scores) and panel numbers."""
+_FLOOR_DIVISOR = {TEXT: 24, NUMBER: 12}
+CONDENSE = 0.62
+"""The narrowest a panel number is squeezed (its width over its natural width)."""
+
 
 _fonts: dict[int, pygame.font.Font] = {}
 _fitted: dict[tuple[str, int, int, int | None], int] = {}
+_floor_sizes: dict[int, int] = {}
 
 
 def _forget() -> None:
@@ -25,6 +43,7 @@ def _forget() -> None:
     # caches are emptied whenever pygame quits (tests and the demo quit and start again).
     _fonts.clear()
     _fitted.clear()
+    _floor_sizes.clear()
 
 
 def font(size: int) -> pygame.font.Font:
@@ -38,6 +57,81 @@ def font(size: int) -> pygame.font.Font:
             pygame.font.init()
         cached = _fonts[size] = pygame.font.Font(None, size)
     return cached
+
+
+def cap_height(fnt: pygame.font.Font) -> int:
+    """How tall ``fnt`` draws a capital H, in pixels (what "readable" is measured by)."""
+    metrics = fnt.metrics("H")[0]
+    return metrics[3] if metrics else fnt.get_ascent()
+
+
+def cap_floor(screen_height: int, role: str = TEXT) -> int:
+    """The smallest cap height allowed for ``role`` on a screen ``screen_height`` tall."""
+    return math.ceil(screen_height / _FLOOR_DIVISOR[role])
+
+
+def floor_size(screen_height: int, role: str = TEXT) -> int:
+    """The smallest font size whose capitals reach ``cap_floor``."""
+    want = cap_floor(screen_height, role)
+    size = _floor_sizes.get(want)
+    if size is None:
+        size = max(6, want * 2 - 2)
+        while cap_height(font(size)) < want:
+            size += 1
+        _floor_sizes[want] = size
+    return size
+
+
+def floor_font(screen_height: int, role: str = TEXT) -> pygame.font.Font:
+    return font(floor_size(screen_height, role))
+
+
+def readable(fnt: pygame.font.Font, screen_height: int, role: str = TEXT) -> pygame.font.Font:
+    """``fnt``, or the floor's font when ``fnt`` is smaller: the font ``blit_text`` will
+    really draw with, for measuring what fits."""
+    if cap_height(fnt) < cap_floor(screen_height, role):
+        return floor_font(screen_height, role)
+    return fnt
+
+
+def size_of(fnt: pygame.font.Font) -> int:
+    """The size ``fnt`` was opened at (the cache's key)."""
+    for size, cached in _fonts.items():
+        if cached is fnt:
+            return size
+    return round(fnt.get_height() / _HEIGHT_PER_SIZE)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnText:
+    """One text as it was drawn, for the readability tests."""
+
+    text: str
+    role: str
+    cap: int  # cap height drawn, pixels
+    box: pygame.Rect  # the room it was given
+    placed: pygame.Rect  # where its pixels went
+    screen: tuple[int, int]
+
+    @property
+    def overflows(self) -> bool:
+        """Ink outside its box (a pixel of anti-aliasing allowed), or off the screen."""
+        return (not self.box.inflate(2, 2).contains(self.placed)
+                or not pygame.Rect((0, 0), self.screen).contains(self.placed))
+
+
+_recording: list[list[DrawnText]] = []
+
+
+@contextmanager
+def recording_text() -> Iterator[list[DrawnText]]:
+    """Every text drawn inside the ``with`` block, in order."""
+    drawn: list[DrawnText] = []
+    _recording.append(drawn)
+    try:
+        yield drawn
+    finally:
+        _recording.remove(drawn)
 
 
 def fit_font(text: str, width: int, height: int, *, largest: int | None = None) -> pygame.font.Font:
@@ -61,6 +155,10 @@ def fit_font(text: str, width: int, height: int, *, largest: int | None = None) 
     return font(size)
 
 
+def fits(text: str, fnt: pygame.font.Font, width: int) -> bool:
+    return fnt.size(text)[0] <= width
+
+
 def blit_text(
     surface: pygame.Surface,
     text: str,
@@ -70,13 +168,26 @@ def blit_text(
     align: str = "center",
     largest: int | None = None,
     fnt: pygame.font.Font | None = None,
+    role: str = TEXT,
+    box: pygame.Rect | None = None,
 ) -> pygame.Rect:
-    """Draw ``text`` as large as fits ``rect`` (or in ``fnt``); returns where it went.
+    """Draw ``text`` as large as fits ``rect`` (or in ``fnt``), never below the readability
+    floor for ``role``; returns where it went.
 
-    ``align`` is "center", "left" or "right" (vertical centring always).
+    ``align`` is "center", "left" or "right" (vertical centring always). ``box``: the room
+    the text may use when larger than ``rect`` (a line of a paragraph may use the
+    paragraph's), for the readability tests.
     """
     chosen = fnt or fit_font(text, rect.width, rect.height, largest=largest)
+    floor = cap_floor(surface.get_height(), role)
+    if cap_height(chosen) < floor:
+        chosen = floor_font(surface.get_height(), role)
     image = chosen.render(text, True, colour)
+    if role == NUMBER and image.get_width() > rect.width:
+        # A two-digit number in a narrow panel is drawn condensed, never shorter: its height
+        # is what reads from across the table.
+        narrow = max(rect.width, math.ceil(image.get_width() * CONDENSE))
+        image = pygame.transform.smoothscale(image, (narrow, image.get_height()))
     placed = image.get_rect()
     placed.centery = rect.centery
     if align == "left":
@@ -86,6 +197,12 @@ def blit_text(
     else:
         placed.centerx = rect.centerx
     surface.blit(image, placed)
+    if _recording:
+        ink = image.get_bounding_rect().move(placed.topleft)
+        room = (box or rect).copy()
+        drawn = DrawnText(text, role, cap_height(chosen), room, ink, surface.get_size())
+        for log in _recording:
+            log.append(drawn)
     return placed
 
 
@@ -98,6 +215,45 @@ def elide(text: str, fnt: pygame.font.Font, width: int) -> str:
     return text + "…" if text else ""
 
 
+def wrap_to_width(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` in ``fnt`` (a single word
+    wider than that stays whole, on its own line). Runs of spaces within a line are kept:
+    "OK: yes   BACK: no" keeps its two answers apart."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for gap, word in re.findall(r"(\s*)(\S+)", paragraph):
+            candidate = f"{line}{gap}{word}" if line else word
+            if line and fnt.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def wrapped_font(text: str, width: int, height: int, screen_height: int, *,
+                 max_lines: int = 3, largest: int | None = None
+                 ) -> tuple[pygame.font.Font, list[str]]:
+    """The largest font (not below the floor) and the lines in which ``text`` fits a
+    ``width`` x ``height`` box on at most ``max_lines`` lines; at the floor when nothing
+    larger fits, even if it then overflows (the tests say so)."""
+    floor = floor_size(screen_height)
+    top = max(floor, int(height / _HEIGHT_PER_SIZE))
+    if largest is not None:
+        top = max(floor, min(top, largest))
+    size = top
+    while True:
+        fnt = font(size)
+        lines = wrap_to_width(text, fnt, width)
+        tall = len(lines) * fnt.get_linesize()
+        if (len(lines) <= max_lines and tall <= height
+                and all(fnt.size(line)[0] <= width for line in lines)) or size <= floor:
+            return fnt, lines
+        size = max(floor, size - max(1, size // 12))
+
+
 def blit_wrapped(
     surface: pygame.Surface,
     text: str,
@@ -105,27 +261,20 @@ def blit_wrapped(
     colour: RGB,
     *,
     align: str = "left",
+    max_lines: int = 3,
+    largest: int | None = None,
 ) -> None:
-    """``text`` on one line, or split over two when that lets it be drawn larger (a long
+    """``text`` as large as fits ``rect``, broken over up to ``max_lines`` lines (a long
     sentence on a 320-pixel screen would otherwise shrink past reading)."""
-    one = fit_font(text, rect.width, rect.height)
-    words = text.split()
-    if len(words) < 2:
-        blit_text(surface, text, rect, colour, align=align, fnt=one)
-        return
-    # Break at the space nearest the middle of the sentence.
-    best = min(range(1, len(words)),
-               key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
-    lines = (" ".join(words[:best]), " ".join(words[best:]))
-    half = rect.height // 2
-    longest = max(lines, key=lambda line: font(40).size(line)[0])
-    two = fit_font(longest, rect.width, half)
-    if two.get_height() <= one.get_height() * 1.15:
-        blit_text(surface, text, rect, colour, align=align, fnt=one)
-        return
+    fnt, lines = wrapped_font(text, rect.width, rect.height, surface.get_height(),
+                              max_lines=max_lines, largest=largest)
+    line_h = fnt.get_linesize()
+    top = rect.top + (rect.height - line_h * len(lines)) // 2
     for i, line in enumerate(lines):
-        part = pygame.Rect(rect.left, rect.top + i * half, rect.width, half)
-        blit_text(surface, line, part, colour, align=align, fnt=two)
+        part = pygame.Rect(rect.left, top + i * line_h, rect.width, line_h)
+        # An accent or a descender may reach past its line: what matters to a reader is
+        # that the paragraph stays in its rect.
+        blit_text(surface, line, part, colour, align=align, fnt=fnt, box=rect)
 
 
 def wrap_words(text: str, width: int) -> list[str]:

@@ -1,0 +1,98 @@
+"""The language of everything a person reads: gettext catalogs, English and Spanish.
+
+The source strings are English. ``_`` looks the current language up at each call, so a
+language chosen in the setup (or by ``--lang``) changes the next frame drawn, with no
+restart. Catalogs live in ``coda_pi/locale/<lang>/LC_MESSAGES/coda_pi.po``; the compiled
+``.mo`` files beside them are committed (the device needs no Babel to run) and a test checks
+they match their ``.po`` files. ``tools/update-catalogs`` re-extracts and recompiles.
+
+The Spanish words for the Rainbow-deck adaptation (cartas, mazo, bocabajo, bocarriba) are
+those of its published Spanish rules.
+"""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+DOMAIN = "coda_pi"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LANGUAGES: tuple[str, ...] = ("en", "es")
+"""Every language shipped, English (the source) first."""
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "es": "Español"}
+DEFAULT_LANGUAGE = "en"
+
+_catalogs: dict[str, gettext.NullTranslations] = {}
+_current: list[str] = [DEFAULT_LANGUAGE]
+
+
+def _catalog(language: str) -> gettext.NullTranslations:
+    cached = _catalogs.get(language)
+    if cached is None:
+        cached = _catalogs[language] = gettext.translation(
+            DOMAIN, localedir=LOCALE_DIR, languages=[language], fallback=True)
+    return cached
+
+
+def set_language(language: str) -> None:
+    """Make ``language`` ("en", "es") the one every later ``_`` call answers in."""
+    if language not in LANGUAGES:
+        raise ValueError(
+            f"unknown language {language!r}: choose one of {', '.join(LANGUAGES)}")
+    _current[0] = language
+
+
+def language() -> str:
+    """The language in use now."""
+    return _current[0]
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (itself when the catalog has no translation)."""
+    return _catalog(_current[0]).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n``, in the current language."""
+    return _catalog(_current[0]).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for extraction without translating it now (tables built at import,
+    translated with ``_`` when drawn)."""
+    return message
+
+
+class in_language:  # noqa: N801 - used like a function: ``with in_language("es"):``
+    """Switches to ``language`` for a ``with`` block, then back (rendering both languages)."""
+
+    def __init__(self, language: str) -> None:
+        self._language = language
+        self._before = _current[0]
+
+    def __enter__(self) -> None:
+        self._before = _current[0]
+        set_language(self._language)
+
+    def __exit__(self, *exc: object) -> None:
+        _current[0] = self._before
+
+
+def language_from_environment(env: dict[str, str] | None = None) -> str:
+    """The language the environment asks for, the gettext way (``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``: "es_ES.UTF-8" means Spanish), when it is one shipped; else
+    English. For the CLI's output; the device itself follows its config and setup."""
+    import os
+
+    e = os.environ if env is None else env
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = e.get(var, "")
+        if not value:
+            continue
+        for part in value.split(":"):
+            code = part.split(".")[0].split("_")[0].split("@")[0].lower()
+            if code in LANGUAGES:
+                return code
+        if var != "LANGUAGE":
+            break  # the first locale variable set decides, as in gettext
+    return DEFAULT_LANGUAGE

@@ -1,0 +1,34 @@
+"""The nouns of a table's panels, in the table's labels and language.
+
+Coda is played with panels drawn from the box; its Rainbow-deck adaptation with cards drawn
+from the deck (``mazo``), and its Spanish players read "cartas", not "fichas". Sentences take
+these words as placeholders, so one translated sentence serves both: "put the drawn {panel}
+back in {the_box}". (In Spanish "ficha" and "carta" are both feminine, so the sentences
+around them agree either way.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from coda_pi.i18n import _
+
+
+@dataclass(frozen=True, slots=True)
+class Nouns:
+    panel: str  # "panel" / "card"
+    panels: str  # "panels" / "cards"
+    the_box: str  # "the box" / "the deck"
+    the_dash: str  # "the dash" / "the K"
+
+    def __call__(self, text: str, **values: object) -> str:
+        """``text`` formatted with these nouns and ``values``."""
+        return text.format(panel=self.panel, panels=self.panels, the_box=self.the_box,
+                           the_dash=self.the_dash, **values)
+
+
+def nouns(labels: str) -> Nouns:
+    """The nouns for ``labels`` ("panels" or "cards"), in the current language."""
+    if labels == "cards":
+        return Nouns(_("card"), _("cards"), _("the deck"), _("the K"))
+    return Nouns(_("panel"), _("panels"), _("the box"), _("the dash"))

@@ -1,0 +1,91 @@
+"""The last setup, remembered between games and restarts: names, choices, language.
+
+Kept as a small JSON file in the data directory (``setup.json``), replaced atomically so a
+power cut leaves the old or the new one. Reading never fails: a missing, unreadable or odd
+file, or an odd value in it, falls back to what the config says, value by value. The config
+file stays the place to set defaults; what the table last chose on the device wins over it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import Any
+
+from coda_pi.i18n import LANGUAGES
+from coda_pi.record import write_atomically
+from coda_pi.referee.setup import SetupDefaults
+
+FILE_NAME = "setup.json"
+VERSION = 1
+log = logging.getLogger(__name__)
+
+# Each remembered key and the values it may take (a type, or the allowed values).
+_CHECKS: dict[str, Any] = {
+    "players": (2, 3, 4),
+    "dashes": bool,
+    "rounds": (1, 3),
+    "timer": bool,
+    "first_seconds": int,
+    "extra_seconds": int,
+    "bonus": ("hidden", "all"),
+    "first": int,
+    "labels": ("panels", "cards"),
+    "pool": ("device", "table"),
+    "training": bool,
+    "game": ("coda", "mastermind"),
+    "hand": int,
+}
+
+
+def path_in(data_dir: Path) -> Path:
+    return Path(data_dir) / FILE_NAME
+
+
+def save(data_dir: Path, setup: SetupDefaults, language: str) -> None:
+    """Remember ``setup`` and ``language``. A disk that refuses is logged, never raised:
+    forgetting the last setup must not stop a game."""
+    known = {f.name for f in fields(SetupDefaults)}
+    data = {k: v for k, v in asdict(setup).items() if k in known}
+    data["names"] = list(setup.names)
+    data["language"] = language
+    data["version"] = VERSION
+    try:
+        write_atomically(path_in(data_dir), (json.dumps(data, indent=1) + "\n").encode())
+    except OSError as err:
+        log.warning("could not remember the setup in %s: %s", data_dir, err)
+
+
+def _ok(key: str, value: Any) -> bool:
+    check = _CHECKS.get(key)
+    if isinstance(check, tuple):
+        return value in check and type(value) is type(check[0])
+    if check is bool:
+        return isinstance(value, bool)
+    if check is int:
+        return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 600
+    return False
+
+
+def load(data_dir: Path, defaults: SetupDefaults, language: str) -> tuple[SetupDefaults, str]:
+    """``defaults`` and ``language`` with what was remembered laid over them."""
+    try:
+        data = json.loads(path_in(data_dir).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return defaults, language
+    if not isinstance(data, dict):
+        return defaults, language
+    known = {f.name for f in fields(SetupDefaults)}
+    changes = {k: v for k, v in data.items() if k in known and k in _CHECKS and _ok(k, v)}
+    names = data.get("names")
+    if (isinstance(names, list) and len(names) == 4
+            and all(isinstance(n, str) and n.strip() and len(n) <= 20 for n in names)):
+        changes["names"] = tuple(n.strip() for n in names)
+    try:
+        setup = defaults.with_changes(**changes)
+    except (TypeError, ValueError):
+        setup = defaults
+    remembered = data.get("language")
+    return setup, remembered if remembered in LANGUAGES else language
