@@ -36,9 +36,8 @@ def referee(pool: str, *, seed: int = 3, timer: bool = False, dashes: bool = Fal
                           first_seconds=20, extra_seconds=5)
     ref = Referee(clock=clock, rng=random.Random(seed), record=record, setup=setup)
     table = Table(ref, clock)
-    while ref.game is None:  # the setup menu: straight to Start
-        table.tap(Button.PREV)
-        table.tap(Button.OK)
+    table.tap(Button.OK)  # the setup opens on Start
+    assert ref.game is not None
     return ref, table, record
 
 
@@ -220,16 +219,20 @@ def test_time_up_before_the_first_guess_is_the_penalty_and_after_a_right_one_a_s
 
 
 def test_without_a_dealer_the_device_pool_setup_says_what_an_open_box_costs() -> None:
-    menu = SetupMenu(SetupDefaults(pool="device"))
-    keys = [item.label for item in menu.view().items]
-    while menu.view().items[menu.cursor].label != "Pool":
-        menu.nav(Button.NEXT)
+    def pool_line(defaults: SetupDefaults) -> SetupMenu:
+        menu = SetupMenu(defaults)
+        while menu.view().items[menu.view().cursor].label != "More":
+            menu.nav(Button.NEXT)
+        menu.nav(Button.OK)  # into "More"
+        while menu.view().items[menu.view().cursor].label != "Pool":
+            menu.nav(Button.NEXT)
+        return menu
+
+    menu = pool_line(SetupDefaults(pool="device"))
     assert menu.view().prompt == CASUAL
-    menu = SetupMenu(SetupDefaults(pool="device", dealer=True))
-    while menu.view().items[menu.cursor].label != "Pool":
-        menu.nav(Button.NEXT)
-    assert menu.view().prompt != CASUAL
-    assert "Dealer" in keys
+    assert "Dealer" in [item.label for item in menu.view().items]
+    assert pool_line(SetupDefaults(pool="device", dealer=True)).view().prompt != CASUAL
+    assert pool_line(SetupDefaults(pool="entered")).view().prompt != CASUAL
     assert SetupDefaults.from_config(Config()).pool == "entered"
     assert RulesConfig().pool == "entered"
 
@@ -240,9 +243,7 @@ def test_with_a_dealer_the_private_screens_address_the_dealer() -> None:
     setup = SetupDefaults(names=("Ann", "Ben"), pool="device", dealer=True, timer=False)
     ref = Referee(clock=clock, rng=random.Random(5), record=record, setup=setup)
     table = Table(ref, clock)
-    while ref.game is None:
-        table.tap(Button.PREV)
-        table.tap(Button.OK)
+    table.tap(Button.OK)  # the setup opens on Start
     table.press(Button.for_seat(0))
     assert ref.private_view().prompt.startswith("Dealer: hand these over face down")
     table.release(Button.for_seat(0))
