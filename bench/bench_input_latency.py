@@ -121,7 +121,7 @@ def main() -> int:
                     time.sleep(rng.uniform(0.002, 0.02))
         finally:
             done.set()
-            pygame.event.post(pygame.event.Event(pygame.USEREVENT))
+            app.queue.wake()  # the loop sees done at once
 
     thread = threading.Thread(target=presser, daemon=True)
     draw_times: list[float] = []

@@ -1,7 +1,9 @@
 """The ``coda-pi`` command: run | demo | replay | mastermind ... | doctor.
 
 Each subcommand lives in its own ``coda_pi/cli_<name>.py`` module with a
-``register(subparsers)`` function, so the commands stay small and independent.
+``register(subparsers)`` function, so the commands stay small and independent. A command
+imports only its own module: the others are listed in ``--help`` from ``COMMANDS`` without
+being imported (on a Pi Zero every module imported costs start-up time).
 """
 
 from __future__ import annotations
@@ -13,60 +15,88 @@ import sys
 from collections.abc import Sequence
 
 from coda_pi import __version__
-from coda_pi.i18n import language_from_environment, set_language
+from coda_pi.argparse_words import speak_argparse
+from coda_pi.i18n import N_, _, language_from_environment, set_language
 
 # pygame greets on import; a device's log and a user's terminal have no use for it.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# pygame imports pkg_resources (for pygame.pkgdata) whenever setuptools is installed, as it
+# is in every Python 3.11 venv: about 90 ms and 10 MiB at each start, on a Pi Zero a second.
+# coda-pi never uses it, and pygame falls back to reading its files from its own directory.
+if "pkg_resources" not in sys.modules:
+    sys.modules["pkg_resources"] = None  # type: ignore[assignment]
 
+# Each command: its module and its line in `coda-pi --help` (the same words the module's
+# register() gives; a test keeps them equal).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "run": ("coda_pi.cli_run",
+            N_("run the device: setup, dealing, turns, timer, scores (the default)")),
+    "demo": ("coda_pi.cli_demo", N_("watch a whole tournament played by simulated players")),
+    "replay": ("coda_pi.cli_replay", N_("replay a game record and print the scores")),
+    "analyze": ("coda_pi.cli_analyze",
+                N_("exact probabilities of every standing Coda panel in a record")),
+    "results": ("coda_pi.cli_results", N_("list past games and tournaments")),
+    "standings": ("coda_pi.cli_results", N_("a game's standings by round, as a table or CSV")),
+    "mastermind": ("coda_pi.cli_mastermind",
+                   N_("Mastermind tools: score a row, measure the codebreaker")),
+    "doctor": ("coda_pi.cli_doctor",
+               N_("check this machine: packages, GPIO pins, display, sound, data, service")),
+    "hub": ("coda_pi.cli_hub",
+            N_("a club night's centre: live tables, standings, seating, ratings (MQTT)")),
+    "club": ("coda_pi.cli_club",
+             N_("club night: publish this table's games, set up the broker, export CSV")),
+}
 # The order here is the order of `coda-pi --help`.
-COMMAND_MODULES: tuple[str, ...] = (
-    "coda_pi.cli_run",
-    "coda_pi.cli_demo",
-    "coda_pi.cli_replay",
-    "coda_pi.cli_analyze",
-    "coda_pi.cli_results",
-    "coda_pi.cli_mastermind",
-    "coda_pi.cli_doctor",
-)
+COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(m for m, _ in COMMANDS.values()))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser with ``command`` None; otherwise only ``command``'s module is
+    imported (none for a name that is no command, as for the top-level help) and the other
+    commands are names with their help line."""
     parser = argparse.ArgumentParser(
         prog="coda-pi",
-        description="A table-side referee, dealer, guess timer and score keeper for Coda "
-        "and Mastermind.",
+        description=_("A table-side referee, dealer, guess timer and score keeper for Coda "
+        "and Mastermind."),
     )
     parser.add_argument("--version", action="version", version=f"coda-pi {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    wanted = COMMANDS[command][0] if command in COMMANDS else None
+    for name, (module, line) in COMMANDS.items():
+        if name in sub.choices:  # registered with another command of its module
+            continue
+        if command is None or module == wanted:
+            importlib.import_module(module).register(sub)
+        else:
+            sub.add_parser(name, help=_(line), add_help=False)
     return parser
+
+
+def chosen_command(given: Sequence[str]) -> str | None:
+    """The command the arguments name: ``run`` when they start with an option (or are
+    empty), None for the top-level help and version or a name that is no command."""
+    if not given or (given[0].startswith("-") and given[0] not in ("-h", "--help", "--version")):
+        return "run"
+    return given[0] if given[0] in COMMANDS else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     # Output for people in the language the environment asks for (run and demo follow
     # --lang or the config instead).
     set_language(language_from_environment())
-    parser = build_parser()
+    speak_argparse()
     given = list(sys.argv[1:] if argv is None else argv)
-    if given and given[0].startswith("-") and given[0] not in ("-h", "--help", "--version"):
+    command = chosen_command(given)
+    parser = build_parser(command or "")
+    if command == "run" and (not given or given[0] != "run"):
         # `coda-pi --size 480x320` means `coda-pi run --size 480x320`.
-        given = ["run", *given] if _has_run(parser) else given
+        given = ["run", *given]
     args = parser.parse_args(given)
-    if args.command is None:
-        args = parser.parse_args(["run", *given]) if _has_run(parser) else args
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
         return 0
     return int(handler(args))
-
-
-def _has_run(parser: argparse.ArgumentParser) -> bool:
-    return any(
-        isinstance(a, argparse._SubParsersAction) and "run" in a.choices
-        for a in parser._actions
-    )
 
 
 if __name__ == "__main__":

@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from coda_pi.i18n import _, ngettext
+from coda_pi.i18n import _, ngettext, spoken
 from coda_pi.record import RecordLine, read_record
 from coda_pi.replay import replay_lines
 from coda_pi.rules.coda import CodaGame
@@ -40,16 +39,16 @@ RISKY_SHOWN = 5
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "analyze",
-        help="exact probabilities of every standing Coda panel in a record",
-        description="Reads a Coda game record and prints, for its current position, every "
+        help=_("exact probabilities of every standing Coda panel in a record"),
+        description=_("Reads a Coda game record and prints, for its current position, every "
         "standing panel's exact probabilities and the number of consistent deals; with "
         "--review, the sure guesses players left untaken and the riskiest guesses that paid "
-        "off. Exits 2 when the record breaks a rule or the position is impossible.",
+        "off. Exits 2 when the record breaks a rule or the position is impossible."),
     )
-    p.add_argument("record", type=Path, help="the game record (JSON Lines)")
-    p.add_argument("--seat", type=int, default=None, help="see as this seat (0-based) sees")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--review", action="store_true", help="review the whole game instead")
+    p.add_argument("record", type=Path, help=_("the game record (JSON Lines)"))
+    p.add_argument("--seat", type=int, default=None, help=_("see as this seat (0-based) sees"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    p.add_argument("--review", action="store_true", help=_("review the whole game instead"))
     p.set_defaults(handler=run)
 
 
@@ -145,7 +144,7 @@ def analysis_text(witness: Witness, analysis: Analysis, seat: int | None) -> str
     who = _("the public") if seat is None else players[seat]
     if not analysis.consistent:
         return _("Seen by {who}: impossible position: {why}").format(
-            who=who, why=people_numbering(analysis.contradiction or ""))
+            who=who, why=spoken(analysis.contradiction or ""))
     lines = [ngettext("Seen by {who}: {count} consistent deal",
                       "Seen by {who}: {count} consistent deals", analysis.worlds).format(
         who=who, count=analysis.worlds)]
@@ -203,13 +202,3 @@ def review_text(result: Review, players: list[str]) -> str:
     if not result.hits:
         lines.append("  " + _("none"))
     return "\n".join(lines)
-
-
-def people_numbering(sentence: str) -> str:
-    """The engine's sentences count slots from 0, as the record does; people count panels
-    from 1: "Ann's slot 0" -> "Ann's panel 1", "slots 1 to 2" -> "panels 2 to 3"."""
-    sentence = re.sub(r"\bslots (\d+) to (\d+)",
-                      lambda m: _("panels {first} to {last}").format(
-                          first=int(m.group(1)) + 1, last=int(m.group(2)) + 1), sentence)
-    return re.sub(r"\bslot (\d+)",
-                  lambda m: _("panel {number}").format(number=int(m.group(1)) + 1), sentence)

@@ -15,28 +15,28 @@ from coda_pi.i18n import _
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "demo",
-        help="watch a whole tournament played by simulated players",
-        description="Plays a whole tournament by itself: simulated players press simulated "
+        help=_("watch a whole tournament played by simulated players"),
+        description=_("Plays a whole tournament by itself: simulated players press simulated "
         "buttons through the same input path as real ones. In a window at a human pace, or "
         "with --headless as fast as it can, writing the record and a PNG of each distinct "
-        "screen. Exits 0 when the record replays to the totals the final screen showed.",
+        "screen. Exits 0 when the record replays to the totals the final screen showed."),
     )
     p.add_argument("--headless", action="store_true",
-                   help="no window, no sound, a fake clock: as fast as it can")
-    p.add_argument("--seed", type=int, help="the deal and the players' choices, repeatable")
+                   help=_("no window, no sound, a fake clock: as fast as it can"))
+    p.add_argument("--seed", type=int, help=_("the deal and the players' choices, repeatable"))
     p.add_argument("--record", type=Path, metavar="FILE",
-                   help="write the game record here (default: a new temporary directory); "
+                   help=_("write the game record here (default: a new temporary directory); "
                    "an unfinished FILE is resumed, a finished one left alone and a new record "
-                   "started beside it")
+                   "started beside it"))
     p.add_argument("--ack-log", type=Path, metavar="FILE",
-                   help="append one JSON line per record line to FILE once it is durably "
-                   "written (when the device would announce it); for crash tests")
+                   help=_("append one JSON line per record line to FILE once it is durably "
+                   "written (when the device would announce it); for crash tests"))
     p.add_argument("--screenshots", type=Path, metavar="DIR",
-                   help="save a PNG of each distinct screen in DIR")
+                   help=_("save a PNG of each distinct screen in DIR"))
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=3,
-                   help="how many seats play (default 3)")
+                   help=_("how many seats play (default 3)"))
     p.add_argument("--rounds", type=int, choices=(1, 3), default=3,
-                   help="one game or a three-round tournament (default 3)")
+                   help=_("one game or a three-round tournament (default 3)"))
     p.add_argument("--pool", choices=("device", "table", "entered"), default=None,
                    help="device: the device deals from the box (default); table: real panels "
                    "drawn by hand, the device is told what falls; entered: real panels drawn "
@@ -44,9 +44,9 @@ def register(sub: Any) -> None:
     p.add_argument("--dashes", action=argparse.BooleanOptionalAction, default=None,
                    help="advanced play with the two dashes (default: the config file's)")
     p.add_argument("--table-pool", action="store_true",
-                   help="the same as --pool table (kept for old scripts)")
+                   help=_("the players draw real panels by hand: the device is told what falls"))
     p.add_argument("--speed", type=float, default=1.0, metavar="X",
-                   help="play X times faster than a calm table (window only)")
+                   help=_("play X times faster than a calm table (window only)"))
     add_screen_options(p)
     p.set_defaults(handler=run)
 

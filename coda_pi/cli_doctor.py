@@ -13,20 +13,21 @@ from pathlib import Path
 from typing import Any
 
 from coda_pi.doctor import as_json, exit_code, format_text, run_checks
+from coda_pi.i18n import _
 
 
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "doctor",
-        help="check this machine: packages, GPIO pins, display, sound, data, service",
-        description="Check everything the device needs and say how to fix what is wrong. "
-        "Exit status 0 when no check FAILs.",
+        help=_("check this machine: packages, GPIO pins, display, sound, data, service"),
+        description=_("Check everything the device needs and say how to fix what is wrong. "
+        "Exit status 0 when no check FAILs."),
     )
     parser.add_argument(
-        "--config", type=Path, metavar="FILE", help="the config file to check (default: the "
-        "usual places: $CODA_PI_CONFIG, ~/.config/coda-pi/config.toml, /etc/coda-pi/config.toml)"
+        "--config", type=Path, metavar="FILE", help=_("the config file to check (default: the "
+        "usual places: $CODA_PI_CONFIG, ~/.config/coda-pi/config.toml, /etc/coda-pi/config.toml)")
     )
-    parser.add_argument("--json", action="store_true", help="print the checks as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the checks as JSON"))
     parser.set_defaults(handler=run)
 
 

@@ -24,33 +24,33 @@ PROGRESS_AFTER = 1.0
 def register(sub: Any) -> None:
     parser = sub.add_parser(
         "mastermind",
-        help="Mastermind tools: score a row, measure the codebreaker",
-        description="Mastermind tools. Colours: B blue, G green, K black, R red, W white, "
-        "Y yellow; '.' is the empty hole of the extra-challenge game (--blanks).",
+        help=_("Mastermind tools: score a row, measure the codebreaker"),
+        description=_("Mastermind tools. Colours: B blue, G green, K black, R red, W white, "
+        "Y yellow; '.' is the empty hole of the extra-challenge game (--blanks)."),
     )
     parser.set_defaults(handler=lambda args: _help(parser))
     actions = parser.add_subparsers(dest="mastermind_command", metavar="ACTION")
 
     fb = actions.add_parser(
         "feedback",
-        help="the key pegs for a guess against a code",
-        description="Print the key pegs for GUESS against the secret CODE.",
+        help=_("the key pegs for a guess against a code"),
+        description=_("Print the key pegs for GUESS against the secret CODE."),
     )
-    fb.add_argument("code", metavar="CODE", help="the secret code, e.g. RGBY")
-    fb.add_argument("guess", metavar="GUESS", help="the breaker's row, e.g. RRGB")
-    fb.add_argument("--pegs", type=int, default=4, help="holes in a row (default 4)")
-    fb.add_argument("--blanks", action="store_true", help="the empty hole '.' is a colour")
-    fb.add_argument("--json", action="store_true", help='print {"black": b, "white": w}')
+    fb.add_argument("code", metavar="CODE", help=_("the secret code, e.g. RGBY"))
+    fb.add_argument("guess", metavar="GUESS", help=_("the breaker's row, e.g. RRGB"))
+    fb.add_argument("--pegs", type=int, default=4, help=_("holes in a row (default 4)"))
+    fb.add_argument("--blanks", action="store_true", help=_("the empty hole '.' is a colour"))
+    fb.add_argument("--json", action="store_true", help=_('print {"black": b, "white": w}'))
     fb.set_defaults(handler=run_feedback)
 
     solve = actions.add_parser(
         "solve",
-        help="play the shipped codebreaker against every secret",
-        description="Play the shipped codebreaking strategy against every possible secret "
-        "and print the average and worst number of guesses.",
+        help=_("play the shipped codebreaker against every secret"),
+        description=_("Play the shipped codebreaking strategy against every possible secret "
+        "and print the average and worst number of guesses."),
     )
-    solve.add_argument("--blanks", action="store_true", help="the 7-colour game with blanks")
-    solve.add_argument("--json", action="store_true", help="print a JSON object")
+    solve.add_argument("--blanks", action="store_true", help=_("the 7-colour game with blanks"))
+    solve.add_argument("--json", action="store_true", help=_("print a JSON object"))
     solve.set_defaults(handler=run_solve)
 
 

@@ -15,12 +15,12 @@ from coda_pi.replay import Replay, replay_file
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "replay",
-        help="replay a game record and print the scores",
-        description="Replays a Coda or Mastermind game record (JSON Lines) and prints the "
-        "players, round winners and points; exits 2 when the record breaks a rule.",
+        help=_("replay a game record and print the scores"),
+        description=_("Replays a Coda or Mastermind game record (JSON Lines) and prints the "
+        "players, round winners and points; exits 2 when the record breaks a rule."),
     )
-    p.add_argument("file", type=Path, help="the record, e.g. ~/.local/share/coda-pi/*.jsonl")
-    p.add_argument("--json", action="store_true", help="print the spec's JSON object")
+    p.add_argument("file", type=Path, help=_("the record, e.g. ~/.local/share/coda-pi/*.jsonl"))
+    p.add_argument("--json", action="store_true", help=_("print the spec's JSON object"))
     p.set_defaults(handler=run)
 
 

@@ -19,27 +19,27 @@ from coda_pi.replay import replay_file
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "results",
-        help="list past games and tournaments",
-        description="Lists the games recorded in the data directory, newest first: date, "
-        "players, winner and totals.",
+        help=_("list past games and tournaments"),
+        description=_("Lists the games recorded in the data directory, newest first: date, "
+        "players, winner and totals."),
     )
     p.add_argument("dir", nargs="?", type=Path, default=None,
-                   help="the data directory (default: the one the device uses: the config "
-                   "file's [data] directory, else $CODA_PI_DATA, else "
-                   f"{default_data_dir()})")
+                   help=_("the data directory (default: the one the device uses: the config "
+                          "file's [data] directory, else $CODA_PI_DATA, else {dir})").format(
+                              dir=default_data_dir()))
     fmt = p.add_mutually_exclusive_group()
-    fmt.add_argument("--csv", action="store_true", help="print CSV")
-    fmt.add_argument("--json", action="store_true", help="print a JSON list")
+    fmt.add_argument("--csv", action="store_true", help=_("print CSV"))
+    fmt.add_argument("--json", action="store_true", help=_("print a JSON list"))
     p.set_defaults(handler=run_results)
 
     s = sub.add_parser(
         "standings",
-        help="a game's standings by round, as a table or CSV",
-        description="Prints the standings of one recorded game or tournament: each player's "
-        "points per round and in total, best first.",
+        help=_("a game's standings by round, as a table or CSV"),
+        description=_("Prints the standings of one recorded game or tournament: each player's "
+        "points per round and in total, best first."),
     )
-    s.add_argument("record", type=Path, help="the game record")
-    s.add_argument("--csv", action="store_true", help="print CSV (for a spreadsheet)")
+    s.add_argument("record", type=Path, help=_("the game record"))
+    s.add_argument("--csv", action="store_true", help=_("print CSV (for a spreadsheet)"))
     s.set_defaults(handler=run_standings)
 
 

@@ -15,41 +15,41 @@ from coda_pi.i18n import LANGUAGES, _, set_language
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "run",
-        help="run the device: setup, dealing, turns, timer, scores (the default)",
-        description="Runs the table-side referee: full screen on the Pi, a window on a "
+        help=_("run the device: setup, dealing, turns, timer, scores (the default)"),
+        description=_("Runs the table-side referee: full screen on the Pi, a window on a "
         "desktop. On a desktop the keyboard stands in for the buttons: 1-4 the seat buttons, "
         "arrows PREV/NEXT, Enter OK, Backspace BACK (hold it 2 s to undo); close the window "
-        "to quit.",
+        "to quit."),
     )
     add_screen_options(p)
     p.add_argument("--record", type=Path, metavar="FILE",
-                   help="write the game record to FILE (default: a new file named by date "
-                   "and time in the data directory; an unfinished FILE is resumed)")
+                   help=_("write the game record to FILE (default: a new file named by date "
+                   "and time in the data directory; an unfinished FILE is resumed)"))
     p.add_argument("--data-dir", type=Path, metavar="DIR",
-                   help="where records are kept (default: from the config file)")
+                   help=_("where records are kept (default: from the config file)"))
     p.add_argument("--no-gpio", dest="gpio", action="store_false",
-                   help="do not touch the GPIO pins even where there are some")
+                   help=_("do not touch the GPIO pins even where there are some"))
     p.add_argument("--no-sound", dest="sound", action="store_const", const=False, default=None,
-                   help="no buzzer cues")
+                   help=_("no buzzer cues"))
     p.add_argument("--new", dest="resume", action="store_false",
-                   help="start a new game even if the last one is unfinished")
+                   help=_("start a new game even if the last one is unfinished"))
     p.set_defaults(handler=run)
 
 
 def add_screen_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", type=Path, metavar="FILE",
-                   help="the config file (default: $CODA_PI_CONFIG, ~/.config/coda-pi/"
-                   "config.toml, /etc/coda-pi/config.toml)")
+                   help=_("the config file (default: $CODA_PI_CONFIG, ~/.config/coda-pi/"
+                   "config.toml, /etc/coda-pi/config.toml)"))
     p.add_argument("--size", metavar="WxH", type=_size,
-                   help="the screen size to lay out for, e.g. 320x240, 480x320, 800x480")
+                   help=_("the screen size to lay out for, e.g. 320x240, 480x320, 800x480"))
     p.add_argument("--lang", choices=LANGUAGES, default=None,
-                   help="the language of the screens and messages: en (English) or es "
-                   "(Spanish) (default: the config's screen.language, else English)")
+                   help=_("the language of the screens and messages: en (English) or es "
+                   "(Spanish) (default: the config's screen.language, else English)"))
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--fullscreen", dest="fullscreen", action="store_const", const=True,
-                      default=None, help="full screen (the default with no desktop)")
+                      default=None, help=_("full screen (the default with no desktop)"))
     mode.add_argument("--window", dest="fullscreen", action="store_const", const=False,
-                      help="a window (the default on a desktop)")
+                      help=_("a window (the default on a desktop)"))
 
 
 def _size(text: str) -> tuple[int, int]:

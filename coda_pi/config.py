@@ -199,6 +199,18 @@ class TimerConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class ClubConfig:
+    """A club night: where this table publishes its games (coda_pi/club/, ``coda-pi hub``)."""
+
+    host: str
+    port: int = 1883
+    club: str = "club"
+    table: int = 1
+    username: str = ""  # empty: ``table<N>``, as ``coda-pi club broker-setup`` names them
+    password: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     pins: PinConfig = field(default_factory=PinConfig)
     screen: ScreenConfig = field(default_factory=ScreenConfig)
@@ -207,6 +219,7 @@ class Config:
     rules: RulesConfig = field(default_factory=RulesConfig)
     timer: TimerConfig = field(default_factory=TimerConfig)
     data_dir: Path = field(default_factory=lambda: default_data_dir())
+    club: ClubConfig | None = None  # None: this table plays alone (no [club] host)
     # The file this came from; None when no file was found and everything is a default.
     source: Path | None = None
 
@@ -313,6 +326,7 @@ def _with_source(config: Config, source: Path) -> Config:
         rules=config.rules,
         timer=config.timer,
         data_dir=config.data_dir,
+        club=config.club,
         source=source,
     )
 
@@ -328,6 +342,7 @@ SCHEMA: dict[str, tuple[str, ...]] = {
     "rules": ("dashes", "rounds", "bonus", "labels", "pool", "dealer"),
     "timer": ("enabled", "first_seconds", "extra_seconds"),
     "data": ("directory",),
+    "club": ("host", "port", "club", "table", "username", "password"),
 }
 
 
@@ -383,6 +398,7 @@ class _Checker:
             rules=self.rules(tables.get("rules", {})),
             timer=self.timer(tables.get("timer", {})),
             data_dir=self.data_dir(tables.get("data", {}), env, base_dir),
+            club=self.club(tables.get("club", {})),
         )
 
     # --- typed values ------------------------------------------------------------------------
@@ -576,3 +592,34 @@ class _Checker:
             path = (base_dir or Path.cwd()) / path
         return path
 
+
+    def text(self, table: dict[str, Any], key: str, default: str) -> str:
+        value = self._get(table, key)
+        if value is _MISSING:
+            return default
+        if not isinstance(value, str):
+            self.error(key, f"must be text, not {_type_name(value)} {value!r}; using {default!r}")
+            return default
+        return value
+
+    def club(self, table: dict[str, Any]) -> ClubConfig | None:
+        if not table:
+            return None
+        host = self.text(table, "club.host", "").strip()
+        if not host:
+            self.error("club.host", "is needed to publish to a club night (the broker's "
+                       "name or address); this table plays alone")
+            return None
+        name = self.text(table, "club.club", "club").strip()
+        if not name or any(c in name for c in "/#+ ") or not name.isprintable():
+            self.error("club.club", f"{name!r} cannot be part of an MQTT topic (no spaces, "
+                       "'/', '#' or '+'); using 'club'")
+            name = "club"
+        return ClubConfig(
+            host=host,
+            port=self.integer(table, "club.port", 1883, 1, 65535),
+            club=name,
+            table=self.integer(table, "club.table", 1, 1, 999),
+            username=self.text(table, "club.username", "").strip(),
+            password=self.text(table, "club.password", ""),
+        )

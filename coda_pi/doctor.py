@@ -32,6 +32,7 @@ from coda_pi.config import (
     config_candidates,
     load_config,
 )
+from coda_pi.i18n import N_, _
 from coda_pi.wiring import BCM_TO_PHYSICAL
 
 Status = Literal["OK", "WARN", "FAIL"]
@@ -107,21 +108,21 @@ def run_checks(config_path: Path | None = None, *, system: System | None = None)
     report = _Report()
     config, problems = load_config(config_path, env=system.env)
     model = pi_model(system)
-    report.section = "Python and packages"
+    report.section = N_("Python and packages")
     _check_python(report, model)
-    report.section = "Board"
+    report.section = N_("Board")
     _check_board(report, model)
-    report.section = "Config"
+    report.section = N_("Config")
     _check_config(report, config, problems, config_path, system)
-    report.section = "GPIO"
+    report.section = N_("GPIO")
     _check_gpio(report, config, model, system)
-    report.section = "Display"
+    report.section = N_("Display")
     _check_display(report, config, model, system)
-    report.section = "Sound"
+    report.section = N_("Sound")
     _check_sound(report, config)
-    report.section = "Data"
+    report.section = N_("Data")
     _check_data(report, config)
-    report.section = "Service"
+    report.section = N_("Service")
     _check_service(report, model, system)
     return report.checks
 
@@ -528,14 +529,15 @@ def format_text(checks: list[Check]) -> str:
         if check.section != section:
             section = check.section
             lines.append("")
-            lines.append(f"{section}")
+            lines.append(_(section))
         lines.append(f"  {check.status:<4}  {check.message}")
         if check.fix:
-            lines.append(f"        fix: {check.fix}")
+            lines.append("        " + _("fix: {fix}").format(fix=check.fix))
     counts = {s: sum(c.status == s for c in checks) for s in ("OK", "WARN", "FAIL")}
     lines.append("")
-    verdict = "ready" if counts["FAIL"] == 0 else "NOT ready: fix every FAIL above"
-    lines.append(f"{counts['OK']} OK, {counts['WARN']} WARN, {counts['FAIL']} FAIL: {verdict}")
+    verdict = _("ready") if counts["FAIL"] == 0 else _("NOT ready: fix every FAIL above")
+    lines.append(_("{ok} OK, {warn} WARN, {fail} FAIL: {verdict}").format(
+        ok=counts["OK"], warn=counts["WARN"], fail=counts["FAIL"], verdict=verdict))
     return "\n".join(lines) + "\n"
 
 

@@ -96,3 +96,20 @@ def language_from_environment(env: dict[str, str] | None = None) -> str:
         if var != "LANGUAGE":
             break  # the first locale variable set decides, as in gettext
     return DEFAULT_LANGUAGE
+
+
+def spoken(text: str) -> str:
+    """An engine's sentence (``coda_pi.rules.sentence``) in the current language: its template
+    translated, then filled with its parameters, each translated the same way. Any other text
+    is returned as it is (the engine keeps English and no gettext; this is the edge)."""
+    template = getattr(text, "template", None)
+    params = getattr(text, "params", None)
+    if template is None or params is None:
+        return text
+    filled = {key: spoken(value) if isinstance(value, str) else value
+              for key, value in params.items()}
+    try:
+        return _(template).format(**filled)
+    except (KeyError, IndexError, ValueError):
+        # A broken translation must not crash the table: the English sentence is right.
+        return template.format(**filled)

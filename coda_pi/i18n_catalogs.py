@@ -3,7 +3,8 @@
 Uses Babel, a test/dev dependency only: the device reads the committed ``.mo`` files with the
 standard library's gettext and never imports this module.
 
-- ``extract()``: every message marked in ``coda_pi/`` (``_``, ``N_``, ``ngettext``).
+- ``extract()``: every message marked in ``coda_pi/`` (``_``, ``N_``, ``ngettext``,
+  and ``say``: the rules' sentences).
 - ``update()``: writes ``coda_pi.pot``, merges it into each language's ``.po`` (new messages
   untranslated, gone ones dropped) and compiles each ``.mo``.
 """
@@ -21,7 +22,7 @@ from babel.messages.pofile import read_po, write_po
 from coda_pi.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
 PACKAGE = Path(__file__).resolve().parent
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "say": None}
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
 

@@ -1,4 +1,5 @@
-"""The last setup, remembered between games and restarts: names, choices, language.
+"""The last setup, remembered between games and restarts: names, choices, language, and
+the game chosen (Coda or Mastermind, with Mastermind's own choices).
 
 Kept as a small JSON file in the data directory (``setup.json``), replaced atomically so a
 power cut leaves the old or the new one. Reading never fails: a missing, unreadable or odd
@@ -10,12 +11,13 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import asdict, fields
+from dataclasses import asdict, fields, replace
 from pathlib import Path
 from typing import Any
 
 from coda_pi.i18n import LANGUAGES
 from coda_pi.record import write_atomically
+from coda_pi.referee.mastermind_setup import GAMES, MODES, MastermindOptions
 from coda_pi.referee.setup import SetupDefaults
 
 FILE_NAME = "setup.json"
@@ -40,18 +42,35 @@ _CHECKS: dict[str, Any] = {
 }
 
 
+MASTERMIND_KEY = "mastermind"
+_MASTERMIND_CHECKS: dict[str, tuple[Any, ...]] = {
+    "mode": MODES,
+    "games": GAMES,
+    "blanks": (False, True),
+    "hint": (False, True),
+}
+
+
 def path_in(data_dir: Path) -> Path:
     return Path(data_dir) / FILE_NAME
 
 
-def save(data_dir: Path, setup: SetupDefaults, language: str) -> None:
-    """Remember ``setup`` and ``language``. A disk that refuses is logged, never raised:
+def save(data_dir: Path, setup: SetupDefaults, language: str,
+         mastermind: MastermindOptions | None = None) -> None:
+    """Remember ``setup`` and ``language`` (and Mastermind's own choices, when given; else
+    those remembered before are kept). A disk that refuses is logged, never raised:
     forgetting the last setup must not stop a game."""
     known = {f.name for f in fields(SetupDefaults)}
-    data = {k: v for k, v in asdict(setup).items() if k in known}
+    data: dict[str, Any] = {k: v for k, v in asdict(setup).items() if k in known}
     data["names"] = list(setup.names)
     data["language"] = language
     data["version"] = VERSION
+    if mastermind is not None:
+        data[MASTERMIND_KEY] = {k: getattr(mastermind, k) for k in _MASTERMIND_CHECKS}
+    else:
+        before = _read(data_dir)
+        if before is not None and isinstance(before.get(MASTERMIND_KEY), dict):
+            data[MASTERMIND_KEY] = before[MASTERMIND_KEY]
     try:
         write_atomically(path_in(data_dir), (json.dumps(data, indent=1) + "\n").encode())
     except OSError as err:
@@ -69,13 +88,31 @@ def _ok(key: str, value: Any) -> bool:
     return False
 
 
-def load(data_dir: Path, defaults: SetupDefaults, language: str) -> tuple[SetupDefaults, str]:
-    """``defaults`` and ``language`` with what was remembered laid over them."""
+def _read(data_dir: Path) -> dict[str, Any] | None:
     try:
         data = json.loads(path_in(data_dir).read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return defaults, language
-    if not isinstance(data, dict):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def load_mastermind(data_dir: Path, names: tuple[str, ...]) -> MastermindOptions:
+    """Mastermind's choices as last started (mode, games, empty holes, hint), for the
+    players ``names``; the defaults for anything not remembered or odd."""
+    options = MastermindOptions(names=tuple(names[:2]))
+    data = _read(data_dir)
+    kept = data.get(MASTERMIND_KEY) if data is not None else None
+    if not isinstance(kept, dict):
+        return options
+    changes = {k: v for k, v in kept.items() if k in _MASTERMIND_CHECKS
+               and v in _MASTERMIND_CHECKS[k] and type(v) is type(_MASTERMIND_CHECKS[k][0])}
+    return replace(options, **changes)
+
+
+def load(data_dir: Path, defaults: SetupDefaults, language: str) -> tuple[SetupDefaults, str]:
+    """``defaults`` and ``language`` with what was remembered laid over them."""
+    data = _read(data_dir)
+    if data is None:
         return defaults, language
     known = {f.name for f in fields(SetupDefaults)}
     changes = {k: v for k, v in data.items() if k in known and k in _CHECKS and _ok(k, v)}

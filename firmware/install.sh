@@ -150,6 +150,23 @@ board_model() {
     fi
 }
 
+# config.txt, cmdline.txt and the panel firmware mean something only to a Pi's boot
+# firmware: anywhere else (a PC, a virtual machine) they are skipped, and the run says so.
+is_pi() {
+    [ -r "$model_file" ] && tr -d '\0' <"$model_file" | grep -q '^Raspberry Pi'
+}
+
+boot_config_or_skip() {
+    if is_pi; then
+        write_boot_config
+    else
+        say "Boot settings: skipped, this is not a Raspberry Pi ($(board_model))"
+        note "config.txt, cmdline.txt and the panel firmware are read only by a Pi's boot"
+        note "firmware; on this machine nothing of them is written (the screen is whatever"
+        note "the kernel's DRM driver offers, screen blanking is the kernel's default)."
+    fi
+}
+
 # --- boot configuration ----------------------------------------------------------------------
 
 # config.txt without our block (so writing it again is a no-op, and uninstall removes it).
@@ -354,9 +371,35 @@ make_venv() {
     run "$venv/bin/python" -m pip install --disable-pip-version-check "${src}[${extra}]"
 }
 
+# A chroot (an image being prepared) has no running systemd to reload: enabling the unit
+# still works there, and the next boot reads it anyway.
+reload_systemd() {
+    if [ "$dry_run" -eq 0 ] && [ ! -d /run/systemd/system ]; then
+        note "systemd is not running here (a chroot?): no daemon-reload; the next boot reads the unit"
+        return 0
+    fi
+    run systemctl daemon-reload
+}
+
+# The unit's SupplementaryGroups, less the ones this system lacks: systemd refuses to start
+# a unit that names a missing group (216/GROUP), and off a Pi there is no "gpio" group.
+unit_groups() {
+    local group have=() wanted
+    read -r -a wanted < <(sed -n 's/^SupplementaryGroups=//p' "$here/coda-pi.service")
+    for group in "${wanted[@]}"; do
+        if getent group "$group" >/dev/null 2>&1; then
+            have+=("$group")
+        fi
+    done
+    echo "${have[*]}"
+}
+
 write_service() {
     say "systemd service coda-pi.service (user $service_user)"
+    local groups
+    groups="$(unit_groups)"
     sed -e "s/^User=.*/User=$service_user/" \
+        -e "s/^SupplementaryGroups=.*/SupplementaryGroups=$groups/" \
         -e "s/^Group=.*/Group=$(id -gn "$service_user" 2>/dev/null || echo "$service_user")/" \
         -e "s#^ExecStart=/opt/coda-pi/venv/#ExecStart=$venv/#" \
         "$here/coda-pi.service" | put_file "$unit_dir/coda-pi.service" 0644
@@ -365,7 +408,7 @@ write_service() {
     else
         note "keeping your $etc_dir/config.toml"
     fi
-    run systemctl daemon-reload
+    reload_systemd
     run systemctl enable coda-pi.service
 }
 
@@ -379,7 +422,7 @@ do_install() {
     make_venv
     write_service
     if [ "$boot_config" -eq 1 ]; then
-        write_boot_config
+        boot_config_or_skip
     fi
     say "Checking with coda-pi doctor"
     if [ "$dry_run" -eq 0 ]; then
@@ -424,7 +467,7 @@ if [ "$uninstall" -eq 1 ] && [ "$boot_only" -eq 1 ]; then
 elif [ "$uninstall" -eq 1 ]; then
     do_uninstall
 elif [ "$boot_only" -eq 1 ]; then
-    write_boot_config
+    boot_config_or_skip
 else
     do_install
 fi

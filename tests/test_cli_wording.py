@@ -9,9 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from coda_pi.cli_analyze import people_numbering
-from coda_pi.i18n import in_language
-
 HEADER = {"game": "coda", "players": ["Ann", "Ben"], "hand": 3}
 LINES = [
     HEADER,
@@ -59,15 +56,6 @@ def test_analyze_review_counts_panels_from_one(tmp_path: Path) -> None:
     assert "slot" not in review.stdout
     as_json = json.loads(cli("analyze", record, "--review", "--json").stdout)
     assert as_json["risky_hits"][0]["slot"] == 1
-
-
-def test_engine_sentences_are_renumbered_for_people() -> None:
-    assert people_numbering("Ann's slot 0 is dark, but no unseen dark panel fits") == \
-        "Ann's panel 1 is dark, but no unseen dark panel fits"
-    assert people_numbering("slots 1 to 2 (dark, dark) stand between D2 and D4") == \
-        "panels 2 to 3 (dark, dark) stand between D2 and D4"
-    with in_language("es"):
-        assert people_numbering("Ben's slot 2") == "Ben's ficha 3"
 
 
 def test_replay_says_one_row_not_one_rows(tmp_path: Path) -> None:

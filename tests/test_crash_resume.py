@@ -13,6 +13,11 @@ against a real power cut.
 
 ``CODA_PI_CRASH_KILLS`` sets the number of kills (default 16); ``CODA_PI_CRASH_SEED`` makes
 the kill moments repeatable (the seed is printed, and named in every failure).
+
+The kill moments and time limits stretch with the machine's speed: a first run measures how
+long the demo takes to acknowledge its first line (about 0.6 s here, ten times that under
+qemu on arm64), so a slow machine is killed in the middle of games too, not always before
+the first line.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from coda_pi.replay import replay_file
 
 KILLS = int(os.environ.get("CODA_PI_CRASH_KILLS", "16"))
 EARLIEST, LATEST = 0.3, 2.2  # seconds after the process starts (it needs ~0.6 s to start)
+FIRST_ACK = 0.6  # seconds to the first acknowledged line on the machine the times are for
 PLAYERS = (2, 3, 4)  # tables of every size, one tournament after another
 
 
@@ -59,6 +65,23 @@ def _demo(
          "--record", str(record), "--ack-log", str(acks)],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
+
+
+def slowness(tmp_path: Path, env: dict[str, str]) -> float:
+    """How many times slower than FIRST_ACK this machine acknowledges the demo's first line
+    (at least 1): one run, killed once the line is there."""
+    record, acks = tmp_path / "calibrate.jsonl", tmp_path / "calibrate-acks.jsonl"
+    start = time.monotonic()
+    proc = _demo(record, acks, 1, env)
+    try:
+        while not (acks.exists() and acks.read_bytes().count(b"\n") >= 1):
+            assert proc.poll() is None, "the demo ended before acknowledging anything"
+            assert time.monotonic() - start < 600, "the demo acknowledged nothing in 10 min"
+            time.sleep(0.02)
+    finally:
+        proc.kill()
+        proc.communicate()
+    return max(1.0, (time.monotonic() - start) / FIRST_ACK)
 
 
 def _acknowledged(acks: Path, record: Path) -> list[Any]:
@@ -122,6 +145,7 @@ def test_killed_at_random_moments_the_tournament_goes_on_with_nothing_acknowledg
     seed = int(os.environ.get("CODA_PI_CRASH_SEED", str(time.time_ns() % 1_000_000)))
     rng = random.Random(seed)
     env = _env(tmp_path)
+    slow = slowness(tmp_path, env)
     started = time.monotonic()
     kills = runs = games = 0
     killed_mid_game = 0
@@ -140,9 +164,9 @@ def test_killed_at_random_moments_the_tournament_goes_on_with_nothing_acknowledg
             proc = _demo(record, acks, seed + runs, env, players=PLAYERS[games % 3])
             try:
                 if kills < KILLS:
-                    proc.wait(timeout=rng.uniform(EARLIEST, LATEST))
+                    proc.wait(timeout=rng.uniform(EARLIEST, LATEST) * slow)
                 else:
-                    proc.wait(timeout=120)
+                    proc.wait(timeout=120 * slow)
             except subprocess.TimeoutExpired:
                 proc.send_signal(signal.SIGKILL)
                 proc.wait()
@@ -165,7 +189,7 @@ def test_killed_at_random_moments_the_tournament_goes_on_with_nothing_acknowledg
             "acks.jsonl", "tournament.jsonl"], f"crash seed {seed}, game {games}"
     elapsed = time.monotonic() - started
     print(f"crash test: seed {seed}, {kills} kills ({killed_mid_game} mid-game), {runs} runs, "
-          f"{games} tournaments, {elapsed:.1f} s")
+          f"{games} tournaments, {elapsed:.1f} s, times stretched {slow:.1f}x")
     assert killed_mid_game >= KILLS // 2, "the kills should mostly land in the middle of games"
 
 

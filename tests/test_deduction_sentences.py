@@ -32,7 +32,7 @@ def test_a_row_whose_known_panels_are_out_of_order() -> None:
 
 def test_one_panel_in_two_places() -> None:
     assert why((up("D5"),), (hid(L), up("D5"))) == (
-        "D5 cannot stand both at Ann's slot 0 and at Ben's slot 1")
+        "D5 cannot stand both at Ann's panel 1 and at Ben's panel 2")
 
 
 def test_more_hidden_panels_of_a_colour_than_unseen_panels() -> None:
@@ -47,35 +47,35 @@ def test_the_drawn_panel_counts_for_its_colour() -> None:
 
 def test_a_slot_nothing_fits() -> None:
     assert why((up("D3"), hid(D), up("D4"))) == (
-        "Ann's slot 1 is dark, but no unseen dark panel fits between D3 and D4")
+        "Ann's panel 2 is dark, but no unseen dark panel fits between D3 and D4")
 
 
 def test_a_wrong_answer_at_the_only_panel_that_fits() -> None:
     assert why((), (up("D3"), hid(D, "4"), up("D5"))) == (
-        'Ben answered "wrong" to D4 at slot 1, but D4 is the only panel that can stand there')
+        'Ben answered "wrong" to D4 at panel 2, but D4 is the only panel that can stand there')
 
 
 def test_a_wrong_answer_at_the_only_dash() -> None:
     assert why((up("D3"), hid(D, "-"), up("D4")), dashes=True) == (
-        'Ann answered "wrong" to D- at slot 1, but D- is the only panel that can stand there')
+        'Ann answered "wrong" to D- at panel 2, but D- is the only panel that can stand there')
 
 
 def test_every_panel_that_fits_was_answered_wrong() -> None:
     assert why((up("D2"), hid(D, "3", "4"), up("D5"))) == (
-        "Ann's slot 1: every panel that can stand there (D3, D4) was answered \"wrong\"")
+        "Ann's panel 2: every panel that can stand there (D3, D4) was answered \"wrong\"")
 
 
 def test_a_wrong_answer_that_only_the_whole_row_refutes() -> None:
     # D2 [?] [?] D6 with "not 3" at slot 1 and "not 5" at slot 2: (D3,D4), (D3,D5) and
     # (D4,D5) all break an answer; without the first answer (D3, D4) fits.
     assert why((up("D2"), hid(D, "3"), hid(D, "5"), up("D6"))) == (
-        'Ann answered "wrong" to D3 at slot 1, but the row can be filled in order only if '
+        'Ann answered "wrong" to D3 at panel 2, but the row can be filled in order only if '
         "it is D3")
 
 
 def test_a_stretch_of_a_row_too_narrow_for_its_slots() -> None:
     assert why((up("D2"), hid(D), hid(D), up("D4"))) == (
-        "Ann's row cannot be in order: slots 1 to 2 (dark, dark) stand between D2 and D4, and "
+        "Ann's row cannot be in order: panels 2 to 3 (dark, dark) stand between D2 and D4, and "
         "not enough unseen panels fit there")
 
 
@@ -89,8 +89,8 @@ def test_two_rows_that_need_the_same_panel() -> None:
 def test_answers_in_two_rows_that_cannot_all_be_true() -> None:
     # Ann's slot can be D3 or D4, Ben's too; answers leave each only one, the same one.
     sentence = why((up("D2"), hid(D, "4"), up("D5")), (up("L2"), hid(D, "4"), up("L4")))
-    assert sentence.startswith('Ann answered "wrong" to D4 at slot 1') or sentence.startswith(
-        'Ben answered "wrong" to D4 at slot 1')
+    assert sentence.startswith('Ann answered "wrong" to D4 at panel 2') or sentence.startswith(
+        'Ben answered "wrong" to D4 at panel 2')
 
 
 def test_a_possible_position_has_no_sentence() -> None:

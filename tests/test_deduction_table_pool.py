@@ -94,7 +94,7 @@ def test_analyze_names_a_wrong_answer_that_must_have_been_right() -> None:
     out = json.loads(run.stdout)
     assert out["worlds"] == 0
     assert out["contradiction"] == (
-        'Ben answered "wrong" to D4 at slot 1, but D4 is the only panel that can stand there')
+        'Ben answered "wrong" to D4 at panel 2, but D4 is the only panel that can stand there')
 
 
 def test_review_finds_the_untaken_sure_guess_and_ranks_the_bold_ones() -> None:

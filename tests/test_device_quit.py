@@ -81,7 +81,7 @@ def test_mastermind_quits_through_the_game_switch():
     switch = GameSwitch(referee, make_coda=lambda *a: None, clock=clock, rng=random.Random(1),
                         setup=SetupDefaults(), mastermind_record=MemoryRecord)
     table = Table(switch, clock)  # type: ignore[arg-type]
-    table.tap(Button.PREV)  # from "Board game" round to "Start"
+    table.tap(Button.NEXT, 2)  # from "Game" past "Mode" to "Start"
     table.tap(Button.OK)
     assert switch.game is not None
     assert not switch.quit_requested

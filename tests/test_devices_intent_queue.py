@@ -143,3 +143,20 @@ def test_a_gpio_press_on_gpiozero_s_thread_wakes_the_loop(display):
         buttons.close()
         factory.reset()
         Device.pin_factory = previous
+
+
+def test_wake_ends_a_wait_without_an_intent_and_only_one_wait():
+    import threading
+    import time
+
+    from coda_pi.devices.intent_queue import IntentQueue
+
+    queue = IntentQueue()
+    threading.Timer(0.05, queue.wake).start()
+    start = time.monotonic()
+    assert queue.wait(5.0) is True
+    assert time.monotonic() - start < 2.0
+    assert len(queue) == 0 and queue.drain() == []
+    start = time.monotonic()
+    assert queue.wait(0.1) is False  # the wake was used up by the first wait
+    assert time.monotonic() - start >= 0.09

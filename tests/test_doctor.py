@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from capabilities import mixer_problem
 from gpiozero import LED, Device
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
@@ -86,7 +87,10 @@ def test_plain_linux_prints_every_section_and_passes(capsys, tmp_path):
         assert f"pins.{key} = GPIO {DEFAULT_PINS[key]} " in out
     assert "MockFactory" in out
     assert "SDL video driver: dummy" in out
-    assert "sound device open" in out
+    if mixer_problem() is None:
+        assert "sound device open" in out
+    else:  # a missing mixer is a warning with its fix, never a failure
+        assert "no sound device (mixer module not available" in out
     assert str(tmp_path / "share" / "coda-pi") in out and "writable" in out
     assert "not a Raspberry Pi" in out
     assert "0 FAIL: ready" in out

@@ -47,6 +47,7 @@ while True:
     n += 1
     # Each version is large, so a kill can land in the middle of writing one.
     write_atomically(path, (str(n) + "\\n").encode() * 200_000)
+    print(n, flush=True)  # one whole version is in place
 """
 
 
@@ -55,11 +56,17 @@ def test_killed_while_replacing_the_file_is_always_one_whole_version(tmp_path):
     write_atomically(path, b"0\n" * 200_000)
     env = os.environ | {"PYTHONPATH": str(Path(__file__).parent.parent)}
     seen = set()
-    for delay in (0.05, 0.1, 0.17, 0.23, 0.31, 0.4):
-        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path)], env=env)
+    for delay in (0.0, 0.01, 0.03, 0.05, 0.1, 0.17):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path)], env=env,
+                                stdout=subprocess.PIPE)
+        assert proc.stdout is not None
+        # Kill only once the writer has replaced the file at least once, however slow the
+        # machine (under qemu one version takes seconds), then a little into the next one.
+        assert proc.stdout.readline()
         time.sleep(delay)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
+        proc.stdout.close()
         lines = path.read_bytes().split(b"\n")
         assert lines[-1] == b"" and len(lines) == 200_001
         assert len(set(lines[:-1])) == 1  # one version, whole

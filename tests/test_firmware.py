@@ -45,6 +45,7 @@ def fake_pi(tmp_path):
     boot.mkdir()
     (boot / "config.txt").write_text(CONFIG_TXT)
     (boot / "cmdline.txt").write_text(CMDLINE_TXT)
+    (tmp_path / "model").write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\0")
     env = {
         **os.environ,
         "CODA_PI_BOOT_DIR": str(boot),
@@ -207,6 +208,46 @@ def test_boot_config_twice_is_idempotent_and_uninstall_restores(fake_pi):
     # consoleblank=0 was the owner's: it stays; only what install.sh added goes.
     assert (boot / "cmdline.txt").read_text() == CMDLINE_TXT
     assert not (root / "lib-firmware" / "coda-pi-ili9341.bin").exists()
+
+
+def test_boot_settings_are_skipped_and_said_so_off_a_pi(fake_pi):
+    root, env = fake_pi
+    (root / "model").unlink()  # a PC or a virtual machine has no device-tree model
+    before = snapshot(root)
+    done = install(env, "--boot-only", "--screen", "spi28")
+    assert done.returncode == 0, done.stderr
+    assert "skipped, this is not a Raspberry Pi" in done.stdout
+    assert snapshot(root) == before
+    dry = install(env, "--dry-run", "--screen", "spi35").stdout
+    assert "skipped, this is not a Raspberry Pi" in dry
+    assert "dtoverlay=piscreen" not in dry and "vt.global_cursor_default" not in dry
+    # Some other board's device tree is not a Pi either.
+    (root / "model").write_bytes(b"Pine64 RockPro64\0")
+    assert "not a Raspberry Pi (Pine64 RockPro64)" in install(env, "--dry-run").stdout
+
+
+def test_the_installed_unit_names_only_groups_this_system_has(fake_pi):
+    # systemd refuses to start a unit whose SupplementaryGroups names a missing group
+    # (216/GROUP): off a Pi there is no "gpio". A unit already installed makes the dry run
+    # show the change as a diff.
+    import grp
+
+    root, env = fake_pi
+    (root / "units").mkdir()
+    (root / "units" / "coda-pi.service").write_text(UNIT.read_text())
+    out = install(env, "--dry-run").stdout
+    wanted = unit_settings(UNIT.read_text())["Service.SupplementaryGroups"][0].split()
+    present = []
+    for group in wanted:
+        try:
+            grp.getgrnam(group)
+            present.append(group)
+        except KeyError:
+            pass
+    if present == wanted:
+        assert "SupplementaryGroups" not in out  # nothing to change
+    else:
+        assert f"+SupplementaryGroups={' '.join(present)}\n" in out
 
 
 def test_screen_overlays_only_use_reserved_pins():

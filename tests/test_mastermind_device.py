@@ -39,7 +39,7 @@ def _table(mode: str = "scores", *, games: int = 2, first: int = 0, hint: bool =
         new_record=MemoryRecord,
     )
     table = Table(referee, clock)  # type: ignore[arg-type]
-    table.tap(Button.PREV)  # from "Board game" round to "Start"
+    table.tap(Button.NEXT, 2)  # from "Game" past "Mode" to "Start"
     table.tap(Button.OK)
     return table, record
 
@@ -407,3 +407,86 @@ def test_solo_the_device_s_code_is_decided_once_undo_and_resume_keep_it(tmp_path
     others = {_table("solo", games=1, first=1, seed=s)[1].events("code")[0]["code"]
               for s in range(20)}
     assert len(others) > 10
+
+
+def _switch_remembering(data_dir: Path) -> tuple[GameSwitch, Table]:
+    """The device's switch as the app builds it: the remembered setup laid over the
+    defaults, Mastermind's remembered choices, and every start remembered."""
+    from coda_pi import remembered
+
+    clock = FakeClock()
+
+    def coda(setup: SetupDefaults, rec, journal):
+        return CodaReferee(clock=clock, rng=random.Random(1), record=rec or MemoryRecord(),
+                           setup=setup, journal=journal, new_record=MemoryRecord,
+                           remember=lambda chosen: remembered.save(data_dir, chosen, "en"))
+
+    setup, _language = remembered.load(
+        data_dir, SetupDefaults(names=("Ann", "Ben", "Cleo", "Dev")), "en")
+    switch = GameSwitch.build(
+        coda, clock=clock, rng=random.Random(2), setup=setup, record=None, journal=None,
+        header=None, mastermind_record=MemoryRecord,
+        mastermind=remembered.load_mastermind(data_dir, setup.names),
+        remember=lambda chosen, mm: remembered.save(data_dir, chosen, "en", mm))
+    return switch, Table(switch, clock)  # type: ignore[arg-type]
+
+
+def _go_to(table: Table, switch: GameSwitch, label: str) -> None:
+    screen = switch.view().screen
+    labels = [i.label for i in screen.items]
+    table.tap(Button.NEXT, (labels.index(label) - screen.cursor) % len(labels))
+    assert switch.view().screen.items[switch.view().screen.cursor].label == label
+
+
+def test_mastermind_and_its_choices_are_remembered_for_the_next_start(tmp_path):
+    switch, table = _switch_remembering(tmp_path)
+    assert not switch.playing_mastermind
+    _go_to(table, switch, "Game")
+    table.tap(Button.OK)
+    table.tap(Button.PREV)  # Coda, Coda with dashes, Mastermind: round to Mastermind
+    table.tap(Button.OK)
+    assert switch.playing_mastermind
+    # Mastermind's setup has Coda's shape: the common choices, Start, then More.
+    labels = [i.label for i in switch.view().screen.items]
+    assert labels == ["Game", "Mode", "Start", "More"]
+    _go_to(table, switch, "Mode")
+    table.tap(Button.OK)
+    table.tap(Button.NEXT)  # scores -> audit
+    table.tap(Button.OK)
+    _go_to(table, switch, "More")
+    table.tap(Button.OK)
+    assert switch.view().title == "More choices"
+    _go_to(table, switch, "Games")
+    table.tap(Button.OK)
+    table.tap(Button.NEXT, 2)  # 2 -> 4 -> 6
+    table.tap(Button.OK)
+    _go_to(table, switch, "Empty holes")
+    table.tap(Button.OK)
+    table.tap(Button.NEXT)
+    table.tap(Button.OK)
+    table.tap(Button.BACK)  # out of More
+    _go_to(table, switch, "Start")
+    table.tap(Button.OK)
+    assert switch.game is not None
+
+    # The device restarts: Mastermind's setup, its choices, the cursor waiting on Start.
+    again, table = _switch_remembering(tmp_path)
+    assert again.playing_mastermind
+    screen = again.view().screen
+    assert isinstance(screen, SetupView)
+    assert screen.items[screen.cursor].label == "Start"
+    assert {i.label: i.value for i in screen.items}["Mode"] == "2 players, audit"
+    table.tap(Button.NEXT)  # to More
+    table.tap(Button.OK)
+    more = {i.label: i.value for i in again.view().screen.items}
+    assert more["Games"] == "6" and more["Empty holes"] == "on (7 colours)"
+    table.tap(Button.BACK)
+
+    # Back to Coda and a Coda game started: the next start is Coda's setup again.
+    _go_to(table, again, "Game")
+    table.tap(Button.OK)
+    assert not again.playing_mastermind
+    _go_to(table, again, "Start")
+    table.tap(Button.OK)
+    third, _table_again = _switch_remembering(tmp_path)
+    assert not third.playing_mastermind

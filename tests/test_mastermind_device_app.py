@@ -89,11 +89,18 @@ def _choose_mastermind_one_game(hands: Hands) -> None:
     hands.tap(Button.PREV)  # Coda, Coda with dashes, Mastermind: round to Mastermind
     hands.tap(Button.OK)
     assert "Mastermind" in hands.app.scene.view.title
+    # The number of games is under "More", as in Coda's setup.
     labels = [i.label for i in hands.screen.items]
-    hands.tap(Button.NEXT, labels.index("Games"))
+    assert labels[:3] == ["Game", "Mode", "Start"] and "Games" not in labels
+    hands.tap(Button.NEXT, labels.index("More"))
+    hands.tap(Button.OK)
+    assert hands.app.scene.view.title == "More choices"
+    hands.tap(Button.NEXT, [i.label for i in hands.screen.items].index("Games"))
     hands.tap(Button.OK)
     hands.choose(lambda: hands.screen.items[hands.screen.cursor].value.strip("<> "), "1")
-    hands.tap(Button.PREV, labels.index("Games") + 1)  # round the top to "Start"
+    hands.tap(Button.BACK)  # out of "More", back on its line
+    labels = [i.label for i in hands.screen.items]
+    hands.tap(Button.PREV, labels.index("More") - labels.index("Start"))
     assert hands.screen.items[hands.screen.cursor].label == "Start"
     hands.tap(Button.OK)
 

@@ -52,3 +52,31 @@ def test_a_screen_mounted_turned_is_laid_out_upright_and_shown_turned():
 def test_a_window_without_a_size_gets_the_seven_inch_screens():
     display = open_display(None, fullscreen=False)
     assert display.size == (800, 480)
+
+
+def test_only_what_changed_is_sent_and_the_screen_shows_the_whole_frame():
+    display = open_display((480, 320), fullscreen=False)
+    display.canvas.fill((0, 0, 40))
+    display.present()
+    assert display.pixels_pushed == 480 * 320  # the first frame, whole
+    display.present()
+    assert display.pixels_pushed == 480 * 320  # nothing changed: nothing sent
+    display.canvas.fill((250, 200, 0), pygame.Rect(400, 20, 40, 30))  # the timer's digits
+    display.present()
+    sent = display.pixels_pushed - 480 * 320
+    assert 40 * 30 <= sent <= 40 * 48
+    assert display.screen.get_at((420, 30))[:3] == (250, 200, 0)
+    display.forget()  # a window uncovered: its pixels are unknown
+    display.present()
+    assert display.pixels_pushed == 2 * 480 * 320 + sent
+
+
+def test_a_turned_screen_sends_the_changed_part_where_it_lands_turned():
+    display = open_display((480, 320), fullscreen=False, rotation=90)
+    display.canvas.fill((0, 0, 40))
+    display.present()
+    display.canvas.fill((250, 200, 0), pygame.Rect(0, 0, 10, 10))  # the upright top left
+    display.present()
+    assert display.pixels_pushed - 480 * 320 <= 10 * 16
+    # pygame turns anticlockwise: the upright top left lands at the screen's bottom left.
+    assert display.screen.get_at((5, 475))[:3] == (250, 200, 0)

@@ -3,7 +3,8 @@
 - ``loop``: ``App``, the loop itself (sleep, intents to the referee, cues, LEDs, redraw
   only on change) and the protocols it talks to (``Renderer``, ``TimedSource``; the
   referee as ``coda_pi.referee.ports.TableReferee``).
-- ``waiting``: how the loop sleeps (``QueueWaiter``, ``SdlWaiter``, ``FakeTimeWaiter``).
+- ``waiting``: how the loop sleeps (``QuietWaiter``, ``QueueWaiter``, ``SdlWaiter``,
+  ``FakeTimeWaiter``).
 - ``records``: where each game is written (``Records``, ``LazyRecord``) and the past games
   listed on the device (``result_rows``).
 - ``resume``: the referee the device starts with (``build_referee``: the unfinished game
@@ -20,13 +21,21 @@ from coda_pi.app.loop import BLINK_SECONDS, App, LoopStats, Referee, Renderer, T
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import RESULTS_SHOWN, LazyRecord, OnRecorded, Records, result_rows
 from coda_pi.app.resume import StartNotice, build_referee
-from coda_pi.app.waiting import FakeTimeWaiter, QueueWaiter, SdlWaiter, Waiter, choose_waiter
+from coda_pi.app.waiting import (
+    FakeTimeWaiter,
+    QueueWaiter,
+    QuietWaiter,
+    SdlWaiter,
+    Waiter,
+    choose_waiter,
+)
 from coda_pi.referee.ports import Clock, FakeClock, MonotonicClock, Sounder
 
 __all__ = [
     "BLINK_SECONDS", "RESULTS_SHOWN", "App", "Clock", "DeviceOptions", "FakeClock",
     "FakeTimeWaiter", "LazyRecord", "LoopStats", "MonotonicClock", "OnRecorded",
-    "QueueWaiter", "Records", "Referee", "Renderer", "SdlWaiter", "Sounder", "StartNotice",
+    "QueueWaiter", "QuietWaiter", "Records", "Referee", "Renderer", "SdlWaiter", "Sounder",
+    "StartNotice",
     "TimedSource", "Waiter", "build_app", "build_referee", "choose_waiter", "config_notices",
     "explain_once", "result_rows",
 ]

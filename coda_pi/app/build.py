@@ -78,6 +78,7 @@ def build_app(
         options.fullscreen if options.fullscreen is not None else config.screen.fullscreen),
         rotation=config.screen.rotation)
     disable_key_repeat()
+    driver = pygame.display.get_driver()
 
     gpio = None
     if options.gpio:
@@ -94,8 +95,18 @@ def build_app(
         referee = build_referee(options, clock=clock, rng=rng or random.SystemRandom(),
                                 records=records, explain=say)
     closers: list[Callable[[], None]] = [records.close]
+    if config.club is not None:  # a club night: publish the records (coda_pi/club/)
+        from coda_pi.club.publisher import start_publisher
+
+        records_dir = options.record.parent if options.record else records.data_dir
+        closers.append(start_publisher(config.club, records_dir, explain=say))
     if gpio is not None:
         closers.append(gpio.close)
+    if waiter is None and driver == "kmsdrm":
+        # The console's keyboard wakes the quiet loop; nothing polls for it.
+        from coda_pi.devices.input_watch import InputWatch
+
+        closers.append(InputWatch(queue.wake).start().close)
     strip = (gpio is None) if show_led_strip is None else show_led_strip
     app = App(
         referee,
@@ -103,7 +114,8 @@ def build_app(
         clock=clock,
         renderer=ScreenRenderer(),
         display=display,
-        waiter=choose_waiter(queue, buttons=gpio is not None) if waiter is None else waiter,
+        waiter=(choose_waiter(queue, buttons=gpio is not None, driver=driver)
+                if waiter is None else waiter),
         keyboard=KeyboardButtons(),
         sounder=sounder,
         seat_leds=gpio.leds if gpio is not None else None,

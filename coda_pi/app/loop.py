@@ -197,6 +197,8 @@ class App:
                 self.queue.put(intent)
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self._drawn = None  # the window was uncovered: its pixels must be drawn again
+            if self.display is not None:
+                self.display.forget()  # ... and sent whole
 
     def _timeout(self) -> float | None:
         """Seconds until the earliest thing due; None when nothing ever is."""

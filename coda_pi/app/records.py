@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from coda_pi.datadir import new_record_path, results
+from coda_pi.i18n import N_, _, ngettext
 from coda_pi.record import RecordWriter
 from coda_pi.referee.results import ResultRow
 
@@ -110,6 +111,9 @@ class _Opened(LazyRecord):
 
 
 
+_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
+           N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+
 RESULTS_SHOWN = 50
 """The newest past games listed on the device (each is replayed to be listed)."""
 
@@ -120,17 +124,22 @@ def result_rows(data_dir: Path, limit: int = RESULTS_SHOWN) -> list[ResultRow]:
     for result in itertools.islice(results(data_dir), limit):
         note = None
         if result.error:
-            note = f"record broken at {result.error}"
+            note = _("record broken at {where}").format(where=result.error)
         elif not result.finished:
-            note = "unfinished"
-        unit = "game" if result.game == "mastermind" else "round"
+            note = _("unfinished")
+        if result.game == "mastermind":
+            played = ngettext("{count} game", "{count} games", result.rounds)
+        else:
+            played = ngettext("{count} round", "{count} rounds", result.rounds)
+        date = result.date
         rows.append(ResultRow(
-            date=f"{result.date:%d %b %H:%M}",
+            # The month in the screen's language (strftime's %b follows the C locale).
+            date=f"{date:%d} {_(_MONTHS[date.month - 1])} {date:%H:%M}",
             game=result.game.capitalize(),
             players=result.players,
             totals=result.totals,
             winners=result.winners,
-            rounds=f"{result.rounds} {unit}{'s' if result.rounds != 1 else ''}",
+            rounds=played.format(count=result.rounds),
             note=note,
         ))
     return rows

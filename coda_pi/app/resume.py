@@ -14,7 +14,8 @@ from coda_pi import remembered
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records, result_rows
 from coda_pi.datadir import ResumeChoice, choose_resume
-from coda_pi.i18n import set_language
+from coda_pi.i18n import _, ngettext, set_language
+from coda_pi.i18n import language as language_now
 from coda_pi.record import RecordWriter
 from coda_pi.referee.ports import Clock, TableReferee
 from coda_pi.referee.setup import SetupDefaults
@@ -92,7 +93,11 @@ def build_referee(
     # The switch hands the device to Mastermind's referee when the setup menu chooses it.
     referee = GameSwitch.build(coda, clock=clock, rng=rng, setup=setup, record=record,
                                journal=journal, header=header,
-                               mastermind_record=lambda: records.new("mastermind"))
+                               mastermind_record=lambda: records.new("mastermind"),
+                               mastermind=remembered.load_mastermind(records.data_dir,
+                                                                     setup.names),
+                               remember=lambda chosen, mm: remembered.save(
+                                   records.data_dir, chosen, language_now(), mm))
     # The config's problems were said on stderr by whoever found them.
     return _say_on_screen(referee, resumed=resumed, troubles=[*troubles, *options.notices])
 
@@ -106,23 +111,24 @@ def _say_on_screen(
     Returns the referee to run: ``referee`` itself, or wrapped in the notice."""
     if resumed:
         view = referee.view()
-        parts = ["The unfinished game was resumed where it stopped"
-                 + (": the guess timer starts again"
-                    if getattr(view, "timer", None) is not None else "")]
+        parts = [_("The unfinished game was resumed where it stopped: the guess timer "
+                   "starts again") if getattr(view, "timer", None) is not None
+                 else _("The unfinished game was resumed where it stopped")]
         screen = getattr(view, "screen", None)
         table = getattr(view, "table", None)
         if isinstance(screen, DealView) and table is not None and table.round_number > 0:
             # The row being dealt was never written: the device deals this seat afresh.
-            parts.append(f"{screen.name}: put back any panels you took for this deal, your "
-                         "panels are dealt again")
+            parts.append(_("{name}: put back any panels you took for this deal, your "
+                           "panels are dealt again").format(name=screen.name))
         referee.notify(". ".join(parts), BannerKind.INFO)
     if not troubles:
         return referee
     first = troubles[0]
     text = first[:1].upper() + first[1:] + "."
     if len(troubles) > 1:
-        text += " More in the log (coda-pi doctor lists them)."
-    title = "A problem at start" if len(troubles) == 1 else f"{len(troubles)} problems at start"
+        text += " " + _("More in the log (coda-pi doctor lists them).")
+    title = ngettext("A problem at start", "{count} problems at start", len(troubles)).format(
+        count=len(troubles))
     return StartNotice(referee, title, text)
 
 
@@ -135,7 +141,7 @@ class StartNotice:
     def __init__(self, referee: TableReferee, title: str, text: str) -> None:
         self.inner = referee
         self.notice: ConfirmView | None = ConfirmView(
-            title=title, text=text, ok_label="OK: go on", back_label="BACK: go on")
+            title=title, text=text, ok_label=_("OK: go on"), back_label=_("BACK: go on"))
         self._answering: Button | None = None
         self._changes = 0
 

@@ -1,8 +1,9 @@
 """How the loop sleeps: until an intent arrives or the next deadline is due.
 
-``QueueWaiter`` (the kernel wait of the ``IntentQueue``, glancing at pygame's events for the
-keyboard) on the device, ``SdlWaiter`` (``pygame.event.wait``) or ``FakeTimeWaiter`` (a fake
-clock: tests and the headless demo) where wanted.
+``QuietWaiter`` (the kernel wait of the ``IntentQueue`` and nothing else) on the Pi's
+console, ``QueueWaiter`` (the same, glancing at pygame's events for the keyboard) under a
+window system, ``SdlWaiter`` (``pygame.event.wait``) or ``FakeTimeWaiter`` (a fake clock:
+tests and the headless demo) where wanted.
 """
 
 from __future__ import annotations
@@ -73,8 +74,40 @@ class QueueWaiter:
                 return events
 
 
-def choose_waiter(queue: IntentQueue, *, buttons: bool = False) -> Waiter:
-    """The loop's sleep: the queue's, whatever the video driver.
+class QuietWaiter:
+    """Sleeps in the kernel on the ``IntentQueue`` until an intent, a ``wake`` or the
+    deadline: an idle device wakes for nothing else (the guess timer's second, a blink).
+
+    For video drivers without a window system: on the console (kmsdrm) the only input SDL
+    delivers is a kernel input device, a keyboard, and ``InputWatch`` calls the queue's
+    ``wake`` when one has something to read; the dummy driver has no input at all. Events
+    already in pygame's queue (posted before the sleep) are returned without sleeping.
+    """
+
+    def __init__(self, queue: IntentQueue) -> None:
+        self.queue = queue
+
+    def wait(self, timeout: float | None) -> list[pygame.event.Event]:
+        events = pygame.event.get()
+        if events or len(self.queue) or (timeout is not None and timeout <= 0):
+            return events
+        self.queue.wait(timeout)
+        return pygame.event.get()
+
+
+QUIET_DRIVERS = ("kmsdrm", "dummy", "offscreen")
+"""SDL video drivers with no window system to listen to: ``QuietWaiter`` is enough."""
+
+
+def choose_waiter(queue: IntentQueue, *, buttons: bool = False,
+                  driver: str | None = None) -> Waiter:
+    """The loop's sleep: the queue's; under a window system it also looks at pygame's queue.
+
+    On the console (``driver`` kmsdrm) and without a screen it is ``QuietWaiter``: a key on
+    the console's keyboard wakes it through ``InputWatch``, so nothing is looked at on a
+    timer (bench/bench_idle_cpu.py: a wake-up a second or two while the timer runs).
+    Under a window system (X11, Wayland) the keys come through the window system's
+    connection, which SDL reads only when pumped, so there it is ``QueueWaiter``:
 
     Measured with pygame 2.6 / SDL 2.28 (bench/bench_idle_cpu.py): ``pygame.event.wait``
     with a timeout costs about 2% of a core even under X11, where SDL could block, because
@@ -84,6 +117,8 @@ def choose_waiter(queue: IntentQueue, *, buttons: bool = False) -> Waiter:
     them it is the only input and is looked at every 10 ms, inside the 20 ms press-to-frame
     goal.
     """
+    if driver in QUIET_DRIVERS:
+        return QuietWaiter(queue)
     return QueueWaiter(queue, keyboard_poll=0.025 if buttons else 0.010)
 
 

@@ -178,7 +178,8 @@ synthesising at 44.1 kHz."""
 class ToneSounder:
     """The cues as tones through ``pygame.mixer`` on the desktop (or a Pi's HDMI audio).
 
-    Each tune is synthesised once, up front, into a ``Sound`` built from raw sample bytes in
+    Each tune is synthesised once, when it first plays (all of them up front cost 30 ms of
+    the start here, far more on a Pi Zero), into a ``Sound`` built from raw sample bytes in
     whatever format the mixer was opened with. All cues play on one reserved channel, so
     ``Channel.play`` of a new cue replaces the one still sounding.
     """
@@ -189,14 +190,11 @@ class ToneSounder:
         settings = pygame.mixer.get_init()
         if not settings:
             raise pygame.error("the mixer is not initialised")
-        rate, sample_format, channels = settings
+        self._format = settings
+        self._volume = volume
+        self._tunes = tunes
         self._owns_mixer = owns_mixer
-        self._sounds = {
-            cue: pygame.mixer.Sound(
-                buffer=synthesise(tune, rate, sample_format, channels, volume=volume)
-            )
-            for cue, tune in tunes.items()
-        }
+        self._sounds: dict[Cue, pygame.mixer.Sound] = {}
         pygame.mixer.set_reserved(1)
         self._channel = pygame.mixer.Channel(0)
 
@@ -220,14 +218,19 @@ class ToneSounder:
         return self._channel
 
     def sound_for(self, cue: Cue) -> pygame.mixer.Sound:
-        """The synthesised sound of a cue."""
-        return self._sounds[cue]
+        """The synthesised sound of a cue (KeyError for a cue without a tune)."""
+        sound = self._sounds.get(cue)
+        if sound is None:
+            rate, sample_format, channels = self._format
+            data = synthesise(self._tunes[cue], rate, sample_format, channels,
+                              volume=self._volume)
+            sound = self._sounds[cue] = pygame.mixer.Sound(buffer=data)
+        return sound
 
     def play(self, cue: Cue) -> None:
-        sound = self._sounds.get(cue)
         # After close() (or someone else's mixer.quit()) there is nothing to play into.
-        if sound is not None and pygame.mixer.get_init():
-            self._channel.play(sound)
+        if cue in self._tunes and pygame.mixer.get_init():
+            self._channel.play(self.sound_for(cue))
 
     def close(self) -> None:
         if not pygame.mixer.get_init():

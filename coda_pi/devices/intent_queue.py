@@ -38,6 +38,7 @@ class IntentQueue:
         self._wake_event_type = wake_event_type
         # True while a posted wake-up has not yet been answered by a drain().
         self._wake_pending = False
+        self._woken = False  # wake() was called and no wait() has returned since
 
     def put(self, intent: Intent) -> None:
         """Append an intent; safe from any thread, never blocks for long, never raises."""
@@ -56,14 +57,25 @@ class IntentQueue:
         return items
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Block until an intent is waiting (True) or ``timeout`` seconds pass (False).
+        """Block until an intent is waiting or ``wake`` is called (True) or ``timeout``
+        seconds pass (False).
 
         For a loop that need not watch pygame's queue (headless, or GPIO only): pygame's
         ``event.wait`` checks for events every millisecond, while this sleeps in the kernel
         until a ``put``.
         """
         with self._arrived:
-            return self._arrived.wait_for(lambda: bool(self._items), timeout)
+            got = self._arrived.wait_for(lambda: bool(self._items) or self._woken, timeout)
+            self._woken = False
+            return got
+
+    def wake(self) -> None:
+        """Ends a ``wait`` (now or the next one) without an intent: something the loop must
+        look at arrived elsewhere, like a key that SDL reads when the loop pumps its queue
+        (``InputWatch``). Safe from any thread."""
+        with self._lock:
+            self._woken = True
+            self._arrived.notify_all()
 
     def __len__(self) -> int:
         with self._lock:

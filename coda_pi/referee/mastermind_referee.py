@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from coda_pi.i18n import _, ngettext
+from coda_pi.i18n import _, ngettext, spoken
 from coda_pi.record import Journal
 from coda_pi.referee.base import BaseReferee
 from coda_pi.referee.kinds import MastermindKind
@@ -98,15 +98,19 @@ class MastermindReferee(BaseReferee):
         journal: Journal[MastermindMatch] | None = None,
         new_record: Callable[[], Sink] | None = None,
         on_switch: Callable[[], None] | None = None,
+        remember: Callable[[MastermindOptions], None] | None = None,
+        at_start: bool = False,
     ) -> None:
         """``journal`` resumes a match (its record's replay); ``on_switch`` is called when
-        the table chooses Coda in the setup menu."""
+        the table chooses Coda in the setup menu; ``remember`` keeps the options a match
+        started with, for the next start; ``at_start``: the setup's cursor waits on Start."""
         self._clock = clock
         self._rng = rng
         self._write = writer(record)
         self._new_record = new_record
         self._on_switch = on_switch
-        self._setup = MastermindSetupMenu(options or MastermindOptions())
+        self._remember = remember
+        self._setup = MastermindSetupMenu(options or MastermindOptions(), at_start=at_start)
         self._options = self._setup.choices
         self._journal = journal
         # The device's codes are decided once per game (undo and resume keep them).
@@ -178,7 +182,7 @@ class MastermindReferee(BaseReferee):
         leds = self.leds()
         if match is None:
             return PublicView(screen=self._setup.view(), table=None, banner=self._banner,
-                              title=_("New game: Mastermind"), leds=leds, version=self._version)
+                              title=self._setup.title, leds=leds, version=self._version)
         if self._kind() is MastermindKind.FINAL:
             prompt = (_("Press OK for a new game") if self._new_record is not None
                       else _("Thanks for playing"))
@@ -350,8 +354,7 @@ class MastermindReferee(BaseReferee):
             return MastermindScreen(
                 step=MastermindStep.CONTRADICTION, board=tuple(board),
                 prompt=_("OK takes back the last answer; BACK for the menu"),
-                keys=keys, message=self._contradiction.message[0].upper()
-                + self._contradiction.message[1:], **common)
+                keys=keys, message=_capital(spoken(self._contradiction.message)), **common)
         # The device breaks: its guess to place, then the maker's key pegs.
         guess = self._device_guess()
         prompt = (_("{name}: place this row, then how many black key pegs? OK")
@@ -680,6 +683,8 @@ class MastermindReferee(BaseReferee):
         self._options = options
         assert options.seed is not None
         self._shuffle = Shuffle(options.seed)
+        if self._remember is not None:
+            self._remember(options)
         self._journal = journal_of(MastermindMatch(header))
         self._seen_results = 0
         self._banner = None
@@ -699,7 +704,7 @@ class MastermindReferee(BaseReferee):
         self._contradiction = None
         self._pending_guess = None
         self._banner = None
-        self._setup.cursor = len(self._setup.view().items) - 1  # on "Start": same again
+        self._setup.move_to_start()  # same again: one press
 
     def _commit(self, event: dict[str, Any]) -> bool:
         """Check, write, apply: True when the event is now part of the match."""
@@ -821,3 +826,7 @@ def _board_of(match: MastermindMatch, journal: Journal[MastermindMatch] | None,
 
 def colour_name(letter: str) -> str:
     return COLOUR_NAMES.get(letter, letter)
+
+
+def _capital(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]

@@ -11,6 +11,7 @@ from coda_pi.i18n import N_, _
 from coda_pi.referee.choice_menu import START, ChoiceMenu
 from coda_pi.referee.setup import DEFAULT_NAMES
 from coda_pi.referee.signals import Button
+from coda_pi.referee.views import SetupView
 from coda_pi.rules.dealer import Shuffle
 
 Mode = Literal["scores", "audit", "solo"]
@@ -88,11 +89,15 @@ def _cycle(values: tuple[Any, ...], current: Any, step: int) -> Any:
     return values[0]
 
 
-GAME_ITEM = 0  # "Board game": changing it hands the device back to Coda
+GAME_ITEM = 0  # "Game": changing it hands the device back to Coda
 ITEMS: tuple[_Item, ...] = (
     _Item(N_("Game"), lambda o: "Mastermind", lambda o, d: o),
     _Item(N_("Mode"), lambda o: _(MODE_TEXT[o.mode]),
           lambda o, d: replace(o, mode=_cycle(MODES, o.mode, d))),
+)
+"""The common choices, before Start (as in Coda's setup): what is played, and by whom."""
+
+MORE_ITEMS: tuple[_Item, ...] = (
     _Item(N_("Games"), lambda o: str(o.games),
           lambda o, d: replace(o, games=_cycle(GAMES, o.games, d))),
     _Item(N_("First codemaker"), lambda o: o.players[o.first],
@@ -102,15 +107,70 @@ ITEMS: tuple[_Item, ...] = (
     _Item(N_("Hint"), lambda o: _("codes left") if o.hint else _("off"),
           lambda o, d: replace(o, hint=not o.hint)),
 )
-class MastermindSetupMenu(ChoiceMenu[MastermindOptions]):
-    """The Mastermind setup menu. ``nav`` says "start", "coda" (switch back) or None."""
+"""Everything else, behind "More"."""
+
+MORE = N_("More")
+BACK_LINE = N_("Back")
+
+
+class _MoreMenu(ChoiceMenu[MastermindOptions]):
+    """The choices behind "More", and a line back."""
 
     def __init__(self, options: MastermindOptions) -> None:
-        super().__init__(ITEMS, options, cursor=GAME_ITEM)
+        super().__init__(MORE_ITEMS, options, actions=(BACK_LINE,), start=False)
+
+    def _action_prompt(self, action: str) -> str:
+        return _("OK or BACK: back to the first choices")
+
+    def _players(self) -> tuple[str, ...]:
+        return tuple(self.choices.players)
+
+
+class MastermindSetupMenu(ChoiceMenu[MastermindOptions]):
+    """The Mastermind setup menu, the shape of Coda's: Game and Mode, Start, then More (the
+    number of games, the first codemaker, empty holes, the hint). ``nav`` says "start",
+    "coda" (switch back) or None. ``at_start``: the cursor waits on Start (a table coming
+    back to its remembered setup starts with one press); else on Game (just switched here
+    from Coda's Game line)."""
+
+    def __init__(self, options: MastermindOptions, *, at_start: bool = False) -> None:
+        super().__init__(ITEMS, options, actions=(MORE,), cursor=GAME_ITEM, start_at=len(ITEMS))
+        if at_start:
+            self.move_to_start()
+        self._sub: _MoreMenu | None = None
+
+    @property
+    def title(self) -> str:
+        return _("More choices") if self._sub is not None else _("New game: Mastermind")
+
+    @property
+    def in_sub(self) -> bool:
+        return self._sub is not None
 
     def nav(self, button: Button) -> str | None:
+        if self._sub is not None:
+            chosen = self._sub.select(button)
+            self.choices = self._sub.choices
+            if chosen == BACK_LINE:
+                self._sub = None
+            return None
         chosen = self.select(button)
+        if chosen == MORE:
+            self._sub = _MoreMenu(self.choices)
+            return None
         return "start" if chosen == START else chosen
+
+    def back(self) -> None:
+        if self._sub is None:
+            super().back()
+        elif self._sub.editing:
+            self._sub.back()
+            self.choices = self._sub.choices
+        else:
+            self._sub = None
+
+    def view(self) -> SetupView:
+        return self._sub.view() if self._sub is not None else super().view()
 
     def _players(self) -> tuple[str, ...]:
         return tuple(self.choices.players)
@@ -122,3 +182,8 @@ class MastermindSetupMenu(ChoiceMenu[MastermindOptions]):
         if index == GAME_ITEM:
             return _("OK switches to Coda; NEXT for Mastermind's choices")
         return super()._line_prompt(index)
+
+    def _action_prompt(self, action: str) -> str:
+        if action == MORE:
+            return _("OK: games, first codemaker, empty holes, hint")
+        return super()._action_prompt(action)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from coda_pi.record import Journal
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 GAME_KEY = "game"  # the Coda setup menu's line (referee/setup_menu.py), in any language
 
 MakeCoda = Callable[[SetupDefaults, Sink | None, Journal[Any] | None], Any]
+Remember = Callable[[SetupDefaults, MastermindOptions], None]
 
 
 class GameSwitch:
@@ -51,8 +53,12 @@ class GameSwitch:
         rng: random.Random,
         setup: SetupDefaults,
         mastermind_record: Callable[[], Sink],
+        mastermind: MastermindOptions | None = None,
+        remember: Remember | None = None,
     ) -> None:
         self._make_coda = make_coda
+        self._mastermind = mastermind or _options(setup)
+        self._remember = remember
         self._clock = clock
         self._rng = rng
         self._setup = setup
@@ -61,6 +67,7 @@ class GameSwitch:
         self.current: Referee | MastermindReferee = current
         if isinstance(current, MastermindReferee):
             current._on_switch = self._to_coda  # noqa: SLF001 - set before any call
+            current._remember = self._remember_mastermind  # noqa: SLF001 - the same
 
     @classmethod
     def build(
@@ -74,9 +81,13 @@ class GameSwitch:
         journal: Journal[Any] | None,
         header: Mapping[str, Any] | None,
         mastermind_record: Callable[[], Sink],
+        mastermind: MastermindOptions | None = None,
+        remember: Remember | None = None,
     ) -> GameSwitch:
         """The device's referee: the resumed game's own, else Coda's setup (or Mastermind's,
-        when the configuration's setup says so)."""
+        when the setup, remembered or configured, says so). ``mastermind``: Mastermind's
+        choices remembered; ``remember(setup, options)`` keeps a Mastermind match's start
+        (the game chosen and its choices) for the next one."""
         current: Any
         if journal is not None and isinstance(journal.game, MastermindMatch):
             options = options_from_header(header or journal.game.header.to_dict())
@@ -85,11 +96,13 @@ class GameSwitch:
                                         new_record=mastermind_record)
         elif journal is None and setup.game == "mastermind":
             current = MastermindReferee(clock=clock, rng=rng, record=mastermind_record(),
-                                        options=_options(setup), new_record=mastermind_record)
+                                        options=mastermind or _options(setup),
+                                        new_record=mastermind_record, at_start=True)
         else:
             current = make_coda(setup, record, journal)
         return cls(current, make_coda=make_coda, clock=clock, rng=rng, setup=setup,
-                   mastermind_record=mastermind_record)
+                   mastermind_record=mastermind_record, mastermind=mastermind,
+                   remember=remember)
 
     # -- the referee API, passed on --------------------------------------------------------
 
@@ -156,9 +169,21 @@ class GameSwitch:
         if any(i.key == GAME_KEY and i.value == "Mastermind" for i in screen.items):
             self._swap(MastermindReferee(
                 clock=self._clock, rng=self._rng, record=self._mastermind_record(),
-                options=_options(self._setup), new_record=self._mastermind_record,
-                on_switch=self._to_coda,
+                options=replace(self._mastermind, names=tuple(self._setup.names[:2])),
+                new_record=self._mastermind_record, on_switch=self._to_coda,
+                remember=self._remember_mastermind,
             ))
+
+    def _remember_mastermind(self, options: MastermindOptions) -> None:
+        """A Mastermind match starts: the next start offers Mastermind, with these choices."""
+        self._mastermind = options
+        if self._remember is None:
+            return
+        names = (*options.names[:2], *self._setup.names[2:])
+        if options.solo:
+            names = (options.names[0], *self._setup.names[1:])  # "Device" is no one's name
+        self._setup = self._setup.with_changes(game="mastermind", names=tuple(names))
+        self._remember(self._setup, options)
 
     def _to_coda(self) -> None:
         self._swap(self._make_coda(self._setup.with_changes(game="coda", dashes=False), None,

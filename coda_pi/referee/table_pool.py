@@ -33,13 +33,12 @@ shown anywhere.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from coda_pi.i18n import N_, _
+from coda_pi.i18n import N_, _, spoken
 from coda_pi.record import Journal
 from coda_pi.referee.describe import describe_event
 from coda_pi.referee.kinds import CodaScreen
@@ -206,8 +205,7 @@ class TablePool(PoolMode):
         players = self._game.settings.players
         last = (describe_event(journal.events[-1], players, self._labels)
                 if journal.events else _("nothing"))
-        # The engine counts slots from 0, as the record does; the table counts from 1.
-        why = re.sub(r"\bslot (\d+)", lambda m: f"panel {int(m.group(1)) + 1}", why)
+        why = spoken(why)  # the engine's English sentence, in the table's language
         return ContradictionView(
             sentence=why[:1].upper() + why[1:],
             last=last,

@@ -13,4 +13,6 @@
 - Deduction: ``deduction`` (what a view allows), ``deduction_count``, ``deduction_view``
   (``Witness``: a game plus the "wrong" answers heard), ``deduction_explain``,
   ``deduction_review``.
+- Sentences for people: ``sentence`` (``say``: English text that keeps its template and
+  parameters, so the edge translates it; no gettext here).
 """

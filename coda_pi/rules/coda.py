@@ -3,6 +3,13 @@
 ``CodaGame.apply`` either applies an event or raises a RuleError naming the rule broken, and
 then the state is exactly as it was. ``undo`` is not the engine's business: the journal
 (coda_pi/record.py) keeps snapshots, so every face of the product undoes the same way.
+
+Snapshots are cheap because the state shares structure: rows are tuples of frozen slots, the
+unseen panels a frozenset, each round's points frozen, and what an event changes is
+replaced, never mutated in place (``out``, ``dealt`` and ``pool_count`` too, though a list
+and a dict: read them, never assign into them). ``copy`` is then a new object holding the
+same references: it costs the same in the first round and the hundredth, and a journal of
+snapshots grows by a couple of hundred bytes an event, not by a whole game.
 """
 
 from __future__ import annotations
@@ -111,9 +118,9 @@ class Slot:
         return self  # immutable: snapshots may share it
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Points:
-    """A seat's points in one round, by cause."""
+    """A seat's points in one round, by cause. Frozen: snapshots share them."""
 
     guesses: int = 0
     exposures: int = 0
@@ -124,6 +131,11 @@ class Points:
     def total(self) -> int:
         return self.guesses + self.exposures + self.win + self.bonus
 
+    def plus(self, *, guesses: int = 0, exposures: int = 0, win: int = 0,
+             bonus: int = 0) -> Points:
+        return Points(self.guesses + guesses, self.exposures + exposures, self.win + win,
+                      self.bonus + bonus)
+
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
@@ -131,7 +143,7 @@ class RoundResult:
     points: tuple[int, ...]
 
 
-@dataclass
+@dataclass(slots=True)
 class CodaGame:
     """The whole state of a Coda game or tournament."""
 
@@ -139,16 +151,20 @@ class CodaGame:
     phase: Phase = Phase.ROUND
     round_number: int = 0  # rounds started so far
     first: int = 0
-    rows: list[list[Slot]] = field(default_factory=list)
+    rows: tuple[tuple[Slot, ...], ...] = ()
     out: list[bool] = field(default_factory=list)
     dealt: list[bool] = field(default_factory=list)
-    unseen: set[Tile] = field(default_factory=set)  # panels whose place the referee can't see
+    # panels whose place the referee can't see
+    unseen: frozenset[Tile] = field(default_factory=frozenset)
     pool_count: dict[Color, int] = field(default_factory=dict)
     turn: int | None = None
     drawn: Tile | None = None
     round_winner: int | None = None
-    points: list[list[Points]] = field(default_factory=list)  # per round, per seat
-    results: list[RoundResult] = field(default_factory=list)
+    # Points per seat: of the rounds before the current one, and of the current one. Kept
+    # apart so a point scored now rebuilds one small tuple, not one per round played.
+    past_points: tuple[tuple[Points, ...], ...] = ()
+    round_pts: tuple[Points, ...] = ()
+    results: tuple[RoundResult, ...] = ()
 
     @classmethod
     def from_header(cls, header: Mapping[str, Any]) -> CodaGame:
@@ -182,12 +198,17 @@ class CodaGame:
     def players_in(self) -> list[int]:
         return [s for s in range(self.seats) if not self.out[s]]
 
+    @property
+    def points(self) -> tuple[tuple[Points, ...], ...]:
+        """Per round (the current one last), per seat."""
+        return (*self.past_points, self.round_pts) if self.round_number else ()
+
     def totals(self) -> list[int]:
         return [sum(r[s].total for r in self.points) for s in range(self.seats)]
 
-    def round_points(self) -> list[Points]:
+    def round_points(self) -> tuple[Points, ...]:
         """The points of the current (or last) round."""
-        return self.points[-1] if self.points else [Points() for _ in range(self.seats)]
+        return self.round_pts if self.round_number else tuple(Points() for _ in range(self.seats))
 
     def summary(self) -> dict[str, Any]:
         """The replay object of the spec, without ``error``."""
@@ -204,7 +225,36 @@ class CodaGame:
         }
 
     def copy(self) -> CodaGame:
-        return copy.deepcopy(self)
+        """An independent copy, in constant time: every part is shared, since an event
+        replaces what it changes."""
+        new = _blank(type(self))
+        new._take(self)
+        extra = getattr(self, "__dict__", None)
+        if extra:
+            # A subclass's own fields (the referee's WitnessedGame): the engine cannot know
+            # whether they are mutated in place, so they are copied whole.
+            new.__dict__.update(copy.deepcopy(extra))
+        return new
+
+    def __deepcopy__(self, memo: dict[int, object]) -> CodaGame:
+        return self.copy()  # as independent as a deep copy, since the shared parts are frozen
+
+    def _take(self, other: CodaGame) -> None:
+        self.settings = other.settings
+        self.phase = other.phase
+        self.round_number = other.round_number
+        self.first = other.first
+        self.rows = other.rows
+        self.out = other.out
+        self.dealt = other.dealt
+        self.unseen = other.unseen
+        self.pool_count = other.pool_count
+        self.turn = other.turn
+        self.drawn = other.drawn
+        self.round_winner = other.round_winner
+        self.past_points = other.past_points
+        self.round_pts = other.round_pts
+        self.results = other.results
 
     # -- applying events ----------------------------------------------------------------
 
@@ -214,11 +264,19 @@ class CodaGame:
             raise RuleError("undo is applied by the journal, not by the game")
         if self.phase is Phase.FINISHED:
             raise RuleError("the game is over")
+        before = self.copy()
+        try:
+            self._apply(event)
+        except BaseException:
+            # Put back what a refused event may have changed, so it leaves no trace.
+            self._take(before)
+            raise
+
+    def applied(self, event: CodaEvent) -> CodaGame:
+        """The state after ``event``, this one untouched (RuleError when it is refused)."""
         trial = self.copy()
-        trial._apply(event)
-        # Commit only a fully successful event, so a refusal leaves no trace.
-        for name in self.__dataclass_fields__:
-            setattr(self, name, getattr(trial, name))
+        trial.apply(event)
+        return trial
 
     def _apply(self, event: CodaEvent) -> None:
         match event:
@@ -272,18 +330,32 @@ class CodaGame:
                 raise RuleError(f"the winner of the last round, {self.name(winner)}, starts")
             first = winner
         n = self.seats
+        self.past_points = self.points  # before round_number moves on: the rounds so far
         self.round_number += 1
         self.first = first
-        self.rows = [[] for _ in range(n)]
+        self.rows = ((),) * n
         self.out = [False] * n
         self.dealt = [False] * n
-        self.unseen = set(full_set(dashes=self.settings.dashes))
+        self.unseen = full_set(dashes=self.settings.dashes)
         self.pool_count = {c: sum(1 for t in self.unseen if t.color is c) for c in Color}
         self.turn = None
         self.drawn = None
         self.round_winner = None
-        self.points.append([Points() for _ in range(n)])
+        self.round_pts = (Points(),) * n
         self.phase = Phase.DEAL
+
+    def _set_row(self, seat: int, row: tuple[Slot, ...]) -> tuple[Slot, ...]:
+        rows = self.rows
+        self.rows = (*rows[:seat], row, *rows[seat + 1:])
+        return row
+
+    def _set_slot(self, seat: int, index: int, slot: Slot) -> tuple[Slot, ...]:
+        row = self.rows[seat]
+        return self._set_row(seat, (*row[:index], slot, *row[index + 1:]))
+
+    def _score(self, seat: int, **points: int) -> None:
+        pts = self.round_pts
+        self.round_pts = (*pts[:seat], pts[seat].plus(**points), *pts[seat + 1:])
 
     def _take_from_pool(self, tile: Tile) -> None:
         if self.pool_count[tile.color] == 0:
@@ -291,8 +363,8 @@ class CodaGame:
         if tile.known:
             if tile not in self.unseen:
                 raise RuleError(f"{tile} is not in the pool")
-            self.unseen.discard(tile)
-        self.pool_count[tile.color] -= 1
+            self.unseen = self.unseen - {tile}
+        self.pool_count = {**self.pool_count, tile.color: self.pool_count[tile.color] - 1}
 
     def _deal(self, event: Deal) -> None:
         if self.phase is Phase.ROUND:
@@ -309,8 +381,8 @@ class CodaGame:
         for tile in event.row:
             self._take_from_pool(tile)
         check_order(event.row)
-        self.rows[event.seat] = [Slot(t) for t in event.row]
-        self.dealt[event.seat] = True
+        self._set_row(event.seat, tuple(Slot(t) for t in event.row))
+        self.dealt = _with(self.dealt, event.seat, True)
         if all(self.dealt):
             self._start_turn(self.first)
 
@@ -378,15 +450,15 @@ class CodaGame:
         if not right:
             self.phase = Phase.PENALTY
             return
-        row[event.slot] = Slot(tile, revealed=True)
-        self.points[-1][event.seat].guesses += CORRECT_POINTS
+        self._set_slot(event.target, event.slot, Slot(tile, revealed=True))
+        self._score(event.seat, guesses=CORRECT_POINTS)
         self.phase = Phase.CONTINUE
         if not self.hidden_slots(event.target):
-            self.out[event.target] = True
-            self.points[-1][event.seat].exposures += EXPOSURE_POINTS
+            self.out = _with(self.out, event.target, True)
+            self._score(event.seat, exposures=EXPOSURE_POINTS)
             self._maybe_end_round()
 
-    def _learn(self, unknown: Tile, value: str, row: list[Slot], index: int) -> Tile:
+    def _learn(self, unknown: Tile, value: str, row: Sequence[Slot], index: int) -> Tile:
         """An unknown panel of a row becomes known: it must be unseen and fit the row."""
         tile = Tile.parse(unknown.color.value + value)
         if tile.dash and not self.settings.dashes:
@@ -396,7 +468,7 @@ class CodaGame:
         if tile not in self.unseen:
             raise RuleError(f"{tile} cannot be there: it has been seen elsewhere")
         check_order([*(s.tile for s in row[:index]), tile, *(s.tile for s in row[index + 1:])])
-        self.unseen.discard(tile)
+        self.unseen = self.unseen - {tile}
         return tile
 
     def _timeout(self, event: Timeout) -> None:
@@ -424,7 +496,7 @@ class CodaGame:
             drawn = self._learn(drawn, tile.value, [*row[:slot], Slot(drawn), *row[slot:]], slot)
         tiles = [s.tile for s in row]
         check_order([*tiles[:slot], drawn, *tiles[slot:]])
-        row.insert(slot, Slot(drawn, revealed=revealed))
+        self._set_row(seat, (*row[:slot], Slot(drawn, revealed=revealed), *row[slot:]))
         self.drawn = None
 
     def _stop(self, event: Stop) -> None:
@@ -471,9 +543,10 @@ class CodaGame:
             if event.tile.color is not tile.color:
                 raise RuleError(f"that panel is {tile.color.word}, not {event.tile.color.word}")
             tile = self._learn(tile, event.tile.value, row, event.slot)
-        row[event.slot] = Slot(tile, revealed=True)
+        self._set_slot(event.seat, event.slot, Slot(tile, revealed=True))
         if not self.hidden_slots(event.seat):
-            self.out[event.seat] = True  # knocked out by one's own hand: nobody earns the 3
+            # knocked out by one's own hand: nobody earns the 3
+            self.out = _with(self.out, event.seat, True)
             if self._maybe_end_round():
                 return
         self._next_turn()
@@ -530,25 +603,35 @@ class CodaGame:
                 raise RuleError(f"the panel at slot {index} is {row[index].tile.color.word}, "
                                 f"not {tile.color.word}")
             known = self._learn(row[index].tile, tile.value, row, index)
-            row[index] = Slot(known, row[index].revealed)
+            row = self._set_slot(winner, index, Slot(known, row[index].revealed))
         if self.drawn is not None and not self.drawn.known:
             tile = event.tiles[-1]
             if tile.color is not self.drawn.color:
                 raise RuleError(f"the drawn panel is {self.drawn.color.word}")
             if tile not in self.unseen:
                 raise RuleError(f"{tile} cannot be there: it has been seen elsewhere")
-            self.unseen.discard(tile)
+            self.unseen = self.unseen - {tile}
             self.drawn = tile
         self._finish_round()
 
     def _finish_round(self) -> None:
         winner = self.round_winner
         assert winner is not None
-        points = self.points[-1]
-        points[winner].win += WIN_POINTS
-        points[winner].bonus += sum(t.face for t in self._winner_panels())
-        self.results.append(RoundResult(winner, tuple(p.total for p in points)))
+        self._score(winner, win=WIN_POINTS, bonus=sum(t.face for t in self._winner_panels()))
+        points = self.round_pts
+        self.results = (*self.results, RoundResult(winner, tuple(p.total for p in points)))
         self.phase = Phase.FINISHED if self.round_number >= self.settings.rounds else Phase.ROUND
+
+
+def _blank(cls: type[CodaGame]) -> CodaGame:
+    return cls.__new__(cls)
+
+
+def _with(flags: list[bool], index: int, value: bool) -> list[bool]:
+    """A new list: the old one may be shared with snapshots."""
+    new = flags.copy()
+    new[index] = value
+    return new
 
 
 def row_tiles(row: Sequence[Slot]) -> list[Tile]:

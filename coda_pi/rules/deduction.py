@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from coda_pi.rules.deduction_count import RANKS, Counts, HiddenSlot, Problem, count, rank_tile
+from coda_pi.rules.sentence import Sentence, say
 from coda_pi.rules.tiles import Color, Tile, full_set, order_problem
 
 _COLORS = (Color.DARK, Color.LIGHT)
@@ -102,31 +103,36 @@ def prepare(view: View) -> Prepared:
     box = _BOXES[view.dashes]
     where: dict[Tile, str] = {}
 
-    def see(tile: Tile, color: Color, place: str) -> None:
+    def see(tile: Tile, color: Color, place: Sentence) -> None:
         if not tile.known:
-            raise Impossible(f"{place} is marked known but has no number")
+            raise Impossible(say("{place} is marked known but has no number", place=place))
         if tile.color is not color:
-            raise Impossible(f"{place} is a {color.word} panel, not {tile}")
+            raise Impossible(say("{place} is a {color} panel, not {tile}", place=place,
+                                 color=say("dark") if color is Color.DARK else say("light"),
+                                 tile=str(tile)))
         if tile not in box:
-            raise Impossible(f"there is no {tile} in this game")
+            raise Impossible(say("there is no {tile} in this game", tile=str(tile)))
         if tile in where:
-            raise Impossible(f"{tile} cannot stand both at {where[tile]} and at {place}")
+            raise Impossible(say("{tile} cannot stand both at {first} and at {second}",
+                                 tile=str(tile), first=where[tile], second=place))
         where[tile] = place
 
     for seat, row in enumerate(view.rows):
         for i, panel in enumerate(row):
             if panel.tile is not None:
-                see(panel.tile, panel.color, f"{view.name(seat)}'s slot {i}")
+                see(panel.tile, panel.color,
+                    say("{name}'s panel {panel}", name=view.name(seat), panel=i + 1))
                 if panel.tile.value in panel.missed:
-                    raise Impossible(
-                        f'{view.name(seat)} answered "wrong" to {panel.tile.value} at slot {i}, '
-                        f"but that panel is {panel.tile}"
-                    )
+                    raise Impossible(say(
+                        '{name} answered "wrong" to {value} at panel {panel}, but that panel '
+                        "is {tile}", name=view.name(seat), value=panel.tile.value, panel=i + 1,
+                        tile=str(panel.tile)))
         problem = order_problem([p.tile for p in row if p.tile is not None])
         if problem is not None:
-            raise Impossible(f"{view.name(seat)}'s row is out of order: {problem}")
+            raise Impossible(say("{name}'s row is out of order: {problem}",
+                                 name=view.name(seat), problem=problem))
     if view.drawn is not None and view.drawn.tile is not None:
-        see(view.drawn.tile, view.drawn.color, "the drawn panel")
+        see(view.drawn.tile, view.drawn.color, say("the drawn panel"))
     unseen = box - where.keys()
     free_dash = (Tile(Color.DARK, dash=True) in unseen, Tile(Color.LIGHT, dash=True) in unseen)
     chains = []
@@ -169,7 +175,7 @@ def analyze(view: View) -> Analysis:
     try:
         prepared = prepare(view)
     except Impossible as err:
-        return Analysis(0, contradiction=str(err))
+        return Analysis(0, contradiction=err.args[0])
     counts = count(prepared.problem)
     worlds = counts.total
     if prepared.drawn_color is not None:

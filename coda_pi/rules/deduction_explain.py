@@ -14,33 +14,39 @@ from itertools import combinations
 
 from coda_pi.rules.deduction import Prepared, View
 from coda_pi.rules.deduction_count import RANKS, HiddenSlot, Problem, count, rank_tile
+from coda_pi.rules.sentence import Sentence, say
 from coda_pi.rules.tiles import Color, Tile
 
 _COLORS = (Color.DARK, Color.LIGHT)
 Chain = tuple[HiddenSlot, ...]
 # A "wrong" answer as the problem holds it: (chain, slot, rank) or (chain, slot, None) for "-".
 Answer = tuple[int, int, int | None]
+# Colour words, one panel ("dark") and several ("dark panels"): other languages inflect them.
+_WORD = (say("dark"), say("light"))
+_PANELS = (say("dark panels"), say("light panels"))
 
 
-def explain(view: View, prepared: Prepared) -> str:
+def explain(view: View, prepared: Prepared) -> Sentence:
     problem = prepared.problem
     return (
         _short_colour(view, prepared)
         or _empty_slot(view, problem)
         or _rows(view, problem)
-        or "no deal of the unseen panels fits every row and every answer"
+        or say("no deal of the unseen panels fits every row and every answer")
     )
 
 
-def _short_colour(view: View, prepared: Prepared) -> str | None:
+def _short_colour(view: View, prepared: Prepared) -> Sentence | None:
     for c, color in enumerate(_COLORS):
         need = sum(1 for ch in prepared.problem.chains for s in ch if s.color == c)
         drawn = prepared.drawn_color == c
         have = sum(1 for t in prepared.unseen if t.color is color)
         if need + drawn > have:
-            extra = " and the drawn one" if drawn else ""
-            return (f"there are {need} hidden {color.word} panels{extra} but only {have} "
-                    f"{color.word} panels unseen")
+            if drawn:
+                return say("there are {need} hidden {panels} and the drawn one but only "
+                           "{have} {panels} unseen", need=need, panels=_PANELS[c], have=have)
+            return say("there are {need} hidden {panels} but only {have} {panels} unseen",
+                       need=need, panels=_PANELS[c], have=have)
     return None
 
 
@@ -53,34 +59,38 @@ def _fits(slot: HiddenSlot, problem: Problem, *, with_answers: bool) -> list[Til
     return tiles
 
 
-def _empty_slot(view: View, problem: Problem) -> str | None:
+def _empty_slot(view: View, problem: Problem) -> Sentence | None:
     for chain in problem.chains:
         for slot in chain:
             if _fits(slot, problem, with_answers=True):
                 continue
             name = view.name(slot.seat)
-            color = _COLORS[slot.color].word
+            color = _WORD[slot.color]
             could = _fits(slot, problem, with_answers=False)
+            panel = slot.index + 1  # people count panels from 1, left to right
             if not could:
-                return (f"{name}'s slot {slot.index} is {color}, but no unseen {color} panel "
-                        f"fits {_between(slot)}")
+                return say("{name}'s panel {panel} is {color}, but no unseen {color} panel "
+                           "fits {where}", name=name, panel=panel, color=color,
+                           where=_between(slot))
             if len(could) == 1:
-                return (f"{name} answered \"wrong\" to {could[0]} at slot {slot.index}, but "
-                        f"{could[0]} is the only panel that can stand there")
+                return say("{name} answered \"wrong\" to {tile} at panel {panel}, but {tile} "
+                           "is the only panel that can stand there", name=name,
+                           tile=str(could[0]), panel=panel)
             listed = ", ".join(str(t) for t in could)
-            return (f"{name}'s slot {slot.index}: every panel that can stand there ({listed}) "
-                    "was answered \"wrong\"")
+            return say("{name}'s panel {panel}: every panel that can stand there ({listed}) "
+                       "was answered \"wrong\"", name=name, panel=panel, listed=listed)
     return None
 
 
-def _between(slot: HiddenSlot) -> str:
+def _between(slot: HiddenSlot) -> Sentence:
     if slot.lo >= 0 and slot.hi < RANKS:
-        return f"between {rank_tile(slot.lo)} and {rank_tile(slot.hi)}"
+        return say("between {left} and {right}", left=str(rank_tile(slot.lo)),
+                   right=str(rank_tile(slot.hi)))
     if slot.lo >= 0:
-        return f"right of {rank_tile(slot.lo)}"
+        return say("right of {tile}", tile=str(rank_tile(slot.lo)))
     if slot.hi < RANKS:
-        return f"left of {rank_tile(slot.hi)}"
-    return "there"
+        return say("left of {tile}", tile=str(rank_tile(slot.hi)))
+    return say("there")
 
 
 def _without(chains: Sequence[Chain], answer: Answer) -> tuple[Chain, ...]:
@@ -101,7 +111,7 @@ def _cleared(chain: Chain, free_dash: tuple[bool, bool]) -> Chain:
     return tuple(replace(s, banned=frozenset(), dash_ok=free_dash[s.color]) for s in chain)
 
 
-def _rows(view: View, problem: Problem) -> str | None:
+def _rows(view: View, problem: Problem) -> Sentence | None:
     chains = problem.chains
     n = len(chains)
     for size in range(1, n + 1):
@@ -113,7 +123,7 @@ def _rows(view: View, problem: Problem) -> str | None:
     return None
 
 
-def _blame(view: View, problem: Problem, group: Sequence[int]) -> str:
+def _blame(view: View, problem: Problem, group: Sequence[int]) -> Sentence:
     chains = problem.chains
     subset = [chains[i] for i in group]
     names = [view.name(chains[i][0].seat) for i in group]
@@ -125,17 +135,22 @@ def _blame(view: View, problem: Problem, group: Sequence[int]) -> str:
                 ci, p, rank = answer
                 slot = subset[ci][p]
                 tile = _answer_tile(slot, rank)
-                return (f"{view.name(slot.seat)} answered \"wrong\" to {tile} at slot "
-                        f"{slot.index}, but the {'row' if len(group) == 1 else 'rows'} can "
-                        f"be filled in order only if it is {tile}")
-        listed = ", ".join(
-            f"{_answer_tile(subset[ci][p], rank)} at {view.name(subset[ci][p].seat)}'s slot "
-            f"{subset[ci][p].index}" for ci, p, rank in answers)
-        return f"the answers \"wrong\" to {listed} cannot all be true"
+                if len(group) == 1:
+                    return say("{name} answered \"wrong\" to {tile} at panel {panel}, but the "
+                               "row can be filled in order only if it is {tile}",
+                               name=view.name(slot.seat), tile=str(tile), panel=slot.index + 1)
+                return say("{name} answered \"wrong\" to {tile} at panel {panel}, but the "
+                           "rows can be filled in order only if it is {tile}",
+                           name=view.name(slot.seat), tile=str(tile), panel=slot.index + 1)
+        listed = _listing([
+            say("{tile} at {name}'s panel {panel}", tile=str(_answer_tile(subset[ci][p], rank)),
+                name=view.name(subset[ci][p].seat), panel=subset[ci][p].index + 1)
+            for ci, p, rank in answers])
+        return say("the answers \"wrong\" to {listed} cannot all be true", listed=listed)
     if len(group) == 1:
         return _row_sentence(view, problem, subset[0], names[0])
-    return (f"the rows of {_and(names)} cannot all be filled in order: they need more of the "
-            "same unseen panels than there are")
+    return say("the rows of {names} cannot all be filled in order: they need more of the "
+               "same unseen panels than there are", names=_and(names))
 
 
 def _banned(subset: Sequence[Chain], free_dash: tuple[bool, bool]) -> list[Answer]:
@@ -154,19 +169,28 @@ def _answer_tile(slot: HiddenSlot, rank: int | None) -> Tile:
     return rank_tile(rank)
 
 
-def _row_sentence(view: View, problem: Problem, chain: Chain, name: str) -> str:
+def _row_sentence(view: View, problem: Problem, chain: Chain, name: str) -> Sentence:
     # Slots between the same known panels form a stretch; name the first that cannot fill.
     stretches: dict[tuple[int, int], list[HiddenSlot]] = {}
     for slot in chain:
         stretches.setdefault((slot.lo, slot.hi), []).append(slot)
     for slots in stretches.values():
         if len(slots) > 1 and not _feasible(problem, [_cleared(tuple(slots), problem.free_dash)]):
-            first, last = slots[0].index, slots[-1].index
-            colours = ", ".join(_COLORS[s.color].word for s in slots)
-            return (f"{name}'s row cannot be in order: slots {first} to {last} ({colours}) "
-                    f"stand {_between(slots[0])}, and not enough unseen panels fit there")
-    return f"{name}'s row cannot be filled in order with the unseen panels"
+            colours = _listing([_WORD[s.color] for s in slots])
+            return say("{name}'s row cannot be in order: panels {first} to {last} ({colours}) "
+                       "stand {where}, and not enough unseen panels fit there", name=name,
+                       first=slots[0].index + 1, last=slots[-1].index + 1, colours=colours,
+                       where=_between(slots[0]))
+    return say("{name}'s row cannot be filled in order with the unseen panels", name=name)
 
 
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _listing(items: Sequence[Sentence]) -> Sentence:
+    """"a, b, c" of phrases each translated on its own."""
+    fields = {f"i{k}": item for k, item in enumerate(items)}
+    return Sentence(", ".join("{" + key + "}" for key in fields), dict(fields))
+
+
+def _and(names: Sequence[str]) -> Sentence:
+    if len(names) == 1:
+        return Sentence("{name}", {"name": names[0]})
+    return say("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])

@@ -217,8 +217,9 @@ class MastermindMatch:
     """The referee of a Mastermind match: feed it the record's events with :meth:`apply`.
 
     Between games no code is set and :attr:`maker` is the seat that must set the next one
-    (``None`` before the first game, when either seat may). State is plain data, so a
-    ``copy.deepcopy`` is a complete snapshot (the record's ``undo`` restores one).
+    (``None`` before the first game, when either seat may). State is plain data, so
+    :meth:`copy` (or ``copy.deepcopy``) is a complete snapshot (the record's ``undo``
+    restores one).
     """
 
     def __init__(self, header: MastermindHeader) -> None:
@@ -227,6 +228,20 @@ class MastermindMatch:
         self.rows: list[Row] = []
         self.code: str | None = None
         self._maker: int | None = None
+
+    def copy(self) -> MastermindMatch:
+        """An independent snapshot: rows and results are frozen, so the lists are copied
+        and their items shared."""
+        new = MastermindMatch.__new__(MastermindMatch)
+        new.header = self.header
+        new.results = self.results.copy()
+        new.rows = self.rows.copy()
+        new.code = self.code
+        new._maker = self._maker
+        return new
+
+    def __deepcopy__(self, memo: dict[int, object]) -> MastermindMatch:
+        return self.copy()
 
     # -- what a screen needs -------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from coda_pi.rules.mastermind import Feedback, Row, all_codes, feedback
+from coda_pi.rules.sentence import Sentence, say
 
 RowLike = Row | tuple[str, Feedback]
 
@@ -44,16 +45,16 @@ class Contradiction:
     with_rows: tuple[int, ...]
 
     @property
-    def message(self) -> str:
+    def message(self) -> Sentence:
         if not self.with_rows:
-            return f"row {self.row}'s answer is impossible: no code gives those key pegs"
+            return say("row {row}'s answer is impossible: no code gives those key pegs",
+                       row=self.row)
         if len(self.with_rows) == 1:
-            return f"row {self.row}'s answer contradicts row {self.with_rows[0]}'s"
+            return say("row {row}'s answer contradicts row {other}'s", row=self.row,
+                       other=self.with_rows[0])
         earlier = ", ".join(str(r) for r in self.with_rows[:-1])
-        return (
-            f"row {self.row}'s answer contradicts rows {earlier} and {self.with_rows[-1]} "
-            "taken together"
-        )
+        return say("row {row}'s answer contradicts rows {earlier} and {last} taken together",
+                   row=self.row, earlier=earlier, last=self.with_rows[-1])
 
     def __str__(self) -> str:
         return self.message

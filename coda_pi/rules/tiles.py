@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from coda_pi.rules.errors import OrderError, RuleError
+from coda_pi.rules.sentence import say
 
 HIGHEST = 11
 NUMBERS: tuple[int, ...] = tuple(range(HIGHEST + 1))
@@ -114,8 +115,8 @@ def order_breach(row: Sequence[Tile]) -> tuple[Tile, Tile] | None:
 def describe_breach(left: Tile, right: Tile, name: Callable[[Tile], str] = str) -> str:
     """``"L5 cannot stand left of D5"``; ``name`` writes a panel in the table's labels."""
     if left.rank == right.rank:
-        return f"there is only one {name(right)}"
-    return f"{name(left)} cannot stand left of {name(right)}"
+        return say("there is only one {tile}", tile=name(right))
+    return say("{left} cannot stand left of {right}", left=name(left), right=name(right))
 
 
 def order_problem(row: Sequence[Tile]) -> str | None:

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from coda_pi.ui.damage import Damage
+
 DEFAULT_WINDOW = (800, 480)
 """The window's size on a desktop when nothing says otherwise: the 7-inch screen's."""
 
@@ -34,11 +36,16 @@ def parse_size(text: str) -> tuple[int, int]:
 @dataclass
 class Display:
     """Where frames go. Screens are laid out on ``canvas`` upright; a screen mounted
-    turned (``rotation`` 90/180/270 degrees clockwise) gets the canvas turned to match."""
+    turned (``rotation`` 90/180/270 degrees clockwise) gets the canvas turned to match.
+
+    Only the rectangles that changed since the last frame are sent to the screen
+    (``Damage``): the guess timer's second is a few digits, not a whole frame over an SPI
+    panel's bus. ``pixels_pushed`` counts what was sent."""
 
     screen: pygame.Surface
     rotation: int = 0
     canvas: pygame.Surface = field(init=False)
+    damage: Damage = field(init=False, default_factory=Damage)
 
     def __post_init__(self) -> None:
         w, h = self.screen.get_size()
@@ -54,12 +61,24 @@ class Display:
         """The size the screens are laid out for (upright)."""
         return self.canvas.get_size()
 
+    @property
+    def pixels_pushed(self) -> int:
+        """Pixels sent to the screen so far."""
+        return self.damage.pixels
+
+    def forget(self) -> None:
+        """The next frame is sent whole: what is on the screen is no longer known (a window
+        uncovered)."""
+        self.damage.forget()
+
     def present(self) -> None:
-        """Show the canvas: turned if need be, then flipped onto the screen."""
+        """Show the canvas: turned if need be, then what changed sent to the screen."""
         if self.canvas is not self.screen:
             # pygame turns anticlockwise; undo a clockwise mounting by turning back.
             self.screen.blit(pygame.transform.rotate(self.canvas, self.rotation), (0, 0))
-        pygame.display.flip()
+        rects = self.damage.changed(self.screen)
+        if rects:
+            pygame.display.update(rects)
 
 
 def open_display(

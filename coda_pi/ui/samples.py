@@ -102,6 +102,23 @@ def sample_scenes() -> dict[str, Scene]:
         cursor=2, editing=False, players=NAMES[:3], prompt=_("Press OK to start"))
     scenes["setup"] = Scene(PublicView(screen=setup, table=None, title=_("New game"),
                                        leds=_leds(3)), leds=_leds(3))
+    # Mastermind's setup has Coda's shape: the common choices, Start, then More.
+    mm_setup = SetupView(
+        items=(SetupItem(_("Game"), "Mastermind"),
+               SetupItem(_("Mode"), _("2 players, device scores")),
+               SetupItem(_("Start"), "", "Start"), SetupItem(_("More"), "", "More")),
+        cursor=2, editing=False, players=NAMES[:2], prompt=_("Press OK to start"))
+    scenes["mm-setup"] = Scene(PublicView(screen=mm_setup, table=None,
+                                          title=_("New game: Mastermind"), leds=_leds(2)),
+                               leds=_leds(2))
+    mm_more = SetupView(
+        items=(SetupItem(_("Games"), "4"), SetupItem(_("First codemaker"), "Benedict"),
+               SetupItem(_("Empty holes"), _("on (7 colours)")),
+               SetupItem(_("Hint"), _("codes left")), SetupItem(_("Back"), "")),
+        cursor=0, editing=False, players=NAMES[:2], prompt=_("PREV/NEXT choose, OK changes"))
+    scenes["mm-setup-more"] = Scene(PublicView(screen=mm_more, table=None,
+                                               title=_("More choices"), leds=_leds(2)),
+                                    leds=_leds(2))
     more = SetupView(
         items=(SetupItem(_("Rounds"), _("tournament ({count} rounds)").format(count=3)),
                SetupItem(_("Who starts"), "Benedict"),
@@ -291,8 +308,12 @@ def _other_scenes() -> dict[str, Scene]:
     scenes["tp-number"] = Scene(PublicView(screen=number, table=_table(holding=False),
                                            title=round_of(2), leds=_leds(4, on=0)),
                                 leds=_leds(4, on=0))
+    # One of the engine's real sentences, as the referee translates it (i18n.spoken).
+    why = _("{name}'s panel {panel} is {color}, but no unseen {color} panel fits {where}").format(
+        name=NAMES[3], panel=2, color=_("dark"),
+        where=_("between {left} and {right}").format(left="D7", right="D8"))
     contradiction = ContradictionView(
-        sentence="Dmitri's panel 2 must be above 8 and below 8",
+        sentence=why[:1].upper() + why[1:],
         last=guess_words,
         prompt=_("OK: take back {what}. BACK: the menu").format(what=guess_words))
     scenes["tp-contradiction"] = Scene(PublicView(

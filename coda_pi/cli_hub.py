@@ -1,0 +1,164 @@
+"""``coda-pi hub``: the club night's centre: every table live, standings, seating, ratings."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+BROKER_DIR = Path("/etc/mosquitto/coda-pi")
+CONF_D = Path("/etc/mosquitto/conf.d")
+
+SETUP = """\
+set-up (two commands, on the Pi or laptop that will be the club's centre):
+  sudo apt install mosquitto
+  sudo coda-pi hub --club ourclub --tables 8 --setup-broker
+The second writes the broker's password file and ACL (tables write only their own topics,
+spectators only read), restarts mosquitto, prints the [club] section for each table's
+config file, then runs the hub. Later nights: coda-pi hub --club ourclub.
+The page is at http://THIS-HOST:8080/ (its QR code is on it); the organiser's link with
+?key=... (printed at start) also edits the seating.
+"""
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "hub",
+        help="a club night's centre: live tables, standings, seating, ratings (MQTT)",
+        description="Subscribes to the club's MQTT broker, rebuilds every table's games by "
+        "replaying their records, and serves a read-only web page for a room screen or "
+        "phones: every table live, the night's standings, the seating for the next round "
+        "(by standing, avoiding repeat opponents) and a QR code to open it. Season ratings "
+        "(openskill) and CSV exports of events, standings and ratings are on the page.",
+        epilog=SETUP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--club", default="club", help="the club's name in the topics "
+                   "(the tables' [club] club; default 'club')")
+    p.add_argument("--broker", default="localhost", metavar="HOST",
+                   help="the MQTT broker (default localhost)")
+    p.add_argument("--port", type=int, default=1883, help="the broker's port (default 1883)")
+    p.add_argument("--password", default=None,
+                   help="the hub's broker password (default: from the broker set-up's "
+                   f"credentials.json in {BROKER_DIR}, if readable)")
+    p.add_argument("--broker-dir", type=Path, default=BROKER_DIR, metavar="DIR",
+                   help=f"where --setup-broker writes the broker's files (default {BROKER_DIR})")
+    p.add_argument("--setup-broker", action="store_true",
+                   help="write the broker's password file, ACL and config for --tables "
+                   "tables, restart mosquitto, print each table's [club] section, then run")
+    p.add_argument("--tables", type=int, default=None,
+                   help="how many tables the club has (for --setup-broker and the seating)")
+    p.add_argument("--table-size", type=int, choices=(2, 3, 4), default=4,
+                   help="players per table in the proposed seating (default 4)")
+    p.add_argument("--players", type=Path, metavar="FILE",
+                   help="tonight's players, one name per line (the first round's seating)")
+    p.add_argument("--listen", default="0.0.0.0", metavar="ADDRESS",
+                   help="the page's address (default 0.0.0.0: every network of this machine)")
+    p.add_argument("--web-port", type=int, default=8080, help="the page's port (default 8080)")
+    p.add_argument("--url", help="the page's address as phones reach it, for the QR code "
+                   "(default: the address the browser used)")
+    p.add_argument("--dir", type=Path, help="where the hub keeps the nights' games "
+                   "(default: hub/ in the data directory)")
+    p.add_argument("--event", help="the night's name (default: today's date)")
+    p.add_argument("--key", help="the organiser's key for the seating editor (default: new)")
+    p.set_defaults(handler=run)
+
+
+def _setup_broker(args: argparse.Namespace) -> dict[str, str]:
+    from coda_pi.club.broker import table_config, write_setup
+
+    if args.tables is None:
+        raise SystemExit("coda-pi hub: --setup-broker needs --tables N")
+    setup = write_setup(args.broker_dir, args.club, args.tables, port=args.port)
+    if CONF_D.is_dir() and args.broker_dir == BROKER_DIR:
+        (CONF_D / "coda-pi.conf").write_text(setup.conf.read_text(), encoding="utf-8")
+        if shutil.which("systemctl"):
+            done = subprocess.run(["systemctl", "restart", "mosquitto"], check=False)
+            if done.returncode:
+                print("coda-pi hub: could not restart mosquitto; restart it by hand",
+                      file=sys.stderr)
+    else:
+        print(f"start the broker with: mosquitto -c {setup.conf}")
+    host = _this_host()
+    for n in range(1, args.tables + 1):
+        print(f"# table {n}: add to its /etc/coda-pi/config.toml")
+        print(table_config(args.club, n, host, args.port, setup.passwords[f"table{n}"]))
+    return setup.passwords
+
+
+def _this_host() -> str:
+    import socket
+
+    return f"{socket.gethostname()}.local"
+
+
+def _hub_password(args: argparse.Namespace) -> str:
+    if args.password is not None:
+        return str(args.password)
+    from coda_pi.club.broker import CREDENTIALS
+
+    try:
+        doc = json.loads((args.broker_dir / CREDENTIALS).read_text(encoding="utf-8"))
+        return str(doc.get("passwords", {}).get("hub", ""))
+    except (OSError, ValueError, AttributeError):
+        return ""
+
+
+def run(args: argparse.Namespace) -> int:
+    from coda_pi.club.hub import Hub
+    from coda_pi.club.hub_mqtt import HubLink
+    from coda_pi.club.web import HubWeb
+    from coda_pi.config import load_config
+
+    if args.setup_broker:
+        try:
+            _setup_broker(args)
+        except OSError as err:
+            print(f"coda-pi hub: cannot write the broker's files ({err}); run it with sudo",
+                  file=sys.stderr)
+            return 1
+    roster: list[str] = []
+    if args.players is not None:
+        try:
+            roster = [n.strip() for n in args.players.read_text().splitlines() if n.strip()]
+        except OSError as err:
+            print(f"coda-pi hub: cannot read {args.players}: {err}", file=sys.stderr)
+            return 2
+    directory = args.dir or (load_config()[0].data_dir / "hub")
+    hub = Hub(directory, event=args.event, roster=roster, table_size=args.table_size,
+              tables=args.tables)
+    link = HubLink(hub, args.club, args.broker, args.port, username="hub",
+                   password=_hub_password(args))
+    try:
+        web = HubWeb(hub, args.listen, args.web_port, key=args.key, url=args.url,
+                     on_seating=link.publish_seating)
+    except OSError as err:
+        print(f"coda-pi hub: cannot serve the page on port {args.web_port} ({err})",
+              file=sys.stderr)
+        return 1
+    link.start()
+    web.start()
+    print(f"coda-pi hub: club '{args.club}', night '{hub.event}', games kept in "
+          f"{hub.night_dir}", flush=True)
+    print(f"page: {web.url}", flush=True)
+    print(f"organiser (seating editor): {web.url}?key={web.key}", flush=True)
+    if not link.connected.wait(5):
+        print(f"coda-pi hub: no broker at {args.broker}:{args.port} yet "
+              f"({link.refused or 'not answering'}); trying again meanwhile", flush=True)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        stop.wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        web.close()
+        link.close()
+        hub.close()
+    return 0

@@ -1,0 +1,78 @@
+"""CSV of a night's events and standings and of the season's ratings (from the hub's
+directory: one folder per night, one record file per game, as the hub kept them)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from coda_pi.club.hub import Hub
+from coda_pi.club.ratings import season_ratings
+from coda_pi.replay import replay_file
+
+EVENT_COLUMNS = ("night", "round", "table", "game", "seq", "event", "seat", "target", "slot",
+                 "value", "correct", "tile", "first", "players")
+
+
+def events_csv(hub: Hub) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(EVENT_COLUMNS)
+    with hub.lock:
+        games = list(hub.night_games())
+        rows = [(g, i + 1, dict(o)) for g in games for i, o in enumerate(g.lines)]
+    for game, seq, obj in rows:
+        kind = obj.get("event", "header")
+        tile = obj.get("tile", obj.get("row", obj.get("tiles", "")))
+        w.writerow([hub.event, game.round, game.table, game.name, seq, kind,
+                    obj.get("seat", ""), obj.get("target", ""), obj.get("slot", ""),
+                    obj.get("value", ""), _text(obj.get("correct", "")), _text(tile),
+                    obj.get("first", ""), _text(obj.get("players", ""))])
+    return out.getvalue()
+
+
+def standings_csv(hub: Hub) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(("rank", "name", "points", "games", "wins", "rounds_won"))
+    for s in hub.standings():
+        w.writerow((s.rank, s.name, s.points, s.games, s.wins, s.rounds_won))
+    return out.getvalue()
+
+
+def season_games(
+    directory: Path, *, skip_night: str | None = None
+) -> Iterator[tuple[list[str], list[int]]]:
+    """Every finished game kept in the hub's directory, night by night, in the order begun."""
+    games = sorted(Path(directory).glob("*/table*-*.jsonl"),
+                   key=lambda p: (p.parent.name, p.stem.partition("-")[2], p.stem))
+    for path in games:
+        if path.parent.name == skip_night:
+            continue
+        try:
+            summary = replay_file(path).summary()
+        except OSError:
+            continue
+        if summary.get("finished") and summary.get("error") is None:
+            yield list(summary["players"]), list(summary["totals"])
+
+
+def ratings_csv(directory: Path) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(("rank", "name", "rating", "mu", "sigma", "games"))
+    for i, r in enumerate(season_ratings(season_games(directory)), 1):
+        w.writerow((i, r.name, f"{r.ordinal:.2f}", f"{r.mu:.2f}", f"{r.sigma:.2f}", r.games))
+    return out.getvalue()
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)

@@ -1,0 +1,474 @@
+"""The hub: every table's games rebuilt from the messages, the night's standings and seating.
+
+Two streams come from each table (publisher.py). The public events carry each line's public
+projection, enough for the live page. The full lines of each ended round are replayed
+through the same engine as ``coda-pi replay`` (coda_pi.replay), and only they count for the
+standings: so the standings are by construction the replay of every table's record. Lines
+are kept by sequence number, so a line that arrives twice (QoS 1, a publisher catching up)
+is dropped and a gap is asked for again (``resend``). The full lines are also written to the
+hub's directory, one record file per game, so the hub can stop and start without losing a
+game, and the season's ratings are the replay of every night kept there.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from coda_pi.club.projection import public_state
+from coda_pi.club.ratings import Rating
+from coda_pi.club.seating import History, Seating, propose
+from coda_pi.record import RecordWriter, read_record, write_atomically
+from coda_pi.replay import Replay, replay_lines
+
+
+class GameFile(RecordWriter):
+    """The hub's copy of a game: RecordWriter's torn-tail care, and a round's lines written
+    with one fsync instead of one each."""
+
+    def write_many(self, objs: list[dict[str, Any]]) -> None:
+        data = "".join(json.dumps(o, ensure_ascii=False) + "\n" for o in objs)
+        self._file.write(data.encode("utf-8"))
+        self._file.flush()
+        os.fsync(self._file.fileno())
+
+
+RESEND_AFTER = 1.0  # seconds a gap may stay open before the table is asked again
+RATINGS_SHOWN = 10  # the page's season table; ratings.csv has everybody
+NIGHT_FILE = "night.json"
+
+
+@dataclass
+class GameAtHub:
+    """One game of one table, as far as the hub has it."""
+
+    table: int
+    name: str
+    round: int  # the club round it was first seen in
+    lines: list[dict[str, Any]] = field(default_factory=list)  # full lines, from line 1 on
+    waiting: dict[int, dict[str, Any]] = field(default_factory=dict)  # full lines ahead of a gap
+    events: int = 0  # public events received without a gap
+    ahead: set[int] = field(default_factory=set)  # public events received beyond a gap
+    live_seq: int = 0
+    live: dict[str, Any] | None = None  # the public state after the newest event
+    last_event: dict[str, Any] | None = None
+    released: int = 0  # how far the table says full lines exist
+    replay: Replay | None = None
+    asked: float = 0.0  # when a resend was last asked for
+    gap_since: float | None = None  # when the hub first saw it lacks something
+    writer: GameFile | None = None
+
+    @property
+    def key(self) -> str:
+        return f"table{self.table}-{self.name}"
+
+    @property
+    def players(self) -> list[str]:
+        header = self.lines[0] if self.lines else None
+        if header and isinstance(header.get("players"), list):
+            return [str(p) for p in header["players"]]
+        return list((self.live or {}).get("players", []))
+
+    def counted(self) -> tuple[list[str], list[int], int, bool]:
+        """(players, points of the ended rounds, rounds ended, finished) from the replay."""
+        if self.replay is None or self.replay.journal is None:
+            return self.players, [0] * len(self.players), 0, False
+        s = self.replay.summary()
+        rounds = s.get("rounds") or []
+        points = [0] * len(s["players"])
+        for r in rounds:
+            points = [a + b for a, b in zip(points, r["points"], strict=True)]
+        return list(s["players"]), points, len(rounds), bool(s["finished"])
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int
+    name: str
+    points: int
+    games: int
+    wins: int  # games finished on top (shared tops count for each)
+    rounds_won: int
+
+
+class Hub:
+    """The night's state. Thread-safe: the MQTT thread feeds it, the web threads read it."""
+
+    def __init__(
+        self,
+        directory: Path,
+        *,
+        event: str | None = None,
+        roster: list[str] | None = None,
+        table_size: int = 4,
+        tables: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.directory = Path(directory)
+        self.event = event or dt.date.today().isoformat()
+        self.night_dir = self.directory / self.event
+        self.night_dir.mkdir(parents=True, exist_ok=True)
+        self.table_size = table_size
+        self.max_tables = tables
+        self.clock = clock
+        self.lock = threading.Condition()
+        self.version = 0
+        self.changed: dict[int, int] = {}  # table -> the version it last changed at
+        self.games: dict[tuple[int, str], GameAtHub] = {}
+        self.status: dict[int, str] = {}
+        self.current: dict[int, str] = {}  # table -> the game it plays now
+        self.round = 1
+        self.seatings: dict[int, Seating] = {}
+        self.roster: list[str] = list(roster or [])
+        self.duplicates = 0  # messages that carried nothing new (counted, for the tests)
+        self.counted = 0  # bumped when a full line is kept: the standings change only then
+        self._standings: tuple[int, list[Standing]] | None = None
+        self._ratings: tuple[int, list[Rating]] | None = None
+        self._past: list[tuple[list[str], list[int]]] | None = None  # other nights' games
+        self._load()
+
+    # ---- persistence ------------------------------------------------------------------------
+
+    def _load(self) -> None:
+        night = self.night_dir / NIGHT_FILE
+        doc: dict[str, Any] = {}
+        if night.is_file():
+            try:
+                doc = json.loads(night.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                doc = {}
+        self.round = int(doc.get("round", 1))
+        for number, seating in doc.get("seatings", {}).items():
+            try:
+                self.seatings[int(number)] = Seating.from_dict(seating)
+            except ValueError:
+                continue
+        self.roster = self.roster or [str(n) for n in doc.get("roster", [])]
+        rounds_of = {str(k): int(v) for k, v in doc.get("games", {}).items()}
+        for path in sorted(self.night_dir.glob("table*-*.jsonl")):
+            table_text, _, name = path.stem.partition("-")
+            try:
+                table = int(table_text.removeprefix("table"))
+            except ValueError:
+                continue
+            game = GameAtHub(table, name, rounds_of.get(path.stem, self.round))
+            game.lines = [line.obj for line in read_record(path).lines]
+            game.released = len(game.lines)
+            self._replay(game)
+            self._caught_up(game)
+            if game.replay is not None and game.replay.game is not None:
+                game.live_seq = len(game.lines)
+                game.live = public_state(game.replay.game)  # until the table says more
+            self.games[(table, name)] = game
+            self._make_current(game)
+
+    def _save_night(self) -> None:
+        doc = {
+            "event": self.event,
+            "round": self.round,
+            "roster": self.roster,
+            "seatings": {str(k): v.to_dict() for k, v in sorted(self.seatings.items())},
+            "games": {g.key: g.round for g in self.games.values()},
+        }
+        write_atomically(self.night_dir / NIGHT_FILE,
+                         (json.dumps(doc, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+
+    def close(self) -> None:
+        with self.lock:
+            for game in self.games.values():
+                if game.writer is not None:
+                    game.writer.close()
+                    game.writer = None
+
+    # ---- messages ---------------------------------------------------------------------------
+
+    def _game(self, table: int, name: str) -> GameAtHub:
+        game = self.games.get((table, name))
+        if game is None:
+            game = GameAtHub(table, name, self.round)
+            self.games[(table, name)] = game
+            self._save_night()
+        return game
+
+    def _touch(self, table: int) -> None:
+        self.version += 1
+        self.changed[table] = self.version
+        self.lock.notify_all()
+
+    def on_message(self, table: int, leaf: str, payload: bytes) -> list[tuple[int, dict]]:
+        """Takes one message; returns the resend requests to publish, as (table, ask)."""
+        if leaf == "status":
+            with self.lock:
+                self.status[table] = payload.decode("utf-8", "replace")
+                self._touch(table)
+            return []
+        try:
+            doc = json.loads(payload)
+        except ValueError:
+            return []
+        if not isinstance(doc, dict) or not isinstance(doc.get("game"), str):
+            return []
+        with self.lock:
+            game = self._game(table, doc["game"])
+            if leaf == "events":
+                self._on_event(game, doc)
+            elif leaf == "record":
+                self._on_record(game, doc)
+            elif leaf == "state":
+                self._on_state(game, doc)
+            else:
+                return []
+            return self._asks(game)
+
+    def _on_event(self, game: GameAtHub, doc: dict[str, Any]) -> None:
+        seq = doc.get("seq")
+        if not isinstance(seq, int) or seq < 1:
+            return
+        if seq <= game.events or seq in game.ahead:
+            self.duplicates += 1
+            return
+        game.ahead.add(seq)
+        while game.events + 1 in game.ahead:
+            game.ahead.discard(game.events + 1)
+            game.events += 1
+        if isinstance(doc.get("released"), int):
+            game.released = max(game.released, doc["released"])
+        if seq > game.live_seq:
+            game.live_seq = seq
+            game.live = doc.get("state") if isinstance(doc.get("state"), dict) else game.live
+            game.last_event = doc.get("event") if isinstance(doc.get("event"), dict) else None
+            self._make_current(game)
+        self._touch(game.table)
+
+    def _on_state(self, game: GameAtHub, doc: dict[str, Any]) -> None:
+        seq = doc.get("seq")
+        if isinstance(seq, int) and seq > game.live_seq:
+            game.live_seq = seq
+            game.live = doc.get("state") if isinstance(doc.get("state"), dict) else game.live
+            self._make_current(game)
+            self._touch(game.table)
+
+    def _make_current(self, game: GameAtHub) -> None:
+        now = self.current.get(game.table)
+        if now is None or now <= game.name:  # record names sort by the time they began
+            self.current[game.table] = game.name
+
+    def _on_record(self, game: GameAtHub, doc: dict[str, Any]) -> None:
+        first, lines = doc.get("from"), doc.get("lines")
+        if not isinstance(first, int) or not isinstance(lines, list) or first < 1:
+            return
+        added: list[dict[str, Any]] = []
+        for i, obj in enumerate(lines):
+            seq = first + i
+            if seq <= len(game.lines) or seq in game.waiting:
+                continue
+            if isinstance(obj, dict):
+                game.waiting[seq] = obj
+        game.released = max(game.released, first + len(lines) - 1)
+        while len(game.lines) + 1 in game.waiting:
+            obj = game.waiting.pop(len(game.lines) + 1)
+            game.lines.append(obj)
+            added.append(obj)
+        if added:
+            self._keep(game, added)
+            self._replay(game)
+            self._caught_up(game)
+            self.counted += 1
+            self._touch(game.table)
+        else:
+            self.duplicates += 1
+
+    def _caught_up(self, game: GameAtHub) -> None:
+        """Full lines stand for their public events too: no need to ask for those."""
+        game.events = max(game.events, len(game.lines))
+        game.ahead = {s for s in game.ahead if s > game.events}
+        while game.events + 1 in game.ahead:
+            game.ahead.discard(game.events + 1)
+            game.events += 1
+
+    def _keep(self, game: GameAtHub, objs: list[dict[str, Any]]) -> None:
+        """Appends a round's lines to the hub's copy of the game: one write, one fsync."""
+        if game.writer is None:
+            game.writer = GameFile(self.night_dir / f"{game.key}.jsonl")
+        game.writer.write_many(objs)
+
+    def _replay(self, game: GameAtHub) -> None:
+        from coda_pi.record import RecordLine
+
+        game.replay = replay_lines([RecordLine(i + 1, o) for i, o in enumerate(game.lines)])
+
+    def _asks(self, game: GameAtHub) -> list[tuple[int, dict]]:
+        ask: dict[str, Any] = {}
+        if game.ahead or max(game.live_seq, game.released) > game.events:
+            ask["events"] = game.events + 1
+        if game.waiting or game.released > len(game.lines):
+            ask["record"] = len(game.lines) + 1
+        now = self.clock()
+        if not ask:
+            game.gap_since = None
+            return []
+        # Messages of one table may be a moment apart (the public state ahead of its
+        # events): a gap is asked for only when it stays open.
+        if game.gap_since is None:
+            game.gap_since = now
+        if now - game.gap_since < RESEND_AFTER or now - game.asked < RESEND_AFTER:
+            return []
+        game.asked = now
+        return [(game.table, {"game": game.name, **ask})]
+
+    def pending_asks(self) -> list[tuple[int, dict]]:
+        """Gaps still open: asked again every ``RESEND_AFTER`` seconds."""
+        with self.lock:
+            out = []
+            for game in self.games.values():
+                out.extend(self._asks(game))
+            return out
+
+    # ---- what the page and the exports show -------------------------------------------------
+
+    def night_games(self) -> Iterator[GameAtHub]:
+        return iter(sorted(self.games.values(), key=lambda g: (g.round, g.table, g.name)))
+
+    def standings(self) -> list[Standing]:
+        with self.lock:
+            key = self.counted + len(self.roster)
+            if self._standings is None or self._standings[0] != key:
+                self._standings = (key, self._count_standings())
+            return list(self._standings[1])
+
+    def _count_standings(self) -> list[Standing]:
+        with self.lock:
+            points: dict[str, int] = {}
+            games: dict[str, int] = {}
+            wins: dict[str, int] = {}
+            rounds_won: dict[str, int] = {}
+            for name in self.roster:
+                points.setdefault(name, 0)
+            for game in self.games.values():
+                players, got, _, finished = game.counted()
+                for p, n in zip(players, got, strict=True):
+                    points[p] = points.get(p, 0) + n
+                    games.setdefault(p, 0)
+                if finished:
+                    top = max(got) if got else 0
+                    for p, n in zip(players, got, strict=True):
+                        games[p] = games.get(p, 0) + 1
+                        if n == top:
+                            wins[p] = wins.get(p, 0) + 1
+                if game.replay is not None and game.replay.journal is not None:
+                    for r in game.replay.summary().get("rounds") or []:
+                        winner = players[r["winner"]]
+                        rounds_won[winner] = rounds_won.get(winner, 0) + 1
+            order = sorted(points, key=lambda p: (-points[p], -wins.get(p, 0), p))
+            out = []
+            for i, p in enumerate(order):
+                rank = i + 1
+                if i and points[order[i - 1]] == points[p] and \
+                        wins.get(order[i - 1], 0) == wins.get(p, 0):
+                    rank = out[-1].rank
+                out.append(Standing(rank, p, points[p], games.get(p, 0), wins.get(p, 0),
+                                    rounds_won.get(p, 0)))
+            return out
+
+    def ratings(self) -> list[Rating]:
+        """The season's ratings: the other nights kept in the directory, then tonight's
+        finished games in the order they began (as ``ratings.csv`` has them)."""
+        from coda_pi.club.export import season_games
+        from coda_pi.club.ratings import season_ratings
+
+        with self.lock:
+            if self._ratings is not None and self._ratings[0] == self.counted:
+                return list(self._ratings[1])
+            if self._past is None:
+                self._past = list(season_games(self.directory, skip_night=self.event))
+            tonight = []
+            for game in sorted(self.games.values(), key=lambda g: (g.name, g.table)):
+                players, points, _, finished = game.counted()
+                if finished:
+                    tonight.append((players, points))
+            self._ratings = (self.counted, season_ratings(self._past + tonight))
+            return list(self._ratings[1])
+
+    def history(self) -> History:
+        history = History()
+        with self.lock:
+            for game in self.games.values():
+                history.add_table(game.players)
+            for seating in self.seatings.values():
+                history.byes.update(seating.byes)
+        return history
+
+    def propose_next(self) -> Seating:
+        """The seating for the next round from the standings (round 1: the roster's order)."""
+        ranked = [s.name for s in self.standings()]
+        present = [p for p in ranked if not self.roster or p in self.roster]
+        return propose(present, self.history(), size=self.table_size, tables=self.max_tables)
+
+    def next_round(self, seating: Seating | None = None) -> Seating:
+        """Closes the round: the next one starts with ``seating`` (default: the proposal)."""
+        with self.lock:
+            if self.seatings.get(self.round) is not None or self.games_in(self.round):
+                self.round += 1
+        chosen = seating or self.propose_next()
+        with self.lock:
+            self.seatings[self.round] = chosen
+            self._save_night()
+            self._touch(0)
+        return chosen
+
+    def override(self, seating: Seating) -> None:
+        with self.lock:
+            self.seatings[self.round] = seating
+            self._save_night()
+            self._touch(0)
+
+    def games_in(self, club_round: int) -> list[GameAtHub]:
+        return [g for g in self.games.values() if g.round == club_round]
+
+    def table_view(self, table: int) -> dict[str, Any]:
+        with self.lock:
+            name = self.current.get(table)
+            game = self.games.get((table, name)) if name else None
+            return {
+                "table": table,
+                "status": self.status.get(table, "unknown"),
+                "game": name,
+                "seq": game.live_seq if game else 0,
+                "state": game.live if game else None,
+                "last": game.last_event if game else None,
+                "counted_lines": len(game.lines) if game else 0,
+            }
+
+    def tables(self) -> list[int]:
+        with self.lock:
+            return sorted(set(self.status) | {t for t, _ in self.games})
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "event": self.event,
+            "version": self.version,
+            "round": self.round,
+            "tables": {str(t): self.table_view(t) for t in self.tables()},
+            "standings": [_standing(s) for s in self.standings()],
+            "ratings": [{"name": r.name, "rating": round(r.ordinal, 1), "games": r.games}
+                        for r in self.ratings()[:RATINGS_SHOWN]],
+            "seating": self.seatings[self.round].to_dict() if self.round in self.seatings
+            else None,
+        }
+
+    def wait_change(self, since: int, timeout: float) -> int:
+        with self.lock:
+            self.lock.wait_for(lambda: self.version != since, timeout=timeout)
+            return self.version
+
+
+def _standing(s: Standing) -> dict[str, Any]:
+    return {"rank": s.rank, "name": s.name, "points": s.points, "games": s.games,
+            "wins": s.wins, "rounds_won": s.rounds_won}

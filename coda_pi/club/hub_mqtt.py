@@ -1,0 +1,89 @@
+"""The hub's link to the broker: every table's topics in, resend requests and seating out."""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from typing import Any
+
+from coda_pi.club import topics
+from coda_pi.club.hub import Hub
+
+log = logging.getLogger(__name__)
+
+
+class HubLink:
+    def __init__(
+        self, hub: Hub, club: str, host: str, port: int, *, username: str = "hub",
+        password: str = "",
+    ) -> None:
+        from coda_pi.club.mqtt import failed, make_client
+
+        self.hub = hub
+        self.club = club
+        self.host, self.port = host, port
+        self.connected = threading.Event()
+        self.refused: str | None = None
+        self._stop = threading.Event()
+        self._timer: threading.Thread | None = None
+        # A session the broker keeps while the hub is away: QoS 1 messages wait for it.
+        self.client = make_client(f"coda-hub-{club}", username=username, password=password,
+                                  clean=False)
+
+        def on_connect(client: Any, userdata: Any, flags: Any, rc: Any, props: Any) -> None:
+            if failed(rc):
+                self.refused = str(rc)
+                log.warning("the broker refused the hub: %s", rc)
+                return
+            self.refused = None
+            # Subscribed again each time: a restarted broker may have forgotten the session.
+            client.subscribe(f"{topics.ROOT}/{club}/table/+/+", qos=1)
+            self.connected.set()
+
+        def on_disconnect(client: Any, userdata: Any, flags: Any, rc: Any, props: Any) -> None:
+            self.connected.clear()
+
+        def on_message(client: Any, userdata: Any, msg: Any) -> None:
+            where = topics.table_of(msg.topic)
+            if where is None or where[1] == "resend":
+                return
+            try:
+                asks = hub.on_message(where[0], where[1], msg.payload)
+            except Exception:  # one bad message must not stop the hub
+                log.exception("message on %s", msg.topic)
+                return
+            self._ask(asks)
+
+        self.client.on_connect = on_connect
+        self.client.on_disconnect = on_disconnect
+        self.client.on_message = on_message
+
+    def _ask(self, asks: list[tuple[int, dict]]) -> None:
+        for table, ask in asks:
+            self.client.publish(topics.resend(self.club, table), json.dumps(ask), qos=1)
+
+    def publish_seating(self) -> None:
+        snap = self.hub.snapshot()
+        self.client.publish(topics.seating(self.club),
+                            json.dumps({"round": snap["round"], "seating": snap["seating"]}),
+                            qos=1, retain=True)
+
+    def start(self) -> HubLink:
+        self.client.connect_async(self.host, self.port, keepalive=15)
+        self.client.loop_start()
+        self._timer = threading.Thread(target=self._gaps, name="hub-gaps", daemon=True)
+        self._timer.start()
+        return self
+
+    def _gaps(self) -> None:
+        while not self._stop.wait(0.5):
+            if self.connected.is_set():
+                self._ask(self.hub.pending_asks())
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._timer is not None:
+            self._timer.join(timeout=2)
+        self.client.disconnect()
+        self.client.loop_stop()

@@ -1,0 +1,51 @@
+"""The topic tree of a club night. Everything under ``coda/<club>/`` is public once it is
+published: tables write only their own subtree, spectators only read (broker.py's ACL)."""
+
+from __future__ import annotations
+
+ROOT = "coda"
+
+
+def table_root(club: str, table: int) -> str:
+    return f"{ROOT}/{club}/table/{table}"
+
+
+def events(club: str, table: int) -> str:
+    """QoS 1: one message per record line, the public projection only."""
+    return f"{table_root(club, table)}/events"
+
+
+def record(club: str, table: int) -> str:
+    """QoS 1: the full lines of a round once it has ended."""
+    return f"{table_root(club, table)}/record"
+
+
+def state(club: str, table: int) -> str:
+    """Retained: the table's current public state."""
+    return f"{table_root(club, table)}/state"
+
+
+def status(club: str, table: int) -> str:
+    """Retained: "online", or "offline" (the last will, when the table drops off)."""
+    return f"{table_root(club, table)}/status"
+
+
+def resend(club: str, table: int) -> str:
+    """The hub asks a table to publish again from a line it missed."""
+    return f"{table_root(club, table)}/resend"
+
+
+def seating(club: str) -> str:
+    """Retained: the hub's seating for the next round."""
+    return f"{ROOT}/{club}/seating"
+
+
+def table_of(topic: str) -> tuple[int, str] | None:
+    """(table, leaf) of a ``coda/<club>/table/<n>/<leaf>`` topic, or None."""
+    parts = topic.split("/")
+    if len(parts) != 5 or parts[0] != ROOT or parts[2] != "table":
+        return None
+    try:
+        return int(parts[3]), parts[4]
+    except ValueError:
+        return None

@@ -1,0 +1,89 @@
+"""Which parts of the screen changed between two frames, so only those are sent.
+
+A 480x320 SPI panel takes tens of milliseconds for a whole frame (16 bits a pixel at
+32 MHz: about 77 ms), while the guess timer changes a few digits once a second. ``Damage``
+keeps the last frame's pixels and compares the next one band by band (``BAND`` rows at a
+time, whole bands compared in C as bytes); in a band that changed it narrows to the columns
+that did. The result is a short list of rectangles for ``pygame.display.update``, and the
+number of pixels they hold.
+
+What reaches the panel is up to the layers below: a window system copies only those
+rectangles; SDL 2's kmsdrm uploads the rectangle enclosing them but then flips a whole
+buffer, and a DRM panel driver without damage clips sends the whole buffer on each flip
+(not measured on hardware here). The frames themselves stay few: once a second while the
+timer runs, none when nothing changes.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+BAND = 16  # rows compared at a time: fewer, larger rectangles than row by row
+
+
+class Damage:
+    """The changed rectangles of each new frame of one surface, against the frame before."""
+
+    def __init__(self) -> None:
+        self._last: bytes | None = None
+        self._size: tuple[int, int] | None = None
+        self.pixels = 0  # pixels in every rectangle returned so far
+
+    def forget(self) -> None:
+        """The next frame is sent whole (the screen was uncovered or reopened)."""
+        self._last = None
+
+    def changed(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The rectangles of ``surface`` that differ from the last frame given (all of it
+        the first time, or after ``forget``); remembers this frame for the next call."""
+        size = surface.get_size()
+        frame = bytes(surface.get_buffer())
+        last, self._last = self._last, frame
+        if last is None or size != self._size or len(last) != len(frame):
+            self._size = size
+            rects = [pygame.Rect((0, 0), size)]
+        else:
+            rects = _diff(last, frame, size, surface.get_pitch(), surface.get_bytesize())
+        self.pixels += sum(r.width * r.height for r in rects)
+        return rects
+
+
+def _diff(old: bytes, new: bytes, size: tuple[int, int], pitch: int,
+          bpp: int) -> list[pygame.Rect]:
+    width, height = size
+    row_bytes = width * bpp
+    rects: list[pygame.Rect] = []
+    for top in range(0, height, BAND):
+        bottom = min(height, top + BAND)
+        start, end = top * pitch, bottom * pitch
+        if old[start:end] == new[start:end]:
+            continue
+        left, right = width, 0
+        for y in range(top, bottom):
+            a = old[y * pitch:y * pitch + row_bytes]
+            b = new[y * pitch:y * pitch + row_bytes]
+            if a == b:
+                continue
+            left = min(left, _first_difference(a, b) // bpp)
+            right = max(right, (row_bytes - _first_difference(a[::-1], b[::-1]) - 1) // bpp + 1)
+        rect = pygame.Rect(left, top, right - left, bottom - top)
+        previous = rects[-1] if rects else None
+        if previous is not None and previous.bottom == top and \
+                previous.left == rect.left and previous.right == rect.right:
+            previous.height += rect.height  # one rectangle down a column of changed bands
+        else:
+            rects.append(rect)
+    return rects
+
+
+def _first_difference(a: bytes, b: bytes) -> int:
+    """The index of the first byte where ``a`` and ``b`` (of equal length, not equal)
+    differ: a binary search of prefix comparisons, each done in C."""
+    lo, hi = 0, len(a)
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid
+    return lo

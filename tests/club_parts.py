@@ -1,0 +1,183 @@
+"""Real parts for the club-night tests: a Mosquitto broker on a loopback port, tables that
+write real demo records line by line, and waiting with a deadline."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from coda_pi.record import RecordWriter, read_record
+
+MOSQUITTO = shutil.which("mosquitto") or ("/usr/sbin/mosquitto"
+                                          if os.path.exists("/usr/sbin/mosquitto") else None)
+need_mosquitto = pytest.mark.skipif(
+    MOSQUITTO is None,
+    reason="no mosquitto (Debian's package: apt install mosquitto; .ci/run installs it)",
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_until(check: Callable[[], Any], timeout: float, what: str) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = check()
+        if got:
+            return got
+        time.sleep(0.02)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+class Mosquitto:
+    """A real broker on 127.0.0.1 that the test can stop and start again on the same port."""
+
+    def __init__(self, directory: Path, *, extra: str = "") -> None:
+        assert MOSQUITTO is not None
+        self.directory = directory
+        self.port = free_port()
+        self.conf = directory / "mosquitto.conf"
+        self.conf.write_text(
+            f"listener {self.port} 127.0.0.1\n"
+            + (extra or "allow_anonymous true\n")
+            + "persistence false\n"
+        )
+        self.log = directory / "mosquitto.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Mosquitto:
+        with open(self.log, "ab") as log:
+            self.proc = subprocess.Popen([MOSQUITTO, "-c", str(self.conf)], stdout=log,
+                                         stderr=subprocess.STDOUT)
+        wait_until(self._listening, 10, "mosquitto to listen")
+        return self
+
+    def _listening(self) -> bool:
+        assert self.proc is not None
+        if self.proc.poll() is not None:
+            raise AssertionError(f"mosquitto exited: {self.log.read_text()[-2000:]}")
+        try:
+            socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+            return True
+        except OSError:
+            return False
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+
+def broker(tmp_path: Path, **kw: Any) -> Iterator[Mosquitto]:
+    b = Mosquitto(tmp_path, **kw).start()
+    try:
+        yield b
+    finally:
+        b.stop()
+
+
+_DEMO_RECORDS: dict[tuple[int, int, int], list[dict[str, Any]]] = {}
+
+
+def demo_lines(seed: int, players: int, rounds: int = 1) -> list[dict[str, Any]]:
+    """The lines of a real headless demo game (cached for the session: same seed, same game)."""
+    key = (seed, players, rounds)
+    if key not in _DEMO_RECORDS:
+        import tempfile
+
+        from coda_pi.config import Config
+        from coda_pi.demo import run_demo
+
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "demo.jsonl"
+            result = run_demo(Config(), headless=True, seed=seed, record=path,
+                              players=players, rounds=rounds)
+            assert result.finished
+            _DEMO_RECORDS[key] = [line.obj for line in read_record(path).lines]
+    return [dict(o) for o in _DEMO_RECORDS[key]]
+
+
+class RecordedTable:
+    """A table whose device writes a real game's lines, one durable write at a time."""
+
+    def __init__(self, data_dir: Path, lines: list[dict[str, Any]], players: list[str],
+                 name: str = "coda-2026-11-23T20-00-00") -> None:
+        self.path = data_dir / f"{name}.jsonl"
+        header = dict(lines[0], players=list(players))
+        assert len(players) == len(lines[0]["players"])
+        self.lines = [header, *lines[1:]]
+        self.written = 0
+        self.writer = RecordWriter(self.path)
+        self.times: list[float] = []  # when each line's write returned
+
+    def write(self, n: int | None = None) -> None:
+        stop = len(self.lines) if n is None else min(len(self.lines), self.written + n)
+        while self.written < stop:
+            self.writer.write(self.lines[self.written])
+            self.times.append(time.time())
+            self.written += 1
+
+    @property
+    def done(self) -> bool:
+        return self.written == len(self.lines)
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+def file_lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def public_facts(lines: list[dict[str, Any]]) -> list[tuple[list, bool, set[str]]]:
+    """For each line (index seq - 1), from one replay of the record: every panel's number as
+    the public screen may show it (None while it stands hidden), whether a round is being
+    played, and the hidden panels as the record names them."""
+    from coda_pi.record import Journal
+    from coda_pi.replay import start_journal
+    from coda_pi.rules.coda import Phase
+
+    journal = start_journal(lines[0])
+    out = []
+    for n, obj in enumerate(lines):
+        if n:
+            journal.undo() if obj.get("event") == "undo" else journal.apply(obj)
+        game = journal.game
+        shown = [[s.tile.value if s.revealed else None for s in row] for row in game.rows]
+        hidden = {f"{s.tile.color.value}{s.tile.value}" for row in game.rows for s in row
+                  if not s.revealed and s.tile.known}
+        if game.drawn is not None and game.drawn.known:
+            hidden.add(f"{game.drawn.color.value}{game.drawn.value}")
+        out.append((shown, game.phase not in (Phase.ROUND, Phase.FINISHED), hidden))
+    assert isinstance(journal, Journal)
+    return out
+
+
+def assert_public(facts: list[tuple[list, bool, set[str]]], payload: dict[str, Any]) -> bool:
+    """Fails when an events payload shows more than the table's public screen would: a
+    panel's number only once it stands face up, and no hidden panel's name anywhere.
+    Returns True when the line was played mid-round."""
+    shown, mid_round, hidden = facts[payload["seq"] - 1]
+    values = [[p["value"] for p in row] for row in payload["state"]["rows"]]
+    assert values == shown, payload["seq"]
+    text = json.dumps(payload)
+    for tile in hidden:
+        assert f'"{tile}"' not in text, (payload["seq"], tile, text)
+    return mid_round

@@ -1,0 +1,96 @@
+"""A quiet idle: on the console the loop wakes only for a button, a key, or a deadline."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from coda_pi.app import QueueWaiter, QuietWaiter, choose_waiter  # noqa: E402
+from coda_pi.devices.input_watch import InputWatch  # noqa: E402
+from coda_pi.devices.intent_queue import IntentQueue  # noqa: E402
+from coda_pi.referee.signals import Button, Press  # noqa: E402
+
+
+@pytest.fixture
+def screen():
+    pygame.display.init()
+    pygame.display.set_mode((320, 240))
+    pygame.event.get()  # the window's own "shown" and "exposed" events
+    yield
+    pygame.quit()
+
+
+def sleeps_ended_by_this_thread() -> int:
+    status = Path(f"/proc/self/task/{threading.get_native_id()}/status").read_text()
+    line = next(x for x in status.splitlines() if x.startswith("voluntary_ctxt_switches:"))
+    return int(line.split()[1])
+
+
+def test_the_quiet_waiter_sleeps_out_a_deadline_in_one_sleep(screen):
+    waiter = QuietWaiter(IntentQueue())
+    before, start = sleeps_ended_by_this_thread(), time.monotonic()
+    assert waiter.wait(0.3) == []
+    assert 0.29 <= time.monotonic() - start < 2.0
+    quiet = sleeps_ended_by_this_thread() - before
+    # The keyboard-polling waiter looks every 10 ms: about 30 wake-ups in the same time.
+    poll = QueueWaiter(IntentQueue(), keyboard_poll=0.010)
+    before = sleeps_ended_by_this_thread()
+    assert poll.wait(0.3) == []
+    polled = sleeps_ended_by_this_thread() - before
+    assert quiet <= 3 < 15 <= polled
+
+
+def test_a_button_or_a_wake_ends_the_sleep_at_once(screen):
+    queue = IntentQueue()
+    waiter = QuietWaiter(queue)
+    threading.Timer(0.05, lambda: queue.put(Press(Button.OK))).start()
+    start = time.monotonic()
+    waiter.wait(None)  # no deadline: only the button can end this sleep
+    assert 0.04 <= time.monotonic() - start < 1.0
+    assert queue.drain() == [Press(Button.OK)]
+    pygame.event.get()  # the queue's wake-up event, as the loop would take it
+    threading.Timer(0.05, queue.wake).start()
+    start = time.monotonic()
+    assert waiter.wait(None) == []  # a key for SDL to read: the loop pumps, nothing else
+    assert 0.04 <= time.monotonic() - start < 1.0
+
+
+def test_events_already_in_pygames_queue_are_returned_without_sleeping(screen):
+    waiter = QuietWaiter(IntentQueue())
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="", scancode=0))
+    start = time.monotonic()
+    events = waiter.wait(5.0)
+    assert time.monotonic() - start < 1.0
+    assert [e.type for e in events] == [pygame.KEYDOWN]
+
+
+@pytest.mark.parametrize(("driver", "kind"), [
+    ("kmsdrm", QuietWaiter), ("dummy", QuietWaiter), ("offscreen", QuietWaiter),
+    ("x11", QueueWaiter), ("wayland", QueueWaiter), (None, QueueWaiter),
+])
+def test_only_a_window_system_needs_the_keyboard_polled(driver, kind):
+    assert isinstance(choose_waiter(IntentQueue(), driver=driver), kind)
+
+
+def test_a_key_on_an_input_device_wakes_the_quiet_loop(screen, tmp_path):
+    """The console's keyboard through InputWatch, with a FIFO standing in for the device."""
+    os.mkfifo(tmp_path / "event0")
+    queue = IntentQueue()
+    watch = InputWatch(queue.wake, directory=tmp_path).start()
+    fd = os.open(tmp_path / "event0", os.O_WRONLY | os.O_NONBLOCK)
+    try:
+        threading.Timer(0.05, lambda: os.write(fd, b"\0" * 24)).start()
+        start = time.monotonic()
+        QuietWaiter(queue).wait(5.0)
+        assert 0.04 <= time.monotonic() - start < 1.0
+    finally:
+        os.close(fd)
+        watch.close()

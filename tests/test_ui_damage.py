@@ -1,0 +1,64 @@
+"""Damage: only what changed between two frames is sent to the screen."""
+
+from __future__ import annotations
+
+import os
+import random
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from coda_pi.ui.damage import Damage  # noqa: E402
+
+
+def frame(size=(480, 320)) -> pygame.Surface:
+    surface = pygame.Surface(size, depth=32)
+    surface.fill((10, 20, 30))
+    return surface
+
+
+def covered(rects: list[pygame.Rect]) -> set[tuple[int, int]]:
+    return {(x, y) for r in rects for x in range(r.left, r.right) for y in range(r.top, r.bottom)}
+
+
+def test_the_first_frame_is_sent_whole_and_an_unchanged_one_not_at_all():
+    damage, surface = Damage(), frame()
+    assert damage.changed(surface) == [pygame.Rect(0, 0, 480, 320)]
+    assert damage.changed(surface) == []
+    assert damage.pixels == 480 * 320
+
+
+def test_a_changed_clock_is_sent_as_a_small_rectangle_around_it():
+    damage, surface = Damage(), frame()
+    damage.changed(surface)
+    surface.fill((250, 250, 0), pygame.Rect(350, 40, 60, 30))  # new digits
+    rects = damage.changed(surface)
+    assert covered(rects) >= covered([pygame.Rect(350, 40, 60, 30)])
+    sent = sum(r.width * r.height for r in rects)
+    assert sent <= 60 * 48  # the digits' columns, in whole 16-row bands
+    assert all(r.left == 350 and r.right == 410 for r in rects)
+
+
+def test_forget_sends_the_next_frame_whole():
+    damage, surface = Damage(), frame()
+    damage.changed(surface)
+    damage.forget()
+    assert damage.changed(surface) == [pygame.Rect(0, 0, 480, 320)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 99), st.integers(0, 59)), min_size=1, max_size=30),
+       st.integers(0, 2**32 - 1))
+def test_every_changed_pixel_is_inside_a_rectangle(points, seed):
+    rng = random.Random(seed)
+    damage, surface = Damage(), frame((100, 60))
+    damage.changed(surface)
+    for x, y in points:
+        surface.set_at((x, y), (rng.randrange(256), 255, 0))
+    rects = damage.changed(surface)
+    inside = covered(rects)
+    assert set(points) <= inside
+    assert all(pygame.Rect(0, 0, 100, 60).contains(r) for r in rects)

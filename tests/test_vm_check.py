@@ -1,0 +1,252 @@
+"""tools/vm-check's pieces that run anywhere: its options, the image recipe, the QEMU
+command line, the helpers' disk, the pictures and the power-cut bookkeeping. The whole run
+needs root and a VM (firmware/README.md, "Try it in a virtual machine")."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import shutil
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pygame
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "tools" / "vm-check"
+HOOK = ROOT / "tools" / "vm-guest" / "hook.sh"
+
+
+def _load():
+    loader = importlib.machinery.SourceFileLoader("vm_check", str(SCRIPT))
+    spec = importlib.util.spec_from_loader("vm_check", loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["vm_check"] = module  # dataclasses look their module up there
+    loader.exec_module(module)
+    return module
+
+
+vm = _load()
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+def test_defaults_are_five_cuts_two_cpus_and_the_cache_outside_the_tree():
+    opts = vm.parse_args(["--mirror", "http://m/debian"])
+    assert opts.cuts == 5 and opts.cpus == 2 and opts.accel == "auto"
+    assert opts.cache == Path("/var/cache/coda-pi-vm")
+    assert opts.out == opts.cache / "last-run"
+    assert opts.base_image == opts.cache / "base.img"
+    assert not str(opts.cache).startswith(str(ROOT))
+    assert isinstance(opts.seed, int)
+
+
+def test_options_are_taken(tmp_path):
+    opts = vm.parse_args(["--cache", str(tmp_path), "--cuts", "7", "--seed", "3",
+                          "--accel", "tcg", "--reinstall", "--keep", "--mirror", "http://x"])
+    assert (opts.cache, opts.cuts, opts.seed, opts.accel) == (tmp_path, 7, 3, "tcg")
+    assert opts.reinstall and opts.keep and opts.mirror == "http://x"
+    assert opts.install_in == "auto" and not opts.gpio_only
+    opts = vm.parse_args(["--install-in", "chroot", "--gpio-only", "--mirror", "http://x"])
+    assert opts.install_in == "chroot" and opts.gpio_only and not opts.mesa_software
+    assert vm.parse_args(["--mesa-software", "--mirror", "http://x"]).mesa_software
+    # The VM-only drop-in is a systemd drop-in for the device's unit, nothing else.
+    assert vm.VM_DROP_IN_PATH == "etc/systemd/system/coda-pi.service.d/vm-check.conf"
+    assert vm.VM_DROP_IN.endswith(
+        "[Service]\nEnvironment=LIBGL_ALWAYS_SOFTWARE=1\nEnvironment=GBM_ALWAYS_SOFTWARE=1\n")
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--cuts", "0"], "must be 1 or more"),
+    (["--cuts", "many"], "not a whole number"),
+    (["--accel", "xen"], "invalid choice"),
+    (["--install-in", "cloud"], "invalid choice"),
+    (["--bogus"], "unrecognized arguments"),
+])
+def test_bad_options_are_refused_with_a_reason(args, says, capsys):
+    with pytest.raises(SystemExit) as stop:
+        vm.parse_args(args)
+    assert stop.value.code == 2
+    assert says in capsys.readouterr().err
+
+
+def test_help_says_what_it_needs():
+    done = subprocess.run([str(SCRIPT), "--help"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0
+    assert "root" in done.stdout and "--cuts" in done.stdout and "--cache" in done.stdout
+
+
+def test_the_mirror_is_the_hosts(tmp_path):
+    d = tmp_path / "sources.list.d"
+    d.mkdir()
+    (d / "debian.sources").write_text(
+        "Types: deb\nURIs: http://mirror.example/debian/\nSuites: bookworm\n\n"
+        "Types: deb\nURIs: http://mirror.example/debian-security\nSuites: bookworm-security\n")
+    assert vm.host_mirror(d, tmp_path / "none") == "http://mirror.example/debian"
+    legacy = tmp_path / "sources.list"
+    legacy.write_text("# old style\ndeb [arch=amd64] http://old.example/debian bookworm main\n")
+    assert vm.host_mirror(tmp_path / "nothing", legacy) == "http://old.example/debian"
+    assert vm.host_mirror(tmp_path / "nothing", tmp_path / "none") == vm.DEFAULT_MIRROR
+
+
+# --- the image recipe ------------------------------------------------------------------------
+
+
+def test_debootstrap_makes_bookworm_with_a_kernel_systemd_and_python():
+    cmd = vm.debootstrap_command(Path("/c/rootfs"), "http://m/debian")
+    assert cmd[0] == "debootstrap" and cmd[-3:] == ["bookworm", "/c/rootfs", "http://m/debian"]
+    included = next(a for a in cmd if a.startswith("--include=")).split("=", 1)[1].split(",")
+    assert {"linux-image-amd64", "initramfs-tools", "systemd-sysv", "udev", "python3",
+            "sudo"} <= set(included)
+
+
+def test_guest_files_give_dhcp_networking_a_user_and_the_hook():
+    files = vm.guest_files("http://m/debian")
+    network = files["etc/systemd/network/20-wired.network"][0]
+    assert "DHCP=ipv4" in network and "en*" in network
+    assert files["etc/resolv.conf"][0] == "nameserver 10.0.2.3\n"  # QEMU's user-mode DNS
+    assert "deb http://m/debian bookworm main" in files["etc/apt/sources.list"][0]
+    assert files["usr/local/sbin/vm-check-hook"][1] == 0o755
+    assert "tar -xf /dev/vdb" in files["usr/local/sbin/vm-check-hook"][0]
+    commands = [" ".join(c) for c in vm.chroot_commands()]
+    assert any(c.startswith("useradd") and " pi" in c for c in commands)
+    enable = next(c for c in commands if c.startswith("systemctl enable"))
+    assert "vm-check-hook.service" in enable and "getty@tty1.service" in enable
+
+
+def test_a_changed_recipe_builds_the_image_again():
+    assert vm.recipe_hash("http://a/debian") == vm.recipe_hash("http://a/debian")
+    assert vm.recipe_hash("http://a/debian") != vm.recipe_hash("http://b/debian")
+
+
+def test_kernel_command_line_has_root_both_consoles_and_the_phase():
+    line = vm.kernel_cmdline("run").split()
+    assert "root=/dev/vda" in line and "vm_check=run" in line
+    assert "systemd.mask=serial-getty@ttyS0.service" in line  # no getty hangs up ttyS0
+    # tty1 is where the device draws; ttyS0 (last, so /dev/console) carries the reports.
+    assert line.index("console=tty1") < line.index("console=ttyS0,115200")
+    with pytest.raises(ValueError):
+        vm.kernel_cmdline("party")
+
+
+def test_qemu_runs_niced_with_a_virtio_gpu_qmp_and_two_serial_logs(tmp_path):
+    opts = vm.parse_args(["--cache", str(tmp_path), "--mirror", "http://m", "--accel", "kvm"])
+    cmd = vm.qemu_command(opts, "run", tmp_path, tmp_path / "run.img", "boot3")
+    assert cmd[:3] == ["nice", "-n", "10"]
+    assert cmd[cmd.index("-smp") + 1] == "2"
+    assert "-enable-kvm" in cmd
+    assert "virtio-vga,xres=800,yres=480" in cmd
+    assert f"unix:{tmp_path / 'qmp.sock'},server=on,wait=off" in cmd
+    serial = [cmd[i + 1] for i, a in enumerate(cmd) if a == "-serial"]
+    assert serial == [f"file:{tmp_path / 'boot3.ttyS0.log'}",
+                      f"file:{tmp_path / 'boot3.ttyS1.log'}"]
+    drives = [cmd[i + 1] for i, a in enumerate(cmd) if a == "-drive"]
+    assert drives[0].startswith(f"file={tmp_path / 'run.img'},format=raw")
+    assert "readonly=on" in drives[1] and "helpers.tar" in drives[1]
+    assert "vm_check=run" in cmd[cmd.index("-append") + 1]
+    assert "user,id=net0" in cmd  # QEMU's user networking: the host's registries
+    opts.accel = "tcg"
+    tcg = vm.qemu_command(opts, "install", tmp_path, tmp_path / "run.img", "install")
+    assert "-enable-kvm" not in tcg and "tcg,thread=multi" in tcg
+
+
+# --- the helpers' disk -----------------------------------------------------------------------
+
+
+def test_helpers_disk_holds_the_checkout_and_the_guest_scripts(tmp_path):
+    disk = tmp_path / "helpers.tar"
+    count = vm.write_helpers_tar(disk)
+    assert count > 50
+    assert disk.stat().st_size % 512 == 0  # a raw disk for QEMU is whole sectors
+    with tarfile.open(disk) as tar:
+        names = set(tar.getnames())
+    assert {"coda-pi/firmware/install.sh", "coda-pi/pyproject.toml",
+            "vm-guest/hook.sh", "vm-guest/watch-records.py"} <= names
+    assert not any(n.startswith("coda-pi/.venv") or "/.git/" in n for n in names)
+
+
+def test_guest_hook_parses():
+    assert subprocess.run(["bash", "-n", str(HOOK)]).returncode == 0
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is not installed")
+def test_guest_hook_passes_shellcheck():
+    done = subprocess.run(["shellcheck", str(HOOK)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout
+
+
+# --- pictures --------------------------------------------------------------------------------
+
+
+def _ppm(path: Path, w: int, h: int, rgb: bytes) -> Path:
+    path.write_bytes(f"P6\n# qemu\n{w} {h}\n255\n".encode() + rgb)
+    return path
+
+
+def test_a_screendump_becomes_a_png_with_the_same_pixels(tmp_path):
+    rgb = bytes(v for y in range(6) for x in range(10) for v in (x * 25, y * 40, (x + y) * 9))
+    png = vm.ppm_to_png(_ppm(tmp_path / "shot.ppm", 10, 6, rgb))
+    surface = pygame.image.load(str(png))
+    assert surface.get_size() == (10, 6)
+    assert pygame.image.tobytes(surface, "RGB") == rgb
+    with pytest.raises(ValueError):
+        vm.read_ppm(_ppm(tmp_path / "short.ppm", 10, 6, rgb[:-3]))
+
+
+def test_the_same_screen_at_another_size_matches_and_another_screen_does_not():
+    w, h = 80, 48
+    left_dark = bytes(v for y in range(h) for x in range(w)
+                      for v in ((20, 20, 30) if x < w // 2 else (240, 160, 30)))
+    small = bytes(v for y in range(h // 2) for x in range(w // 2)
+                  for v in ((20, 20, 30) if x < w // 4 else (240, 160, 30)))
+    other = bytes(v for y in range(h) for x in range(w) for v in (240, 160, 30))
+    assert vm.differing_fraction((w, h, left_dark), (w, h, left_dark)) == 0
+    assert vm.differing_fraction((w, h, left_dark), (w // 2, h // 2, small)) < 0.03
+    assert vm.differing_fraction((w, h, left_dark), (w, h, other)) > 0.4
+    assert vm.background_fraction((w, h, left_dark), bytes((20, 20, 30))) == pytest.approx(
+        0.5, abs=0.05)
+
+
+# --- the power-cut bookkeeping -----------------------------------------------------------------
+
+
+def test_a_torn_last_line_is_not_a_line():
+    assert vm.complete_lines(b'{"a":1}\n{"b":2}\n{"c"') == ['{"a":1}', '{"b":2}']
+    assert vm.complete_lines(b'{"a"') == []
+
+
+def test_lines_shown_but_missing_from_the_disk_are_lost():
+    shown = [("g.jsonl", "A"), ("g.jsonl", "B"), ("g.jsonl", "C")]
+    # More on the disk than was shown (written, not yet on screen): nothing lost.
+    assert vm.lost_lines(shown, {"g.jsonl": b"A\nB\nC\nD\n"}) == []
+    # The last shown line torn off: lost.
+    assert vm.lost_lines(shown, {"g.jsonl": b"A\nB\nC"}) == [("g.jsonl", "C")]
+    # A changed line: it and everything after it.
+    assert vm.lost_lines(shown, {"g.jsonl": b"A\nX\nC\n"}) == [("g.jsonl", "B"), ("g.jsonl", "C")]
+    # A whole record gone.
+    assert vm.lost_lines([("h.jsonl", "Z")], {}) == [("h.jsonl", "Z")]
+
+
+def test_the_summary_names_each_check_and_the_figures(tmp_path):
+    opts = vm.parse_args(["--cache", str(tmp_path), "--mirror", "http://m", "--seed", "9"])
+    run = vm.Run(opts, tmp_path)
+    run.stats.update({"install time": "600 s", "power cuts survived": "5 of 5",
+                      "events lost": 0, "boot to first frame": ["30.0 s", "31.5 s"]})
+    run.check("service active", True)
+    run.check("screen", False, "12% differ")
+    text = vm.summary(run)
+    assert "install time: 600 s" in text and "power cuts survived: 5 of 5" in text
+    assert "events lost: 0" in text and "30.0 s, 31.5 s" in text
+    assert "PASS  service active" in text and "FAIL  screen (12% differ)" in text
+    assert "1 passed, 1 failed; seed 9" in text
+
+
+def test_the_hosts_added_certificate_authorities_go_into_the_guest(tmp_path):
+    (tmp_path / "proxy.crt").write_text("-----BEGIN CERTIFICATE-----\nAAA\n")
+    (tmp_path / "notes.txt").write_text("not a certificate")
+    assert vm.host_cas(tmp_path) == {"proxy.crt": "-----BEGIN CERTIFICATE-----\nAAA\n"}
+    assert vm.host_cas(tmp_path / "absent") == {}

@@ -1,0 +1,92 @@
+#!/bin/bash
+# Runs in the guest at every boot (vm-check-hook.service, as root): the part of
+# tools/vm-check that has to happen inside. The phase comes from the kernel command line
+# (vm_check=install|run); everything it has to say goes to the first serial port as lines
+# starting "VMCHECK", which the host reads.
+set -u
+here=/run/vm-check
+phase="$(sed -n 's/.*vm_check=\([a-z]*\).*/\1/p' /proc/cmdline)"
+# Without clocal, opening a serial port waits for a carrier that never comes (stty opens
+# without waiting); -onlcr keeps the lines as they are.
+stty -F /dev/ttyS0 clocal -onlcr
+stty -F /dev/ttyS1 clocal -onlcr
+exec >/dev/ttyS0 2>&1
+report() { echo "VMCHECK $*"; }
+report "boot phase=$phase uptime=$(cut -d' ' -f1 /proc/uptime)"
+
+wait_for_network() {
+    local i
+    for i in $(seq 90); do
+        if ip route | grep -q '^default' && getent hosts deb.debian.org >/dev/null; then
+            report "network up after ${i}s: $(ip -4 -o addr show scope global | awk '{print $2, $4}')"
+            return 0
+        fi
+        sleep 1
+    done
+    report "network DOWN"
+    return 1
+}
+
+gpio_probe() {
+    # gpio-sim would give a simulated chip whose lines gpiozero's real backends could open.
+    if modprobe gpio-sim 2>/tmp/gpio-sim.err; then
+        report "gpio: gpio-sim loaded"
+    else
+        report "gpio: gpio-sim: $(tr '\n' ' ' </tmp/gpio-sim.err)"
+    fi
+    report "gpio: kernel $(uname -r) config: $(grep -E '^(# )?CONFIG_GPIO_(SIM|MOCKUP|CDEV)[ =]' "/boot/config-$(uname -r)" | tr '\n' ';')"
+    report "gpio: chips: $(find /dev -maxdepth 1 -name 'gpiochip*' | tr '\n' ' ')"
+    # What gpiozero's backends say on this machine, in the installed venv and, for lgpio
+    # (install.sh installs it only on ARM), in a scratch venv.
+    local py=/opt/coda-pi/venv/bin/python
+    "$py" "$here/vm-guest/gpio_probe.py" 2>&1 | sed 's/^/VMCHECK gpio: /'
+    if python3 -m venv /tmp/lgpio-venv >/tmp/lgpio-pip.log 2>&1 \
+        && /tmp/lgpio-venv/bin/pip install -q --disable-pip-version-check gpiozero lgpio \
+            >>/tmp/lgpio-pip.log 2>&1; then
+        /tmp/lgpio-venv/bin/python "$here/vm-guest/gpio_probe.py" lgpio native 2>&1 \
+            | sed 's/^/VMCHECK gpio: scratch venv with lgpio: /'
+    else
+        report "gpio: scratch venv with lgpio: $(tail -n 3 /tmp/lgpio-pip.log | tr '\n' ' ')"
+    fi
+}
+
+case "$phase" in
+install)
+    wait_for_network || true
+    # As a Pi owner would: the checkout in the user's home, install.sh run as root.
+    rm -rf /home/pi/coda-pi
+    cp -a "$here/coda-pi" /home/pi/coda-pi
+    chown -R pi:pi /home/pi/coda-pi
+    start=$(date +%s)
+    /home/pi/coda-pi/firmware/install.sh
+    rc=$?
+    report "install rc=$rc seconds=$(( $(date +%s) - start ))"
+    report "pygame: $(/opt/coda-pi/venv/bin/python -c 'import pygame; print(pygame.version.ver, "SDL", ".".join(map(str, pygame.get_sdl_version())))' 2>&1 | tail -n 1)"
+    report "install phase done"
+    sync
+    systemctl poweroff
+    ;;
+run)
+    python3 "$here/vm-guest/watch-records.py" /var/lib/coda-pi /dev/ttyS1 &
+    journalctl -b -f -o cat -u coda-pi.service | sed -u 's/^/coda-pi| /' &
+    state=unknown
+    for _ in $(seq 120); do
+        state="$(systemctl is-active coda-pi.service)"
+        [ "$state" = active ] && break
+        sleep 1
+    done
+    report "service=$state uptime=$(cut -d' ' -f1 /proc/uptime)"
+    report "dri: $(find /dev/dri -maxdepth 1 -name 'card*' | tr '\n' ' ')$(for c in /sys/class/drm/card*-*; do printf '%s=%s ' "${c##*/}" "$(cat "$c/status")"; done)"
+    wait
+    ;;
+gpio)
+    wait_for_network || true
+    gpio_probe
+    report "gpio phase done"
+    sync
+    systemctl poweroff
+    ;;
+*)
+    report "no phase on the kernel command line: nothing to do"
+    ;;
+esac
