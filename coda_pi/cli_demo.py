@@ -38,11 +38,11 @@ def register(sub: Any) -> None:
     p.add_argument("--rounds", type=int, choices=(1, 3), default=3,
                    help=_("one game or a three-round tournament (default 3)"))
     p.add_argument("--pool", choices=("device", "table", "entered"), default=None,
-                   help="device: the device deals from the box (default); table: real panels "
-                   "drawn by hand, the device is told what falls; entered: real panels drawn "
-                   "by hand and told to the device privately")
+                   help=_("device: the device deals from the box (default); table: real "
+                          "panels drawn by hand, the device is told what falls; entered: real "
+                          "panels drawn by hand and told to the device privately"))
     p.add_argument("--dashes", action=argparse.BooleanOptionalAction, default=None,
-                   help="advanced play with the two dashes (default: the config file's)")
+                   help=_("advanced play with the two dashes (default: the config file's)"))
     p.add_argument("--table-pool", action="store_true",
                    help=_("the players draw real panels by hand: the device is told what falls"))
     p.add_argument("--speed", type=float, default=1.0, metavar="X",
