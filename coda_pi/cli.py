@@ -11,12 +11,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
+from typing import Any, TextIO
 
 from coda_pi import __version__
 from coda_pi.argparse_words import speak_argparse
 from coda_pi.i18n import N_, _, language_from_environment, set_language
+from coda_pi.safe_text import printable
 
 # pygame greets on import; a device's log and a user's terminal have no use for it.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -96,7 +99,45 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help()
         return 0
-    return int(handler(args))
+    name = f"coda-pi {args.command}" if args.command else "coda-pi"
+    out, err = sys.stdout, sys.stderr
+    # Whatever a file put in a name reaches the terminal escaped (no ESC sequence, bidi
+    # override, NUL or lone surrogate), in every command's output.
+    sys.stdout, sys.stderr = TerminalGuard(out), TerminalGuard(err)
+    try:
+        return int(handler(args))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 1  # the reader went away (`coda-pi results | head`): nothing to tell it
+    except Exception as error:  # noqa: BLE001 - the last line of defence: one sentence
+        what = printable(str(error)) or type(error).__name__
+        print(f"{name}: failed ({type(error).__name__}: {what[:300]}); this is a bug in "
+              "coda-pi, please report it with the command and its input", file=sys.stderr)
+        return 70  # EX_SOFTWARE
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+class TerminalGuard:
+    """A text stream that writes everything through ``printable`` but the newlines, tabs and
+    carriage returns the commands themselves print (a progress count uses ``\\r``)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        if not (text.isascii() and _PLAIN.sub("", text).isprintable()):
+            text = _KEPT.sub(lambda m: m.group(0) if m.group(0) in "\n\t\r"
+                             else printable(m.group(0)), text)
+        return self._stream.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+_PLAIN = re.compile("[\n\t\r]")
+_KEPT = re.compile("[^\n\t\r]+|[\n\t\r]")
 
 
 if __name__ == "__main__":

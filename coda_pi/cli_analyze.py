@@ -32,6 +32,7 @@ from coda_pi.rules.deduction import Analysis, analyze
 from coda_pi.rules.deduction_review import Review, review
 from coda_pi.rules.deduction_view import Witness
 from coda_pi.rules.tiles import Tile
+from coda_pi.safe_text import printable
 
 RISKY_SHOWN = 5
 
@@ -72,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     if stop is None and text.error is not None:
         stop = text.error.line
     events = in_force(text.lines[1:], stop)
-    players: list[str] = list(header["players"])
+    players: list[str] = [printable(str(p)) for p in header["players"]]
     if args.seat is not None and not 0 <= args.seat < len(players):
         return _fail(f"there is no seat {args.seat} at this table of {len(players)}")
     code = 0
@@ -140,7 +141,7 @@ def _percent(f: Fraction) -> str:
 
 def analysis_text(witness: Witness, analysis: Analysis, seat: int | None) -> str:
     game = witness.game
-    players = game.settings.players
+    players = [printable(p) for p in game.settings.players]
     who = _("the public") if seat is None else players[seat]
     if not analysis.consistent:
         return _("Seen by {who}: impossible position: {why}").format(

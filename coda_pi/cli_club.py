@@ -8,56 +8,58 @@ import time
 from pathlib import Path
 from typing import Any
 
+from coda_pi.i18n import _
+
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "club",
-        help="club night: publish this table's games, set up the broker, export CSV",
-        description="A club night runs many tables through one MQTT broker to one "
+        help=_("club night: publish this table's games, set up the broker, export CSV"),
+        description=_("A club night runs many tables through one MQTT broker to one "
         "`coda-pi hub`. The device publishes by itself when its config has a [club] "
-        "section; these commands do the rest.",
+        "section; these commands do the rest."),
     )
     cmds = p.add_subparsers(dest="club_command", metavar="ACTION")
     pub = cmds.add_parser(
         "publish",
-        help="publish the data directory's games (what the device does by itself)",
-        description="Follows the record files in the data directory and publishes them to "
+        help=_("publish the data directory's games (what the device does by itself)"),
+        description=_("Follows the record files in the data directory and publishes them to "
         "the club's broker as the device does, from the durable cursor on: for a table "
-        "whose device was off the network, or to catch up after an outage.",
+        "whose device was off the network, or to catch up after an outage."),
     )
-    pub.add_argument("--config", type=Path, metavar="FILE", help="the config with [club]")
+    pub.add_argument("--config", type=Path, metavar="FILE", help=_("the config with [club]"))
     pub.add_argument("--data-dir", type=Path, metavar="DIR",
-                     help="where the records are (default: from the config file)")
+                     help=_("where the records are (default: from the config file)"))
     pub.add_argument("--until-done", type=float, metavar="SECONDS", default=None,
-                     help="stop once every line is acknowledged (or after SECONDS)")
+                     help=_("stop once every line is acknowledged (or after SECONDS)"))
     pub.set_defaults(handler=run_publish)
 
     setup = cmds.add_parser(
         "broker-setup",
-        help="write a Mosquitto password file, ACL and config for the club",
-        description="Writes passwd, acl, mosquitto.conf and credentials.json into DIR: "
+        help=_("write a Mosquitto password file, ACL and config for the club"),
+        description=_("Writes passwd, acl, mosquitto.conf and credentials.json into DIR: "
         "tables log in as table1..tableN and write only their own topics, the hub logs in "
         "as hub, anybody else may only read. Running it again keeps the passwords made "
         "before. Prints each table's [club] section. (`coda-pi hub --setup-broker` does "
-        "this into /etc/mosquitto and restarts the broker.)",
+        "this into /etc/mosquitto and restarts the broker.)"),
     )
-    setup.add_argument("--club", default="club", help="the club's name in the topics")
-    setup.add_argument("--tables", type=int, required=True, help="how many tables")
-    setup.add_argument("--dir", type=Path, required=True, help="where to write the files")
+    setup.add_argument("--club", default="club", help=_("the club's name in the topics"))
+    setup.add_argument("--tables", type=int, required=True, help=_("how many tables"))
+    setup.add_argument("--dir", type=Path, required=True, help=_("where to write the files"))
     setup.add_argument("--host", default="localhost",
-                       help="the broker's address as the tables reach it (for their config)")
-    setup.add_argument("--port", type=int, default=1883, help="the broker's port")
+                       help=_("the broker's address as the tables reach it (for their config)"))
+    setup.add_argument("--port", type=int, default=1883, help=_("the broker's port"))
     setup.set_defaults(handler=run_setup)
 
     exp = cmds.add_parser(
         "export",
-        help="CSV of a night's events or standings, or of the season's ratings",
-        description="Prints CSV from the hub's directory (what the hub's page links to).",
+        help=_("CSV of a night's events or standings, or of the season's ratings"),
+        description=_("Prints CSV from the hub's directory (what the hub's page links to)."),
     )
     exp.add_argument("what", choices=("events", "standings", "ratings"))
-    exp.add_argument("--dir", type=Path, help="the hub's directory (default: hub/ in the "
-                     "data directory)")
-    exp.add_argument("--event", help="the night (default: today's date)")
+    exp.add_argument("--dir", type=Path, help=_("the hub's directory (default: hub/ in the "
+                     "data directory)"))
+    exp.add_argument("--event", help=_("the night (default: today's date)"))
     exp.set_defaults(handler=run_export)
     p.set_defaults(handler=lambda _args: p.print_help() or 0)
 

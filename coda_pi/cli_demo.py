@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from coda_pi.cli_run import add_screen_options, choose_language, load_config_with_notices
+from coda_pi.datadir import DataDirBusy
 from coda_pi.i18n import _
 
 
@@ -86,6 +87,9 @@ def run(args: argparse.Namespace) -> int:
     except pygame.error as err:
         print("coda-pi demo: " + _("cannot open the screen ({why}); try --headless").format(
             why=err), file=sys.stderr)
+        return 1
+    except DataDirBusy as busy:
+        print(f"coda-pi demo: {busy.strerror}", file=sys.stderr)
         return 1
     finally:
         pygame.quit()

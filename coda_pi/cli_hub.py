@@ -12,10 +12,12 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from coda_pi.i18n import N_, _
+
 BROKER_DIR = Path("/etc/mosquitto/coda-pi")
 CONF_D = Path("/etc/mosquitto/conf.d")
 
-SETUP = """\
+SETUP = N_("""\
 set-up (two commands, on the Pi or laptop that will be the club's centre):
   sudo apt install mosquitto
   sudo coda-pi hub --club ourclub --tables 8 --setup-broker
@@ -24,49 +26,50 @@ spectators only read), restarts mosquitto, prints the [club] section for each ta
 config file, then runs the hub. Later nights: coda-pi hub --club ourclub.
 The page is at http://THIS-HOST:8080/ (its QR code is on it); the organiser's link with
 ?key=... (printed at start) also edits the seating.
-"""
+""")
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
         "hub",
-        help="a club night's centre: live tables, standings, seating, ratings (MQTT)",
-        description="Subscribes to the club's MQTT broker, rebuilds every table's games by "
+        help=_("a club night's centre: live tables, standings, seating, ratings (MQTT)"),
+        description=_("Subscribes to the club's MQTT broker, rebuilds every table's games by "
         "replaying their records, and serves a read-only web page for a room screen or "
         "phones: every table live, the night's standings, the seating for the next round "
         "(by standing, avoiding repeat opponents) and a QR code to open it. Season ratings "
-        "(openskill) and CSV exports of events, standings and ratings are on the page.",
-        epilog=SETUP,
+        "(openskill) and CSV exports of events, standings and ratings are on the page."),
+        epilog=_(SETUP),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--club", default="club", help="the club's name in the topics "
-                   "(the tables' [club] club; default 'club')")
+    p.add_argument("--club", default="club", help=_("the club's name in the topics "
+                   "(the tables' [club] club; default 'club')"))
     p.add_argument("--broker", default="localhost", metavar="HOST",
-                   help="the MQTT broker (default localhost)")
-    p.add_argument("--port", type=int, default=1883, help="the broker's port (default 1883)")
+                   help=_("the MQTT broker (default localhost)"))
+    p.add_argument("--port", type=int, default=1883, help=_("the broker's port (default 1883)"))
     p.add_argument("--password", default=None,
-                   help="the hub's broker password (default: from the broker set-up's "
-                   f"credentials.json in {BROKER_DIR}, if readable)")
+                   help=_("the hub's broker password (default: from the broker set-up's "
+                   "credentials.json in {dir}, if readable)").format(dir=BROKER_DIR))
     p.add_argument("--broker-dir", type=Path, default=BROKER_DIR, metavar="DIR",
-                   help=f"where --setup-broker writes the broker's files (default {BROKER_DIR})")
+                   help=_("where --setup-broker writes the broker's files (default {dir})").format(
+                       dir=BROKER_DIR))
     p.add_argument("--setup-broker", action="store_true",
-                   help="write the broker's password file, ACL and config for --tables "
-                   "tables, restart mosquitto, print each table's [club] section, then run")
+                   help=_("write the broker's password file, ACL and config for --tables "
+                   "tables, restart mosquitto, print each table's [club] section, then run"))
     p.add_argument("--tables", type=int, default=None,
-                   help="how many tables the club has (for --setup-broker and the seating)")
+                   help=_("how many tables the club has (for --setup-broker and the seating)"))
     p.add_argument("--table-size", type=int, choices=(2, 3, 4), default=4,
-                   help="players per table in the proposed seating (default 4)")
+                   help=_("players per table in the proposed seating (default 4)"))
     p.add_argument("--players", type=Path, metavar="FILE",
-                   help="tonight's players, one name per line (the first round's seating)")
+                   help=_("tonight's players, one name per line (the first round's seating)"))
     p.add_argument("--listen", default="0.0.0.0", metavar="ADDRESS",
-                   help="the page's address (default 0.0.0.0: every network of this machine)")
-    p.add_argument("--web-port", type=int, default=8080, help="the page's port (default 8080)")
-    p.add_argument("--url", help="the page's address as phones reach it, for the QR code "
-                   "(default: the address the browser used)")
-    p.add_argument("--dir", type=Path, help="where the hub keeps the nights' games "
-                   "(default: hub/ in the data directory)")
-    p.add_argument("--event", help="the night's name (default: today's date)")
-    p.add_argument("--key", help="the organiser's key for the seating editor (default: new)")
+                   help=_("the page's address (default 0.0.0.0: every network of this machine)"))
+    p.add_argument("--web-port", type=int, default=8080, help=_("the page's port (default 8080)"))
+    p.add_argument("--url", help=_("the page's address as phones reach it, for the QR code "
+                   "(default: the address the browser used)"))
+    p.add_argument("--dir", type=Path, help=_("where the hub keeps the nights' games "
+                   "(default: hub/ in the data directory)"))
+    p.add_argument("--event", help=_("the night's name (default: today's date)"))
+    p.add_argument("--key", help=_("the organiser's key for the seating editor (default: new)"))
     p.set_defaults(handler=run)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from coda_pi.i18n import _, ngettext
 from coda_pi.replay import Replay, replay_file
+from coda_pi.safe_text import printable
 
 
 def register(sub: Any) -> None:
@@ -43,8 +44,9 @@ def run(args: argparse.Namespace) -> int:
 def readable(replay: Replay) -> str:
     """A summary for people: players, each round's winner and points, the totals, the error."""
     s = replay.summary()
-    players: list[str] = s["players"]
-    lines = [f"{s['game'] or _('unknown game')}: {', '.join(players) or _('no players')}"]
+    players = [printable(p) for p in s["players"]]
+    lines = [f"{printable(str(s['game'] or _('unknown game')))}: "
+             f"{', '.join(players) or _('no players')}"]
     if s["game"] == "mastermind":
         for i, g in enumerate(s["games"], 1):
             maker = players[g["maker"]]

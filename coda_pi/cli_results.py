@@ -14,6 +14,7 @@ from coda_pi.config import load_config
 from coda_pi.datadir import default_data_dir, results
 from coda_pi.i18n import _
 from coda_pi.replay import replay_file
+from coda_pi.safe_text import csv_cell, printable
 
 
 def register(sub: Any) -> None:
@@ -59,21 +60,25 @@ def run_results(args: argparse.Namespace) -> int:
         w = csv.writer(out, lineterminator="\n")
         w.writerow(["date", "game", "players", "totals", "finished", "winners", "file", "error"])
         for r in found:
-            w.writerow([r["date"], r["game"], " / ".join(r["players"]),
+            w.writerow([r["date"], csv_cell(r["game"]), csv_cell(" / ".join(r["players"])),
                         " / ".join(map(str, r["totals"])), "yes" if r["finished"] else "no",
-                        " / ".join(r["winners"]), r["file"], r["error"] or ""])
+                        csv_cell(" / ".join(r["winners"])), csv_cell(r["file"]),
+                        csv_cell(r["error"] or "")])
         print(out.getvalue(), end="")
     elif not found:
         print(_("No games recorded in {path} yet.").format(path=data_dir))
     else:
         for r in found:
-            scores = ", ".join(f"{p} {t}" for p, t in zip(r["players"], r["totals"], strict=True))
-            state = (_("won by {names}").format(names=_(" and ").join(r["winners"]))
+            scores = ", ".join(f"{printable(p)} {t}"
+                               for p, t in zip(r["players"], r["totals"], strict=True))
+            winners = _(" and ").join(printable(w) for w in r["winners"])
+            state = (_("won by {names}").format(names=winners)
                      if r["finished"] else _("unfinished"))
             if r["error"]:
-                state += " " + _("(record broken at {where})").format(where=r["error"])
+                state += " " + _("(record broken at {where})").format(
+                    where=printable(r["error"]))
             # A record whose header cannot be read has no game to name.
-            game = r["game"] or _("unknown")
+            game = printable(r["game"]) or _("unknown")
             print(f"{r['date'].replace('T', ' ')}  {game:<10} {scores or _('no players')}: "
                   f"{state}")
     return 0
@@ -81,7 +86,7 @@ def run_results(args: argparse.Namespace) -> int:
 
 def standings_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     """The header and one row per player, best total first: place, player, per round, total."""
-    players: list[str] = summary["players"]
+    players = [printable(p) for p in summary["players"]]
     entries = summary.get("rounds", summary.get("games", []))
     label = "round" if "rounds" in summary else "game"
     header = ["place", "player", *(f"{label} {i}" for i in range(1, len(entries) + 1)), "total"]
@@ -109,7 +114,7 @@ def run_standings(args: argparse.Namespace) -> int:
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
         w.writerow(header)
-        w.writerows(rows)
+        w.writerows([csv_cell(x) if isinstance(x, str) else x for x in row] for row in rows)
         print(out.getvalue(), end="")
     else:
         widths = [max(len(str(x)) for x in col) for col in zip(header, *rows, strict=True)]

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from coda_pi.config import load_config
+from coda_pi.datadir import DataDirBusy, claim_data_dirs
 from coda_pi.i18n import LANGUAGES, _, set_language
 
 
@@ -84,12 +85,25 @@ def choose_language(args: argparse.Namespace, config: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+    config, notices = load_config_with_notices(args.config)
+    choose_language(args, config)
+    try:
+        locks = claim_data_dirs(args.data_dir or config.data_dir, args.record)
+    except DataDirBusy as busy:
+        print(f"coda-pi: {busy.strerror}", file=sys.stderr)
+        return 1
+    try:
+        return _run_device(args, config, notices)
+    finally:
+        for lock in locks:
+            lock.release()
+
+
+def _run_device(args: argparse.Namespace, config: Any, notices: tuple[str, ...]) -> int:
     import pygame
 
     from coda_pi.app import DeviceOptions, build_app
 
-    config, notices = load_config_with_notices(args.config)
-    choose_language(args, config)
     options = DeviceOptions(
         config=config,
         size=args.size,

@@ -21,8 +21,10 @@ the screen and ``coda-pi doctor`` say what to fix.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,6 +34,7 @@ from typing import Any, Literal
 
 from coda_pi.i18n import LANGUAGES
 from coda_pi.referee.signals import SEAT_BUTTONS, Button
+from coda_pi.safe_text import is_blank, printable
 
 CONFIG_ENV = "CODA_PI_CONFIG"
 DATA_DIR_ENV = "CODA_PI_DATA"
@@ -93,6 +96,12 @@ PIN_KEYS: tuple[str, ...] = (*(b.value for b in Button), *LED_KEYS, "buzzer")
 
 DEFAULT_NAMES: tuple[str, ...] = tuple(f"Seat {i}" for i in range(1, 5))
 MAX_NAME_LENGTH = 20
+
+
+def _unsafe_in_name(ch: str) -> bool:
+    # Controls (NUL, ESC, newlines), line separators and bidi overrides: a name holding one
+    # breaks the screen, a terminal or the record's readers.
+    return printable(ch) != ch
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,16 +299,32 @@ def load_config(
     source = find_config(path, e)
     if source is None:
         return Config(data_dir=default_data_dir(e)), []
+    # A file named but unreadable is as unsafe as a bad pin map: what it says about the
+    # pins is unknown, so GPIO stays off.
+    off = PinConfig(gpio_enabled=False)
     try:
-        text = source.read_bytes().decode("utf-8")
+        text = read_config_text(source)
     except FileNotFoundError:
-        problem = ConfigProblem("", f"{source} does not exist; using the defaults")
-        return Config(data_dir=default_data_dir(e)), [problem]
+        problem = ConfigProblem("", f"{source} does not exist; using the defaults, with GPIO "
+                                "switched off")
+        return Config(pins=off, data_dir=default_data_dir(e)), [problem]
     except (OSError, UnicodeDecodeError) as exc:
-        problem = ConfigProblem("", f"cannot read {source} ({exc}); using the defaults")
-        return Config(data_dir=default_data_dir(e), source=source), [problem]
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        problem = ConfigProblem("", f"cannot read {source} ({why}); using the defaults, with "
+                                "GPIO switched off")
+        return Config(pins=off, data_dir=default_data_dir(e), source=source), [problem]
     config, problems = parse_config(text, env=e, base_dir=source.parent)
     return _with_source(config, source), problems
+
+
+MAX_CONFIG_BYTES = 1024 * 1024
+
+
+def read_config_text(path: Path) -> str:
+    """The file's text: a regular file of at most 1 MiB in UTF-8 (a FIFO is not waited on)."""
+    from coda_pi.record import read_file_bytes
+
+    return read_file_bytes(path, MAX_CONFIG_BYTES).decode("utf-8")
 
 
 def parse_config(
@@ -309,12 +334,67 @@ def parse_config(
     e = _env(env)
     try:
         doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        problem = ConfigProblem("", f"not valid TOML ({exc}); using the defaults for everything")
-        return Config(data_dir=default_data_dir(e)), [problem]
+    except tomllib.TOMLDecodeError:
+        # A file that is not TOML is treated like a bad pin map: what it meant for the pins
+        # is unknown, so GPIO stays off. The tables that still read on their own are used,
+        # and each broken one is named with its line.
+        checker = _Checker()
+        doc = _salvage(text, checker)
+        config = checker.config(doc, e, base_dir)
+        if config.pins.gpio_enabled:
+            checker.warn("pins", "GPIO is switched off because the config file is not valid "
+                         "TOML: the buttons, seat LEDs and buzzer are not used and the "
+                         "keyboard works instead")
+        pins = dataclasses.replace(config.pins, gpio_enabled=False)
+        return dataclasses.replace(config, pins=pins), checker.problems
     checker = _Checker()
     config = checker.config(doc, e, base_dir)
     return config, checker.problems
+
+
+_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_TOML_END = re.compile(r"\s*\(at end of document\)$")
+_TABLE_LINE = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-\"' ]*?)\s*\]\]?\s*(#.*)?$")
+
+
+def _salvage(text: str, checker: _Checker) -> dict[str, Any]:
+    """The tables of a broken TOML file that read on their own; each one that does not is
+    a problem naming its table (or the top of the file) and the line."""
+    lines = text.splitlines(keepends=True)
+    starts = [i for i, line in enumerate(lines) if _TABLE_LINE.match(line)]
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    doc: dict[str, Any] = {}
+    for n, start in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(lines)
+        head = _TABLE_LINE.match(lines[start]) if lines else None
+        table = head.group(1).strip().strip("\"'") if head else ""
+        chunk = "".join(lines[start:end])
+        try:
+            part = tomllib.loads(chunk)
+        except tomllib.TOMLDecodeError as exc:
+            message = str(exc)
+            where = _TOML_WHERE.search(message)
+            if where:
+                line = start + int(where.group(1))
+            else:  # "(at end of document)": an array or string left open; its last line
+                line = start + max((i + 1 for i, text in enumerate(lines[start:end])
+                                    if text.strip()), default=1)
+            reason = _TOML_END.sub("", _TOML_WHERE.sub("", message))
+            if table:
+                checker.error(table, f"line {line} is not valid TOML ({reason}); the whole "
+                              f"[{table}] table is ignored and its defaults are used")
+            else:
+                checker.error("", f"line {line} is not valid TOML ({reason}); the lines "
+                              f"before the first [table] are ignored and the defaults used")
+            continue
+        for key, value in part.items():
+            if key in doc:
+                checker.error(key, f"[{key}] is given twice (line {start + 1}); the first "
+                              "one is used")
+            else:
+                doc[key] = value
+    return doc
 
 
 def _with_source(config: Config, source: Path) -> Config:
@@ -546,11 +626,18 @@ class _Checker:
             if not isinstance(name, str):
                 self.error(key, f"must be text, not {_type_name(name)} {name!r}; "
                            f"using {DEFAULT_NAMES[i]!r}")
-            elif not name.strip():
-                self.error(key, f"is empty; using {DEFAULT_NAMES[i]!r}")
+            elif any(_unsafe_in_name(ch) for ch in name):
+                bad = next(ch for ch in name if _unsafe_in_name(ch))
+                self.error(key, f"'{printable(name)}' holds the control character "
+                           f"U+{ord(bad):04X}, which no screen can show; using "
+                           f"{DEFAULT_NAMES[i]!r}")
+            elif is_blank(name):
+                what = "is empty" if not name.strip() else "shows nothing (only invisible " \
+                    "characters)"
+                self.error(key, f"{what}; using {DEFAULT_NAMES[i]!r}")
             elif len(name.strip()) > MAX_NAME_LENGTH:
-                self.error(key, f"{name!r} is too long: at most {MAX_NAME_LENGTH} characters "
-                           "fit on the smallest screen; using it cut short")
+                self.error(key, f"'{printable(name)}' is too long: at most {MAX_NAME_LENGTH} "
+                           "characters fit on the smallest screen; using it cut short")
                 names[i] = name.strip()[:MAX_NAME_LENGTH]
             else:
                 names[i] = name.strip()
@@ -585,6 +672,10 @@ class _Checker:
         if not isinstance(value, str):
             self.error("data.directory", f"must be a path as text, not {_type_name(value)} "
                        f"{value!r}; using {default}")
+            return default
+        if "\x00" in value:
+            self.error("data.directory", "holds a NUL character, which no path can; "
+                       f"using {default}")
             return default
         path = Path(value).expanduser() if value.startswith("~") else Path(value)
         if not path.is_absolute():

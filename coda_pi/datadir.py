@@ -3,11 +3,26 @@
 Records are never deleted or overwritten. One that cannot be read back (garbage in the
 middle, a newer version) is moved aside under a new name so the device can start fresh
 while the file stays for a person to look at.
+
+Which record is newest cannot come from the clock: a Pi without a real-time clock starts
+at the time fake-hwclock saved, so a newer game can get an older time. Each new record's
+name carries a sequence number one past the highest in the directory
+(``coda-2026-11-22T14-03-09.n7.jsonl``) and records are ordered by it. Names from before
+(no number) come first, by their time and then their ``-2``, ``-10`` suffix as numbers.
+
+One process at a time uses a data directory: :func:`claim_data_dir` takes a lock that the
+kernel drops when the process ends, however it ends, so a crash never leaves it stuck.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import errno
+import fcntl
+import logging
+import os
+import re
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,9 +30,18 @@ from typing import Any
 
 from coda_pi import config
 from coda_pi.replay import Replay, replay_file
+from coda_pi.results_cache import ResultsCache
+
+log = logging.getLogger(__name__)
 
 RECORD_SUFFIX = ".jsonl"
 UNREADABLE_MARK = ".unreadable"
+
+# game-YYYY-MM-DDTHH-MM-SS, then an old same-second suffix (-2), then the sequence (.n7).
+_NAME = re.compile(
+    r"^(?P<game>[^-]+)-(?P<stamp>\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d)"
+    r"(?:-(?P<again>\d+))?(?:\.n(?P<seq>\d+))?(?P<rest>.*)$"
+)
 
 
 def default_data_dir() -> Path:
@@ -26,27 +50,63 @@ def default_data_dir() -> Path:
     return config.default_data_dir()
 
 
+def sequence_number(name: str) -> int | None:
+    """The sequence number in a record's name, None for a name from before numbering."""
+    match = _NAME.match(name)
+    if match is None or match["seq"] is None:
+        return None
+    return int(match["seq"])
+
+
+def order_key(path: Path) -> tuple[Any, ...]:
+    """Oldest first: numbered names by number, after every name from before numbering, and
+    those by time, then by same-second suffix as a number (``-2`` after none, ``-10`` after
+    ``-9``), whatever the game."""
+    name = path.name
+    match = _NAME.match(name)
+    seq = None if match is None else match["seq"]
+    if seq is not None:
+        return (1, int(seq), "", 0, name)
+    if match is None:
+        return (0, 0, name, 0, name)
+    return (0, 0, match["stamp"], int(match["again"] or 1), name)
+
+
+def next_sequence_number(data_dir: Path) -> int:
+    """One past the highest number any record in the directory has (kept aside ones too)."""
+    highest = 0
+    try:
+        names = os.listdir(data_dir)
+    except OSError:
+        return 1
+    for name in names:
+        n = sequence_number(name)
+        if n is not None:
+            highest = max(highest, n)
+    return highest + 1
+
+
 def new_record_path(data_dir: Path, game: str, now: dt.datetime | None = None) -> Path:
-    """A fresh record name that sorts by time: ``coda-2026-11-22T14-03-09.jsonl``."""
+    """A fresh record name with the time and the next sequence number:
+    ``coda-2026-11-22T14-03-09.n7.jsonl``. The number, not the time, orders records."""
     now = now or dt.datetime.now()
     stem = f"{game}-{now:%Y-%m-%dT%H-%M-%S}"
-    path = Path(data_dir) / f"{stem}{RECORD_SUFFIX}"
-    n = 2
+    n = next_sequence_number(data_dir)
+    path = Path(data_dir) / f"{stem}.n{n}{RECORD_SUFFIX}"
     while path.exists():
-        path = Path(data_dir) / f"{stem}-{n}{RECORD_SUFFIX}"
         n += 1
+        path = Path(data_dir) / f"{stem}.n{n}{RECORD_SUFFIX}"
     return path
 
 
 def record_files(data_dir: Path) -> list[Path]:
-    """Every record in the directory, oldest first (names sort by time)."""
+    """Every record in the directory, oldest first (see :func:`order_key`)."""
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
         return []
-    # By the time after the game's name: "mastermind-..." must not sort after every "coda-...".
     return sorted(
         (p for p in data_dir.glob(f"*{RECORD_SUFFIX}") if UNREADABLE_MARK not in p.name),
-        key=lambda p: (p.name.partition("-")[2], p.name),
+        key=order_key,
     )
 
 
@@ -71,43 +131,159 @@ class ResumeChoice:
 
 
 def choose_resume(data_dir: Path, record: Path | None = None) -> ResumeChoice:
-    """The latest record if it is unfinished and readable; unreadable ones are set aside.
+    """The newest unfinished readable record; unreadable ones met on the way are set aside.
+
+    Records are looked at newest first (by sequence number, see :func:`order_key`): finished
+    ones are passed over, so an unfinished game is found whatever names the clock gave, and
+    a new game is never started over one without a notice saying why.
 
     With ``record`` given (``--record FILE``) only that file is considered: an unfinished one
     is resumed, a finished one is left alone (the caller starts a new one beside it).
     """
     notices: list[str] = []
-    candidates = [Path(record)] if record is not None else list(reversed(record_files(data_dir)))
-    for path in candidates[:1]:
-        if not path.exists() or path.stat().st_size == 0:
-            return ResumeChoice(None, None, tuple(notices))
-        try:
-            replay = replay_file(path)
-        except OSError as err:
-            notices.append(f"could not read {path.name}: {err.strerror or err}")
-            return ResumeChoice(None, None, tuple(notices))
-        if replay.error is not None or replay.journal is None:
-            where = f"line {replay.error.line}: {replay.error.message}" if replay.error else ""
+    if record is not None:
+        return _resume(Path(record), notices) or ResumeChoice(None, None, tuple(notices))
+    cache = ResultsCache(data_dir)
+    try:
+        for path in reversed(record_files(data_dir)):
             try:
-                aside = set_aside(path)
+                info = path.stat()
+                if not stat.S_ISREG(info.st_mode):
+                    notices.append(f"{_shown(path.name)} is not a regular file (a FIFO or a "
+                                   "device?), so it is not a record; it was passed over")
+                    continue
+                if info.st_size == 0:
+                    continue  # cut off before its header: nothing to resume
+                if cache.summary(path).finished:
+                    continue
             except OSError as err:
-                # A read-only card, say: the file stays where it is, untouched, and the
-                # device still starts (it will say the same at the next start).
-                notices.append(
-                    f"the record {path.name} could not be resumed ({where}) nor renamed "
-                    f"({err.strerror or err}); it was left as it is and a new game was started"
-                )
-                return ResumeChoice(None, None, tuple(notices))
-            notices.append(
-                f"the record {path.name} could not be resumed ({where}); it was kept as "
-                f"{aside.name} and a new game was started"
-            )
-            return ResumeChoice(None, None, tuple(notices))
-        notices.extend(replay.warnings)
-        if replay.summary()["finished"]:
-            return ResumeChoice(None, None, tuple(notices))
-        return ResumeChoice(path, replay, tuple(notices))
+                notices.append(f"could not read {_shown(path.name)}: {err.strerror or err}")
+                continue
+            choice = _resume(path, notices)
+            if choice is not None:
+                return choice
+    finally:
+        cache.save()
     return ResumeChoice(None, None, tuple(notices))
+
+
+def _shown(name: str) -> str:
+    from coda_pi.safe_text import printable
+
+    return printable(name)
+
+
+def _resume(path: Path, notices: list[str]) -> ResumeChoice | None:
+    """The choice to resume ``path``; None (and a notice why, if there is news) otherwise."""
+    name = _shown(path.name)
+    try:
+        if not path.exists():
+            return None
+        if not path.is_file():
+            notices.append(f"{name} is not a regular file (a FIFO or a device?), so it is "
+                           "not a record; the game goes to a new record")
+            return None
+        if path.stat().st_size == 0:
+            return None
+        replay = replay_file(path)
+    except OSError as err:
+        notices.append(f"could not read {name}: {err.strerror or err}")
+        return None
+    if replay.error is not None or replay.journal is None:
+        where = f"line {replay.error.line}: {replay.error.message}" if replay.error else ""
+        try:
+            aside = set_aside(path)
+        except OSError as err:
+            # A read-only card, say: the file stays where it is, untouched, and the
+            # device still starts (it will say the same at the next start).
+            notices.append(
+                f"the record {name} could not be resumed ({where}) nor renamed "
+                f"({err.strerror or err}); it was left as it is and a new game was started"
+            )
+            return None
+        notices.append(
+            f"the record {name} could not be resumed ({where}); it was kept as "
+            f"{_shown(aside.name)} and a new game was started"
+        )
+        return None
+    notices.extend(replay.warnings)
+    if replay.summary()["finished"]:
+        return None
+    return ResumeChoice(path, replay, tuple(notices))
+
+
+class DataDirBusy(OSError):
+    """Another process holds the data directory."""
+
+
+class DataDirLock:
+    """The claim of one process on a data directory: an ``flock`` on the directory itself
+    (no lock file to create, so a read-only card works too). The kernel drops it when the
+    process ends, however it ends."""
+
+    def __init__(self, directory: Path, fd: int) -> None:
+        self.directory = directory
+        self._fd = fd
+
+    def release(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    def __enter__(self) -> DataDirLock:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def claim_data_dir(directory: Path) -> DataDirLock:
+    """Takes the data directory for this process, making it if need be.
+
+    Raises :class:`DataDirBusy` with a sentence to show when another coda-pi holds it, or
+    ``OSError`` when the directory cannot be made or opened.
+    """
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as err:
+        os.close(fd)
+        if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN):
+            raise DataDirBusy(
+                err.errno,
+                f"another coda-pi is already using the data directory {directory} (the "
+                "service, or a copy on the desktop); stop it first, or give this one "
+                "another directory with --data-dir",
+            ) from None
+        raise
+    return DataDirLock(directory, fd)
+
+
+def claim_data_dirs(data_dir: Path, record: Path | None) -> list[DataDirLock]:
+    """Claims the data directory (and ``--record``'s directory) for this process.
+
+    Raises ``DataDirBusy`` when another coda-pi holds one. A directory that cannot be made
+    or opened is not claimed: the device then says why it cannot record, as before.
+    """
+    dirs = [Path(data_dir)]
+    if record is not None and Path(record).parent.resolve() != Path(data_dir).resolve():
+        dirs.append(Path(record).parent)
+    locks: list[DataDirLock] = []
+    try:
+        for directory in dirs:
+            try:
+                locks.append(claim_data_dir(directory))
+            except DataDirBusy:
+                raise
+            except OSError as err:
+                log.warning("could not claim %s: %s", directory, err)
+    except DataDirBusy:
+        for lock in locks:
+            lock.release()
+        raise
+    return locks
 
 
 @dataclass(frozen=True)
@@ -143,34 +319,30 @@ class Result:
         }
 
 
-def _record_date(path: Path, header: dict[str, Any] | None) -> dt.datetime:
-    stamp = header.get("t") if header else None
-    if isinstance(stamp, str):
-        try:
-            return dt.datetime.fromisoformat(stamp)
-        except ValueError:
-            pass
-    return dt.datetime.fromtimestamp(path.stat().st_mtime)
-
-
 def results(data_dir: Path) -> Iterator[Result]:
-    """Every readable record in the directory, newest first."""
-    for path in reversed(record_files(data_dir)):
-        try:
-            replay = replay_file(path)
-        except OSError:
-            continue
-        s = replay.summary()
-        error = None
-        if replay.error is not None:
-            error = f"line {replay.error.line}: {replay.error.message}"
-        yield Result(
-            path=path,
-            date=_record_date(path, replay.header),
-            game=str(s.get("game") or ""),  # "": the header could not be read
-            players=tuple(s["players"]),
-            totals=tuple(s["totals"]),
-            finished=bool(s["finished"]),
-            error=error,
-            rounds=len(s.get("rounds") or s.get("games") or []),
-        )
+    """Every readable record in the directory, newest first.
+
+    Each record's summary comes from the results cache while the file is unchanged, so only
+    new or changed records are replayed.
+    """
+    cache = ResultsCache(data_dir)
+    paths = list(reversed(record_files(data_dir)))
+    cache.forget_missing({p.name for p in paths})
+    try:
+        for path in paths:
+            try:
+                s = cache.summary(path)
+            except OSError:
+                continue
+            yield Result(
+                path=path,
+                date=dt.datetime.fromisoformat(s.date),
+                game=s.game,
+                players=s.players,
+                totals=s.totals,
+                finished=s.finished,
+                error=s.error,
+                rounds=s.rounds,
+            )
+    finally:
+        cache.save()

@@ -31,6 +31,7 @@ from coda_pi.app import (
     build_app,
 )
 from coda_pi.config import DEFAULT_NAMES, Config
+from coda_pi.datadir import DataDirLock, claim_data_dirs
 from coda_pi.devices.buzzer import RecordingSounder
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.i18n import language as current_language
@@ -47,6 +48,7 @@ from coda_pi.referee.views import (
     TurnView,
 )
 from coda_pi.replay import replay_file
+from coda_pi.rules.deduction_view import Witness
 from coda_pi.ui.scene import Scene
 
 DEMO_NAMES: tuple[str, ...] = ("Ann", "Ben", "Cleo", "Dev")
@@ -283,13 +285,23 @@ def run_demo(
     )
     queue = IntentQueue()
     shots = ScreenshotTaker(screenshots) if screenshots is not None else None
-    app = build_app(options, clock=clock, waiter=waiter, rng=referee_rng, sounder=sounder,
-                    queue=queue, on_frame=shots, show_led_strip=True)
+    # The same claim as the device's: a demo resuming a record the device (or another
+    # demo) is writing would interleave lines with it. Raises DataDirBusy.
+    locks = claim_data_dirs(data_dir, record)
+    try:
+        app = build_app(options, clock=clock, waiter=waiter, rng=referee_rng,
+                        sounder=sounder, queue=queue, on_frame=shots, show_led_strip=True)
+    except BaseException:
+        _release(locks)
+        raise
     player = None
     if pool == "table":
         from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
 
         player = TablePoolAutoPlayer(players_rng)
+        resumed = _resumed_coda_game(app)
+        if resumed is not None:
+            seat_table_pool_players(player, resumed, app.referee.view(), players_rng)
     elif pool == "entered":
         from coda_pi.referee.entered_autoplay import EnteredAutoPlayer
 
@@ -306,6 +318,7 @@ def run_demo(
             app.redraw(force=True)
     finally:
         app.close()
+        _release(locks)
         if acks is not None:
             acks.close()
     seconds = clock.monotonic() - start
@@ -326,6 +339,89 @@ def run_demo(
         seconds=seconds,
         finished=table.finished,
     )
+
+
+def _resumed_coda_game(app: App) -> Witness | None:
+    """The Coda game the device resumed, as the table witnessed it; None for a new one."""
+    if app.records is None or not app.records.paths:
+        return None  # nothing written yet: a new game
+    return witness_of(app.records.paths[0])
+
+
+def witness_of(record: Path) -> Witness | None:
+    """The Coda game in ``record`` as the table witnessed it; None for another game."""
+    from coda_pi.rules.coda import CodaGame
+    from coda_pi.rules.coda_events import parse_event
+    from coda_pi.rules.deduction_view import Witness
+
+    replay = replay_file(record)
+    if replay.journal is None or replay.header is None or replay.header.get("game") != "coda":
+        return None
+    witness = Witness(CodaGame.from_header(replay.header))
+    for obj in replay.journal.events:
+        witness.apply(parse_event(obj))
+    return witness
+
+
+def seat_table_pool_players(player: Any, witness: Witness, view: PublicView,
+                            rng: random.Random) -> None:
+    """Gives the simulated table of a resumed table-pool game real panels again.
+
+    The record holds only what the device was told (colours, and the numbers of panels that
+    fell), so the simulated players' hidden panels are drawn at random among the deals the
+    record allows, one panel at a time with the exact deduction: the game then goes on as a
+    table that had those panels would play it. Seats not dealt yet get a hand from the rest.
+    """
+    from coda_pi.referee.table_pool_autoplay import _Panel
+    from coda_pi.rules.deduction import Panel, View, analyze
+    from coda_pi.rules.tiles import full_set
+
+    seen = witness.view(None)
+    rows = [list(row) for row in seen.rows]
+    drawn = seen.drawn
+
+    def current() -> View:
+        return View(tuple(tuple(r) for r in rows), seen.dashes, drawn, seen.drawn_seat,
+                    seen.names)
+
+    def pick(chances: dict[Any, Any]) -> Any:
+        tiles = sorted((t for t, p in chances.items() if p > 0), key=str)
+        return rng.choices(tiles, weights=[float(chances[t]) for t in tiles])[0]
+
+    for seat, row in enumerate(rows):
+        for slot, panel in enumerate(row):
+            if panel.tile is None:
+                tile = pick(analyze(current()).slots[(seat, slot)])
+                rows[seat][slot] = Panel(panel.color, tile, missed=panel.missed)
+    if drawn is not None and drawn.tile is None:
+        chances = analyze(current()).drawn
+        assert chances is not None
+        drawn = Panel(drawn.color, pick(chances))
+    used = {p.tile for row in rows for p in row}
+    if drawn is not None:
+        used.add(drawn.tile)
+    pool = [t for t in sorted(full_set(dashes=seen.dashes), key=str) if t not in used]
+    rng.shuffle(pool)
+    hand = witness.game.settings.hand
+    table: list[list[_Panel]] = []
+    for row in rows:
+        if row:
+            table.append([_Panel(p.tile, down=p.revealed) for p in row if p.tile is not None])
+            continue
+        taken, pool = pool[:hand], pool[hand:]  # a seat still to be dealt
+        ordered = sorted((t for t in taken if not t.dash), key=lambda t: t.rank or 0)
+        for dash in (t for t in taken if t.dash):
+            ordered.insert(rng.randrange(len(ordered) + 1), dash)
+        table.append([_Panel(t) for t in ordered])
+    player.rows = table
+    player.pool = pool
+    player.held = None if drawn is None else drawn.tile
+    player._round = view.table.round_number if view.table is not None else 0
+
+
+def _release(locks: list[DataDirLock]) -> None:
+    for lock in locks:
+        lock.release()
 
 
 class AckLog:

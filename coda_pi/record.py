@@ -7,8 +7,10 @@ can only tear the last line, which reading ignores with a warning.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,7 +54,8 @@ def parse_record(data: bytes) -> RecordText:
             continue
         try:
             obj = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            # RecursionError: thousands of nested brackets, which no record line holds.
             if is_tail:
                 text.torn_line = number
             else:
@@ -62,8 +65,53 @@ def parse_record(data: bytes) -> RecordText:
     return text
 
 
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""Far more than any game: a three-round tournament with every undo is some tens of KB."""
+
+
+class NotARecordFile(OSError):
+    """The path is not something a record can be read from: not a regular file, or far too
+    large. An ``OSError``, so every reader that says "cannot read X" says this too."""
+
+
+def read_file_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes.
+
+    A FIFO named ``*.jsonl`` would block a plain read forever and ``/dev/zero`` would fill
+    memory: both are refused with a reason, as is a directory or a file over the limit.
+    """
+    path = Path(path)
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise NotARecordFile(errno.EINVAL, "not a regular file (a FIFO, a device or a "
+                             "directory?)", str(path))
+    # O_NONBLOCK: should a FIFO take the file's place after the check, opening it must not
+    # wait for a writer; fstat then refuses it.
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotARecordFile(errno.EINVAL, "not a regular file", str(path))
+        if info.st_size > limit:
+            raise NotARecordFile(errno.EFBIG, f"too large to be a record ({info.st_size} "
+                                 f"bytes; the limit is {limit})", str(path))
+        chunks = []
+        total = 0
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            total += len(chunk)
+            if total > limit:  # it grew while being read
+                raise NotARecordFile(errno.EFBIG, f"too large to be a record (over {limit} "
+                                     "bytes)", str(path))
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def read_record(path: Path) -> RecordText:
-    return parse_record(Path(path).read_bytes())
+    return parse_record(read_file_bytes(path))
 
 
 class Game(Protocol):
@@ -112,8 +160,23 @@ class Journal(Generic[G]):
         return bool(self._snapshots)
 
 
+def _line_bytes(obj: dict[str, Any]) -> bytes:
+    try:
+        return (json.dumps(obj, ensure_ascii=False) + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate (a name read from a damaged record) has no UTF-8: as \u
+        # escapes the line is still valid JSON and reads back to the same text.
+        return (json.dumps(obj) + "\n").encode("ascii")
+
+
 class RecordWriter:
-    """Appends lines to a record durably: write, flush, fsync, then return.
+    """Appends lines to a record durably: one whole-line write, fsync, then return.
+
+    A line is written with ``os.write`` straight to the file (no buffer that could hold a
+    refused line and write it later). When the write or the fsync fails (a full card, a
+    file size limit, an I/O error) the file is cut back to the length it had before and
+    fsynced, so a refused event leaves the file exactly as it was, and the error is raised
+    for the caller to say "nothing was done".
 
     Opening a record whose last line was torn by a power cut first moves the torn bytes
     aside (``NAME.torn``) so the next line starts on a line of its own.
@@ -123,9 +186,19 @@ class RecordWriter:
         self.path = Path(path)
         created = not self.path.exists()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._file = open(self.path, "ab")  # noqa: SIM115 - held open for the game's life
+        # O_NONBLOCK: a FIFO in the record's place fails at once instead of waiting for a
+        # reader; it is refused just below, like a device.
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC
+                           | os.O_NONBLOCK, 0o644)
+        if not stat.S_ISREG(os.fstat(self._fd).st_mode):
+            os.close(self._fd)
+            self._fd = -1
+            raise NotARecordFile(errno.EINVAL, "not a regular file", str(self.path))
+        # The length every whole line on disk adds up to; a failed write is cut back to it.
+        self._good = os.fstat(self._fd).st_size
+        self._unclean = False  # a cut-back that failed: tried again before the next line
         if created:
-            _fsync_dir(self.path.parent)
+            fsync_dir(self.path.parent)
         else:
             self._cut_torn_tail()
 
@@ -136,26 +209,60 @@ class RecordWriter:
         keep = data.rfind(b"\n") + 1
         if not parse_record(data[keep:]).torn_line:
             # A whole line that only lost its newline counts on replay, so it must stay.
-            self._file.write(b"\n")
-            self._file.flush()
-            os.fsync(self._file.fileno())
+            self._good = len(data)
+            self._append(b"\n")
             return
         aside = self.path.with_name(self.path.name + ".torn")
         with open(aside, "ab") as f:
             f.write(data[keep:] + b"\n")
             f.flush()
             os.fsync(f.fileno())
-        os.truncate(self.path, keep)
-        os.fsync(self._file.fileno())
+        os.truncate(self._fd, keep)
+        os.fsync(self._fd)
+        self._good = keep
 
     def write(self, obj: dict[str, Any]) -> None:
-        line = json.dumps(obj, ensure_ascii=False) + "\n"
-        self._file.write(line.encode("utf-8"))
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        """Appends ``obj`` as one line and fsyncs it; on any failure the file is left as it
+        was before the call and the error is raised."""
+        self._append(_line_bytes(obj))
+
+    def write_many(self, objs: list[dict[str, Any]]) -> None:
+        """Appends ``objs`` as lines with one fsync for all; all or none of them stay."""
+        self._append(b"".join(_line_bytes(obj) for obj in objs))
+
+    def _append(self, data: bytes) -> None:
+        if self._unclean:
+            self._cut_back()  # raises again while the card still refuses
+        try:
+            view = memoryview(data)
+            while view:
+                # A short write (the size limit reached mid-line) leaves the rest to write;
+                # the next call then fails with the reason, and the part is cut back.
+                written = os.write(self._fd, view)
+                view = view[written:]
+            os.fsync(self._fd)
+        except BaseException:
+            try:
+                self._cut_back()
+            except OSError:
+                self._unclean = True
+            raise
+        self._good += len(data)
+
+    def _cut_back(self) -> None:
+        os.ftruncate(self._fd, self._good)
+        os.fsync(self._fd)
+        self._unclean = False
+
+    @property
+    def size(self) -> int:
+        """The length of the record's whole lines, in bytes."""
+        return self._good
 
     def close(self) -> None:
-        self._file.close()
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
 
     def __enter__(self) -> RecordWriter:
         return self
@@ -164,7 +271,8 @@ class RecordWriter:
         self.close()
 
 
-def _fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: Path) -> None:
+    """Makes a change of the directory's entries (a file made, renamed, removed) durable."""
     fd = os.open(directory, os.O_RDONLY)
     try:
         os.fsync(fd)
@@ -182,4 +290,4 @@ def write_atomically(path: Path, data: bytes) -> None:
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from coda_pi.record import Journal, LineError, RecordLine, parse_record
+from coda_pi.record import Journal, LineError, RecordLine, parse_record, read_file_bytes
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.games import GAMES, find_game, rules_of
 
@@ -118,4 +118,6 @@ def replay_bytes(data: bytes) -> Replay:
 
 
 def replay_file(path: Path) -> Replay:
-    return replay_bytes(Path(path).read_bytes())
+    """Replays the record at ``path``; an ``OSError`` when it cannot be read (a FIFO or a
+    device is refused, not waited on)."""
+    return replay_bytes(read_file_bytes(Path(path)))

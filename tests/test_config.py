@@ -59,13 +59,13 @@ def test_example_file_mentions_every_key():
 # --- one test per kind of mistake --------------------------------------------------------------
 
 
-def test_bad_toml_names_the_line_and_falls_back_to_defaults():
+def test_bad_toml_names_the_table_and_line_and_switches_gpio_off():
     config, problems = parse("[pins]\nok = \n")
-    assert len(problems) == 1
-    assert problems[0].key == ""
+    assert problems[0].key == "pins"
     assert "not valid TOML" in problems[0].message and "line 2" in problems[0].message
-    assert config.pins == PinConfig()
-    assert str(problems[0]).startswith("config file: ")
+    # Like a bad pin map: the pins the builder meant are unknown (issue 12, item 5).
+    assert not config.pins.gpio_enabled and config.pins.button_pins() == {}
+    assert str(problems[0]).startswith("pins: ")
 
 
 def test_unknown_key_is_named_with_a_suggestion():
@@ -235,7 +235,8 @@ def test_user_file_then_env_then_explicit(tmp_path):
 def test_missing_explicit_file_is_a_problem_not_a_crash(tmp_path):
     config, problems = load_config(tmp_path / "nope.toml", env=ENV)
     assert len(problems) == 1 and "does not exist" in problems[0].message
-    assert config.pins == PinConfig()
+    # The pins the builder meant are unknown: GPIO stays off (issue 12).
+    assert config.pins == PinConfig(gpio_enabled=False)
 
 
 def test_data_dir_defaults_follow_the_environment(tmp_path):

@@ -30,7 +30,7 @@ def test_record_names_sort_by_time_and_never_collide(tmp_path: Path) -> None:
     first.write_text("")
     second = new_record_path(tmp_path, "coda", t)
     later = new_record_path(tmp_path, "coda", t + dt.timedelta(seconds=1))
-    assert first.name == "coda-2026-11-22T14-03-09.jsonl"
+    assert first.name == "coda-2026-11-22T14-03-09.n1.jsonl"
     assert second != first and not second.exists()
     later.write_text("")
     assert record_files(tmp_path) == [first, later]
@@ -45,12 +45,22 @@ def test_the_latest_unfinished_record_is_resumed(tmp_path: Path) -> None:
 
 
 def test_a_finished_latest_record_starts_a_new_game(tmp_path: Path) -> None:
-    copy("miss-place-undo.jsonl", tmp_path, "coda-2026-01-01T10-00-00.jsonl")
+    copy("sweep.jsonl", tmp_path, "coda-2026-01-01T10-00-00.jsonl")
     finished = copy("sweep.jsonl", tmp_path, "coda-2026-01-02T10-00-00.jsonl")
     choice = choose_resume(tmp_path)
     assert choice.path is None
     assert finished.exists()  # left alone
     assert choose_resume(tmp_path, record=finished).path is None
+
+
+def test_an_unfinished_game_is_resumed_though_a_finished_one_has_a_later_name(
+    tmp_path: Path,
+) -> None:
+    """A Pi without a clock can give the newer game the older name: finished records are
+    passed over, so the unfinished game is found whatever the names say."""
+    unfinished = copy("miss-place-undo.jsonl", tmp_path, "coda-2026-01-01T10-00-00.jsonl")
+    copy("sweep.jsonl", tmp_path, "coda-2026-01-02T10-00-00.jsonl")
+    assert choose_resume(tmp_path).path == unfinished
 
 
 def test_a_corrupt_record_is_kept_aside_and_never_resumed(tmp_path: Path) -> None:

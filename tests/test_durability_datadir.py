@@ -38,4 +38,5 @@ def test_new_record_names_carry_the_game_and_the_time(tmp_path: Path) -> None:
     import datetime as dt
 
     t = dt.datetime(2026, 11, 22, 14, 3, 9)
-    assert new_record_path(tmp_path, "mastermind", t).name == "mastermind-2026-11-22T14-03-09.jsonl"
+    name = new_record_path(tmp_path, "mastermind", t).name
+    assert name == "mastermind-2026-11-22T14-03-09.n1.jsonl"

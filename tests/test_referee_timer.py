@@ -150,11 +150,16 @@ def test_pause_and_resume_from_the_menu():
     assert record.lines[-1] == {"event": "timeout", "seat": 0}
 
 
-def test_the_menu_alone_does_not_stop_the_clock():
+def test_the_menu_stops_the_clock_while_it_hides_the_game():
+    """Issue 12, item 6: time must not run while a menu hides the game."""
     table, record = started()
     table.tap(OK)
     table.tap(BACK)
     assert isinstance(table.referee.view().overlay, MenuView)
+    table.wait(600)
+    assert Cue.TIME_UP not in table.take_cues()
+    assert record.lines[-1]["event"] != "timeout"
+    table.tap(BACK)  # the menu closed: the clock runs again and runs out
     table.wait(80)
     assert table.take_cues()[-1] is Cue.TIME_UP
 

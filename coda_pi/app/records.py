@@ -8,6 +8,7 @@ a resumed game; ``result_rows`` lists the past games for the results screen.
 from __future__ import annotations
 
 import itertools
+import json
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any
 
 from coda_pi.datadir import new_record_path, results
 from coda_pi.i18n import N_, _, ngettext
-from coda_pi.record import RecordWriter
+from coda_pi.record import RecordWriter, fsync_dir, read_file_bytes, write_atomically
 from coda_pi.referee.results import ResultRow
 
 log = logging.getLogger(__name__)
@@ -52,6 +53,37 @@ class LazyRecord:
         if self._writer is not None:
             self._writer.close()
 
+    # What a game must store before showing it but cannot put in the record yet (the rows
+    # of the device breaking a code the record does not hold yet): ``NAME.pending``,
+    # replaced atomically, beside the record it belongs to.
+
+    def _aside_path(self) -> Path:
+        path = self.path
+        if path is None:
+            raise OSError("the record is not started yet, so nothing can be kept beside it")
+        return path.with_name(path.name + PENDING_SUFFIX)
+
+    def keep_aside(self, obj: dict[str, Any] | None) -> None:
+        """Durably keeps ``obj`` beside the record (written and fsynced before this returns);
+        None removes what was kept."""
+        path = self._aside_path()
+        if obj is None:
+            if path.exists():
+                path.unlink()
+                fsync_dir(path.parent)
+            return
+        write_atomically(path, json.dumps(obj).encode("ascii"))
+
+    def aside(self) -> Any:
+        """What ``keep_aside`` kept beside the record, None when nothing (or not JSON)."""
+        try:
+            return json.loads(read_file_bytes(self._aside_path(), 1024 * 1024))
+        except (OSError, ValueError, RecursionError):
+            return None
+
+
+PENDING_SUFFIX = ".pending"
+
 
 class Records:
     """Where the device's records go: ``first`` (``--record FILE``) for the first game if
@@ -66,14 +98,21 @@ class Records:
         self.opened: list[LazyRecord] = []
 
     def new(self, game: str = "coda") -> LazyRecord:
-        first, self._first = self._first, None
-        record = LazyRecord(
-            (lambda: first) if first is not None  # type: ignore[misc]
-            else (lambda: new_record_path(self.data_dir, game)),
-            self.on_recorded,
-        )
+        record = LazyRecord(lambda: self._claim(game), self.on_recorded)
         self.opened.append(record)
         return record
+
+    def _claim(self, game: str) -> Path:
+        """The file for a record's first line: ``--record FILE`` goes to the first game that
+        writes (the table may choose Mastermind before Coda's record was ever written), and
+        never to a FILE that already holds a game (a resumed one that has finished)."""
+        first, self._first = self._first, None
+        if first is None:
+            return new_record_path(self.data_dir, game)
+        if not first.exists() or (first.is_file() and first.stat().st_size == 0):
+            return first
+        # A FIFO or a device is no place for a record: the data directory is.
+        return new_record_path(first.parent if first.is_file() else self.data_dir, game)
 
     def resumed(self, writer: RecordWriter) -> LazyRecord:
         """The record of a resumed game, already open, in the list of records."""

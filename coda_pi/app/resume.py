@@ -135,7 +135,8 @@ def _say_on_screen(
 class StartNotice:
     """A referee with a notice over its screen until OK or BACK is pressed and let go.
 
-    Everything else passes through: the referee runs (its timer too) under the notice.
+    Everything else passes through, but no time limit runs while the notice hides the
+    game: an unattended device must not write a time-out nobody could see coming.
     """
 
     def __init__(self, referee: TableReferee, title: str, text: str) -> None:
@@ -144,6 +145,7 @@ class StartNotice:
             title=title, text=text, ok_label=_("OK: go on"), back_label=_("BACK: go on"))
         self._answering: Button | None = None
         self._changes = 0
+        referee.hold_time(True)
 
     @property
     def version(self) -> int:
@@ -159,6 +161,7 @@ class StartNotice:
         elif isinstance(intent, Release) and intent.button is self._answering:
             self.notice = None
             self._changes += 1
+            self.inner.hold_time(False)
 
     def view(self) -> Any:
         view = self.inner.view()
@@ -186,6 +189,9 @@ class StartNotice:
 
     def notify(self, text: str, kind: BannerKind = BannerKind.INFO) -> None:
         self.inner.notify(text, kind)
+
+    def hold_time(self, held: bool) -> None:
+        self.inner.hold_time(held or self.notice is not None)
 
     @property
     def quit_requested(self) -> bool:

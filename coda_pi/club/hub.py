@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -27,18 +26,6 @@ from coda_pi.club.ratings import Rating
 from coda_pi.club.seating import History, Seating, propose
 from coda_pi.record import RecordWriter, read_record, write_atomically
 from coda_pi.replay import Replay, replay_lines
-
-
-class GameFile(RecordWriter):
-    """The hub's copy of a game: RecordWriter's torn-tail care, and a round's lines written
-    with one fsync instead of one each."""
-
-    def write_many(self, objs: list[dict[str, Any]]) -> None:
-        data = "".join(json.dumps(o, ensure_ascii=False) + "\n" for o in objs)
-        self._file.write(data.encode("utf-8"))
-        self._file.flush()
-        os.fsync(self._file.fileno())
-
 
 RESEND_AFTER = 1.0  # seconds a gap may stay open before the table is asked again
 RATINGS_SHOWN = 10  # the page's season table; ratings.csv has everybody
@@ -63,7 +50,7 @@ class GameAtHub:
     replay: Replay | None = None
     asked: float = 0.0  # when a resend was last asked for
     gap_since: float | None = None  # when the hub first saw it lacks something
-    writer: GameFile | None = None
+    writer: RecordWriter | None = None
 
     @property
     def key(self) -> str:
@@ -296,7 +283,7 @@ class Hub:
     def _keep(self, game: GameAtHub, objs: list[dict[str, Any]]) -> None:
         """Appends a round's lines to the hub's copy of the game: one write, one fsync."""
         if game.writer is None:
-            game.writer = GameFile(self.night_dir / f"{game.key}.jsonl")
+            game.writer = RecordWriter(self.night_dir / f"{game.key}.jsonl")
         game.writer.write_many(objs)
 
     def _replay(self, game: GameAtHub) -> None:

@@ -122,6 +122,11 @@ class BaseReferee(ABC):
         cues, self._cues = self._cues, []
         return cues
 
+    def hold_time(self, held: bool) -> None:
+        """While ``held``, something outside the game (a notice at start) hides the screen:
+        no time limit may run. Games without one have nothing to hold."""
+        self._time_held = held
+
     def notify(self, text: str, kind: BannerKind = BannerKind.INFO) -> None:
         """Puts a sentence from outside the game on the screen (a resumed game, a record
         kept aside, a config problem) until the next action replaces it."""

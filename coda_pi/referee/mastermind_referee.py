@@ -107,6 +107,7 @@ class MastermindReferee(BaseReferee):
         self._clock = clock
         self._rng = rng
         self._write = writer(record)
+        self._record = record  # its keep_aside holds the device's rows not yet written
         self._new_record = new_record
         self._on_switch = on_switch
         self._remember = remember
@@ -134,6 +135,7 @@ class MastermindReferee(BaseReferee):
         self._strategy: Strategy | None = None
         self._hint_cache: tuple[Any, int] | None = None
         if journal is not None:
+            self._device_rows = self._kept_device_rows(journal)
             self._enter_phase()
 
     # -- the public API -----------------------------------------------------------------
@@ -598,6 +600,8 @@ class MastermindReferee(BaseReferee):
             self._play_row({"event": "guess", "code": guess, "keys": keys})
             return
         rows = [*self._device_rows, (guess, fb)]
+        if not self._keep_device_rows(rows):
+            return  # not stored: the row is not taken, the screen says why
         self._device_rows = rows
         found = find_contradiction(rows, match.header.pegs, match.header.blanks)
         if found is not None:
@@ -619,15 +623,69 @@ class MastermindReferee(BaseReferee):
         unwritten, self._device_rows = rows, []
         if not self._commit({"event": "code", "maker": maker, "code": guess}):
             self._device_rows = rows[:-1]
+            self._keep_device_rows(self._device_rows)
             return
         for g, f in unwritten:
             if not self._commit({"event": "guess", "code": g, "keys": f.to_dict()}):
                 # The record holds the code now: the rest is answered again row by row.
                 return
+        # The record holds every row now; a copy left behind (a failure here) is stale by
+        # its event count and never read back.
+        self._keep_device_rows([])
         self._announce_row(games_before)
+
+    # The device breaking a human's code cannot write its rows before the code (the record
+    # needs the code first), yet a row must be stored before it is shown: the rows wait
+    # beside the record (the sink's keep_aside, NAME.pending), written and fsynced.
+
+    def _keep_device_rows(self, rows: list[tuple[str, Feedback]]) -> bool:
+        """Stores ``rows`` beside the record; False (the screen says why) when it failed."""
+        keep = getattr(self._record, "keep_aside", None)
+        journal = self._journal
+        if keep is None or journal is None:
+            return True  # a sink without a side (a test's memory): the rows stay in memory
+        try:
+            keep({"device_rows": [{"code": g, "keys": f.to_dict()} for g, f in rows],
+                  "after": len(journal.events)} if rows else None)
+        except Exception as err:  # noqa: BLE001 - any failure to store means "not done"
+            self._storage_failed(err)
+            return False
+        return True
+
+    def _kept_device_rows(self, journal: Journal[MastermindMatch]) -> list[tuple[str, Feedback]]:
+        """The device's rows kept beside a resumed record, when they belong to it: written
+        after its last event, for a code not in it, each the guess the device would make."""
+        aside = getattr(self._record, "aside", None)
+        kept = aside() if aside is not None else None
+        match = journal.game
+        if (not isinstance(kept, dict) or kept.get("after") != len(journal.events)
+                or match.code is not None or match.finished):
+            return []
+        rows: list[tuple[str, Feedback]] = []
+        for row in kept.get("device_rows") or []:
+            try:
+                keys = row["keys"]
+                fb = Feedback(int(keys["black"]), int(keys["white"]))
+                expected = self._strategy_guess(rows)
+            except (KeyError, TypeError, ValueError):
+                break
+            if row.get("code") != expected or find_contradiction(
+                    [*rows, (expected, fb)], match.header.pegs, match.header.blanks):
+                break
+            rows.append((expected, fb))
+        return rows
+
+    def _strategy_guess(self, rows: list[tuple[str, Feedback]]) -> str | None:
+        match = self.game
+        assert match is not None
+        if self._strategy is None:
+            self._strategy = Strategy.load(match.header.pegs, match.header.blanks)
+        return self._strategy.next_guess(rows)
 
     def _take_back_device_row(self) -> None:
         if self._device_rows:
+            if not self._keep_device_rows(self._device_rows[:-1]):
+                return
             guess, fb = self._device_rows.pop()
             self._banner = Banner(_("Took back the answer to {guess} ({keys})").format(
                 guess=guess, keys=_key_words(fb.black, fb.white)), BannerKind.INFO)
@@ -693,10 +751,12 @@ class MastermindReferee(BaseReferee):
     def _new_match(self) -> None:
         assert self._new_record is not None
         try:
-            self._write = writer(self._new_record())
+            record = self._new_record()
+            self._write = writer(record)
         except Exception as err:  # noqa: BLE001
             self._storage_failed(err)
             return
+        self._record = record
         self._journal = None
         self._final_shown = False
         self._ended_early = False

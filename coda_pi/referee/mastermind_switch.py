@@ -137,6 +137,9 @@ class GameSwitch:
     def notify(self, text: str, kind: BannerKind = BannerKind.INFO) -> None:
         self.current.notify(text, kind)
 
+    def hold_time(self, held: bool) -> None:
+        self.current.hold_time(held)
+
     @property
     def game(self) -> CodaGame | MastermindMatch | None:
         return self.current.game

@@ -97,6 +97,9 @@ class TableReferee(Protocol):
 
     def notify(self, text: str, kind: BannerKind = ...) -> None: ...
 
+    def hold_time(self, held: bool) -> None:
+        """Stop (or let run again) every time limit while something hides the game."""
+
 
 class RecordSink(Protocol):
     def write(self, obj: dict[str, Any]) -> None: ...

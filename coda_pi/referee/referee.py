@@ -135,6 +135,7 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
         self._refusal: str | None = None  # why a claim was refused: private to the player
         self._timer: GuessTimer | None = None
         self._timer_paused = False  # paused from the menu
+        self._time_held = False  # a notice from outside the game hides it (hold_time)
         self._final_shown = False
         self._ended_early = False
         self._review: GameReview | None = None  # open over the final standings
@@ -530,6 +531,11 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
                 items.append("review")
         items.append("quit")
         self._overlay = Menu(tuple(items))
+        self._sync_timer()
+
+    def hold_time(self, held: bool) -> None:
+        self._time_held = held
+        self._sync_timer()
 
     def _menu_chosen(self, item: MenuItem) -> None:
         if item == "pause":
@@ -731,9 +737,10 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
         now = self._clock.monotonic()
         cur = self._cursor
         claiming = cur is not None and cur.step is TurnStep.CLAIM_HIDDEN
-        # A yes/no question (undo, end the game) stops the clock: the table is busy with it.
-        asking = isinstance(self._overlay, Confirm) or self._pool.holds_timer()
-        if self._timer_paused or claiming or asking:
+        # The menu or a question (undo, end the game) hides the game, and the table is busy
+        # with it: the clock stops, as it does under a notice from outside (hold_time).
+        asking = self._overlay is not None or self._pool.holds_timer()
+        if self._timer_paused or claiming or asking or self._time_held:
             timer.pause(now)
         else:
             timer.resume(now)

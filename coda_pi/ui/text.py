@@ -17,9 +17,11 @@ import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
+from coda_pi.safe_text import drawable
 from coda_pi.ui.theme import RGB
 
 # Font(None, s) is about 0.68 * s pixels tall from the top of the ascent to the descent.
@@ -31,6 +33,22 @@ NUMBER = "number"
 _FLOOR_DIVISOR = {TEXT: 24, NUMBER: 12}
 CONDENSE = 0.62
 """The narrowest a panel number is squeezed (its width over its natural width)."""
+
+
+class SafeFont(pygame.font.Font):
+    """pygame's font, for text from files: a NUL or a lone surrogate in a name (pygame raises
+    on both) is drawn as U+FFFD, and text of only zero-width characters as a space, so no
+    name a record or config holds can stop the screen from being drawn."""
+
+    def render(self, text: Any, antialias: Any, color: Any, bgcolor: Any = None) -> Any:
+        shown = drawable(text) if isinstance(text, str) else text
+        try:
+            return super().render(shown, antialias, color, bgcolor)
+        except pygame.error:  # "Text has zero width"
+            return super().render(" ", antialias, color, bgcolor)
+
+    def size(self, text: Any) -> tuple[int, int]:
+        return super().size(drawable(text) if isinstance(text, str) else text)
 
 
 _fonts: dict[int, pygame.font.Font] = {}
@@ -55,7 +73,7 @@ def font(size: int) -> pygame.font.Font:
             pygame.register_quit(_forget)
         if not pygame.font.get_init():
             pygame.font.init()
-        cached = _fonts[size] = pygame.font.Font(None, size)
+        cached = _fonts[size] = SafeFont(None, size)
     return cached
 
 

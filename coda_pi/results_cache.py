@@ -1,0 +1,187 @@
+"""What each record replays to, kept beside the records so a list of past games is quick.
+
+Replaying 50 records takes over a second here and many on a Pi, and a finished record never
+changes. So each record's summary is kept in ``.results-cache.json`` in the data directory,
+keyed by the file's name and identity (device, inode, size and modification time): any
+change to a record, or a record put in another's place, misses the cache and is replayed
+again. The cache is only ever a copy: when it is missing, damaged, from another version or
+cannot be written, the records are replayed as before and nothing is lost.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from coda_pi.record import read_file_bytes
+from coda_pi.replay import Replay, replay_bytes
+
+CACHE_NAME = ".results-cache.json"
+VERSION = 1
+MAX_CACHE_BYTES = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The part of a replay the results list shows."""
+
+    game: str
+    players: tuple[str, ...]
+    totals: tuple[int, ...]
+    finished: bool
+    error: str | None  # "line N: message" when the record breaks a rule
+    rounds: int  # rounds (Coda) or games (Mastermind) played to their end
+    date: str  # ISO time the game started: the header's "t", else the file's time
+
+    @classmethod
+    def of(cls, replay: Replay, mtime: float) -> Summary:
+        s = replay.summary()
+        error = None
+        if replay.error is not None:
+            error = f"line {replay.error.line}: {replay.error.message}"
+        return cls(
+            game=str(s.get("game") or ""),  # "": the header could not be read
+            players=tuple(str(p) for p in s["players"]),
+            totals=tuple(int(t) for t in s["totals"]),
+            finished=bool(s["finished"]),
+            error=error,
+            rounds=len(s.get("rounds") or s.get("games") or []),
+            date=_start_time(replay.header, mtime).isoformat(timespec="seconds"),
+        )
+
+    @classmethod
+    def from_json(cls, obj: Any) -> Summary | None:
+        """The summary a cache entry holds, or None when it is not exactly one."""
+        try:
+            summary = cls(
+                game=obj["game"],
+                players=tuple(obj["players"]),
+                totals=tuple(obj["totals"]),
+                finished=obj["finished"],
+                error=obj["error"],
+                rounds=obj["rounds"],
+                date=obj["date"],
+            )
+        except (KeyError, TypeError):
+            return None
+        ok = (
+            isinstance(summary.game, str)
+            and all(isinstance(p, str) for p in summary.players)
+            and all(isinstance(t, int) and not isinstance(t, bool) for t in summary.totals)
+            and isinstance(summary.finished, bool)
+            and (summary.error is None or isinstance(summary.error, str))
+            and isinstance(summary.rounds, int)
+            and isinstance(summary.date, str)
+        )
+        if not ok:
+            return None
+        try:
+            dt.datetime.fromisoformat(summary.date)
+        except ValueError:
+            return None
+        return summary
+
+
+def _start_time(header: dict[str, Any] | None, mtime: float) -> dt.datetime:
+    stamp = header.get("t") if header else None
+    if isinstance(stamp, str):
+        try:
+            return dt.datetime.fromisoformat(stamp)
+        except ValueError:
+            pass
+    return dt.datetime.fromtimestamp(mtime)
+
+
+def _identity(info: os.stat_result) -> list[int]:
+    return [info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns]
+
+
+class ResultsCache:
+    """The summaries of one data directory's records; ``save`` keeps what was learnt."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = Path(data_dir)
+        self.path = self.data_dir / CACHE_NAME
+        self._entries: dict[str, tuple[list[int], Summary]] = {}
+        self._dirty = False
+        self.replayed = 0  # records replayed because the cache did not hold them
+        self._load()
+
+    def _load(self) -> None:
+        try:
+            doc = json.loads(read_file_bytes(self.path, MAX_CACHE_BYTES))
+        except (OSError, ValueError, RecursionError):
+            return  # no cache, or not one: every record is replayed
+        if not isinstance(doc, dict) or doc.get("version") != VERSION:
+            return
+        entries = doc.get("records")
+        if not isinstance(entries, dict):
+            return
+        for name, entry in entries.items():
+            if not isinstance(entry, dict):
+                continue
+            key = entry.get("key")
+            summary = Summary.from_json(entry.get("summary"))
+            if (summary is not None and isinstance(key, list) and len(key) == 4
+                    and all(isinstance(k, int) for k in key)):
+                self._entries[name] = (key, summary)
+
+    def summary(self, path: Path) -> Summary:
+        """What ``path`` replays to, from the cache when the file is unchanged.
+
+        Raises ``OSError`` when the record cannot be read.
+        """
+        info = os.stat(path)
+        key = _identity(info)
+        cached = self._entries.get(path.name)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        data = read_file_bytes(path)
+        summary = Summary.of(replay_bytes(data), info.st_mtime)
+        self.replayed += 1
+        # The key is the file as it was before the read: a line added meanwhile changes
+        # it, so the next look replays again rather than trusting a stale summary.
+        self._entries[path.name] = (key, summary)
+        self._dirty = True
+        return summary
+
+    def forget_missing(self, names: set[str]) -> None:
+        """Drop the entries of records no longer in the directory."""
+        gone = [name for name in self._entries if name not in names]
+        for name in gone:
+            del self._entries[name]
+        self._dirty = self._dirty or bool(gone)
+
+    def save(self) -> None:
+        """Writes the cache if it learnt anything; a failure (a read-only card, a full one)
+        only means the next look replays again."""
+        if not self._dirty:
+            return
+        doc = {
+            "version": VERSION,
+            "records": {name: {"key": key, "summary": asdict(summary)}
+                        for name, (key, summary) in self._entries.items()},
+        }
+        data = json.dumps(doc).encode("ascii")
+        try:
+            # A name of its own: `coda-pi results` may save while the device does.
+            fd, tmp = tempfile.mkstemp(dir=self.data_dir, prefix=".results-cache-")
+        except OSError:
+            return
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            return
+        self._dirty = False
