@@ -38,6 +38,12 @@ def register(sub: Any) -> None:
                    help=_("how many seats play (default 3)"))
     p.add_argument("--rounds", type=int, choices=(1, 3), default=3,
                    help=_("one game or a three-round tournament (default 3)"))
+    p.add_argument("--pool", choices=("device", "table", "entered"), default=None,
+                   help=_("device: the device deals from the box (default); table: real "
+                          "panels drawn by hand, the device is told what falls; entered: real "
+                          "panels drawn by hand and told to the device privately"))
+    p.add_argument("--dashes", action=argparse.BooleanOptionalAction, default=None,
+                   help=_("advanced play with the two dashes (default: the config file's)"))
     p.add_argument("--table-pool", action="store_true",
                    help=_("the players draw real panels by hand: the device is told what falls"))
     p.add_argument("--speed", type=float, default=1.0, metavar="X",
@@ -75,6 +81,8 @@ def run(args: argparse.Namespace) -> int:
             ack_log=args.ack_log,
             notices=notices,
             table_pool=args.table_pool,
+            pool=args.pool,
+            dashes=args.dashes,
         )
     except pygame.error as err:
         print("coda-pi demo: " + _("cannot open the screen ({why}); try --headless").format(

@@ -191,6 +191,11 @@ class RulesConfig:
     rounds: int = 1
     bonus: Literal["hidden", "all"] = "hidden"
     labels: Literal["panels", "cards"] = "panels"
+    # Who shuffles and what the device is told. "entered": the panels lie face down on the
+    # table and each player tells the device privately what they drew; nobody looks through
+    # an open box, and the device still judges everything (docs/playing.md).
+    pool: Literal["entered", "device", "table"] = "entered"
+    dealer: bool = False  # device pool: a dealer who does not play fetches the panels
 
 
 @dataclass(frozen=True, slots=True)
@@ -414,7 +419,7 @@ SCHEMA: dict[str, tuple[str, ...]] = {
     "screen": ("width", "height", "rotation", "fullscreen", "language"),
     "sound": ("enabled",),
     "players": ("names",),
-    "rules": ("dashes", "rounds", "bonus", "labels"),
+    "rules": ("dashes", "rounds", "bonus", "labels", "pool", "dealer"),
     "timer": ("enabled", "first_seconds", "extra_seconds"),
     "data": ("directory",),
     "club": ("host", "port", "club", "table", "username", "password"),
@@ -645,6 +650,8 @@ class _Checker:
             rounds=self.choice(table, "rules.rounds", d.rounds, (1, 3)),
             bonus=self.choice(table, "rules.bonus", d.bonus, ("hidden", "all")),
             labels=self.choice(table, "rules.labels", d.labels, ("panels", "cards")),
+            pool=self.choice(table, "rules.pool", d.pool, ("entered", "device", "table")),
+            dealer=self.boolean(table, "rules.dealer", d.dealer),
         )
 
     def timer(self, table: dict[str, Any]) -> TimerConfig:

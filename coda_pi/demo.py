@@ -228,6 +228,8 @@ def run_demo(
     ack_log: Path | None = None,
     notices: tuple[str, ...] = (),
     table_pool: bool = False,
+    pool: str | None = None,
+    dashes: bool | None = None,
 ) -> DemoResult:
     """Play a whole tournament with simulated players; see ``coda-pi demo --help``.
 
@@ -235,8 +237,11 @@ def run_demo(
     per record line, ``{"record": PATH, "line": {...}}``, written only after the record's
     write (flush and fsync) has returned: the moment the device would announce the event.
     The crash test kills the demo and checks that the record holds every line acknowledged.
-    ``table_pool``: the players draw simulated real panels by hand and the device is told
-    (coda_pi/referee/table_pool_autoplay.py).
+    ``pool``: who keeps the pool (referee/pools.py): "device" (the default here, the demo
+    has no real panels to mix), "table" (the players draw simulated real panels by hand and
+    the device is told what falls: table_pool_autoplay.py) or "entered" (they draw them and
+    tell the device privately: entered_autoplay.py); ``table_pool`` is "table".
+    ``dashes``: advanced play, else the config's.
     """
     if headless:
         # Must be set before the display starts: no window, no sound device, no GPIO.
@@ -251,8 +256,10 @@ def run_demo(
         names=names, players=players, rounds=rounds, first=0,
         language=current_language(),  # --lang (or the config), as the caller set it
     )
-    if table_pool:
-        setup = setup.with_changes(pool="table")
+    pool = pool or ("table" if table_pool else "device")
+    setup = setup.with_changes(pool=pool)
+    if dashes is not None:
+        setup = setup.with_changes(dashes=dashes)
     referee_rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
     players_rng = random.Random(None if seed is None else seed + 1)
     clock: MonotonicClock | FakeClock
@@ -288,13 +295,17 @@ def run_demo(
         _release(locks)
         raise
     player = None
-    if table_pool:
+    if pool == "table":
         from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
 
         player = TablePoolAutoPlayer(players_rng)
         resumed = _resumed_coda_game(app)
         if resumed is not None:
             seat_table_pool_players(player, resumed, app.referee.view(), players_rng)
+    elif pool == "entered":
+        from coda_pi.referee.entered_autoplay import EnteredAutoPlayer
+
+        player = EnteredAutoPlayer(players_rng)
     table = SimulatedTable(app.referee.view, app.referee.private_view, queue, clock.monotonic,
                            rng=players_rng, speed=speed if not headless else 1.0,
                            player=player)

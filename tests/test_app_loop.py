@@ -212,7 +212,9 @@ def test_the_queue_waiter_wakes_for_a_button_at_once_and_for_a_key_soon():
 
 def test_a_three_player_tournament_played_on_the_keyboard_to_the_final_standings(tmp_path):
     from coda_pi.devices.keyboard import DEFAULT_KEYS
-    from coda_pi.referee.autoplay import AutoPlayer
+
+    # The config's default pool is "entered": these players enter their real panels.
+    from coda_pi.referee.entered_autoplay import EnteredAutoPlayer as AutoPlayer
     from coda_pi.referee.signals import Cue, Press
 
     key_of = {}

@@ -22,6 +22,8 @@ from coda_pi.config import Config, PinConfig
 from coda_pi.datadir import record_files
 from coda_pi.demo import play_until
 from coda_pi.referee.autoplay import AutoPlayer
+from coda_pi.referee.entered_autoplay import EnteredAutoPlayer
+from coda_pi.referee.entry_views import EntryWaitView
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.setup_menu import SetupMenu
 from coda_pi.referee.signals import Button, Press, Release
@@ -202,8 +204,10 @@ def test_a_bad_config_file_is_named_key_by_key_and_the_device_runs_on_safe_defau
     assert items["First period"] == "60 s" and items["Rounds"].startswith("tournament")
     assert app.gpio is None or not config.pins.gpio_enabled
     assert config.data_dir == tmp_path / "records"
-    # And the game can be played: the first record goes to the configured directory.
-    play_until(app, AutoPlayer(random.Random(1)), lambda v: isinstance(v.screen, DealView)
+    # And the game can be played: the first record goes to the configured directory. The
+    # default pool is "entered": the first seat is asked to enter its starting row.
+    play_until(app, EnteredAutoPlayer(random.Random(1)),
+               lambda v: isinstance(v.screen, EntryWaitView)
                and v.table is not None and v.table.round_number == 1)
     app.close()
     assert [p.parent for p in app.records.paths] == [tmp_path / "records"]

@@ -390,6 +390,25 @@ def test_ending_the_match_from_the_menu_shows_the_standings_so_far():
     assert final.ended_early and _totals(final) == [1, 0]
 
 
+def test_solo_the_device_s_code_is_decided_once_undo_and_resume_keep_it(tmp_path):
+    table, record = _table("solo", games=1, first=1, seed=11)
+    code = record.events("code")[0]["code"]
+    assert "seed" in record.lines[0]  # kept in the header, beside the spec's keys
+    _enter_row(table, "RRGG")
+    for _ in range(2):  # take back the row, then the code: the device sets it again
+        table.press(Button.BACK)
+        table.wait(2.1)
+        table.release(Button.BACK)
+        table.tap(Button.OK)
+    assert [line.get("event") for line in record.lines[-3:]] == ["undo", "undo", "code"]
+    codes = [line["code"] for line in record.lines[1:] if line.get("event") == "code"]
+    assert codes == [code, code]
+    # Other seeds set other codes: the code is random, only not drawn twice.
+    others = {_table("solo", games=1, first=1, seed=s)[1].events("code")[0]["code"]
+              for s in range(20)}
+    assert len(others) > 10
+
+
 def _switch_remembering(data_dir: Path) -> tuple[GameSwitch, Table]:
     """The device's switch as the app builds it: the remembered setup laid over the
     defaults, Mastermind's remembered choices, and every start remembered."""

@@ -453,8 +453,12 @@ def test_the_timer_waits_while_the_target_answers() -> None:
     assert isinstance(view.screen, JudgeView)
     assert view.timer is not None and view.timer.paused
     hidden.answer(1, 0, "0")
-    table.wait(81)  # after the answer, Ann's next decision is timed again
-    assert record.events("timeout")
+    table.wait(81)  # after the answer, Ann's next decision is timed again, and runs out
+    view = table.referee.view()
+    # After a right guess the time running out means she stops: no timeout, no penalty.
+    assert not record.events("timeout")
+    assert isinstance(view.screen, TurnView) and view.screen.step is TurnStep.CLAIM_HIDDEN
+    assert view.banner is not None and "stops" in view.banner.text
 
 
 def test_the_review_is_in_the_menu_once_the_game_is_over_and_not_before() -> None:

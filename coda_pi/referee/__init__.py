@@ -12,7 +12,10 @@
   answered as device-pool play does), ``DevicePool``, the registry ``pool_modes()``, and
   ``PoolHost``, all a mode may ask of the referee. ``table_pool`` is the mode "table"
   (``table_pool_game``, ``table_pool_views``; ``table_pool_hands`` and
-  ``table_pool_autoplay`` play it in tests and the demo).
+  ``table_pool_autoplay`` play it in tests and the demo). ``entered_pool`` is the mode
+  "entered", the default with real panels: each player tells the device privately which
+  panels they drew (``entry_views``; the entry is ``rules/panel_entry.py``, a later fix
+  ``rules/correction.py``; ``entered_autoplay`` plays it in the demo).
 - ``views``: the frozen view models the UI draws; ``signals``: buttons in, cues out.
 - ``public``: the public table, built from colours, knocked-down numbers and counts only;
   ``private``: one seat's own panels, shown while its button is held.

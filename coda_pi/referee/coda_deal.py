@@ -14,8 +14,8 @@ from coda_pi.referee.views import Banner, BannerKind
 from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, Phase
 from coda_pi.rules.coda_events import CodaEvent, Deal
-from coda_pi.rules.dealer import deal_row, place_dash
-from coda_pi.rules.tiles import Tile
+from coda_pi.rules.dealer import Dealer, place_dash
+from coda_pi.rules.tiles import Color, Tile
 
 if TYPE_CHECKING:
     from coda_pi.referee.timer import GuessTimer
@@ -26,6 +26,7 @@ class DealScreen:
     (declared here for the type checker only)."""
 
     _rng: random.Random
+    _dealer: Dealer
     _pending_deals: dict[int, tuple[Tile, ...]]
     _dash_index: int
     _peeked: set[int]
@@ -59,18 +60,17 @@ class DealScreen:
         assert game is not None
         row = self._pending_deals.get(seat)
         if row is None or not all(t in game.unseen for t in row):
-            row = deal_row(game, seat, self._rng).row
+            row = self._dealer.deal_row(game, seat).row
             self._pending_deals[seat] = row
             self._dash_index = 0
         return row
 
     def _dash_at(self, row: tuple[Tile, ...]) -> int | None:
-        # The dashes are taken in a fixed order (dark, then light), not by where they stand,
-        # so moving one past the other does not swap which one the cursor holds.
-        dashes = sorted((t for t in row if t.dash), key=str)
-        if not dashes:
-            return None
-        return row.index(dashes[min(self._dash_index, len(dashes) - 1)])
+        # With dashes in play every seat places "its dark dash", then "its light dash",
+        # whether its row holds them or not (see ``_deal_nav``).
+        colour = Color.DARK if self._dash_index == 0 else Color.LIGHT
+        dash = next((t for t in row if t.dash and t.color is colour), None)
+        return None if dash is None else row.index(dash)
 
     def _enter_deal(self, game: CodaGame) -> None:
         self._peeked = {s for s in self._peeked if not game.dealt[s]}
@@ -106,9 +106,10 @@ class DealScreen:
                 _("{name}: hold your seat button to see your {panels} first"),
                 name=game.name(seat)))
             return
-        dashes = sum(1 for t in row if t.dash)
-        if self._dash_index < dashes - 1:
-            self._dash_index += 1  # the second dash's turn to be placed
+        # Two steps (the dark dash, the light dash) for every seat when dashes are in play:
+        # a second OK only for the seat holding both would tell the table who holds them.
+        if game.settings.dashes and self._dash_index < 1:
+            self._dash_index += 1
             return
         if self._commit(Deal(seat, row)):
             self._dash_index = 0

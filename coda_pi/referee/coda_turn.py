@@ -18,6 +18,7 @@ from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, Phase
 from coda_pi.rules.coda_events import CodaEvent, Guess, Place, Reveal, Stop, Timeout
 from coda_pi.rules.tiles import legal_slots
+from coda_pi.rules.time_up import SHOW_THE_PLACE, time_up
 
 if TYPE_CHECKING:
     from coda_pi.referee.setup import SetupDefaults
@@ -220,11 +221,37 @@ class TurnScreen:
             self._banner = Banner(text, BannerKind.INFO)
 
     def _time_up(self) -> None:
+        """The timer ran out. Before the turn's first guess that is the penalty (the spec's
+        ``timeout``); after a right guess the rules ask for no more guesses, so the player
+        stops with no penalty and shows where the drawn panel stands, as after any stop
+        (rules/time_up.py)."""
         game = self.game
         self._timer = None
         if game is None or game.turn is None:
             return
         seat = game.turn
+        meaning = time_up(game)
+        if meaning == SHOW_THE_PLACE:
+            self._cue(Cue.TIME_UP)
+            cur = self._cursor
+            assert cur is not None
+            cur.step = TurnStep.CLAIM_HIDDEN
+            cur.knock_down = None
+            cur.claim_slot = 0
+            cur.timed_out = True
+            self._banner = Banner(
+                f"Time is up: {game.name(seat)} stops. Stand your drawn panel hidden and show "
+                "its place", BannerKind.INFO)
+            return
+        if isinstance(meaning, Stop):
+            written = self._commit(meaning)
+            self._cue(Cue.TIME_UP)
+            if written and not self._announce_round_end():
+                game = self.game
+                assert game is not None and game.turn is not None
+                self._banner = Banner(f"Time is up: {game.name(seat)} stops. "
+                                      f"{game.name(game.turn)}'s turn", BannerKind.INFO)
+            return
         written = self._commit(Timeout(seat))
         self._cue(Cue.TIME_UP)  # the clock's verdict stands even if the record failed
         if not written:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from coda_pi.i18n import _, ngettext, spoken
@@ -50,6 +51,7 @@ from coda_pi.referee.views import (
     StandingView,
 )
 from coda_pi.replay import journal_of
+from coda_pi.rules.dealer import Shuffle, new_seed
 from coda_pi.rules.mastermind import (
     COLOUR_NAMES,
     Feedback,
@@ -112,6 +114,9 @@ class MastermindReferee(BaseReferee):
         self._setup = MastermindSetupMenu(options or MastermindOptions(), at_start=at_start)
         self._options = self._setup.choices
         self._journal = journal
+        # The device's codes are decided once per game (undo and resume keep them).
+        seed = self._options.seed
+        self._shuffle = Shuffle(seed if seed is not None else new_seed(rng))
         self._init_buttons()
         self._overlay: Menu | Confirm | None = None
         # Cursors: none of them is game truth.
@@ -725,7 +730,7 @@ class MastermindReferee(BaseReferee):
     # -- setup, events, undo ---------------------------------------------------------------
 
     def _start(self) -> None:
-        options = self._setup.choices
+        options = replace(self._setup.choices, seed=new_seed(self._rng))
         header = MastermindHeader(players=options.players, blanks=options.blanks,
                                   games=options.games)
         try:
@@ -734,6 +739,8 @@ class MastermindReferee(BaseReferee):
             self._storage_failed(err)
             return
         self._options = options
+        assert options.seed is not None
+        self._shuffle = Shuffle(options.seed)
         if self._remember is not None:
             self._remember(options)
         self._journal = journal_of(MastermindMatch(header))
@@ -822,7 +829,7 @@ class MastermindReferee(BaseReferee):
             maker = self._maker()
             if maker == self._options.device_seat:
                 colours = self._palette()
-                code = "".join(self._rng.choice(colours) for _ in range(pegs))
+                code = self._shuffle.code(match.game_number, colours, pegs)
                 if self._commit({"event": "code", "maker": maker, "code": code}):
                     self._cue(Cue.YOUR_TURN)
                     self._banner = Banner(_("The device has set its code: break it"),

@@ -12,6 +12,7 @@ from coda_pi.referee.choice_menu import START, ChoiceMenu
 from coda_pi.referee.setup import DEFAULT_NAMES
 from coda_pi.referee.signals import Button
 from coda_pi.referee.views import SetupView
+from coda_pi.rules.dealer import Shuffle
 
 Mode = Literal["scores", "audit", "solo"]
 MODES: tuple[Mode, ...] = ("scores", "audit", "solo")
@@ -33,6 +34,7 @@ class MastermindOptions:
     blanks: bool = False  # the extra challenge: the empty hole is a seventh colour
     hint: bool = False  # show a human breaker how many codes still fit
     first: int = 0  # the first game's codemaker
+    seed: str | None = None  # the device's codes, decided once (rules/dealer.py's Shuffle)
 
     @property
     def solo(self) -> bool:
@@ -55,7 +57,8 @@ class MastermindOptions:
 
     def header_extras(self) -> dict[str, Any]:
         """What the device writes in the header beside the spec's keys (replay ignores it)."""
-        return {"mode": self.mode, "hint": self.hint}
+        return {"mode": self.mode, "hint": self.hint} | (
+            {} if self.seed is None else {"seed": self.seed})
 
 
 def options_from_header(header: Mapping[str, Any], hint: bool = False) -> MastermindOptions:
@@ -69,6 +72,7 @@ def options_from_header(header: Mapping[str, Any], hint: bool = False) -> Master
         games=int(header.get("games", 2)),
         blanks=bool(header.get("blanks", False)),
         hint=hint_value if isinstance(hint_value, bool) else hint,
+        seed=kept.seed if (kept := Shuffle.from_header(header)) is not None else None,
     )
 
 

@@ -8,13 +8,14 @@ from typing import Literal
 from coda_pi.i18n import N_, _
 from coda_pi.referee.views import ConfirmView, MenuView
 
-MenuItem = Literal["resume", "pause", "unpause", "undo", "end", "review", "quit"]
+MenuItem = Literal["resume", "pause", "unpause", "undo", "fix", "end", "review", "quit"]
 # Marked for translation here, translated when shown (N_): the language may change.
 MENU_TEXT: dict[MenuItem, str] = {
     "resume": N_("Back to the game"),
     "pause": N_("Pause the timer"),
     "unpause": N_("Restart the timer"),
     "undo": N_("Undo the last action"),
+    "fix": N_("Fix a panel entered wrong"),  # entered pool: a fallen panel shows otherwise
     "end": N_("End the game now"),
     "review": N_("Review the game"),  # once the final standings are shown
     "quit": N_("Quit"),

@@ -12,6 +12,8 @@ referee through ``PoolHost`` alone.
   random once the player chose a colour.
 - ``TablePool`` ("table", ``table_pool.py``): the table draws real panels by hand; the
   device is told colours, answers and what falls.
+- ``EnteredPool`` ("entered", ``entered_pool.py``): the table draws real panels by hand
+  and each player tells the device privately which: the device knows every row.
 
 Adding a mode: a subclass (its own module, with its views), one entry in ``POOL_MODES``
 (the setup menu, the config's check and a resumed record's header read the names from
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from coda_pi.i18n import N_, _
 from coda_pi.record import Journal
 from coda_pi.referee.kinds import CodaScreen
+from coda_pi.referee.private import own_panels, row_view
 from coda_pi.referee.public import PublicTable
 from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.views import Banner, BannerKind, LedState, PrivateView, Screen, TurnStep
@@ -34,12 +37,16 @@ from coda_pi.referee.wording import nouns
 from coda_pi.replay import journal_of
 from coda_pi.rules.coda import CodaGame, CodaSettings
 from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop
-from coda_pi.rules.dealer import draw
+from coda_pi.rules.dealer import Dealer
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Color
 
 if TYPE_CHECKING:
+    from coda_pi.referee.entered_pool import PadSource
     from coda_pi.referee.public import TurnCursor
+
+# Steps where the held seat's view is about its own row (placing, knocking down).
+_OWN_STEPS = (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP, TurnStep.REVEAL_OWN)
 
 
 class PoolHost(Protocol):
@@ -60,6 +67,25 @@ class PoolHost(Protocol):
 
     @property
     def cursor(self) -> TurnCursor | None: ...
+
+    @property
+    def dealer(self) -> Dealer:
+        """The device's dealer: each deal and draw decided once, from the game's seed."""
+
+    @property
+    def pads(self) -> PadSource:
+        """Where entered-pool play's number dials start: random, nobody can predict it."""
+
+    @property
+    def dealer_present(self) -> bool:
+        """The setup's dealer: a person who does not play fetches panels from the box."""
+
+    def private_seat(self) -> int | None:
+        """The seat whose private view shows now (its button alone is held)."""
+
+    def rewrite(self, lines: list[dict[str, Any]]) -> bool:
+        """Write record lines as they are (``undo`` lines included) and apply each: True
+        when all are written (rules/correction.py's lines)."""
 
     @property
     def ended_early(self) -> bool: ...
@@ -162,6 +188,14 @@ class PoolMode:
         """True while the guess timer must wait for the mode."""
         return False
 
+    def menu_items(self, kind: CodaScreen) -> tuple[str, ...]:
+        """Lines the mode adds to the BACK menu (after "undo")."""
+        return ()
+
+    def menu_chosen(self, item: str) -> bool:
+        """True when the mode took the menu line chosen."""
+        return False
+
     def put_back_hint(self, obj: dict[str, Any]) -> str | None:
         """What the table must do with real panels after ``obj`` was undone (None: the
         referee's own words)."""
@@ -184,7 +218,7 @@ class DevicePool(PoolMode):
         game = self.host.game
         assert game is not None and game.turn is not None
         try:
-            event = draw(game, colour, self.host.rng)
+            event = self.host.dealer.draw(game, colour)
         except RuleError as err:
             self.host.refuse(err.message)
             return
@@ -197,12 +231,25 @@ class DevicePool(PoolMode):
                 BannerKind.INFO,
             ))
 
+    def private_view(self, seat: int | None) -> PrivateView | None:
+        """With a dealer, the drawn panel's screen asks the dealer to hand it over."""
+        game = self.host.game
+        cur = self.host.cursor
+        if (not self.host.dealer_present or seat is None or game is None or game.turn != seat
+                or game.drawn is None or cur is None or cur.step in _OWN_STEPS):
+            return None
+        row, drawn = own_panels(game, seat)
+        return row_view(seat, game.name(seat), row, drawn, self.host.labels,
+                        prompt=f"Dealer: hand this {drawn.color.word} panel to "
+                               f"{game.name(seat)} face down" if drawn else "")
+
 
 def pool_modes() -> dict[str, type[PoolMode]]:
     """Every pool mode by the name the setup, the config and the record's header use."""
+    from coda_pi.referee.entered_pool import EnteredPool
     from coda_pi.referee.table_pool import TablePool  # it builds on this module
 
-    return {mode.name: mode for mode in (DevicePool, TablePool)}
+    return {mode.name: mode for mode in (EnteredPool, DevicePool, TablePool)}
 
 
 def pool_mode(name: str) -> type[PoolMode]:

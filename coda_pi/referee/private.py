@@ -35,14 +35,27 @@ def panel(tile: Tile, labels: str, *, revealed: bool = False, highlight: bool = 
 
 
 def deal_view(
-    seat: int, name: str, row: Sequence[Tile], dash_at: int | None, labels: str
+    seat: int, name: str, row: Sequence[Tile], dash_at: int | None, labels: str, *,
+    stage: tuple[int, int] | None = None, dealer: bool = False,
 ) -> PrivateView:
+    """The starting row the device dealt. ``stage``: (step, steps) of placing the dashes,
+    one step per dash colour in play whether or not this row holds it (the count of OKs
+    must not tell who holds a dash); ``dealer``: a dealer who does not play fetches the
+    panels and hands them over face down."""
     say = nouns(labels)
-    if dash_at is None:
-        prompt = say(_("Take these from {the_box}, stand them in this order, then OK"))
+    fetch = (_("Dealer: hand these over face down") if dealer
+             else say(_("Take these from {the_box}")))
+    if stage is None:
+        prompt = _("{fetch}, stand them in this order, then OK").format(fetch=fetch)
     else:
-        prompt = say(_("PREV/NEXT move {the_dash}. Take these from {the_box} in this "
-                       "order, OK"))
+        step, steps = stage
+        if dash_at is not None:
+            dash = (_("move the dark dash with PREV/NEXT, then OK") if step == 0
+                    else _("move the light dash with PREV/NEXT, then OK"))
+        else:
+            dash = _("no dark dash: OK") if step == 0 else _("no light dash: OK")
+        prompt = _("{fetch}, in this order. {step} of {steps}: {dash}").format(
+            fetch=fetch, step=step + 1, steps=steps, dash=dash)
     return PrivateView(
         seat=seat,
         name=name,

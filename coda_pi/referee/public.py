@@ -239,6 +239,7 @@ class TurnCursor:
     reveal_slot: int | None = None
     last_guess: GuessView | None = None
     knock_down: int | None = None
+    timed_out: bool = False  # the time ran out while choosing: the player stops, no way back
 
 
 def _turn_prompt(table: PublicTable, cur: TurnCursor, labels: str) -> str:

@@ -24,6 +24,7 @@ from coda_pi.referee.base import HOLD_FOR_UNDO, BaseReferee
 from coda_pi.referee.coda_deal import DealScreen
 from coda_pi.referee.coda_turn import TurnScreen, turn_cursor
 from coda_pi.referee.describe import describe_event, put_back_hint
+from coda_pi.referee.entered_pool import PadSource, system_pads
 from coda_pi.referee.kinds import CodaScreen
 from coda_pi.referee.overlays import Confirm, Menu, MenuItem, overlay_view
 from coda_pi.referee.pools import DevicePool, PoolMode, pool_mode
@@ -71,6 +72,7 @@ from coda_pi.rules.coda_events import (
     parse_event,
     to_dict,
 )
+from coda_pi.rules.dealer import SEED_KEY, Dealer, Shuffle, new_seed
 from coda_pi.rules.tiles import Tile
 
 __all__ = ["HOLD_FOR_UNDO", "Clock", "RecordSink", "Referee", "Sink", "coda_journal"]
@@ -94,15 +96,25 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
         header: Mapping[str, Any] | None = None,
         new_record: Callable[[], Sink] | None = None,
         results: ResultsSource | None = None,
+        dealer_for: Callable[[str], Dealer] = Shuffle,
+        pads: PadSource | None = None,
         remember: Callable[[SetupDefaults], None] | None = None,
     ) -> None:
         """``journal`` resumes a game (the replay of its record, which ``record`` goes on
         appending to); ``header``, that record's first line, then gives back the table's
         labels and timer, which the device writes there beside the spec's keys.
+        ``dealer_for`` makes the dealer from a game's seed (tests pass a stand-in);
+        ``pads``: where entered-pool play's number dials start (random by default);
         ``remember`` keeps the setup the table started a game with, for the next start."""
         self._remember = remember
         self._clock = clock
         self._rng = rng
+        # Every deal and draw is decided once, from the seed the record's header keeps; a
+        # record from before seeds were kept gets a new one for the rest of its game.
+        self._dealer_for = dealer_for
+        kept = Shuffle.from_header(header) if header is not None else None
+        self._dealer: Dealer = dealer_for(kept.seed if kept is not None else new_seed(rng))
+        self._pads = pads or system_pads()
         self._write = writer(record)
         self._new_record = new_record
         # The past games, from the setup menu's "Results" (when the app can list them).
@@ -146,6 +158,11 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
     @property
     def game(self) -> CodaGame | None:
         return None if self._journal is None else self._journal.game
+
+    @property
+    def pool(self) -> PoolMode:
+        """Who keeps the pool now (``pools.py``)."""
+        return self._pool
 
     @property
     def over(self) -> bool:
@@ -242,15 +259,18 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
         """The acting seat's private view while exactly its button is held, else None."""
         seat = self._private_seat()
         game = self.game
-        if self._pool.owns_private_view:
-            return self._pool.private_view(seat)
+        shown = self._pool.private_view(seat)
+        if shown is not None or self._pool.owns_private_view:
+            return shown
         if seat is None or game is None:
             return None
         labels = self._options.labels
         name = game.name(seat)
         if game.phase is Phase.DEAL:
             row = self._pending_row(seat)
-            return private.deal_view(seat, name, row, self._dash_at(row), labels)
+            stage = (self._dash_index, 2) if game.settings.dashes else None
+            return private.deal_view(seat, name, row, self._dash_at(row), labels, stage=stage,
+                                     dealer=self._options.dealer)
         cur = self._cursor
         row, drawn = private.own_panels(game, seat)
         if cur is None:
@@ -489,7 +509,7 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
                 cur.step = TurnStep.CONTINUE
                 cur.target = None
                 return
-            if cur.step is TurnStep.CLAIM_HIDDEN:
+            if cur.step is TurnStep.CLAIM_HIDDEN and not cur.timed_out:
                 cur.step = TurnStep.CONTINUE
                 cur.claim_refused = False
                 self._refusal = None
@@ -504,6 +524,7 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
             items.append("unpause" if self._timer_paused else "pause")
         if game is not None:
             items.append("undo")
+            items.extend(self._pool.menu_items(self._screen_kind()))
             if self._screen_kind() is not CodaScreen.FINAL:
                 items.append("end")
             else:
@@ -525,7 +546,7 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
             self._banner = Banner(_("The timer runs again"), BannerKind.INFO)
         elif item == "review":
             self._open_review()
-        else:
+        elif not self._pool.menu_chosen(item):
             super()._menu_chosen(item)
 
     def _overlay_closed(self) -> None:
@@ -574,7 +595,8 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
             bonus=options.bonus,
         )
         mode = pool_mode(options.pool)
-        header = settings.to_dict() | mode.header(options.training) | {
+        dealer = {"dealer": True} if options.dealer and options.pool == "device" else {}
+        header = settings.to_dict() | mode.header(options.training) | dealer | {
             "labels": options.labels,
             "timer": {
                 "enabled": options.timer,
@@ -582,12 +604,15 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
                 "extra_seconds": options.extra_seconds,
             },
         }
+        seed = new_seed(self._rng)
+        header[SEED_KEY] = seed
         try:
             self._write(header)
         except Exception as err:  # noqa: BLE001 - any failure to store means "not started"
             self._storage_failed(err)
             return
         self._options = options
+        self._dealer = self._dealer_for(seed)
         self._pool = mode(_Host(self), training=options.training)
         self._journal = mode.journal(settings)
         self._banner = None
@@ -748,6 +773,40 @@ class _Host:
     @property
     def cursor(self) -> TurnCursor | None:
         return self._r._cursor
+
+    @property
+    def dealer(self) -> Dealer:
+        return self._r._dealer
+
+    @property
+    def pads(self) -> PadSource:
+        return self._r._pads
+
+    @property
+    def dealer_present(self) -> bool:
+        return self._r._options.dealer
+
+    def private_seat(self) -> int | None:
+        return self._r._private_seat()
+
+    def rewrite(self, lines: list[dict[str, Any]]) -> bool:
+        r = self._r
+        journal = r._journal
+        assert journal is not None
+        for line in lines:
+            try:
+                r._write(line)
+            except Exception as err:  # noqa: BLE001 - the lines written so far stand
+                r._storage_failed(err)
+                r._enter_phase()
+                return False
+            if line.get("event") == "undo":
+                journal.undo()
+            else:
+                journal.apply(line)
+        r._final_shown = False
+        r._enter_phase()
+        return True
 
     @property
     def ended_early(self) -> bool:

@@ -12,7 +12,7 @@ DEFAULT_NAMES: tuple[str, ...] = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
 
 Labels = Literal["panels", "cards"]
 BonusMode = Literal["hidden", "all"]
-Pool = Literal["device", "table"]  # who keeps the pool: the names of referee/pools.py
+Pool = Literal["entered", "device", "table"]  # who keeps the pool: referee/pools.py's names
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +31,7 @@ class SetupDefaults:
     labels: Labels = "panels"
     pool: Pool = "device"
     training: bool = False  # table pool: a held seat button shows the likeliest numbers
+    dealer: bool = False  # device pool: a dealer who does not play fetches the panels
     game: str = "coda"  # "mastermind" hands the device to referee/mastermind_switch.py
     hand_choice: int = 0  # panels dealt to each player; 0: the box's rule (see ``hand``)
     language: str = "en"  # of the screens (coda_pi.i18n); the setup's "Language" sets it
@@ -61,6 +62,9 @@ class SetupDefaults:
             extra_seconds=timer.extra_seconds,
             bonus=rules.bonus,
             labels=rules.labels,
+            # Where real panels are used the table shuffles them: entered pool by default.
+            pool=getattr(rules, "pool", "entered"),
+            dealer=getattr(rules, "dealer", False),
             language=getattr(getattr(config, "screen", None), "language", "en"),
         )
 
@@ -89,6 +93,9 @@ def options_from_header(options: SetupDefaults, header: Mapping[str, Any]) -> Se
         options = options.with_changes(labels=labels)
     from coda_pi.referee.pools import pool_modes  # the modes build on the referee
 
+    dealer = header.get("dealer")
+    if isinstance(dealer, bool):
+        options = options.with_changes(dealer=dealer)
     pool = header.get("pool")
     if isinstance(pool, str) and pool in pool_modes():
         options = options.with_changes(pool=pool)  # type: ignore[arg-type]

@@ -9,7 +9,7 @@ a choice edits it (PREV/NEXT change the value, OK keeps it, BACK puts back the v
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from coda_pi.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
@@ -142,6 +142,12 @@ MORE_ITEMS: tuple[_Item, ...] = (
         lambda s, d: s.with_changes(pool=_next_pool(s.pool, d)),
     ),
     _Item(
+        "dealer", N_("Dealer"),
+        lambda s: (_("a person who does not play") if s.dealer else _("none")) if s.pool == "device"
+        else _("none (device pool)"),
+        lambda s, d: s.with_changes(dealer=not s.dealer),
+    ),
+    _Item(
         "training", N_("Training hints"),
         lambda s: (_("on") if s.training else _("off")) if s.pool == "table"
         else _("off (device pool)"),
@@ -150,6 +156,10 @@ MORE_ITEMS: tuple[_Item, ...] = (
     _Item("language", N_("Language"), _show_language, _language),
 )
 """Everything else, behind "More"."""
+
+# One sentence, short enough to read on the smallest screen (issue 11: an open box shows
+# what is left in it, so device-dealt play without a dealer is for casual play).
+CASUAL = N_("An open box shows what is left in it: without a dealer, casual play only")
 
 NAMES = N_("Names")
 MORE = N_("More")
@@ -161,6 +171,17 @@ class _MoreMenu(ChoiceMenu[SetupDefaults]):
 
     def __init__(self, defaults: SetupDefaults) -> None:
         super().__init__(MORE_ITEMS, defaults, actions=(BACK_LINE,), start=False)
+
+    def view(self) -> Any:
+        """The choices; with the device dealing and no dealer, the one sentence that says
+        what that costs, on the pool and dealer lines (choosing that pool passes there)."""
+        view = super().view()
+        keys = [item.key for item in self.items]
+        choices = self.choices
+        if (choices.pool == "device" and not choices.dealer and not self.editing
+                and self.cursor in (keys.index("pool"), keys.index("dealer"))):
+            return replace(view, prompt=_(CASUAL))
+        return view
 
     def _action_prompt(self, action: str) -> str:
         return _("OK or BACK: back to the first choices")
