@@ -102,16 +102,6 @@ class EnteredPool(PoolMode):
         return {"pool": POOL_NAME}
 
     @property
-    def _game(self) -> CodaGame:
-        game = self.host.game
-        assert game is not None
-        return game
-
-    @property
-    def _labels(self) -> str:
-        return self.host.labels
-
-    @property
     def _pads(self) -> PadSource:
         return self.host.pads
 

@@ -137,6 +137,17 @@ class PoolMode:
         self.host = host
         self.training = training
 
+    @property
+    def _game(self) -> CodaGame:
+        """The game in play (a mode's hooks run only while there is one)."""
+        game = self.host.game
+        assert game is not None
+        return game
+
+    @property
+    def _labels(self) -> str:
+        return self.host.labels
+
     # -- the record ------------------------------------------------------------------------
 
     @classmethod

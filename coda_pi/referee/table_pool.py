@@ -129,16 +129,6 @@ class TablePool(PoolMode):
         """The resumed game again, as a ``WitnessedGame`` (the "wrong" answers it heard)."""
         return table_journal(journal.game.settings, journal.events)
 
-    @property
-    def _game(self) -> CodaGame:
-        game = self.host.game
-        assert game is not None
-        return game
-
-    @property
-    def _labels(self) -> str:
-        return self.host.labels
-
     def analysis(self) -> Analysis:
         """The public analysis of the game as it stands now (computed once per state)."""
         journal = self.host.journal
