@@ -122,3 +122,11 @@ def test_the_menu_overlay_covers_the_game_and_shows_the_cursor(size):
     middle = pygame.Rect(w // 4, h // 4, w // 2, h // 2)
     assert _share(menu, middle, theme.CURSOR) > 0.03
     assert _share(plain, middle, theme.PANEL_AREA) < _share(menu, middle, theme.PANEL_AREA)
+
+
+def test_a_footer_is_capitalised_at_its_first_letter_but_never_inside_a_count():
+    from coda_pi.ui.screens import sentence_case
+
+    assert sentence_case("¿cuál gana?") == "¿Cuál gana?"
+    assert sentence_case("ok to deal") == "Ok to deal"
+    assert sentence_case("1 of 3. PREV/NEXT: other games") == "1 of 3. PREV/NEXT: other games"

@@ -183,10 +183,13 @@ def draw_keys(surface: pygame.Surface, bands: Frame, prompt: str) -> None:
 
 
 def sentence_case(text: str) -> str:
-    """The first letter a capital ("¿cuál..." -> "¿Cuál...")."""
+    """The first letter a capital ("¿cuál..." -> "¿Cuál..."); a sentence that opens with a
+    number keeps its words as they are ("1 of 3", not "1 Of 3")."""
     for i, char in enumerate(text):
         if char.isalpha():
             return text[:i] + char.upper() + text[i + 1:]
+        if char.isdigit():
+            return text
     return text
 
 
