@@ -23,7 +23,8 @@ def draw_entry_wait(surface: pygame.Surface, bands: Frame, screen: EntryWaitView
     m = bands.metrics
     verb = "Deal" if screen.dark is None else "Draw"
     draw_banner(surface, bands.header, f"{verb}: {screen.name}", seat_colour(screen.seat),
-                subtitle=f"hold seat button {screen.seat + 1} to enter your {screen.what}")
+                # Short, so it stays on one line under the name: the footer says what to press.
+                subtitle=f"entering the {screen.what}")
     table_area, side = split_columns(bands.body, 0.62, m.margin)
     if view.table is not None:
         draw_table(surface, table_area, view.table, m)
