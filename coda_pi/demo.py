@@ -230,6 +230,7 @@ def run_demo(
     table_pool: bool = False,
     pool: str | None = None,
     dashes: bool | None = None,
+    game: str = "coda",
 ) -> DemoResult:
     """Play a whole tournament with simulated players; see ``coda-pi demo --help``.
 
@@ -241,7 +242,11 @@ def run_demo(
     has no real panels to mix), "table" (the players draw simulated real panels by hand and
     the device is told what falls: table_pool_autoplay.py) or "entered" (they draw them and
     tell the device privately: entered_autoplay.py); ``table_pool`` is "table".
-    ``dashes``: advanced play, else the config's.
+    ``dashes``: advanced play, else the config's. ``game``: "coda", or "mastermind": a match
+    of two games against the device (solo), so the device plays both of its roles: it breaks
+    the simulated player's code (its rows kept beside the record, ``NAME.pending``, until the
+    code is broken; each is in the ack log as ``{"record": PATH, "aside": {...}}`` once it
+    is stored), then keeps the score while the player breaks its code.
     """
     if headless:
         # Must be set before the display starts: no window, no sound device, no GPIO.
@@ -260,6 +265,12 @@ def run_demo(
     setup = setup.with_changes(pool=pool)
     if dashes is not None:
         setup = setup.with_changes(dashes=dashes)
+    mastermind = None
+    if game == "mastermind":
+        from coda_pi.referee.mastermind_setup import MastermindOptions
+
+        setup = setup.with_changes(game="mastermind")
+        mastermind = MastermindOptions(names=names[:2], mode="solo", games=2, first=0)
     referee_rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
     players_rng = random.Random(None if seed is None else seed + 1)
     clock: MonotonicClock | FakeClock
@@ -281,7 +292,8 @@ def run_demo(
         sound=None if not headless else False,
         # Only a record named on purpose is resumed: never a game found in a data directory.
         resume=record is not None, notices=notices,
-        on_recorded=acks,
+        on_recorded=acks, on_kept=acks.kept if acks is not None else None,
+        mastermind=mastermind,
     )
     queue = IntentQueue()
     shots = ScreenshotTaker(screenshots) if screenshots is not None else None
@@ -294,8 +306,12 @@ def run_demo(
     except BaseException:
         _release(locks)
         raise
-    player = None
-    if pool == "table":
+    player: Any = None
+    if game == "mastermind":
+        from coda_pi.referee.mastermind_autoplay import MastermindAutoPlayer
+
+        player = MastermindAutoPlayer(players_rng)
+    elif pool == "table":
         from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
 
         player = TablePoolAutoPlayer(players_rng)
@@ -434,6 +450,11 @@ class AckLog:
 
     def __call__(self, record: Path, obj: dict[str, Any]) -> None:
         line = json.dumps({"record": str(record), "line": obj}, ensure_ascii=False)
+        self._out.write(line.encode("utf-8") + b"\n")
+
+    def kept(self, record: Path, obj: dict[str, Any] | None) -> None:
+        """What the game stored beside ``record`` (None: nothing now), once it is stored."""
+        line = json.dumps({"record": str(record), "aside": obj}, ensure_ascii=False)
         self._out.write(line.encode("utf-8") + b"\n")
 
     def close(self) -> None:
