@@ -231,6 +231,7 @@ def run_demo(
     pool: str | None = None,
     dashes: bool | None = None,
     game: str = "coda",
+    games: int = 2,
 ) -> DemoResult:
     """Play a whole tournament with simulated players; see ``coda-pi demo --help``.
 
@@ -243,7 +244,7 @@ def run_demo(
     the device is told what falls: table_pool_autoplay.py) or "entered" (they draw them and
     tell the device privately: entered_autoplay.py); ``table_pool`` is "table".
     ``dashes``: advanced play, else the config's. ``game``: "coda", or "mastermind": a match
-    of two games against the device (solo), so the device plays both of its roles: it breaks
+    of ``games`` games against the device (solo), so the device plays both roles: it breaks
     the simulated player's code (its rows kept beside the record, ``NAME.pending``, until the
     code is broken; each is in the ack log as ``{"record": PATH, "aside": {...}}`` once it
     is stored), then keeps the score while the player breaks its code.
@@ -270,7 +271,7 @@ def run_demo(
         from coda_pi.referee.mastermind_setup import MastermindOptions
 
         setup = setup.with_changes(game="mastermind")
-        mastermind = MastermindOptions(names=names[:2], mode="solo", games=2, first=0)
+        mastermind = MastermindOptions(names=names[:2], mode="solo", games=games, first=0)
     referee_rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
     players_rng = random.Random(None if seed is None else seed + 1)
     clock: MonotonicClock | FakeClock
