@@ -156,6 +156,9 @@ def screen_key(scene: Scene) -> Hashable:
     parts: list[str] = [type(screen).__name__.removesuffix("View").lower()]
     if isinstance(screen, TurnView):
         parts.append(screen.step.value)
+    step = getattr(screen, "step", None)  # a Mastermind screen's step
+    if not isinstance(screen, TurnView) and step is not None and hasattr(step, "value"):
+        parts.append(str(step.value))
     if isinstance(screen, DealView) and (view.table is None or view.table.round_number == 0):
         parts.append("start")
     if scene.private is not None:

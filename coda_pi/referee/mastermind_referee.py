@@ -135,6 +135,7 @@ class MastermindReferee(BaseReferee):
         self._strategy: Strategy | None = None
         self._hint_cache: tuple[Any, int] | None = None
         if journal is not None:
+            self._finish_broken_code(journal)
             self._device_rows = self._kept_device_rows(journal)
             self._enter_phase()
 
@@ -674,6 +675,32 @@ class MastermindReferee(BaseReferee):
                 break
             rows.append((expected, fb))
         return rows
+
+    def _finish_broken_code(self, journal: Journal[MastermindMatch]) -> None:
+        """A power cut while a broken code's rows were written (the code first, then a line
+        per row) leaves some in the record and all of them beside it: the rest are written
+        now, so no row the table was shown goes missing."""
+        aside = getattr(self._record, "aside", None)
+        kept = aside() if aside is not None else None
+        if not isinstance(kept, dict) or not isinstance(kept.get("after"), int):
+            return
+        after, rows, events = kept["after"], kept.get("device_rows"), journal.events
+        if (journal.game.code is None or not isinstance(rows, list)
+                or not 0 <= after < len(events) or events[after].get("event") != "code"):
+            return
+        code = events[after].get("code")
+        lines = [{"event": "guess", "code": row.get("code"), "keys": row.get("keys")}
+                 for row in rows if isinstance(row, dict)]
+        if not lines or lines[-1]["code"] != code:  # the breaking row: the code, all black
+            lines.append({"event": "guess", "code": code,
+                          "keys": {"black": journal.game.header.pegs, "white": 0}})
+        written = list(events[after + 1:])
+        if len(written) >= len(lines) or written != lines[: len(written)]:
+            return
+        for line in lines[len(written):]:
+            if not self._commit(line):
+                return
+        self._keep_device_rows([])
 
     def _strategy_guess(self, rows: list[tuple[str, Feedback]]) -> str | None:
         match = self.game
