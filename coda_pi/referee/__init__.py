@@ -33,7 +33,10 @@
   ``testing``: a fake clock, a record in
   memory and hands that press buttons, for tests and benchmarks.
 - ``mastermind_switch``: the referee the app holds, passing every call to Coda's or to
-  ``mastermind_referee`` (the Mastermind match: ``mastermind_setup``, ``mastermind_views``).
+  ``mastermind_referee`` (the Mastermind match: ``mastermind_setup``, ``mastermind_views``;
+  its screens one class each in ``mastermind_states``, by ``MastermindKind``; the cursors
+  in ``mastermind_entry``; the device's rows kept beside the record until the code is
+  known in ``mastermind_device_rows``; the board, scores and words in ``mastermind_board``).
 
 No pygame and no gpiozero here: the loop (coda_pi/app/) wires the edges to the referee.
 """
