@@ -256,47 +256,25 @@ def run_demo(
         # Must be set before the display starts: no window, no sound device, no GPIO.
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
-    names = tuple(
-        name if name != default else DEMO_NAMES[i]
-        for i, (name, default) in enumerate(zip(config.players.names, DEFAULT_NAMES,
-                                                strict=False))
-    )
-    setup = SetupDefaults.from_config(config, players=players).with_changes(
-        names=names, players=players, rounds=rounds, first=0,
-        language=current_language(),  # --lang (or the config), as the caller set it
-    )
-    pool = pool or ("table" if table_pool else "device")
-    setup = setup.with_changes(pool=pool)
-    if dashes is not None:
-        setup = setup.with_changes(dashes=dashes)
-    mastermind = None
-    if game == "mastermind":
-        from coda_pi.referee.mastermind_setup import MastermindOptions
-
-        setup = setup.with_changes(game="mastermind")
-        mastermind = MastermindOptions(names=names[:2], mode="solo", games=games, first=0)
+    setup, mastermind = _demo_setup(config, players=players, rounds=rounds,
+                                     pool=pool or ("table" if table_pool else "device"),
+                                     dashes=dashes, game=game, games=games)
     referee_rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
     players_rng = random.Random(None if seed is None else seed + 1)
-    clock: MonotonicClock | FakeClock
-    waiter = None
-    if headless:
-        fake = FakeClock()
-        clock, waiter = fake, FakeTimeWaiter(fake)
-        sounder: Sounder | None = RecordingSounder()
-    else:
-        clock, sounder = MonotonicClock(), None
+    clock, waiter, sounder = _demo_clock(headless)
     if data_dir is None:
         data_dir = Path(tempfile.mkdtemp(prefix="coda-pi-demo-"))
     acks = AckLog(ack_log) if ack_log is not None else None
-    options = DeviceOptions(
+    if headless:
         # Headless is a window on the dummy driver: "full screen" there is 1024x768.
-        config=config, size=size or ((480, 320) if headless else None),
-        fullscreen=False if headless else fullscreen,
+        size, fullscreen = size or (480, 320), False
+    options = DeviceOptions(
+        config=config, size=size, fullscreen=fullscreen,
         record=record, data_dir=data_dir, gpio=False, setup=setup,
-        sound=None if not headless else False,
+        sound=False if headless else None,
         # Only a record named on purpose is resumed: never a game found in a data directory.
         resume=record is not None, notices=notices,
-        on_recorded=acks, on_kept=acks.kept if acks is not None else None,
+        on_recorded=acks, on_kept=None if acks is None else acks.kept,
         mastermind=mastermind,
     )
     queue = IntentQueue()
@@ -310,22 +288,7 @@ def run_demo(
     except BaseException:
         _release(locks)
         raise
-    player: Any = None
-    if game == "mastermind":
-        from coda_pi.referee.mastermind_autoplay import MastermindAutoPlayer
-
-        player = MastermindAutoPlayer(players_rng)
-    elif pool == "table":
-        from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
-
-        player = TablePoolAutoPlayer(players_rng)
-        resumed = _resumed_coda_game(app)
-        if resumed is not None:
-            seat_table_pool_players(player, resumed, app.referee.view(), players_rng)
-    elif pool == "entered":
-        from coda_pi.referee.entered_autoplay import EnteredAutoPlayer
-
-        player = EnteredAutoPlayer(players_rng)
+    player = _simulated_player(app, game, setup.pool, players_rng)
     table = SimulatedTable(app.referee.view, app.referee.private_view, queue, clock.monotonic,
                            rng=players_rng, speed=speed if not headless else 1.0,
                            player=player)
@@ -341,8 +304,12 @@ def run_demo(
         _release(locks)
         if acks is not None:
             acks.close()
-    seconds = clock.monotonic() - start
-    shown = final_totals(app.referee.view())
+    return _result(app, table, shots, clock.monotonic() - start)
+
+
+def _result(app: App, table: SimulatedTable, shots: ScreenshotTaker | None,
+            seconds: float) -> DemoResult:
+    """What the demo did, and what its last record replays to."""
     records = app.records.paths if app.records is not None else []
     replayed = None
     if records:
@@ -350,7 +317,7 @@ def run_demo(
         replayed = dict(zip(summary["players"], summary["totals"], strict=True))
     return DemoResult(
         records=records,
-        shown_totals=shown,
+        shown_totals=final_totals(app.referee.view()),
         replay_totals=replayed,
         screenshots=list(shots.seen.values()) if shots is not None else [],
         presses=table.presses,
@@ -359,6 +326,57 @@ def run_demo(
         seconds=seconds,
         finished=table.finished,
     )
+
+
+def _demo_setup(config: Config, *, players: int, rounds: int, pool: str, dashes: bool | None,
+                game: str, games: int) -> tuple[SetupDefaults, Any]:
+    """The setup the demo starts with, and Mastermind's choices (None for Coda)."""
+    names = tuple(
+        name if name != default else DEMO_NAMES[i]
+        for i, (name, default) in enumerate(zip(config.players.names, DEFAULT_NAMES,
+                                                strict=False))
+    )
+    setup = SetupDefaults.from_config(config, players=players).with_changes(
+        names=names, players=players, rounds=rounds, first=0, pool=pool,
+        language=current_language(),  # --lang (or the config), as the caller set it
+    )
+    if dashes is not None:
+        setup = setup.with_changes(dashes=dashes)
+    if game != "mastermind":
+        return setup, None
+    from coda_pi.referee.mastermind_setup import MastermindOptions
+
+    return setup.with_changes(game="mastermind"), MastermindOptions(
+        names=names[:2], mode="solo", games=games, first=0)
+
+
+def _demo_clock(headless: bool) -> tuple[MonotonicClock | FakeClock, Any, Sounder | None]:
+    """Headless: a fake clock that jumps to the next deadline, and sounds only counted."""
+    if headless:
+        fake = FakeClock()
+        return fake, FakeTimeWaiter(fake), RecordingSounder()
+    return MonotonicClock(), None, None
+
+
+def _simulated_player(app: App, game: str, pool: str, rng: random.Random) -> Any:
+    """Who presses the buttons: None for SimulatedTable's own (device pool Coda)."""
+    if game == "mastermind":
+        from coda_pi.referee.mastermind_autoplay import MastermindAutoPlayer
+
+        return MastermindAutoPlayer(rng)
+    if pool == "table":
+        from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
+
+        player = TablePoolAutoPlayer(rng)
+        resumed = _resumed_coda_game(app)
+        if resumed is not None:
+            seat_table_pool_players(player, resumed, app.referee.view(), rng)
+        return player
+    if pool == "entered":
+        from coda_pi.referee.entered_autoplay import EnteredAutoPlayer
+
+        return EnteredAutoPlayer(rng)
+    return None
 
 
 def _resumed_coda_game(app: App) -> Witness | None:
