@@ -17,6 +17,7 @@ from coda_pi.referee.mastermind_board import (
     ended_board,
     events_of,
     game_end_message,
+    game_lines,
     last_code,
 )
 from coda_pi.referee.mastermind_views import MastermindScreen, MastermindStep
@@ -236,7 +237,10 @@ class GameEndScreen(Screen):
                 number=match.game_number)
         else:
             prompt = _("OK for the next game")
-        common = ref.common() | {"maker": result.maker, "breaker": result.breaker}
+        # The game that ended, not the one the match goes on to ("Game 1 of 2 over").
+        number = game_lines(match)[ref.seen_results].number
+        common = ref.common() | {"maker": result.maker, "breaker": result.breaker,
+                                 "game_number": number}
         return MastermindScreen(step=MastermindStep.GAME_END, board=tuple(board),
                                 prompt=prompt, code=last_code(events),
                                 message=game_end_message(result, board, match.players),
