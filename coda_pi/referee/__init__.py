@@ -30,8 +30,8 @@
   ``results``: the past games list reached from the setup menu (the app hands over a
   function that lists them).
 - ``autoplay``: a simulated table for the demo (``mastermind_autoplay``: a Mastermind one);
-  ``testing``: a fake clock, a record in
-  memory and hands that press buttons, for tests and benchmarks.
+  ``testing``: a fake clock, a record in memory and hands that press buttons, for tests and
+  benchmarks.
 - ``mastermind_switch``: the referee the app holds, passing every call to Coda's or to
   ``mastermind_referee`` (the Mastermind match: ``mastermind_setup``, ``mastermind_views``;
   its screens one class each in ``mastermind_states``, by ``MastermindKind``; the cursors
