@@ -152,3 +152,29 @@ def test_a_power_cut_while_the_broken_code_and_its_rows_are_written_keeps_every_
     assert not (tmp_path / ("match.jsonl" + PENDING_SUFFIX)).exists()
     assert _screen(again).step is MastermindStep.GAME_END
     assert again.referee.view().banner is None  # nothing refused on the way
+
+
+def test_a_power_cut_after_the_breaking_answer_was_kept_writes_the_broken_code_at_restart(
+        tmp_path):
+    """The answer that breaks the code is kept beside the record like every other, then the
+    code and the rows are written. A power cut between the two used to leave a restart
+    asking the strategy for a row after a broken code (a crash at every start, found by
+    the crash test): now the restart writes the game the table finished."""
+    table, path, records = _new(tmp_path)
+    while not _answer(table):
+        pass
+    records.close()
+    lines = path.read_text().splitlines()
+    kept = {"device_rows": [json.loads(line) for line in lines[2:]], "after": 0}
+    for row in kept["device_rows"]:
+        del row["event"]
+    assert kept["device_rows"][-1] == {"code": SECRET, "keys": {"black": 4, "white": 0}}
+    path.write_text(lines[0] + "\n")  # the power went before the code was written
+    (tmp_path / ("match.jsonl" + PENDING_SUFFIX)).write_text(json.dumps(kept))
+    again, records2 = _resumed(path)
+    records2.close()
+    assert path.read_text().splitlines() == lines
+    assert not (tmp_path / ("match.jsonl" + PENDING_SUFFIX)).exists()
+    assert _screen(again).step is MastermindStep.GAME_END
+    summary = replay_file(path).summary()
+    assert summary["games"][0]["broken"] and summary["games"][0]["rows"] == len(lines) - 2

@@ -124,6 +124,10 @@ class MastermindReferee(BaseReferee):
             self._write_unwritten(journal)
             self.device.resume(journal, self._strategy_guess)
             self.enter_phase()
+            rows = self.device.rows
+            if rows and rows[-1][1].black == journal.game.header.pegs:
+                # Cut after the breaking answer was kept, before the code was written.
+                self._write_broken_code(list(rows))
 
     # -- the public API -----------------------------------------------------------------
 
