@@ -52,6 +52,11 @@ def collect(quick: bool) -> list[dict[str, Any]]:
     start = run_json("bench_startup.py", "--runs", runs)
     figures.append(figure("start to first frame", start["first_frame_ms"], "ms", "< 200 ms"))
     figures.append(figure("  start, CPU time", start["cpu_ms"], "ms", ""))
+    figures.append(figure("  modules loaded at the first frame", start["modules"], "", ""))
+    laptop = run_json("bench_startup.py", "--runs", runs, "--as", "laptop")
+    figures.append(figure("start to first frame, laptop (no GPIO)", laptop["first_frame_ms"],
+                          "ms", "< 200 ms"))
+    figures.append(figure("  laptop start, CPU time", laptop["cpu_ms"], "ms", ""))
     commands = run_json("bench_commands.py", "--runs", runs)
     figures.append(figure("coda-pi analyze as a process", commands["analyze_ms"], "ms",
                           "imports only its own"))
@@ -67,6 +72,8 @@ def collect(quick: bool) -> list[dict[str, Any]]:
     figures.append(figure("  as whole frames", budget["whole_frames_pixels_per_s"], "/s", ""))
     figures.append(figure("peak memory (RSS)", max(resume["rss_mib"], start["rss_mib"]), "MiB",
                           "< 60 MiB"))
+    # Wall times on a shared machine grow with its load; the CPU times do not.
+    figures.append(figure("load average (1 min) at the end", os.getloadavg()[0], "", ""))
     return figures
 
 
