@@ -43,7 +43,7 @@ sys.exit(main(["run", "--window", "--size", "480x320", "--data-dir", sys.argv[1]
 # other game, the screens of later moments, and importlib.metadata (which gpiozero and
 # pygame's pkg_resources would load only to look names up).
 NOT_AT_START = (
-    "importlib.metadata", "pkg_resources", "email",
+    "importlib.metadata", "pkg_resources", "email", "hashlib", "difflib",
     "coda_pi.demo", "coda_pi.club", "coda_pi.cli_demo", "coda_pi.cli_analyze",
     "coda_pi.cli_replay", "coda_pi.cli_results", "coda_pi.cli_hub", "coda_pi.cli_club",
     "coda_pi.cli_mastermind", "coda_pi.cli_doctor", "coda_pi.doctor",
