@@ -22,7 +22,7 @@ a laptop, where no GPIO loads and the keyboard and the desktop's speaker stand i
 bench/records.py), so the first frame is the resumed game: the record is replayed first.
 
     .venv/bin/python bench/bench_startup.py [--runs 5] [--size WxH] [--as pi|laptop]
-                                            [--resume] [--json]
+                                            [--resume] [--realtime] [--json]
 """
 
 from __future__ import annotations
@@ -44,6 +44,12 @@ CHILD = Path(__file__).resolve().parent / "startup_child.py"
 
 
 APPLIANCE_CONFIG = ROOT / "firmware" / "config.example.toml"
+REALTIME = False  # --realtime
+
+
+def _realtime() -> None:
+    # In the child, before it runs: first in line for a CPU, as on an idle machine.
+    os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(10))
 
 
 def run_child(size: str, machine: str, trace: bool, resume: Path | None = None
@@ -67,7 +73,8 @@ def run_child(size: str, machine: str, trace: bool, resume: Path | None = None
            "--size", size, "--window", "--data-dir", str(data_dir)]
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
-                            cwd=ROOT, text=True, stdin=subprocess.DEVNULL)
+                            cwd=ROOT, text=True, stdin=subprocess.DEVNULL,
+                            preexec_fn=_realtime if REALTIME else None)
     assert proc.stdout is not None
     line = proc.stdout.readline()
     # The first frame was flipped just before the line was written.
@@ -94,8 +101,18 @@ def main() -> int:
                         help="resume an unfinished 30-round tournament")
     parser.add_argument("--modules", action="store_true",
                         help="also list the modules loaded at the first frame")
+    parser.add_argument("--realtime", action="store_true",
+                        help="run each process first in line for a CPU (SCHED_FIFO, root "
+                        "only): on a busy machine, close to the wall time of an idle one")
     parser.add_argument("--json", action="store_true", help="the figures as one JSON object")
     args = parser.parse_args()
+    if args.realtime:
+        global REALTIME
+        try:
+            _realtime()  # here too: the parent reads the child's line the moment it is written
+        except PermissionError:
+            parser.error("--realtime needs root (SCHED_FIFO)")
+        REALTIME = True
     # An installed coda-pi has its bytecode compiled (pip does it); a checkout run with
     # PYTHONDONTWRITEBYTECODE would compile every module in every process instead.
     compileall.compile_dir(ROOT / "coda_pi", quiet=1)
@@ -123,6 +140,7 @@ def main() -> int:
     load = os.getloadavg()[0]
     if args.json:
         print(json.dumps({"first_frame_ms": statistics.median(walls) * 1000,
+                          "realtime": REALTIME,
                           "cpu_ms": med("cpu"), "in_process_ms": med("in_process"),
                           "draw_ms": med("draw"), "modules": len(modules),
                           "coda_pi_modules": len(ours), "rss_mib": rss / 1024,
@@ -131,8 +149,9 @@ def main() -> int:
     what = "resuming an unfinished 30-round tournament" if record else "an empty data directory"
     pins = ("the appliance's config, mock GPIO pins" if args.machine == "pi"
             else "every default, no GPIO")
+    first = " (SCHED_FIFO: first in line for a CPU)" if REALTIME else ""
     print(f"start to first frame of coda-pi run, {args.size}, {what}, SDL dummy driver, "
-          f"{pins}, median of {args.runs} fresh processes (load average {load:.2f})")
+          f"{pins}, median of {args.runs} fresh processes{first} (load average {load:.2f})")
     print(f"  process start -> first frame  {statistics.median(walls) * 1000:7.1f} ms "
           f"(min {min(walls) * 1000:.1f}, max {max(walls) * 1000:.1f})")
     print(f"    CPU time to the first frame {med('cpu'):.1f} ms (what a busy machine does not "
