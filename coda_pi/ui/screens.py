@@ -14,7 +14,7 @@ from dataclasses import replace
 import pygame
 
 from coda_pi.i18n import N_, _, ngettext
-from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView
+from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView, FixView
 from coda_pi.referee.mastermind_views import MastermindPrivateView, MastermindPublicView
 from coda_pi.referee.name_entry import NameEntryView
 from coda_pi.referee.results import ResultsView
@@ -42,7 +42,7 @@ from coda_pi.ui.draw import (
     draw_menu,
     draw_row,
 )
-from coda_pi.ui.entry_screens import draw_entry_private, draw_entry_wait
+from coda_pi.ui.entry_screens import draw_entry_private, draw_entry_wait, draw_fix
 from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
 from coda_pi.ui.looks import BANNER_CHIPS, led_looks, panel_look, seat_colour
 from coda_pi.ui.mastermind_screens import draw_mastermind_scene
@@ -100,6 +100,7 @@ def draw_scene(surface: pygame.Surface, scene: Scene) -> None:
         draw_mastermind_scene(surface, bands, view, scene.private)
     elif isinstance(scene.private, EntryPrivateView):
         draw_entry_private(surface, bands, scene.private)
+        draw_keys(surface, bands, scene.private.prompt)
     elif scene.private is not None:
         draw_private(surface, bands, scene.private, view.labels)
     else:
@@ -119,6 +120,8 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> Non
         draw_table_pool(surface, bands, screen, view)
     elif isinstance(screen, EntryWaitView):
         draw_entry_wait(surface, bands, screen, view)
+    elif isinstance(screen, FixView):
+        draw_fix(surface, bands, screen, view)
     elif isinstance(screen, ReviewView):
         draw_review(surface, bands, screen)
     elif isinstance(screen, SetupView):
