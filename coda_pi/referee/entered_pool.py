@@ -333,9 +333,12 @@ class EnteredPool(PoolMode):
             entry.refuse(_("The entry could not be saved: try OK again"))
             return
         if isinstance(event, Draw):
-            self.host.say(Banner(nouns(self._labels)(
+            # Worded before the call: the catalogs' extractor takes ``say(`` for the engine's
+            # ``say`` and would miss a message inside it.
+            drew = nouns(self._labels)(
                 _("{name} drew a dark {panel}") if event.tile.color is Color.DARK
-                else _("{name} drew a light {panel}"), name=game.name(seat)), BannerKind.INFO))
+                else _("{name} drew a light {panel}"), name=game.name(seat))
+            self.host.say(Banner(drew, BannerKind.INFO))
 
     # -- what shows ----------------------------------------------------------------------
 
