@@ -349,7 +349,7 @@ class EnteredPool(PoolMode):
         seat = self._entry_seat
         if entry is None or seat is None:
             if isinstance(default, TurnView) and default.step is TurnStep.CHOOSE_COLOR:
-                return replace(default, prompt=nouns(self._labels)(
+                return replace(default, pool_on_table=True, prompt=nouns(self._labels)(
                     _("{name}: take a {panel} from the table, then PREV/NEXT its colour and OK"),
                     name=default.name))
             return default

@@ -88,7 +88,7 @@ def entry_scenes() -> dict[str, Scene]:
                                               leds=turn_leds)
     scenes["entry-draw-clash"] = Scene(held_draw, private=examples["clash"], leds=turn_leds)
     choose = TurnView(seat=0, name=NAMES[0], step=TurnStep.CHOOSE_COLOR, color_dark=True,
-                      dark_left=4, light_left=3, prompt=nouns("panels")(
+                      dark_left=4, light_left=3, pool_on_table=True, prompt=nouns("panels")(
                           _("{name}: take a {panel} from the table, then PREV/NEXT its colour "
                             "and OK"), name=NAMES[0]))
     scenes["entry-turn-choose"] = Scene(PublicView(
