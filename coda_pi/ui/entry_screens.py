@@ -62,15 +62,14 @@ def draw_entry_wait(surface: pygame.Surface, bands: Frame, screen: EntryWaitView
 def _pool(surface: pygame.Surface, area: pygame.Rect, dark: int, light: int, line: int,
           pad: int) -> None:
     """The face-down panels left on the table, by colour: a back and its count, twice."""
-    count_h = line + pad
+    count_h = round(line * 1.5) + pad
     backs = pygame.Rect(area.left, area.top, area.width, area.height - count_h)
     for rect, is_dark, left in zip(row_rects(backs.inflate(-pad, -pad), 2), (True, False),
                                    (dark, light), strict=True):
         draw_panel(surface, rect, PanelLook("D" if is_dark else "L", None))
         count = pygame.Rect(0, backs.bottom, area.width // 2, count_h)
         count.centerx = rect.centerx
-        blit_text(surface, str(left), count, theme.TEXT if left else theme.TEXT_DIM,
-                  largest=floor_font(surface.get_height()).get_height())
+        blit_text(surface, str(left), count, theme.TEXT if left else theme.TEXT_DIM)
 
 
 def draw_entry_private(surface: pygame.Surface, bands: Frame, private: EntryPrivateView) -> None:
@@ -105,7 +104,8 @@ def draw_entry_private(surface: pygame.Surface, bands: Frame, private: EntryPriv
     else:
         # The mark is on the slot being entered; the footer says PREV/NEXT turn it (arrows
         # beside it would cover its neighbours).
-        draw_row(surface, panels_area.inflate(-6 * m.margin, -m.margin), entering)
+        # Inset so that the mark round the slot being entered clears the question above.
+        draw_row(surface, panels_area.inflate(-6 * m.margin, -3 * m.margin), entering)
 
 
 def _slot_look(dark: bool | None, label: str | None, current: bool) -> PanelLook:
