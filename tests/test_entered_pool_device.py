@@ -298,8 +298,13 @@ def test_a_fallen_panel_showing_another_number_is_fixed_and_play_judged_again() 
     screen = ref.view().screen
     assert isinstance(screen, FixView) and screen.step is FixStep.PANEL
     assert screen.what == "Ben's panel 2" and screen.had == screen.value_label == "3"
+    assert ref.view().banner is None  # the guess's news is not about the panel being fixed
     table.tap(Button.OK)  # that panel
+    table.tap(Button.OK)  # the number the device has: refused on the fix's own screen
+    assert table.cues[-1] is Cue.ERROR and ref.view().banner is None
+    assert ref.view().screen.problem == "Turn to the real number first"
     table.tap(Button.PREV)
+    assert ref.view().screen.problem is None
     table.tap(Button.OK)  # it is a 2
     screen = ref.view().screen
     assert screen.step is FixStep.CONFIRM and screen.value_label == "2"

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from coda_pi.i18n import _, spoken
+from coda_pi.i18n import _
 from coda_pi.referee.entry_views import (
     FixStep,
     FixView,
@@ -76,6 +76,7 @@ class _Fix:
     value: int = 0  # index in the dial's values
     step: str = "panel"  # "panel", "number", "confirm"
     plan: Correction | None = None
+    problem: str | None = None  # why the last OK was refused: on the fix's own screen
 
 
 def system_pads() -> PadSource:
@@ -172,6 +173,7 @@ class EnteredPool(PoolMode):
         panels = self._fallen(game)
         seat, slot = panels[0]
         self._fix = _Fix(panels, value=self._dial_index(game.rows[seat][slot].tile))
+        self.host.say(None)  # the last guess's news is not about the panel being fixed
         self.host.sync_timer()
         return True
 
@@ -191,6 +193,7 @@ class EnteredPool(PoolMode):
         values = dial_values(dashes=game.settings.dashes)
         step = -1 if button is Button.PREV else 1
         seat, slot = fix.panels[fix.at]
+        fix.problem = None
         if fix.step == "panel":
             if button is Button.OK:
                 fix.step = "number"
@@ -205,7 +208,7 @@ class EnteredPool(PoolMode):
                 return
             real = tile_of(game.rows[seat][slot].tile.color, values[fix.value])
             if real == game.rows[seat][slot].tile:
-                self.host.refuse(_("That is the number the device has: turn to the real one"))
+                self._fix_refused(fix, _("Turn to the real number first"))
                 return
             journal = self.host.journal
             assert journal is not None
@@ -213,8 +216,7 @@ class EnteredPool(PoolMode):
                 fix.plan = correct_panel(game.settings.to_dict(), list(journal.events),
                                          PanelFix(seat, slot, real))
             except RuleError as err:
-                why = spoken(err.message)
-                self.host.refuse(why[:1].upper() + why[1:])
+                self._fix_refused(fix, err.message)
                 return
             fix.step = "confirm"  # the fix's screen says what it changes
             return
@@ -223,11 +225,16 @@ class EnteredPool(PoolMode):
         plan = fix.plan
         self._fix = None
         real = tile_of(game.rows[seat][slot].tile.color, values[fix.value])
-        said = fixed_banner(game.name(seat), slot, real, self._change(plan), self._labels)
+        said = fixed_banner(game.name(seat), slot, real, self._labels)
         if self.host.rewrite(plan.lines):
             self.host.cue(Cue.CORRECT if plan.flipped is None else Cue.ERROR)
             self.host.say(Banner(said, BannerKind.INFO))
         self.host.sync_timer()
+
+    def _fix_refused(self, fix: _Fix, why: str) -> None:
+        """The error cue; the reason on the fix's screen (too long for the header)."""
+        self.host.cue(Cue.ERROR)
+        fix.problem = why
 
     def _change(self, plan: Correction) -> str:
         """What a correction changes, in the table's words."""
@@ -244,7 +251,8 @@ class EnteredPool(PoolMode):
         step = FixStep(fix.step)
         change = self._change(fix.plan) if step is FixStep.CONFIRM and fix.plan else None
         return fix_view(seat, table.players[seat], slot, game.rows[seat][slot].tile,
-                        labels[fix.value], labels, step, self._labels, change=change)
+                        labels[fix.value], labels, step, self._labels, change=change,
+                        problem=fix.problem)
 
     def nav(self, button: Button, kind: CodaScreen) -> bool:
         game = self._game
@@ -277,6 +285,7 @@ class EnteredPool(PoolMode):
                 self.host.sync_timer()
             else:
                 fix.step = "panel" if fix.step == "number" else "number"
+                fix.problem = None
                 self.host.say(None)
             return True
         entry = self.entry

@@ -183,10 +183,12 @@ class FixView:
     what: str  # "Ben's panel 2"
     change: str | None  # at the last step: what the correction changes
     prompt: str  # what to press (the footer)
+    problem: str | None = None  # why the last OK was refused (in place of the table)
 
 
 def fix_view(seat: int, name: str, slot: int, tile: Tile, real: str, values: Sequence[str],
-             step: FixStep, labels: str, *, change: str | None = None) -> FixView:
+             step: FixStep, labels: str, *, change: str | None = None,
+             problem: str | None = None) -> FixView:
     """The fix under way: ``tile`` is what the device has at ``slot`` of ``seat``'s row,
     ``real`` the label chosen for it."""
     say = nouns(labels)
@@ -199,14 +201,16 @@ def fix_view(seat: int, name: str, slot: int, tile: Tile, real: str, values: Seq
         seat=seat, name=name, slot=slot, dark=tile.color is Color.DARK,
         had=value_label(tile.value, labels), value_label=real, values=tuple(values), step=step,
         what=say(_("{name}'s {panel} {number}"), name=name, number=slot + 1),
-        change=None if change is None else _capital(spoken(change)), prompt=prompt)
+        change=None if change is None else _capital(spoken(change)), prompt=prompt,
+        problem=None if problem is None else _capital(spoken(problem)))
 
 
-def fixed_banner(name: str, slot: int, real: Tile, change: str, labels: str) -> str:
-    """What the device says once a fix is written."""
+def fixed_banner(name: str, slot: int, real: Tile, labels: str) -> str:
+    """What the device says once a fix is written: short, for the header; what it changes
+    was on the fix's last screen, before OK."""
     say = nouns(labels)
-    return say(_("Fixed: {name}'s {panel} {number} is {tile}. {change}"), name=name,
-               number=slot + 1, tile=tile_name(real, labels), change=_capital(spoken(change)))
+    return say(_("Fixed: {name}'s {panel} {number} is {tile}"), name=name, number=slot + 1,
+               tile=tile_name(real, labels))
 
 
 def clash_message(tile: Tile, labels: str) -> str:

@@ -115,6 +115,10 @@ def _fix_scenes() -> dict[str, Scene]:
                         change=words if step is FixStep.CONFIRM else None)
         scenes[f"entry-fix-{step.value}"] = Scene(PublicView(
             screen=view, table=table, title=round_of(2), leds=leds), leds=leds)
+    same = fix_view(3, NAMES[3], 6, had, "4", VALUES, FixStep.NUMBER, "panels",
+                    problem=_("Turn to the real number first"))
+    scenes["entry-fix-refused"] = Scene(PublicView(screen=same, table=table, title=round_of(2),
+                                                   leds=leds), leds=leds)
     return scenes
 
 

@@ -21,7 +21,7 @@ from coda_pi.ui.draw import PanelLook, draw_banner, draw_panel, draw_row, row_re
 from coda_pi.ui.layout import Frame, split_columns
 from coda_pi.ui.looks import BANNER_CHIPS, panel_look, seat_colour
 from coda_pi.ui.table import draw_table
-from coda_pi.ui.text import blit_text, blit_wrapped, floor_font
+from coda_pi.ui.text import blit_text, blit_wrapped, floor_font, floor_size
 
 
 def _header(surface: pygame.Surface, bands: Frame, view: PublicView, title: str,
@@ -148,7 +148,10 @@ def draw_fix(surface: pygame.Surface, bands: Frame, screen: FixView, view: Publi
         subtitle = _("the device has {had}").format(had=screen.had)
     _header(surface, bands, view, title, seat_colour(screen.seat), subtitle)
     left, side = split_columns(bands.body, 0.7, m.margin)
-    if screen.step is FixStep.CONFIRM and screen.change:
+    if screen.problem:
+        blit_wrapped(surface, screen.problem, left, theme.WARNING, align="center", max_lines=8,
+                     largest=floor_size(surface.get_height()) * 3 // 2)
+    elif screen.step is FixStep.CONFIRM and screen.change:
         blit_wrapped(surface, screen.change, left, theme.TEXT, align="center", max_lines=8)
     elif view.table is not None:
         draw_table(surface, left, _marked(view.table, screen.seat, screen.slot), m)
