@@ -398,16 +398,12 @@ class EnteredPool(PoolMode):
             event = parse_event(obj)
         except RuleError:
             return None
-        players = self._game.settings.players
         if isinstance(event, Deal):
             self._undone["deal"] = (event.seat, event.row)
             self.entered()  # reopen the entry with the row as it was
-            return nouns(self._labels)(
-                _("{name}: keep your {panels} standing; your entry is open again."),
-                name=players[event.seat])
+            # Short: it follows "Took back Ann's starting panels." in the header.
+            return _("Keep them standing.")
         if isinstance(event, Draw):
             self._undone["draw"] = (event.seat, (event.tile,))
-            return nouns(self._labels)(
-                _("{name}: keep the {panel} you drew; choose its colour and enter it again."),
-                name=players[event.seat])
+            return nouns(self._labels)(_("Keep the {panel} you drew."))
         return None
