@@ -21,6 +21,7 @@ from coda_pi.referee.private import panel
 from coda_pi.referee.views import PanelView
 from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import Slot
+from coda_pi.rules.correction import Correction
 from coda_pi.rules.panel_entry import Key, PanelEntry, Stage
 from coda_pi.rules.tiles import Color, Tile
 
@@ -266,3 +267,22 @@ def example_entries() -> dict[str, EntryPrivateView]:
         "drawn-long": entry_private_view(drawn, 0, names[0], "panels", row=long_row),
         "clash": entry_private_view(clash, 0, names[0], "panels", row=standing),
     }
+
+
+def example_fixes(names: Sequence[str]) -> dict[str, FixView]:
+    """The fix's steps, for the screens' samples: ``names[0]`` guessed 4 at ``names[3]``'s
+    panel 7, the device (told 4 by the entry) said right, and the panel knocked down shows
+    a 3. Its words are the referee's: a real ``Correction`` describes the change."""
+    values = tuple(str(n) for n in range(12)) + ("-",)
+    had = Tile.parse("L4")
+    change = Correction(lines=[], index=0, was=had, kept=1,
+                        dropped=[{"event": "stop"}, {"event": "draw"}],
+                        flipped={"seat": 0, "target": 3, "slot": 6, "value": "4"},
+                        now_right=False).describe(names)
+    views = {step.value: fix_view(3, names[3], 6, had, "4" if step is FixStep.PANEL else "3",
+                                  values, step, "panels",
+                                  change=change if step is FixStep.CONFIRM else None)
+             for step in FixStep}
+    views["refused"] = fix_view(3, names[3], 6, had, "4", values, FixStep.NUMBER, "panels",
+                                problem=_("Turn to the real number first"))
+    return views

@@ -5,12 +5,7 @@ the referee calls, so they show what a player sees. Named entry-*."""
 from __future__ import annotations
 
 from coda_pi.i18n import _
-from coda_pi.referee.entry_views import (
-    FixStep,
-    entry_wait_view,
-    example_entries,
-    fix_view,
-)
+from coda_pi.referee.entry_views import entry_wait_view, example_entries, example_fixes
 from coda_pi.referee.views import (
     Banner,
     BannerKind,
@@ -22,12 +17,8 @@ from coda_pi.referee.views import (
     TurnView,
 )
 from coda_pi.referee.wording import nouns
-from coda_pi.rules.correction import Correction
-from coda_pi.rules.tiles import Tile
 from coda_pi.ui.samples import NAMES, _leds, _table, round_of
 from coda_pi.ui.scene import Scene
-
-VALUES = tuple(str(n) for n in range(12)) + ("-",)
 
 
 def _dealing(players: int, dealt: int) -> TableView:
@@ -99,27 +90,12 @@ def entry_scenes() -> dict[str, Scene]:
 
 
 def _fix_scenes() -> dict[str, Scene]:
-    """The menu's "Fix a panel entered wrong": Ann guessed 4 at Dmitri's panel 7, the device
-    (told 4 by his entry) said right, and the panel knocked down shows a 3."""
+    """The menu's "Fix a panel entered wrong" (``entry_views.example_fixes``) on the table."""
     leds = _leds(4, on=0)
     table = _table(holding=False)
-    had = Tile.parse("L4")
-    change = Correction(lines=[], index=0, was=had, kept=1,
-                        dropped=[{"event": "stop"}, {"event": "draw"}],
-                        flipped={"seat": 0, "target": 3, "slot": 6, "value": "4"},
-                        now_right=False)
-    words = change.describe(NAMES, panel="panel")
-    scenes = {}
-    for step, label in ((FixStep.PANEL, "4"), (FixStep.NUMBER, "3"), (FixStep.CONFIRM, "3")):
-        view = fix_view(3, NAMES[3], 6, had, label, VALUES, step, "panels",
-                        change=words if step is FixStep.CONFIRM else None)
-        scenes[f"entry-fix-{step.value}"] = Scene(PublicView(
-            screen=view, table=table, title=round_of(2), leds=leds), leds=leds)
-    same = fix_view(3, NAMES[3], 6, had, "4", VALUES, FixStep.NUMBER, "panels",
-                    problem=_("Turn to the real number first"))
-    scenes["entry-fix-refused"] = Scene(PublicView(screen=same, table=table, title=round_of(2),
-                                                   leds=leds), leds=leds)
-    return scenes
+    return {f"entry-fix-{name}": Scene(PublicView(screen=view, table=table, title=round_of(2),
+                                                  leds=leds), leds=leds)
+            for name, view in example_fixes(NAMES).items()}
 
 
 __all__ = ["entry_scenes"]
