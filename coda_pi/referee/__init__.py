@@ -5,9 +5,14 @@
 - ``kinds``: the screens each referee can be on, as enums (``CodaScreen``,
   ``MastermindKind``).
 - ``referee``: the Coda ``Referee`` itself (``handle``, ``tick``, ``next_deadline``,
-  ``view``, ``private_view``, ``leds``, ``take_cues``, ``version``): one small handler per
-  screen (``_SCREEN_NAV``); ``coda_deal`` and ``coda_turn``: the deal and turn screens it
-  mixes in (the turn: one handler per turn step).
+  ``view``, ``private_view``, ``leds``, ``take_cues``, ``version``): the cursors, and
+  ``SCREENS``, one ``ScreenState`` per ``CodaScreen`` (its view, buttons, LEDs, acting seat
+  and private view). Each screen's methods live in a module mixed into the referee:
+  ``coda_setup`` (the setup menu, starting a game), ``coda_deal`` (device-pool dealing),
+  ``coda_turn`` (the turn: one handler per turn step) with ``coda_verdicts`` (what a turn
+  writes and announces), ``coda_standings`` (start, round end, final standings and
+  review); ``coda_menu``: Coda's menu items, undo and the guess timer's pauses;
+  ``coda_host``: ``RefereeHost``, the referee as a pool mode sees it.
 - ``pools``: who keeps the pool, as variants of the Coda referee: ``PoolMode`` (the hooks,
   answered as device-pool play does), ``DevicePool``, the registry ``pool_modes()``, and
   ``PoolHost``, all a mode may ask of the referee. ``table_pool`` is the mode "table"
@@ -26,7 +31,8 @@
   pools, once the game is over); ``describe``, ``labels``, ``wording`` (the table's nouns:
   panel or card, box or deck): words on screen, all through ``coda_pi.i18n``;
   ``ports``: the ports, each defined once (``Clock``, ``MonotonicClock``, ``FakeClock``,
-  ``Sounder``, ``RecordSink``, and ``TableReferee``: the referee as the loop sees it);
+  ``Sounder``, ``RecordSink``, ``PadSource``, and ``TableReferee``: the referee as the loop
+  sees it);
   ``results``: the past games list reached from the setup menu (the app hands over a
   function that lists them).
 - ``autoplay``: a simulated table for the demo; ``testing``: a fake clock, a record in

@@ -33,7 +33,8 @@ shown anywhere.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -69,6 +70,7 @@ from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
 from coda_pi.rules.coda_events import Bonus, Deal, Draw, Place, Reveal
 from coda_pi.rules.deduction import Analysis
+from coda_pi.rules.deduction_view import Witness
 from coda_pi.rules.tiles import Color, Tile
 
 
@@ -106,6 +108,7 @@ class TablePool(PoolMode):
     setup_label = N_("table (hand-drawn)")
     secret_rows = False  # the device knows only what the table saw: nothing to keep back
     owns_private_view = True  # the device knows no seat's panels: hints, or nothing
+    setup_lines = frozenset({"training"})
 
     def __init__(self, host: PoolHost, *, training: bool = False) -> None:
         super().__init__(host, training=training)
@@ -125,6 +128,22 @@ class TablePool(PoolMode):
     @classmethod
     def journal(cls, settings: CodaSettings, events: Iterable[Any] = ()) -> Journal[Any]:
         return table_journal(settings, events)
+
+    @classmethod
+    def simulated_players(cls, rng: random.Random,
+                          resumed: Callable[[], Witness | None]) -> Any:
+        """Players who hold simulated real panels; a resumed game's are drawn again among
+        the panels its record allows."""
+        from coda_pi.referee.table_pool_autoplay import (
+            TablePoolAutoPlayer,
+            seat_table_pool_players,
+        )
+
+        player = TablePoolAutoPlayer(rng)
+        witness = resumed()
+        if witness is not None:
+            seat_table_pool_players(player, witness, witness.game.round_number, rng)
+        return player
 
     def resume(self, journal: Journal[Any]) -> Journal[Any]:
         """The resumed game again, as a ``WitnessedGame`` (the "wrong" answers it heard)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from coda_pi.referee.autoplay import start_line
 from coda_pi.referee.labels import guess_values, value_label
@@ -31,6 +32,8 @@ from coda_pi.referee.views import (
     TurnStep,
     TurnView,
 )
+from coda_pi.rules.deduction import Panel, View, analyze
+from coda_pi.rules.deduction_view import Witness
 from coda_pi.rules.tiles import Color, Tile, full_set, legal_slots
 
 RIGHT_CHANCE = 0.5
@@ -218,3 +221,55 @@ class TablePoolAutoPlayer:
             self.held = None
         else:
             self.rows[seat][slot].down = True
+
+
+def seat_table_pool_players(player: TablePoolAutoPlayer, witness: Witness, round_number: int,
+                            rng: random.Random) -> None:
+    """Gives the simulated table of a resumed table-pool game real panels again.
+
+    The record holds only what the device was told (colours, and the numbers of panels that
+    fell), so the simulated players' hidden panels are drawn at random among the deals the
+    record allows, one panel at a time with the exact deduction: the game then goes on as a
+    table that had those panels would play it. Seats not dealt yet get a hand from the rest.
+    """
+    seen = witness.view(None)
+    rows = [list(row) for row in seen.rows]
+    drawn = seen.drawn
+
+    def current() -> View:
+        return View(tuple(tuple(r) for r in rows), seen.dashes, drawn, seen.drawn_seat,
+                    seen.names)
+
+    def pick(chances: dict[Any, Any]) -> Any:
+        tiles = sorted((t for t, p in chances.items() if p > 0), key=str)
+        return rng.choices(tiles, weights=[float(chances[t]) for t in tiles])[0]
+
+    for seat, row in enumerate(rows):
+        for slot, panel in enumerate(row):
+            if panel.tile is None:
+                tile = pick(analyze(current()).slots[(seat, slot)])
+                rows[seat][slot] = Panel(panel.color, tile, missed=panel.missed)
+    if drawn is not None and drawn.tile is None:
+        chances = analyze(current()).drawn
+        assert chances is not None
+        drawn = Panel(drawn.color, pick(chances))
+    used = {p.tile for row in rows for p in row}
+    if drawn is not None:
+        used.add(drawn.tile)
+    pool = [t for t in sorted(full_set(dashes=seen.dashes), key=str) if t not in used]
+    rng.shuffle(pool)
+    hand = witness.game.settings.hand
+    table: list[list[_Panel]] = []
+    for row in rows:
+        if row:
+            table.append([_Panel(p.tile, down=p.revealed) for p in row if p.tile is not None])
+            continue
+        taken, pool = pool[:hand], pool[hand:]  # a seat still to be dealt
+        ordered = sorted((t for t in taken if not t.dash), key=lambda t: t.rank or 0)
+        for dash in (t for t in taken if t.dash):
+            ordered.insert(rng.randrange(len(ordered) + 1), dash)
+        table.append([_Panel(t) for t in ordered])
+    player.rows = table
+    player.pool = pool
+    player.held = None if drawn is None else drawn.tile
+    player._round = round_number
