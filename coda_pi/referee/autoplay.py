@@ -3,9 +3,10 @@
 The policy sees only what a real player sees: the public screen, and its own private view
 while it holds its own seat button (it presses the button to look, exactly as a person
 does). It answers with ``Press``/``Release`` intents, which the demo feeds through the same
-path as real buttons. It plays legal, sensible Coda: it attacks the hidden panel with the
-fewest possible numbers left, keeps attacking only while a guess is certain, and claims
-the right slot for its drawn panel.
+path as real buttons. It plays legal, sensible Coda, choosing among the moves the rules give
+its seat from what it sees (``rules.legal.seat_moves`` of ``seen_by``): it attacks the
+hidden panel with the fewest possible numbers left, keeps attacking only while a guess is
+certain, and claims the right slot for its drawn panel.
 
 Use: ``intents = player.decide(referee.view(), referee.private_view())``, feed them all,
 then ask again; an empty list means there is nothing left to do (the final standings).
@@ -14,6 +15,7 @@ then ask again; an empty list means there is nothing left to do (the final stand
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from coda_pi.referee.choice_menu import START
@@ -33,7 +35,11 @@ from coda_pi.referee.views import (
     TurnStep,
     TurnView,
 )
-from coda_pi.rules.tiles import Color, Tile, full_set, legal_slots
+from coda_pi.rules.coda import Phase
+from coda_pi.rules.coda_events import Guess, Place, Stop
+from coda_pi.rules.legal import seat_moves
+from coda_pi.rules.observe import CodaObservation, SeenPanel
+from coda_pi.rules.tiles import Color, Tile, full_set
 
 
 def _tap(button: Button) -> list[Intent]:
@@ -50,6 +56,32 @@ def _ranks(panels: tuple[PanelView, ...], labels: str) -> list[int]:
     """The ranks of the knocked-down numbered panels among ``panels``."""
     tiles = (_tile(p, labels) for p in panels)
     return [t.rank for t in tiles if t is not None and t.rank is not None]
+
+
+def seen_by(table: TableView, seat: int, phase: Phase, labels: str, *,
+            own: Sequence[Tile] | None = None, drawn: Tile | None = None) -> CodaObservation:
+    """The game as ``seat`` sees it on its screens, for ``seat_moves``: the public table,
+    and (from its private view) its own row and the panel it drew."""
+    rows = []
+    for view in table.seats:
+        if view.seat == seat and own is not None:
+            rows.append(tuple(SeenPanel(t.color, t, p.revealed)
+                              for t, p in zip(own, view.row, strict=True)))
+        else:
+            rows.append(tuple(SeenPanel(Color.DARK if p.dark else Color.LIGHT,
+                                        _tile(p, labels), p.revealed) for p in view.row))
+    return CodaObservation(
+        seat=seat, players=tuple(v.name for v in table.seats), dashes=table.dashes,
+        phase=phase, round_number=table.round_number, turn=seat, rows=tuple(rows),
+        drawn=None if drawn is None else SeenPanel(drawn.color, drawn),
+        drawn_seat=None if drawn is None else seat, out=tuple(v.out for v in table.seats),
+        pool=(table.pool_dark, table.pool_light), totals=tuple(v.total for v in table.seats))
+
+
+def aims(seen: CodaObservation) -> list[tuple[int, int]]:
+    """The (target, slot) of every guess among the seat's moves, in the rules' order."""
+    return list(dict.fromkeys((m.target, m.slot) for m in seat_moves(seen)
+                              if isinstance(m, Guess)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +215,10 @@ class AutoPlayer:
             tiles = [_tile(p, labels) for i, p in enumerate(me.row) if i != me.cursor]
             drawn = _tile(me.drawn, labels)
             assert drawn is not None and all(t is not None for t in tiles)
-            legal = legal_slots([t for t in tiles if t is not None], drawn)
+            phase = Phase.CONTINUE if step is TurnStep.CLAIM_HIDDEN else Phase.PENALTY
+            seen = seen_by(table, turn.seat, phase, labels,
+                           own=[t for t in tiles if t is not None], drawn=drawn)
+            legal = [m.slot for m in seat_moves(seen) if isinstance(m, Stop | Place)]
             if me.cursor not in legal:
                 return _tap(Button.NEXT)
             return [*_tap(Button.OK), *self._release()]
@@ -192,23 +227,19 @@ class AutoPlayer:
         return []
 
     def _best(self, table: TableView, me: PrivateView, seat: int, labels: str) -> Plan:
+        """Among the seat's guesses (``seat_moves``), the panel with fewest candidates."""
         best: Plan | None = None
-        for target in table.seats:
-            if target.seat == seat or target.out:
+        where = aims(seen_by(table, seat, Phase.ATTACK, labels))
+        for target, slot in where:
+            tiles = candidates(table, me, target, slot, labels)
+            if not tiles:
                 continue
-            for slot, panel in enumerate(target.row):
-                if panel.revealed:
-                    continue
-                tiles = candidates(table, me, target.seat, slot, labels)
-                if not tiles:
-                    continue
-                if best is None or len(tiles) < best.choices:
-                    pick = self._rng.choice(tiles)
-                    best = Plan(seat, target.seat, slot, pick.value, len(tiles))
+            if best is None or len(tiles) < best.choices:
+                pick = self._rng.choice(tiles)
+                best = Plan(seat, target, slot, pick.value, len(tiles))
         if best is None:  # cannot happen in a legal game; guess something legal anyway
-            target = next(s for s in table.seats if s.seat != seat and not s.out)
-            slot = next(i for i, p in enumerate(target.row) if not p.revealed)
-            best = Plan(seat, target.seat, slot, "0", 12)
+            target, slot = where[0]
+            best = Plan(seat, target, slot, "0", 12)
         return best
 
     def _look(self, seat: int) -> list[Intent]:

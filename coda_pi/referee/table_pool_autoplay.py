@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from coda_pi.referee.autoplay import start_line
+from coda_pi.referee.autoplay import aims, seen_by, start_line
 from coda_pi.referee.labels import guess_values, value_label
 from coda_pi.referee.signals import Button, Intent, Press, Release
 from coda_pi.referee.table_pool_views import (
@@ -32,9 +32,12 @@ from coda_pi.referee.views import (
     TurnStep,
     TurnView,
 )
+from coda_pi.rules.coda import Phase
+from coda_pi.rules.coda_events import Place, Stop
 from coda_pi.rules.deduction import Panel, View, analyze
 from coda_pi.rules.deduction_view import Witness
-from coda_pi.rules.tiles import Color, Tile, full_set, legal_slots
+from coda_pi.rules.legal import seat_moves
+from coda_pi.rules.tiles import Color, Tile, full_set
 
 RIGHT_CHANCE = 0.5
 
@@ -150,7 +153,11 @@ class TablePoolAutoPlayer:
             return _tap(Button.OK)
         if step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP):
             assert self.held is not None
-            where = legal_slots([p.tile for p in self.rows[seat]], self.held)[0]
+            # The player knows its own panels (the device does not): its moves from them.
+            phase = Phase.CONTINUE if step is TurnStep.CLAIM_HIDDEN else Phase.PENALTY
+            seen = seen_by(table, seat, phase, view.labels,
+                           own=[p.tile for p in self.rows[seat]], drawn=self.held)
+            where = next(m.slot for m in seat_moves(seen) if isinstance(m, Stop | Place))
             if turn.claim_slot != where:
                 return _tap(Button.NEXT)
             if step is TurnStep.CLAIM_HIDDEN:
@@ -165,11 +172,13 @@ class TablePoolAutoPlayer:
         return []
 
     def _choose(self, view: PublicView, seat: int) -> tuple[int, int, str]:
+        """A guess among the seat's moves (``seat_moves``): right about half the time."""
         table = view.table
         assert table is not None
-        targets = [s.seat for s in table.seats if s.seat != seat and not s.out]
+        where = aims(seen_by(table, seat, Phase.ATTACK, view.labels))
+        targets = list(dict.fromkeys(target for target, _ in where))
         target = self._rng.choice(targets)
-        hidden = [i for i, p in enumerate(table.seats[target].row) if p.label is None]
+        hidden = [slot for at, slot in where if at == target]
         slot = self._rng.choice(hidden)
         truth = self.rows[target][slot].tile.value
         if self._rng.random() < RIGHT_CHANCE:
