@@ -138,6 +138,9 @@ class PoolMode:
     name: ClassVar[str] = "device"
     setup_label: ClassVar[str] = N_("device draws")  # the setup menu's words for the mode
     secret_rows: ClassVar[bool] = True  # the device knows rows the table does not
+    # Deals and draws name their panels (rules/legal.py's ``panels_seen``); False when the
+    # table draws panels the device never sees (only their colours reach the record).
+    panels_seen: ClassVar[bool] = True
     owns_private_view: ClassVar[bool] = False  # the mode builds the held seat's view
     # The setup's More lines only this mode uses ("dealer", "training"): others say "none".
     setup_lines: ClassVar[frozenset[str]] = frozenset()

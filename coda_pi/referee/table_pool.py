@@ -107,6 +107,7 @@ class TablePool(PoolMode):
     name = "table"
     setup_label = N_("table (hand-drawn)")
     secret_rows = False  # the device knows only what the table saw: nothing to keep back
+    panels_seen = False  # deals and draws by colour only
     owns_private_view = True  # the device knows no seat's panels: hints, or nothing
     setup_lines = frozenset({"training"})
 

@@ -225,7 +225,9 @@ def seat_moves(seen: CodaObservation) -> Iterator[CodaEvent]:
     Each is one of ``legal_events``, told as far as the seat can tell it: a draw by colour
     only (the pool picks the panel); a guess with no answer (a panel the device cannot see
     is answered by its target); a panel knocked down without its number when the device
-    cannot see it. In the order ``legal_events`` gives them.
+    cannot see it. In the order ``legal_events`` gives them; a time-out is the clock's.
+    Where the device cannot see the panels (table pool), every legal event of the turn is
+    among these, and a place or a panel knocked down is judged once its number is told.
     """
     seat = seen.seat
     if seat is None or seen.turn != seat:
