@@ -15,7 +15,7 @@ then ask again; an empty list means there is nothing left to do (the final stand
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from coda_pi.referee.choice_menu import START
@@ -154,18 +154,7 @@ class AutoPlayer:
                 start = start_line(screen)
                 return _tap(Button.OK if screen.cursor == start else Button.PREV)
             case DealView():
-                if view.table is None or view.table.round_number == 0:
-                    return _tap(Button.OK)  # "press OK to start the game"
-                if private is None:
-                    return self._look(screen.seat)
-                if private.cursor is None:
-                    return [*_tap(Button.OK), *self._release()]
-                # A dash: stand it at a place of the player's choosing, then OK (the
-                # button is let go once the screen moves on to the next seat).
-                dash = private.row[private.cursor]
-                key = (view.table.round_number, screen.seat, dash.dark)
-                goal = self._dash_goals.setdefault(key, self._rng.randrange(len(private.row)))
-                return _tap(Button.NEXT if private.cursor != goal else Button.OK)
+                return self._deal(view, screen, private)
             case TurnView():
                 return self._turn(view, screen, private)
             case RoundEndView():
@@ -174,57 +163,89 @@ class AutoPlayer:
                 return []
         return []
 
+    def _deal(self, view: PublicView, screen: DealView, private: PrivateView | None
+              ) -> list[Intent]:
+        if view.table is None or view.table.round_number == 0:
+            return _tap(Button.OK)  # "press OK to start the game"
+        if private is None:
+            return self._look(screen.seat)
+        if private.cursor is None:
+            return [*_tap(Button.OK), *self._release()]
+        # A dash: stand it at a place of the player's choosing, then OK (the button is let
+        # go once the screen moves on to the next seat).
+        dash = private.row[private.cursor]
+        key = (view.table.round_number, screen.seat, dash.dark)
+        goal = self._dash_goals.setdefault(key, self._rng.randrange(len(private.row)))
+        return _tap(Button.NEXT if private.cursor != goal else Button.OK)
+
     # -- a turn --------------------------------------------------------------------------
 
     def _turn(self, view: PublicView, turn: TurnView, me: PrivateView | None) -> list[Intent]:
-        table = view.table
-        assert table is not None
-        step = turn.step
-        if step is TurnStep.CHOOSE_COLOR:
+        """A step of a turn: the colour is chosen from the public counts; every other step
+        needs the player's own panels, so it holds its button first."""
+        if turn.step is TurnStep.CHOOSE_COLOR:
             want_dark = turn.dark_left >= turn.light_left
             if turn.color_dark != want_dark and min(turn.dark_left, turn.light_left) > 0:
                 return _tap(Button.NEXT)
             return _tap(Button.OK)
         if me is None:
             return self._look(turn.seat)
-        labels = view.labels
-        if step in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE, TurnStep.CONTINUE):
-            plan = self._plan
-            if plan is None or not _still_open(plan, table, turn.seat):
-                plan = self._plan = self._best(table, me, turn.seat, labels)
-            if step is TurnStep.CONTINUE:
-                again = plan.choices == 1
-                if turn.attack_again != again:
-                    return _tap(Button.NEXT)
-                if not again:
-                    self._plan = None
-                return _tap(Button.OK)
-            if step is TurnStep.TARGET or turn.target != plan.target:
-                return _tap(Button.for_seat(plan.target))
-            if step is TurnStep.SLOT:
-                return _tap(Button.NEXT if turn.slot != plan.slot else Button.OK)
-            want = label_value(turn.value_label or "", labels)
-            if want != plan.value:
-                values = [label_value(v, labels) for v in turn.values]
-                ahead = (values.index(plan.value) - values.index(want)) % len(values)
-                return _tap(Button.NEXT if ahead <= len(values) // 2 else Button.PREV)
+        step = _TURN_STEPS.get(turn.step)
+        return [] if step is None else step(self, view, turn, me)
+
+    def _attack(self, view: PublicView, turn: TurnView, me: PrivateView) -> list[Intent]:
+        """Aim, choose the slot and the number of the plan (the best guess there is)."""
+        table = view.table
+        assert table is not None
+        plan = self._plan_for(table, me, turn.seat, view.labels)
+        if turn.step is TurnStep.TARGET or turn.target != plan.target:
+            return _tap(Button.for_seat(plan.target))
+        if turn.step is TurnStep.SLOT:
+            return _tap(Button.NEXT if turn.slot != plan.slot else Button.OK)
+        want = label_value(turn.value_label or "", view.labels)
+        if want != plan.value:
+            values = [label_value(v, view.labels) for v in turn.values]
+            ahead = (values.index(plan.value) - values.index(want)) % len(values)
+            return _tap(Button.NEXT if ahead <= len(values) // 2 else Button.PREV)
+        self._plan = None
+        return _tap(Button.OK)
+
+    def _go_on(self, view: PublicView, turn: TurnView, me: PrivateView) -> list[Intent]:
+        """Attack again only while the next guess is certain."""
+        table = view.table
+        assert table is not None
+        plan = self._plan_for(table, me, turn.seat, view.labels)
+        again = plan.choices == 1
+        if turn.attack_again != again:
+            return _tap(Button.NEXT)
+        if not again:
             self._plan = None
-            return _tap(Button.OK)
-        if step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP):
-            assert me.cursor is not None and me.drawn is not None
-            tiles = [_tile(p, labels) for i, p in enumerate(me.row) if i != me.cursor]
-            drawn = _tile(me.drawn, labels)
-            assert drawn is not None and all(t is not None for t in tiles)
-            phase = Phase.CONTINUE if step is TurnStep.CLAIM_HIDDEN else Phase.PENALTY
-            seen = seen_by(table, turn.seat, phase, labels,
-                           own=[t for t in tiles if t is not None], drawn=drawn)
-            legal = [m.slot for m in seat_moves(seen) if isinstance(m, Stop | Place)]
-            if me.cursor not in legal:
-                return _tap(Button.NEXT)
-            return [*_tap(Button.OK), *self._release()]
-        if step is TurnStep.REVEAL_OWN:
-            return [*_tap(Button.OK), *self._release()]
-        return []
+        return _tap(Button.OK)
+
+    def _plan_for(self, table: TableView, me: PrivateView, seat: int, labels: str) -> Plan:
+        plan = self._plan
+        if plan is None or not _still_open(plan, table, seat):
+            plan = self._plan = self._best(table, me, seat, labels)
+        return plan
+
+    def _claim(self, view: PublicView, turn: TurnView, me: PrivateView) -> list[Intent]:
+        """Move the drawn panel to a place among the seat's moves, then OK."""
+        table = view.table
+        assert table is not None and me.cursor is not None and me.drawn is not None
+        labels = view.labels
+        tiles = [_tile(p, labels) for i, p in enumerate(me.row) if i != me.cursor]
+        drawn = _tile(me.drawn, labels)
+        assert drawn is not None and all(t is not None for t in tiles)
+        phase = Phase.CONTINUE if turn.step is TurnStep.CLAIM_HIDDEN else Phase.PENALTY
+        seen = seen_by(table, turn.seat, phase, labels,
+                       own=[t for t in tiles if t is not None], drawn=drawn)
+        legal = [m.slot for m in seat_moves(seen) if isinstance(m, Stop | Place)]
+        if me.cursor not in legal:
+            return _tap(Button.NEXT)
+        return [*_tap(Button.OK), *self._release()]
+
+    def _knock_down(self, view: PublicView, turn: TurnView, me: PrivateView) -> list[Intent]:
+        return [*_tap(Button.OK), *self._release()]
 
     def _best(self, table: TableView, me: PrivateView, seat: int, labels: str) -> Plan:
         """Among the seat's guesses (``seat_moves``), the panel with fewest candidates."""
@@ -251,6 +272,19 @@ class AutoPlayer:
             return []
         seat, self._holding = self._holding, None
         return [Release(Button.for_seat(seat))]
+
+
+_TURN_STEPS: dict[TurnStep, Callable[[AutoPlayer, PublicView, TurnView, PrivateView],
+                                     list[Intent]]] = {
+    TurnStep.TARGET: AutoPlayer._attack,
+    TurnStep.SLOT: AutoPlayer._attack,
+    TurnStep.VALUE: AutoPlayer._attack,
+    TurnStep.CONTINUE: AutoPlayer._go_on,
+    TurnStep.CLAIM_HIDDEN: AutoPlayer._claim,
+    TurnStep.CLAIM_FACE_UP: AutoPlayer._claim,
+    TurnStep.REVEAL_OWN: AutoPlayer._knock_down,
+}
+"""What the player presses at each step of its turn once it holds its seat button."""
 
 
 def start_line(screen: SetupView) -> int:

@@ -11,6 +11,7 @@ face up, panels knocked down, and end with a bonus.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,55 +122,64 @@ class TablePoolAutoPlayer:
     # -- a turn --------------------------------------------------------------------------
 
     def _turn(self, view: PublicView, turn: TurnView) -> list[Intent]:
+        step = _TURN_STEPS.get(turn.step)
+        return [] if step is None else step(self, view, turn)
+
+    def _draw(self, view: PublicView, turn: TurnView) -> list[Intent]:
+        """A panel taken from the table face down: its colour told."""
+        if self.held is None:
+            self.held = self._rng.choice(self.pool)
+        if turn.color_dark != (self.held.color is Color.DARK):
+            return _tap(Button.NEXT)
+        self.pool.remove(self.held)
+        return _tap(Button.OK)
+
+    def _go_on(self, view: PublicView, turn: TurnView) -> list[Intent]:
+        again = self._rng.random() < 0.5
+        if turn.attack_again != again:
+            return _tap(Button.NEXT)
+        if not again:
+            self._aim = None
+        return _tap(Button.OK)
+
+    def _attack(self, view: PublicView, turn: TurnView) -> list[Intent]:
         table = view.table
         assert table is not None
+        aim = self._aim
+        if aim is None or table.seats[aim[0]].out:
+            aim = self._aim = self._choose(view, turn.seat)
+        target, slot, value = aim
+        if turn.step is TurnStep.TARGET or turn.target != target:
+            return _tap(Button.for_seat(target))
+        if turn.step is TurnStep.SLOT:
+            return _tap(Button.NEXT if turn.slot != slot else Button.OK)
+        if turn.value_label != value_label(value, view.labels):
+            return _tap(Button.NEXT)
+        return _tap(Button.OK)
+
+    def _claim(self, view: PublicView, turn: TurnView) -> list[Intent]:
+        table = view.table
+        assert table is not None and self.held is not None
         seat = turn.seat
-        step = turn.step
-        if step is TurnStep.CHOOSE_COLOR:
-            if self.held is None:
-                self.held = self._rng.choice(self.pool)
-            if turn.color_dark != (self.held.color is Color.DARK):
-                return _tap(Button.NEXT)
-            self.pool.remove(self.held)
-            return _tap(Button.OK)
-        if step is TurnStep.CONTINUE:
-            again = self._rng.random() < 0.5
-            if turn.attack_again != again:
-                return _tap(Button.NEXT)
-            if not again:
-                self._aim = None
-            return _tap(Button.OK)
-        if step in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE):
-            aim = self._aim
-            if aim is None or table.seats[aim[0]].out:
-                aim = self._aim = self._choose(view, seat)
-            target, slot, value = aim
-            if step is TurnStep.TARGET or turn.target != target:
-                return _tap(Button.for_seat(target))
-            if step is TurnStep.SLOT:
-                return _tap(Button.NEXT if turn.slot != slot else Button.OK)
-            if turn.value_label != value_label(value, view.labels):
-                return _tap(Button.NEXT)
-            return _tap(Button.OK)
-        if step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP):
-            assert self.held is not None
-            # The player knows its own panels (the device does not): its moves from them.
-            phase = Phase.CONTINUE if step is TurnStep.CLAIM_HIDDEN else Phase.PENALTY
-            seen = seen_by(table, seat, phase, view.labels,
-                           own=[p.tile for p in self.rows[seat]], drawn=self.held)
-            where = next(m.slot for m in seat_moves(seen) if isinstance(m, Stop | Place))
-            if turn.claim_slot != where:
-                return _tap(Button.NEXT)
-            if step is TurnStep.CLAIM_HIDDEN:
-                self.rows[seat].insert(where, _Panel(self.held))
-                self.held = None
-            else:
-                self._falling = ("place", seat, where)
-            return _tap(Button.OK)
-        if step is TurnStep.REVEAL_OWN and turn.reveal_slot is not None:
-            self._falling = ("reveal", seat, turn.reveal_slot)
-            return _tap(Button.OK)
-        return []
+        # The player knows its own panels (the device does not): its moves from them.
+        phase = Phase.CONTINUE if turn.step is TurnStep.CLAIM_HIDDEN else Phase.PENALTY
+        seen = seen_by(table, seat, phase, view.labels,
+                       own=[p.tile for p in self.rows[seat]], drawn=self.held)
+        where = next(m.slot for m in seat_moves(seen) if isinstance(m, Stop | Place))
+        if turn.claim_slot != where:
+            return _tap(Button.NEXT)
+        if turn.step is TurnStep.CLAIM_HIDDEN:
+            self.rows[seat].insert(where, _Panel(self.held))
+            self.held = None
+        else:
+            self._falling = ("place", seat, where)
+        return _tap(Button.OK)
+
+    def _knock_down(self, view: PublicView, turn: TurnView) -> list[Intent]:
+        if turn.reveal_slot is None:
+            return []
+        self._falling = ("reveal", turn.seat, turn.reveal_slot)
+        return _tap(Button.OK)
 
     def _choose(self, view: PublicView, seat: int) -> tuple[int, int, str]:
         """A guess among the seat's moves (``seat_moves``): right about half the time."""
@@ -232,6 +242,20 @@ class TablePoolAutoPlayer:
             self.rows[seat][slot].down = True
 
 
+_TURN_STEPS: dict[TurnStep, Callable[[TablePoolAutoPlayer, PublicView, TurnView],
+                                     list[Intent]]] = {
+    TurnStep.CHOOSE_COLOR: TablePoolAutoPlayer._draw,
+    TurnStep.CONTINUE: TablePoolAutoPlayer._go_on,
+    TurnStep.TARGET: TablePoolAutoPlayer._attack,
+    TurnStep.SLOT: TablePoolAutoPlayer._attack,
+    TurnStep.VALUE: TablePoolAutoPlayer._attack,
+    TurnStep.CLAIM_HIDDEN: TablePoolAutoPlayer._claim,
+    TurnStep.CLAIM_FACE_UP: TablePoolAutoPlayer._claim,
+    TurnStep.REVEAL_OWN: TablePoolAutoPlayer._knock_down,
+}
+"""What the table presses at each step of a turn."""
+
+
 def seat_table_pool_players(player: TablePoolAutoPlayer, witness: Witness, round_number: int,
                             rng: random.Random) -> None:
     """Gives the simulated table of a resumed table-pool game real panels again.
@@ -242,6 +266,30 @@ def seat_table_pool_players(player: TablePoolAutoPlayer, witness: Witness, round
     table that had those panels would play it. Seats not dealt yet get a hand from the rest.
     """
     seen = witness.view(None)
+    rows, drawn = _panels_drawn_again(seen, rng)
+    used = {p.tile for row in rows for p in row}
+    if drawn is not None:
+        used.add(drawn.tile)
+    pool = [t for t in sorted(full_set(dashes=seen.dashes), key=str) if t not in used]
+    rng.shuffle(pool)
+    hand = witness.game.settings.hand
+    table: list[list[_Panel]] = []
+    for row in rows:
+        if row:
+            table.append([_Panel(p.tile, down=p.revealed) for p in row if p.tile is not None])
+            continue
+        taken, pool = pool[:hand], pool[hand:]  # a seat still to be dealt
+        table.append([_Panel(t) for t in _stood(taken, rng)])
+    player.rows = table
+    player.pool = pool
+    player.held = None if drawn is None else drawn.tile
+    player._round = round_number
+
+
+def _panels_drawn_again(seen: View, rng: random.Random
+                        ) -> tuple[list[list[Panel]], Panel | None]:
+    """Every panel the record left unknown, drawn at random among those the deduction
+    allows, one at a time (the rows, and the drawn panel)."""
     rows = [list(row) for row in seen.rows]
     drawn = seen.drawn
 
@@ -262,23 +310,12 @@ def seat_table_pool_players(player: TablePoolAutoPlayer, witness: Witness, round
         chances = analyze(current()).drawn
         assert chances is not None
         drawn = Panel(drawn.color, pick(chances))
-    used = {p.tile for row in rows for p in row}
-    if drawn is not None:
-        used.add(drawn.tile)
-    pool = [t for t in sorted(full_set(dashes=seen.dashes), key=str) if t not in used]
-    rng.shuffle(pool)
-    hand = witness.game.settings.hand
-    table: list[list[_Panel]] = []
-    for row in rows:
-        if row:
-            table.append([_Panel(p.tile, down=p.revealed) for p in row if p.tile is not None])
-            continue
-        taken, pool = pool[:hand], pool[hand:]  # a seat still to be dealt
-        ordered = sorted((t for t in taken if not t.dash), key=lambda t: t.rank or 0)
-        for dash in (t for t in taken if t.dash):
-            ordered.insert(rng.randrange(len(ordered) + 1), dash)
-        table.append([_Panel(t) for t in ordered])
-    player.rows = table
-    player.pool = pool
-    player.held = None if drawn is None else drawn.tile
-    player._round = round_number
+    return rows, drawn
+
+
+def _stood(taken: list[Tile], rng: random.Random) -> list[Tile]:
+    """A hand stood in order, each dash where its player likes."""
+    ordered = sorted((t for t in taken if not t.dash), key=lambda t: t.rank or 0)
+    for dash in (t for t in taken if t.dash):
+        ordered.insert(rng.randrange(len(ordered) + 1), dash)
+    return ordered
