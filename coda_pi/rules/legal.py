@@ -232,25 +232,40 @@ def seat_moves(seen: CodaObservation) -> Iterator[CodaEvent]:
     seat = seen.seat
     if seat is None or seen.turn != seat:
         return
-    own = [p.tile if p.tile is not None else Tile(p.color) for p in seen.rows[seat]]
-    drawn = None if seen.drawn is None else seen.drawn.tile
     match seen.phase:
         case Phase.DRAW:
             left = dict(zip((Color.DARK, Color.LIGHT), seen.pool, strict=True))
             yield from (Draw(seat, Tile(c)) for c in Color if left[c] > 0)
-        case Phase.ATTACK | Phase.CONTINUE:
+        case Phase.ATTACK:
             yield from _aims(seen, seat)
-            if seen.phase is Phase.CONTINUE:
-                if drawn is None:
-                    yield Stop(seat)
-                else:
-                    yield from (Stop(seat, slot) for slot in legal_slots(own, drawn))
+        case Phase.CONTINUE:
+            yield from _aims(seen, seat)
+            yield from _own_stops(seen, seat)
         case Phase.PENALTY:
-            if drawn is not None:
-                yield from (Place(seat, slot) for slot in legal_slots(own, drawn))
-            else:
-                yield from (Reveal(seat, slot) for slot, p in enumerate(seen.rows[seat])
-                            if not p.revealed)
+            yield from _own_penalties(seen, seat)
+
+
+def _own(seen: CodaObservation, seat: int) -> tuple[list[Tile], Tile | None]:
+    """The seat's row and drawn panel as it sees them (a colour where it cannot see)."""
+    row = [p.tile if p.tile is not None else Tile(p.color) for p in seen.rows[seat]]
+    return row, None if seen.drawn is None else seen.drawn.tile
+
+
+def _own_stops(seen: CodaObservation, seat: int) -> Iterator[Stop]:
+    row, drawn = _own(seen, seat)
+    if drawn is None:
+        yield Stop(seat)
+    else:
+        yield from (Stop(seat, slot) for slot in legal_slots(row, drawn))
+
+
+def _own_penalties(seen: CodaObservation, seat: int) -> Iterator[Place | Reveal]:
+    row, drawn = _own(seen, seat)
+    if drawn is not None:
+        yield from (Place(seat, slot) for slot in legal_slots(row, drawn))
+    else:
+        yield from (Reveal(seat, slot) for slot, p in enumerate(seen.rows[seat])
+                    if not p.revealed)
 
 
 def _aims(seen: CodaObservation, seat: int) -> Iterator[Guess]:
