@@ -50,6 +50,10 @@ NOT_AT_START = (
     "coda_pi.referee.mastermind_referee", "coda_pi.referee.mastermind_views",
     "coda_pi.rules.mastermind_strategy", "coda_pi.rules.mastermind_deduction",
     "coda_pi.ui.mastermind_screens", "coda_pi.ui.entry_screens", "coda_pi.ui.review_screen",
+    "coda_pi.referee.review", "coda_pi.rules.deduction", "coda_pi.rules.deduction_count",
+    "coda_pi.referee.entered_pool", "coda_pi.referee.entry_views",
+    "coda_pi.referee.table_pool", "coda_pi.referee.table_pool_views",
+    "coda_pi.ui.table_pool_screens",
 )
 
 
