@@ -36,6 +36,7 @@ from coda_pi.devices.buzzer import RecordingSounder
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.i18n import language as current_language
 from coda_pi.referee.autoplay import AutoPlayer
+from coda_pi.referee.pools import pool_mode
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
 from coda_pi.referee.views import (
@@ -245,7 +246,8 @@ def run_demo(
     ``pool``: who keeps the pool (referee/pools.py): "device" (the default here, the demo
     has no real panels to mix), "table" (the players draw simulated real panels by hand and
     the device is told what falls: table_pool_autoplay.py) or "entered" (they draw them and
-    tell the device privately: entered_autoplay.py); ``table_pool`` is "table".
+    tell the device privately: entered_autoplay.py), or any mode of the registry (its
+    ``simulated_players``); ``table_pool`` is "table".
     ``dashes``: advanced play, else the config's. ``game``: "coda", or "mastermind": a match
     of ``games`` games against the device (solo), so the device plays both roles: it breaks
     the simulated player's code (its rows kept beside the record, ``NAME.pending``, until the
@@ -359,24 +361,13 @@ def _demo_clock(headless: bool) -> tuple[MonotonicClock | FakeClock, Any, Sounde
 
 
 def _simulated_player(app: App, game: str, pool: str, rng: random.Random) -> Any:
-    """Who presses the buttons: None for SimulatedTable's own (device pool Coda)."""
+    """Who presses the buttons: Mastermind's table, or the pool mode's own simulated
+    players (None: AutoPlayer, the device-pool table)."""
     if game == "mastermind":
         from coda_pi.referee.mastermind_autoplay import MastermindAutoPlayer
 
         return MastermindAutoPlayer(rng)
-    if pool == "table":
-        from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
-
-        player = TablePoolAutoPlayer(rng)
-        resumed = _resumed_coda_game(app)
-        if resumed is not None:
-            seat_table_pool_players(player, resumed, app.referee.view(), rng)
-        return player
-    if pool == "entered":
-        from coda_pi.referee.entered_autoplay import EnteredAutoPlayer
-
-        return EnteredAutoPlayer(rng)
-    return None
+    return pool_mode(pool).simulated_players(rng, lambda: _resumed_coda_game(app))
 
 
 def _resumed_coda_game(app: App) -> Witness | None:
@@ -399,62 +390,6 @@ def witness_of(record: Path) -> Witness | None:
     for obj in replay.journal.events:
         witness.apply(parse_event(obj))
     return witness
-
-
-def seat_table_pool_players(player: Any, witness: Witness, view: PublicView,
-                            rng: random.Random) -> None:
-    """Gives the simulated table of a resumed table-pool game real panels again.
-
-    The record holds only what the device was told (colours, and the numbers of panels that
-    fell), so the simulated players' hidden panels are drawn at random among the deals the
-    record allows, one panel at a time with the exact deduction: the game then goes on as a
-    table that had those panels would play it. Seats not dealt yet get a hand from the rest.
-    """
-    from coda_pi.referee.table_pool_autoplay import _Panel
-    from coda_pi.rules.deduction import Panel, View, analyze
-    from coda_pi.rules.tiles import full_set
-
-    seen = witness.view(None)
-    rows = [list(row) for row in seen.rows]
-    drawn = seen.drawn
-
-    def current() -> View:
-        return View(tuple(tuple(r) for r in rows), seen.dashes, drawn, seen.drawn_seat,
-                    seen.names)
-
-    def pick(chances: dict[Any, Any]) -> Any:
-        tiles = sorted((t for t, p in chances.items() if p > 0), key=str)
-        return rng.choices(tiles, weights=[float(chances[t]) for t in tiles])[0]
-
-    for seat, row in enumerate(rows):
-        for slot, panel in enumerate(row):
-            if panel.tile is None:
-                tile = pick(analyze(current()).slots[(seat, slot)])
-                rows[seat][slot] = Panel(panel.color, tile, missed=panel.missed)
-    if drawn is not None and drawn.tile is None:
-        chances = analyze(current()).drawn
-        assert chances is not None
-        drawn = Panel(drawn.color, pick(chances))
-    used = {p.tile for row in rows for p in row}
-    if drawn is not None:
-        used.add(drawn.tile)
-    pool = [t for t in sorted(full_set(dashes=seen.dashes), key=str) if t not in used]
-    rng.shuffle(pool)
-    hand = witness.game.settings.hand
-    table: list[list[_Panel]] = []
-    for row in rows:
-        if row:
-            table.append([_Panel(p.tile, down=p.revealed) for p in row if p.tile is not None])
-            continue
-        taken, pool = pool[:hand], pool[hand:]  # a seat still to be dealt
-        ordered = sorted((t for t in taken if not t.dash), key=lambda t: t.rank or 0)
-        for dash in (t for t in taken if t.dash):
-            ordered.insert(rng.randrange(len(ordered) + 1), dash)
-        table.append([_Panel(t) for t in ordered])
-    player.rows = table
-    player.pool = pool
-    player.held = None if drawn is None else drawn.tile
-    player._round = view.table.round_number if view.table is not None else 0
 
 
 def _release(locks: list[DataDirLock]) -> None:
