@@ -22,7 +22,6 @@ the screen and ``coda-pi doctor`` say what to fix.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import os
 import re
 import tomllib
@@ -437,6 +436,8 @@ def _type_name(value: object) -> str:
 
 
 def _suggest(name: str, choices: tuple[str, ...]) -> str:
+    import difflib  # only for a key that is misspelt
+
     close = difflib.get_close_matches(name, choices, n=1)
     return f"; did you mean '{close[0]}'?" if close else ""
 
