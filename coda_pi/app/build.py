@@ -90,7 +90,7 @@ def build_app(
     if sounder is None:
         sounder = open_sounder(gpio, explain=say) if sound_on else SilentSounder()
     records = Records(options.data_dir or config.data_dir, options.record,
-                      on_recorded=options.on_recorded)
+                      on_recorded=options.on_recorded, on_kept=options.on_kept)
     if referee is None:
         referee = build_referee(options, clock=clock, rng=rng or random.SystemRandom(),
                                 records=records, explain=say)
