@@ -12,7 +12,7 @@ from typing import Any
 
 from coda_pi.config import load_config
 from coda_pi.datadir import default_data_dir, results
-from coda_pi.i18n import _
+from coda_pi.i18n import _, spoken
 from coda_pi.replay import replay_file
 from coda_pi.safe_text import csv_cell, printable
 
@@ -124,6 +124,7 @@ def run_standings(args: argparse.Namespace) -> int:
             print(_("(not finished)"))
     if replay.error is not None:
         print("coda-pi standings: " + _("the record breaks a rule at line {line}: {message}")
-              .format(line=replay.error.line, message=replay.error.message), file=sys.stderr)
+              .format(line=replay.error.line, message=spoken(replay.error.message)),
+              file=sys.stderr)
         return 2
     return 0

@@ -202,7 +202,7 @@ class EnteredPool(PoolMode):
                 fix.plan = correct_panel(game.settings.to_dict(), list(journal.events),
                                          PanelFix(seat, slot, real))
             except RuleError as err:
-                self.host.refuse(err.message[0].upper() + err.message[1:])
+                self.host.refuse(err.message)  # said in the table's language
                 return
             fix.step = "confirm"
             self.host.say(Banner(fix.plan.describe(game.settings.players), BannerKind.INFO))

@@ -195,7 +195,7 @@ class TablePool(PoolMode):
         players = self._game.settings.players
         last = (describe_event(journal.events[-1], players, self._labels)
                 if journal.events else _("nothing"))
-        why = spoken(why)  # the engine's English sentence, in the table's language
+        why = spoken(why, nouns(self._labels))  # the engine's sentence, in the table's words
         return ContradictionView(
             sentence=why[:1].upper() + why[1:],
             last=last,

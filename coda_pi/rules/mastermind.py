@@ -27,6 +27,7 @@ from itertools import product
 from typing import Any
 
 from coda_pi.rules.errors import RuleError
+from coda_pi.rules.sentence import say
 
 COLOURS = "BGKRWY"
 BLANK = "."
@@ -92,31 +93,34 @@ def feedback(code: str, guess: str) -> Feedback:
 
 def check_code(code: object, pegs: int, blanks: bool, what: str = "code") -> str:
     """``code`` if it is a code of this game, else a RuleError saying what is wrong."""
+    thing = say("guess") if what == "guess" else say("code")
     if not isinstance(code, str):
-        raise RuleError(f"the {what} must be a string of {pegs} colour letters")
+        raise RuleError(say("the {what} must be a string of {pegs} colour letters", what=thing,
+                            pegs=pegs))
     allowed = palette(blanks)
     for letter in code:
         if letter == BLANK and not blanks:
-            raise RuleError(
-                f"the {what} {code!r} has an empty hole, which only the extra-challenge "
-                "game (blanks) allows"
-            )
+            raise RuleError(say("the {what} {code} has an empty hole, which only the "
+                                "extra-challenge game (blanks) allows", what=thing,
+                                code=repr(code)))
         if letter not in allowed:
-            raise RuleError(
-                f"the {what} {code!r} has {letter!r}, which is not a colour: "
-                f"use {' '.join(allowed)}"
-            )
+            raise RuleError(say("the {what} {code} has {letter}, which is not a colour: "
+                                "use {allowed}", what=thing, code=repr(code),
+                                letter=repr(letter), allowed=" ".join(allowed)))
     if len(code) != pegs:
-        raise RuleError(f"the {what} {code!r} has {len(code)} pegs; this game uses {pegs}")
+        raise RuleError(say("the {what} {code} has {count} pegs; this game uses {pegs}",
+                            what=thing, code=repr(code), count=len(code), pegs=pegs))
     return code
 
 
 def _int_field(d: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = d.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"the header's {key!r} must be a whole number, not {value!r}")
+        raise RuleError(say("the header's {key} must be a whole number, not {value}",
+                            key=repr(key), value=repr(value)))
     if not low <= value <= high:
-        raise RuleError(f"the header's {key!r} must be from {low} to {high}, not {value}")
+        raise RuleError(say("the header's {key} must be from {low} to {high}, not {value}",
+                            key=repr(key), low=low, high=high, value=value))
     return value
 
 
@@ -134,30 +138,31 @@ class MastermindHeader:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> MastermindHeader:
         if not isinstance(d, Mapping):
-            raise RuleError("the header must be a JSON object")
+            raise RuleError(say("the header must be a JSON object"))
         game = d.get("game", "mastermind")
         if game != "mastermind":
-            raise RuleError(f"this is a record of {game!r}, not of Mastermind")
+            raise RuleError(say("this is a record of {game}, not of Mastermind", game=repr(game)))
         version = d.get("version", 1)
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            raise RuleError(f"the header's version must be a whole number, not {version!r}")
+            raise RuleError(say("the header's version must be a whole number, not {value}",
+                                value=repr(version)))
         if version > 1:
-            raise RuleError(
-                f"this record is version {version}, written by a newer coda-pi; "
-                "this one reads version 1"
-            )
+            raise RuleError(say("this record is version {version}, written by a newer coda-pi; "
+                                "this one reads version 1", version=version))
         if "players" not in d:
-            raise RuleError("the header must name the two players")
+            raise RuleError(say("the header must name the two players"))
         players = d["players"]
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RuleError("the header's players must be a list of names")
+            raise RuleError(say("the header's players must be a list of names"))
         if len(players) != 2:
-            raise RuleError(f"Mastermind is for exactly 2 players, not {len(players)}")
+            raise RuleError(say("Mastermind is for exactly 2 players, not {count}",
+                                count=len(players)))
         if not all(p.strip() for p in players):
-            raise RuleError("every player needs a name")
+            raise RuleError(say("every player needs a name"))
         blanks = d.get("blanks", False)
         if not isinstance(blanks, bool):
-            raise RuleError(f"the header's 'blanks' must be true or false, not {blanks!r}")
+            raise RuleError(say("the header's 'blanks' must be true or false, not {value}",
+                                value=repr(blanks)))
         return cls(
             players=(players[0], players[1]),
             pegs=_int_field(d, "pegs", 4, 1, MAX_PEGS),
@@ -314,12 +319,12 @@ class MastermindMatch:
     def apply(self, event: Mapping[str, Any]) -> None:
         """Apply one record event; a RuleError leaves the match exactly as it was."""
         if not isinstance(event, Mapping):
-            raise RuleError("an event must be a JSON object")
+            raise RuleError(say("an event must be a JSON object"))
         kind = event.get("event")
         if kind not in ("code", "guess"):
-            raise RuleError(f"{kind!r} is not a Mastermind event")
+            raise RuleError(say("{kind} is not a Mastermind event", kind=repr(kind)))
         if self.finished:
-            raise RuleError("the match is over: every game has been played")
+            raise RuleError(say("the match is over: every game has been played"))
         if kind == "code":
             self._apply_code(event)
         else:
@@ -328,20 +333,18 @@ class MastermindMatch:
     def _apply_code(self, event: Mapping[str, Any]) -> None:
         names = self.header.players
         if self.code is not None:
-            raise RuleError(
-                f"{names[self._maker or 0]}'s code is already set: "
-                f"{names[1 - (self._maker or 0)]} guesses next"
-            )
+            raise RuleError(say("{maker}'s code is already set: {breaker} guesses next",
+                                maker=names[self._maker or 0],
+                                breaker=names[1 - (self._maker or 0)]))
         seat = event.get("maker")
         if isinstance(seat, bool) or seat not in (0, 1):
-            raise RuleError("a code needs its maker: seat 0 or 1")
+            raise RuleError(say("a code needs its maker: seat 0 or 1"))
         if self._maker is not None and seat != self._maker:
             if self._after_void():
-                raise RuleError(f"{names[self._maker]} makes the code again after the void game")
-            raise RuleError(
-                f"it is {names[self._maker]}'s turn to make the code: "
-                "players switch roles after each game"
-            )
+                raise RuleError(say("{name} makes the code again after the void game",
+                                    name=names[self._maker]))
+            raise RuleError(say("it is {name}'s turn to make the code: players switch roles "
+                                "after each game", name=names[self._maker]))
         code = check_code(event.get("code"), self.header.pegs, self.header.blanks)
         self._maker = seat
         self.code = code
@@ -353,9 +356,11 @@ class MastermindMatch:
     def _apply_guess(self, event: Mapping[str, Any]) -> None:
         if self.code is None or self._maker is None:
             who = (
-                "the codemaker" if self._maker is None else self.header.players[self._maker]
+                say("the codemaker") if self._maker is None
+                else self.header.players[self._maker]
             )
-            raise RuleError(f"no code is set yet: {who} sets one before the first guess")
+            raise RuleError(say("no code is set yet: {who} sets one before the first guess",
+                                who=who))
         pegs = self.header.pegs
         guess = check_code(event.get("code"), pegs, self.header.blanks, what="guess")
         truth = feedback(self.code, guess)
@@ -385,17 +390,18 @@ class MastermindMatch:
 
 def _keys(keys: object, pegs: int) -> Feedback:
     if not isinstance(keys, Mapping):
-        raise RuleError('the keys must look like {"black": 1, "white": 2}')
+        raise RuleError(say('the keys must look like {{"black": 1, "white": 2}}'))
     values = []
     for name in ("black", "white"):
         value = keys.get(name, 0)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RuleError(f"the {name} key pegs must be a whole number, not {value!r}")
+            raise RuleError(say("the {colour} key pegs must be a whole number, not {value}",
+                                colour=say("black") if name == "black" else say("white"),
+                                value=repr(value)))
         values.append(value)
     if values[0] + values[1] > pegs:
-        raise RuleError(
-            f"{values[0]} black and {values[1]} white key pegs do not fit a row of {pegs}"
-        )
+        raise RuleError(say("{black} black and {white} white key pegs do not fit a row of {pegs}",
+                            black=values[0], white=values[1], pegs=pegs))
     return _FEEDBACK[values[0]][values[1]]
 
 

@@ -6,9 +6,20 @@ read it as before) that also remembers its template and parameters; the screen a
 translate the template and fill in the (themselves translated) parameters
 (``coda_pi.i18n.spoken``). ``say`` is an extraction keyword of the catalogs, so every
 template lands in them.
+
+The things on the table are named by fields, not words, because the Rainbow-deck adaptation
+plays with cards from a deck, not panels from a box: ``{panel}``, ``{panels}``, ``{the_box}``
+and ``{the_dash}`` read "panel", "panels", "the box", "the dash" in the engine's English, and
+the edge fills in the table's own words ("card", "carta"). A parameter that is a ``Tile`` is
+written "D7" here and in the table's labels at the edge ("DQ" with cards).
 """
 
 from __future__ import annotations
+
+NOUNS: dict[str, str] = {
+    "panel": "panel", "panels": "panels", "the_box": "the box", "the_dash": "the dash",
+}
+"""The engine's English for the noun fields every template may use."""
 
 
 class Sentence(str):
@@ -18,7 +29,7 @@ class Sentence(str):
     params: dict[str, object]
 
     def __new__(cls, template: str, params: dict[str, object]) -> Sentence:
-        self = super().__new__(cls, template.format(**params))
+        self = super().__new__(cls, template.format(**NOUNS, **params))
         self.template = template
         self.params = params
         return self
@@ -29,5 +40,7 @@ class Sentence(str):
 
 def say(template: str, **params: object) -> Sentence:
     """``template`` (English, ``str.format`` fields) filled with ``params``. A parameter that
-    is itself a ``Sentence`` (a colour word, a phrase) is translated with it."""
+    is itself a ``Sentence`` (a colour word, a phrase) is translated with it. The noun fields
+    (``NOUNS``) are not parameters: the edge fills them with the table's words."""
+    assert not params.keys() & NOUNS.keys(), "a noun field is the table's word, not a param"
     return Sentence(template, params)
