@@ -76,7 +76,7 @@ def run_results(args: argparse.Namespace) -> int:
                      if r["finished"] else _("unfinished"))
             if r["error"]:
                 state += " " + _("(record broken at {where})").format(
-                    where=printable(r["error"]))
+                    where=printable(spoken(r["error"])))
             # A record whose header cannot be read has no game to name.
             game = printable(r["game"]) or _("unknown")
             print(f"{r['date'].replace('T', ' ')}  {game:<10} {scores or _('no players')}: "

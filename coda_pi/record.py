@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from coda_pi.rules.errors import RuleError
+from coda_pi.rules.sentence import say
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +152,7 @@ class Journal(Generic[G]):
     def undo(self) -> Any:
         """Takes back the latest event in force and returns it."""
         if not self._snapshots:
-            raise RuleError("there is nothing to undo")
+            raise RuleError(say("there is nothing to undo"))
         self.game = self._snapshots.pop()
         return self.events.pop()
 

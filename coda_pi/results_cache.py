@@ -21,9 +21,10 @@ from typing import Any
 
 from coda_pi.record import read_file_bytes
 from coda_pi.replay import Replay, replay_bytes
+from coda_pi.rules.sentence import say, sentence_from_json, sentence_json
 
 CACHE_NAME = ".results-cache.json"
-VERSION = 1
+VERSION = 2  # 2: the error kept as a sentence the screen can translate
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 
 
@@ -35,7 +36,7 @@ class Summary:
     players: tuple[str, ...]
     totals: tuple[int, ...]
     finished: bool
-    error: str | None  # "line N: message" when the record breaks a rule
+    error: str | None  # "line N: message" when the record breaks a rule (a Sentence)
     rounds: int  # rounds (Coda) or games (Mastermind) played to their end
     date: str  # ISO time the game started: the header's "t", else the file's time
 
@@ -44,7 +45,8 @@ class Summary:
         s = replay.summary()
         error = None
         if replay.error is not None:
-            error = f"line {replay.error.line}: {replay.error.message}"
+            error = say("line {line}: {message}", line=replay.error.line,
+                        message=replay.error.message)
         return cls(
             game=str(s.get("game") or ""),  # "": the header could not be read
             players=tuple(str(p) for p in s["players"]),
@@ -64,7 +66,7 @@ class Summary:
                 players=tuple(obj["players"]),
                 totals=tuple(obj["totals"]),
                 finished=obj["finished"],
-                error=obj["error"],
+                error=None if obj["error"] is None else sentence_from_json(obj["error"]),
                 rounds=obj["rounds"],
                 date=obj["date"],
             )
@@ -165,7 +167,9 @@ class ResultsCache:
             return
         doc = {
             "version": VERSION,
-            "records": {name: {"key": key, "summary": asdict(summary)}
+            "records": {name: {"key": key, "summary": {
+                **asdict(summary),
+                "error": None if summary.error is None else sentence_json(summary.error)}}
                         for name, (key, summary) in self._entries.items()},
         }
         data = json.dumps(doc).encode("ascii")

@@ -44,3 +44,38 @@ def say(template: str, **params: object) -> Sentence:
     (``NOUNS``) are not parameters: the edge fills them with the table's words."""
     assert not params.keys() & NOUNS.keys(), "a noun field is the table's word, not a param"
     return Sentence(template, params)
+
+
+def sentence_json(text: str) -> object:
+    """``text`` as JSON that keeps a sentence's template and parameters (a cache can store it
+    and the edge still say it in another language): a plain string stays a string."""
+    if not isinstance(text, Sentence):
+        return str(text)
+    params = {key: value if isinstance(value, bool | int | float) and not isinstance(value, str)
+              else sentence_json(value) if isinstance(value, str) else str(value)
+              for key, value in text.params.items()}
+    return {"say": text.template, "with": params}
+
+
+def sentence_from_json(obj: object) -> str | None:
+    """The sentence ``sentence_json`` wrote, or None when ``obj`` is not one."""
+    if isinstance(obj, str):
+        return obj
+    if not isinstance(obj, dict) or not isinstance(obj.get("say"), str):
+        return None
+    given = obj.get("with")
+    if not isinstance(given, dict):
+        return None
+    params: dict[str, object] = {}
+    for key, value in given.items():
+        if isinstance(value, bool | int | float) and not isinstance(value, str):
+            params[key] = value
+        else:
+            inner = sentence_from_json(value)
+            if inner is None:
+                return None
+            params[key] = inner
+    try:
+        return Sentence(obj["say"], params)
+    except (KeyError, IndexError, ValueError):
+        return None

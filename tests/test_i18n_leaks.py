@@ -1,0 +1,155 @@
+"""No English sentence in Spanish output: every line the CLI prints and every text the device
+draws in a Spanish session is checked against the English catalog, and a message whose
+Spanish differs must not turn up in its English form (a string someone forgot to mark, a
+refusal from the rules shown as the engine wrote it)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from coda_pi.cli import main
+from coda_pi.config import Config
+from coda_pi.demo import run_demo
+from coda_pi.i18n import in_language
+from coda_pi.i18n_catalogs import read_catalog
+from coda_pi.ui.text import recording_text
+
+RECORDS = Path(__file__).parent / "records"
+FIELD = re.compile(r"\{[a-z_0-9]*\}")
+
+
+@cache
+def english_only() -> list[tuple[str, re.Pattern[str]]]:
+    """(message, pattern) of every message whose Spanish differs, the fields matching any
+    text. Messages with too few words of their own to be told from Spanish are left out
+    ("{name}: {message}", "OK")."""
+    out = []
+    for message in read_catalog("es"):
+        if not message.id or isinstance(message.id, tuple):
+            continue
+        english = message.id.replace("{{", "{").replace("}}", "}")
+        if message.string == message.id:
+            continue
+        words = re.findall(r"[A-Za-z]+", FIELD.sub(" ", english))
+        if len(words) < 3 or sum(map(len, words)) < 10:
+            continue
+        parts = [re.escape(p) for p in FIELD.split(english)]
+        out.append((message.id, re.compile(r"\S+?".join(parts), re.IGNORECASE)))
+    return out
+
+
+def leaks(texts: set[str]) -> dict[str, str]:
+    """{text: English message} for each text that says a message in English."""
+    found = {}
+    for text in texts:
+        for message, pattern in english_only():
+            if pattern.search(text):
+                found[text] = message
+                break
+    return found
+
+
+def test_the_detector_catches_an_english_refusal_and_passes_spanish() -> None:
+    assert leaks({"coda-pi replay: error at line 6: Ben has no panel at slot 4"})
+    assert leaks({"The round is over: enter the winner's standing panels"})
+    assert not leaks({"error en la línea 6: Ben no tiene ninguna ficha en la posición 4"})
+
+
+def spanish_cli(capsys, monkeypatch, *args: str) -> set[str]:
+    monkeypatch.setenv("LANGUAGE", "es")
+    monkeypatch.setenv("COLUMNS", "100")
+    with in_language("en"):  # main() switches to Spanish; back to English after
+        main(list(args))
+    out = capsys.readouterr()
+    return {line for line in (out.out + out.err).splitlines() if line.strip()}
+
+
+@pytest.mark.parametrize("record", sorted((RECORDS / "errors").glob("*.jsonl"))
+                         + sorted((RECORDS / "mastermind").glob("error-*.jsonl")),
+                         ids=lambda p: p.stem)
+def test_replaying_a_broken_record_says_why_in_spanish(record, capsys, monkeypatch) -> None:
+    lines = spanish_cli(capsys, monkeypatch, "replay", str(record))
+    assert lines
+    assert not leaks(lines)
+
+
+@pytest.mark.parametrize("command", [
+    ["standings", str(RECORDS / "errors" / "slot-out-of-row.jsonl")],
+    ["standings", str(RECORDS / "tournament-3-rounds.jsonl")],
+    ["analyze", str(RECORDS / "errors" / "wrong-turn.jsonl")],
+    ["analyze", "--review", str(RECORDS / "tournament-3-rounds.jsonl")],
+    ["results", "ERRORS"],  # a copy of the broken records: results keeps a cache beside them
+    ["mastermind", "feedback", "RGBX", "RGBY"],
+    ["mastermind", "feedback", "RGB", "RGBY"],
+], ids=lambda c: "-".join(Path(a).stem for a in c))
+def test_the_cli_output_on_sample_records_is_spanish(command, capsys, monkeypatch,
+                                                     tmp_path) -> None:
+    if "ERRORS" in command:
+        shutil.copytree(RECORDS / "errors", tmp_path / "errors")
+        command = [str(tmp_path / "errors") if a == "ERRORS" else a for a in command]
+    lines = spanish_cli(capsys, monkeypatch, *command)
+    assert lines
+    assert not leaks(lines)
+    if "results" in command:  # the second look reads the cache: still Spanish
+        assert spanish_cli(capsys, monkeypatch, *command) == lines
+
+
+@pytest.mark.parametrize("pool", ["device", "table"])
+def test_a_spanish_demo_game_draws_no_english_sentence(tmp_path: Path, pool: str,
+                                                       quit_pygame) -> None:
+    with in_language("es"), recording_text() as log:
+        result = run_demo(Config(data_dir=tmp_path), headless=True, seed=5, players=3,
+                          rounds=1, size=(480, 320), data_dir=tmp_path,
+                          table_pool=pool == "table")
+    assert result.finished
+    drawn = {d.text for d in log}
+    assert len(drawn) > 50
+    assert not leaks(drawn)
+
+
+def refusal(event: dict, *, dashes: bool = False) -> str:
+    """What the rules say to ``event`` after a two-player deal, Ann to play."""
+    from coda_pi.rules.coda import CodaGame
+    from coda_pi.rules.coda_events import parse_event
+    from coda_pi.rules.errors import RuleError
+
+    game = CodaGame.from_header({"game": "coda", "players": ["Ann", "Ben"], "dashes": dashes})
+    for line in ({"event": "round"}, {"event": "deal", "seat": 0, "row": ["D1", "D4", "L7", "L10"]},
+                 {"event": "deal", "seat": 1, "row": ["D0", "L3", "D6", "L11"]}):
+        game.apply(parse_event(line))
+    with pytest.raises(RuleError) as caught:
+        game.apply(parse_event(event))
+    return caught.value.message
+
+
+@pytest.mark.parametrize(("language", "labels", "words", "not_words"), [
+    ("en", "panels", ["draw a panel"], ["card"]),
+    ("en", "cards", ["draw a card"], ["panel"]),
+    ("es", "panels", ["roba una ficha"], ["carta", "panel"]),
+    ("es", "cards", ["roba una carta"], ["ficha", "panel"]),
+])
+def test_a_refusal_uses_the_decks_words(language, labels, words, not_words) -> None:
+    from coda_pi.i18n import spoken
+    from coda_pi.referee.wording import nouns
+
+    message = refusal({"event": "guess", "seat": 0, "target": 1, "slot": 0, "value": "0"})
+    assert message == "draw a panel before you attack"  # the record's English
+    with in_language(language):
+        said = spoken(message, nouns(labels))
+    assert all(w in said for w in words) and not any(w in said for w in not_words), said
+
+
+def test_a_panel_named_in_a_refusal_takes_the_cards_labels() -> None:
+    from coda_pi.i18n import spoken
+    from coda_pi.referee.wording import nouns
+
+    message = refusal({"event": "draw", "seat": 0, "tile": "L11"})
+    assert message == "L11 is not in the pool"
+    assert spoken(message, nouns("cards")) == "LQ is not in the pool"
+    with in_language("es"):
+        assert spoken(message, nouns("cards")) == "LQ no está en la reserva"
