@@ -62,8 +62,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         text = read_record(args.record)
     except OSError as err:
-        return _fail(_("cannot read {path}: {why}").format(path=args.record,
-                                                            why=err.strerror or err))
+        why = spoken(err.strerror) if err.strerror else err
+        return _fail(_("cannot read {path}: {why}").format(path=args.record, why=why))
     replay = replay_lines(text.lines)
     header = replay.header
     if header is None or header.get("game") != "coda" or replay.journal is None:

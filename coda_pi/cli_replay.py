@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
         replay = replay_file(args.file)
     except OSError as err:
         print("coda-pi replay: " + _("cannot read {file}: {why}").format(
-            file=args.file, why=err.strerror or err), file=sys.stderr)
+            file=args.file, why=spoken(err.strerror) if err.strerror else err), file=sys.stderr)
         return 1
     for warning in replay.warnings:
         print(f"coda-pi replay: {args.file}: {warning}", file=sys.stderr)

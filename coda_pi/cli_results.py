@@ -104,7 +104,7 @@ def run_standings(args: argparse.Namespace) -> int:
         replay = replay_file(args.record)
     except OSError as err:
         print("coda-pi standings: " + _("cannot read {file}: {why}").format(
-            file=args.record, why=err.strerror or err), file=sys.stderr)
+            file=args.record, why=spoken(err.strerror) if err.strerror else err), file=sys.stderr)
         return 1
     for warning in replay.warnings:
         print(f"coda-pi standings: {warning}", file=sys.stderr)

@@ -207,9 +207,9 @@ def _check_config(
         if problem.key == "pins":
             fix = say("fix the pins.* keys above; GPIO comes back on by itself")
         if problem.severity == "error":
-            report.fail(str(problem), fix)
+            report.fail(problem.sentence, fix)
         else:
-            report.warn(str(problem), fix)
+            report.warn(problem.sentence, fix)
 
 
 # --- GPIO ------------------------------------------------------------------------------------

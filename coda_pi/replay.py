@@ -112,10 +112,9 @@ def replay_bytes(data: bytes) -> Replay:
     if text.error is not None and (replay.error is None or not text.lines):
         replay.error = text.error
     if text.torn_line is not None and text.error is None:
-        replay.warnings.append(
-            f"line {text.torn_line} was cut short (a write interrupted by a power loss?) "
-            "and is ignored"
-        )
+        replay.warnings.append(say(
+            "line {line} was cut short (a write interrupted by a power loss?) and is ignored",
+            line=text.torn_line))
     return replay
 
 

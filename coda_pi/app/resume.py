@@ -14,13 +14,14 @@ from coda_pi import remembered
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records, result_rows
 from coda_pi.datadir import ResumeChoice, choose_resume
-from coda_pi.i18n import _, ngettext, set_language
+from coda_pi.i18n import _, ngettext, set_language, spoken
 from coda_pi.i18n import language as language_now
 from coda_pi.record import RecordWriter
 from coda_pi.referee.ports import Clock, TableReferee
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
 from coda_pi.referee.views import Banner, BannerKind, ConfirmView, DealView, LedState
+from coda_pi.rules.sentence import say
 
 log = logging.getLogger(__name__)
 
@@ -53,11 +54,11 @@ def build_referee(
             choice = choose_resume(records.data_dir, options.record)
         except Exception as err:  # noqa: BLE001 - whatever is on the card, the device starts
             log.exception("looking for an unfinished game")
-            choice = ResumeChoice(None, None, (
-                f"could not look for an unfinished game in {records.data_dir} ({err}); a new "
-                "game was started",))
+            choice = ResumeChoice(None, None, (say(
+                "could not look for an unfinished game in {directory} ({why}); a new game was "
+                "started", directory=str(records.data_dir), why=str(err)),))
         for notice in choice.notices:
-            explain(notice)
+            explain(spoken(notice))
             log.warning("%s", notice)
         if choice.path is None:
             troubles.extend(choice.notices)
@@ -68,9 +69,9 @@ def build_referee(
             except OSError as err:
                 # A card gone read-only, say: the game cannot go on in that file, and the
                 # device must still start (principle 6).
-                trouble = f"cannot write to {choice.path.name} ({err.strerror or err}); a new " \
-                    "game was started in a new record"
-                explain(trouble)
+                trouble = say("cannot write to {name} ({why}); a new game was started in a new "
+                              "record", name=choice.path.name, why=err.strerror or str(err))
+                explain(spoken(trouble))
                 troubles.append(trouble)
             else:
                 journal = choice.replay.journal
@@ -123,7 +124,7 @@ def _say_on_screen(
         referee.notify(". ".join(parts), BannerKind.INFO)
     if not troubles:
         return referee
-    first = troubles[0]
+    first = spoken(troubles[0])  # a config's or a record's sentence, in the screen's language
     text = first[:1].upper() + first[1:] + "."
     if len(troubles) > 1:
         text += " " + _("More in the log (coda-pi doctor lists them).")
