@@ -15,7 +15,8 @@ import pytest
 from coda_pi.cli import main
 from coda_pi.config import Config
 from coda_pi.demo import run_demo
-from coda_pi.i18n import in_language
+from coda_pi.cli_run import load_config_with_notices
+from coda_pi.i18n import in_language, set_language
 from coda_pi.i18n_catalogs import read_catalog
 from coda_pi.ui.text import recording_text
 
@@ -97,6 +98,39 @@ def test_the_cli_output_on_sample_records_is_spanish(command, capsys, monkeypatc
     assert not leaks(lines)
     if "results" in command:  # the second look reads the cache: still Spanish
         assert spanish_cli(capsys, monkeypatch, *command) == lines
+
+
+def test_doctor_with_a_broken_config_is_spanish(capsys, monkeypatch, tmp_path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('[pins]\nok = 9\nnext = "x"\nprevv = 5\n[screen]\nlanguage = "fr"\n'
+                      'width = 100\n[players]\nnames = ["", "Ann\\u0007"]\n[timer]\n'
+                      'first_seconds = 1\n[rules]\nbonus = "some"\n[data]\ndirectory = '
+                      f'"{tmp_path}"\n[bogus]\n')
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    lines = spanish_cli(capsys, monkeypatch, "doctor", "--config", str(config))
+    assert sum("FAIL" in line for line in lines) >= 5  # the config's problems were found
+    assert not leaks(lines)
+
+
+def test_the_first_screen_says_a_broken_record_and_config_in_spanish(tmp_path, monkeypatch,
+                                                                       quit_pygame) -> None:
+    """A record that cannot be resumed and a config with a mistake, at a Spanish start."""
+    shutil.copy(RECORDS / "errors" / "wrong-turn.jsonl",
+                tmp_path / "coda-2026-01-02T10-00-00.jsonl")
+    config = tmp_path / "config.toml"
+    config.write_text('[screen]\nlanguage = "es"\n[timer]\nfirst_seconds = 1\n')
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    with in_language("en"), recording_text() as log:
+        loaded, notices = load_config_with_notices(config)  # as `coda-pi run` loads it
+        assert notices
+        set_language(loaded.screen.language)
+        result = run_demo(loaded, headless=True, seed=5, players=2, rounds=1, size=(480, 320),
+                          data_dir=tmp_path, record=tmp_path / "coda-2026-01-02T10-00-00.jsonl",
+                          notices=notices)
+    drawn = {d.text for d in log}
+    assert any("registro" in text for text in drawn), drawn  # the set-aside record is told
+    assert result.finished
+    assert not leaks(drawn)
 
 
 @pytest.mark.parametrize("pool", ["device", "table"])
