@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from coda_pi.cli import main
+from coda_pi.cli_run import load_config_with_notices
 from coda_pi.config import Config
 from coda_pi.demo import run_demo
-from coda_pi.cli_run import load_config_with_notices
 from coda_pi.i18n import in_language, set_language
 from coda_pi.i18n_catalogs import read_catalog
 from coda_pi.ui.text import recording_text
