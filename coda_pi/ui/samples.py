@@ -344,7 +344,8 @@ def _other_scenes() -> dict[str, Scene]:
                        chance="33%"), good=True),
     )
     review = ReviewView(title=_("Game review"), lines=lines, page=1, pages=2,
-                        prompt=_("PREV/NEXT: more. OK or BACK: the standings"))
+                        prompt=_("PREV/NEXT: more. OK or BACK: the standings"),
+                        names=NAMES)
     scenes["review"] = Scene(PublicView(screen=review, table=None, title=_("Game review"),
                                         leds=_leds(4)), leds=_leds(4))
     return scenes

@@ -26,6 +26,7 @@ from coda_pi.ui.text import (
     elide,
     fit_font,
     floor_font,
+    readable,
     size_of,
     wrapped_font,
 )
@@ -156,6 +157,8 @@ def _draw_seat(
     # more important than another.
     name_font = fit_font(seat.name, inner.width, name_rect.height,
                          largest=size_of(fit_font("Seat 4", inner.width, name_rect.height)))
+    # Cut short in the font really drawn: a name too long at the floor ends in "…".
+    name_font = readable(name_font, surface.get_height())
     blit_text(surface, elide(seat.name, name_font, inner.width), name_rect, ink, fnt=name_font)
     blit_text(surface, _points_text(seat), total_rect, ink)
 
