@@ -70,8 +70,8 @@ def mastermind_scenes() -> dict[str, Scene]:
     scenes["mm-set-code"] = _scene(_screen(
         MastermindStep.SET_CODE, 0, pegs_set=2,
         prompt=_("{name}: hold your button, PREV/NEXT colour, OK sets each peg").format(
-            name="Ann")), _leds(blink=0))
-    private = MastermindPrivateView(seat=0, name="Ann", code="RGB?", hole=2, palette="BGKRWY",
+            name=NAMES[0])), _leds(blink=0))
+    private = MastermindPrivateView(seat=0, name=NAMES[0], code="RGB?", hole=2, palette="BGKRWY",
                                     prompt=_("Peg {number} of {pegs}: PREV/NEXT colour, OK sets it")
                                     .format(number=3, pegs=4))
     scenes["mm-code-private"] = Scene(
@@ -81,22 +81,22 @@ def mastermind_scenes() -> dict[str, Scene]:
     scenes["mm-guess"] = _scene(_screen(
         MastermindStep.GUESS, 5, entry="YGBR", hole=1, hint=3,
         prompt=_("{name}: peg {number}: PREV/NEXT colour, OK sets it").format(
-            name="Benedict", number=2)), _leds(on=1),
+            name=NAMES[1], number=2)), _leds(on=1),
         banner=Banner(_("Row {number}: place {keys}").format(number=5, keys=_keys(3, 0)),
                       BannerKind.INFO))
     scenes["mm-guess-full"] = _scene(_screen(
         MastermindStep.GUESS, 9, entry="RGB?", hole=3,
         prompt=_("{name}: peg {number}: PREV/NEXT colour, OK sets it").format(
-            name="Benedict", number=4)), _leds(on=1))
+            name=NAMES[1], number=4)), _leds(on=1))
     scenes["mm-keys-audit"] = _scene(_screen(
         MastermindStep.KEYS, 3, entry="RGBW", key_entry=(3, 0), key_field=1, audit=True,
-        prompt=_("{name}: how many white key pegs did you place? OK").format(name="Ann")),
+        prompt=_("{name}: how many white key pegs did you place? OK").format(name=NAMES[0])),
         _leds(blink=0))
     scenes["mm-device-guess"] = _scene(_screen(
         MastermindStep.KEYS, 2, entry="KRYB", device_guess="KRYB", key_entry=(0, 0),
         device_seat=1, names=("Ann", "Device"),
         prompt=_("{name}: place this row, then how many black key pegs? OK").format(
-            name="Ann")), _leds(blink=0))
+            name=NAMES[0])), _leds(blink=0))
     scenes["mm-contradiction"] = _scene(_screen(
         MastermindStep.CONTRADICTION, 3, device_seat=1, names=("Ann", "Device"),
         # The rules' sentence (mastermind_deduction.Contradiction), as the referee says it.
@@ -107,14 +107,14 @@ def mastermind_scenes() -> dict[str, Scene]:
         MastermindStep.GAME_END, 6, code=CODE,
         message=ngettext("{breaker} broke the code in {count} row: {points} to {maker}",
                          "{breaker} broke the code in {count} rows: {points} to {maker}", 6)
-        .format(breaker="Benedict", count=6, points=6, maker="Ann"),
+        .format(breaker=NAMES[1], count=6, points=6, maker=NAMES[0]),
         prompt=_("OK for the next game")), _leds(blink=1))
     void_rows = (*_rows(2), BoardRow("RGBW", 3, 0, wrong=True, placed=(2, 0)))
     scenes["mm-void"] = _scene(_screen(
         MastermindStep.GAME_END, 0, board=void_rows, keys=(3, 0), code=CODE,
         message=_("Wrong key pegs on row {row}: the truth was {truth}. Game void: 3 "
                   "points to {breaker}; {maker} sets a new code").format(
-            row=3, truth=_keys(3, 0), breaker="Benedict", maker="Ann"),
+            row=3, truth=_keys(3, 0), breaker=NAMES[1], maker=NAMES[0]),
         prompt=_("OK for the next game")), _leds(blink=1))
     menu = MenuView(title=_("Menu"), items=tuple(_(MENU_TEXT[k]) for k in ("resume", "undo",
                                                                            "end")), cursor=1)
