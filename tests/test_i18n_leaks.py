@@ -100,6 +100,13 @@ def test_the_cli_output_on_sample_records_is_spanish(command, capsys, monkeypatc
         assert spanish_cli(capsys, monkeypatch, *command) == lines
 
 
+def test_the_club_broker_setup_speaks_spanish(capsys, monkeypatch, tmp_path) -> None:
+    lines = spanish_cli(capsys, monkeypatch, "club", "broker-setup", "--club", "cafe",
+                        "--tables", "2", "--dir", str(tmp_path / "broker"), "--host", "hub")
+    assert any(line.startswith("arranca el hub con: coda-pi hub") for line in lines)
+    assert not leaks(lines)
+
+
 def test_doctor_with_a_broken_config_is_spanish(capsys, monkeypatch, tmp_path) -> None:
     config = tmp_path / "config.toml"
     config.write_text('[pins]\nok = 9\nnext = "x"\nprevv = 5\n[screen]\nlanguage = "fr"\n'
