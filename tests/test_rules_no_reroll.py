@@ -16,11 +16,12 @@ from test_rules_lines import UNDO, record_bytes
 from test_rules_properties import MAX_STEPS, Line, apply_line, legal_event, tables
 
 from coda_pi.record import Journal
+from coda_pi.referee.referee import resumed_seed
 from coda_pi.replay import replay_bytes
 from coda_pi.rules import dealer
 from coda_pi.rules.coda import CodaGame, Phase
 from coda_pi.rules.coda_events import to_dict
-from coda_pi.rules.dealer import SEED_KEY, Shuffle, draws_so_far, new_seed
+from coda_pi.rules.dealer import SEED_KEY, Shuffle, draws_so_far, inherited_seed, new_seed
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Color, full_set, order_problem
 
@@ -183,3 +184,43 @@ def test_a_new_seed_is_secret_sized_and_a_header_without_one_gives_none() -> Non
     assert Shuffle.from_header({SEED_KEY: 12}) is None
     with pytest.raises(RuleError):
         Shuffle("abcd")  # 16 bits: anyone could try them all
+
+
+@settings(max_examples=30, deadline=None)
+@given(tables(), st.integers(0, 400), st.integers(0, 400))
+def test_an_old_record_without_a_seed_keeps_one_seed_from_resume_to_resume(
+    table: tuple[Line, int], first_cut: int, second_cut: int,
+) -> None:
+    """A record from before seeds were kept: every resume after its deal makes the same seed,
+    so the draw an undo took back comes again after a second power cut."""
+    head, game_seed = table
+    rng = random.Random(game_seed)
+    journal = Journal(CodaGame.from_header(head), apply_line)
+    lines: list[Line] = []
+    while not journal.game.finished and len(lines) < max(first_cut, second_cut):
+        line = seeded_line(journal.game, Shuffle(f"{game_seed:032x}"), rng)
+        journal.apply(line)
+        lines.append(line)
+    dealt = sum(1 for line in lines if line["event"] == "deal")
+    if dealt < journal.game.seats:
+        return
+    events = journal.events
+    first = inherited_seed(head, events[:max(first_cut, dealt + 1)])
+    second = inherited_seed(head, events[:max(second_cut, dealt + 1)])
+    assert first == second
+    assert Shuffle(first).seed == first  # a seed the dealer takes
+    # The header alone (public) does not make it: other rows, another seed.
+    other = [e for e in events if e["event"] != "deal"]
+    assert inherited_seed(head, other) != first
+
+
+def test_a_resume_keeps_the_header_seed_and_a_new_game_gets_a_fresh_one() -> None:
+    head: Line = {"game": "coda", "players": ["A", "B"], SEED_KEY: "ab" * 16}
+    journal = Journal(CodaGame.from_header(head), apply_line)
+    assert resumed_seed(head, journal, random.Random(1)) == "ab" * 16
+    fresh = {resumed_seed(None, None, random.Random(n)) for n in range(5)}
+    assert len(fresh) == 5
+    old = {k: v for k, v in head.items() if k != SEED_KEY}
+    # Nothing decided yet in an old record: nothing to keep, so a fresh secret seed.
+    assert resumed_seed(old, Journal(CodaGame.from_header(old), apply_line),
+                        random.Random(1)) == new_seed(random.Random(1))

@@ -72,8 +72,20 @@ from coda_pi.rules.coda_events import (
     parse_event,
     to_dict,
 )
-from coda_pi.rules.dealer import SEED_KEY, Dealer, Shuffle, new_seed
+from coda_pi.rules.dealer import SEED_KEY, Dealer, Shuffle, inherited_seed, new_seed
 from coda_pi.rules.tiles import Tile
+
+
+def resumed_seed(header: Mapping[str, Any] | None, journal: Journal[Any] | None,
+                 rng: random.Random) -> str:
+    """The dealer's seed for a game: the header's, an old record's inherited one, or new."""
+    kept = Shuffle.from_header(header) if header is not None else None
+    if kept is not None:
+        return kept.seed
+    if header is None or journal is None or not journal.events:
+        return new_seed(rng)  # nothing decided yet: nothing to keep
+    return inherited_seed(header, journal.events)
+
 
 __all__ = ["HOLD_FOR_UNDO", "Clock", "RecordSink", "Referee", "Sink", "coda_journal"]
 
@@ -110,10 +122,9 @@ class Referee(DealScreen, TurnScreen, BaseReferee):
         self._clock = clock
         self._rng = rng
         # Every deal and draw is decided once, from the seed the record's header keeps; a
-        # record from before seeds were kept gets a new one for the rest of its game.
+        # record from before seeds were kept gets one made from its own secret opening.
         self._dealer_for = dealer_for
-        kept = Shuffle.from_header(header) if header is not None else None
-        self._dealer: Dealer = dealer_for(kept.seed if kept is not None else new_seed(rng))
+        self._dealer: Dealer = dealer_for(resumed_seed(header, journal, rng))
         self._pads = pads or system_pads()
         self._write = writer(record)
         self._new_record = new_record

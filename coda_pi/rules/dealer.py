@@ -9,13 +9,14 @@ deterministic: the dealer only chooses which legal event happens.
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from coda_pi.rules.coda import CodaGame
-from coda_pi.rules.coda_events import Deal, Draw
+from coda_pi.rules.coda_events import CodaEvent, Deal, Draw, to_dict
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.sentence import say
 from coda_pi.rules.tiles import Color, Tile, colour_word, full_set, sorted_row
@@ -129,6 +130,32 @@ class Shuffle:
         """A Mastermind code the device sets for game ``game_number`` of a match."""
         return "".join(self.first(f"code{game_number}/peg{hole}", colours)[0]
                        for hole in range(pegs))
+
+
+def inherited_seed(header: Mapping[str, Any],
+                   events: Sequence[CodaEvent | Mapping[str, Any]]) -> str:
+    """The seed of a record from before seeds were kept in the header, the same at every
+    resume, so a second power cut does not re-roll what the first resume decided.
+
+    The header alone is public and would let anyone work out the draws in advance; the
+    first round's starting rows are not (no seat sees the others'), and they never change
+    once the deal is over. Until then no panel has been drawn, so a resume in the middle of
+    the first deal has nothing to re-roll but the rows not yet dealt.
+
+    :param header: the record's first line
+    :param events: the record's events in force, oldest first (typed, or as record lines)
+    """
+    deals: list[dict[str, Any]] = []
+    for event in events:
+        line = event if isinstance(event, Mapping) else to_dict(event)
+        if line.get("event") == "deal":
+            deals.append(dict(line))
+        elif deals or line.get("event") != "round":
+            break
+    secret = json.dumps([dict(header), deals], sort_keys=True, ensure_ascii=True, default=str)
+    digest = hashlib.blake2b(secret.encode(), digest_size=SEED_HEX_DIGITS // 2,
+                             person=b"coda-pi old rec")
+    return digest.hexdigest()
 
 
 def draws_so_far(game: CodaGame) -> int:
