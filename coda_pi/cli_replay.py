@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
             file=args.file, why=spoken(err.strerror) if err.strerror else err), file=sys.stderr)
         return 1
     for warning in replay.warnings:
-        print(f"coda-pi replay: {args.file}: {warning}", file=sys.stderr)
+        print(f"coda-pi replay: {args.file}: {spoken(warning)}", file=sys.stderr)
     if args.json:
         print(json.dumps(replay.summary()))
     else:

@@ -107,7 +107,7 @@ def run_standings(args: argparse.Namespace) -> int:
             file=args.record, why=spoken(err.strerror) if err.strerror else err), file=sys.stderr)
         return 1
     for warning in replay.warnings:
-        print(f"coda-pi standings: {warning}", file=sys.stderr)
+        print(f"coda-pi standings: {spoken(warning)}", file=sys.stderr)
     summary = replay.summary()
     header, rows = standings_rows(summary)
     if args.csv:

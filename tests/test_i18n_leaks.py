@@ -82,6 +82,8 @@ def test_replaying_a_broken_record_says_why_in_spanish(record, capsys, monkeypat
 @pytest.mark.parametrize("command", [
     ["standings", str(RECORDS / "errors" / "slot-out-of-row.jsonl")],
     ["standings", str(RECORDS / "tournament-3-rounds.jsonl")],
+    ["standings", str(RECORDS / "torn-tail.jsonl")],
+    ["replay", str(RECORDS / "torn-tail.jsonl")],
     ["analyze", str(RECORDS / "errors" / "wrong-turn.jsonl")],
     ["analyze", "--review", str(RECORDS / "tournament-3-rounds.jsonl")],
     ["results", "ERRORS"],  # a copy of the broken records: results keeps a cache beside them
