@@ -99,6 +99,20 @@ def standings_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[Any]]]
     return header, rows
 
 
+def _spoken_header(header: list[str]) -> list[str]:
+    words = {"place": _("place"), "player": _("player"), "total": _("total")}
+    out = []
+    for word in header:
+        kind, _space, number = word.partition(" ")
+        if kind == "round" and number:
+            out.append(_("round {number}").format(number=number))
+        elif kind == "game" and number:
+            out.append(_("game {number}").format(number=number))
+        else:
+            out.append(words.get(word, word))
+    return out
+
+
 def run_standings(args: argparse.Namespace) -> int:
     try:
         replay = replay_file(args.record)
@@ -117,6 +131,8 @@ def run_standings(args: argparse.Namespace) -> int:
         w.writerows([csv_cell(x) if isinstance(x, str) else x for x in row] for row in rows)
         print(out.getvalue(), end="")
     else:
+        # The CSV keeps its English column names (other programs read them); people read these.
+        header = _spoken_header(header)
         widths = [max(len(str(x)) for x in col) for col in zip(header, *rows, strict=True)]
         for line in [header, *rows]:
             print("  ".join(str(x).ljust(w) for x, w in zip(line, widths, strict=True)).rstrip())

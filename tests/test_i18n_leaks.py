@@ -102,6 +102,13 @@ def test_the_cli_output_on_sample_records_is_spanish(command, capsys, monkeypatc
         assert spanish_cli(capsys, monkeypatch, *command) == lines
 
 
+def test_the_standings_table_heads_its_columns_in_spanish(capsys, monkeypatch) -> None:
+    lines = spanish_cli(capsys, monkeypatch, "standings",
+                        str(RECORDS / "tournament-3-rounds.jsonl"))
+    assert any(line.split() == ["puesto", "jugador", "ronda", "1", "ronda", "2", "ronda", "3",
+                                "total"] for line in lines), lines
+
+
 def test_the_club_broker_setup_speaks_spanish(capsys, monkeypatch, tmp_path) -> None:
     lines = spanish_cli(capsys, monkeypatch, "club", "broker-setup", "--club", "cafe",
                         "--tables", "2", "--dir", str(tmp_path / "broker"), "--host", "hub")
