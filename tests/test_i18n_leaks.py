@@ -203,3 +203,29 @@ def test_a_panel_named_in_a_refusal_takes_the_cards_labels() -> None:
     assert spoken(message, nouns("cards")) == "LQ is not in the pool"
     with in_language("es"):
         assert spoken(message, nouns("cards")) == "LQ no está en la reserva"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_rainbow_deck_screens_never_say_panel_or_box(language) -> None:
+    import pygame
+
+    from coda_pi.ui.samples import sample_scenes
+    from coda_pi.ui.screens import draw_scene
+
+    pygame.font.init()
+    with in_language(language):
+        scenes = {n: s for n, s in sample_scenes().items()
+                  if getattr(s.view, "labels", "") == "cards"}
+        assert scenes
+        drawn: set[str] = set()
+        for scene in scenes.values():
+            for size in ((320, 240), (800, 480)):
+                with recording_text() as log:
+                    draw_scene(pygame.Surface(size), scene)
+                drawn |= {d.text for d in log}
+    words = " ".join(drawn).lower()
+    deck = {"en": ("deck", "card"), "es": ("mazo", "carta")}[language]
+    assert all(w in words for w in deck), drawn
+    for boxed in ("panel", "box", "ficha", "caja"):
+        assert not re.search(rf"\b{boxed}", words), (boxed, drawn)
+    assert not leaks(drawn) or language == "en"

@@ -21,6 +21,7 @@ from coda_pi.referee.ports import Clock, TableReferee
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
 from coda_pi.referee.views import Banner, BannerKind, ConfirmView, DealView, LedState
+from coda_pi.referee.wording import nouns
 from coda_pi.rules.sentence import say
 
 log = logging.getLogger(__name__)
@@ -119,8 +120,9 @@ def _say_on_screen(
         table = getattr(view, "table", None)
         if isinstance(screen, DealView) and table is not None and table.round_number > 0:
             # The row being dealt was never written: the device deals this seat afresh.
-            parts.append(_("{name}: put back any panels you took for this deal, your "
-                           "panels are dealt again").format(name=screen.name))
+            parts.append(nouns(getattr(view, "labels", "panels"))(
+                _("{name}: put back any {panels} you took for this deal, your {panels} are "
+                  "dealt again"), name=screen.name))
         referee.notify(". ".join(parts), BannerKind.INFO)
     if not troubles:
         return referee

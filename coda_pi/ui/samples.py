@@ -415,6 +415,6 @@ def _long_rows_and_cards() -> dict[str, Scene]:
         private=PrivateView(seat=0, name=NAMES[0], purpose=PrivatePurpose.DRAWN,
                             row=_row("D1", "l3", "D6", "L9", "DQ", private=True),
                             drawn=PanelView(dark=False, label="J", revealed=False),
-                            prompt="take it from the deck"),
+                            prompt=nouns("cards")(_("Take the light one from {the_box}"))),
         leds=_leds(4, on=0))
     return scenes

@@ -357,6 +357,9 @@ def compact_choice(turn: TurnView, table: TableView, labels: str) -> str | None:
     width; None: nothing to add to what the table and the footer show."""
     step = turn.step
     if step is TurnStep.CHOOSE_COLOR:
+        if labels == "cards":
+            return _("in the deck: dark {dark}, light {light}").format(dark=turn.dark_left,
+                                                                      light=turn.light_left)
         return _("in the box: dark {dark}, light {light}").format(dark=turn.dark_left,
                                                                  light=turn.light_left)
     if step in (TurnStep.SLOT, TurnStep.VALUE) and turn.target is not None:
