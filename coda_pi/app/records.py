@@ -127,8 +127,8 @@ class Records:
         if first is not None and first.exists() and first.stat().st_size > 0:
             self._first = None
             self.data_dir = first.parent
-            explain(f"{first} already holds a game; the new game goes to a new record "
-                    f"beside it")
+            explain(_("{path} already holds a game; the new game goes to a new record "
+                      "beside it").format(path=first))
 
     @property
     def paths(self) -> list[Path]:

@@ -78,7 +78,7 @@ def build_referee(
                 journal = choice.replay.journal
                 header = choice.replay.header
                 resumed = True
-                explain(f"resuming the unfinished game in {choice.path}")
+                explain(_("resuming the unfinished game in {path}").format(path=choice.path))
     if record is None:
         records.keep_finished_first(explain)
         record = records.new()

@@ -23,6 +23,7 @@ from gpiozero.pins import Factory
 from gpiozero.tones import Tone
 
 from coda_pi.devices.tunes import TUNES, Step, Tune
+from coda_pi.i18n import _
 from coda_pi.referee.ports import Sounder
 from coda_pi.referee.signals import Cue
 
@@ -367,5 +368,5 @@ def open_sounder(
         return ToneSounder.open()
     # pygame raises NotImplementedError when it was built without its mixer module.
     except (pygame.error, NotImplementedError) as error:
-        explain(f"No sound device ({error}); the cues will be silent.")
+        explain(_("No sound device ({why}); the cues will be silent.").format(why=error))
         return SilentSounder()
