@@ -66,7 +66,7 @@ class Summary:
                 players=tuple(obj["players"]),
                 totals=tuple(obj["totals"]),
                 finished=obj["finished"],
-                error=None if obj["error"] is None else sentence_from_json(obj["error"]),
+                error=None if obj["error"] is None else _error_from_json(obj["error"]),
                 rounds=obj["rounds"],
                 date=obj["date"],
             )
@@ -88,6 +88,15 @@ class Summary:
         except ValueError:
             return None
         return summary
+
+
+def _error_from_json(obj: object) -> str:
+    """A cached error as the sentence it was; a KeyError (so the entry is not trusted and the
+    record is replayed) when it is not one."""
+    error = sentence_from_json(obj)
+    if error is None:
+        raise KeyError("error")
+    return error
 
 
 def _start_time(header: dict[str, Any] | None, mtime: float) -> dt.datetime:

@@ -75,7 +75,9 @@ def sentence_from_json(obj: object) -> str | None:
             if inner is None:
                 return None
             params[key] = inner
+    if params.keys() & NOUNS.keys():
+        return None
     try:
         return Sentence(obj["say"], params)
-    except (KeyError, IndexError, ValueError):
-        return None
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        return None  # a template that does not fill: not a sentence this code wrote
