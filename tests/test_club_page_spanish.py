@@ -28,6 +28,28 @@ def test_the_page_as_served_has_no_english_word_in_spanish():
         assert ">Standings<" in page({}) and '<html lang="en">' in page({})
 
 
+def test_the_organisers_seating_mistake_is_told_in_spanish(tmp_path):
+    import json
+    import urllib.error
+    import urllib.request
+
+    hub = Hub(tmp_path / "hub", event="2026-11-23", roster=["Ana", "Bo", "Cai"])
+    web = HubWeb(hub, "127.0.0.1", 0, key="k").start()
+    try:
+        with in_language("es"):
+            request = urllib.request.Request(f"{web.url}api/seating?key=k", method="POST",
+                                             data="1: Ana\n2: Bo, Cai".encode())
+            try:
+                urllib.request.urlopen(request, timeout=10)
+                raise AssertionError("a one-player table was accepted")
+            except urllib.error.HTTPError as refused:
+                answer = json.loads(refused.read())
+    finally:
+        web.close()
+        hub.close()
+    assert answer["error"] == "la mesa 1 tiene 1 jugadores: en una mesa se sientan de 2 a 4"
+
+
 @need_chromium
 def test_the_live_page_draws_its_tables_in_spanish(tmp_path):
     names = ["Ana", "Bo", "Cai"]

@@ -22,7 +22,7 @@ from urllib.parse import parse_qs, urlsplit
 from coda_pi.club.export import events_csv, ratings_csv, standings_csv
 from coda_pi.club.hub import Hub
 from coda_pi.club.seating import Seating
-from coda_pi.i18n import N_, _, language
+from coda_pi.i18n import N_, _, language, spoken
 
 KEEPALIVE = 15.0  # seconds between the stream's keep-alive comments
 
@@ -130,7 +130,9 @@ def _handler(web: HubWeb) -> type[BaseHTTPRequestHandler]:
                     self._json({"error": "no such action"}, 404)
                     return
             except ValueError as err:
-                self._json({"error": str(err)}, 400)
+                # The seating's own sentence, in the hub's language (the organiser reads it).
+                said = spoken(err.args[0]) if err.args and isinstance(err.args[0], str) else ""
+                self._json({"error": said or str(err)}, 400)
                 return
             if web.on_seating is not None:
                 web.on_seating()
