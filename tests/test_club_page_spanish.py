@@ -38,7 +38,7 @@ def test_the_organisers_seating_mistake_is_told_in_spanish(tmp_path):
     try:
         with in_language("es"):
             request = urllib.request.Request(f"{web.url}api/seating?key=k", method="POST",
-                                             data="1: Ana\n2: Bo, Cai".encode())
+                                             data=b"1: Ana\n2: Bo, Cai")
             try:
                 urllib.request.urlopen(request, timeout=10)
                 raise AssertionError("a one-player table was accepted")
