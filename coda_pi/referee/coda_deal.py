@@ -9,8 +9,10 @@ import random
 from typing import TYPE_CHECKING
 
 from coda_pi.i18n import _
+from coda_pi.referee import private
+from coda_pi.referee.public import PublicTable
 from coda_pi.referee.signals import Button, Cue
-from coda_pi.referee.views import Banner, BannerKind
+from coda_pi.referee.views import Banner, BannerKind, DealView, LedState, PrivateView, Screen
 from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, Phase
 from coda_pi.rules.coda_events import CodaEvent, Deal
@@ -18,6 +20,7 @@ from coda_pi.rules.dealer import Dealer, place_dash
 from coda_pi.rules.tiles import Color, Tile
 
 if TYPE_CHECKING:
+    from coda_pi.referee.setup import SetupDefaults
     from coda_pi.referee.timer import GuessTimer
 
 
@@ -32,6 +35,7 @@ class DealScreen:
     _peeked: set[int]
     _timer: GuessTimer | None
     _banner: Banner | None
+    _options: SetupDefaults
 
     if TYPE_CHECKING:
         @property
@@ -78,6 +82,40 @@ class DealScreen:
         seat = self._deal_seat()
         if seat is not None:
             self._pending_row(seat)  # the row is chosen now, not while drawing a screen
+
+    def _deal_view(self, table: PublicTable) -> Screen:
+        seat = self._deal_seat()
+        assert seat is not None
+        name = table.players[seat]
+        # Whether this seat got a dash is its secret: the public screen only says that
+        # dashes are in play, so a seat with one places it (PREV/NEXT while held). The held
+        # seat's own screen says what to take and where the dash goes.
+        return DealView(
+            seat=seat,
+            name=name,
+            dealt=table.dealt,
+            has_dash=table.dashes,
+            hand=table.hand,
+            prompt=nouns(self._options.labels)(
+                _("{name}: hold seat button {number} to see your {panels}, then OK"),
+                name=name, number=seat + 1),
+        )
+
+    def _deal_private(self, game: CodaGame, seat: int) -> PrivateView:
+        row = self._pending_row(seat)
+        stage = (self._dash_index, 2) if game.settings.dashes else None
+        return private.deal_view(seat, game.name(seat), row, self._dash_at(row),
+                                 self._options.labels, stage=stage,
+                                 dealer=self._options.dealer)
+
+    def _deal_seat_pressed(self, seat: int) -> None:
+        if seat == self._deal_seat():
+            self._peeked.add(seat)
+
+    def _deal_leds(self, states: list[LedState]) -> None:
+        seat = self._deal_seat()
+        if seat is not None:
+            states[seat] = LedState.BLINK
 
     def _deal_nav(self, button: Button) -> None:
         step = -1 if button is Button.PREV else 1

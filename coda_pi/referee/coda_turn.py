@@ -8,26 +8,34 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from coda_pi.i18n import _, ngettext
-from coda_pi.referee.labels import guess_values, order_detail, tile_label, value_label
-from coda_pi.referee.public import PublicTable, TurnCursor, public_table
-from coda_pi.referee.signals import Button, Cue
+from coda_pi.i18n import _
+from coda_pi.referee import private
+from coda_pi.referee.labels import guess_values
+from coda_pi.referee.public import PublicTable, TurnCursor, public_table, turn_view
+from coda_pi.referee.signals import Button
 from coda_pi.referee.timer import GuessTimer
-from coda_pi.referee.views import Banner, BannerKind, GuessView, TurnStep
+from coda_pi.referee.views import (
+    Banner,
+    LedState,
+    PrivatePurpose,
+    PrivateView,
+    Screen,
+    TurnStep,
+)
 from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, Phase
-from coda_pi.rules.coda_events import CodaEvent, Guess, Place, Reveal, Stop, Timeout
-from coda_pi.rules.tiles import legal_slots
-from coda_pi.rules.time_up import SHOW_THE_PLACE, time_up
+from coda_pi.rules.coda_events import Place, Reveal, Stop
 
 if TYPE_CHECKING:
+    from coda_pi.referee.ports import Clock
     from coda_pi.referee.setup import SetupDefaults
 
 
 class TurnScreen:
-    """The turn's buttons and announcements; the referee supplies the game and the
-    commit path (declared here for the type checker only)."""
+    """The turn's cursor and buttons; the referee supplies the game and the commit path,
+    ``coda_verdicts`` what the turn writes (declared here for the type checker only)."""
 
+    _clock: Clock
     _cursor: TurnCursor | None
     _refusal: str | None
     _timer: GuessTimer | None
@@ -38,15 +46,111 @@ class TurnScreen:
         @property
         def game(self) -> CodaGame | None: ...
 
-        def _commit(self, event: CodaEvent) -> bool: ...
-
         def _refuse(self, text: str) -> None: ...
-
-        def _cue(self, cue: Cue) -> None: ...
 
         def _sync_timer(self) -> None: ...
 
-        def _winners(self) -> tuple[int, ...]: ...
+        def _stuck_view(self, table: PublicTable) -> Screen: ...
+
+        def _guess(self, value: str, correct: bool | None = None) -> None: ...
+
+        def _claim(self, cur: TurnCursor) -> None: ...
+
+        def _end_turn(self, event: Stop | Place | Reveal) -> None: ...
+
+    def _enter_turn(self, game: CodaGame, previous: TurnCursor | None) -> None:
+        """A turn's step begins: its cursor, aimed at the only target there is, and the
+        guess timer while a guess is asked for."""
+        assert game.turn is not None
+        table = public_table(game)
+        self._cursor = cur = turn_cursor(game, table, previous)
+        if cur.step is TurnStep.TARGET:
+            targets = table.targets(game.turn)
+            if len(targets) == 1:
+                self._aim(targets[0])
+        self._timer = None
+        if game.phase in (Phase.ATTACK, Phase.CONTINUE) and self._options.timer:
+            self._timer = GuessTimer(self._options.first_seconds, self._options.extra_seconds,
+                                     started=self._clock.monotonic())
+        self._sync_timer()
+
+    def _turn_view(self, table: PublicTable) -> Screen:
+        if self._cursor is None:
+            return self._stuck_view(table)
+        return turn_view(table, self._cursor, self._options.labels)
+
+    def _turn_leds(self, states: list[LedState]) -> None:
+        game = self.game
+        assert game is not None
+        if game.turn is None:
+            return
+        states[game.turn] = LedState.ON
+        cur = self._cursor
+        if cur is not None and cur.knock_down is not None:
+            states[cur.knock_down] = LedState.BLINK
+
+    def _turn_private(self, game: CodaGame, seat: int) -> PrivateView:
+        """The player's own row while held: where the drawn panel goes, which panel to
+        knock down, or the row and the drawn panel."""
+        labels = self._options.labels
+        name = game.name(seat)
+        cur = self._cursor
+        row, drawn = private.own_panels(game, seat)
+        if cur is None:
+            return private.row_view(seat, name, row, drawn, labels)
+        if cur.step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP) and drawn:
+            return private.claim_view(
+                seat, name, row, drawn, cur.claim_slot, labels,
+                face_up=cur.step is TurnStep.CLAIM_FACE_UP, refusal=self._refusal,
+            )
+        if cur.step is TurnStep.REVEAL_OWN:
+            return private.row_view(
+                seat, name, row, None, labels, cursor=cur.reveal_slot,
+                purpose=PrivatePurpose.REVEAL,
+                prompt=nouns(labels)(_("PREV/NEXT: the {panel} to knock down, then OK")),
+            )
+        return private.row_view(seat, name, row, drawn, labels)
+
+    def _turn_seat(self, seat: int) -> None:
+        """Another seat's button: the player attacks that seat."""
+        game = self.game
+        cur = self._cursor
+        if game is None or cur is None or seat == game.turn:
+            return
+        if cur.step is TurnStep.CHOOSE_COLOR:
+            self._refuse(nouns(self._options.labels)(
+                _("Draw a {panel} first: choose a colour and press OK")))
+        elif cur.step in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE, TurnStep.CONTINUE):
+            if game.out[seat]:
+                self._refuse(_("{name} is out: attack someone else").format(name=game.name(seat)))
+            else:
+                self._aim(seat)
+
+    def _turn_back(self) -> bool:
+        """BACK during a turn: one step back (True), or nowhere to go back to (the menu)."""
+        cur = self._cursor
+        game = self.game
+        if cur is None or game is None:
+            return False
+        assert game.turn is not None
+        if cur.step is TurnStep.VALUE:
+            cur.step = TurnStep.SLOT
+            return True
+        if cur.step is TurnStep.SLOT and len(public_table(game).targets(game.turn)) > 1:
+            cur.step = TurnStep.TARGET
+            cur.target = None
+            return True
+        if cur.step in (TurnStep.SLOT, TurnStep.TARGET) and game.phase is Phase.CONTINUE:
+            cur.step = TurnStep.CONTINUE
+            cur.target = None
+            return True
+        if cur.step is TurnStep.CLAIM_HIDDEN and not cur.timed_out:
+            cur.step = TurnStep.CONTINUE
+            cur.claim_refused = False
+            self._refusal = None
+            self._sync_timer()
+            return True
+        return False
 
     def _turn_nav(self, button: Button) -> None:
         """PREV/NEXT or OK during a turn: handed to the turn step's own handler (one per
@@ -148,152 +252,6 @@ class TurnScreen:
         cur.target = target
         cur.step = TurnStep.SLOT
         cur.knock_down = None
-
-    def _guess(self, value: str, correct: bool | None = None) -> None:
-        """``correct``: the target's answer, in table-pool play (the device cannot see)."""
-        game = self.game
-        cur = self._cursor
-        assert game is not None and cur is not None and game.turn is not None
-        assert cur.target is not None and cur.slot is not None
-        seat, target, slot = game.turn, cur.target, cur.slot
-        labels = self._options.labels
-        if not self._commit(Guess(seat, target, slot, value, correct)):
-            return
-        game = self.game
-        assert game is not None
-        right = game.rows[target][slot].revealed
-        label = value_label(value, labels)
-        guess = GuessView(seat, target, slot, label, right)
-        who = game.name(target)
-        if right:
-            self._cue(Cue.CORRECT)
-            say = nouns(labels)
-            # Whether the target is now out, its seat on the table says.
-            text = say(_("Right! {name}'s {panel} {number} is {label}: knock it down"),
-                       name=who, number=slot + 1, label=label)
-            self._banner = Banner(text, BannerKind.GOOD)
-        else:
-            self._cue(Cue.WRONG)
-            self._banner = Banner(nouns(labels)(
-                _("Wrong: {name}'s {panel} {number} is not {label}"), name=who,
-                number=slot + 1, label=label), BannerKind.BAD)
-        if self._cursor is not None:
-            self._cursor.last_guess = guess
-            if right and self._cursor.step is TurnStep.CONTINUE:
-                self._cursor.knock_down = target
-        self._announce_round_end()
-
-    def _claim(self, cur: TurnCursor) -> None:
-        game = self.game
-        assert game is not None and game.turn is not None and game.drawn is not None
-        seat = game.turn
-        row = [s.tile for s in game.rows[seat]]
-        slot = cur.claim_slot
-        if slot not in legal_slots(row, game.drawn):
-            inserted = [*row[:slot], game.drawn, *row[slot:]]
-            self._refusal = order_detail(inserted, self._options.labels)
-            cur.claim_refused = True
-            self._refuse(_("{name}: that place breaks the order rule; hold your button to "
-                           "see why").format(name=game.name(seat)))
-            return
-        face_up = cur.step is TurnStep.CLAIM_FACE_UP
-        self._end_turn(Place(seat, slot) if face_up else Stop(seat, slot))
-
-    def _end_turn(self, event: Stop | Place | Reveal) -> None:
-        if not self._commit(event):
-            return
-        game = self.game
-        assert game is not None
-        if isinstance(event, Reveal):
-            label = tile_label(game.rows[event.seat][event.slot].tile, self._options.labels)
-            self._banner = Banner(
-                _("{name} knocked down their {label}").format(name=game.name(event.seat),
-                                                             label=label),
-                BannerKind.INFO,
-            )
-        if self._announce_round_end():
-            return
-        if game.turn is not None:
-            self._cue(Cue.YOUR_TURN)
-            text = _("{name}'s turn").format(name=game.name(game.turn))
-            if isinstance(event, Reveal) and self._banner is not None:
-                text = f"{self._banner.text}. {text}"
-            self._banner = Banner(text, BannerKind.INFO)
-
-    def _time_up(self) -> None:
-        """The timer ran out. Before the turn's first guess that is the penalty (the spec's
-        ``timeout``); after a right guess the rules ask for no more guesses, so the player
-        stops with no penalty and shows where the drawn panel stands, as after any stop
-        (rules/time_up.py)."""
-        game = self.game
-        self._timer = None
-        if game is None or game.turn is None:
-            return
-        seat = game.turn
-        meaning = time_up(game)
-        if meaning == SHOW_THE_PLACE:
-            self._cue(Cue.TIME_UP)
-            cur = self._cursor
-            assert cur is not None
-            cur.step = TurnStep.CLAIM_HIDDEN
-            cur.knock_down = None
-            cur.claim_slot = 0
-            cur.timed_out = True
-            self._banner = Banner(
-                f"Time is up: {game.name(seat)} stops. Stand your drawn panel hidden and show "
-                "its place", BannerKind.INFO)
-            return
-        if isinstance(meaning, Stop):
-            written = self._commit(meaning)
-            self._cue(Cue.TIME_UP)
-            if written and not self._announce_round_end():
-                game = self.game
-                assert game is not None and game.turn is not None
-                self._banner = Banner(f"Time is up: {game.name(seat)} stops. "
-                                      f"{game.name(game.turn)}'s turn", BannerKind.INFO)
-            return
-        written = self._commit(Timeout(seat))
-        self._cue(Cue.TIME_UP)  # the clock's verdict stands even if the record failed
-        if not written:
-            return
-        game = self.game
-        assert game is not None
-        say = nouns(self._options.labels)
-        if game.drawn is not None:
-            text = say(_("Time is up! {name} stands the drawn {panel} face up"),
-                       name=game.name(seat))
-        else:
-            text = say(_("Time is up! {name} knocks down one of their {panels}"),
-                       name=game.name(seat))
-        self._banner = Banner(text, BannerKind.BAD)
-
-    def _announce_round_end(self) -> bool:
-        game = self.game
-        assert game is not None
-        if game.phase not in (Phase.ROUND, Phase.FINISHED):
-            return False
-        winner = game.results[-1].winner
-        if game.phase is Phase.FINISHED:
-            self._cue(Cue.TOURNAMENT_WON)
-            winners = self._winners()
-            names = _(" and ").join(game.name(s) for s in winners)
-            if game.settings.rounds == 1:
-                text = ngettext("{name} wins the round; {names} wins the game!",
-                                "{name} wins the round; {names} win the game!", len(winners))
-            else:
-                text = ngettext("{name} wins the round; {names} wins the tournament!",
-                                "{name} wins the round; {names} win the tournament!",
-                                len(winners))
-            text = text.format(name=game.name(winner), names=names)
-            self._banner = Banner(text, BannerKind.GOOD)
-        else:
-            self._cue(Cue.ROUND_WON)
-            self._banner = Banner(
-                _("{name} wins round {number}!").format(name=game.name(winner),
-                                                       number=game.round_number),
-                BannerKind.GOOD,
-            )
-        return True
 
 
 def turn_cursor(game: CodaGame, table: PublicTable, previous: TurnCursor | None) -> TurnCursor:

@@ -23,8 +23,6 @@ What can go wrong, and what the device does:
 from __future__ import annotations
 
 import copy
-import random
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -32,8 +30,10 @@ from coda_pi.referee.entry_views import EntryWaitView, entry_private_view
 from coda_pi.referee.kinds import CodaScreen
 from coda_pi.referee.labels import order_detail, tile_name, value_label
 from coda_pi.referee.pools import PoolHost, PoolMode
+from coda_pi.referee.ports import PadSource, system_pads
 from coda_pi.referee.private import own_panels, row_view
 from coda_pi.referee.public import PublicTable
+from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.table_pool_views import NumberEntryView
 from coda_pi.referee.views import (
@@ -51,12 +51,12 @@ from coda_pi.rules.errors import RuleError
 from coda_pi.rules.panel_entry import Key, Outcome, PanelEntry, Stage, dial_values, tile_of
 from coda_pi.rules.tiles import Color, Tile
 
+__all__ = ["EnteredPool", "PadSource", "system_pads"]
+
 POOL_NAME = "entered"
 KEYS = {Button.PREV: Key.PREV, Button.NEXT: Key.NEXT, Button.OK: Key.OK, Button.BACK: Key.BACK}
 CLASH = ("The device already has {tile} in another row. Look at the panel again: if it "
          "really is {tile}, another entry was a slip, so tell the table")
-
-PadSource = Callable[[int], int]  # the dial's size -> where it starts
 
 
 @dataclass
@@ -68,12 +68,6 @@ class _Fix:
     value: int = 0  # index in the dial's values
     step: str = "panel"  # "panel", "number", "confirm"
     plan: Correction | None = None
-
-
-def system_pads() -> PadSource:
-    """Random starts from the operating system: nobody can predict them from anything."""
-    rng = random.SystemRandom()
-    return rng.randrange
 
 
 class EnteredPool(PoolMode):
@@ -97,7 +91,7 @@ class EnteredPool(PoolMode):
         return self._entry_seat
 
     @classmethod
-    def header(cls, training: bool) -> dict[str, Any]:
+    def header(cls, options: SetupDefaults) -> dict[str, Any]:
         """The device's keys the record's header gets beside the spec's."""
         return {"pool": POOL_NAME}
 

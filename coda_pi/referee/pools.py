@@ -42,8 +42,9 @@ from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Color
 
 if TYPE_CHECKING:
-    from coda_pi.referee.entered_pool import PadSource
+    from coda_pi.referee.ports import PadSource
     from coda_pi.referee.public import TurnCursor
+    from coda_pi.referee.setup import SetupDefaults
 
 # Steps where the held seat's view is about its own row (placing, knocking down).
 _OWN_STEPS = (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP, TurnStep.REVEAL_OWN)
@@ -74,7 +75,7 @@ class PoolHost(Protocol):
 
     @property
     def pads(self) -> PadSource:
-        """Where entered-pool play's number dials start: random, nobody can predict it."""
+        """Where a mode's private number dials start: random, nobody can predict it."""
 
     @property
     def dealer_present(self) -> bool:
@@ -151,8 +152,9 @@ class PoolMode:
     # -- the record ------------------------------------------------------------------------
 
     @classmethod
-    def header(cls, training: bool) -> dict[str, Any]:
-        """The device's keys the record's header gets beside the spec's."""
+    def header(cls, options: SetupDefaults) -> dict[str, Any]:
+        """The device's keys the record's header gets beside the spec's, from the setup
+        the game starts with."""
         return {}
 
     @classmethod
@@ -216,6 +218,11 @@ class PoolMode:
 class DevicePool(PoolMode):
     """The device deals and draws from the pool it keeps: the referee's own screens, and
     the draw at random when the player has chosen a colour."""
+
+    @classmethod
+    def header(cls, options: SetupDefaults) -> dict[str, Any]:
+        """A dealer who does not play hands the panels over (only this mode has one)."""
+        return {"dealer": True} if options.dealer else {}
 
     def nav(self, button: Button, kind: CodaScreen) -> bool:
         cur = self.host.cursor

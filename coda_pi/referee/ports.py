@@ -2,11 +2,13 @@
 
 ``Clock`` (read by the referee's timers and the loop; ``MonotonicClock`` for real,
 ``FakeClock`` for tests and the headless demo), ``Sounder`` (plays the cues: the buzzer,
-a desktop tone, silence) and ``RecordSink`` (a record line written durably, or an error).
+a desktop tone, silence), ``RecordSink`` (a record line written durably, or an error) and
+``PadSource`` (numbers nobody can predict, for a pool mode's private dials).
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -99,6 +101,15 @@ class TableReferee(Protocol):
 
     def hold_time(self, held: bool) -> None:
         """Stop (or let run again) every time limit while something hides the game."""
+
+
+PadSource = Callable[[int], int]  # a dial's size -> where it starts
+
+
+def system_pads() -> PadSource:
+    """Random starts from the operating system: nobody can predict them from anything."""
+    rng = random.SystemRandom()
+    return rng.randrange
 
 
 class RecordSink(Protocol):

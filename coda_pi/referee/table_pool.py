@@ -45,6 +45,7 @@ from coda_pi.referee.kinds import CodaScreen
 from coda_pi.referee.labels import guess_values, value_label
 from coda_pi.referee.pools import PoolHost, PoolMode
 from coda_pi.referee.public import PublicTable
+from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.table_pool_game import WitnessedGame, table_journal
 from coda_pi.referee.table_pool_views import (
@@ -117,9 +118,9 @@ class TablePool(PoolMode):
     # -- the journal ----------------------------------------------------------------------
 
     @classmethod
-    def header(cls, training: bool) -> dict[str, Any]:
+    def header(cls, options: SetupDefaults) -> dict[str, Any]:
         """The device's keys the record's header gets beside the spec's."""
-        return {"pool": "table", "training": training}
+        return {"pool": "table", "training": options.training}
 
     @classmethod
     def journal(cls, settings: CodaSettings, events: Iterable[Any] = ()) -> Journal[Any]:
