@@ -229,3 +229,29 @@ def test_the_rainbow_deck_screens_never_say_panel_or_box(language) -> None:
     for boxed in ("panel", "box", "ficha", "caja"):
         assert not re.search(rf"\b{boxed}", words), (boxed, drawn)
     assert not leaks(drawn) or language == "en"
+
+
+@pytest.mark.parametrize(("language", "labels", "said"), [
+    ("en", "panels", "Draw a panel before you attack"),
+    ("en", "cards", "Draw a card before you attack"),
+    ("es", "panels", "Roba una ficha antes de atacar"),
+    ("es", "cards", "Roba una carta antes de atacar"),
+])
+def test_the_referee_says_a_refusal_in_the_tables_language_and_words(language, labels, said):
+    """An event the rules refuse reaches the table as the refusal banner (the one path every
+    event takes: checked on a copy, refused, nothing written)."""
+    from test_referee_flow import deal_all, new_table, start
+
+    from coda_pi.referee.views import BannerKind
+    from coda_pi.rules.coda_events import Guess
+
+    table, record = new_table(2, 2, labels=labels)
+    start(table)
+    deal_all(table)
+    written = len(record.lines)
+    with in_language(language):
+        assert table.referee._commit(Guess(seat=0, target=1, slot=0, value="0")) is False
+        banner = table.referee.view().banner
+    assert banner is not None and banner.kind is BannerKind.ERROR
+    assert banner.text == said
+    assert len(record.lines) == written
