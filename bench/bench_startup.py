@@ -1,21 +1,28 @@
 """Start to first frame, and peak memory, of ``coda-pi run``.
 
-Each run is a fresh Python process (SDL's dummy video driver, mock GPIO pins, the default
-config, an empty data directory) that does what ``coda-pi run`` does up to its first frame
-on the screen, then exits. Figures:
+Each run is a fresh process of the real command (bench/startup_child.py: what the
+``coda-pi`` console script does, stopped after the loop's first pass draws and flips the
+first frame) with SDL's dummy video driver, the default config and an empty data directory.
+Figures:
 
   process start -> first frame   wall time from spawning the process (interpreter start and
                                  every import included) to the first frame flipped
-  imports / build / first draw   the parts, timed inside the process
-  peak RSS                       resource.getrusage ru_maxrss (the whole process: Python,
-                                 SDL, pygame, gpiozero)
+  CPU time                       user + system time of the process up to the first frame:
+                                 what a busy machine does not inflate
+  modules                        how many modules are loaded at the first frame
+  peak RSS                       the process's ru_maxrss (Python, SDL, pygame, gpiozero)
   Python heap peak               tracemalloc's peak, in a separate run (tracing slows it)
 
-With --resume the data directory holds an unfinished 30-round tournament (about 1,400
-lines, bench/records.py), so the first frame is the resumed game: the record is replayed
-first. The child imports coda_pi.cli first, as the `coda-pi` command does.
+--as pi (the default) starts it as the appliance does: the appliance's config
+(firmware/config.example.toml, which install.sh puts in /etc/coda-pi) and gpiozero's mock
+pins with PWM standing in for a Pi's, so the buttons, the seat LEDs and the piezo are all
+opened. --as laptop gives it an empty config file (every default) and no pin factory, as on
+a laptop, where no GPIO loads and the keyboard and the desktop's speaker stand in. With
+--resume the data directory holds an unfinished 30-round tournament (about 1,400 lines,
+bench/records.py), so the first frame is the resumed game: the record is replayed first.
 
-    .venv/bin/python bench/bench_startup.py [--runs 5] [--size WxH] [--resume] [--json]
+    .venv/bin/python bench/bench_startup.py [--runs 5] [--size WxH] [--as pi|laptop]
+                                            [--resume] [--realtime] [--json]
 """
 
 from __future__ import annotations
@@ -30,94 +37,82 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+CHILD = Path(__file__).resolve().parent / "startup_child.py"
 
 
-def child(size: str, trace: bool, resume: Path | None) -> None:
-    t0 = time.perf_counter()
-    if trace:
-        import tracemalloc
+APPLIANCE_CONFIG = ROOT / "firmware" / "config.example.toml"
+REALTIME = False  # --realtime
 
-        tracemalloc.start()
-    import importlib
-    import resource
 
-    importlib.import_module("coda_pi.cli")  # what `coda-pi` imports first, before pygame
-    import pygame
+def _realtime() -> None:
+    # In the child, before it runs: first in line for a CPU, as on an idle machine.
+    os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(10))
 
-    from coda_pi.app import DeviceOptions, build_app
-    from coda_pi.config import load_config
-    from coda_pi.ui.display import parse_size
 
-    t_imports = time.perf_counter()
-    config, _ = load_config(None)
-    first: dict[str, float] = {}
-
-    def on_frame(scene, surface) -> None:
-        first.setdefault("frame", time.perf_counter())
-
+def run_child(size: str, machine: str, trace: bool, resume: Path | None = None
+              ) -> tuple[float, dict[str, Any]]:
+    """Wall seconds to the first frame and the child's own figures (peak RSS included)."""
     data_dir = Path(tempfile.mkdtemp(prefix="coda-pi-bench-"))
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    for name in ("GPIOZERO_PIN_FACTORY", "GPIOZERO_MOCK_PIN_CLASS", "PIGPIO_ADDR"):
+        env.pop(name, None)
+    if machine == "pi":
+        env.update(CODA_PI_CONFIG=str(APPLIANCE_CONFIG), GPIOZERO_PIN_FACTORY="mock",
+                   GPIOZERO_MOCK_PIN_CLASS="mockpwmpin")
+    else:
+        config = data_dir.parent / f"{data_dir.name}.toml"
+        config.write_text("")
+        env["CODA_PI_CONFIG"] = str(config)
     if resume is not None:
         (data_dir / "coda-2026-01-01T00-00-00.jsonl").write_bytes(resume.read_bytes())
-    options = DeviceOptions(config=config, size=parse_size(size), fullscreen=False,
-                            data_dir=data_dir)
-    app = build_app(options, on_frame=on_frame, explain=lambda text: None)
-    t_built = time.perf_counter()
-    app.update()  # the first pass of the loop: draws the first frame
-    out = {
-        "imports": t_imports - t0,
-        "build": t_built - t_imports,
-        "draw": first["frame"] - t_built,
-        "in_process": first["frame"] - t0,
-        "cpu": sum(resource.getrusage(resource.RUSAGE_SELF)[:2]),
-        "maxrss_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-    }
-    if trace:
-        import tracemalloc
-
-        out["heap_peak"] = tracemalloc.get_traced_memory()[1]
-    app.close()
-    pygame.quit()
-    print(json.dumps(out), flush=True)
-
-
-def run_child(size: str, trace: bool, resume: Path | None = None
-              ) -> tuple[float, dict[str, float]]:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               GPIOZERO_PIN_FACTORY="mock", PYGAME_HIDE_SUPPORT_PROMPT="1",
-               CODA_PI_CONFIG=str(Path(tempfile.gettempdir()) / "coda-pi-bench-none.toml"))
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--child", "--size", size]
-    if trace:
-        cmd.append("--trace")
-    if resume is not None:
-        cmd += ["--resume-record", str(resume)]
+    cmd = [sys.executable, str(CHILD), *(["--trace"] if trace else []), "--",
+           "--size", size, "--window", "--data-dir", str(data_dir)]
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
-                            cwd=ROOT, text=True)
+                            cwd=ROOT, text=True, stdin=subprocess.DEVNULL,
+                            preexec_fn=_realtime if REALTIME else None)
     assert proc.stdout is not None
     line = proc.stdout.readline()
     # The first frame was flipped just before the line was written.
     wall = time.perf_counter() - start
-    proc.wait()
-    return wall, json.loads(line)
+    proc.stdout.close()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if not line or proc.returncode != 0:
+        raise SystemExit(f"coda-pi run did not reach its first frame (exit {proc.returncode}):"
+                         f" {' '.join(cmd)}")
+    figures = json.loads(line)
+    figures["maxrss_kib"] = usage.ru_maxrss
+    return wall, figures
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--size", default="800x480")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--trace", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--as", dest="machine", choices=("pi", "laptop"), default="pi",
+                        help="as the appliance starts, on mock pins (default), or as on a "
+                        "laptop without GPIO")
     parser.add_argument("--resume", action="store_true",
                         help="resume an unfinished 30-round tournament")
-    parser.add_argument("--resume-record", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--modules", action="store_true",
+                        help="also list the modules loaded at the first frame")
+    parser.add_argument("--realtime", action="store_true",
+                        help="run each process first in line for a CPU (SCHED_FIFO, root "
+                        "only): on a busy machine, close to the wall time of an idle one")
     parser.add_argument("--json", action="store_true", help="the figures as one JSON object")
     args = parser.parse_args()
-    if args.child:
-        sys.path.insert(0, str(ROOT))
-        child(args.size, args.trace, args.resume_record)
-        return 0
+    if args.realtime:
+        global REALTIME
+        try:
+            _realtime()  # here too: the parent reads the child's line the moment it is written
+        except PermissionError:
+            parser.error("--realtime needs root (SCHED_FIFO)")
+        REALTIME = True
     # An installed coda-pi has its bytecode compiled (pip does it); a checkout run with
     # PYTHONDONTWRITEBYTECODE would compile every module in every process instead.
     compileall.compile_dir(ROOT / "coda_pi", quiet=1)
@@ -131,31 +126,44 @@ def main() -> int:
                               unfinished_tournament(30))
     walls, parts = [], []
     for _ in range(args.runs):
-        wall, figures = run_child(args.size, False, record)
+        wall, figures = run_child(args.size, args.machine, False, record)
         walls.append(wall)
         parts.append(figures)
-    _, traced = run_child(args.size, True, record)
+    _, traced = run_child(args.size, args.machine, True, record)
 
     def med(key: str) -> float:
         return statistics.median(p[key] for p in parts) * 1000
 
     rss = statistics.median(p["maxrss_kib"] for p in parts)
+    modules = parts[-1]["modules"]
+    ours = [m for m in modules if m == "coda_pi" or m.startswith("coda_pi.")]
+    load = os.getloadavg()[0]
     if args.json:
         print(json.dumps({"first_frame_ms": statistics.median(walls) * 1000,
-                          "cpu_ms": med("cpu"),
-                          "imports_ms": med("imports"), "build_ms": med("build"),
-                          "draw_ms": med("draw"), "rss_mib": rss / 1024,
-                          "heap_peak_mib": traced["heap_peak"] / 2**20}))
+                          "realtime": REALTIME,
+                          "cpu_ms": med("cpu"), "in_process_ms": med("in_process"),
+                          "draw_ms": med("draw"), "modules": len(modules),
+                          "coda_pi_modules": len(ours), "rss_mib": rss / 1024,
+                          "heap_peak_mib": traced["heap_peak"] / 2**20, "load": load}))
         return 0
     what = "resuming an unfinished 30-round tournament" if record else "an empty data directory"
+    pins = ("the appliance's config, mock GPIO pins" if args.machine == "pi"
+            else "every default, no GPIO")
+    first = " (SCHED_FIFO: first in line for a CPU)" if REALTIME else ""
     print(f"start to first frame of coda-pi run, {args.size}, {what}, SDL dummy driver, "
-          f"mock GPIO, median of {args.runs} fresh processes")
+          f"{pins}, median of {args.runs} fresh processes{first} (load average {load:.2f})")
     print(f"  process start -> first frame  {statistics.median(walls) * 1000:7.1f} ms "
           f"(min {min(walls) * 1000:.1f}, max {max(walls) * 1000:.1f})")
     print(f"    CPU time to the first frame {med('cpu'):.1f} ms (what a busy machine does not "
           "inflate)")
-    print(f"    imports {med('imports'):.1f} ms, build (screen, GPIO, sound, referee) "
-          f"{med('build'):.1f} ms, first draw {med('draw'):.1f} ms")
+    print(f"    in the process: {med('cli_import'):.1f} ms to import the command, "
+          f"{med('to_loop'):.1f} ms to the loop (screen, GPIO, sound, referee built), "
+          f"first frame {med('draw'):.1f} ms later")
+    print(f"  modules loaded at the first frame: {len(modules)}, of which coda_pi's "
+          f"{len(ours)}")
+    if args.modules:
+        for name in modules:
+            print(f"    {name}")
     print(f"  peak RSS {rss / 1024:.1f} MiB;  Python heap peak (tracemalloc) "
           f"{traced['heap_peak'] / 1024 / 1024:.1f} MiB")
     return 0

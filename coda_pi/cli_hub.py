@@ -148,6 +148,10 @@ def run(args: argparse.Namespace) -> int:
         print("coda-pi hub: " + _("cannot serve the page on port {port} ({why})").format(
             port=args.web_port, why=err), file=sys.stderr)
         return 1
+    # Before anything is announced: a stop that comes while the broker is still being
+    # reached must close the page and the link too, not kill the hub half-way.
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     link.start()
     web.start()
     print("coda-pi hub: " + _("club '{club}', night '{night}', games kept in {path}").format(
@@ -155,13 +159,11 @@ def run(args: argparse.Namespace) -> int:
     print(_("page: {url}").format(url=web.url), flush=True)
     print(_("organiser (seating editor): {url}").format(url=f"{web.url}?key={web.key}"),
           flush=True)
-    if not link.connected.wait(5):
+    if not link.connected.wait(5) and not stop.is_set():
         print("coda-pi hub: " + _("no broker at {address} yet ({why}); trying again "
                                   "meanwhile").format(address=f"{args.broker}:{args.port}",
                                                       why=link.refused or _("not answering")),
               flush=True)
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
         stop.wait()
     except KeyboardInterrupt:

@@ -14,7 +14,6 @@ import contextlib
 import datetime as dt
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -182,6 +181,8 @@ class ResultsCache:
                         for name, (key, summary) in self._entries.items()},
         }
         data = json.dumps(doc).encode("ascii")
+        import tempfile  # only when saving (with shutil, bz2, lzma: 2 ms of the start)
+
         try:
             # A name of its own: `coda-pi results` may save while the device does.
             fd, tmp = tempfile.mkstemp(dir=self.data_dir, prefix=".results-cache-")

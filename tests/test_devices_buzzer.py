@@ -35,7 +35,7 @@ from coda_pi.devices.buzzer import (  # noqa: E402
     synthesise,
 )
 from coda_pi.devices.gpio import open_gpio  # noqa: E402
-from coda_pi.devices.tunes import TUNES, Step, tune_seconds  # noqa: E402
+from coda_pi.devices.tunes import TUNES, Step, note_frequency, tune_seconds  # noqa: E402
 from coda_pi.referee.signals import Button, Cue  # noqa: E402
 
 BUZZER_PIN = 13
@@ -118,6 +118,28 @@ def test_every_tune_fits_the_piezo_as_configured(pwm_pins):
                 buzzer.play(Tone.from_frequency(frequency))  # raises if out of range
     finally:
         buzzer.close()
+
+
+@pytest.mark.parametrize("octave", range(10))
+def test_a_note_sounds_at_the_frequency_gpiozero_gives_it(octave):
+    # The desktop's speaker works the frequencies out without gpiozero; the piezo plays the
+    # same notes through gpiozero's Tone: both must hear the same tune.
+    for letter in "CDEFGAB":
+        for accidental in ("", "#", "b"):
+            note = f"{letter}{accidental}{octave}"
+            try:
+                expected = Tone(note).frequency
+            except ValueError:  # beyond MIDI's 128 notes (G#9 and up)
+                with pytest.raises(ValueError, match="invalid note"):
+                    note_frequency(note)
+            else:
+                assert note_frequency(note) == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.parametrize("bad", ["H4", "A", "A#", "Ax4", "a4", "A10", "", "C##4", "B9"])
+def test_a_note_that_is_no_note_is_refused(bad):
+    with pytest.raises(ValueError, match="invalid note"):
+        note_frequency(bad)
 
 
 def test_a_countdown_tick_is_short_and_time_up_is_a_long_low_buzz():

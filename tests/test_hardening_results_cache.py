@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -108,7 +109,7 @@ def test_a_data_directory_where_the_cache_cannot_be_saved_still_lists_its_games(
     def full(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(results_cache.tempfile, "mkstemp", full)
+    monkeypatch.setattr(tempfile, "mkstemp", full)  # the cache imports it when saving
     tmp_path.chmod(0o555)
     try:
         assert len(listing(tmp_path)) == 2

@@ -18,9 +18,6 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 import pygame
-from gpiozero import TonalBuzzer
-from gpiozero.pins import Factory
-from gpiozero.tones import Tone
 
 from coda_pi.devices.tunes import TUNES, Step, Tune
 from coda_pi.i18n import _
@@ -28,6 +25,10 @@ from coda_pi.referee.ports import Sounder
 from coda_pi.referee.signals import Cue
 
 if TYPE_CHECKING:
+    from gpiozero import TonalBuzzer
+    from gpiozero.pins import Factory
+    from gpiozero.tones import Tone
+
     from coda_pi.devices.gpio import GpioDevices
 
 log = logging.getLogger(__name__)
@@ -80,6 +81,12 @@ class PiezoSounder:
         mid_tone: str = PIEZO_MID_TONE,
         octaves: int = PIEZO_OCTAVES,
     ) -> None:
+        # gpiozero comes in with the pins (coda_pi.devices.gpio), never for the mixer.
+        from coda_pi.devices.gpio import gpiozero_imported
+
+        with gpiozero_imported():
+            from gpiozero import TonalBuzzer
+            from gpiozero.tones import Tone
         self._buzzer = TonalBuzzer(
             pin, mid_tone=Tone(mid_tone), octaves=octaves, pin_factory=pin_factory
         )
@@ -155,6 +162,8 @@ class PiezoSounder:
 
 def _piezo_tune(buzzer: TonalBuzzer, tune: Tune) -> tuple[tuple[Tone | None, float], ...]:
     """The tune as ``Tone`` objects, refusing up front any note the buzzer cannot play."""
+    from gpiozero.tones import Tone  # loaded with the buzzer
+
     low, high = buzzer.min_tone.frequency, buzzer.max_tone.frequency
     steps: list[tuple[Tone | None, float]] = []
     for step in tune:

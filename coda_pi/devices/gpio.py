@@ -7,23 +7,32 @@ default factory, which follows ``GPIOZERO_PIN_FACTORY``.
 Button callbacks run on gpiozero's threads. They only hand a ``Press`` or ``Release`` to
 ``sink`` (normally ``IntentQueue.put``), which must be quick and thread-safe: no referee
 call and no sleep happens there.
+
+gpiozero itself is imported when pins are opened, not with this module: a machine without
+GPIO (a laptop) never loads it, which is about 20 ms of its start (``gpiozero_imported``).
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import logging
+import os
+import sys
+import types
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-
-from gpiozero import LED, Device, DigitalInputDevice
-from gpiozero.exc import BadPinFactory, PinFactoryFallback
-from gpiozero.pins import Factory
+from typing import TYPE_CHECKING, Any
 
 from coda_pi.devices.buzzer import PiezoSounder
 from coda_pi.i18n import _
 from coda_pi.referee.signals import Button, Intent, Press, Release
 from coda_pi.referee.views import LedState
+
+if TYPE_CHECKING:
+    from gpiozero import LED, DigitalInputDevice
+    from gpiozero.pins import Factory
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +68,8 @@ class GpioButtons:
         pin_factory: Factory | None = None,
         bounce_time: float | None = DEFAULT_BOUNCE_TIME,
     ) -> None:
+        with gpiozero_imported():
+            from gpiozero import DigitalInputDevice
         self._devices: dict[Button, DigitalInputDevice] = {}
         try:
             for button, pin in pins.items():
@@ -104,6 +115,8 @@ class SeatLeds:
         pin_factory: Factory | None = None,
         blink: tuple[float, float] = DEFAULT_BLINK,
     ) -> None:
+        with gpiozero_imported():
+            from gpiozero import LED
         self._on_time, self._off_time = blink
         self._leds: list[LED] = []
         try:
@@ -227,28 +240,115 @@ def _default_factory() -> Factory:
     gpiozero tries lgpio, RPi.GPIO, pigpio and its native driver in turn, warning
     ``PinFactoryFallback`` for each that fails, and raises ``BadPinFactory`` when none loads
     (or when ``GPIOZERO_PIN_FACTORY`` names no factory). Naming an uninstalled one raises
-    the import's own error instead.
+    the import's own error instead. Where none of them could work (no factory named, no
+    GPIO device in /dev, no remote pigpio daemon) gpiozero is not even imported.
     """
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", PinFactoryFallback)
-        try:
-            Device.ensure_pin_factory()
-        except BadPinFactory as error:
-            tried = [str(w.message) for w in caught if issubclass(w.category, PinFactoryFallback)]
-            if tried:
-                # "Falling back from lgpio: No module named 'lgpio'" -> "lgpio: No module ..."
-                reasons = "; ".join(t.removeprefix("Falling back from ") for t in tried)
+    chosen = sys.modules.get("gpiozero.devices")
+    if chosen is None or chosen.Device.pin_factory is None:
+        missing = _why_no_gpio_here()
+        if missing is not None:
+            raise _NoPinFactory(f"No GPIO on this machine ({missing}); using the keyboard.")
+    with gpiozero_imported():
+        from gpiozero import Device
+        from gpiozero.exc import BadPinFactory, PinFactoryFallback
+
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", PinFactoryFallback)
+            try:
+                if Device.pin_factory is None:
+                    Device.pin_factory = _named_factory()
+                Device.ensure_pin_factory()
+            except BadPinFactory as error:
+                tried = [str(w.message) for w in caught
+                         if issubclass(w.category, PinFactoryFallback)]
+                if tried:
+                    # "Falling back from lgpio: No module named 'lgpio'" -> "lgpio: No module ..."
+                    reasons = "; ".join(t.removeprefix("Falling back from ") for t in tried)
+                    raise _NoPinFactory(
+                        f"No GPIO on this machine ({reasons}); using the keyboard."
+                    ) from None
+                raise _NoPinFactory(f"No GPIO: {error}; using the keyboard.") from None
+            except Exception as error:
                 raise _NoPinFactory(
-                    f"No GPIO on this machine ({reasons}); using the keyboard."
+                    f"No GPIO: the pin factory did not load ({_describe(error)}); using the "
+                    "keyboard."
                 ) from None
-            raise _NoPinFactory(f"No GPIO: {error}; using the keyboard.") from None
-        except Exception as error:
-            raise _NoPinFactory(
-                f"No GPIO: the pin factory did not load ({_describe(error)}); using the keyboard."
-            ) from None
     factory = Device.pin_factory
     assert factory is not None
     return factory
+
+
+def _why_no_gpio_here() -> str | None:
+    """Why no gpiozero pin factory could load on this machine, said without loading one;
+    None when one might. Every factory gpiozero tries by default needs a device the kernel
+    makes for GPIO (lgpio a /dev/gpiochip, RPi.GPIO and the native driver /dev/gpiomem or a
+    Pi's /dev/mem, pigpio a daemon that runs on a Pi unless PIGPIO_ADDR points elsewhere),
+    and every Pi kernel makes /dev/gpiochip0."""
+    if os.environ.get("GPIOZERO_PIN_FACTORY") or os.environ.get("PIGPIO_ADDR"):
+        return None
+    try:
+        devices = os.listdir("/dev")
+    except OSError:
+        return None
+    if any(name.startswith(("gpiochip", "gpiomem")) for name in devices):
+        return None
+    return "no /dev/gpiochip or /dev/gpiomem"
+
+
+# gpiozero's own pin factories and mock pins, by the names GPIOZERO_PIN_FACTORY and
+# GPIOZERO_MOCK_PIN_CLASS take (its entry points). Found here by name, so that naming one
+# does not scan every installed package's metadata; any other name is left to gpiozero.
+_FACTORIES = {
+    "lgpio": ("gpiozero.pins.lgpio", "LGPIOFactory"),
+    "rpigpio": ("gpiozero.pins.rpigpio", "RPiGPIOFactory"),
+    "pigpio": ("gpiozero.pins.pigpio", "PiGPIOFactory"),
+    "native": ("gpiozero.pins.native", "NativeFactory"),
+    "mock": ("gpiozero.pins.mock", "MockFactory"),
+}
+_MOCK_PINS = {"mockpin": "MockPin", "mockpwmpin": "MockPWMPin",
+              "mockchargingpin": "MockChargingPin", "mocktriggerpin": "MockTriggerPin"}
+
+
+def _named_factory() -> Factory | None:
+    """The factory GPIOZERO_PIN_FACTORY names, if it is one of gpiozero's own."""
+    name = os.environ.get("GPIOZERO_PIN_FACTORY", "").lower()
+    if name not in _FACTORIES:
+        return None
+    module_name, class_name = _FACTORIES[name]
+    module = importlib.import_module(module_name)
+    if name != "mock":
+        return getattr(module, class_name)()  # type: ignore[no-any-return]
+    pin_class = _MOCK_PINS.get(os.environ.get("GPIOZERO_MOCK_PIN_CLASS", "mockpin").lower())
+    if pin_class is None:
+        return None  # gpiozero says what is wrong with the name
+    return module.MockFactory(pin_class=getattr(module, pin_class))  # type: ignore[no-any-return]
+
+
+@contextlib.contextmanager
+def gpiozero_imported() -> Iterator[None]:
+    """Around importing gpiozero (or one of its pin factories): they import
+    importlib.metadata (and with it email, zipfile, socket...: about 13 ms here, some 0.2 s
+    on a Pi Zero) only to look up names in GPIOZERO_PIN_FACTORY and GPIOZERO_MOCK_PIN_CLASS,
+    and take the importlib_metadata backport when there is one. While gpiozero is imported
+    a stand-in for that backport is in its place, which imports the standard module only
+    when gpiozero looks a name up (it does not, for the factories it tries on a Pi)."""
+    if "importlib_metadata" in sys.modules or "importlib.metadata" in sys.modules:
+        yield  # it is loaded already: nothing to save
+        return
+    stand_in = types.ModuleType("importlib_metadata")
+    stand_in.entry_points = _entry_points  # type: ignore[attr-defined]
+    sys.modules["importlib_metadata"] = stand_in
+    try:
+        yield
+    finally:
+        if sys.modules.get("importlib_metadata") is stand_in:
+            del sys.modules["importlib_metadata"]
+
+
+def _entry_points(**params: Any) -> Any:
+    from importlib.metadata import entry_points
+
+    return entry_points(**params)
 
 
 def _describe(error: BaseException) -> str:

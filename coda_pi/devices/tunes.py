@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gpiozero.tones import Tone
-
 from coda_pi.referee.signals import Cue
 
 
@@ -27,7 +25,24 @@ class Step:
     @property
     def frequency(self) -> float | None:
         """The note's frequency in Hz (equal temperament, A4 = 440 Hz); None for a rest."""
-        return None if self.note is None else Tone(self.note).frequency
+        return None if self.note is None else note_frequency(self.note)
+
+
+_SEMITONES = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
+
+
+def note_frequency(note: str) -> float:
+    """The frequency of a note named as gpiozero's ``Tone`` names them: a letter A-G, an
+    optional ``#`` or ``b``, an octave 0-9 (``"A4"`` is 440 Hz). Worked out here rather than
+    through ``Tone`` so that the desktop's speaker does not load gpiozero (about 20 ms of a
+    laptop's start, where there are no pins); a test keeps the two equal."""
+    letter, accidental, octave = note[:1], note[1:-1], note[-1:]
+    if letter not in _SEMITONES or accidental not in ("", "#", "b") or not octave.isdigit():
+        raise ValueError(f"invalid note specification: {note!r}")
+    midi = _SEMITONES[letter] + {"": 0, "#": 1, "b": -1}[accidental] + (int(octave) + 1) * 12
+    if not 0 <= midi < 128:  # MIDI's range, as Tone has it
+        raise ValueError(f"invalid note specification: {note!r} is beyond MIDI's range")
+    return 440.0 * 2 ** ((midi - 69) / 12)
 
 
 Tune = tuple[Step, ...]

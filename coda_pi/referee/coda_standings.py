@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import _
 from coda_pi.referee.public import PublicTable, round_end_view, standings
-from coda_pi.referee.review import GameReview
 from coda_pi.referee.signals import Button
 from coda_pi.referee.views import Banner, BannerKind, DealView, FinalView, LedState, Screen
 from coda_pi.referee.wording import nouns
@@ -20,6 +19,7 @@ if TYPE_CHECKING:
     from coda_pi.record import Journal
     from coda_pi.referee.pools import PoolMode
     from coda_pi.referee.ports import Sink
+    from coda_pi.referee.review import GameReview
     from coda_pi.referee.setup import SetupDefaults
 
 
@@ -118,6 +118,9 @@ class StandingsScreens:
 
     def _open_review(self) -> None:
         """The post-game review: the final standings' NEXT, or the menu once it is over."""
+        # The review (and its deduction engine) loads here, not with the device.
+        from coda_pi.referee.review import GameReview
+
         journal = self._journal
         assert journal is not None
         self._review = GameReview.of(journal.game.settings, journal.events,

@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from coda_pi.lazy_types import instance_of
 from coda_pi.record import Journal
-from coda_pi.referee.mastermind_referee import MastermindReferee
 from coda_pi.referee.mastermind_setup import MastermindOptions, options_from_header
 from coda_pi.referee.ports import Clock, Sink
 from coda_pi.referee.setup import SetupDefaults
@@ -32,6 +32,7 @@ from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.mastermind import MastermindMatch
 
 if TYPE_CHECKING:
+    from coda_pi.referee.mastermind_referee import MastermindReferee
     from coda_pi.referee.mastermind_views import MastermindPrivateView, MastermindPublicView
     from coda_pi.referee.referee import Referee
 
@@ -65,7 +66,7 @@ class GameSwitch:
         self._mastermind_record = mastermind_record
         self._base = 0
         self.current: Referee | MastermindReferee = current
-        if isinstance(current, MastermindReferee):
+        if _is_mastermind(current):
             current._on_switch = self._to_coda  # noqa: SLF001 - set before any call
             current._remember = self._remember_mastermind  # noqa: SLF001 - the same
 
@@ -91,13 +92,14 @@ class GameSwitch:
         current: Any
         if journal is not None and isinstance(journal.game, MastermindMatch):
             options = options_from_header(header or journal.game.header.to_dict())
-            current = MastermindReferee(clock=clock, rng=rng, record=record or
-                                        mastermind_record(), options=options, journal=journal,
-                                        new_record=mastermind_record)
+            current = _mastermind_referee()(
+                clock=clock, rng=rng, record=record or mastermind_record(), options=options,
+                journal=journal, new_record=mastermind_record)
         elif journal is None and setup.game == "mastermind":
-            current = MastermindReferee(clock=clock, rng=rng, record=mastermind_record(),
-                                        options=mastermind or _options(setup),
-                                        new_record=mastermind_record, at_start=True)
+            current = _mastermind_referee()(
+                clock=clock, rng=rng, record=mastermind_record(),
+                options=mastermind or _options(setup), new_record=mastermind_record,
+                at_start=True)
         else:
             current = make_coda(setup, record, journal)
         return cls(current, make_coda=make_coda, clock=clock, rng=rng, setup=setup,
@@ -161,7 +163,7 @@ class GameSwitch:
 
     @property
     def playing_mastermind(self) -> bool:
-        return isinstance(self.current, MastermindReferee)
+        return _is_mastermind(self.current)
 
     def _maybe_switch(self) -> None:
         if self.playing_mastermind or getattr(self.current, "game", None) is not None:
@@ -170,7 +172,7 @@ class GameSwitch:
         if not isinstance(screen, SetupView) or screen.editing:
             return
         if any(i.key == GAME_KEY and i.value == "Mastermind" for i in screen.items):
-            self._swap(MastermindReferee(
+            self._swap(_mastermind_referee()(
                 clock=self._clock, rng=self._rng, record=self._mastermind_record(),
                 options=replace(self._mastermind, names=tuple(self._setup.names[:2])),
                 new_record=self._mastermind_record, on_switch=self._to_coda,
@@ -195,6 +197,18 @@ class GameSwitch:
     def _swap(self, referee: Any) -> None:
         self._base += int(self.current.version) + 1
         self.current = referee
+
+
+def _mastermind_referee() -> type[MastermindReferee]:
+    # Mastermind's referee (its views, deduction and strategy) loads when a match starts,
+    # not with the device: the first frame is Coda's setup, or a resumed game.
+    from coda_pi.referee.mastermind_referee import MastermindReferee
+
+    return MastermindReferee
+
+
+def _is_mastermind(referee: object) -> bool:
+    return instance_of(referee, "coda_pi.referee.mastermind_referee", "MastermindReferee")
 
 
 def _options(setup: SetupDefaults) -> MastermindOptions:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import _
 from coda_pi.record import Journal
@@ -48,7 +48,6 @@ from coda_pi.referee.public import (
     table_view,
 )
 from coda_pi.referee.results import ResultsBrowser, ResultsSource
-from coda_pi.referee.review import GameReview
 from coda_pi.referee.setup import SetupDefaults, options_from_header
 from coda_pi.referee.setup_menu import SetupMenu
 from coda_pi.referee.signals import Button
@@ -58,6 +57,9 @@ from coda_pi.rules.coda import CodaGame, Phase
 from coda_pi.rules.coda_events import CodaEvent, to_dict
 from coda_pi.rules.dealer import Dealer, Shuffle, inherited_seed, new_seed
 from coda_pi.rules.tiles import Tile
+
+if TYPE_CHECKING:
+    from coda_pi.referee.review import GameReview  # loaded when a review opens
 
 
 def resumed_seed(header: Mapping[str, Any] | None, journal: Journal[Any] | None,

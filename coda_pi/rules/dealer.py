@@ -8,8 +8,6 @@ deterministic: the dealer only chooses which legal event happens.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -105,6 +103,8 @@ class Shuffle:
 
     def rank(self, moment: str, item: str) -> bytes:
         """Where ``item`` stands in the random order of ``moment``: smaller comes first."""
+        import hashlib  # here, not at start: with OpenSSL's it is 2 ms of a laptop's start
+
         key = bytes.fromhex(self.seed)
         return hashlib.blake2b(f"{moment}|{item}".encode(), key=key, digest_size=16).digest()
 
@@ -152,6 +152,9 @@ def inherited_seed(header: Mapping[str, Any],
             deals.append(dict(line))
         elif deals or line.get("event") != "round":
             break
+    import hashlib  # only for old records, as in Shuffle.rank
+    import json
+
     secret = json.dumps([dict(header), deals], sort_keys=True, ensure_ascii=True, default=str)
     digest = hashlib.blake2b(secret.encode(), digest_size=SEED_HEX_DIGITS // 2,
                              person=b"coda-pi old rec")

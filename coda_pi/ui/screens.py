@@ -14,11 +14,9 @@ from dataclasses import replace
 import pygame
 
 from coda_pi.i18n import N_, _, ngettext
-from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView
-from coda_pi.referee.mastermind_views import MastermindPrivateView, MastermindPublicView
+from coda_pi.lazy_types import instance_of, loaded
 from coda_pi.referee.name_entry import NameEntryView
 from coda_pi.referee.results import ResultsView
-from coda_pi.referee.review import ReviewView
 from coda_pi.referee.views import (
     ConfirmView,
     DealView,
@@ -42,13 +40,10 @@ from coda_pi.ui.draw import (
     draw_menu,
     draw_row,
 )
-from coda_pi.ui.entry_screens import draw_entry_private, draw_entry_wait
 from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
 from coda_pi.ui.looks import BANNER_CHIPS, led_looks, panel_look, seat_colour
-from coda_pi.ui.mastermind_screens import draw_mastermind_scene
 from coda_pi.ui.name_entry_screen import draw_name_entry
 from coda_pi.ui.results_screen import draw_results
-from coda_pi.ui.review_screen import draw_review
 from coda_pi.ui.scene import Scene
 from coda_pi.ui.scores import draw_final, draw_round_end
 from coda_pi.ui.table import (
@@ -58,11 +53,17 @@ from coda_pi.ui.table import (
     draw_turn_side,
     table_fits,
 )
-from coda_pi.ui.table_pool_screens import TABLE_POOL_SCREENS, draw_table_pool, table_pool_keys
 from coda_pi.ui.text import blit_text, blit_wrapped, floor_font, floor_size, names_on_screen
 from coda_pi.ui.theme import RGB, Metrics
 
 BLINK_SECONDS = 0.4
+
+# The screens of a game, a pool or a review not on the first frame: their views and drawing
+# are imported when one of their views is first drawn (coda_pi/lazy_types.py).
+_MASTERMIND = "coda_pi.referee.mastermind_views"
+_ENTRY = "coda_pi.referee.entry_views"
+_REVIEW = "coda_pi.referee.review"
+_TABLE_POOL = "coda_pi.referee.table_pool_views"
 
 
 class ScreenRenderer:
@@ -100,7 +101,8 @@ def _names_of(scene: Scene) -> list[str]:
     """The players' names the frame may show (long ones give first when a sentence does not
     fit: ``ui.text.names_on_screen``)."""
     view, screen = scene.view, scene.view.screen
-    names = [seat.name for seat in view.table.seats] if view.table is not None else []
+    table = getattr(view, "table", None)
+    names = [seat.name for seat in table.seats] if table is not None else []
     names += list(getattr(screen, "names", ()) or ())
     names += [s.name for s in getattr(screen, "standings", ()) or ()]
     names += [p.name for p in getattr(screen, "points", ()) or ()]
@@ -114,11 +116,16 @@ def _draw_scene(surface: pygame.Surface, scene: Scene) -> None:
     surface.fill(theme.BACKGROUND)
     bands = frame(surface.get_size(), led_strip=scene.show_led_strip)
     view = scene.view
-    if isinstance(view, MastermindPublicView) or isinstance(scene.private,
-                                                            MastermindPrivateView):
+    if (instance_of(view, _MASTERMIND, "MastermindPublicView")
+            or instance_of(scene.private, _MASTERMIND, "MastermindPrivateView")):
+        from coda_pi.ui.mastermind_screens import draw_mastermind_scene
+
         draw_mastermind_scene(surface, bands, view, scene.private)
-    elif isinstance(scene.private, EntryPrivateView):
+    elif instance_of(scene.private, _ENTRY, "EntryPrivateView"):
+        from coda_pi.ui.entry_screens import draw_entry_private
+
         draw_entry_private(surface, bands, scene.private)
+        draw_keys(surface, bands, scene.private.prompt)
     elif scene.private is not None:
         draw_private(surface, bands, scene.private, view.labels)
     else:
@@ -134,11 +141,21 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> Non
         draw_results(surface, bands, screen, view)
         draw_keys(surface, bands, screen.prompt)
         return
-    if isinstance(screen, TABLE_POOL_SCREENS):
+    if _table_pool_screen(screen):
+        from coda_pi.ui.table_pool_screens import draw_table_pool
+
         draw_table_pool(surface, bands, screen, view)
-    elif isinstance(screen, EntryWaitView):
+    elif instance_of(screen, _ENTRY, "EntryWaitView"):
+        from coda_pi.ui.entry_screens import draw_entry_wait
+
         draw_entry_wait(surface, bands, screen, view)
-    elif isinstance(screen, ReviewView):
+    elif instance_of(screen, _ENTRY, "FixView"):
+        from coda_pi.ui.entry_screens import draw_fix
+
+        draw_fix(surface, bands, screen, view)
+    elif instance_of(screen, _REVIEW, "ReviewView"):
+        from coda_pi.ui.review_screen import draw_review
+
         draw_review(surface, bands, screen)
     elif isinstance(screen, SetupView):
         _setup(surface, bands, screen, view)
@@ -167,9 +184,12 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> Non
 def _prompt_of(screen: object) -> str:
     if isinstance(screen, TurnView):
         return _turn_keys(screen)
-    keys = table_pool_keys(screen)
-    if keys is not None:
-        return keys
+    if _table_pool_screen(screen):
+        from coda_pi.ui.table_pool_screens import table_pool_keys
+
+        keys = table_pool_keys(screen)
+        if keys is not None:
+            return keys
     if isinstance(screen, NameEntryView):
         return screen.prompt or _("PREV/NEXT: a letter   OK: add it   BACK: rub one out, "
                                   "or leave")
@@ -177,6 +197,14 @@ def _prompt_of(screen: object) -> str:
     # The header already names whoever must act.
     name = getattr(screen, "name", None)
     return prompt.removeprefix(f"{name}: ") if isinstance(name, str) else prompt
+
+
+def _table_pool_screen(screen: object) -> bool:
+    if not loaded(_TABLE_POOL):
+        return False
+    from coda_pi.ui.table_pool_screens import TABLE_POOL_SCREENS
+
+    return isinstance(screen, TABLE_POOL_SCREENS)
 
 
 def header(surface: pygame.Surface, bands: Frame, view: PublicView | None, title: str,

@@ -1,0 +1,100 @@
+"""What ``coda-pi run`` loads before its first frame: only what that frame needs.
+
+Every module imported costs start-up time, some 10-15 times more on a Pi Zero than here
+(issue 13; bench/bench_startup.py measures it). Each test starts the real command in a
+fresh process (SDL's dummy driver), stops it once the loop's first pass has drawn the first
+frame, and looks at what the process has imported by then.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+APPLIANCE_CONFIG = ROOT / "firmware" / "config.example.toml"
+
+# The command, stopped after the loop's first pass: the modules, the frames drawn, whether
+# GPIO pins were opened and what the screen shows, as one JSON line.
+CHILD = """
+import json, sys
+from coda_pi.cli import main  # first, as the coda-pi script does
+from coda_pi.app import loop
+
+def first_frame(app, **_):
+    app.update()
+    print(json.dumps({
+        "modules": sorted(name for name, module in sys.modules.items() if module is not None),
+        "frames": app.stats.frames,
+        "gpio": app.gpio is not None,
+        "screen": type(app.referee.view().screen).__name__,
+    }), file=sys.__stdout__, flush=True)
+
+loop.App.run = first_frame
+sys.exit(main(["run", "--window", "--size", "480x320", "--data-dir", sys.argv[1]]))
+"""
+
+# Not needed for the first frame of a new Coda game: the other commands, the club, the
+# other game, the screens of later moments, and importlib.metadata (which gpiozero and
+# pygame's pkg_resources would load only to look names up).
+NOT_AT_START = (
+    "importlib.metadata", "pkg_resources", "email", "hashlib", "difflib",
+    "coda_pi.demo", "coda_pi.club", "coda_pi.cli_demo", "coda_pi.cli_analyze",
+    "coda_pi.cli_replay", "coda_pi.cli_results", "coda_pi.cli_hub", "coda_pi.cli_club",
+    "coda_pi.cli_mastermind", "coda_pi.cli_doctor", "coda_pi.doctor",
+    "coda_pi.referee.mastermind_referee", "coda_pi.referee.mastermind_views",
+    "coda_pi.rules.mastermind_strategy", "coda_pi.rules.mastermind_deduction",
+    "coda_pi.ui.mastermind_screens", "coda_pi.ui.entry_screens", "coda_pi.ui.review_screen",
+    "coda_pi.referee.review", "coda_pi.rules.deduction", "coda_pi.rules.deduction_count",
+    "coda_pi.referee.entered_pool", "coda_pi.referee.entry_views",
+    "coda_pi.referee.table_pool", "coda_pi.referee.table_pool_views",
+    "coda_pi.ui.table_pool_screens",
+)
+
+
+def first_frame(tmp_path: Path, config: Path, **env: str) -> dict:
+    environment = {k: v for k, v in os.environ.items()
+                   if not k.startswith(("GPIOZERO_", "PIGPIO_"))}
+    environment.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                       PYGAME_HIDE_SUPPORT_PROMPT="1", CODA_PI_CONFIG=str(config), **env)
+    data = tmp_path / "data"
+    data.mkdir()
+    done = subprocess.run([sys.executable, "-c", CHILD, str(data)], cwd=ROOT, env=environment,
+                          capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[0])
+
+
+def loaded(report: dict, name: str) -> bool:
+    return any(m == name or m.startswith(name + ".") for m in report["modules"])
+
+
+def test_a_laptop_start_draws_the_setup_without_gpiozero_or_the_other_screens(tmp_path):
+    config = tmp_path / "config.toml"
+    config.write_text("")  # every default: the pin map too, so the pins are tried
+    report = first_frame(tmp_path, config)
+    assert report["frames"] == 1 and report["screen"] == "SetupView"
+    assert not report["gpio"]
+    assert loaded(report, "pygame") and loaded(report, "coda_pi.referee.referee")
+    early = [name for name in NOT_AT_START if loaded(report, name)]
+    assert not early, f"imported before the first frame: {early}"
+    if any(name.startswith(("gpiochip", "gpiomem")) for name in os.listdir("/dev")):
+        pytest.skip("this machine has GPIO devices, so gpiozero is rightly tried")
+    assert not loaded(report, "gpiozero"), "no pin factory can load here"
+
+
+def test_the_appliance_opens_its_pins_without_importlib_metadata(tmp_path):
+    # The appliance's own config; gpiozero's mock pins (with PWM, for the piezo) stand in
+    # for a Pi's, named the way a Pi's would be.
+    report = first_frame(tmp_path, APPLIANCE_CONFIG, GPIOZERO_PIN_FACTORY="mock",
+                         GPIOZERO_MOCK_PIN_CLASS="mockpwmpin")
+    assert report["frames"] == 1 and report["screen"] == "SetupView"
+    assert report["gpio"], "the buttons, LEDs and piezo were opened"
+    assert loaded(report, "gpiozero") and loaded(report, "gpiozero.pins.mock")
+    early = [name for name in NOT_AT_START if loaded(report, name)]
+    assert not early, f"imported before the first frame: {early}"
