@@ -118,7 +118,7 @@ def test_a_data_directory_where_the_cache_cannot_be_saved_still_lists_its_games(
 
 
 @pytest.mark.parametrize("error", [
-    {"say": "{0} {a.b}", "with": {}}, {"say": "{panel}", "with": {"panel": "x"}},
+    {"say": "{0} {a.b}", "with": {}}, {"say": "{panel}", "with": {"panel": [1]}},
     {"say": 3, "with": {}}, {"say": "{x}", "with": {"x": [1]}}, ["line", 3],
 ])
 def test_a_cached_reason_that_is_no_sentence_replays_the_record(tmp_path, replays, error):

@@ -29,7 +29,7 @@ class Sentence(str):
     params: dict[str, object]
 
     def __new__(cls, template: str, params: dict[str, object]) -> Sentence:
-        self = super().__new__(cls, template.format(**NOUNS, **params))
+        self = super().__new__(cls, template.format(**{**NOUNS, **params}))
         self.template = template
         self.params = params
         return self
@@ -41,8 +41,8 @@ class Sentence(str):
 def say(template: str, **params: object) -> Sentence:
     """``template`` (English, ``str.format`` fields) filled with ``params``. A parameter that
     is itself a ``Sentence`` (a colour word, a phrase) is translated with it. The noun fields
-    (``NOUNS``) are not parameters: the edge fills them with the table's words."""
-    assert not params.keys() & NOUNS.keys(), "a noun field is the table's word, not a param"
+    (``NOUNS``) need no parameter: the edge fills them with the table's words (a caller that
+    knows the word already may still pass it, e.g. ``panel=say("card")``)."""
     return Sentence(template, params)
 
 
@@ -75,8 +75,6 @@ def sentence_from_json(obj: object) -> str | None:
             if inner is None:
                 return None
             params[key] = inner
-    if params.keys() & NOUNS.keys():
-        return None
     try:
         return Sentence(obj["say"], params)
     except (KeyError, IndexError, ValueError, AttributeError, TypeError):
