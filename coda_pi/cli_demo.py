@@ -10,7 +10,7 @@ from typing import Any
 
 from coda_pi.cli_run import add_screen_options, choose_language, load_config_with_notices
 from coda_pi.datadir import DataDirBusy
-from coda_pi.i18n import _
+from coda_pi.i18n import _, spoken
 from coda_pi.referee.pool_names import POOL_NAMES
 
 
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
             why=err), file=sys.stderr)
         return 1
     except DataDirBusy as busy:
-        print(f"coda-pi demo: {busy.strerror}", file=sys.stderr)
+        print(f"coda-pi demo: {spoken(busy.strerror)}", file=sys.stderr)
         return 1
     finally:
         pygame.quit()

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from coda_pi.datadir import new_record_path, results
-from coda_pi.i18n import N_, _, ngettext
+from coda_pi.i18n import N_, _, ngettext, spoken
 from coda_pi.record import RecordWriter, fsync_dir, read_file_bytes, write_atomically
 from coda_pi.referee.results import ResultRow
 
@@ -135,8 +135,8 @@ class Records:
         if first is not None and first.exists() and first.stat().st_size > 0:
             self._first = None
             self.data_dir = first.parent
-            explain(f"{first} already holds a game; the new game goes to a new record "
-                    f"beside it")
+            explain(_("{path} already holds a game; the new game goes to a new record "
+                      "beside it").format(path=first))
 
     @property
     def paths(self) -> list[Path]:
@@ -172,7 +172,7 @@ def result_rows(data_dir: Path, limit: int = RESULTS_SHOWN) -> list[ResultRow]:
     for result in itertools.islice(results(data_dir), limit):
         note = None
         if result.error:
-            note = _("record broken at {where}").format(where=result.error)
+            note = _("record broken at {where}").format(where=spoken(result.error))
         elif not result.finished:
             note = _("unfinished")
         if result.game == "mastermind":

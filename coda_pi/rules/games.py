@@ -22,6 +22,7 @@ from coda_pi.rules.legal import legal_events, mastermind_legal
 from coda_pi.rules.mastermind import MastermindHeader, MastermindMatch
 from coda_pi.rules.mastermind_events import MastermindEvent
 from coda_pi.rules.observe import Observation, observe
+from coda_pi.rules.sentence import say
 
 Record = Mapping[str, Any]
 
@@ -84,7 +85,7 @@ def find_game(name: object) -> GameRules:
     :raises RuleError: naming the game when coda-pi does not know it.
     """
     if not isinstance(name, str) or name not in GAMES:  # a list here is not hashable
-        raise RuleError(f"coda-pi does not know the game {name!r}")
+        raise RuleError(say("coda-pi does not know the game {name}", name=repr(name)))
     return GAMES[name]
 
 

@@ -46,6 +46,7 @@ from coda_pi.rules.mastermind_pegs import (
     keys_placed,
     palette,
 )
+from coda_pi.rules.sentence import say
 
 __all__ = [
     "BLANK", "COLOURS", "COLOUR_NAMES", "MAX_PEGS", "MAX_ROWS", "VOID_POINTS", "Feedback",
@@ -59,9 +60,11 @@ MAX_ROWS = 30
 def _int_field(d: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = d.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"the header's {key!r} must be a whole number, not {value!r}")
+        raise RuleError(say("the header's {key} must be a whole number, not {value}",
+                            key=repr(key), value=repr(value)))
     if not low <= value <= high:
-        raise RuleError(f"the header's {key!r} must be from {low} to {high}, not {value}")
+        raise RuleError(say("the header's {key} must be from {low} to {high}, not {value}",
+                            key=repr(key), low=low, high=high, value=value))
     return value
 
 
@@ -79,30 +82,31 @@ class MastermindHeader:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> MastermindHeader:
         if not isinstance(d, Mapping):
-            raise RuleError("the header must be a JSON object")
+            raise RuleError(say("the header must be a JSON object"))
         game = d.get("game", "mastermind")
         if game != "mastermind":
-            raise RuleError(f"this is a record of {game!r}, not of Mastermind")
+            raise RuleError(say("this is a record of {game}, not of Mastermind", game=repr(game)))
         version = d.get("version", 1)
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            raise RuleError(f"the header's version must be a whole number, not {version!r}")
+            raise RuleError(say("the header's version must be a whole number, not {value}",
+                                value=repr(version)))
         if version > 1:
-            raise RuleError(
-                f"this record is version {version}, written by a newer coda-pi; "
-                "this one reads version 1"
-            )
+            raise RuleError(say("this record is version {version}, written by a newer coda-pi; "
+                                "this one reads version 1", version=version))
         if "players" not in d:
-            raise RuleError("the header must name the two players")
+            raise RuleError(say("the header must name the two players"))
         players = d["players"]
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RuleError("the header's players must be a list of names")
+            raise RuleError(say("the header's players must be a list of names"))
         if len(players) != 2:
-            raise RuleError(f"Mastermind is for exactly 2 players, not {len(players)}")
+            raise RuleError(say("Mastermind is for exactly 2 players, not {count}",
+                                count=len(players)))
         if not all(p.strip() for p in players):
-            raise RuleError("every player needs a name")
+            raise RuleError(say("every player needs a name"))
         blanks = d.get("blanks", False)
         if not isinstance(blanks, bool):
-            raise RuleError(f"the header's 'blanks' must be true or false, not {blanks!r}")
+            raise RuleError(say("the header's 'blanks' must be true or false, not {value}",
+                                value=repr(blanks)))
         return cls(
             players=(players[0], players[1]),
             pegs=_int_field(d, "pegs", 4, 1, MAX_PEGS),
@@ -262,7 +266,7 @@ class MastermindMatch:
         if not isinstance(event, SetCode | PlaceRow):
             event = self.read(event)
         elif self.finished:
-            raise RuleError("the match is over: every game has been played")
+            raise RuleError(say("the match is over: every game has been played"))
         if isinstance(event, SetCode):
             self._check_code_line(event.maker)
             self._set_code(event)
@@ -276,7 +280,7 @@ class MastermindMatch:
         kind = event_kind(line)
         assert isinstance(line, Mapping)
         if self.finished:
-            raise RuleError("the match is over: every game has been played")
+            raise RuleError(say("the match is over: every game has been played"))
         if kind == "code":
             self._check_code_line(parse_maker(line))
         else:
@@ -286,28 +290,28 @@ class MastermindMatch:
     def _check_code_line(self, seat: int) -> None:
         names = self.header.players
         if self.code is not None:
-            raise RuleError(
-                f"{names[self._maker or 0]}'s code is already set: "
-                f"{names[1 - (self._maker or 0)]} guesses next"
-            )
+            raise RuleError(say("{maker}'s code is already set: {breaker} guesses next",
+                                maker=names[self._maker or 0],
+                                breaker=names[1 - (self._maker or 0)]))
         if self._maker is not None and seat != self._maker:
             if self._after_void():
-                raise RuleError(f"{names[self._maker]} makes the code again after the void game")
-            raise RuleError(
-                f"it is {names[self._maker]}'s turn to make the code: "
-                "players switch roles after each game"
-            )
+                raise RuleError(say("{name} makes the code again after the void game",
+                                    name=names[self._maker]))
+            raise RuleError(say("it is {name}'s turn to make the code: players switch roles "
+                                "after each game", name=names[self._maker]))
 
     def _check_guess_line(self) -> None:
         if self.code is None or self._maker is None:
             who = (
-                "the codemaker" if self._maker is None else self.header.players[self._maker]
+                say("the codemaker") if self._maker is None
+                else self.header.players[self._maker]
             )
-            raise RuleError(f"no code is set yet: {who} sets one before the first guess")
+            raise RuleError(say("no code is set yet: {who} sets one before the first guess",
+                                who=who))
 
     def _set_code(self, event: SetCode) -> None:
         if isinstance(event.maker, bool) or event.maker not in (0, 1):
-            raise RuleError("a code needs its maker: seat 0 or 1")
+            raise RuleError(say("a code needs its maker: seat 0 or 1"))
         self._maker = event.maker
         self.code = check_code(event.code, self.header.pegs, self.header.blanks)
         self.rows = []

@@ -15,6 +15,7 @@ from typing import Any
 
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.mastermind_pegs import Feedback, check_code, keys_placed
+from coda_pi.rules.sentence import say
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,10 +44,10 @@ KINDS = ("code", "guess")
 def event_kind(obj: object) -> str:
     """The kind of a record line's event (``"code"`` or ``"guess"``), or a RuleError."""
     if not isinstance(obj, Mapping):
-        raise RuleError("an event must be a JSON object")
+        raise RuleError(say("an event must be a JSON object"))
     kind = obj.get("event")
     if not isinstance(kind, str) or kind not in KINDS:  # a list here is not hashable
-        raise RuleError(f"{kind!r} is not a Mastermind event")
+        raise RuleError(say("{kind} is not a Mastermind event", kind=repr(kind)))
     return kind
 
 
@@ -54,7 +55,7 @@ def parse_maker(obj: Mapping[str, Any]) -> int:
     """The seat a code line names as its maker, or a RuleError."""
     seat = obj.get("maker")
     if isinstance(seat, bool) or seat not in (0, 1):
-        raise RuleError("a code needs its maker: seat 0 or 1")
+        raise RuleError(say("a code needs its maker: seat 0 or 1"))
     return int(seat)  # type: ignore[call-overload]
 
 

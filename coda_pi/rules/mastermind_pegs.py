@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from coda_pi.rules.errors import RuleError
+from coda_pi.rules.sentence import say
 
 COLOURS = "BGKRWY"
 BLANK = "."
@@ -75,39 +76,41 @@ def feedback(code: str, guess: str) -> Feedback:
 
 def check_code(code: object, pegs: int, blanks: bool, what: str = "code") -> str:
     """``code`` if it is a code of this game, else a RuleError saying what is wrong."""
+    thing = say("guess") if what == "guess" else say("code")
     if not isinstance(code, str):
-        raise RuleError(f"the {what} must be a string of {pegs} colour letters")
+        raise RuleError(say("the {what} must be a string of {pegs} colour letters", what=thing,
+                            pegs=pegs))
     allowed = palette(blanks)
     for letter in code:
         if letter == BLANK and not blanks:
-            raise RuleError(
-                f"the {what} {code!r} has an empty hole, which only the extra-challenge "
-                "game (blanks) allows"
-            )
+            raise RuleError(say("the {what} {code} has an empty hole, which only the "
+                                "extra-challenge game (blanks) allows", what=thing,
+                                code=repr(code)))
         if letter not in allowed:
-            raise RuleError(
-                f"the {what} {code!r} has {letter!r}, which is not a colour: "
-                f"use {' '.join(allowed)}"
-            )
+            raise RuleError(say("the {what} {code} has {letter}, which is not a colour: "
+                                "use {allowed}", what=thing, code=repr(code),
+                                letter=repr(letter), allowed=" ".join(allowed)))
     if len(code) != pegs:
-        raise RuleError(f"the {what} {code!r} has {len(code)} pegs; this game uses {pegs}")
+        raise RuleError(say("the {what} {code} has {count} pegs; this game uses {pegs}",
+                            what=thing, code=repr(code), count=len(code), pegs=pegs))
     return code
 
 
 def keys_placed(keys: object, pegs: int) -> Feedback:
     """The key pegs a line says were placed, or a RuleError when no row could show them."""
     if not isinstance(keys, Mapping):
-        raise RuleError('the keys must look like {"black": 1, "white": 2}')
+        raise RuleError(say('the keys must look like {{"black": 1, "white": 2}}'))
     values = []
     for name in ("black", "white"):
         value = keys.get(name, 0)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RuleError(f"the {name} key pegs must be a whole number, not {value!r}")
+            raise RuleError(say("the {colour} key pegs must be a whole number, not {value}",
+                                colour=say("black") if name == "black" else say("white"),
+                                value=repr(value)))
         values.append(value)
     if values[0] + values[1] > pegs:
-        raise RuleError(
-            f"{values[0]} black and {values[1]} white key pegs do not fit a row of {pegs}"
-        )
+        raise RuleError(say("{black} black and {white} white key pegs do not fit a row of {pegs}",
+                            black=values[0], white=values[1], pegs=pegs))
     return _FEEDBACK[values[0]][values[1]]
 
 
