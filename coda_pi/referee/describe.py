@@ -1,7 +1,9 @@
 """Events in words a player understands, saying nothing that is not public.
 
-Used for the undo confirmation ("Take back: Ann's guess ...?") and for what to put back on
-the table after an undo. A draw or a deal is described by who and how many, never by which
+Used for the undo confirmation ("Take back: Ann's guess ...?") and, in a few words, for the
+banner after an undo ("Took back Ann's guess.") with what to put back on the table: that
+banner shares the header with the name of whose turn it is, so it must fit two short lines at
+320x240. A draw or a deal is described by who and how many, never by which
 panels: the record knows them, the table must not.
 """
 
@@ -69,24 +71,57 @@ def describe_event(obj: dict[str, Any], players: Sequence[str], labels: str = "p
     return _("the last action ({kind})").format(kind=kind)
 
 
-def put_back_hint(obj: dict[str, Any], players: Sequence[str], labels: str = "panels") -> str:
-    """What the table does with the real panels after ``obj`` is taken back."""
+def undo_banner(obj: dict[str, Any], players: Sequence[str], hint: str,
+                labels: str = "panels") -> str:
+    """The banner after ``obj`` was undone: "Took back Ann's draw." and ``hint``."""
+    took = _("Took back {what}.").format(what=taken_back(obj, players, labels))
+    return f"{took} {hint}".strip()
+
+
+def taken_back(obj: dict[str, Any], players: Sequence[str], labels: str = "panels") -> str:
+    """``obj`` in a few words for the banner after its undo: ``"Ann's guess"`` (the undo
+    question said it in full). Each is one singular noun, so that "Took back {what}."
+    agrees in every language."""
     kind = obj.get("event")
     who = _name(players, obj.get("seat"))
+    if kind == "round":
+        return _("the start of the round")
+    if kind == "deal":
+        return _("{name}'s deal").format(name=who)
+    if kind == "draw":
+        return _("{name}'s draw").format(name=who)
+    if kind == "guess":
+        return _("{name}'s guess").format(name=who)
+    if kind == "stop":
+        return _("{name}'s stop").format(name=who)
+    if kind in ("place", "reveal"):
+        # A wrong guess's penalty: the drawn panel face up, or one of one's own knocked down.
+        return _("{name}'s penalty").format(name=who)
+    if kind == "timeout":
+        return _("{name}'s timeout").format(name=who)
+    return _("the last action ({kind})").format(kind=kind)
+
+
+def put_back_hint(obj: dict[str, Any], players: Sequence[str], labels: str = "panels") -> str:
+    """What the table does with the real panels after ``obj`` is taken back, short: it
+    follows "Took back Ann's draw." in the header. The seat who acts is named only when it
+    is not the one the banner names."""
+    kind = obj.get("event")
     say = nouns(labels)
     if kind == "deal":
-        return say(_("{name}: keep your {panels}, they will be dealt to you again."), name=who)
+        return say(_("Keep your {panels}."))
     if kind == "draw":
-        return say(_("{name}: put the drawn {panel} back in {the_box}."), name=who)
+        return say(_("Put the drawn {panel} back in {the_box}."))
     if kind == "guess":
         target = _name(players, obj.get("target"))
-        return say(_("{name}: if that {panel} was knocked down, stand it up again."),
-                   name=target)
+        slot = obj.get("slot")
+        place = str(slot + 1) if isinstance(slot, int) else "?"
+        return say(_("{name}: if {panel} {number} fell, stand it up."), name=target,
+                   number=place)
     if kind in ("stop", "place"):
-        return say(_("{name}: take the drawn {panel} out of your row and hold it aside."),
-                   name=who)
+        return say(_("Take the drawn {panel} out of your row."))
     if kind == "reveal":
-        return say(_("{name}: stand that {panel} up again."), name=who)
+        return say(_("Stand that {panel} up again."))
     if kind == "round":
-        return say(_("Put the {panels} back as they were at the end of the round."))
+        return say(_("Put the {panels} back as they were."))
     return ""

@@ -405,8 +405,8 @@ class EnteredPool(PoolMode):
         if isinstance(event, Deal):
             self._undone["deal"] = (event.seat, event.row)
             self.entered()  # reopen the entry with the row as it was
-            # Short: it follows "Took back Ann's starting panels." in the header.
-            return _("Keep them standing.")
+            # Short: it follows "Took back Ann's deal." in the header.
+            return nouns(self._labels)(_("Keep your {panels} standing."))
         if isinstance(event, Draw):
             self._undone["draw"] = (event.seat, (event.tile,))
             return nouns(self._labels)(_("Keep the {panel} you drew."))

@@ -208,7 +208,8 @@ class TablePool(PoolMode):
         if self._entry is not None:
             return self._entry_view(self._entry)
         if isinstance(default, TurnView) and default.step is TurnStep.CHOOSE_COLOR:
-            return replace(default, prompt=nouns(self._labels)(
+            # The pool lies face down on the table: no box to count the panels "in".
+            return replace(default, pool_on_table=True, prompt=nouns(self._labels)(
                 _("{name}: take a {panel} from the table, then PREV/NEXT its colour and OK"),
                 name=default.name))
         return default
@@ -236,17 +237,12 @@ class TablePool(PoolMode):
     def put_back_hint(self, obj: dict[str, Any]) -> str | None:
         """What the table does with the real panels after an undo, where it differs from
         device-pool play (no box to put panels back in: the pool lies on the table)."""
+        # Short: it follows "Took back Ann's draw." in the header (describe.undo_banner).
         kind = obj.get("event")
-        seat = obj.get("seat")
-        players = self._game.settings.players
-        who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
-        say = nouns(self._labels)
         if kind == "deal":
-            return say(_("{name}: keep your {panels} standing and enter their colours again."),
-                       name=who)
+            return _("Enter their colours again.")
         if kind == "draw":
-            return say(_("{name}: put the drawn {panel} back face down among the others."),
-                       name=who)
+            return _("Put it back face down.")
         return None
 
     def leds(self, states: list[LedState], kind: CodaScreen) -> None:

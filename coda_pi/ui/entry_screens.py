@@ -21,7 +21,7 @@ from coda_pi.ui.draw import PanelLook, draw_banner, draw_panel, draw_row, row_re
 from coda_pi.ui.layout import Frame, split_columns
 from coda_pi.ui.looks import BANNER_CHIPS, panel_look, seat_colour
 from coda_pi.ui.table import draw_table
-from coda_pi.ui.text import blit_text, blit_wrapped, floor_font, floor_size
+from coda_pi.ui.text import blit_text, blit_wrapped, cap_floor, floor_font, floor_size
 
 
 def _header(surface: pygame.Surface, bands: Frame, view: PublicView, title: str,
@@ -116,16 +116,23 @@ def _slot_look(dark: bool | None, label: str | None, current: bool) -> PanelLook
 
 
 def _dial(surface: pygame.Surface, area: pygame.Rect, look: PanelLook, *, arrows: bool) -> None:
-    inner = area.inflate(-area.width * 2 // 5, -area.height // 8)
+    size = dial_arrow_size(surface.get_height()) if arrows else 0
+    # Each side keeps room for its arrow (3 half-heights: the gap and the arrow itself).
+    inner = area.inflate(-max(area.width * 2 // 5, 6 * size), -area.height // 8)
     rect = row_rects(inner, 1)[0]
     draw_panel(surface, rect, look)
     if arrows:
-        _arrows(surface, rect, max(4, min(rect.height // 8, (rect.left - area.left) // 4)))
+        _arrows(surface, rect, size)
+
+
+def dial_arrow_size(screen_height: int) -> int:
+    """Half the height of the dial's arrows: seen from across the table like the words, so
+    never shorter than the instruction floor's cap height (a 24th of the screen)."""
+    return max(3, -(-cap_floor(screen_height) * 3 // 4))
 
 
 def _arrows(surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
-    """PREV/NEXT turn the dial: a small arrow either side of the panel."""
-    size = max(3, size)
+    """PREV/NEXT turn the dial: an arrow either side of the panel, ``2 * size`` tall."""
     for x, direction in ((rect.left - size * 2, -1), (rect.right + size * 2, 1)):
         tip = (x + direction * size, rect.centery)
         pygame.draw.polygon(surface, theme.CURSOR, [
