@@ -122,6 +122,29 @@ def put_back_hint(obj: dict[str, Any], players: Sequence[str], labels: str = "pa
         return say(_("Take the drawn {panel} out of your row."))
     if kind == "reveal":
         return say(_("Stand that {panel} up again."))
-    if kind == "round":
-        return say(_("Put the {panels} back as they were."))
+    # "round": back at the round's end, whose screen shows only scores: the panels, already
+    # swept into the box for the next deal, need not be laid out again. A hint would also
+    # squeeze the winner's name beside it ("Ann wins round 2").
     return ""
+
+
+def table_pool_hint(obj: dict[str, Any]) -> str | None:
+    """Table-pool play's own words after an undo, where they differ from ``put_back_hint``:
+    the pool lies face down on the table (no box), and the device knows only colours."""
+    kind = obj.get("event")
+    if kind == "deal":
+        return _("Enter the colours again.")
+    if kind == "draw":
+        return _("Put it back face down.")
+    return None
+
+
+def entered_pool_hint(obj: dict[str, Any], labels: str = "panels") -> str | None:
+    """Entered-pool play's words after an undo of a deal or a draw: the panels stay where
+    they are, and the entry opens again with what was entered."""
+    kind = obj.get("event")
+    if kind == "deal":
+        return nouns(labels)(_("Keep your {panels} standing."))
+    if kind == "draw":
+        return nouns(labels)(_("Keep the {panel} you drew."))
+    return None

@@ -40,6 +40,7 @@ from typing import Any
 
 from coda_pi.i18n import N_, _
 from coda_pi.record import Journal
+from coda_pi.referee.describe import table_pool_hint
 from coda_pi.referee.kinds import CodaScreen
 from coda_pi.referee.labels import guess_values
 from coda_pi.referee.pools import PoolHost, PoolMode
@@ -237,13 +238,7 @@ class TablePool(PoolMode):
     def put_back_hint(self, obj: dict[str, Any]) -> str | None:
         """What the table does with the real panels after an undo, where it differs from
         device-pool play (no box to put panels back in: the pool lies on the table)."""
-        # Short: it follows "Took back Ann's draw." in the header (describe.undo_banner).
-        kind = obj.get("event")
-        if kind == "deal":
-            return _("Enter their colours again.")
-        if kind == "draw":
-            return _("Put it back face down.")
-        return None
+        return table_pool_hint(obj)
 
     def leds(self, states: list[LedState], kind: CodaScreen) -> None:
         """The seat asked to act blinks: the target answering, the winner showing panels."""
