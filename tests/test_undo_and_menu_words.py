@@ -58,13 +58,14 @@ def test_every_undo_banner_fits_the_header_whole(language: str, labels: str) -> 
     with in_language(language):
         scenes = sample_scenes()
         banners = undone_banners(labels)
-        # Each kind on the screen play comes back to: a turn (the name "Ann" beside it), or
-        # the round's end for the start of a round.
-        turn, round_end = scenes["turn-guess"], scenes["round-end"]
+        # Each kind on the screen play comes back to: a turn (the name "Ann" beside it), a
+        # deal in each pool mode (Benedict's), or the round's end for the start of a round.
+        back_to = {"round": "round-end", "deal": "deal", "table-deal": "tp-deal",
+                   "entered-deal": "entry-deal"}
         assert {"guess", "draw", "deal", "stop", "place", "reveal", "timeout", "round",
                 "table-deal", "table-draw", "entered-deal", "entered-draw"} <= set(banners)
         for kind, text in banners.items():
-            base = round_end if kind == "round" else turn
+            base = scenes[back_to.get(kind, "turn-guess")]
             scene = Scene(replace(base.view, labels=labels,
                                   banner=Banner(text, BannerKind.INFO)), leds=base.leds)
             for size in SIZES:

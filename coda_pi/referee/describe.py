@@ -109,7 +109,7 @@ def put_back_hint(obj: dict[str, Any], players: Sequence[str], labels: str = "pa
     kind = obj.get("event")
     say = nouns(labels)
     if kind == "deal":
-        return say(_("Keep your {panels}."))
+        return _("Keep them.")  # the same ones are dealt again
     if kind == "draw":
         return say(_("Put the drawn {panel} back in {the_box}."))
     if kind == "guess":
@@ -144,7 +144,7 @@ def entered_pool_hint(obj: dict[str, Any], labels: str = "panels") -> str | None
     they are, and the entry opens again with what was entered."""
     kind = obj.get("event")
     if kind == "deal":
-        return nouns(labels)(_("Keep your {panels} standing."))
+        return _("Keep them standing.")
     if kind == "draw":
         return nouns(labels)(_("Keep the {panel} you drew."))
     return None

@@ -40,6 +40,8 @@ def draw_entry_wait(surface: pygame.Surface, bands: Frame, screen: EntryWaitView
     m = bands.metrics
     title = (_("Deal: {name}") if screen.dark is None else _("Draw: {name}")).format(
         name=screen.name)
+    if view.banner is not None:
+        title = screen.name  # the news needs the room; the body says what the seat does
     _header(surface, bands, view, title, seat_colour(screen.seat), screen.what)
     table_area, side = split_columns(bands.body, 0.66, m.margin)
     if view.table is not None:

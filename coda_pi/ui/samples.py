@@ -251,7 +251,7 @@ def sample_scenes() -> dict[str, Scene]:
                          prompt=_("NEXT: review the game. OK: a new game")),
         table=None, title=_("Final standings"), leds=_leds(4, blink=(0,))),
         leds=_leds(4, blink=(0,)))
-    scenes.update(_undone(value, choose, miss, scenes["round-end"]))
+    scenes.update(_undone(value, choose, miss, scenes["round-end"], scenes["deal"]))
     scenes.update(_long_rows_and_cards())
     from coda_pi.referee.name_entry import NameEntry
     from coda_pi.referee.signals import Button
@@ -302,8 +302,8 @@ def undone_banners(labels: str = "panels") -> dict[str, str]:
     return banners
 
 
-def _undone(value: TurnView, choose: TurnView, miss: TurnView, round_end: Scene
-            ) -> dict[str, Scene]:
+def _undone(value: TurnView, choose: TurnView, miss: TurnView, round_end: Scene,
+            deal: Scene) -> dict[str, Scene]:
     """The header after an undo: what was taken back and what to do with the real panels,
     beside the name of whose turn it is. The longest of them, on the screens they come
     back to (the tests try every kind on the table as well)."""
@@ -313,13 +313,15 @@ def _undone(value: TurnView, choose: TurnView, miss: TurnView, round_end: Scene
         prefix = "cards-undone-" if labels == "cards" else "turn-undone-"
         for kind, screen in (("guess", value), ("draw", choose),
                              ("table-draw", replace(choose, pool_on_table=True)),
-                             ("place", miss), ("reveal", miss), ("round", None)):
+                             ("place", miss), ("reveal", miss), ("round", None),
+                             ("deal", None)):
             if labels == "cards" and kind not in ("draw", "reveal"):
                 continue
             banner = Banner(banners[kind], BannerKind.INFO)
-            if screen is None:  # the start of a round taken back: its end again
-                scenes[prefix + kind] = Scene(replace(round_end.view, banner=banner),
-                                              leds=round_end.leds)
+            if screen is None:  # a deal taken back: dealt again; a round's start: its end
+                again = deal if kind == "deal" else round_end
+                scenes[prefix + kind] = Scene(replace(again.view, banner=banner),
+                                              leds=again.leds, blink_on=again.blink_on)
                 continue
             scenes[prefix + kind] = Scene(PublicView(
                 screen=screen, table=_table(holding=False), title=round_of(2), labels=labels,
