@@ -79,12 +79,12 @@ def test_every_undo_banner_fits_the_header_whole(language: str, labels: str) -> 
 
 def test_the_undo_banner_says_in_few_words_what_was_taken_back() -> None:
     banners = undone_banners()
-    assert banners["guess"] == "Took back Benedict's guess. Dmitri: if panel 3 fell, stand it up."
-    assert banners["draw"] == "Took back Benedict's draw. Put the drawn panel back in the box."
-    assert banners["table-draw"] == "Took back Benedict's draw. Put it back face down."
+    assert banners["guess"] == "Took back the guess. Dmitri: if panel 3 fell, stand it up."
+    assert banners["draw"] == "Took back the draw. Put the drawn panel back in the box."
+    assert banners["table-draw"] == "Took back the draw. Put it back face down."
     assert banners["round"] == "Took back the start of the round."
     cards = undone_banners("cards")
-    assert cards["draw"] == "Took back Benedict's draw. Put the drawn card back in the deck."
+    assert cards["draw"] == "Took back the draw. Put the drawn card back in the deck."
     assert all("panel" not in text and "box" not in text for text in cards.values())
     # The draw says nothing of which panel it was: the table must not learn it.
     assert "5" not in banners["draw"] and "light" not in banners["draw"]
@@ -94,12 +94,13 @@ def test_the_spanish_undo_banners_agree() -> None:
     with in_language("es"):
         banners = undone_banners() | {f"cards {k}": v for k, v in
                                       undone_banners("cards").items()}
-    # "Se deshizo" takes one thing: every kind is named by a singular noun.
-    assert all(text.startswith(("Se deshizo el ", "Se deshizo la ")) for text in banners.values())
-    assert banners["deal"].startswith("Se deshizo el reparto de Benedict.")
-    assert banners["cards draw"] == ("Se deshizo el robo de Benedict. Mete la carta robada en "
-                                     "el mazo.")
-    assert not any(" a el " in text or " de el " in text for text in banners.values())
+    # One thing taken back, its word agreeing: "Parada deshecha", never "Se deshizo las
+    # fichas".
+    assert banners["deal"] == "Reparto deshecho. Guárdalas."
+    assert banners["stop"].startswith("Parada deshecha. ")
+    assert banners["cards draw"] == "Robo deshecho. Mete la carta robada en el mazo."
+    assert not any("deshizo" in text or " a el " in text or " de el " in text
+                   for text in banners.values())
 
 
 def test_an_undo_in_play_shows_the_short_banner() -> None:
@@ -120,7 +121,7 @@ def test_an_undo_in_play_shows_the_short_banner() -> None:
     table.tap(Button.NEXT, items.index("Undo the last action"))
     table.tap(Button.OK)
     table.tap(Button.OK)  # yes
-    assert ref.view().banner.text == "Took back Ann's draw. Put the drawn panel back in the box."
+    assert ref.view().banner.text == "Took back the draw. Put the drawn panel back in the box."
 
 
 # -- the BACK menu in the table's words -------------------------------------------------------

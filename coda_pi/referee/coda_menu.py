@@ -135,7 +135,7 @@ class MenuScreen:
         self._enter_phase()
         labels = self._options.labels
         hint = self._pool.put_back_hint(last) or put_back_hint(last, players, labels)
-        self._banner = Banner(undo_banner(last, players, hint, labels), BannerKind.INFO)
+        self._banner = Banner(undo_banner(last, hint), BannerKind.INFO)
 
     def _end_early(self) -> None:
         self._ended_early = True

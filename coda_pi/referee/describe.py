@@ -1,7 +1,7 @@
 """Events in words a player understands, saying nothing that is not public.
 
 Used for the undo confirmation ("Take back: Ann's guess ...?") and, in a few words, for the
-banner after an undo ("Took back Ann's guess.") with what to put back on the table: that
+banner after an undo ("Took back the guess.") with what to put back on the table: that
 banner shares the header with the name of whose turn it is, so it must fit two short lines at
 320x240. A draw or a deal is described by who and how many, never by which
 panels: the record knows them, the table must not.
@@ -71,35 +71,32 @@ def describe_event(obj: dict[str, Any], players: Sequence[str], labels: str = "p
     return _("the last action ({kind})").format(kind=kind)
 
 
-def undo_banner(obj: dict[str, Any], players: Sequence[str], hint: str,
-                labels: str = "panels") -> str:
-    """The banner after ``obj`` was undone: "Took back Ann's draw." and ``hint``."""
-    took = _("Took back {what}.").format(what=taken_back(obj, players, labels))
-    return f"{took} {hint}".strip()
+def undo_banner(obj: dict[str, Any], hint: str) -> str:
+    """The banner after ``obj`` was undone: "Took back the draw." and ``hint``. Whose it was
+    goes unsaid: play is back at that seat, whose name is the header's title beside it."""
+    return f"{taken_back(obj)} {hint}".strip()
 
 
-def taken_back(obj: dict[str, Any], players: Sequence[str], labels: str = "panels") -> str:
-    """``obj`` in a few words for the banner after its undo: ``"Ann's guess"`` (the undo
-    question said it in full). Each is one singular noun, so that "Took back {what}."
-    agrees in every language."""
+def taken_back(obj: dict[str, Any]) -> str:
+    """What an undo took back, in one short sentence (the undo question said it in full).
+    Whole sentences, so that each language makes its verb agree."""
     kind = obj.get("event")
-    who = _name(players, obj.get("seat"))
     if kind == "round":
-        return _("the start of the round")
+        return _("Took back the start of the round.")
     if kind == "deal":
-        return _("{name}'s deal").format(name=who)
+        return _("Took back the deal.")
     if kind == "draw":
-        return _("{name}'s draw").format(name=who)
+        return _("Took back the draw.")
     if kind == "guess":
-        return _("{name}'s guess").format(name=who)
+        return _("Took back the guess.")
     if kind == "stop":
-        return _("{name}'s stop").format(name=who)
+        return _("Took back the stop.")
     if kind in ("place", "reveal"):
         # A wrong guess's penalty: the drawn panel face up, or one of one's own knocked down.
-        return _("{name}'s penalty").format(name=who)
+        return _("Took back the penalty.")
     if kind == "timeout":
-        return _("{name}'s timeout").format(name=who)
-    return _("the last action ({kind})").format(kind=kind)
+        return _("Took back the timeout.")
+    return _("Took back the last action ({kind}).").format(kind=kind)
 
 
 def put_back_hint(obj: dict[str, Any], players: Sequence[str], labels: str = "panels") -> str:
@@ -119,7 +116,7 @@ def put_back_hint(obj: dict[str, Any], players: Sequence[str], labels: str = "pa
         return say(_("{name}: if {panel} {number} fell, stand it up."), name=target,
                    number=place)
     if kind in ("stop", "place"):
-        return say(_("Take the drawn {panel} out of your row."))
+        return say(_("Take the drawn {panel} out again."))
     if kind == "reveal":
         return say(_("Stand that {panel} up again."))
     # "round": back at the round's end, whose screen shows only scores: the panels, already

@@ -298,7 +298,7 @@ def undone_banners(labels: str = "panels") -> dict[str, str]:
                  "entered-": entered_pool_hint(event, labels)}
         for pool, hint in hints.items():
             if hint is not None:
-                banners[pool + kind] = undo_banner(event, NAMES, hint, labels)
+                banners[pool + kind] = undo_banner(event, hint)
     return banners
 
 
@@ -317,6 +317,8 @@ def _undone(value: TurnView, choose: TurnView, miss: TurnView, round_end: Scene,
                              ("deal", None)):
             if labels == "cards" and kind not in ("draw", "reveal"):
                 continue
+            if labels == "cards":
+                screen = choose  # the samples' other prompts say "panel"
             banner = Banner(banners[kind], BannerKind.INFO)
             if screen is None:  # a deal taken back: dealt again; a round's start: its end
                 again = deal if kind == "deal" else round_end
