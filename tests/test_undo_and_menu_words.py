@@ -232,3 +232,14 @@ def test_the_dial_arrows_are_as_tall_as_the_words(name: str, size: tuple[int, in
         assert min(ys) >= 0 and max(ys) < size[1]
     left, right = sorted(triangles, key=lambda pts: min(p[0] for p in pts))
     assert max(p[0] for p in left) < min(p[0] for p in right)
+
+
+def test_the_spanish_box_and_deck_read_right_after_a_preposition() -> None:
+    """"a el mazo" and "de el mazo" are wrong Spanish ("al", "del"): sentences that take
+    {the_box} say "en" before it, which reads right with "la caja" and "el mazo" alike."""
+    from coda_pi.i18n_catalogs import read_catalog
+
+    catalog = read_catalog("es")
+    wrong = [m.string for m in catalog if m.id and isinstance(m.string, str)
+             and any(f"{p} {{the_box}}" in m.string for p in ("a", "de"))]
+    assert not wrong
