@@ -243,3 +243,15 @@ def test_the_spanish_box_and_deck_read_right_after_a_preposition() -> None:
     wrong = [m.string for m in catalog if m.id and isinstance(m.string, str)
              and any(f"{p} {{the_box}}" in m.string for p in ("a", "de"))]
     assert not wrong
+
+
+def test_mastermind_s_undo_names_the_code_inside_its_sentence() -> None:
+    from coda_pi.i18n import _
+    from coda_pi.referee.mastermind_board import describe
+    from coda_pi.rules.mastermind_events import SetCode
+
+    code = SetCode(maker=0, code="RGBY")
+    with in_language("es"):
+        said = _("Took back {what}").format(what=describe(code, ("Ana", "Beto")))
+    assert said == "Se deshizo el código de Ana"  # not "Se deshizo Código de Ana"
+    assert describe(code, ("Ann", "Ben")) == "the code Ann set"
