@@ -353,6 +353,11 @@ def _other_scenes() -> dict[str, Scene]:
                      "colour, then OK"), name=NAMES[1], number=3, count=4))
     scenes["tp-deal"] = Scene(PublicView(screen=colour_row, table=None, title=round_of(1),
                                          leds=_leds(4, blink=(1,))), leds=_leds(4, blink=(1,)))
+    # Its deal taken back: the row's colours are entered again, the news under the name.
+    undone = Banner(undo_banner(UNDONE["deal"], table_pool_hint(UNDONE["deal"]) or ""),
+                    BannerKind.INFO)
+    scenes["tp-undone-deal"] = Scene(replace(scenes["tp-deal"].view, banner=undone),
+                                     leds=_leds(4, blink=(1,)))
     judge = JudgeView(seat=0, name=NAMES[0], target=3, target_name=NAMES[3], slot=2,
                       value_label="7",
                       prompt=say(_("{name}, answer: is your {panel} {number} a {label}? Your "
