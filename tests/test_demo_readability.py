@@ -49,6 +49,22 @@ def test_table_pool_play_reads_on_the_smallest_screen(tmp_path: Path, language: 
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_entered_pool_play_reads_on_the_small_screens(tmp_path: Path, language: str, size,
+                                                      quit_pygame):
+    """Every starting row and draw entered privately, four players with the dashes: the
+    entry screens, their footers and the banners of play measured in every frame."""
+    with in_language(language), recording_text() as log:
+        result = run_demo(Config(data_dir=tmp_path), headless=True, seed=7, players=4,
+                          rounds=1, size=size, data_dir=tmp_path, pool="entered", dashes=True)
+    assert result.finished
+    # The entry's own words were drawn, in the language asked for, not only the turns'.
+    colour_keys = "PREV: oscura" if language == "es" else "PREV: dark"
+    assert any(d.text.startswith(colour_keys) for d in log)
+    assert not _problems(log, size[1])
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_mastermind_game_made_void_then_replayed_reads_at_every_size(language, size):
     """The codemaker's private screen, a row, the key pegs, a wrong answer caught (the game

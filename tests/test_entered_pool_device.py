@@ -11,7 +11,7 @@ import pytest
 
 from coda_pi.config import Config, RulesConfig
 from coda_pi.demo import run_demo
-from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView
+from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView, FixStep, FixView
 from coda_pi.referee.referee import Referee
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.setup_menu import CASUAL, SetupMenu
@@ -58,7 +58,7 @@ def test_a_starting_row_is_entered_privately_and_recorded_as_the_spec_s_deal() -
     assert isinstance(view.screen, EntryWaitView) and view.screen.seat == 0
     assert ref.private_view() is None  # nobody holds a button: nothing private shows
     table.tap(Button.NEXT)  # without the seat button held: refused, in public words
-    assert table.cues[-1] is Cue.ERROR and "hold your seat button 1" in ref.view().banner.text
+    assert table.cues[-1] is Cue.ERROR and "Hold seat button 1 to enter" in ref.view().banner.text
     enter_held(ref, table, 0, ANN_ROW)
     assert record.events("deal") == [{"event": "deal", "seat": 0,
                                       "row": ["D1", "L4", "D7", "L10"]}]
@@ -88,7 +88,7 @@ def test_a_panel_another_row_already_holds_is_refused_privately() -> None:
     table.press(Button.for_seat(1))
     private = ref.private_view()
     assert isinstance(private, EntryPrivateView) and private.stage is Stage.REVIEW
-    assert "already has light 4 in another row" in (private.message or "")
+    assert "Light 4 is in another row" in (private.message or "")
     table.release(Button.for_seat(1))
     assert "light 4" not in repr(ref.view())
 
@@ -296,11 +296,19 @@ def test_a_fallen_panel_showing_another_number_is_fixed_and_play_judged_again() 
     table.tap(Button.NEXT, items.index("Fix a panel entered wrong"))
     table.tap(Button.OK)
     screen = ref.view().screen
-    assert screen.what == "Ben's panel 2, down" and screen.value_label == "3"
+    assert isinstance(screen, FixView) and screen.step is FixStep.PANEL
+    assert screen.what == "Ben's panel 2" and screen.had == screen.value_label == "3"
+    assert ref.view().banner is None  # the guess's news is not about the panel being fixed
     table.tap(Button.OK)  # that panel
+    table.tap(Button.OK)  # the number the device has: refused on the fix's own screen
+    assert table.cues[-1] is Cue.ERROR and ref.view().banner is None
+    assert ref.view().screen.problem == "Turn to the real number first"
     table.tap(Button.PREV)
+    assert ref.view().screen.problem is None
     table.tap(Button.OK)  # it is a 2
-    assert "wrong after all" in ref.view().banner.text
+    screen = ref.view().screen
+    assert screen.step is FixStep.CONFIRM and screen.value_label == "2"
+    assert "wrong after all: Ben, stand it up again" in (screen.change or "")
     before = len(record.lines)
     table.tap(Button.OK)  # correct it
     written = record.lines[before:]

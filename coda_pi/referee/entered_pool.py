@@ -26,16 +26,25 @@ import copy
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from coda_pi.referee.entry_views import EntryWaitView, entry_private_view
+from coda_pi.i18n import _
+from coda_pi.referee.entry_views import (
+    FixStep,
+    FixView,
+    clash_message,
+    entry_private_view,
+    entry_wait_view,
+    fix_view,
+    fixed_banner,
+    order_message,
+)
 from coda_pi.referee.kinds import CodaScreen
-from coda_pi.referee.labels import order_detail, tile_name, value_label
+from coda_pi.referee.labels import order_detail, value_label
 from coda_pi.referee.pools import PoolHost, PoolMode
 from coda_pi.referee.ports import PadSource, system_pads
 from coda_pi.referee.private import own_panels, row_view
 from coda_pi.referee.public import PublicTable
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Button, Cue
-from coda_pi.referee.table_pool_views import NumberEntryView
 from coda_pi.referee.views import (
     Banner,
     BannerKind,
@@ -44,6 +53,7 @@ from coda_pi.referee.views import (
     TurnStep,
     TurnView,
 )
+from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, Phase
 from coda_pi.rules.coda_events import Deal, Draw, parse_event
 from coda_pi.rules.correction import Correction, PanelFix, correct_panel
@@ -55,8 +65,6 @@ __all__ = ["EnteredPool", "PadSource", "system_pads"]
 
 POOL_NAME = "entered"
 KEYS = {Button.PREV: Key.PREV, Button.NEXT: Key.NEXT, Button.OK: Key.OK, Button.BACK: Key.BACK}
-CLASH = ("The device already has {tile} in another row. Look at the panel again: if it "
-         "really is {tile}, another entry was a slip, so tell the table")
 
 
 @dataclass
@@ -68,6 +76,7 @@ class _Fix:
     value: int = 0  # index in the dial's values
     step: str = "panel"  # "panel", "number", "confirm"
     plan: Correction | None = None
+    problem: str | None = None  # why the last OK was refused: on the fix's own screen
 
 
 class EnteredPool(PoolMode):
@@ -158,6 +167,7 @@ class EnteredPool(PoolMode):
         panels = self._fallen(game)
         seat, slot = panels[0]
         self._fix = _Fix(panels, value=self._dial_index(game.rows[seat][slot].tile))
+        self.host.say(None)  # the last guess's news is not about the panel being fixed
         self.host.sync_timer()
         return True
 
@@ -177,6 +187,7 @@ class EnteredPool(PoolMode):
         values = dial_values(dashes=game.settings.dashes)
         step = -1 if button is Button.PREV else 1
         seat, slot = fix.panels[fix.at]
+        fix.problem = None
         if fix.step == "panel":
             if button is Button.OK:
                 fix.step = "number"
@@ -190,47 +201,52 @@ class EnteredPool(PoolMode):
                 fix.value = (fix.value + step) % len(values)
                 return
             real = tile_of(game.rows[seat][slot].tile.color, values[fix.value])
+            if real == game.rows[seat][slot].tile:
+                self._fix_refused(fix, _("Turn to the real number first"))
+                return
             journal = self.host.journal
             assert journal is not None
             try:
                 fix.plan = correct_panel(game.settings.to_dict(), list(journal.events),
                                          PanelFix(seat, slot, real))
             except RuleError as err:
-                self.host.refuse(err.message[0].upper() + err.message[1:])
+                self._fix_refused(fix, err.message)
                 return
-            fix.step = "confirm"
-            self.host.say(Banner(fix.plan.describe(game.settings.players), BannerKind.INFO))
+            fix.step = "confirm"  # the fix's screen says what it changes
             return
         if button is not Button.OK or fix.plan is None:
             return
         plan = fix.plan
         self._fix = None
-        name = f"{game.name(seat)}'s panel {slot + 1}"
-        real = tile_name(tile_of(game.rows[seat][slot].tile.color, values[fix.value]),
-                         self._labels)
+        real = tile_of(game.rows[seat][slot].tile.color, values[fix.value])
+        said = fixed_banner(game.name(seat), slot, real, self._labels)
         if self.host.rewrite(plan.lines):
             self.host.cue(Cue.CORRECT if plan.flipped is None else Cue.ERROR)
-            self.host.say(Banner(f"Fixed: {name} is {real}. "
-                                 f"{plan.describe(game.settings.players)}", BannerKind.INFO))
+            self.host.say(Banner(said, BannerKind.INFO))
         self.host.sync_timer()
 
-    def _fix_view(self, fix: _Fix, table: PublicTable) -> NumberEntryView:
+    def _fix_refused(self, fix: _Fix, why: str) -> None:
+        """The error cue; the reason on the fix's screen (too long for the header)."""
+        self.host.cue(Cue.ERROR)
+        fix.problem = why
+
+    def _change(self, plan: Correction) -> str:
+        """What a correction changes, in the table's words."""
+        labels = self._labels
+        return plan.describe(self._game.settings.players,
+                             label=lambda value: value_label(value, labels),
+                             panel="card" if labels == "cards" else "panel")
+
+    def _fix_view(self, fix: _Fix, table: PublicTable) -> FixView:
         game = self._game
         values = dial_values(dashes=game.settings.dashes)
         labels = tuple(value_label(v, self._labels) for v in values)
         seat, slot = fix.panels[fix.at]
-        name = table.players[seat]
-        prompt = {
-            "panel": "Fix a panel: PREV/NEXT choose the fallen panel, then OK. BACK: leave",
-            "number": "Its real number: PREV/NEXT, then OK. BACK: another panel",
-            "confirm": "OK: correct it as said. BACK: leave it as it was",
-        }[fix.step]
-        what = (f"{name}'s panel {slot + 1}: OK corrects it, BACK leaves it"
-                if fix.step == "confirm" else f"{name}'s panel {slot + 1}, down")
-        return NumberEntryView(
-            seat=seat, name=name, dark=game.rows[seat][slot].tile.color is Color.DARK,
-            what=what, value_label=labels[fix.value],
-            values=labels, step=1, count=1, entered=(), prompt=prompt)
+        step = FixStep(fix.step)
+        change = self._change(fix.plan) if step is FixStep.CONFIRM and fix.plan else None
+        return fix_view(seat, table.players[seat], slot, game.rows[seat][slot].tile,
+                        labels[fix.value], labels, step, self._labels, change=change,
+                        problem=fix.problem)
 
     def nav(self, button: Button, kind: CodaScreen) -> bool:
         game = self._game
@@ -245,7 +261,9 @@ class EnteredPool(PoolMode):
                 and cur.step is TurnStep.CHOOSE_COLOR and game.turn is not None):
             colour = Color.DARK if cur.color_dark else Color.LIGHT
             if game.pool_count.get(colour, 0) == 0:
-                self.host.refuse(f"There is no {colour.word} panel left on the table")
+                self.host.refuse(nouns(self._labels)(
+                    _("There is no dark {panel} left on the table") if colour is Color.DARK
+                    else _("There is no light {panel} left on the table")))
                 return True
             self._open_draw(game.turn, colour)
             return True
@@ -261,6 +279,7 @@ class EnteredPool(PoolMode):
                 self.host.sync_timer()
             else:
                 fix.step = "panel" if fix.step == "number" else "number"
+                fix.problem = None
                 self.host.say(None)
             return True
         entry = self.entry
@@ -283,8 +302,8 @@ class EnteredPool(PoolMode):
         seat = self._entry_seat
         assert entry is not None and seat is not None
         if not self._held():
-            name = self._game.name(seat)
-            self.host.refuse(f"{name}: hold your seat button {seat + 1} to enter")
+            # Short: it shows beside the name ("Deal: Ann") in the header.
+            self.host.refuse(_("Hold seat button {number} to enter").format(number=seat + 1))
             return
         key = KEYS.get(button)
         if key is None:
@@ -298,8 +317,7 @@ class EnteredPool(PoolMode):
         elif entry.problem is not None and entry.stage is Stage.REVIEW:
             # The order rule, said in the table's labels.
             row = [t for t in entry.partial() if t is not None]
-            entry.problem = (f"{order_detail(row, self._labels)}: press BACK to fix the entry, "
-                             "or stand the row again")
+            entry.problem = order_message(order_detail(row, self._labels) or "")
 
     def _record(self, entry: PanelEntry, seat: int) -> None:
         """A complete entry becomes the record's deal or draw; a panel the device already
@@ -311,18 +329,19 @@ class EnteredPool(PoolMode):
             trial.apply(event)
         except RuleError:
             taken = next((t for t in tiles if t not in self._game.unseen), tiles[0])
-            entry.refuse(CLASH.format(tile=self._name(taken)))
+            entry.refuse(clash_message(taken, self._labels))
             return
         game = self._game
         if not self.host.commit(event):
-            entry.refuse("The entry could not be saved: try OK again")
+            entry.refuse(_("The entry could not be saved: try OK again"))
             return
         if isinstance(event, Draw):
-            self.host.say(Banner(
-                f"{game.name(seat)} drew a {event.tile.color.word} panel", BannerKind.INFO))
-
-    def _name(self, tile: Tile) -> str:
-        return tile_name(tile, self._labels)
+            # Worded before the call: the catalogs' extractor takes ``say(`` for the engine's
+            # ``say`` and would miss a message inside it.
+            drew = nouns(self._labels)(
+                _("{name} drew a dark {panel}") if event.tile.color is Color.DARK
+                else _("{name} drew a light {panel}"), name=game.name(seat))
+            self.host.say(Banner(drew, BannerKind.INFO))
 
     # -- what shows ----------------------------------------------------------------------
 
@@ -333,22 +352,16 @@ class EnteredPool(PoolMode):
         seat = self._entry_seat
         if entry is None or seat is None:
             if isinstance(default, TurnView) and default.step is TurnStep.CHOOSE_COLOR:
-                return replace(default, prompt=(
-                    f"{default.name}: take a panel from the table, choose its colour with "
-                    "PREV/NEXT and press OK"))
+                return replace(default, pool_on_table=True, prompt=nouns(self._labels)(
+                    _("{name}: take a {panel} from the table, then PREV/NEXT its colour and OK"),
+                    name=default.name))
             return default
-        name = table.players[seat]
         colour = entry.colour
-        what = "drawn panel" if entry.is_draw else "starting row"
-        prompt = (f"{name}: hold seat button {seat + 1} and enter the panel you drew"
-                  if entry.is_draw else
-                  f"{name}: draw {table.hand} panels from the table, stand them up in order, "
-                  f"then hold seat button {seat + 1} and enter them")
-        return EntryWaitView(
-            seat=seat, name=name, what=what,
+        return entry_wait_view(
+            seat, table.players[seat], self._labels,
             dark=None if colour is None else colour is Color.DARK,
             hand=table.hand, dealt=table.dealt,
-            dark_left=table.pool_dark, light_left=table.pool_light, prompt=prompt,
+            dark_left=table.pool_dark, light_left=table.pool_light,
         )
 
     def private_view(self, seat: int | None) -> Any:
@@ -370,7 +383,7 @@ class EnteredPool(PoolMode):
             return None
         row, drawn = own_panels(game, seat)
         return row_view(seat, game.name(seat), row, drawn, self._labels,
-                        prompt="The panel you drew, as you entered it")
+                        prompt=nouns(self._labels)(_("The {panel} you drew, as you entered it")))
 
     def put_back_hint(self, obj: dict[str, Any]) -> str | None:
         """After an undo: the panels stay where they are, and the entry opens again with
@@ -379,13 +392,12 @@ class EnteredPool(PoolMode):
             event = parse_event(obj)
         except RuleError:
             return None
-        players = self._game.settings.players
         if isinstance(event, Deal):
             self._undone["deal"] = (event.seat, event.row)
             self.entered()  # reopen the entry with the row as it was
-            return f"{players[event.seat]}: keep your panels standing; your entry is open again."
+            # Short: it follows "Took back Ann's starting panels." in the header.
+            return _("Keep them standing.")
         if isinstance(event, Draw):
             self._undone["draw"] = (event.seat, (event.tile,))
-            return (f"{players[event.seat]}: keep the panel you drew; choose its colour and "
-                    "enter it again.")
+            return nouns(self._labels)(_("Keep the {panel} you drew."))
         return None

@@ -168,6 +168,7 @@ class TurnView:
     color_dark: bool | None = None  # CHOOSE_COLOR: the colour under the cursor
     dark_left: int = 0  # panels of each colour left in the pool
     light_left: int = 0
+    pool_on_table: bool = False  # CHOOSE_COLOR: the pool lies face down on the table, no box
     drew: bool = False  # a panel was drawn this turn (the pool was not empty)
     target: int | None = None  # SLOT/VALUE: the seat attacked
     slot: int | None = None  # SLOT/VALUE: the slot (index in the target's row)

@@ -24,7 +24,7 @@ it was played, the correction, and the game as it goes on. Pure: lines in, lines
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +40,7 @@ from coda_pi.rules.coda_events import (
     parse_event,
 )
 from coda_pi.rules.errors import RuleError
+from coda_pi.rules.sentence import Sentence, say
 from coda_pi.rules.tiles import Tile
 
 Line = dict[str, Any]
@@ -70,27 +71,35 @@ class Correction:
     refused: str | None = None  # why the corrected game refused the first dropped event
     game: CodaGame | None = None  # the game after the lines
 
-    def describe(self, players: Sequence[str], tile_name: Any = str) -> str:
-        """What the device says it changes, in a sentence or two."""
-        parts = []
+    def describe(self, players: Sequence[str], *, label: Callable[[str], str] = str,
+                 panel: str = "panel") -> Sentence:
+        """What the device says it changes, in a sentence or two (``label``: a value as the
+        table reads it; ``panel``: "panel" or "card")."""
+        parts: list[Sentence] = []
         if self.flipped is not None:
             seat, target = self.flipped["seat"], self.flipped["target"]
             slot, value = self.flipped["slot"], self.flipped["value"]
-            verdict = "right" if self.now_right else "wrong"
-            what = "knock it down" if self.now_right else "stand it up again"
-            parts.append(
-                f"{players[seat]}'s guess \"{players[target]}'s panel {slot + 1} is {value}\" "
-                f"is {verdict} after all: {players[target]}, {what}"
-            )
+            words = {"name": players[seat], "target": players[target], "number": slot + 1,
+                     "value": label(str(value)), "panel": say(panel)}
+            if self.now_right:
+                parts.append(say("{name}'s guess \"{target}'s {panel} {number} is {value}\" is "
+                                 "right after all: {target}, knock it down", **words))
+            else:
+                parts.append(say("{name}'s guess \"{target}'s {panel} {number} is {value}\" is "
+                                 "wrong after all: {target}, stand it up again", **words))
         elif self.refused is not None:
-            parts.append(f"An action no longer fits ({self.refused})")
+            parts.append(say("An action no longer fits ({why})", why=self.refused))
         if self.dropped:
-            count = len(self.dropped)
-            parts.append(f"{count} later action{'s' if count > 1 else ''} taken back: play "
-                         "goes on from there")
+            if len(self.dropped) == 1:
+                parts.append(say("1 later action taken back: play goes on from there"))
+            else:
+                parts.append(say("{count} later actions taken back: play goes on from there",
+                                 count=len(self.dropped)))
         elif not parts:
-            parts.append("Nothing else changes")
-        return ". ".join(parts)
+            parts.append(say("Nothing else changes"))
+        if len(parts) == 1:
+            return parts[0]
+        return say("{first}. {then}", first=parts[0], then=parts[1])
 
 
 def replay_events(header: Mapping[str, Any], events: Sequence[Line]) -> CodaGame:
@@ -124,10 +133,10 @@ def origin_of(header: Mapping[str, Any], events: Sequence[Line], seat: int,
                 in_hand = None
     if slot is None:
         if in_hand is None or game.turn != seat or game.drawn is None:
-            raise RuleError("that player holds no drawn panel")
+            raise RuleError(say("that player holds no drawn panel"))
         return in_hand
     if not origins or not 0 <= seat < len(origins) or not 0 <= slot < len(origins[seat]):
-        raise RuleError("there is no such panel in this round")
+        raise RuleError(say("there is no such panel in this round"))
     return origins[seat][slot]
 
 
@@ -150,11 +159,12 @@ def correct_panel(header: Mapping[str, Any], events: Sequence[Line], fix: PanelF
         was = event.tile
         corrected = {**original, "tile": str(fix.tile), FIX_KEY: {"was": str(was)}}
     if was == fix.tile:
-        raise RuleError(f"the device already has {fix.tile} there")
+        raise RuleError(say("the device already has {tile} there", tile=str(fix.tile)))
     try:
         game.apply(parse_event(corrected))
     except RuleError as err:
-        raise RuleError(f"{fix.tile} cannot be there: {err.message}") from err
+        raise RuleError(say("{tile} cannot be there: {why}", tile=str(fix.tile),
+                            why=err.message)) from err
     old = replay_events(header, events[: index + 1])
     result = Correction(lines=[{"event": "undo"}] * (len(events) - index) + [corrected],
                         index=index, was=was, kept=0)

@@ -8,7 +8,6 @@ deterministic: the dealer only chooses which legal event happens.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -149,7 +148,8 @@ def inherited_seed(header: Mapping[str, Any],
             deals.append(dict(line))
         elif deals or line.get("event") != "round":
             break
-    import hashlib  # as in Shuffle.rank
+    import hashlib  # only for old records, as in Shuffle.rank
+    import json
 
     secret = json.dumps([dict(header), deals], sort_keys=True, ensure_ascii=True, default=str)
     digest = hashlib.blake2b(secret.encode(), digest_size=SEED_HEX_DIGITS // 2,

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
+from coda_pi.rules.sentence import say
 from coda_pi.rules.tiles import DASH_VALUE, NUMBERS, Color, Tile, order_problem
 
 
@@ -172,7 +173,7 @@ class PanelEntry:
             return Outcome.MOVED
         if key is Key.OK:
             if self.colours[self.slot] is None:
-                self.problem = "PREV: dark, NEXT: light"
+                self.problem = say("PREV: dark, NEXT: light")
                 return Outcome.REFUSED
             self.stage = Stage.NUMBER  # back here to fix the number: keep the colour
             return Outcome.MOVED
@@ -216,7 +217,8 @@ class PanelEntry:
         row = [t for t in self.partial() if t is not None]
         problem = order_problem(row)
         if problem is not None:
-            self.problem = f"{problem}: press BACK to fix the entry, or stand the row again"
+            self.problem = say("{problem}: press BACK to fix the entry, or stand the row again",
+                               problem=problem)
             return Outcome.REFUSED
         self.stage = Stage.DONE
         return Outcome.DONE

@@ -261,9 +261,9 @@ def sample_scenes() -> dict[str, Scene]:
     from coda_pi.ui.mastermind_samples import mastermind_scenes
 
     scenes.update(mastermind_scenes())  # Mastermind's screens, named mm-*
-    # Entered-pool play's screens (ui/entry_samples.py, named entry-*) are rendered by
-    # entry_scenes() and looked at, but not yet listed here: they do not yet meet the
-    # readability checks of tests/test_ui_readability.py (text size, footer prompt).
+    from coda_pi.ui.entry_samples import entry_scenes
+
+    scenes.update(entry_scenes())  # entered-pool play's screens, named entry-*
     return scenes
 
 

@@ -105,6 +105,7 @@ def draw_scene(surface: pygame.Surface, scene: Scene) -> None:
         from coda_pi.ui.entry_screens import draw_entry_private
 
         draw_entry_private(surface, bands, scene.private)
+        draw_keys(surface, bands, scene.private.prompt)
     elif scene.private is not None:
         draw_private(surface, bands, scene.private, view.labels)
     else:
@@ -128,6 +129,10 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> Non
         from coda_pi.ui.entry_screens import draw_entry_wait
 
         draw_entry_wait(surface, bands, screen, view)
+    elif instance_of(screen, _ENTRY, "FixView"):
+        from coda_pi.ui.entry_screens import draw_fix
+
+        draw_fix(surface, bands, screen, view)
     elif instance_of(screen, _REVIEW, "ReviewView"):
         from coda_pi.ui.review_screen import draw_review
 

@@ -287,8 +287,10 @@ def _choose_colour(surface: pygame.Surface, area: pygame.Rect, turn: TurnView, m
     are left; the cursor on one."""
     line = floor_font(surface.get_height()).get_linesize()
     caption = pygame.Rect(area.left, area.top, area.width, line)
-    blit_text(surface, _("in the deck") if labels == "cards" else _("in the box"),
-              caption, theme.TEXT_DIM)
+    # The side column is narrow at 320x240: "face down" (on the table) fits, as "in the box".
+    where = _("face down") if turn.pool_on_table else (
+        _("in the deck") if labels == "cards" else _("in the box"))
+    blit_text(surface, where, caption, theme.TEXT_DIM)
     rows = split_rows(pygame.Rect(area.left, caption.bottom + m.px(1), area.width,
                                   area.bottom - caption.bottom - m.px(1)), 2, m.px(2))
     for row, dark, left in zip(rows, (True, False), (turn.dark_left, turn.light_left),
@@ -354,8 +356,9 @@ def compact_choice(turn: TurnView, table: TableView, labels: str) -> str | None:
     width; None: nothing to add to what the table and the footer show."""
     step = turn.step
     if step is TurnStep.CHOOSE_COLOR:
-        return _("in the box: dark {dark}, light {light}").format(dark=turn.dark_left,
-                                                                 light=turn.light_left)
+        where = (_("on the table: dark {dark}, light {light}") if turn.pool_on_table
+                 else _("in the box: dark {dark}, light {light}"))
+        return where.format(dark=turn.dark_left, light=turn.light_left)
     if step in (TurnStep.SLOT, TurnStep.VALUE) and turn.target is not None:
         names = {s.seat: s.name for s in table.seats}
         target = names.get(turn.target, "")
