@@ -145,17 +145,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"coda-pi hub: cannot serve the page on port {args.web_port} ({err})",
               file=sys.stderr)
         return 1
+    # Before anything is announced: a stop that comes while the broker is still being
+    # reached must close the page and the link too, not kill the hub half-way.
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     link.start()
     web.start()
     print(f"coda-pi hub: club '{args.club}', night '{hub.event}', games kept in "
           f"{hub.night_dir}", flush=True)
     print(f"page: {web.url}", flush=True)
     print(f"organiser (seating editor): {web.url}?key={web.key}", flush=True)
-    if not link.connected.wait(5):
+    if not link.connected.wait(5) and not stop.is_set():
         print(f"coda-pi hub: no broker at {args.broker}:{args.port} yet "
               f"({link.refused or 'not answering'}); trying again meanwhile", flush=True)
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
     try:
         stop.wait()
     except KeyboardInterrupt:

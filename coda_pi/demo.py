@@ -36,6 +36,7 @@ from coda_pi.devices.buzzer import RecordingSounder
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.i18n import language as current_language
 from coda_pi.referee.autoplay import AutoPlayer
+from coda_pi.referee.pools import pool_mode
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
 from coda_pi.referee.views import (
@@ -240,7 +241,8 @@ def run_demo(
     ``pool``: who keeps the pool (referee/pools.py): "device" (the default here, the demo
     has no real panels to mix), "table" (the players draw simulated real panels by hand and
     the device is told what falls: table_pool_autoplay.py) or "entered" (they draw them and
-    tell the device privately: entered_autoplay.py); ``table_pool`` is "table".
+    tell the device privately: entered_autoplay.py), or any mode of the registry (its
+    ``simulated_players``); ``table_pool`` is "table".
     ``dashes``: advanced play, else the config's.
     """
     if headless:
@@ -294,18 +296,8 @@ def run_demo(
     except BaseException:
         _release(locks)
         raise
-    player = None
-    if pool == "table":
-        from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
-
-        player = TablePoolAutoPlayer(players_rng)
-        resumed = _resumed_coda_game(app)
-        if resumed is not None:
-            seat_table_pool_players(player, resumed, app.referee.view(), players_rng)
-    elif pool == "entered":
-        from coda_pi.referee.entered_autoplay import EnteredAutoPlayer
-
-        player = EnteredAutoPlayer(players_rng)
+    # The pool mode's own simulated players (None: AutoPlayer, the device-pool table).
+    player = pool_mode(pool).simulated_players(players_rng, lambda: _resumed_coda_game(app))
     table = SimulatedTable(app.referee.view, app.referee.private_view, queue, clock.monotonic,
                            rng=players_rng, speed=speed if not headless else 1.0,
                            player=player)
@@ -361,62 +353,6 @@ def witness_of(record: Path) -> Witness | None:
     for obj in replay.journal.events:
         witness.apply(parse_event(obj))
     return witness
-
-
-def seat_table_pool_players(player: Any, witness: Witness, view: PublicView,
-                            rng: random.Random) -> None:
-    """Gives the simulated table of a resumed table-pool game real panels again.
-
-    The record holds only what the device was told (colours, and the numbers of panels that
-    fell), so the simulated players' hidden panels are drawn at random among the deals the
-    record allows, one panel at a time with the exact deduction: the game then goes on as a
-    table that had those panels would play it. Seats not dealt yet get a hand from the rest.
-    """
-    from coda_pi.referee.table_pool_autoplay import _Panel
-    from coda_pi.rules.deduction import Panel, View, analyze
-    from coda_pi.rules.tiles import full_set
-
-    seen = witness.view(None)
-    rows = [list(row) for row in seen.rows]
-    drawn = seen.drawn
-
-    def current() -> View:
-        return View(tuple(tuple(r) for r in rows), seen.dashes, drawn, seen.drawn_seat,
-                    seen.names)
-
-    def pick(chances: dict[Any, Any]) -> Any:
-        tiles = sorted((t for t, p in chances.items() if p > 0), key=str)
-        return rng.choices(tiles, weights=[float(chances[t]) for t in tiles])[0]
-
-    for seat, row in enumerate(rows):
-        for slot, panel in enumerate(row):
-            if panel.tile is None:
-                tile = pick(analyze(current()).slots[(seat, slot)])
-                rows[seat][slot] = Panel(panel.color, tile, missed=panel.missed)
-    if drawn is not None and drawn.tile is None:
-        chances = analyze(current()).drawn
-        assert chances is not None
-        drawn = Panel(drawn.color, pick(chances))
-    used = {p.tile for row in rows for p in row}
-    if drawn is not None:
-        used.add(drawn.tile)
-    pool = [t for t in sorted(full_set(dashes=seen.dashes), key=str) if t not in used]
-    rng.shuffle(pool)
-    hand = witness.game.settings.hand
-    table: list[list[_Panel]] = []
-    for row in rows:
-        if row:
-            table.append([_Panel(p.tile, down=p.revealed) for p in row if p.tile is not None])
-            continue
-        taken, pool = pool[:hand], pool[hand:]  # a seat still to be dealt
-        ordered = sorted((t for t in taken if not t.dash), key=lambda t: t.rank or 0)
-        for dash in (t for t in taken if t.dash):
-            ordered.insert(rng.randrange(len(ordered) + 1), dash)
-        table.append([_Panel(t) for t in ordered])
-    player.rows = table
-    player.pool = pool
-    player.held = None if drawn is None else drawn.tile
-    player._round = view.table.round_number if view.table is not None else 0
 
 
 def _release(locks: list[DataDirLock]) -> None:

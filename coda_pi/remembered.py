@@ -18,6 +18,7 @@ from typing import Any
 from coda_pi.i18n import LANGUAGES
 from coda_pi.record import write_atomically
 from coda_pi.referee.mastermind_setup import GAMES, MODES, MastermindOptions
+from coda_pi.referee.pool_names import POOL_NAMES
 from coda_pi.referee.setup import SetupDefaults
 
 FILE_NAME = "setup.json"
@@ -35,7 +36,7 @@ _CHECKS: dict[str, Any] = {
     "bonus": ("hidden", "all"),
     "first": int,
     "labels": ("panels", "cards"),
-    "pool": ("device", "table"),
+    "pool": POOL_NAMES,
     "training": bool,
     "game": ("coda", "mastermind"),
     "hand": int,

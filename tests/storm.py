@@ -30,13 +30,13 @@ from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import PENDING_SUFFIX, Records
 from coda_pi.app.resume import build_referee
 from coda_pi.config import Config, PinConfig
-from coda_pi.demo import seat_table_pool_players, witness_of
+from coda_pi.demo import witness_of
 from coda_pi.referee.autoplay import AutoPlayer
 from coda_pi.referee.mastermind_referee import MastermindReferee
 from coda_pi.referee.mastermind_views import MastermindPublicView, MastermindStep
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Button, Press, Release
-from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
+from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer, seat_table_pool_players
 from coda_pi.referee.testing import FakeClock
 from coda_pi.referee.views import FinalView, PublicView
 from coda_pi.replay import replay_file
@@ -97,7 +97,8 @@ class Storm:
         witness = witness_of(path) if path is not None else None
         if self.mode == "table" and witness is not None and isinstance(view, PublicView):
             self.player = TablePoolAutoPlayer(random.Random(self.rng.random()))
-            seat_table_pool_players(self.player, witness, view, self.rng)
+            seat_table_pool_players(self.player, witness,
+                                    view.table.round_number if view.table else 0, self.rng)
 
     def _power_cut(self) -> None:
         # Nothing is closed or flushed: what is on the card is all the next start has.

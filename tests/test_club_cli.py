@@ -133,3 +133,28 @@ def test_the_season_ratings_count_every_night_kept(tmp_path):
     csv_names = [r["name"] for r in csv.DictReader(io.StringIO(ratings_csv(tmp_path)))]
     assert [r.name for r in second.ratings()] == csv_names
     second.close()
+
+
+def test_a_hub_stopped_while_it_still_looks_for_the_broker_closes_cleanly(tmp_path):
+    """systemd's stop can come in the first seconds, while the broker is not reached yet: the
+    hub must close its page and link and exit 0, not die of the signal."""
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    hub = subprocess.Popen(
+        [sys.executable, "-m", "coda_pi.cli", "hub", "--club", "cafe", "--broker", "127.0.0.1",
+         "--port", str(port), "--listen", "127.0.0.1", "--web-port", "0", "--dir",
+         str(tmp_path / "hub"), "--event", "night", "--broker-dir", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert hub.stdout is not None
+        lines = [hub.stdout.readline() for _ in range(3)]
+        assert lines[1].startswith("page: ")
+        hub.send_signal(signal.SIGTERM)  # during the wait for the broker
+        assert hub.wait(15) == 0
+    finally:
+        if hub.poll() is None:
+            hub.kill()
+            hub.wait()

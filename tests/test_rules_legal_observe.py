@@ -1,4 +1,5 @@
-"""The games' own interface: legal events and the observer, for both games and both pools.
+"""The games' own interface: legal events and the observer, for both games and every pool
+mode (``referee/pool_names.py``: device, table, entered), dashes on and off.
 
 Like OpenSpiel's ``random_sim_test``: random sequences of legal events, played to the end,
 never raise; at random moments a random event (legal or not) is accepted by the rules
@@ -18,6 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coda_pi.record import RecordLine
+from coda_pi.referee.pool_names import POOL_NAMES
+from coda_pi.referee.pools import DevicePool, pool_mode
 from coda_pi.referee.public import public_table
 from coda_pi.replay import replay_lines
 from coda_pi.rules import dealer
@@ -40,7 +43,7 @@ from coda_pi.rules.deduction import analyze
 from coda_pi.rules.deduction_view import Witness
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.games import GAMES, find_game, rules_of
-from coda_pi.rules.legal import legal_events, mastermind_legal
+from coda_pi.rules.legal import legal_events, mastermind_legal, seat_moves
 from coda_pi.rules.mastermind import MastermindMatch
 from coda_pi.rules.observe import CodaObservation, observe, round_over
 from coda_pi.rules.tiles import Color, Tile
@@ -53,12 +56,20 @@ def coda_header(players: int, dashes: bool, rounds: int) -> dict[str, Any]:
             "dashes": dashes, "rounds": rounds}
 
 
-def pick(game: CodaGame, rng: random.Random, panels_seen: bool) -> CodaEvent | None:
+def pick(game: CodaGame, rng: random.Random, panels_seen: bool,
+         players_deal: bool = False) -> CodaEvent | None:
     """A random legal event (right guesses favoured, so that games end); None when there is
-    none. A device-pool deal is the dealer's (there are thousands), checked to be legal."""
+    none. A deal of panels the device knows (there are thousands) is the dealer's, or, with
+    ``players_deal`` (entered pool), a hand the player drew and stood in order; checked to be
+    legal."""
     if game.phase is Phase.DEAL and panels_seen:
         seat = rng.choice([s for s in range(game.seats) if not game.dealt[s]])
-        row = dealer.deal_row(game, seat, rng).row
+        if players_deal:
+            hand = rng.sample(sorted(game.pool_tiles(), key=str), game.settings.hand)
+            row = tuple(sorted((t for t in hand if not t.dash), key=lambda t: t.rank or 0))
+            row += tuple(t for t in hand if t.dash)
+        else:
+            row = dealer.deal_row(game, seat, rng).row
         for dash in [t for t in row if t.dash]:
             row = dealer.place_dash(row, dash, rng.randrange(len(row)))
         deal = Deal(seat, row)
@@ -141,6 +152,44 @@ def of_this_pool(event: CodaEvent, panels_seen: bool) -> bool:
     return True
 
 
+def check_seat_moves(game: CodaGame, panels_seen: bool) -> None:
+    """The moves a seat chooses among from what it sees (``seat_moves``, the simulated
+    players' only source) are the legal events, told as far as the seat can tell them, and
+    every legal event of its turn is among them. Where the device cannot see the panels
+    (table pool) a move may still need its number, which the rules then judge: there the
+    moves hold every legal event and may hold more."""
+    seat = game.turn
+    for viewer in range(game.seats):
+        if viewer != seat:
+            assert list(seat_moves(observe(game, viewer))) == []
+    if seat is None or game.phase not in (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE,
+                                          Phase.PENALTY):
+        return
+    moves = list(seat_moves(observe(game, seat)))
+    assert len(moves) == len(set(moves))
+    legal = set(itertools.islice(legal_events(game, panels_seen=panels_seen), 20_000))
+    told = {as_seat_tells(game, e) for e in legal if not isinstance(e, Timeout)}
+    if panels_seen:
+        assert set(moves) == told, (game.phase, set(moves) ^ told)
+    else:
+        assert told <= set(moves), (game.phase, told - set(moves))
+
+
+def as_seat_tells(game: CodaGame, event: CodaEvent) -> CodaEvent:
+    """A legal event as the acting seat tells it: a draw by colour, a guess without the
+    target's answer, a panel knocked down without a number the device cannot see."""
+    match event:
+        case Draw(seat, tile):
+            return Draw(seat, Tile(tile.color))
+        case Guess(seat, target, slot, value, _):
+            return Guess(seat, target, slot, value)
+        case Reveal(seat, slot, _):
+            return Reveal(seat, slot)
+        case Place(seat, slot, _):
+            return Place(seat, slot)
+    return event
+
+
 def check_observations(game: CodaGame) -> None:
     public = observe(game)
     over = round_over(game)
@@ -181,25 +230,29 @@ def _no_misses(game: CodaGame) -> list[list[frozenset[str]]]:
     return [[frozenset()] * len(row) for row in game.rows]
 
 
-@settings(max_examples=30, deadline=None)
+@pytest.mark.parametrize("dashes", [False, True], ids=["plain", "dashes"])
+@pytest.mark.parametrize("pool", POOL_NAMES)
+@settings(max_examples=10, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     players=st.integers(2, 4),
-    dashes=st.booleans(),
     rounds=st.integers(1, 2),
-    panels_seen=st.booleans(),
 )
 def test_random_legal_coda_games_never_raise_and_every_observation_is_consistent(
-    seed: int, players: int, dashes: bool, rounds: int, panels_seen: bool
+    pool: str, dashes: bool, seed: int, players: int, rounds: int
 ) -> None:
     rng = random.Random(seed)
-    game = find_game("coda").start(coda_header(players, dashes, rounds))
+    mode = pool_mode(pool)
+    panels_seen = mode.panels_seen
+    header = coda_header(players, dashes, rounds)
+    game = mode.journal(find_game("coda").start(header).settings).game  # the mode's own
     witness = Witness(game)  # the "wrong" answers too, for the deduction engine
-    lines = [RecordLine(1, coda_header(players, dashes, rounds))]
+    lines = [RecordLine(1, header)]
     for step in range(2000):
         if game.finished:
             break
         check_observations(game)
+        check_seat_moves(game, panels_seen)
         if game.phase is not Phase.DEAL or not panels_seen:
             # Any event, legal or not: the rules take it exactly when it is a legal one.
             legal = set(legal_events(game, panels_seen=panels_seen))
@@ -214,7 +267,7 @@ def test_random_legal_coda_games_never_raise_and_every_observation_is_consistent
                 except RuleError:
                     accepted = False
                 assert accepted == (canonical(game, probe) in legal), (game.phase, probe)
-        event = pick(game, rng, panels_seen)
+        event = pick(game, rng, panels_seen, players_deal=mode is not DevicePool)
         if event is None:
             # Only a table whose answers cannot all be true (a random table-pool game can
             # answer "right" to a guess the rest of the game then contradicts) is stuck.

@@ -3,9 +3,10 @@
 The policy sees only what a real player sees: the public screen, and its own private view
 while it holds its own seat button (it presses the button to look, exactly as a person
 does). It answers with ``Press``/``Release`` intents, which the demo feeds through the same
-path as real buttons. It plays legal, sensible Coda: it attacks the hidden panel with the
-fewest possible numbers left, keeps attacking only while a guess is certain, and claims
-the right slot for its drawn panel.
+path as real buttons. It plays legal, sensible Coda, choosing among the moves the rules give
+its seat from what it sees (``rules.legal.seat_moves`` of ``seen_by``): it attacks the
+hidden panel with the fewest possible numbers left, keeps attacking only while a guess is
+certain, and claims the right slot for its drawn panel.
 
 Use: ``intents = player.decide(referee.view(), referee.private_view())``, feed them all,
 then ask again; an empty list means there is nothing left to do (the final standings).
@@ -14,6 +15,7 @@ then ask again; an empty list means there is nothing left to do (the final stand
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from coda_pi.referee.choice_menu import START
@@ -33,7 +35,11 @@ from coda_pi.referee.views import (
     TurnStep,
     TurnView,
 )
-from coda_pi.rules.tiles import Color, Tile, full_set, legal_slots
+from coda_pi.rules.coda import Phase
+from coda_pi.rules.coda_events import Guess, Place, Stop
+from coda_pi.rules.legal import seat_moves
+from coda_pi.rules.observe import CodaObservation, SeenPanel
+from coda_pi.rules.tiles import Color, Tile, full_set
 
 
 def _tap(button: Button) -> list[Intent]:
@@ -50,6 +56,32 @@ def _ranks(panels: tuple[PanelView, ...], labels: str) -> list[int]:
     """The ranks of the knocked-down numbered panels among ``panels``."""
     tiles = (_tile(p, labels) for p in panels)
     return [t.rank for t in tiles if t is not None and t.rank is not None]
+
+
+def seen_by(table: TableView, seat: int, phase: Phase, labels: str, *,
+            own: Sequence[Tile] | None = None, drawn: Tile | None = None) -> CodaObservation:
+    """The game as ``seat`` sees it on its screens, for ``seat_moves``: the public table,
+    and (from its private view) its own row and the panel it drew."""
+    rows = []
+    for view in table.seats:
+        if view.seat == seat and own is not None:
+            rows.append(tuple(SeenPanel(t.color, t, p.revealed)
+                              for t, p in zip(own, view.row, strict=True)))
+        else:
+            rows.append(tuple(SeenPanel(Color.DARK if p.dark else Color.LIGHT,
+                                        _tile(p, labels), p.revealed) for p in view.row))
+    return CodaObservation(
+        seat=seat, players=tuple(v.name for v in table.seats), dashes=table.dashes,
+        phase=phase, round_number=table.round_number, turn=seat, rows=tuple(rows),
+        drawn=None if drawn is None else SeenPanel(drawn.color, drawn),
+        drawn_seat=None if drawn is None else seat, out=tuple(v.out for v in table.seats),
+        pool=(table.pool_dark, table.pool_light), totals=tuple(v.total for v in table.seats))
+
+
+def aims(seen: CodaObservation) -> list[tuple[int, int]]:
+    """The (target, slot) of every guess among the seat's moves, in the rules' order."""
+    return list(dict.fromkeys((m.target, m.slot) for m in seat_moves(seen)
+                              if isinstance(m, Guess)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,18 +154,7 @@ class AutoPlayer:
                 start = start_line(screen)
                 return _tap(Button.OK if screen.cursor == start else Button.PREV)
             case DealView():
-                if view.table is None or view.table.round_number == 0:
-                    return _tap(Button.OK)  # "press OK to start the game"
-                if private is None:
-                    return self._look(screen.seat)
-                if private.cursor is None:
-                    return [*_tap(Button.OK), *self._release()]
-                # A dash: stand it at a place of the player's choosing, then OK (the
-                # button is let go once the screen moves on to the next seat).
-                dash = private.row[private.cursor]
-                key = (view.table.round_number, screen.seat, dash.dark)
-                goal = self._dash_goals.setdefault(key, self._rng.randrange(len(private.row)))
-                return _tap(Button.NEXT if private.cursor != goal else Button.OK)
+                return self._deal(view, screen, private)
             case TurnView():
                 return self._turn(view, screen, private)
             case RoundEndView():
@@ -142,73 +163,104 @@ class AutoPlayer:
                 return []
         return []
 
+    def _deal(self, view: PublicView, screen: DealView, private: PrivateView | None
+              ) -> list[Intent]:
+        if view.table is None or view.table.round_number == 0:
+            return _tap(Button.OK)  # "press OK to start the game"
+        if private is None:
+            return self._look(screen.seat)
+        if private.cursor is None:
+            return [*_tap(Button.OK), *self._release()]
+        # A dash: stand it at a place of the player's choosing, then OK (the button is let
+        # go once the screen moves on to the next seat).
+        dash = private.row[private.cursor]
+        key = (view.table.round_number, screen.seat, dash.dark)
+        goal = self._dash_goals.setdefault(key, self._rng.randrange(len(private.row)))
+        return _tap(Button.NEXT if private.cursor != goal else Button.OK)
+
     # -- a turn --------------------------------------------------------------------------
 
     def _turn(self, view: PublicView, turn: TurnView, me: PrivateView | None) -> list[Intent]:
-        table = view.table
-        assert table is not None
-        step = turn.step
-        if step is TurnStep.CHOOSE_COLOR:
+        """A step of a turn: the colour is chosen from the public counts; every other step
+        needs the player's own panels, so it holds its button first."""
+        if turn.step is TurnStep.CHOOSE_COLOR:
             want_dark = turn.dark_left >= turn.light_left
             if turn.color_dark != want_dark and min(turn.dark_left, turn.light_left) > 0:
                 return _tap(Button.NEXT)
             return _tap(Button.OK)
         if me is None:
             return self._look(turn.seat)
-        labels = view.labels
-        if step in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE, TurnStep.CONTINUE):
-            plan = self._plan
-            if plan is None or not _still_open(plan, table, turn.seat):
-                plan = self._plan = self._best(table, me, turn.seat, labels)
-            if step is TurnStep.CONTINUE:
-                again = plan.choices == 1
-                if turn.attack_again != again:
-                    return _tap(Button.NEXT)
-                if not again:
-                    self._plan = None
-                return _tap(Button.OK)
-            if step is TurnStep.TARGET or turn.target != plan.target:
-                return _tap(Button.for_seat(plan.target))
-            if step is TurnStep.SLOT:
-                return _tap(Button.NEXT if turn.slot != plan.slot else Button.OK)
-            want = label_value(turn.value_label or "", labels)
-            if want != plan.value:
-                values = [label_value(v, labels) for v in turn.values]
-                ahead = (values.index(plan.value) - values.index(want)) % len(values)
-                return _tap(Button.NEXT if ahead <= len(values) // 2 else Button.PREV)
+        step = _TURN_STEPS.get(turn.step)
+        return [] if step is None else step(self, view, turn, me)
+
+    def _attack(self, view: PublicView, turn: TurnView, me: PrivateView) -> list[Intent]:
+        """Aim, choose the slot and the number of the plan (the best guess there is)."""
+        table = view.table
+        assert table is not None
+        plan = self._plan_for(table, me, turn.seat, view.labels)
+        if turn.step is TurnStep.TARGET or turn.target != plan.target:
+            return _tap(Button.for_seat(plan.target))
+        if turn.step is TurnStep.SLOT:
+            return _tap(Button.NEXT if turn.slot != plan.slot else Button.OK)
+        want = label_value(turn.value_label or "", view.labels)
+        if want != plan.value:
+            values = [label_value(v, view.labels) for v in turn.values]
+            ahead = (values.index(plan.value) - values.index(want)) % len(values)
+            return _tap(Button.NEXT if ahead <= len(values) // 2 else Button.PREV)
+        self._plan = None
+        return _tap(Button.OK)
+
+    def _go_on(self, view: PublicView, turn: TurnView, me: PrivateView) -> list[Intent]:
+        """Attack again only while the next guess is certain."""
+        table = view.table
+        assert table is not None
+        plan = self._plan_for(table, me, turn.seat, view.labels)
+        again = plan.choices == 1
+        if turn.attack_again != again:
+            return _tap(Button.NEXT)
+        if not again:
             self._plan = None
-            return _tap(Button.OK)
-        if step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP):
-            assert me.cursor is not None and me.drawn is not None
-            tiles = [_tile(p, labels) for i, p in enumerate(me.row) if i != me.cursor]
-            drawn = _tile(me.drawn, labels)
-            assert drawn is not None and all(t is not None for t in tiles)
-            legal = legal_slots([t for t in tiles if t is not None], drawn)
-            if me.cursor not in legal:
-                return _tap(Button.NEXT)
-            return [*_tap(Button.OK), *self._release()]
-        if step is TurnStep.REVEAL_OWN:
-            return [*_tap(Button.OK), *self._release()]
-        return []
+        return _tap(Button.OK)
+
+    def _plan_for(self, table: TableView, me: PrivateView, seat: int, labels: str) -> Plan:
+        plan = self._plan
+        if plan is None or not _still_open(plan, table, seat):
+            plan = self._plan = self._best(table, me, seat, labels)
+        return plan
+
+    def _claim(self, view: PublicView, turn: TurnView, me: PrivateView) -> list[Intent]:
+        """Move the drawn panel to a place among the seat's moves, then OK."""
+        table = view.table
+        assert table is not None and me.cursor is not None and me.drawn is not None
+        labels = view.labels
+        tiles = [_tile(p, labels) for i, p in enumerate(me.row) if i != me.cursor]
+        drawn = _tile(me.drawn, labels)
+        assert drawn is not None and all(t is not None for t in tiles)
+        phase = Phase.CONTINUE if turn.step is TurnStep.CLAIM_HIDDEN else Phase.PENALTY
+        seen = seen_by(table, turn.seat, phase, labels,
+                       own=[t for t in tiles if t is not None], drawn=drawn)
+        legal = [m.slot for m in seat_moves(seen) if isinstance(m, Stop | Place)]
+        if me.cursor not in legal:
+            return _tap(Button.NEXT)
+        return [*_tap(Button.OK), *self._release()]
+
+    def _knock_down(self, view: PublicView, turn: TurnView, me: PrivateView) -> list[Intent]:
+        return [*_tap(Button.OK), *self._release()]
 
     def _best(self, table: TableView, me: PrivateView, seat: int, labels: str) -> Plan:
+        """Among the seat's guesses (``seat_moves``), the panel with fewest candidates."""
         best: Plan | None = None
-        for target in table.seats:
-            if target.seat == seat or target.out:
+        where = aims(seen_by(table, seat, Phase.ATTACK, labels))
+        for target, slot in where:
+            tiles = candidates(table, me, target, slot, labels)
+            if not tiles:
                 continue
-            for slot, panel in enumerate(target.row):
-                if panel.revealed:
-                    continue
-                tiles = candidates(table, me, target.seat, slot, labels)
-                if not tiles:
-                    continue
-                if best is None or len(tiles) < best.choices:
-                    pick = self._rng.choice(tiles)
-                    best = Plan(seat, target.seat, slot, pick.value, len(tiles))
+            if best is None or len(tiles) < best.choices:
+                pick = self._rng.choice(tiles)
+                best = Plan(seat, target, slot, pick.value, len(tiles))
         if best is None:  # cannot happen in a legal game; guess something legal anyway
-            target = next(s for s in table.seats if s.seat != seat and not s.out)
-            slot = next(i for i, p in enumerate(target.row) if not p.revealed)
-            best = Plan(seat, target.seat, slot, "0", 12)
+            target, slot = where[0]
+            best = Plan(seat, target, slot, "0", 12)
         return best
 
     def _look(self, seat: int) -> list[Intent]:
@@ -220,6 +272,19 @@ class AutoPlayer:
             return []
         seat, self._holding = self._holding, None
         return [Release(Button.for_seat(seat))]
+
+
+_TURN_STEPS: dict[TurnStep, Callable[[AutoPlayer, PublicView, TurnView, PrivateView],
+                                     list[Intent]]] = {
+    TurnStep.TARGET: AutoPlayer._attack,
+    TurnStep.SLOT: AutoPlayer._attack,
+    TurnStep.VALUE: AutoPlayer._attack,
+    TurnStep.CONTINUE: AutoPlayer._go_on,
+    TurnStep.CLAIM_HIDDEN: AutoPlayer._claim,
+    TurnStep.CLAIM_FACE_UP: AutoPlayer._claim,
+    TurnStep.REVEAL_OWN: AutoPlayer._knock_down,
+}
+"""What the player presses at each step of its turn once it holds its seat button."""
 
 
 def start_line(screen: SetupView) -> int:

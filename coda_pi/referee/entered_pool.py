@@ -23,6 +23,8 @@ What can go wrong, and what the device does:
 from __future__ import annotations
 
 import copy
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -103,6 +105,13 @@ class EnteredPool(PoolMode):
     def header(cls, options: SetupDefaults) -> dict[str, Any]:
         """The device's keys the record's header gets beside the spec's."""
         return {"pool": POOL_NAME}
+
+    @classmethod
+    def simulated_players(cls, rng: random.Random, resumed: Callable[[], Any]) -> Any:
+        """Players who draw simulated real panels and enter them privately."""
+        from coda_pi.referee.entered_autoplay import EnteredAutoPlayer
+
+        return EnteredAutoPlayer(rng)
 
     @property
     def _pads(self) -> PadSource:

@@ -15,20 +15,25 @@ referee through ``PoolHost`` alone.
 - ``EnteredPool`` ("entered", ``entered_pool.py``): the table draws real panels by hand
   and each player tells the device privately which: the device knows every row.
 
-Adding a mode: a subclass (its own module, with its views), one entry in ``POOL_MODES``
-(the setup menu, the config's check and a resumed record's header read the names from
-there), and its screens in ``ui/``.
+Adding a mode: a subclass (its own module, with its views), one entry in
+``pool_names.POOL_MODES`` (the setup menu, the config's check, the remembered setup, the
+demo's ``--pool`` and a resumed record's header read the names from there), and its
+screens in ``ui/``. Everything a mode changes is one of the hooks below, the setup's lines
+(``setup_lines``, ``setup_note``) and the demo's simulated players (``simulated_players``)
+included.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from coda_pi.i18n import N_, _
 from coda_pi.record import Journal
 from coda_pi.referee.kinds import CodaScreen
+from coda_pi.referee.pool_names import POOL_MODES
 from coda_pi.referee.private import own_panels, row_view
 from coda_pi.referee.public import PublicTable
 from coda_pi.referee.signals import Button, Cue
@@ -45,6 +50,7 @@ if TYPE_CHECKING:
     from coda_pi.referee.ports import PadSource
     from coda_pi.referee.public import TurnCursor
     from coda_pi.referee.setup import SetupDefaults
+    from coda_pi.rules.deduction_view import Witness
 
 # Steps where the held seat's view is about its own row (placing, knocking down).
 _OWN_STEPS = (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP, TurnStep.REVEAL_OWN)
@@ -132,7 +138,12 @@ class PoolMode:
     name: ClassVar[str] = "device"
     setup_label: ClassVar[str] = N_("device draws")  # the setup menu's words for the mode
     secret_rows: ClassVar[bool] = True  # the device knows rows the table does not
+    # Deals and draws name their panels (rules/legal.py's ``panels_seen``); False when the
+    # table draws panels the device never sees (only their colours reach the record).
+    panels_seen: ClassVar[bool] = True
     owns_private_view: ClassVar[bool] = False  # the mode builds the held seat's view
+    # The setup's More lines only this mode uses ("dealer", "training"): others say "none".
+    setup_lines: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, host: PoolHost, *, training: bool = False) -> None:
         self.host = host
@@ -168,6 +179,20 @@ class PoolMode:
     def resume(self, journal: Journal[Any]) -> Journal[Any]:
         """The journal of a resumed record, as this mode keeps it."""
         return journal
+
+    # -- the setup and the demo --------------------------------------------------------------
+
+    @classmethod
+    def setup_note(cls, choices: SetupDefaults) -> str | None:
+        """One sentence (a msgid) the setup shows on the pool and dealer lines, or None."""
+        return None
+
+    @classmethod
+    def simulated_players(cls, rng: random.Random,
+                          resumed: Callable[[], Witness | None]) -> Any:
+        """The demo's simulated table for this mode (``decide(view, private)``), given the
+        game it resumes (a table that witnessed it); None: ``autoplay.AutoPlayer``."""
+        return None
 
     # -- hooks -----------------------------------------------------------------------------
 
@@ -219,10 +244,19 @@ class DevicePool(PoolMode):
     """The device deals and draws from the pool it keeps: the referee's own screens, and
     the draw at random when the player has chosen a colour."""
 
+    setup_lines: ClassVar[frozenset[str]] = frozenset({"dealer"})
+
     @classmethod
     def header(cls, options: SetupDefaults) -> dict[str, Any]:
         """A dealer who does not play hands the panels over (only this mode has one)."""
         return {"dealer": True} if options.dealer else {}
+
+    @classmethod
+    def setup_note(cls, choices: SetupDefaults) -> str | None:
+        """Without a dealer, an open box shows what is left: casual play only."""
+        from coda_pi.referee.setup_menu import CASUAL  # the setup menu builds on this module
+
+        return None if choices.dealer else CASUAL
 
     def nav(self, button: Button, kind: CodaScreen) -> bool:
         cur = self.host.cursor
@@ -263,11 +297,15 @@ class DevicePool(PoolMode):
 
 
 def pool_modes() -> dict[str, type[PoolMode]]:
-    """Every pool mode by the name the setup, the config and the record's header use."""
-    from coda_pi.referee.entered_pool import EnteredPool
-    from coda_pi.referee.table_pool import TablePool  # it builds on this module
-
-    return {mode.name: mode for mode in (EnteredPool, DevicePool, TablePool)}
+    """Every pool mode by the name the setup, the config and the record's header use, in
+    the registry's order (``pool_names.POOL_MODES``)."""
+    modes: dict[str, type[PoolMode]] = {}
+    for name, where in POOL_MODES.items():
+        module, cls = where.split(":")
+        mode = getattr(importlib.import_module(module), cls)  # a mode builds on this module
+        assert issubclass(mode, PoolMode) and mode.name == name, where
+        modes[name] = mode
+    return modes
 
 
 def pool_mode(name: str) -> type[PoolMode]:

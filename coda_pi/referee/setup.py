@@ -7,12 +7,13 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from coda_pi.i18n import _
+from coda_pi.referee.pool_names import DEFAULT_POOL
 
 DEFAULT_NAMES: tuple[str, ...] = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
 
 Labels = Literal["panels", "cards"]
 BonusMode = Literal["hidden", "all"]
-Pool = Literal["entered", "device", "table"]  # who keeps the pool: referee/pools.py's names
+Pool = str  # who keeps the pool: one of referee/pool_names.py's POOL_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +64,7 @@ class SetupDefaults:
             bonus=rules.bonus,
             labels=rules.labels,
             # Where real panels are used the table shuffles them: entered pool by default.
-            pool=getattr(rules, "pool", "entered"),
+            pool=getattr(rules, "pool", DEFAULT_POOL),
             dealer=getattr(rules, "dealer", False),
             language=getattr(getattr(config, "screen", None), "language", "en"),
         )

@@ -143,13 +143,13 @@ MORE_ITEMS: tuple[_Item, ...] = (
     ),
     _Item(
         "dealer", N_("Dealer"),
-        lambda s: (_("a person who does not play") if s.dealer else _("none")) if s.pool == "device"
-        else _("none (device pool)"),
+        lambda s: (_("a person who does not play") if s.dealer else _("none"))
+        if _pool_uses(s.pool, "dealer") else _("none (device pool)"),
         lambda s, d: s.with_changes(dealer=not s.dealer),
     ),
     _Item(
         "training", N_("Training hints"),
-        lambda s: (_("on") if s.training else _("off")) if s.pool == "table"
+        lambda s: (_("on") if s.training else _("off")) if _pool_uses(s.pool, "training")
         else _("off (device pool)"),
         lambda s, d: s.with_changes(training=not s.training),
     ),
@@ -173,14 +173,14 @@ class _MoreMenu(ChoiceMenu[SetupDefaults]):
         super().__init__(MORE_ITEMS, defaults, actions=(BACK_LINE,), start=False)
 
     def view(self) -> Any:
-        """The choices; with the device dealing and no dealer, the one sentence that says
-        what that costs, on the pool and dealer lines (choosing that pool passes there)."""
+        """The choices; on the pool and dealer lines, the pool mode's one sentence about
+        the choice (with the device dealing and no dealer: what that costs)."""
         view = super().view()
         keys = [item.key for item in self.items]
-        choices = self.choices
-        if (choices.pool == "device" and not choices.dealer and not self.editing
-                and self.cursor in (keys.index("pool"), keys.index("dealer"))):
-            return replace(view, prompt=_(CASUAL))
+        if not self.editing and self.cursor in (keys.index("pool"), keys.index("dealer")):
+            note = _pool_note(self.choices)
+            if note is not None:
+                return replace(view, prompt=_(note))
         return view
 
     def _action_prompt(self, action: str) -> str:
@@ -341,6 +341,19 @@ def _pool_label(name: str) -> str:
     from coda_pi.referee.pools import pool_mode  # the modes build on the referee
 
     return pool_mode(name).setup_label
+
+
+def _pool_uses(name: str, line: str) -> bool:
+    """Whether the pool mode ``name`` uses the More menu's ``line`` ("dealer", "training")."""
+    from coda_pi.referee.pools import pool_mode
+
+    return line in pool_mode(name).setup_lines
+
+
+def _pool_note(choices: SetupDefaults) -> str | None:
+    from coda_pi.referee.pools import pool_mode
+
+    return pool_mode(choices.pool).setup_note(choices)
 
 
 def _next_pool(name: str, step: int) -> Any:

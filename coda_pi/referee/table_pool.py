@@ -33,21 +33,27 @@ shown anywhere.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import Any
 
-from coda_pi.i18n import N_, _, spoken
+from coda_pi.i18n import N_, _
 from coda_pi.record import Journal
-from coda_pi.referee.describe import describe_event
 from coda_pi.referee.kinds import CodaScreen
-from coda_pi.referee.labels import guess_values, value_label
+from coda_pi.referee.labels import guess_values
 from coda_pi.referee.pools import PoolHost, PoolMode
 from coda_pi.referee.public import PublicTable
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.table_pool_game import WitnessedGame, table_journal
+from coda_pi.referee.table_pool_hints import training_view
+from coda_pi.referee.table_pool_show import (
+    colour_row_view,
+    halt_view,
+    judge_view,
+    number_entry_view,
+)
 from coda_pi.referee.table_pool_views import (
     ColourRowView,
     ContradictionView,
@@ -58,8 +64,6 @@ from coda_pi.referee.views import (
     Banner,
     BannerKind,
     LedState,
-    PanelView,
-    PrivatePurpose,
     PrivateView,
     Screen,
     TurnStep,
@@ -69,6 +73,7 @@ from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
 from coda_pi.rules.coda_events import Bonus, Deal, Draw, Place, Reveal
 from coda_pi.rules.deduction import Analysis
+from coda_pi.rules.deduction_view import Witness
 from coda_pi.rules.tiles import Color, Tile
 
 
@@ -105,7 +110,9 @@ class TablePool(PoolMode):
     name = "table"
     setup_label = N_("table (hand-drawn)")
     secret_rows = False  # the device knows only what the table saw: nothing to keep back
+    panels_seen = False  # deals and draws by colour only
     owns_private_view = True  # the device knows no seat's panels: hints, or nothing
+    setup_lines = frozenset({"training"})
 
     def __init__(self, host: PoolHost, *, training: bool = False) -> None:
         super().__init__(host, training=training)
@@ -125,6 +132,22 @@ class TablePool(PoolMode):
     @classmethod
     def journal(cls, settings: CodaSettings, events: Iterable[Any] = ()) -> Journal[Any]:
         return table_journal(settings, events)
+
+    @classmethod
+    def simulated_players(cls, rng: random.Random,
+                          resumed: Callable[[], Witness | None]) -> Any:
+        """Players who hold simulated real panels; a resumed game's are drawn again among
+        the panels its record allows."""
+        from coda_pi.referee.table_pool_autoplay import (
+            TablePoolAutoPlayer,
+            seat_table_pool_players,
+        )
+
+        player = TablePoolAutoPlayer(rng)
+        witness = resumed()
+        if witness is not None:
+            seat_table_pool_players(player, witness, witness.game.round_number, rng)
+        return player
 
     def resume(self, journal: Journal[Any]) -> Journal[Any]:
         """The resumed game again, as a ``WitnessedGame`` (the "wrong" answers it heard)."""
@@ -193,86 +216,22 @@ class TablePool(PoolMode):
     def _halt_view(self, why: str) -> ContradictionView:
         journal = self.host.journal
         assert journal is not None
-        players = self._game.settings.players
-        last = (describe_event(journal.events[-1], players, self._labels)
-                if journal.events else _("nothing"))
-        why = spoken(why)  # the engine's English sentence, in the table's language
-        return ContradictionView(
-            sentence=why[:1].upper() + why[1:],
-            last=last,
-            prompt=_("OK: take back {what}. BACK: the menu").format(what=last),
-        )
+        return halt_view(why, journal.events, self._game.settings.players, self._labels)
 
     def _deal_view(self, table: PublicTable) -> ColourRowView:
         seat = self.host.deal_seat()
         assert seat is not None
-        name = table.players[seat]
-        dark = sum(self._colours)
-        n = len(self._colours)
-        if n < table.hand:
-            prompt = nouns(self._labels)(
-                _("{name}: {panel} {number} of {count} from the left: PREV/NEXT its colour, "
-                  "then OK"), name=name, number=n + 1, count=table.hand)
-        else:
-            prompt = _("{name}: that is your row. OK to go on, BACK to change it").format(
-                name=name)
-        return ColourRowView(
-            seat=seat,
-            name=name,
-            entered=tuple(self._colours),
-            dark=self._dark,
-            hand=table.hand,
-            dealt=table.dealt,
-            dark_left=table.pool_dark - dark,
-            light_left=table.pool_light - (n - dark),
-            prompt=prompt,
-        )
+        return colour_row_view(table, seat, self._colours, self._dark, self._labels)
 
     def _judge_view(self, table: PublicTable) -> JudgeView:
         judging = self._judging
-        game = self._game
-        assert judging is not None and game.turn is not None
-        target = table.players[judging.target]
-        label = value_label(judging.value, self._labels)
-        prompt = nouns(self._labels)(
-            _("{name}, answer: is your {panel} {number} a {label}? Your seat button {seat}: "
-              "RIGHT. OK: WRONG"), name=target, number=judging.slot + 1, label=label,
-            seat=judging.target + 1)
-        return JudgeView(
-            seat=game.turn,
-            name=table.players[game.turn],
-            target=judging.target,
-            target_name=target,
-            slot=judging.slot,
-            value_label=label,
-            prompt=prompt,
-        )
+        assert judging is not None
+        return judge_view(table, judging.target, judging.slot, judging.value, self._labels)
 
     def _entry_view(self, entry: _Entry) -> NumberEntryView:
-        values = guess_values(dashes=self._game.settings.dashes)
         assert entry.values is not None
-        step = len(entry.values)
-        labels = tuple(value_label(v, self._labels) for v in values)
-        name = self._game.name(entry.seat)
-        what = entry.whats[step]
-        if entry.kind == "bonus":
-            prompt = nouns(self._labels)(
-                _("{name} won: show your standing {panels}. {what}: PREV/NEXT, then OK"),
-                name=name, what=what)
-        else:
-            prompt = _("{what}: which number? PREV/NEXT, then OK").format(what=what)
-        return NumberEntryView(
-            seat=entry.seat,
-            name=name,
-            dark=entry.colours[step] is Color.DARK,
-            what=what,
-            value_label=labels[entry.index],
-            values=labels,
-            step=step + 1,
-            count=len(entry.colours),
-            entered=tuple(value_label(v, self._labels) for v in entry.values),
-            prompt=prompt,
-        )
+        return number_entry_view(self._game, entry.seat, entry.kind, entry.colours,
+                                 entry.whats, entry.values, entry.index, self._labels)
 
     def put_back_hint(self, obj: dict[str, Any]) -> str | None:
         """What the table does with the real panels after an undo, where it differs from
@@ -308,40 +267,7 @@ class TablePool(PoolMode):
         cur = self.host.cursor
         if cur is None or self.halted() is not None:
             return None
-        targets = [s for s in range(game.seats) if s != seat and not game.out[s]]
-        if not targets:
-            return None
-        target = cur.target if cur.target in targets else targets[0]
-        analysis = self.analysis()
-        row = game.rows[target]
-        hidden = game.hidden_slots(target)
-        at = cur.slot if cur.target == target and cur.slot in hidden else (
-            hidden[0] if hidden else None)
-        panels = []
-        for i, slot in enumerate(row):
-            dark = slot.tile.color is Color.DARK
-            if slot.revealed:
-                panels.append(PanelView(dark, value_label(slot.tile.value, self._labels), True))
-                continue
-            best = _likeliest(analysis.slots.get((target, i), {}))
-            label = value_label(best[0][0].value, self._labels) if best else "?"
-            panels.append(PanelView(dark, label, False, highlight=i == at))
-        message = None
-        if at is not None:
-            best = _likeliest(analysis.slots.get((target, at), {}))[:3]
-            odds = ", ".join(f"{value_label(t.value, self._labels)} {_percent(p)}"
-                             for t, p in best)
-            message = nouns(self._labels)(_("{name}'s {panel} {number}: {odds}"),
-                                          name=game.name(target), number=at + 1, odds=odds)
-        return PrivateView(
-            seat=seat,
-            name=game.name(seat),
-            purpose=PrivatePurpose.HINTS,
-            row=tuple(panels),
-            cursor=at,
-            message=message,
-            prompt=_("Training: the likeliest numbers from what the table has seen"),
-        )
+        return training_view(game, seat, cur, self.analysis(), self._labels)
 
     # -- input ---------------------------------------------------------------------------
 
@@ -549,11 +475,3 @@ class TablePool(PoolMode):
                 self._entry = entry  # refused: the number stays on screen to be changed
         if not done:
             entry.values.pop()
-
-
-def _likeliest(probs: dict[Tile, Fraction]) -> list[tuple[Tile, Fraction]]:
-    return sorted(probs.items(), key=lambda kv: (-kv[1], kv[0].rank or 0))
-
-
-def _percent(p: Fraction) -> str:
-    return f"{round(float(p) * 100)}%"

@@ -11,9 +11,11 @@ face up, panels knocked down, and end with a bonus.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from coda_pi.referee.autoplay import start_line
+from coda_pi.referee.autoplay import aims, seen_by, start_line
 from coda_pi.referee.labels import guess_values, value_label
 from coda_pi.referee.signals import Button, Intent, Press, Release
 from coda_pi.referee.table_pool_views import (
@@ -31,7 +33,12 @@ from coda_pi.referee.views import (
     TurnStep,
     TurnView,
 )
-from coda_pi.rules.tiles import Color, Tile, full_set, legal_slots
+from coda_pi.rules.coda import Phase
+from coda_pi.rules.coda_events import Place, Stop
+from coda_pi.rules.deduction import Panel, View, analyze
+from coda_pi.rules.deduction_view import Witness
+from coda_pi.rules.legal import seat_moves
+from coda_pi.rules.tiles import Color, Tile, full_set
 
 RIGHT_CHANCE = 0.5
 
@@ -115,58 +122,73 @@ class TablePoolAutoPlayer:
     # -- a turn --------------------------------------------------------------------------
 
     def _turn(self, view: PublicView, turn: TurnView) -> list[Intent]:
+        step = _TURN_STEPS.get(turn.step)
+        return [] if step is None else step(self, view, turn)
+
+    def _draw(self, view: PublicView, turn: TurnView) -> list[Intent]:
+        """A panel taken from the table face down: its colour told."""
+        if self.held is None:
+            self.held = self._rng.choice(self.pool)
+        if turn.color_dark != (self.held.color is Color.DARK):
+            return _tap(Button.NEXT)
+        self.pool.remove(self.held)
+        return _tap(Button.OK)
+
+    def _go_on(self, view: PublicView, turn: TurnView) -> list[Intent]:
+        again = self._rng.random() < 0.5
+        if turn.attack_again != again:
+            return _tap(Button.NEXT)
+        if not again:
+            self._aim = None
+        return _tap(Button.OK)
+
+    def _attack(self, view: PublicView, turn: TurnView) -> list[Intent]:
         table = view.table
         assert table is not None
+        aim = self._aim
+        if aim is None or table.seats[aim[0]].out:
+            aim = self._aim = self._choose(view, turn.seat)
+        target, slot, value = aim
+        if turn.step is TurnStep.TARGET or turn.target != target:
+            return _tap(Button.for_seat(target))
+        if turn.step is TurnStep.SLOT:
+            return _tap(Button.NEXT if turn.slot != slot else Button.OK)
+        if turn.value_label != value_label(value, view.labels):
+            return _tap(Button.NEXT)
+        return _tap(Button.OK)
+
+    def _claim(self, view: PublicView, turn: TurnView) -> list[Intent]:
+        table = view.table
+        assert table is not None and self.held is not None
         seat = turn.seat
-        step = turn.step
-        if step is TurnStep.CHOOSE_COLOR:
-            if self.held is None:
-                self.held = self._rng.choice(self.pool)
-            if turn.color_dark != (self.held.color is Color.DARK):
-                return _tap(Button.NEXT)
-            self.pool.remove(self.held)
-            return _tap(Button.OK)
-        if step is TurnStep.CONTINUE:
-            again = self._rng.random() < 0.5
-            if turn.attack_again != again:
-                return _tap(Button.NEXT)
-            if not again:
-                self._aim = None
-            return _tap(Button.OK)
-        if step in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE):
-            aim = self._aim
-            if aim is None or table.seats[aim[0]].out:
-                aim = self._aim = self._choose(view, seat)
-            target, slot, value = aim
-            if step is TurnStep.TARGET or turn.target != target:
-                return _tap(Button.for_seat(target))
-            if step is TurnStep.SLOT:
-                return _tap(Button.NEXT if turn.slot != slot else Button.OK)
-            if turn.value_label != value_label(value, view.labels):
-                return _tap(Button.NEXT)
-            return _tap(Button.OK)
-        if step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP):
-            assert self.held is not None
-            where = legal_slots([p.tile for p in self.rows[seat]], self.held)[0]
-            if turn.claim_slot != where:
-                return _tap(Button.NEXT)
-            if step is TurnStep.CLAIM_HIDDEN:
-                self.rows[seat].insert(where, _Panel(self.held))
-                self.held = None
-            else:
-                self._falling = ("place", seat, where)
-            return _tap(Button.OK)
-        if step is TurnStep.REVEAL_OWN and turn.reveal_slot is not None:
-            self._falling = ("reveal", seat, turn.reveal_slot)
-            return _tap(Button.OK)
-        return []
+        # The player knows its own panels (the device does not): its moves from them.
+        phase = Phase.CONTINUE if turn.step is TurnStep.CLAIM_HIDDEN else Phase.PENALTY
+        seen = seen_by(table, seat, phase, view.labels,
+                       own=[p.tile for p in self.rows[seat]], drawn=self.held)
+        where = next(m.slot for m in seat_moves(seen) if isinstance(m, Stop | Place))
+        if turn.claim_slot != where:
+            return _tap(Button.NEXT)
+        if turn.step is TurnStep.CLAIM_HIDDEN:
+            self.rows[seat].insert(where, _Panel(self.held))
+            self.held = None
+        else:
+            self._falling = ("place", seat, where)
+        return _tap(Button.OK)
+
+    def _knock_down(self, view: PublicView, turn: TurnView) -> list[Intent]:
+        if turn.reveal_slot is None:
+            return []
+        self._falling = ("reveal", turn.seat, turn.reveal_slot)
+        return _tap(Button.OK)
 
     def _choose(self, view: PublicView, seat: int) -> tuple[int, int, str]:
+        """A guess among the seat's moves (``seat_moves``): right about half the time."""
         table = view.table
         assert table is not None
-        targets = [s.seat for s in table.seats if s.seat != seat and not s.out]
+        where = aims(seen_by(table, seat, Phase.ATTACK, view.labels))
+        targets = list(dict.fromkeys(target for target, _ in where))
         target = self._rng.choice(targets)
-        hidden = [i for i, p in enumerate(table.seats[target].row) if p.label is None]
+        hidden = [slot for at, slot in where if at == target]
         slot = self._rng.choice(hidden)
         truth = self.rows[target][slot].tile.value
         if self._rng.random() < RIGHT_CHANCE:
@@ -218,3 +240,82 @@ class TablePoolAutoPlayer:
             self.held = None
         else:
             self.rows[seat][slot].down = True
+
+
+_TURN_STEPS: dict[TurnStep, Callable[[TablePoolAutoPlayer, PublicView, TurnView],
+                                     list[Intent]]] = {
+    TurnStep.CHOOSE_COLOR: TablePoolAutoPlayer._draw,
+    TurnStep.CONTINUE: TablePoolAutoPlayer._go_on,
+    TurnStep.TARGET: TablePoolAutoPlayer._attack,
+    TurnStep.SLOT: TablePoolAutoPlayer._attack,
+    TurnStep.VALUE: TablePoolAutoPlayer._attack,
+    TurnStep.CLAIM_HIDDEN: TablePoolAutoPlayer._claim,
+    TurnStep.CLAIM_FACE_UP: TablePoolAutoPlayer._claim,
+    TurnStep.REVEAL_OWN: TablePoolAutoPlayer._knock_down,
+}
+"""What the table presses at each step of a turn."""
+
+
+def seat_table_pool_players(player: TablePoolAutoPlayer, witness: Witness, round_number: int,
+                            rng: random.Random) -> None:
+    """Gives the simulated table of a resumed table-pool game real panels again.
+
+    The record holds only what the device was told (colours, and the numbers of panels that
+    fell), so the simulated players' hidden panels are drawn at random among the deals the
+    record allows, one panel at a time with the exact deduction: the game then goes on as a
+    table that had those panels would play it. Seats not dealt yet get a hand from the rest.
+    """
+    seen = witness.view(None)
+    rows, drawn = _panels_drawn_again(seen, rng)
+    used = {p.tile for row in rows for p in row}
+    if drawn is not None:
+        used.add(drawn.tile)
+    pool = [t for t in sorted(full_set(dashes=seen.dashes), key=str) if t not in used]
+    rng.shuffle(pool)
+    hand = witness.game.settings.hand
+    table: list[list[_Panel]] = []
+    for row in rows:
+        if row:
+            table.append([_Panel(p.tile, down=p.revealed) for p in row if p.tile is not None])
+            continue
+        taken, pool = pool[:hand], pool[hand:]  # a seat still to be dealt
+        table.append([_Panel(t) for t in _stood(taken, rng)])
+    player.rows = table
+    player.pool = pool
+    player.held = None if drawn is None else drawn.tile
+    player._round = round_number
+
+
+def _panels_drawn_again(seen: View, rng: random.Random
+                        ) -> tuple[list[list[Panel]], Panel | None]:
+    """Every panel the record left unknown, drawn at random among those the deduction
+    allows, one at a time (the rows, and the drawn panel)."""
+    rows = [list(row) for row in seen.rows]
+    drawn = seen.drawn
+
+    def current() -> View:
+        return View(tuple(tuple(r) for r in rows), seen.dashes, drawn, seen.drawn_seat,
+                    seen.names)
+
+    def pick(chances: dict[Any, Any]) -> Any:
+        tiles = sorted((t for t, p in chances.items() if p > 0), key=str)
+        return rng.choices(tiles, weights=[float(chances[t]) for t in tiles])[0]
+
+    for seat, row in enumerate(rows):
+        for slot, panel in enumerate(row):
+            if panel.tile is None:
+                tile = pick(analyze(current()).slots[(seat, slot)])
+                rows[seat][slot] = Panel(panel.color, tile, missed=panel.missed)
+    if drawn is not None and drawn.tile is None:
+        chances = analyze(current()).drawn
+        assert chances is not None
+        drawn = Panel(drawn.color, pick(chances))
+    return rows, drawn
+
+
+def _stood(taken: list[Tile], rng: random.Random) -> list[Tile]:
+    """A hand stood in order, each dash where its player likes."""
+    ordered = sorted((t for t in taken if not t.dash), key=lambda t: t.rank or 0)
+    for dash in (t for t in taken if t.dash):
+        ordered.insert(rng.randrange(len(ordered) + 1), dash)
+    return ordered

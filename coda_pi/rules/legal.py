@@ -11,6 +11,10 @@ Chance and choice are not told apart here: a deal or a draw is one of the events
 dealer (``rules/dealer.py``) is what picks one at random on the device. Yielded lazily: a
 starting row of the device pool has thousands of possibilities. ``mastermind_legal`` does
 the same for a Mastermind match, as record lines.
+
+``seat_moves(observe(game, seat))`` gives the moves of a seat's own turn from what that
+seat sees (OpenSpiel's legal actions of an information state): the simulated players of
+the demo choose among them, so they never derive a move of their own.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from coda_pi.rules.coda_events import (
     Timeout,
 )
 from coda_pi.rules.mastermind import MastermindMatch, palette
+from coda_pi.rules.observe import CodaObservation
 from coda_pi.rules.tiles import DASH_VALUE, Color, Tile, legal_slots, order_problem
 
 
@@ -211,6 +216,67 @@ def _bonuses(game: CodaGame) -> Iterator[Bonus]:
 
     for tiles in fill(0, row, (), frozenset(game.unseen)):
         yield Bonus(winner, tiles)
+
+
+def seat_moves(seen: CodaObservation) -> Iterator[CodaEvent]:
+    """The moves of the observer's own turn, from what that seat sees; nothing when it is
+    not the observer's turn (or the observer is the public).
+
+    Each is one of ``legal_events``, told as far as the seat can tell it: a draw by colour
+    only (the pool picks the panel); a guess with no answer (a panel the device cannot see
+    is answered by its target); a panel knocked down without its number when the device
+    cannot see it. In the order ``legal_events`` gives them; a time-out is the clock's.
+    Where the device cannot see the panels (table pool), every legal event of the turn is
+    among these, and a place or a panel knocked down is judged once its number is told.
+    """
+    seat = seen.seat
+    if seat is None or seen.turn != seat:
+        return
+    match seen.phase:
+        case Phase.DRAW:
+            left = dict(zip((Color.DARK, Color.LIGHT), seen.pool, strict=True))
+            yield from (Draw(seat, Tile(c)) for c in Color if left[c] > 0)
+        case Phase.ATTACK:
+            yield from _aims(seen, seat)
+        case Phase.CONTINUE:
+            yield from _aims(seen, seat)
+            yield from _own_stops(seen, seat)
+        case Phase.PENALTY:
+            yield from _own_penalties(seen, seat)
+
+
+def _own(seen: CodaObservation, seat: int) -> tuple[list[Tile], Tile | None]:
+    """The seat's row and drawn panel as it sees them (a colour where it cannot see)."""
+    row = [p.tile if p.tile is not None else Tile(p.color) for p in seen.rows[seat]]
+    return row, None if seen.drawn is None else seen.drawn.tile
+
+
+def _own_stops(seen: CodaObservation, seat: int) -> Iterator[Stop]:
+    row, drawn = _own(seen, seat)
+    if drawn is None:
+        yield Stop(seat)
+    else:
+        yield from (Stop(seat, slot) for slot in legal_slots(row, drawn))
+
+
+def _own_penalties(seen: CodaObservation, seat: int) -> Iterator[Place | Reveal]:
+    row, drawn = _own(seen, seat)
+    if drawn is not None:
+        yield from (Place(seat, slot) for slot in legal_slots(row, drawn))
+    else:
+        yield from (Reveal(seat, slot) for slot, p in enumerate(seen.rows[seat])
+                    if not p.revealed)
+
+
+def _aims(seen: CodaObservation, seat: int) -> Iterator[Guess]:
+    """A guess of every number at every standing panel of every other player still in."""
+    values = guess_values(dashes=seen.dashes)
+    for target, row in enumerate(seen.rows):
+        if target == seat or seen.out[target]:
+            continue
+        for slot, panel in enumerate(row):
+            if not panel.revealed:
+                yield from (Guess(seat, target, slot, v) for v in values)
 
 
 def mastermind_legal(match: MastermindMatch) -> Iterator[dict[str, Any]]:

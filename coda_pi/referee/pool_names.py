@@ -1,0 +1,19 @@
+"""The pool modes' registry, by name: light enough for the config, the remembered setup and
+the command line to read without loading a mode (``pools.pool_modes()`` loads the classes).
+
+A pool mode is its own module (a ``pools.PoolMode`` subclass) and one line here; the first
+line is the default where real panels are used.
+"""
+
+from __future__ import annotations
+
+POOL_MODES: dict[str, str] = {
+    "entered": "coda_pi.referee.entered_pool:EnteredPool",
+    "device": "coda_pi.referee.pools:DevicePool",
+    "table": "coda_pi.referee.table_pool:TablePool",
+}
+"""Each pool mode's name (as the setup, the config and a record's header say it) and where
+its class is, as ``module:Class``."""
+
+POOL_NAMES: tuple[str, ...] = tuple(POOL_MODES)
+DEFAULT_POOL = POOL_NAMES[0]
