@@ -62,11 +62,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         text = read_record(args.record)
     except OSError as err:
-        return _fail(f"cannot read {args.record}: {err.strerror or err}")
+        why = spoken(err.strerror) if err.strerror else err
+        return _fail(_("cannot read {path}: {why}").format(path=args.record, why=why))
     replay = replay_lines(text.lines)
     header = replay.header
     if header is None or header.get("game") != "coda" or replay.journal is None:
-        message = replay.error.message if replay.error else "not a Coda record"
+        message = spoken(replay.error.message) if replay.error else _("not a Coda record")
         print(f"coda-pi analyze: {args.record}: {message}", file=sys.stderr)
         return 2
     stop = replay.error.line if replay.error else None
@@ -75,12 +76,14 @@ def run(args: argparse.Namespace) -> int:
     events = in_force(text.lines[1:], stop)
     players: list[str] = [printable(str(p)) for p in header["players"]]
     if args.seat is not None and not 0 <= args.seat < len(players):
-        return _fail(f"there is no seat {args.seat} at this table of {len(players)}")
+        return _fail(_("there is no seat {seat} at this table of {seats}").format(
+            seat=args.seat, seats=len(players)))
     code = 0
     if stop is not None:
-        what = replay.error.message if replay.error else "invalid JSON"
-        print(f"coda-pi analyze: {args.record}: line {stop}: {what}; analysing the position "
-              "before it", file=sys.stderr)
+        what = spoken(replay.error.message) if replay.error else _("invalid JSON")
+        print(f"coda-pi analyze: {args.record}: " + _(
+            "line {line}: {what}; analysing the position before it").format(line=stop, what=what),
+            file=sys.stderr)
         code = 2
     if args.review:
         result = review(header, events)

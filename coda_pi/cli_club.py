@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from coda_pi.i18n import _
+from coda_pi.i18n import _, spoken
 
 
 def register(sub: Any) -> None:
@@ -70,20 +70,23 @@ def run_publish(args: argparse.Namespace) -> int:
 
     config, problems = load_config(args.config)
     for problem in problems:
-        print(f"coda-pi: {problem}", file=sys.stderr)
+        print(f"coda-pi: {spoken(problem.sentence)}", file=sys.stderr)
     if config.club is None:
-        print("coda-pi club publish: the config has no [club] section with a host "
-              "(see firmware/config.example.toml)", file=sys.stderr)
+        print("coda-pi club publish: " + _("the config has no [club] section with a host "
+                                           "(see firmware/config.example.toml)"),
+              file=sys.stderr)
         return 2
     data_dir = args.data_dir or config.data_dir
     publisher = Publisher(config.club, data_dir).start()
-    print(f"publishing {data_dir} to {config.club.host}:{config.club.port} as table "
-          f"{config.club.table}", flush=True)
+    print(_("publishing {path} to {address} as table {number}").format(
+        path=data_dir, address=f"{config.club.host}:{config.club.port}",
+        number=config.club.table), flush=True)
     try:
         if args.until_done is not None:
             done = publisher.wait_idle(args.until_done)
-            print("every line acknowledged" if done else "not everything was acknowledged "
-                  "in time; the next start goes on from the cursor")
+            print(_("every line acknowledged") if done else _(
+                "not everything was acknowledged in time; the next start goes on from the "
+                "cursor"))
             return 0 if done else 1
         while True:
             time.sleep(3600)
@@ -101,11 +104,13 @@ def run_setup(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as err:
         print(f"coda-pi club broker-setup: {err}", file=sys.stderr)
         return 2
-    print(f"wrote {setup.directory}/passwd, acl, mosquitto.conf and credentials.json")
-    print(f"run the broker with: mosquitto -c {setup.conf}")
-    print(f"run the hub with: coda-pi hub --club {args.club} --broker-dir {setup.directory}")
+    print(_("wrote {files}").format(
+        files=f"{setup.directory}/passwd, acl, mosquitto.conf, credentials.json"))
+    print(_("run the broker with: {command}").format(command=f"mosquitto -c {setup.conf}"))
+    print(_("run the hub with: {command}").format(
+        command=f"coda-pi hub --club {args.club} --broker-dir {setup.directory}"))
     for n in range(1, args.tables + 1):
-        print(f"\n# table {n}: add to its config file")
+        print("\n# " + _("table {number}: add to its config file").format(number=n))
         print(table_config(args.club, n, args.host, args.port, setup.passwords[f"table{n}"]),
               end="")
     return 0

@@ -10,7 +10,7 @@ from typing import Any
 
 from coda_pi.cli_run import add_screen_options, choose_language, load_config_with_notices
 from coda_pi.datadir import DataDirBusy
-from coda_pi.i18n import _
+from coda_pi.i18n import _, spoken
 from coda_pi.referee.pool_names import POOL_NAMES
 
 
@@ -45,6 +45,13 @@ def register(sub: Any) -> None:
                           "panels drawn by hand and told to the device privately"))
     p.add_argument("--dashes", action=argparse.BooleanOptionalAction, default=None,
                    help=_("advanced play with the two dashes (default: the config file's)"))
+    p.add_argument("--game", choices=("coda", "mastermind"), default="coda",
+                   help=_("coda (default), or mastermind: a match against the device, which "
+                          "breaks the simulated player's code, then keeps the score while the "
+                          "player breaks its own"))
+    p.add_argument("--games", type=int, choices=(2, 4, 6, 8, 10), default=2,
+                   help=_("games in a Mastermind match; the roles switch after each "
+                          "(default 2)"))
     p.add_argument("--table-pool", action="store_true",
                    help=_("the players draw real panels by hand: the device is told what falls"))
     p.add_argument("--speed", type=float, default=1.0, metavar="X",
@@ -84,13 +91,15 @@ def run(args: argparse.Namespace) -> int:
             table_pool=args.table_pool,
             pool=args.pool,
             dashes=args.dashes,
+            game=args.game,
+            games=args.games,
         )
     except pygame.error as err:
         print("coda-pi demo: " + _("cannot open the screen ({why}); try --headless").format(
             why=err), file=sys.stderr)
         return 1
     except DataDirBusy as busy:
-        print(f"coda-pi demo: {busy.strerror}", file=sys.stderr)
+        print(f"coda-pi demo: {spoken(busy.strerror)}", file=sys.stderr)
         return 1
     finally:
         pygame.quit()

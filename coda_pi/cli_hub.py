@@ -77,20 +77,22 @@ def _setup_broker(args: argparse.Namespace) -> dict[str, str]:
     from coda_pi.club.broker import table_config, write_setup
 
     if args.tables is None:
-        raise SystemExit("coda-pi hub: --setup-broker needs --tables N")
+        raise SystemExit("coda-pi hub: " + _("--setup-broker needs --tables N"))
     setup = write_setup(args.broker_dir, args.club, args.tables, port=args.port)
     if CONF_D.is_dir() and args.broker_dir == BROKER_DIR:
         (CONF_D / "coda-pi.conf").write_text(setup.conf.read_text(), encoding="utf-8")
         if shutil.which("systemctl"):
             done = subprocess.run(["systemctl", "restart", "mosquitto"], check=False)
             if done.returncode:
-                print("coda-pi hub: could not restart mosquitto; restart it by hand",
+                print("coda-pi hub: " + _("could not restart mosquitto; restart it by hand"),
                       file=sys.stderr)
     else:
-        print(f"start the broker with: mosquitto -c {setup.conf}")
+        print(_("start the broker with: {command}").format(
+            command=f"mosquitto -c {setup.conf}"))
     host = _this_host()
     for n in range(1, args.tables + 1):
-        print(f"# table {n}: add to its /etc/coda-pi/config.toml")
+        print("# " + _("table {number}: add to its {path}").format(
+            number=n, path="/etc/coda-pi/config.toml"))
         print(table_config(args.club, n, host, args.port, setup.passwords[f"table{n}"]))
     return setup.passwords
 
@@ -123,15 +125,16 @@ def run(args: argparse.Namespace) -> int:
         try:
             _setup_broker(args)
         except OSError as err:
-            print(f"coda-pi hub: cannot write the broker's files ({err}); run it with sudo",
-                  file=sys.stderr)
+            print("coda-pi hub: " + _("cannot write the broker's files ({why}); run it with "
+                                      "sudo").format(why=err), file=sys.stderr)
             return 1
     roster: list[str] = []
     if args.players is not None:
         try:
             roster = [n.strip() for n in args.players.read_text().splitlines() if n.strip()]
         except OSError as err:
-            print(f"coda-pi hub: cannot read {args.players}: {err}", file=sys.stderr)
+            print("coda-pi hub: " + _("cannot read {path}: {why}").format(
+                path=args.players, why=err), file=sys.stderr)
             return 2
     directory = args.dir or (load_config()[0].data_dir / "hub")
     hub = Hub(directory, event=args.event, roster=roster, table_size=args.table_size,
@@ -142,8 +145,8 @@ def run(args: argparse.Namespace) -> int:
         web = HubWeb(hub, args.listen, args.web_port, key=args.key, url=args.url,
                      on_seating=link.publish_seating)
     except OSError as err:
-        print(f"coda-pi hub: cannot serve the page on port {args.web_port} ({err})",
-              file=sys.stderr)
+        print("coda-pi hub: " + _("cannot serve the page on port {port} ({why})").format(
+            port=args.web_port, why=err), file=sys.stderr)
         return 1
     # Before anything is announced: a stop that comes while the broker is still being
     # reached must close the page and the link too, not kill the hub half-way.
@@ -151,13 +154,16 @@ def run(args: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     link.start()
     web.start()
-    print(f"coda-pi hub: club '{args.club}', night '{hub.event}', games kept in "
-          f"{hub.night_dir}", flush=True)
-    print(f"page: {web.url}", flush=True)
-    print(f"organiser (seating editor): {web.url}?key={web.key}", flush=True)
+    print("coda-pi hub: " + _("club '{club}', night '{night}', games kept in {path}").format(
+        club=args.club, night=hub.event, path=hub.night_dir), flush=True)
+    print(_("page: {url}").format(url=web.url), flush=True)
+    print(_("organiser (seating editor): {url}").format(url=f"{web.url}?key={web.key}"),
+          flush=True)
     if not link.connected.wait(5) and not stop.is_set():
-        print(f"coda-pi hub: no broker at {args.broker}:{args.port} yet "
-              f"({link.refused or 'not answering'}); trying again meanwhile", flush=True)
+        print("coda-pi hub: " + _("no broker at {address} yet ({why}); trying again "
+                                  "meanwhile").format(address=f"{args.broker}:{args.port}",
+                                                      why=link.refused or _("not answering")),
+              flush=True)
     try:
         stop.wait()
     except KeyboardInterrupt:

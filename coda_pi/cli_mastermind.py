@@ -12,7 +12,7 @@ import sys
 import time
 from typing import Any
 
-from coda_pi.i18n import _
+from coda_pi.i18n import _, spoken
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.mastermind import MAX_PEGS, all_codes, check_code, feedback, palette
 from coda_pi.rules.mastermind_strategy import Strategy
@@ -69,7 +69,7 @@ def run_feedback(args: argparse.Namespace) -> int:
         code = check_code(args.code.upper(), args.pegs, args.blanks)
         guess = check_code(args.guess.upper(), args.pegs, args.blanks, what="guess")
     except RuleError as e:
-        print(f"coda-pi mastermind: {e.message}", file=sys.stderr)
+        print(f"coda-pi mastermind: {spoken(e.message)}", file=sys.stderr)
         return 2
     result = feedback(code, guess)
     if args.json:
@@ -88,7 +88,7 @@ def run_solve(args: argparse.Namespace) -> int:
     try:
         strategy = Strategy.load(4, args.blanks)
     except RuleError as e:
-        print(f"coda-pi mastermind: {e.message}", file=sys.stderr)
+        print(f"coda-pi mastermind: {spoken(e.message)}", file=sys.stderr)
         return 2
     codes = all_codes(4, args.blanks)
     started = time.monotonic()

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from coda_pi.i18n import _, ngettext
+from coda_pi.i18n import _, ngettext, spoken
 from coda_pi.replay import Replay, replay_file
 from coda_pi.safe_text import printable
 
@@ -30,10 +30,10 @@ def run(args: argparse.Namespace) -> int:
         replay = replay_file(args.file)
     except OSError as err:
         print("coda-pi replay: " + _("cannot read {file}: {why}").format(
-            file=args.file, why=err.strerror or err), file=sys.stderr)
+            file=args.file, why=spoken(err.strerror) if err.strerror else err), file=sys.stderr)
         return 1
     for warning in replay.warnings:
-        print(f"coda-pi replay: {args.file}: {warning}", file=sys.stderr)
+        print(f"coda-pi replay: {args.file}: {spoken(warning)}", file=sys.stderr)
     if args.json:
         print(json.dumps(replay.summary()))
     else:
@@ -76,9 +76,9 @@ def readable(replay: Replay) -> str:
     else:
         lines.append("  " + _("not finished"))
     if replay.error is not None:
-        detail = f" ({replay.detail})" if replay.detail else ""
+        detail = f" ({spoken(replay.detail)})" if replay.detail else ""
         lines.append("  " + _("error at line {line}: {message}").format(
-            line=replay.error.line, message=replay.error.message) + detail)
+            line=replay.error.line, message=spoken(replay.error.message)) + detail)
     return "\n".join(lines)
 
 

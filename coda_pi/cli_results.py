@@ -12,7 +12,7 @@ from typing import Any
 
 from coda_pi.config import load_config
 from coda_pi.datadir import default_data_dir, results
-from coda_pi.i18n import _
+from coda_pi.i18n import _, spoken
 from coda_pi.replay import replay_file
 from coda_pi.safe_text import csv_cell, printable
 
@@ -76,7 +76,7 @@ def run_results(args: argparse.Namespace) -> int:
                      if r["finished"] else _("unfinished"))
             if r["error"]:
                 state += " " + _("(record broken at {where})").format(
-                    where=printable(r["error"]))
+                    where=printable(spoken(r["error"])))
             # A record whose header cannot be read has no game to name.
             game = printable(r["game"]) or _("unknown")
             print(f"{r['date'].replace('T', ' ')}  {game:<10} {scores or _('no players')}: "
@@ -99,15 +99,29 @@ def standings_rows(summary: dict[str, Any]) -> tuple[list[str], list[list[Any]]]
     return header, rows
 
 
+def _spoken_header(header: list[str]) -> list[str]:
+    words = {"place": _("place"), "player": _("player"), "total": _("total")}
+    out = []
+    for word in header:
+        kind, _space, number = word.partition(" ")
+        if kind == "round" and number:
+            out.append(_("round {number}").format(number=number))
+        elif kind == "game" and number:
+            out.append(_("game {number}").format(number=number))
+        else:
+            out.append(words.get(word, word))
+    return out
+
+
 def run_standings(args: argparse.Namespace) -> int:
     try:
         replay = replay_file(args.record)
     except OSError as err:
         print("coda-pi standings: " + _("cannot read {file}: {why}").format(
-            file=args.record, why=err.strerror or err), file=sys.stderr)
+            file=args.record, why=spoken(err.strerror) if err.strerror else err), file=sys.stderr)
         return 1
     for warning in replay.warnings:
-        print(f"coda-pi standings: {warning}", file=sys.stderr)
+        print(f"coda-pi standings: {spoken(warning)}", file=sys.stderr)
     summary = replay.summary()
     header, rows = standings_rows(summary)
     if args.csv:
@@ -117,6 +131,8 @@ def run_standings(args: argparse.Namespace) -> int:
         w.writerows([csv_cell(x) if isinstance(x, str) else x for x in row] for row in rows)
         print(out.getvalue(), end="")
     else:
+        # The CSV keeps its English column names (other programs read them); people read these.
+        header = _spoken_header(header)
         widths = [max(len(str(x)) for x in col) for col in zip(header, *rows, strict=True)]
         for line in [header, *rows]:
             print("  ".join(str(x).ljust(w) for x, w in zip(line, widths, strict=True)).rstrip())
@@ -124,6 +140,7 @@ def run_standings(args: argparse.Namespace) -> int:
             print(_("(not finished)"))
     if replay.error is not None:
         print("coda-pi standings: " + _("the record breaks a rule at line {line}: {message}")
-              .format(line=replay.error.line, message=replay.error.message), file=sys.stderr)
+              .format(line=replay.error.line, message=spoken(replay.error.message)),
+              file=sys.stderr)
         return 2
     return 0

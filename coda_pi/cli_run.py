@@ -10,7 +10,7 @@ from typing import Any
 
 from coda_pi.config import load_config
 from coda_pi.datadir import DataDirBusy, claim_data_dirs
-from coda_pi.i18n import LANGUAGES, _, set_language
+from coda_pi.i18n import LANGUAGES, _, set_language, spoken
 
 
 def register(sub: Any) -> None:
@@ -74,7 +74,7 @@ def load_config_with_notices(path: Path | None) -> tuple[Any, tuple[str, ...]]:
 
     config, problems = load_config(path)
     for problem in problems:
-        print(f"coda-pi: {problem}", file=sys.stderr)
+        print(f"coda-pi: {spoken(problem.sentence)}", file=sys.stderr)
     return config, config_notices(problems)
 
 
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         locks = claim_data_dirs(args.data_dir or config.data_dir, args.record)
     except DataDirBusy as busy:
-        print(f"coda-pi: {busy.strerror}", file=sys.stderr)
+        print(f"coda-pi: {spoken(busy.strerror)}", file=sys.stderr)
         return 1
     try:
         return _run_device(args, config, notices)

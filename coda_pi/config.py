@@ -34,6 +34,7 @@ from typing import Any, Literal
 from coda_pi.i18n import LANGUAGES
 from coda_pi.referee.pool_names import DEFAULT_POOL, POOL_NAMES
 from coda_pi.referee.signals import SEAT_BUTTONS, Button
+from coda_pi.rules.sentence import Sentence, say
 from coda_pi.safe_text import is_blank, printable
 
 CONFIG_ENV = "CODA_PI_CONFIG"
@@ -64,27 +65,27 @@ DEFAULT_PINS: Mapping[str, int] = MappingProxyType(
 # Pins that must never be configured: the screens' overlays (firmware/boot/) claim them.
 RESERVED_PINS: Mapping[int, str] = MappingProxyType(
     {
-        0: "the HAT ID EEPROM (ID_SD)",
-        1: "the HAT ID EEPROM (ID_SC)",
-        7: "SPI0 CE1 (the SPI screen's touch controller)",
-        8: "SPI0 CE0 (the SPI screen's chip select)",
-        9: "SPI0 MISO (the SPI screen)",
-        10: "SPI0 MOSI (the SPI screen)",
-        11: "SPI0 SCLK (the SPI screen)",
-        17: "the 3.5-inch screen's touch interrupt",
-        22: "the SPI screen's backlight",
-        24: "the SPI screen's data/command line (D/C)",
-        25: "the SPI screen's reset line",
+        0: say("the HAT ID EEPROM (ID_SD)"),
+        1: say("the HAT ID EEPROM (ID_SC)"),
+        7: say("SPI0 CE1 (the SPI screen's touch controller)"),
+        8: say("SPI0 CE0 (the SPI screen's chip select)"),
+        9: say("SPI0 MISO (the SPI screen)"),
+        10: say("SPI0 MOSI (the SPI screen)"),
+        11: say("SPI0 SCLK (the SPI screen)"),
+        17: say("the 3.5-inch screen's touch interrupt"),
+        22: say("the SPI screen's backlight"),
+        24: say("the SPI screen's data/command line (D/C)"),
+        25: say("the SPI screen's reset line"),
     }
 )
 
 # Pins that work but cost something: a warning, and the pin is used.
 DISCOURAGED_PINS: Mapping[int, str] = MappingProxyType(
     {
-        2: "I2C SDA: it has a fixed 1.8 kOhm pull-up and blocks any I2C add-on",
-        3: "I2C SCL: it has a fixed 1.8 kOhm pull-up and blocks any I2C add-on",
-        14: "UART TX: the serial console uses it",
-        15: "UART RX: the serial console uses it",
+        2: say("I2C SDA: it has a fixed 1.8 kOhm pull-up and blocks any I2C add-on"),
+        3: say("I2C SCL: it has a fixed 1.8 kOhm pull-up and blocks any I2C add-on"),
+        14: say("UART TX: the serial console uses it"),
+        15: say("UART RX: the serial console uses it"),
     }
 )
 
@@ -109,12 +110,17 @@ class ConfigProblem:
     """One mistake in the config file. ``key`` is dotted (``pins.ok``); empty for the file."""
 
     key: str
-    message: str
+    message: str  # an engine-style sentence (say): English here, the reader's at the edge
     severity: Literal["error", "warning"] = "error"
 
+    @property
+    def sentence(self) -> Sentence:
+        """``"pins.ok: must be ..."``, to be said in the reader's language (``spoken``)."""
+        return say("{where}: {message}", where=self.key or say("config file"),
+                   message=self.message)
+
     def __str__(self) -> str:
-        where = self.key or "config file"
-        return f"{where}: {self.message}"
+        return str(self.sentence)
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,13 +311,13 @@ def load_config(
     try:
         text = read_config_text(source)
     except FileNotFoundError:
-        problem = ConfigProblem("", f"{source} does not exist; using the defaults, with GPIO "
-                                "switched off")
+        problem = ConfigProblem("", say("{path} does not exist; using the defaults, with GPIO "
+                                        "switched off", path=str(source)))
         return Config(pins=off, data_dir=default_data_dir(e)), [problem]
     except (OSError, UnicodeDecodeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        problem = ConfigProblem("", f"cannot read {source} ({why}); using the defaults, with "
-                                "GPIO switched off")
+        problem = ConfigProblem("", say("cannot read {path} ({why}); using the defaults, with "
+                                        "GPIO switched off", path=str(source), why=why))
         return Config(pins=off, data_dir=default_data_dir(e), source=source), [problem]
     config, problems = parse_config(text, env=e, base_dir=source.parent)
     return _with_source(config, source), problems
@@ -382,16 +388,18 @@ def _salvage(text: str, checker: _Checker) -> dict[str, Any]:
                                     if text.strip()), default=1)
             reason = _TOML_END.sub("", _TOML_WHERE.sub("", message))
             if table:
-                checker.error(table, f"line {line} is not valid TOML ({reason}); the whole "
-                              f"[{table}] table is ignored and its defaults are used")
+                checker.error(table, say("line {line} is not valid TOML ({reason}); the whole "
+                                         "[{table}] table is ignored and its defaults are used",
+                                         line=line, reason=reason, table=table))
             else:
-                checker.error("", f"line {line} is not valid TOML ({reason}); the lines "
-                              f"before the first [table] are ignored and the defaults used")
+                checker.error("", say("line {line} is not valid TOML ({reason}); the lines "
+                                      "before the first [table] are ignored and the defaults "
+                                      "used", line=line, reason=reason))
             continue
         for key, value in part.items():
             if key in doc:
-                checker.error(key, f"[{key}] is given twice (line {start + 1}); the first "
-                              "one is used")
+                checker.error(key, say("[{key}] is given twice (line {line}); the first one "
+                                       "is used", key=key, line=start + 1))
             else:
                 doc[key] = value
     return doc
@@ -427,19 +435,27 @@ SCHEMA: dict[str, tuple[str, ...]] = {
 
 
 def _type_name(value: object) -> str:
-    names = {bool: "true/false", int: "a whole number", float: "a decimal number", str: "text"}
+    names = {bool: say("true/false"), int: say("a whole number"),
+             float: say("a decimal number"), str: say("text")}
     if isinstance(value, dict):
-        return "a table"
+        return say("a table")
     if isinstance(value, list):
-        return "a list"
+        return say("a list")
     return names.get(type(value), type(value).__name__)
+
+
+def _either(shown: list[str]) -> str:
+    """"'a' or 'b'", "'a', 'b' or 'c'": the choices of a key, in words the edge translates."""
+    if len(shown) == 1:
+        return shown[0]
+    return say("{some} or {last}", some=", ".join(shown[:-1]), last=shown[-1])
 
 
 def _suggest(name: str, choices: tuple[str, ...]) -> str:
     import difflib  # only for a key that is misspelt
 
     close = difflib.get_close_matches(name, choices, n=1)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    return say("; did you mean '{name}'?", name=close[0]) if close else ""
 
 
 class _Checker:
@@ -461,17 +477,18 @@ class _Checker:
         for name, value in doc.items():
             if name not in SCHEMA:
                 known = tuple(SCHEMA)
-                self.error(name, f"unknown section; the sections are {', '.join(known)}"
-                           + _suggest(name, known))
+                self.error(name, say("unknown section; the sections are {known}{hint}",
+                                     known=", ".join(known), hint=_suggest(name, known)))
             elif not isinstance(value, dict):
-                self.error(name, f"must be a table ([{name}]), not {_type_name(value)}")
+                self.error(name, say("must be a table ([{name}]), not {kind}", name=name,
+                                     kind=_type_name(value)))
             else:
                 tables[name] = value
         for name, table in tables.items():
             for key in table:
                 if key not in SCHEMA[name]:
-                    self.error(f"{name}.{key}", f"unknown key in [{name}]"
-                               + _suggest(key, SCHEMA[name]))
+                    self.error(f"{name}.{key}", say("unknown key in [{name}]{hint}", name=name,
+                                                    hint=_suggest(key, SCHEMA[name])))
         return Config(
             pins=self.pins(tables.get("pins", {})),
             screen=self.screen(tables.get("screen", {})),
@@ -494,8 +511,9 @@ class _Checker:
             return default
         if isinstance(value, bool):
             return value
-        self.error(key, f"must be true or false, not {_type_name(value)} {value!r}; "
-                   f"using {str(default).lower()}")
+        self.error(key, say("must be true or false, not {kind} {value}; using {default}",
+                            kind=_type_name(value), value=repr(value),
+                            default=str(default).lower()))
         return default
 
     def integer(self, table: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
@@ -503,12 +521,14 @@ class _Checker:
         if value is _MISSING:
             return default
         if isinstance(value, bool) or not isinstance(value, int):
-            self.error(key, f"must be a whole number from {low} to {high}, not "
-                       f"{_type_name(value)} {value!r}; using {default}")
+            self.error(key, say("must be a whole number from {low} to {high}, not {kind} "
+                                "{value}; using {default}", low=low, high=high,
+                                kind=_type_name(value), value=repr(value), default=default))
             return default
         if not low <= value <= high:
-            self.error(key, f"{value} is out of range: it must be from {low} to {high}; "
-                       f"using {default}")
+            self.error(key, say("{value} is out of range: it must be from {low} to {high}; "
+                                "using {default}", value=value, low=low, high=high,
+                                default=default))
             return default
         return value
 
@@ -518,13 +538,15 @@ class _Checker:
         value = self._get(table, key)
         if value is _MISSING:
             return default
-        shown = " or ".join(repr(c) for c in choices)
+        shown = _either([repr(c) for c in choices])
         if isinstance(value, bool) or type(value) is not type(choices[0]):
-            self.error(key, f"must be {shown}, not {_type_name(value)} {value!r}; "
-                       f"using {default!r}")
+            self.error(key, say("must be {shown}, not {kind} {value}; using {default}",
+                                shown=shown, kind=_type_name(value), value=repr(value),
+                                default=repr(default)))
             return default
         if value not in choices:
-            self.error(key, f"{value!r} is out of range: it must be {shown}; using {default!r}")
+            self.error(key, say("{value} is out of range: it must be {shown}; using {default}",
+                                value=repr(value), shown=shown, default=repr(default)))
             return default
         return value
 
@@ -540,19 +562,24 @@ class _Checker:
                 chosen[key] = DEFAULT_PINS[key]
                 continue
             if isinstance(value, bool) or not isinstance(value, int):
-                self.error(dotted, f"must be a BCM GPIO number (a whole number from "
-                           f"{FIRST_GPIO} to {LAST_GPIO}), not {_type_name(value)} {value!r}")
+                self.error(dotted, say("must be a BCM GPIO number (a whole number from {low} "
+                                       "to {high}), not {kind} {value}", low=FIRST_GPIO,
+                                       high=LAST_GPIO, kind=_type_name(value),
+                                       value=repr(value)))
                 continue
             if not FIRST_GPIO <= value <= LAST_GPIO:
-                self.error(dotted, f"GPIO {value} is out of range: the header has GPIO "
-                           f"{FIRST_GPIO} to {LAST_GPIO} (BCM numbers, not header pin numbers)")
+                self.error(dotted, say("GPIO {value} is out of range: the header has GPIO "
+                                       "{low} to {high} (BCM numbers, not header pin numbers)",
+                                       value=value, low=FIRST_GPIO, high=LAST_GPIO))
                 continue
             if value in RESERVED_PINS:
-                self.error(dotted, f"GPIO {value} is reserved for {RESERVED_PINS[value]}; "
-                           "pick a free pin (see hardware/README.md)")
+                self.error(dotted, say("GPIO {value} is reserved for {use}; pick a free pin "
+                                       "(see hardware/README.md)", value=value,
+                                       use=RESERVED_PINS[value]))
                 continue
             if value in DISCOURAGED_PINS:
-                self.warn(dotted, f"GPIO {value} is {DISCOURAGED_PINS[value]}")
+                self.warn(dotted, say("GPIO {value} is {why}", value=value,
+                                      why=DISCOURAGED_PINS[value]))
             chosen[key] = value
         # A pin given twice is an error on each key after the first that uses it, so the
         # message names both. Unknown keys in [pins] also switch GPIO off: a misspelt key
@@ -563,15 +590,17 @@ class _Checker:
                 continue
             pin = chosen[key]
             if pin in owner:
-                self.error(f"pins.{key}", f"GPIO {pin} is already used by pins.{owner[pin]}; "
-                           "every part needs its own pin")
+                self.error(f"pins.{key}", say("GPIO {pin} is already used by pins.{owner}; "
+                                              "every part needs its own pin", pin=pin,
+                                              owner=owner[pin]))
             else:
                 owner[pin] = key
         unknown = any(k not in PIN_KEYS for k in table)
         errors = len([p for p in self.problems if p.severity == "error"]) - before
         if errors or unknown:
-            self.warn("pins", "GPIO is switched off because the pin map has errors: the "
-                      "buttons, seat LEDs and buzzer are not used and the keyboard works instead")
+            self.warn("pins", say("GPIO is switched off because the pin map has errors: the "
+                                  "buttons, seat LEDs and buzzer are not used and the keyboard "
+                                  "works instead"))
             return PinConfig(**{k: chosen.get(k, DEFAULT_PINS[k]) for k in PIN_KEYS},
                              gpio_enabled=False)
         return PinConfig(**chosen)
@@ -581,8 +610,8 @@ class _Checker:
         height = self.size(table, "screen.height", 240, 4320)
         if ("width" in table) != ("height" in table):
             given = "screen.width" if "width" in table else "screen.height"
-            self.error(given, "set both screen.width and screen.height, or neither (auto); "
-                       "using the display's own size")
+            self.error(given, say("set both screen.width and screen.height, or neither "
+                                  "(auto); using the display's own size"))
             width = height = None
         rotation = self.choice(table, "screen.rotation", 0, (0, 90, 180, 270))
         fullscreen: bool | None = None
@@ -591,8 +620,9 @@ class _Checker:
             if isinstance(value, bool):
                 fullscreen = value
             else:
-                self.error("screen.fullscreen", f"must be true, false or \"auto\", not "
-                           f"{_type_name(value)} {value!r}; using \"auto\"")
+                self.error("screen.fullscreen", say("must be true, false or \"auto\", not "
+                                                    "{kind} {value}; using \"auto\"",
+                                                    kind=_type_name(value), value=repr(value)))
         language = self.choice(table, "screen.language", "en", LANGUAGES)
         return ScreenConfig(width=width, height=height, rotation=rotation, fullscreen=fullscreen,
                             language=language)
@@ -602,12 +632,14 @@ class _Checker:
         if value is _MISSING or value == "auto":
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            self.error(key, f"must be \"auto\" or a whole number of pixels from {low} to {high}, "
-                       f"not {_type_name(value)} {value!r}; using \"auto\"")
+            self.error(key, say("must be \"auto\" or a whole number of pixels from {low} to "
+                                "{high}, not {kind} {value}; using \"auto\"", low=low, high=high,
+                                kind=_type_name(value), value=repr(value)))
             return None
         if not low <= value <= high:
-            self.error(key, f"{value} is out of range: it must be from {low} to {high} pixels "
-                       "(the smallest supported screen is 320x240); using \"auto\"")
+            self.error(key, say("{value} is out of range: it must be from {low} to {high} "
+                                "pixels (the smallest supported screen is 320x240); using "
+                                "\"auto\"", value=value, low=low, high=high))
             return None
         return value
 
@@ -616,30 +648,34 @@ class _Checker:
         if value is _MISSING:
             return PlayersConfig()
         if not isinstance(value, list):
-            self.error("players.names", f"must be a list of up to 4 names, like "
-                       f"[\"Ann\", \"Ben\"], not {_type_name(value)}; using the defaults")
+            self.error("players.names", say("must be a list of up to 4 names, like "
+                                            "[\"Ann\", \"Ben\"], not {kind}; using the defaults",
+                                            kind=_type_name(value)))
             return PlayersConfig()
         if len(value) > len(DEFAULT_NAMES):
-            self.error("players.names", f"has {len(value)} names but there are only 4 seats; "
-                       "using the first 4")
+            self.error("players.names", say("has {count} names but there are only 4 seats; "
+                                            "using the first 4", count=len(value)))
         names = list(DEFAULT_NAMES)
         for i, name in enumerate(value[: len(DEFAULT_NAMES)]):
             key = f"players.names[{i}]"
             if not isinstance(name, str):
-                self.error(key, f"must be text, not {_type_name(name)} {name!r}; "
-                           f"using {DEFAULT_NAMES[i]!r}")
+                self.error(key, say("must be text, not {kind} {value}; using {default}",
+                                    kind=_type_name(name), value=repr(name),
+                                    default=repr(DEFAULT_NAMES[i])))
             elif any(_unsafe_in_name(ch) for ch in name):
                 bad = next(ch for ch in name if _unsafe_in_name(ch))
-                self.error(key, f"'{printable(name)}' holds the control character "
-                           f"U+{ord(bad):04X}, which no screen can show; using "
-                           f"{DEFAULT_NAMES[i]!r}")
+                self.error(key, say("'{name}' holds the control character {code}, which no "
+                                    "screen can show; using {default}", name=printable(name),
+                                    code=f"U+{ord(bad):04X}", default=repr(DEFAULT_NAMES[i])))
             elif is_blank(name):
-                what = "is empty" if not name.strip() else "shows nothing (only invisible " \
-                    "characters)"
-                self.error(key, f"{what}; using {DEFAULT_NAMES[i]!r}")
+                what = (say("is empty") if not name.strip()
+                        else say("shows nothing (only invisible characters)"))
+                self.error(key, say("{what}; using {default}", what=what,
+                                    default=repr(DEFAULT_NAMES[i])))
             elif len(name.strip()) > MAX_NAME_LENGTH:
-                self.error(key, f"'{printable(name)}' is too long: at most {MAX_NAME_LENGTH} "
-                           "characters fit on the smallest screen; using it cut short")
+                self.error(key, say("'{name}' is too long: at most {most} characters fit on "
+                                    "the smallest screen; using it cut short",
+                                    name=printable(name), most=MAX_NAME_LENGTH))
                 names[i] = name.strip()[:MAX_NAME_LENGTH]
             else:
                 names[i] = name.strip()
@@ -672,12 +708,13 @@ class _Checker:
         if value is _MISSING or value == "":
             return default
         if not isinstance(value, str):
-            self.error("data.directory", f"must be a path as text, not {_type_name(value)} "
-                       f"{value!r}; using {default}")
+            self.error("data.directory", say("must be a path as text, not {kind} {value}; "
+                                             "using {default}", kind=_type_name(value),
+                                             value=repr(value), default=str(default)))
             return default
         if "\x00" in value:
-            self.error("data.directory", "holds a NUL character, which no path can; "
-                       f"using {default}")
+            self.error("data.directory", say("holds a NUL character, which no path can; "
+                                             "using {default}", default=str(default)))
             return default
         path = Path(value).expanduser() if value.startswith("~") else Path(value)
         if not path.is_absolute():
@@ -691,7 +728,8 @@ class _Checker:
         if value is _MISSING:
             return default
         if not isinstance(value, str):
-            self.error(key, f"must be text, not {_type_name(value)} {value!r}; using {default!r}")
+            self.error(key, say("must be text, not {kind} {value}; using {default}",
+                                kind=_type_name(value), value=repr(value), default=repr(default)))
             return default
         return value
 
@@ -700,13 +738,13 @@ class _Checker:
             return None
         host = self.text(table, "club.host", "").strip()
         if not host:
-            self.error("club.host", "is needed to publish to a club night (the broker's "
-                       "name or address); this table plays alone")
+            self.error("club.host", say("is needed to publish to a club night (the broker's "
+                                        "name or address); this table plays alone"))
             return None
         name = self.text(table, "club.club", "club").strip()
         if not name or any(c in name for c in "/#+ ") or not name.isprintable():
-            self.error("club.club", f"{name!r} cannot be part of an MQTT topic (no spaces, "
-                       "'/', '#' or '+'); using 'club'")
+            self.error("club.club", say("{name} cannot be part of an MQTT topic (no spaces, "
+                                        "'/', '#' or '+'); using 'club'", name=repr(name)))
             name = "club"
         return ClubConfig(
             host=host,

@@ -31,6 +31,7 @@ from typing import Any
 from coda_pi import config
 from coda_pi.replay import Replay, replay_file
 from coda_pi.results_cache import ResultsCache
+from coda_pi.rules.sentence import say
 
 log = logging.getLogger(__name__)
 
@@ -149,15 +150,17 @@ def choose_resume(data_dir: Path, record: Path | None = None) -> ResumeChoice:
             try:
                 info = path.stat()
                 if not stat.S_ISREG(info.st_mode):
-                    notices.append(f"{_shown(path.name)} is not a regular file (a FIFO or a "
-                                   "device?), so it is not a record; it was passed over")
+                    notices.append(say("{name} is not a regular file (a FIFO or a device?), "
+                                       "so it is not a record; it was passed over",
+                                       name=_shown(path.name)))
                     continue
                 if info.st_size == 0:
                     continue  # cut off before its header: nothing to resume
                 if cache.summary(path).finished:
                     continue
             except OSError as err:
-                notices.append(f"could not read {_shown(path.name)}: {err.strerror or err}")
+                notices.append(say("could not read {name}: {why}", name=_shown(path.name),
+                                   why=_why(err)))
                 continue
             choice = _resume(path, notices)
             if choice is not None:
@@ -165,6 +168,11 @@ def choose_resume(data_dir: Path, record: Path | None = None) -> ResumeChoice:
     finally:
         cache.save()
     return ResumeChoice(None, None, tuple(notices))
+
+
+def _why(err: OSError) -> str:
+    """An OSError's reason: the system's words, or the record reader's own sentence."""
+    return err.strerror or str(err)
 
 
 def _shown(name: str) -> str:
@@ -180,31 +188,31 @@ def _resume(path: Path, notices: list[str]) -> ResumeChoice | None:
         if not path.exists():
             return None
         if not path.is_file():
-            notices.append(f"{name} is not a regular file (a FIFO or a device?), so it is "
-                           "not a record; the game goes to a new record")
+            notices.append(say("{name} is not a regular file (a FIFO or a device?), so it is "
+                               "not a record; the game goes to a new record", name=name))
             return None
         if path.stat().st_size == 0:
             return None
         replay = replay_file(path)
     except OSError as err:
-        notices.append(f"could not read {name}: {err.strerror or err}")
+        notices.append(say("could not read {name}: {why}", name=name, why=_why(err)))
         return None
     if replay.error is not None or replay.journal is None:
-        where = f"line {replay.error.line}: {replay.error.message}" if replay.error else ""
+        where = (say("line {line}: {message}", line=replay.error.line,
+                     message=replay.error.message) if replay.error else "")
         try:
             aside = set_aside(path)
         except OSError as err:
             # A read-only card, say: the file stays where it is, untouched, and the
             # device still starts (it will say the same at the next start).
-            notices.append(
-                f"the record {name} could not be resumed ({where}) nor renamed "
-                f"({err.strerror or err}); it was left as it is and a new game was started"
-            )
+            notices.append(say(
+                "the record {name} could not be resumed ({where}) nor renamed ({why}); it was "
+                "left as it is and a new game was started", name=name, where=where,
+                why=_why(err)))
             return None
-        notices.append(
-            f"the record {name} could not be resumed ({where}); it was kept as "
-            f"{_shown(aside.name)} and a new game was started"
-        )
+        notices.append(say(
+            "the record {name} could not be resumed ({where}); it was kept as {aside} and a "
+            "new game was started", name=name, where=where, aside=_shown(aside.name)))
         return None
     notices.extend(replay.warnings)
     if replay.summary()["finished"]:
@@ -253,9 +261,9 @@ def claim_data_dir(directory: Path) -> DataDirLock:
         if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN):
             raise DataDirBusy(
                 err.errno,
-                f"another coda-pi is already using the data directory {directory} (the "
-                "service, or a copy on the desktop); stop it first, or give this one "
-                "another directory with --data-dir",
+                say("another coda-pi is already using the data directory {directory} (the "
+                    "service, or a copy on the desktop); stop it first, or give this one "
+                    "another directory with --data-dir", directory=str(directory)),
             ) from None
         raise
     return DataDirLock(directory, fd)

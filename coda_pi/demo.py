@@ -157,6 +157,9 @@ def screen_key(scene: Scene) -> Hashable:
     parts: list[str] = [type(screen).__name__.removesuffix("View").lower()]
     if isinstance(screen, TurnView):
         parts.append(screen.step.value)
+    step = getattr(screen, "step", None)  # a Mastermind screen's step
+    if not isinstance(screen, TurnView) and step is not None and hasattr(step, "value"):
+        parts.append(str(step.value))
     if isinstance(screen, DealView) and (view.table is None or view.table.round_number == 0):
         parts.append("start")
     if scene.private is not None:
@@ -231,6 +234,8 @@ def run_demo(
     table_pool: bool = False,
     pool: str | None = None,
     dashes: bool | None = None,
+    game: str = "coda",
+    games: int = 2,
 ) -> DemoResult:
     """Play a whole tournament with simulated players; see ``coda-pi demo --help``.
 
@@ -243,47 +248,36 @@ def run_demo(
     the device is told what falls: table_pool_autoplay.py) or "entered" (they draw them and
     tell the device privately: entered_autoplay.py), or any mode of the registry (its
     ``simulated_players``); ``table_pool`` is "table".
-    ``dashes``: advanced play, else the config's.
+    ``dashes``: advanced play, else the config's. ``game``: "coda", or "mastermind": a match
+    of ``games`` games against the device (solo), so the device plays both roles: it breaks
+    the simulated player's code (its rows kept beside the record, ``NAME.pending``, until the
+    code is broken; each is in the ack log as ``{"record": PATH, "aside": {...}}`` once it
+    is stored), then keeps the score while the player breaks its code.
     """
     if headless:
         # Must be set before the display starts: no window, no sound device, no GPIO.
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
-    names = tuple(
-        name if name != default else DEMO_NAMES[i]
-        for i, (name, default) in enumerate(zip(config.players.names, DEFAULT_NAMES,
-                                                strict=False))
-    )
-    setup = SetupDefaults.from_config(config, players=players).with_changes(
-        names=names, players=players, rounds=rounds, first=0,
-        language=current_language(),  # --lang (or the config), as the caller set it
-    )
-    pool = pool or ("table" if table_pool else "device")
-    setup = setup.with_changes(pool=pool)
-    if dashes is not None:
-        setup = setup.with_changes(dashes=dashes)
+    setup, mastermind = _demo_setup(config, players=players, rounds=rounds,
+                                     pool=pool or ("table" if table_pool else "device"),
+                                     dashes=dashes, game=game, games=games)
     referee_rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
     players_rng = random.Random(None if seed is None else seed + 1)
-    clock: MonotonicClock | FakeClock
-    waiter = None
-    if headless:
-        fake = FakeClock()
-        clock, waiter = fake, FakeTimeWaiter(fake)
-        sounder: Sounder | None = RecordingSounder()
-    else:
-        clock, sounder = MonotonicClock(), None
+    clock, waiter, sounder = _demo_clock(headless)
     if data_dir is None:
         data_dir = Path(tempfile.mkdtemp(prefix="coda-pi-demo-"))
     acks = AckLog(ack_log) if ack_log is not None else None
-    options = DeviceOptions(
+    if headless:
         # Headless is a window on the dummy driver: "full screen" there is 1024x768.
-        config=config, size=size or ((480, 320) if headless else None),
-        fullscreen=False if headless else fullscreen,
+        size, fullscreen = size or (480, 320), False
+    options = DeviceOptions(
+        config=config, size=size, fullscreen=fullscreen,
         record=record, data_dir=data_dir, gpio=False, setup=setup,
-        sound=None if not headless else False,
+        sound=False if headless else None,
         # Only a record named on purpose is resumed: never a game found in a data directory.
         resume=record is not None, notices=notices,
-        on_recorded=acks,
+        on_recorded=acks, on_kept=None if acks is None else acks.kept,
+        mastermind=mastermind,
     )
     queue = IntentQueue()
     shots = ScreenshotTaker(screenshots) if screenshots is not None else None
@@ -296,8 +290,7 @@ def run_demo(
     except BaseException:
         _release(locks)
         raise
-    # The pool mode's own simulated players (None: AutoPlayer, the device-pool table).
-    player = pool_mode(pool).simulated_players(players_rng, lambda: _resumed_coda_game(app))
+    player = _simulated_player(app, game, setup.pool, players_rng)
     table = SimulatedTable(app.referee.view, app.referee.private_view, queue, clock.monotonic,
                            rng=players_rng, speed=speed if not headless else 1.0,
                            player=player)
@@ -313,8 +306,12 @@ def run_demo(
         _release(locks)
         if acks is not None:
             acks.close()
-    seconds = clock.monotonic() - start
-    shown = final_totals(app.referee.view())
+    return _result(app, table, shots, clock.monotonic() - start)
+
+
+def _result(app: App, table: SimulatedTable, shots: ScreenshotTaker | None,
+            seconds: float) -> DemoResult:
+    """What the demo did, and what its last record replays to."""
     records = app.records.paths if app.records is not None else []
     replayed = None
     if records:
@@ -322,7 +319,7 @@ def run_demo(
         replayed = dict(zip(summary["players"], summary["totals"], strict=True))
     return DemoResult(
         records=records,
-        shown_totals=shown,
+        shown_totals=final_totals(app.referee.view()),
         replay_totals=replayed,
         screenshots=list(shots.seen.values()) if shots is not None else [],
         presses=table.presses,
@@ -331,6 +328,46 @@ def run_demo(
         seconds=seconds,
         finished=table.finished,
     )
+
+
+def _demo_setup(config: Config, *, players: int, rounds: int, pool: str, dashes: bool | None,
+                game: str, games: int) -> tuple[SetupDefaults, Any]:
+    """The setup the demo starts with, and Mastermind's choices (None for Coda)."""
+    names = tuple(
+        name if name != default else DEMO_NAMES[i]
+        for i, (name, default) in enumerate(zip(config.players.names, DEFAULT_NAMES,
+                                                strict=False))
+    )
+    setup = SetupDefaults.from_config(config, players=players).with_changes(
+        names=names, players=players, rounds=rounds, first=0, pool=pool,
+        language=current_language(),  # --lang (or the config), as the caller set it
+    )
+    if dashes is not None:
+        setup = setup.with_changes(dashes=dashes)
+    if game != "mastermind":
+        return setup, None
+    from coda_pi.referee.mastermind_setup import MastermindOptions
+
+    return setup.with_changes(game="mastermind"), MastermindOptions(
+        names=names[:2], mode="solo", games=games, first=0)
+
+
+def _demo_clock(headless: bool) -> tuple[MonotonicClock | FakeClock, Any, Sounder | None]:
+    """Headless: a fake clock that jumps to the next deadline, and sounds only counted."""
+    if headless:
+        fake = FakeClock()
+        return fake, FakeTimeWaiter(fake), RecordingSounder()
+    return MonotonicClock(), None, None
+
+
+def _simulated_player(app: App, game: str, pool: str, rng: random.Random) -> Any:
+    """Who presses the buttons: Mastermind's table, or the pool mode's own simulated
+    players (None: AutoPlayer, the device-pool table)."""
+    if game == "mastermind":
+        from coda_pi.referee.mastermind_autoplay import MastermindAutoPlayer
+
+        return MastermindAutoPlayer(rng)
+    return pool_mode(pool).simulated_players(rng, lambda: _resumed_coda_game(app))
 
 
 def _resumed_coda_game(app: App) -> Witness | None:
@@ -370,6 +407,11 @@ class AckLog:
 
     def __call__(self, record: Path, obj: dict[str, Any]) -> None:
         line = json.dumps({"record": str(record), "line": obj}, ensure_ascii=False)
+        self._out.write(line.encode("utf-8") + b"\n")
+
+    def kept(self, record: Path, obj: dict[str, Any] | None) -> None:
+        """What the game stored beside ``record`` (None: nothing now), once it is stored."""
+        line = json.dumps({"record": str(record), "aside": obj}, ensure_ascii=False)
         self._out.write(line.encode("utf-8") + b"\n")
 
     def close(self) -> None:

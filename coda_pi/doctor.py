@@ -32,13 +32,17 @@ from coda_pi.config import (
     config_candidates,
     load_config,
 )
-from coda_pi.i18n import N_, _
+from coda_pi.i18n import N_, _, spoken
+from coda_pi.rules.sentence import Sentence, say
 from coda_pi.wiring import BCM_TO_PHYSICAL
 
 Status = Literal["OK", "WARN", "FAIL"]
 
 SERVICE_NAME = "coda-pi.service"
-INSTALL_HINT = "run firmware/install.sh (see firmware/README.md)"
+INSTALL_HINT = say("run firmware/install.sh (see firmware/README.md)")
+
+
+_PIP_PI = say("pip install 'coda-pi[pi]' (lgpio), or {hint}", hint=INSTALL_HINT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,32 +138,34 @@ def _check_python(report: _Report, model: str | None) -> None:
     # Older Pythons cannot import coda_pi at all (tomllib), so getting here means >= 3.11.
     report.ok(f"Python {platform.python_version()} ({sys.executable})")
     report.ok(f"coda-pi {__version__}")
-    for dist, why in (("gpiozero", "the buttons, LEDs and buzzer"), ("pygame", "the screen")):
+    for dist, why in (("gpiozero", say("the buttons, LEDs and buzzer")),
+                      ("pygame", say("the screen"))):
         found = _dist_version(dist)
         if found:
             report.ok(f"{dist} {found}")
         else:
-            report.fail(f"{dist} is not installed ({why})",
-                        f"pip install {dist} in coda-pi's virtual environment, or {INSTALL_HINT}")
+            report.fail(say("{dist} is not installed ({why})", dist=dist, why=why),
+                        say("pip install {dist} in coda-pi's virtual environment, or {hint}",
+                            dist=dist, hint=INSTALL_HINT))
     lgpio, rpigpio, shim = (_dist_version(d) for d in ("lgpio", "RPi.GPIO", "rpi-lgpio"))
     found = ", ".join(f"{n} {v}" for n, v in
                       (("lgpio", lgpio), ("RPi.GPIO", rpigpio), ("rpi-lgpio", shim)) if v)
     if model is None:
-        report.ok(f"GPIO backends: {found or 'none'} (not a Raspberry Pi: none needed)")
+        report.ok(say("GPIO backends: {found} (not a Raspberry Pi: none needed)",
+                      found=found or say("none")))
         return
     if rpigpio and shim:
-        report.fail(f"both RPi.GPIO {rpigpio} and rpi-lgpio {shim} are installed: they are the "
-                    "same module and overwrite each other",
-                    "keep one: pip uninstall RPi.GPIO rpi-lgpio, then pip install lgpio "
-                    f"(or {INSTALL_HINT}, which picks the right one)")
+        report.fail(say("both RPi.GPIO {rpigpio} and rpi-lgpio {shim} are installed: they are "
+                        "the same module and overwrite each other", rpigpio=rpigpio, shim=shim),
+                    say("keep one: pip uninstall RPi.GPIO rpi-lgpio, then pip install lgpio "
+                        "(or {hint}, which picks the right one)", hint=INSTALL_HINT))
     elif is_pi5(model) and not lgpio:
-        report.fail("a Pi 5 needs lgpio, and it is not installed (RPi.GPIO cannot drive the "
-                    "Pi 5's RP1 chip)", "pip install 'coda-pi[pi]' (lgpio), or " + INSTALL_HINT)
+        report.fail(say("a Pi 5 needs lgpio, and it is not installed (RPi.GPIO cannot drive "
+                        "the Pi 5's RP1 chip)"), _PIP_PI)
     elif not (lgpio or rpigpio or shim):
-        report.fail("no GPIO backend installed: the buttons will not work",
-                    "pip install 'coda-pi[pi]' (lgpio), or " + INSTALL_HINT)
+        report.fail(say("no GPIO backend installed: the buttons will not work"), _PIP_PI)
     else:
-        report.ok(f"GPIO backends: {found}")
+        report.ok(say("GPIO backends: {found}", found=found))
 
 
 # --- Board -----------------------------------------------------------------------------------
@@ -167,8 +173,8 @@ def _check_python(report: _Report, model: str | None) -> None:
 
 def _check_board(report: _Report, model: str | None) -> None:
     if model is None:
-        report.ok(f"not a Raspberry Pi ({platform.system()} {platform.machine()}): GPIO is "
-                  "skipped and the keyboard plays the buttons")
+        report.ok(say("not a Raspberry Pi ({machine}): GPIO is skipped and the keyboard plays "
+                      "the buttons", machine=f"{platform.system()} {platform.machine()}"))
     else:
         report.ok(f"{model} ({platform.machine()})")
 
@@ -185,21 +191,25 @@ def _check_config(
 ) -> None:
     if config.source is None and not problems:
         looked = ", ".join(str(p) for p in config_candidates(config_path, system.env))
-        report.ok(f"no config file (looked at {looked}): every setting is its default")
+        report.ok(say("no config file (looked at {looked}): every setting is its default",
+                      looked=looked))
     else:
         where = config.source or config_path
         errors = sum(p.severity == "error" for p in problems)
-        report.add("FAIL" if errors else "OK", f"config file {where}: {len(problems)} problem(s)",
-                   f"edit {where} (every key is explained in firmware/config.example.toml)"
-                   if errors else "")
+        report.add("FAIL" if errors else "OK",
+                   say("config file {where}: {count} problem(s)", where=str(where),
+                       count=len(problems)),
+                   say("edit {where} (every key is explained in firmware/config.example.toml)",
+                       where=str(where)) if errors else "")
     for problem in problems:
-        fix = f"edit {problem.key or 'the file'} in {config.source or config_path}"
+        fix = say("edit {key} in {where}", key=problem.key or say("the file"),
+                  where=str(config.source or config_path))
         if problem.key == "pins":
-            fix = "fix the pins.* keys above; GPIO comes back on by itself"
+            fix = say("fix the pins.* keys above; GPIO comes back on by itself")
         if problem.severity == "error":
-            report.fail(str(problem), fix)
+            report.fail(problem.sentence, fix)
         else:
-            report.warn(str(problem), fix)
+            report.warn(problem.sentence, fix)
 
 
 # --- GPIO ------------------------------------------------------------------------------------
@@ -223,23 +233,26 @@ def _pin_factory(report: _Report, model: str | None, system: System) -> Iterator
         except (BadPinFactory, Exception) as exc:  # any backend may fail in its own way
             factory = None
             if model is None:
-                report.warn(f"no GPIO pin factory found ({exc}): the keyboard will be used",
-                            "nothing to do on a laptop or desktop; on a Pi, " + INSTALL_HINT)
+                report.warn(say("no GPIO pin factory found ({why}): the keyboard will be used",
+                                why=str(exc)),
+                            say("nothing to do on a laptop or desktop; on a Pi, {hint}",
+                                hint=INSTALL_HINT))
             else:
-                hint = (f"GPIOZERO_PIN_FACTORY={chosen} is set: unset it, or install that "
-                        "backend" if chosen else "pip install 'coda-pi[pi]', or " + INSTALL_HINT)
-                report.fail(f"no GPIO pin factory could start ({exc})", hint)
+                hint = (say("GPIOZERO_PIN_FACTORY={chosen} is set: unset it, or install that "
+                            "backend", chosen=chosen) if chosen else _PIP_PI)
+                report.fail(say("no GPIO pin factory could start ({why})", why=str(exc)), hint)
     if factory is not None:
         name = type(factory).__name__
         via = f" (GPIOZERO_PIN_FACTORY={chosen})" if chosen else ""
         if name == "MockFactory":
-            report.warn(f"pin factory: {name}{via}: mock pins, nothing real is connected",
-                        "for tests only; unset GPIOZERO_PIN_FACTORY on the device")
+            report.warn(say("pin factory: {name}: mock pins, nothing real is connected",
+                            name=name + via),
+                        say("for tests only; unset GPIOZERO_PIN_FACTORY on the device"))
         elif name == "NativeFactory":
-            report.warn(f"pin factory: {name}{via}: no PWM, so the buzzer cannot play tones",
-                        "pip install 'coda-pi[pi]' (lgpio), or " + INSTALL_HINT)
+            report.warn(say("pin factory: {name}: no PWM, so the buzzer cannot play tones",
+                            name=name + via), _PIP_PI)
         else:
-            report.ok(f"pin factory: {name}{via}")
+            report.ok(say("pin factory: {name}", name=name + via))
     try:
         yield factory
     finally:
@@ -250,18 +263,20 @@ def _pin_factory(report: _Report, model: str | None, system: System) -> Iterator
 def _check_gpio(report: _Report, config: Config, model: str | None, system: System) -> None:
     pins = config.pins
     if not pins.gpio_enabled:
-        report.fail("GPIO is off because the pin map in the config has errors: the keyboard "
-                    "is used instead", "fix the pins.* problems listed under Config")
+        report.fail(say("GPIO is off because the pin map in the config has errors: the "
+                        "keyboard is used instead"),
+                    say("fix the pins.* problems listed under Config"))
     with _pin_factory(report, model, system) as factory:
         for key, bcm in pins.as_dict().items():
-            where = f"pins.{key} = GPIO {bcm} (header pin {BCM_TO_PHYSICAL.get(bcm, '?')})"
+            where = say("pins.{key} = GPIO {bcm} (header pin {pin})", key=key, bcm=bcm,
+                        pin=BCM_TO_PHYSICAL.get(bcm, "?"))
             if factory is None or not pins.gpio_enabled:
-                report.ok(f"{where}: not opened (no GPIO here)")
+                report.ok(say("{where}: not opened (no GPIO here)", where=where))
                 continue
             _open_pin(report, factory, key, bcm, where)
 
 
-def _open_pin(report: _Report, factory: Any, key: str, bcm: int, where: str) -> None:
+def _open_pin(report: _Report, factory: Any, key: str, bcm: int, where: Sentence) -> None:
     from gpiozero import LED, DigitalInputDevice, TonalBuzzer
     from gpiozero.exc import GPIOPinInUse, PinPWMUnsupported
 
@@ -269,32 +284,35 @@ def _open_pin(report: _Report, factory: Any, key: str, bcm: int, where: str) -> 
     try:
         if key == "buzzer":
             device = TonalBuzzer(bcm, pin_factory=factory)
-            report.ok(f"{where}: opened as a TonalBuzzer (PWM)")
+            report.ok(say("{where}: opened as a TonalBuzzer (PWM)", where=where))
         elif key in LED_KEYS:
             device = LED(bcm, pin_factory=factory)
-            report.ok(f"{where}: opened as an LED output")
+            report.ok(say("{where}: opened as an LED output", where=where))
         else:
             # As the app's Button, minus its hold thread (slow to close): pulled up, low = down.
             device = DigitalInputDevice(bcm, pull_up=True, pin_factory=factory)
             if device.is_active:
-                report.warn(f"{where}: reads pressed while nobody touches it",
-                            "the button should connect the pin to GND, not 3.3 V; check for "
-                            "a short, or a button wired normally-closed")
+                report.warn(say("{where}: reads pressed while nobody touches it", where=where),
+                            say("the button should connect the pin to GND, not 3.3 V; check "
+                                "for a short, or a button wired normally-closed"))
             else:
-                report.ok(f"{where}: opened as a button, reads released")
+                report.ok(say("{where}: opened as a button, reads released", where=where))
     except PinPWMUnsupported as exc:
-        report.warn(f"{where}: this pin factory cannot do PWM here "
-                    f"({exc or type(exc).__name__}): no buzzer tones",
-                    "use lgpio (pip install 'coda-pi[pi]') or a PWM-capable pin (12, 13, 18, 19)")
+        report.warn(say("{where}: this pin factory cannot do PWM here ({why}): no buzzer tones",
+                        where=where, why=str(exc or type(exc).__name__)),
+                    say("use lgpio (pip install 'coda-pi[pi]') or a PWM-capable pin "
+                        "(12, 13, 18, 19)"))
     except GPIOPinInUse as exc:
-        report.fail(f"{where}: already in use ({exc})", "something else holds the pin: stop "
-                    "the running device first (sudo systemctl stop coda-pi)")
+        report.fail(say("{where}: already in use ({why})", where=where, why=str(exc)),
+                    say("something else holds the pin: stop the running device first "
+                        "(sudo systemctl stop coda-pi)"))
     except Exception as exc:  # the backends raise many kinds; each is worth reporting
         busy = "busy" in str(exc).lower()
-        report.fail(f"{where}: cannot be opened ({type(exc).__name__}: {exc})",
-                    "stop the running device first (sudo systemctl stop coda-pi)" if busy else
-                    "check the pin number; is the user in the 'gpio' group? (groups; "
-                    "sudo usermod -aG gpio $USER, then log in again)")
+        report.fail(say("{where}: cannot be opened ({why})", where=where,
+                        why=f"{type(exc).__name__}: {exc}"),
+                    say("stop the running device first (sudo systemctl stop coda-pi)") if busy
+                    else say("check the pin number; is the user in the 'gpio' group? (groups; "
+                             "sudo usermod -aG gpio $USER, then log in again)"))
     finally:
         if device is not None:
             device.close()
@@ -354,38 +372,43 @@ def _check_display(report: _Report, config: Config, model: str | None, system: S
     try:
         pygame = _import_pygame()
     except ImportError as exc:
-        report.fail(f"pygame cannot be imported ({exc})", INSTALL_HINT)
+        report.fail(say("pygame cannot be imported ({why})", why=str(exc)), INSTALL_HINT)
         return
-    report.ok(f"SDL {'.'.join(map(str, pygame.get_sdl_version()))}, "
-              f"SDL_VIDEODRIVER={system.env.get('SDL_VIDEODRIVER', '(not set: SDL picks)')}")
+    chosen = system.env.get("SDL_VIDEODRIVER")
+    report.ok(say("SDL {version}, SDL_VIDEODRIVER={driver}",
+                  version=".".join(map(str, pygame.get_sdl_version())),
+                  driver=chosen if chosen is not None else say("(not set: SDL picks)")))
     cards = drm_cards(system)
     if cards:
         for card, driver, connectors in cards:
-            shown = ", ".join(f"{c} {s}" for c, s in connectors) or "no outputs (render only)"
-            report.ok(f"/dev/dri/{card} ({driver}): {shown}")
+            outputs = ", ".join(f"{c} {s}" for c, s in connectors)
+            report.ok(say("/dev/dri/{card} ({driver}): {outputs}", card=card, driver=driver,
+                          outputs=outputs or say("no outputs (render only)")))
         lit = [card for card, _, conns in cards if any(s == "connected" for _, s in conns)]
         if len(lit) > 1:
-            report.warn(f"{len(lit)} cards have a screen connected ({', '.join(lit)}): SDL 2 "
-                        f"draws on the first, {lit[0]}",
-                        "unplug the screen you do not want, or switch HDMI off with "
-                        "video=HDMI-A-1:d in cmdline.txt (firmware/README.md, 'Which card')")
+            report.warn(say("{count} cards have a screen connected ({cards}): SDL 2 draws on "
+                            "the first, {first}", count=len(lit), cards=", ".join(lit),
+                            first=lit[0]),
+                        say("unplug the screen you do not want, or switch HDMI off with "
+                            "video=HDMI-A-1:d in cmdline.txt (firmware/README.md, 'Which card')"))
         elif model is not None and not lit:
-            report.fail("no /dev/dri card has a connected screen",
-                        "check the cable and the boot config for your screen: "
-                        "firmware/README.md, 'Screens'")
+            report.fail(say("no /dev/dri card has a connected screen"),
+                        say("check the cable and the boot config for your screen: "
+                            "firmware/README.md, 'Screens'"))
     has_kmsdrm = _sdl_library_has_kmsdrm(system)
     if has_kmsdrm is False:
-        message = "the SDL library pygame uses has no kmsdrm driver (a pip wheel's SDL)"
-        fix = ("reinstall pygame built against the system SDL: "
-               "pip install --no-binary pygame --force-reinstall pygame (install.sh does this)")
+        fix = say("reinstall pygame built against the system SDL: pip install --no-binary "
+                  "pygame --force-reinstall pygame (install.sh does this)")
         if model is None:
-            report.warn(message + ": fine on a desktop, but it cannot draw without one", fix)
+            report.warn(say("the SDL library pygame uses has no kmsdrm driver (a pip wheel's "
+                            "SDL): fine on a desktop, but it cannot draw without one"), fix)
         else:
-            report.fail(message + ": the device cannot draw without a desktop", fix)
+            report.fail(say("the SDL library pygame uses has no kmsdrm driver (a pip wheel's "
+                            "SDL): the device cannot draw without a desktop"), fix)
     try:
         pygame.display.init()
     except pygame.error as exc:
-        report.fail(f"SDL cannot open a display ({exc})", _display_fix(model))
+        report.fail(say("SDL cannot open a display ({why})", why=str(exc)), _display_fix(model))
         return
     try:
         driver = pygame.display.get_driver()
@@ -393,34 +416,40 @@ def _check_display(report: _Report, config: Config, model: str | None, system: S
         modes = pygame.display.list_modes()
     finally:
         pygame.display.quit()
-    shown = ", ".join(f"{w}x{h}" for w, h in sizes) or "none"
+    shown = ", ".join(f"{w}x{h}" for w, h in sizes) or say("none")
     if driver in ("dummy", "offscreen"):
-        report.warn(f"SDL video driver: {driver} (nothing is shown), display size {shown}",
-                    "for tests only; unset SDL_VIDEODRIVER (the service sets kmsdrm)")
+        report.warn(say("SDL video driver: {driver} (nothing is shown), display size {shown}",
+                        driver=driver, shown=shown),
+                    say("for tests only; unset SDL_VIDEODRIVER (the service sets kmsdrm)"))
     else:
-        report.ok(f"SDL video driver: {driver}, display size {shown}")
+        report.ok(say("SDL video driver: {driver}, display size {shown}", driver=driver,
+                      shown=shown))
     mode_list = modes if isinstance(modes, list) else []
     if mode_list:
-        report.ok("modes offered: " + ", ".join(f"{w}x{h}" for w, h in mode_list[:8])
-                  + (" ..." if len(mode_list) > 8 else ""))
+        report.ok(say("modes offered: {modes}",
+                      modes=", ".join(f"{w}x{h}" for w, h in mode_list[:8])
+                      + (" ..." if len(mode_list) > 8 else "")))
     smallest = min(sizes, default=None, key=lambda s: s[0] * s[1])
     if smallest and (min(smallest) < 240 or max(smallest) < 320):
-        report.warn(f"the display is {smallest[0]}x{smallest[1]}, smaller than 320x240",
-                    "coda-pi's layouts need at least 320x240")
+        report.warn(say("the display is {size}, smaller than 320x240",
+                        size=f"{smallest[0]}x{smallest[1]}"),
+                    say("coda-pi's layouts need at least 320x240"))
     want = (config.screen.width, config.screen.height)
     if want[0] is not None and sizes and want not in sizes and want not in mode_list:
-        report.warn(f"screen.width/height ask for {want[0]}x{want[1]}, which the display does "
-                    f"not offer ({shown})", "set screen.width and screen.height to \"auto\", "
-                    "or to one of the sizes above")
+        report.warn(say("screen.width/height ask for {size}, which the display does not offer "
+                        "({shown})", size=f"{want[0]}x{want[1]}", shown=shown),
+                    say("set screen.width and screen.height to \"auto\", or to one of the sizes "
+                        "above"))
 
 
 def _display_fix(model: str | None) -> str:
     if model is None:
-        return ("on a desktop, run it inside the desktop session; for tests, set "
-                "SDL_VIDEODRIVER=dummy")
-    return ("stop the running device first (sudo systemctl stop coda-pi); run with "
-            "SDL_VIDEODRIVER=kmsdrm from the console or the service; the user needs the "
-            "'video' and 'render' groups; check the screen's boot config (firmware/README.md)")
+        return say("on a desktop, run it inside the desktop session; for tests, set "
+                   "SDL_VIDEODRIVER=dummy")
+    return say("stop the running device first (sudo systemctl stop coda-pi); run with "
+               "SDL_VIDEODRIVER=kmsdrm from the console or the service; the user needs the "
+               "'video' and 'render' groups; check the screen's boot config "
+               "(firmware/README.md)")
 
 
 # --- Sound -----------------------------------------------------------------------------------
@@ -428,18 +457,20 @@ def _display_fix(model: str | None) -> str:
 
 def _check_sound(report: _Report, config: Config) -> None:
     if not config.sound.enabled:
-        report.ok("sound is off in the config (sound.enabled = false)")
+        report.ok(say("sound is off in the config (sound.enabled = false)"))
         return
     try:
         pygame = _import_pygame()
         pygame.mixer.init()
     except Exception as exc:
-        report.warn(f"no sound device ({exc})", "the piezo on GPIO does not need one; on a "
-                    "desktop, check the audio output (or set SDL_AUDIODRIVER)")
+        report.warn(say("no sound device ({why})", why=str(exc)),
+                    say("the piezo on GPIO does not need one; on a desktop, check the audio "
+                        "output (or set SDL_AUDIODRIVER)"))
         return
     try:
         freq, fmt, channels = pygame.mixer.get_init()
-        report.ok(f"sound device open: {freq} Hz, {abs(fmt)}-bit, {channels} channel(s)")
+        report.ok(say("sound device open: {freq} Hz, {bits}-bit, {channels} channel(s)",
+                      freq=freq, bits=abs(fmt), channels=channels))
     finally:
         pygame.mixer.quit()
 
@@ -456,16 +487,19 @@ def _check_data(report: _Report, config: Config) -> None:
             f.flush()
             os.fsync(f.fileno())
     except OSError as exc:
-        report.fail(f"data directory {data} is not writable ({exc.strerror or exc})",
-                    "set data.directory in the config to a writable place, or give this "
-                    f"user the directory: sudo chown -R $USER {data}")
+        report.fail(say("data directory {data} is not writable ({why})", data=str(data),
+                        why=str(exc.strerror or exc)),
+                    say("set data.directory in the config to a writable place, or give this "
+                        "user the directory: sudo chown -R $USER {data}", data=str(data)))
         return
     free = shutil.disk_usage(data).free
     if free < 50 * 1024 * 1024:
-        report.warn(f"data directory {data}: only {free // (1024 * 1024)} MB free",
-                    "free some space: game records are small, but a full disk stops them")
+        report.warn(say("data directory {data}: only {mb} MB free", data=str(data),
+                        mb=free // (1024 * 1024)),
+                    say("free some space: game records are small, but a full disk stops them"))
     else:
-        report.ok(f"data directory {data} is writable ({free // (1024 * 1024)} MB free)")
+        report.ok(say("data directory {data} is writable ({mb} MB free)", data=str(data),
+                      mb=free // (1024 * 1024)))
 
 
 # --- Service ---------------------------------------------------------------------------------
@@ -488,31 +522,36 @@ def _check_service(report: _Report, model: str | None, system: System) -> None:
     unit = system.systemd_dir / SERVICE_NAME
     if not unit.is_file():
         if model is None:
-            report.ok(f"{SERVICE_NAME} not installed (only the appliance needs it)")
+            report.ok(say("{unit} not installed (only the appliance needs it)",
+                          unit=SERVICE_NAME))
         else:
-            report.warn(f"{SERVICE_NAME} is not installed: the device will not start on boot",
-                        INSTALL_HINT)
+            report.warn(say("{unit} is not installed: the device will not start on boot",
+                            unit=SERVICE_NAME), INSTALL_HINT)
         return
     enabled = _systemctl(system, "is-enabled", SERVICE_NAME)
     if enabled is None:
         wants = system.systemd_dir / "multi-user.target.wants" / SERVICE_NAME
         enabled = "enabled" if wants.exists() else "disabled"
     if enabled == "enabled":
-        report.ok(f"{SERVICE_NAME} installed ({unit}) and enabled")
+        report.ok(say("{unit} installed ({path}) and enabled", unit=SERVICE_NAME,
+                      path=str(unit)))
     else:
-        report.warn(f"{SERVICE_NAME} is installed but {enabled or 'not enabled'}: it will not "
-                    "start on boot", f"sudo systemctl enable --now {SERVICE_NAME}")
+        report.warn(say("{unit} is installed but {state}: it will not start on boot",
+                        unit=SERVICE_NAME, state=enabled or say("not enabled")),
+                    f"sudo systemctl enable --now {SERVICE_NAME}")
     if system.kill_switch.exists():
-        report.warn(f"the kill switch {system.kill_switch} exists: the service will not start",
-                    f"sudo rm {system.kill_switch} (then sudo systemctl start coda-pi)")
+        report.warn(say("the kill switch {path} exists: the service will not start",
+                        path=str(system.kill_switch)),
+                    say("sudo rm {path} (then sudo systemctl start coda-pi)",
+                        path=str(system.kill_switch)))
     active = _systemctl(system, "is-active", SERVICE_NAME)
     if active is not None:
         if active == "active":
-            report.ok(f"{SERVICE_NAME} is running")
+            report.ok(say("{unit} is running", unit=SERVICE_NAME))
         else:
-            report.warn(f"{SERVICE_NAME} is {active}",
-                        "see why: journalctl -u coda-pi -b; start it: sudo systemctl start "
-                        "coda-pi")
+            report.warn(say("{unit} is {state}", unit=SERVICE_NAME, state=active),
+                        say("see why: journalctl -u coda-pi -b; start it: sudo systemctl "
+                            "start coda-pi"))
 
 
 # --- Output ----------------------------------------------------------------------------------
@@ -530,9 +569,10 @@ def format_text(checks: list[Check]) -> str:
             section = check.section
             lines.append("")
             lines.append(_(section))
-        lines.append(f"  {check.status:<4}  {check.message}")
+        # The checks' sentences are English (as --json gives them), said here in the reader's.
+        lines.append(f"  {check.status:<4}  {spoken(check.message)}")
         if check.fix:
-            lines.append("        " + _("fix: {fix}").format(fix=check.fix))
+            lines.append("        " + _("fix: {fix}").format(fix=spoken(check.fix)))
     counts = {s: sum(c.status == s for c in checks) for s in ("OK", "WARN", "FAIL")}
     lines.append("")
     verdict = _("ready") if counts["FAIL"] == 0 else _("NOT ready: fix every FAIL above")

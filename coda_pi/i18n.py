@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gettext
 from pathlib import Path
+from typing import Protocol
 
 DOMAIN = "coda_pi"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -98,16 +99,41 @@ def language_from_environment(env: dict[str, str] | None = None) -> str:
     return DEFAULT_LANGUAGE
 
 
-def spoken(text: str) -> str:
+class TableWords(Protocol):
+    """The words of a table's things for an engine's sentence: ``coda_pi.referee.wording``'s
+    ``Nouns`` ("panel", "the box"; "card", "the deck" with the Rainbow-deck labels)."""
+
+    def fields(self) -> dict[str, str]:
+        """``{"panel": ..., "panels": ..., "the_box": ..., "the_dash": ...}``, translated."""
+        ...
+
+    def tile(self, tile: object) -> str:
+        """A panel as the table writes it ("D7"; "DQ" with cards)."""
+        ...
+
+
+def _panel_fields() -> dict[str, str]:
+    return {"panel": _("panel"), "panels": _("panels"), "the_box": _("the box"),
+            "the_dash": _("the dash")}
+
+
+def spoken(text: str, words: TableWords | None = None) -> str:
     """An engine's sentence (``coda_pi.rules.sentence``) in the current language: its template
-    translated, then filled with its parameters, each translated the same way. Any other text
+    translated, then filled with its parameters, each translated the same way, and with the
+    table's ``words`` for its things (the boxed game's panels when not given). Any other text
     is returned as it is (the engine keeps English and no gettext; this is the edge)."""
     template = getattr(text, "template", None)
     params = getattr(text, "params", None)
     if template is None or params is None:
         return text
-    filled = {key: spoken(value) if isinstance(value, str) else value
-              for key, value in params.items()}
+    filled: dict[str, object] = words.fields() if words is not None else _panel_fields()
+    for key, value in params.items():
+        if isinstance(value, str):
+            filled[key] = spoken(value, words)
+        elif isinstance(value, bool | int | float) or value is None:
+            filled[key] = value
+        else:  # a Tile: the only other thing the engine names
+            filled[key] = words.tile(value) if words is not None else str(value)
     try:
         return _(template).format(**filled)
     except (KeyError, IndexError, ValueError):

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from coda_pi.rules.errors import RuleError
+from coda_pi.rules.sentence import say
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +60,7 @@ def parse_record(data: bytes) -> RecordText:
             if is_tail:
                 text.torn_line = number
             else:
-                text.error = LineError(number, f"line {number} is not valid JSON")
+                text.error = LineError(number, say("line {line} is not valid JSON", line=number))
             break
         text.lines.append(RecordLine(number, obj))
     return text
@@ -82,18 +83,19 @@ def read_file_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
     """
     path = Path(path)
     if not stat.S_ISREG(os.stat(path).st_mode):
-        raise NotARecordFile(errno.EINVAL, "not a regular file (a FIFO, a device or a "
-                             "directory?)", str(path))
+        raise NotARecordFile(errno.EINVAL, say("not a regular file (a FIFO, a device or a "
+                                               "directory?)"), str(path))
     # O_NONBLOCK: should a FIFO take the file's place after the check, opening it must not
     # wait for a writer; fstat then refuses it.
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise NotARecordFile(errno.EINVAL, "not a regular file", str(path))
+            raise NotARecordFile(errno.EINVAL, say("not a regular file"), str(path))
         if info.st_size > limit:
-            raise NotARecordFile(errno.EFBIG, f"too large to be a record ({info.st_size} "
-                                 f"bytes; the limit is {limit})", str(path))
+            raise NotARecordFile(errno.EFBIG, say("too large to be a record ({size} bytes; the "
+                                                  "limit is {limit})", size=info.st_size,
+                                                  limit=limit), str(path))
         chunks = []
         total = 0
         while True:
@@ -102,8 +104,8 @@ def read_file_bytes(path: Path, limit: int = MAX_RECORD_BYTES) -> bytes:
                 break
             total += len(chunk)
             if total > limit:  # it grew while being read
-                raise NotARecordFile(errno.EFBIG, f"too large to be a record (over {limit} "
-                                     "bytes)", str(path))
+                raise NotARecordFile(errno.EFBIG, say("too large to be a record (over {limit} "
+                                                      "bytes)", limit=limit), str(path))
             chunks.append(chunk)
         return b"".join(chunks)
     finally:
@@ -151,7 +153,7 @@ class Journal(Generic[G]):
     def undo(self) -> Any:
         """Takes back the latest event in force and returns it."""
         if not self._snapshots:
-            raise RuleError("there is nothing to undo")
+            raise RuleError(say("there is nothing to undo"))
         self.game = self._snapshots.pop()
         return self.events.pop()
 

@@ -11,6 +11,7 @@ from typing import Any
 from coda_pi.record import Journal, LineError, RecordLine, parse_record, read_file_bytes
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.games import GAMES, find_game, rules_of
+from coda_pi.rules.sentence import say
 
 __all__ = ["GAMES", "Replay", "journal_of", "replay_bytes", "replay_lines", "start_journal"]
 
@@ -81,7 +82,8 @@ def replay_lines(lines: list[RecordLine], *, end_line: int = 1) -> Replay:
     header = first.obj if isinstance(first.obj, dict) else None
     replay = Replay(header, None, lines=first.number)
     if header is None or "event" in header or "game" not in header:
-        replay.error = LineError(first.number, "the first line must be the header naming the game")
+        replay.error = LineError(first.number,
+                                 say("the first line must be the header naming the game"))
         return replay
     try:
         replay.journal = start_journal(header)
@@ -110,10 +112,9 @@ def replay_bytes(data: bytes) -> Replay:
     if text.error is not None and (replay.error is None or not text.lines):
         replay.error = text.error
     if text.torn_line is not None and text.error is None:
-        replay.warnings.append(
-            f"line {text.torn_line} was cut short (a write interrupted by a power loss?) "
-            "and is ignored"
-        )
+        replay.warnings.append(say(
+            "line {line} was cut short (a write interrupted by a power loss?) and is ignored",
+            line=text.torn_line))
     return replay
 
 

@@ -20,9 +20,10 @@ from typing import Any
 
 from coda_pi.record import read_file_bytes
 from coda_pi.replay import Replay, replay_bytes
+from coda_pi.rules.sentence import say, sentence_from_json, sentence_json
 
 CACHE_NAME = ".results-cache.json"
-VERSION = 1
+VERSION = 2  # 2: the error kept as a sentence the screen can translate
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 
 
@@ -34,7 +35,7 @@ class Summary:
     players: tuple[str, ...]
     totals: tuple[int, ...]
     finished: bool
-    error: str | None  # "line N: message" when the record breaks a rule
+    error: str | None  # "line N: message" when the record breaks a rule (a Sentence)
     rounds: int  # rounds (Coda) or games (Mastermind) played to their end
     date: str  # ISO time the game started: the header's "t", else the file's time
 
@@ -43,7 +44,8 @@ class Summary:
         s = replay.summary()
         error = None
         if replay.error is not None:
-            error = f"line {replay.error.line}: {replay.error.message}"
+            error = say("line {line}: {message}", line=replay.error.line,
+                        message=replay.error.message)
         return cls(
             game=str(s.get("game") or ""),  # "": the header could not be read
             players=tuple(str(p) for p in s["players"]),
@@ -63,7 +65,7 @@ class Summary:
                 players=tuple(obj["players"]),
                 totals=tuple(obj["totals"]),
                 finished=obj["finished"],
-                error=obj["error"],
+                error=None if obj["error"] is None else _error_from_json(obj["error"]),
                 rounds=obj["rounds"],
                 date=obj["date"],
             )
@@ -85,6 +87,15 @@ class Summary:
         except ValueError:
             return None
         return summary
+
+
+def _error_from_json(obj: object) -> str:
+    """A cached error as the sentence it was; a KeyError (so the entry is not trusted and the
+    record is replayed) when it is not one."""
+    error = sentence_from_json(obj)
+    if error is None:
+        raise KeyError("error")
+    return error
 
 
 def _start_time(header: dict[str, Any] | None, mtime: float) -> dt.datetime:
@@ -164,7 +175,9 @@ class ResultsCache:
             return
         doc = {
             "version": VERSION,
-            "records": {name: {"key": key, "summary": asdict(summary)}
+            "records": {name: {"key": key, "summary": {
+                **asdict(summary),
+                "error": None if summary.error is None else sentence_json(summary.error)}}
                         for name, (key, summary) in self._entries.items()},
         }
         data = json.dumps(doc).encode("ascii")

@@ -56,6 +56,15 @@ def test_example_file_mentions_every_key():
             assert re.search(rf"^#? ?{re.escape(key)} = ", text, re.M), f"{table}.{key} missing"
 
 
+def test_example_file_says_what_the_timer_and_the_labels_really_do():
+    # #14: each decision gets the first period then the extra one, and after a right guess the
+    # clock starts again; the card labels are the Rainbow deck's (Da Vinci Code is Coda).
+    text = " ".join(EXAMPLE.read_text().split())
+    assert "Every decision" in text and "first_seconds, then # extra_seconds more" in text
+    assert "After a right # guess the clock starts again from first_seconds" in text
+    assert "Rainbow # deck" in text and "Da Vinci" not in text
+
+
 # --- one test per kind of mistake --------------------------------------------------------------
 
 

@@ -11,6 +11,11 @@ SIGKILL stands in for a power cut at the level of the process: what
 the demo had handed to the kernel survives it, which is what the record's fsync guarantees
 against a real power cut.
 
+Mastermind is killed the same way (``demo --game mastermind``): there the device, breaking a
+code the record does not hold yet, keeps each row it shows beside the record
+(``NAME.pending``) until the code is broken; the ack log names each such row once it is
+stored, and every row named must be found again, beside the record or in it after its code.
+
 ``CODA_PI_CRASH_KILLS`` sets the number of kills (default 16); ``CODA_PI_CRASH_SEED`` makes
 the kill moments repeatable (the seed is printed, and named in every failure).
 
@@ -22,6 +27,7 @@ the first line.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -55,15 +61,20 @@ def _env(tmp_path: Path) -> dict[str, str]:
     }
 
 
+MASTERMIND_GAMES = 6  # the device breaks three codes and makes three: a match long enough
+
+
 def _demo(
     record: Path, acks: Path, seed: int, env: dict[str, str], *, players: int = 3,
-    rounds: int = 3, table_pool: bool = False,
+    rounds: int = 3, table_pool: bool = False, game: str = "coda",
 ) -> subprocess.Popen[bytes]:
+    which = (["--game", "mastermind", "--games", str(MASTERMIND_GAMES)]
+             if game == "mastermind" else
+             ["--players", str(players), "--rounds", str(rounds),
+              *(["--table-pool"] if table_pool else [])])
     return subprocess.Popen(
         [sys.executable, "-m", "coda_pi.cli", "demo", "--headless", "--seed", str(seed),
-         "--players", str(players), "--rounds", str(rounds), "--size", "320x240",
-         "--record", str(record), "--ack-log", str(acks),
-         *(["--table-pool"] if table_pool else [])],
+         "--size", "320x240", "--record", str(record), "--ack-log", str(acks), *which],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
 
@@ -85,7 +96,7 @@ def slowness(tmp_path: Path, env: dict[str, str]) -> float:
     return max(1.0, (time.monotonic() - start) / FIRST_ACK)
 
 
-def _acknowledged(acks: Path, record: Path) -> list[Any]:
+def _ack_entries(acks: Path, record: Path) -> list[Any]:
     if not acks.exists():
         return []
     # The ack log is unbuffered and written line by line: a kill can leave at most a torn
@@ -94,7 +105,46 @@ def _acknowledged(acks: Path, record: Path) -> list[Any]:
     assert text.error is None
     entries = [line.obj for line in text.lines]
     assert {e["record"] for e in entries} <= {str(record)}, "an event went to another record"
-    return [e["line"] for e in entries]
+    return entries
+
+
+def _acknowledged(acks: Path, record: Path) -> list[Any]:
+    """The record lines acknowledged, in order."""
+    return [e["line"] for e in _ack_entries(acks, record) if "line" in e]
+
+
+def _kept_rows_lost(record: Path, acks: Path) -> list[str]:
+    """Mastermind rows the device showed (stored beside the record) and no longer has.
+
+    Each kept-aside acknowledgement names the rows the device breaks with so far, after the
+    record's first ``after`` events. They must still be there: beside the record while it
+    holds no more events, else in the record right after those events, as the code (the
+    last row) and its rows, which the device writes once the code is broken."""
+    lines = _lines(record)
+    events = lines[1:]
+    pending = record.with_name(record.name + ".pending")
+    beside = json.loads(pending.read_text()) if pending.exists() else None
+    lost = []
+    for entry in _ack_entries(acks, record):
+        kept = entry.get("aside", False)
+        if not kept:  # a record line, or "nothing kept now"
+            continue
+        rows, after = kept["device_rows"], kept["after"]
+        aside = beside["device_rows"] if beside and beside["after"] == after else []
+        if len(events) == after:
+            stored = aside
+        else:
+            written = [] if events[after].get("event") != "code" else list(
+                itertools.takewhile(lambda e: e.get("event") == "guess", events[after + 1:]))
+            stored = [{"code": e.get("code"), "keys": e.get("keys")} for e in written]
+            if aside[: len(stored)] == stored:
+                # Cut while the broken code's rows were written: the restart writes the
+                # rest from beside the record (test_hardening_mastermind_rows.py).
+                stored = max(stored, aside, key=len)
+        if stored[: len(rows)] != rows:
+            lost.append(f"rows {[r['code'] for r in rows]} after event {after}, "
+                        f"stored {[r['code'] for r in stored]}")
+    return lost
 
 
 def _lines(record: Path) -> list[Any]:
@@ -133,6 +183,8 @@ def _check(
     torn = parse_record(before).torn_line is not None
     kept = before[: before.rfind(b"\n") + 1] if torn else before
     assert after.startswith(kept), f"{why}: what the record held was rewritten"
+    lost = _kept_rows_lost(record, acks)
+    assert not lost, f"{why}: a row the device showed was lost: {lost[0]}"
     if not lines:
         return None
     replay = replay_file(record)
@@ -151,13 +203,24 @@ def test_table_pool_play_killed_at_random_moments_goes_on_with_nothing_lost(
 ) -> None:
     """The same with the players drawing real panels: each restart resumes the record, its
     simulated players given panels the record allows (issue 12, items 9 and the crash
-    test). Mastermind has no demo to kill: its power cuts are in tests/storm.py."""
+    test)."""
     # Its first line comes later (the colours of every row are entered first): later kills.
     _kill_and_resume(tmp_path, max(4, KILLS // 2), table_pool=True, window=(0.8, 4.0))
 
 
+def test_mastermind_killed_at_random_moments_goes_on_with_no_row_shown_lost(
+    tmp_path: Path,
+) -> None:
+    """The same for a Mastermind match against the device, both ways round: every line
+    acknowledged is in the record, every row the device showed while breaking a code is
+    beside the record or in it, and each restart resumes the match (issue 12)."""
+    # A match is over within a second of its first line: the kills land in that second.
+    _kill_and_resume(tmp_path, max(4, KILLS // 2), game="mastermind", window=(0.3, 1.0))
+
+
 def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = False,
-                     window: tuple[float, float] = (EARLIEST, LATEST)) -> None:
+                     window: tuple[float, float] = (EARLIEST, LATEST),
+                     game: str = "coda") -> None:
     KILLS = total_kills  # noqa: N806 - the module's figure, for this run
     seed = int(os.environ.get("CODA_PI_CRASH_SEED", str(time.time_ns() % 1_000_000)))
     rng = random.Random(seed)
@@ -165,7 +228,7 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = Fal
     slow = slowness(tmp_path, env)
     started = time.monotonic()
     kills = runs = games = 0
-    killed_mid_game = 0
+    killed_mid_game = acked = kept = 0
     while kills < KILLS:
         games += 1
         folder = tmp_path / f"table-{games}"
@@ -179,7 +242,7 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = Fal
             assert runs < 10 * KILLS + 20, f"{why}: the tournament never finishes"
             before = record.read_bytes() if record.exists() else b""
             proc = _demo(record, acks, seed + runs, env, players=PLAYERS[games % 3],
-                         table_pool=table_pool)
+                         table_pool=table_pool, game=game)
             try:
                 if kills < KILLS:
                     proc.wait(timeout=rng.uniform(*window) * slow)
@@ -200,14 +263,22 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = Fal
                 # Run to its end: the final screen showed the totals the record replays to
                 # (the demo exits 1 otherwise), and the tournament is complete.
                 assert summary is not None and summary["finished"], why
-                assert len(summary["rounds"]) == 3, why
+                if game == "mastermind":
+                    played = [g for g in summary["games"] if not g["void"]]
+                    assert len(played) == MASTERMIND_GAMES, why
+                else:
+                    assert len(summary["rounds"]) == 3, why
                 assert b"final screen" in out, why
+        entries = _ack_entries(acks, record)
+        acked += sum(1 for e in entries if "line" in e)
+        kept += sum(len(e["aside"]["device_rows"]) for e in entries if e.get("aside"))
         # One tournament, one record: no resumed run started a game of its own beside it.
         assert sorted(p.name for p in folder.glob("*.jsonl")) == [
             "acks.jsonl", "tournament.jsonl"], f"crash seed {seed}, game {games}"
     elapsed = time.monotonic() - started
-    print(f"crash test: seed {seed}, {kills} kills ({killed_mid_game} mid-game), {runs} runs, "
-          f"{games} tournaments, {elapsed:.1f} s, times stretched {slow:.1f}x")
+    print(f"crash test ({game}): seed {seed}, {kills} kills ({killed_mid_game} mid-game), "
+          f"{runs} runs, {games} tournaments, {acked} lines and {kept} kept rows "
+          f"acknowledged, 0 lost, {elapsed:.1f} s, times stretched {slow:.1f}x")
     assert killed_mid_game >= KILLS // 2, "the kills should mostly land in the middle of games"
 
 
@@ -241,3 +312,32 @@ def test_the_check_catches_a_lost_acknowledged_line_and_counts_unannounced_ones(
     for lost in ([header, a, c], [header, c, b, a]):  # b acknowledged, then missing or moved
         with pytest.raises(AssertionError):
             _unacknowledged(lost, [header, a, b, c])
+
+
+def test_the_check_finds_a_mastermind_row_shown_and_then_lost(tmp_path: Path) -> None:
+    record, acks = tmp_path / "r.jsonl", tmp_path / "acks.jsonl"
+    header = {"game": "mastermind", "players": ["Ann", "Device"]}
+    row1 = {"code": "BBGK", "keys": {"black": 0, "white": 2}}
+    row2 = {"code": "GRKR", "keys": {"black": 1, "white": 1}}
+    code = {"event": "code", "maker": 0, "code": "YKRB"}
+    shown = [{"record": str(record), "line": header},
+             {"record": str(record), "aside": {"device_rows": [row1], "after": 0}},
+             {"record": str(record), "aside": {"device_rows": [row1, row2], "after": 0}}]
+    acks.write_text("".join(json.dumps(e) + "\n" for e in shown))
+    pending = record.with_name(record.name + ".pending")
+
+    def lost(lines: list[Any], beside: dict[str, Any] | None) -> list[str]:
+        record.write_text("".join(json.dumps(line) + "\n" for line in lines))
+        pending.unlink(missing_ok=True)
+        if beside is not None:
+            pending.write_text(json.dumps(beside))
+        return _kept_rows_lost(record, acks)
+
+    assert lost([header], {"device_rows": [row1, row2], "after": 0}) == []
+    assert lost([header, code, row1 | {"event": "guess"}, row2 | {"event": "guess"}], None) == []
+    # Cut after the code and the first row: the second is still beside the record.
+    assert lost([header, code, row1 | {"event": "guess"}],
+                {"device_rows": [row1, row2], "after": 0}) == []
+    assert lost([header], {"device_rows": [row1], "after": 0})  # the second row is gone
+    assert lost([header], None)  # everything beside the record is gone
+    assert lost([header, code, row1 | {"event": "guess"}], None)  # written only in part

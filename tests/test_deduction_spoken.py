@@ -98,7 +98,7 @@ def test_every_template_of_the_engine_has_a_spanish_translation() -> None:
 
 
 def test_a_sentence_survives_copies_and_pickles() -> None:
-    sentence = say("{tile} at {name}'s panel {panel}", tile="D3", name="Ann", panel=2)
+    sentence = say("{tile} at {name}'s {panel} {n}", tile="D3", name="Ann", n=2)
     for again in (copy.deepcopy(sentence), pickle.loads(pickle.dumps(sentence))):
         assert again == sentence == "D3 at Ann's panel 2"
         with in_language("es"):

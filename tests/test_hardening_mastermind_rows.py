@@ -9,6 +9,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from coda_pi.app.records import PENDING_SUFFIX, Records
 from coda_pi.record import RecordWriter
 from coda_pi.referee.mastermind_referee import MastermindReferee
@@ -113,3 +115,66 @@ def test_a_row_that_cannot_be_stored_is_not_shown(tmp_path, monkeypatch):
         _enter_keys(table, fb.black, fb.white)
         assert [(r.guess, r.black, r.white) for r in _screen(table).board] == before
         assert "nothing was done" in table.referee.view().banner.text
+
+
+@pytest.mark.parametrize("breaking_row_kept", [True, False])
+def test_a_power_cut_while_the_broken_code_and_its_rows_are_written_keeps_every_row(
+        tmp_path, breaking_row_kept):
+    """Broken: the device writes the code, then its rows one line at a time, and only then
+    lets go of the rows kept beside the record. A power cut between two of those lines
+    leaves the code and some rows in the record and all of them beside it: the restart
+    writes the rest, so no row the table was shown goes missing."""
+    table, path, records = _new(tmp_path)
+    while True:
+        shown = [(r.guess, r.black, r.white) for r in _screen(table).board]
+        guess = _screen(table).device_guess
+        if feedback(SECRET, guess).black == 4:
+            break
+        _answer(table)
+    assert len(shown) >= 2, "the strategy broke the code too fast for this test"
+    kept = json.loads((tmp_path / ("match.jsonl" + PENDING_SUFFIX)).read_text())
+    if breaking_row_kept:  # as the device keeps it, before it writes the code
+        kept["device_rows"].append({"code": SECRET, "keys": {"black": 4, "white": 0}})
+    _answer(table)  # broken: everything goes into the record
+    records.close()
+    lines = path.read_text().splitlines()
+    # The power went after the code and the first row: the rest never reached the card.
+    path.write_text("\n".join(lines[:3]) + "\n")
+    (tmp_path / ("match.jsonl" + PENDING_SUFFIX)).write_text(json.dumps(kept))
+    again, records2 = _resumed(path)
+    records2.close()
+    summary = replay_file(path).summary()
+    assert summary["error"] is None and summary["games"][0]["broken"]
+    assert summary["games"][0]["rows"] == len(shown) + 1
+    written = [json.loads(line) for line in path.read_text().splitlines()[2:]]
+    assert [(e["code"], e["keys"]["black"], e["keys"]["white"]) for e in written] == [
+        *shown, (SECRET, 4, 0)]
+    assert not (tmp_path / ("match.jsonl" + PENDING_SUFFIX)).exists()
+    assert _screen(again).step is MastermindStep.GAME_END
+    assert again.referee.view().banner is None  # nothing refused on the way
+
+
+def test_a_power_cut_after_the_breaking_answer_was_kept_writes_the_broken_code_at_restart(
+        tmp_path):
+    """The answer that breaks the code is kept beside the record like every other, then the
+    code and the rows are written. A power cut between the two used to leave a restart
+    asking the strategy for a row after a broken code (a crash at every start, found by
+    the crash test): now the restart writes the game the table finished."""
+    table, path, records = _new(tmp_path)
+    while not _answer(table):
+        pass
+    records.close()
+    lines = path.read_text().splitlines()
+    kept = {"device_rows": [json.loads(line) for line in lines[2:]], "after": 0}
+    for row in kept["device_rows"]:
+        del row["event"]
+    assert kept["device_rows"][-1] == {"code": SECRET, "keys": {"black": 4, "white": 0}}
+    path.write_text(lines[0] + "\n")  # the power went before the code was written
+    (tmp_path / ("match.jsonl" + PENDING_SUFFIX)).write_text(json.dumps(kept))
+    again, records2 = _resumed(path)
+    records2.close()
+    assert path.read_text().splitlines() == lines
+    assert not (tmp_path / ("match.jsonl" + PENDING_SUFFIX)).exists()
+    assert _screen(again).step is MastermindStep.GAME_END
+    summary = replay_file(path).summary()
+    assert summary["games"][0]["broken"] and summary["games"][0]["rows"] == len(lines) - 2

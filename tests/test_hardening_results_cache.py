@@ -115,3 +115,34 @@ def test_a_data_directory_where_the_cache_cannot_be_saved_still_lists_its_games(
         assert len(listing(tmp_path)) == 2
     finally:
         tmp_path.chmod(0o755)
+
+
+@pytest.mark.parametrize("error", [
+    {"say": "{0} {a.b}", "with": {}}, {"say": "{panel}", "with": {"panel": [1]}},
+    {"say": 3, "with": {}}, {"say": "{x}", "with": {"x": [1]}}, ["line", 3],
+])
+def test_a_cached_reason_that_is_no_sentence_replays_the_record(tmp_path, replays, error):
+    # The reason a record is broken is cached as a sentence (so it can be said in Spanish);
+    # a damaged one must neither crash the list nor make the broken record look whole.
+    broken = new_record_path(tmp_path, "coda")
+    shutil.copy(Path(__file__).parent / "records" / "errors" / "wrong-turn.jsonl", broken)
+    first = listing(tmp_path)
+    assert first[0]["error"]
+    doc = json.loads((tmp_path / CACHE_NAME).read_text())
+    doc["records"][broken.name]["summary"]["error"] = error
+    (tmp_path / CACHE_NAME).write_text(json.dumps(doc))
+    replays[0] = 0
+    assert listing(tmp_path) == first
+    assert replays[0] == 1
+
+
+def test_a_broken_records_reason_is_said_in_spanish_from_the_cache(tmp_path):
+    from coda_pi.app.records import result_rows
+    from coda_pi.i18n import in_language
+
+    broken = new_record_path(tmp_path, "coda")
+    shutil.copy(Path(__file__).parent / "records" / "errors" / "wrong-turn.jsonl", broken)
+    listing(tmp_path)  # now cached
+    with in_language("es"):
+        notes = [row.note for row in result_rows(tmp_path)]
+    assert notes and notes[0].startswith("registro roto en línea ") and "turno" in notes[0]

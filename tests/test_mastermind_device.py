@@ -490,3 +490,21 @@ def test_mastermind_and_its_choices_are_remembered_for_the_next_start(tmp_path):
     table.tap(Button.OK)
     third, _table_again = _switch_remembering(tmp_path)
     assert not third.playing_mastermind
+
+
+def test_the_end_of_a_game_names_the_game_that_ended_not_the_next():
+    """After game 1 of 2 the screen says "Game 1 of 2 over" (it said 2: the match's next)."""
+    table, _record = _table(games=2)
+    _set_code(table, 0, "RGBY")
+    _enter_row(table, "RGBY")
+    screen = _screen(table)
+    assert screen.step is MastermindStep.GAME_END
+    assert (screen.game_number, screen.games) == (1, 2)
+    assert screen.prompt == "OK for the next game"
+    table.tap(Button.OK)
+    _set_code(table, 1, "KKWW")
+    assert _screen(table).game_number == 2
+    _enter_row(table, "KKWW")
+    screen = _screen(table)
+    assert screen.step is MastermindStep.GAME_END and screen.game_number == 2
+    assert screen.prompt == "OK for the final standings"

@@ -43,7 +43,12 @@ from coda_pi.rules.deduction import analyze
 from coda_pi.rules.deduction_view import Witness
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.games import GAMES, find_game, rules_of
-from coda_pi.rules.legal import legal_events, mastermind_legal, seat_moves
+from coda_pi.rules.legal import (
+    legal_events,
+    mastermind_legal,
+    mastermind_legal_events,
+    seat_moves,
+)
 from coda_pi.rules.mastermind import MastermindMatch
 from coda_pi.rules.observe import CodaObservation, observe, round_over
 from coda_pi.rules.tiles import Color, Tile
@@ -306,6 +311,31 @@ def test_random_legal_mastermind_matches_never_raise_and_hide_the_code(
             assert mine.code == (match.code if seat == match.maker else None)
             assert mine.rows == public.rows and mine.totals == public.totals
     assert list(rules.legal(match)) == []
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), blanks=st.booleans())
+def test_random_legal_audited_mastermind_matches_never_raise_and_every_observation_agrees(
+    seed: int, blanks: bool
+) -> None:
+    """The same with the codemaker placing the key pegs (audit play), typed events: wrong
+    ones void the game, and what each seat and the public see still agrees."""
+    rng = random.Random(seed)
+    rules = find_game("mastermind")
+    match = rules.start({"game": "mastermind", "players": ["Ann", "Ben"], "pegs": 2,
+                         "rows": 3, "blanks": blanks, "games": 2})
+    while not match.finished:
+        event = rng.choice(list(mastermind_legal_events(match, keys=True)))
+        assert rules.parse(match, rules.line(event)) == event
+        rules.apply(match, rules.line(event))
+        public = observe(match)
+        assert public.code is None, "the code reached the public"
+        assert public.totals == match.totals
+        for seat in (0, 1):
+            mine = observe(match, seat)
+            assert mine.code == (match.code if seat == match.maker else None)
+            assert mine.rows == public.rows and mine.totals == public.totals
+    assert list(mastermind_legal_events(match, keys=True)) == []
 
 
 def test_a_wrong_mastermind_line_is_not_among_the_legal_ones() -> None:

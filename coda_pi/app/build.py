@@ -22,6 +22,7 @@ from coda_pi.devices.gpio import open_gpio
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
 from coda_pi.referee.ports import Clock, MonotonicClock, Sounder, TableReferee
+from coda_pi.rules.sentence import say
 from coda_pi.ui.scene import Scene
 
 log = logging.getLogger(__name__)
@@ -44,9 +45,10 @@ def explain_once(stream: TextIO | None = None) -> Callable[[str], None]:
 
 
 def config_notices(problems: Sequence[Any]) -> tuple[str, ...]:
-    """The config file's problems as sentences for the screen, errors first."""
+    """The config file's problems as sentences for the screen, errors first (said in the
+    screen's language when shown: the language may come from this very config)."""
     ordered = sorted(problems, key=lambda p: p.severity != "error")
-    return tuple(f"config file: {p}" for p in ordered)
+    return tuple(say("config file: {problem}", problem=p.sentence) for p in ordered)
 
 
 
@@ -90,7 +92,7 @@ def build_app(
     if sounder is None:
         sounder = open_sounder(gpio, explain=say) if sound_on else SilentSounder()
     records = Records(options.data_dir or config.data_dir, options.record,
-                      on_recorded=options.on_recorded)
+                      on_recorded=options.on_recorded, on_kept=options.on_kept)
     if referee is None:
         referee = build_referee(options, clock=clock, rng=rng or random.SystemRandom(),
                                 records=records, explain=say)

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from coda_pi.app.records import OnRecorded
 from coda_pi.config import Config
 from coda_pi.devices.gpio import DEFAULT_BOUNCE_TIME
 from coda_pi.referee.setup import SetupDefaults
+
+if TYPE_CHECKING:
+    from coda_pi.referee.mastermind_setup import MastermindOptions
 
 
 @dataclass
@@ -30,4 +34,8 @@ class DeviceOptions:
     # Sentences for the first screen (and the log): problems in the config file, say.
     notices: tuple[str, ...] = ()
     on_recorded: OnRecorded | None = None
+    # Told of what a game keeps durably beside its record (Mastermind's device rows).
+    on_kept: OnRecorded | None = None
+    # Mastermind's choices (the demo's); None: the ones remembered from the last match.
+    mastermind: MastermindOptions | None = None
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from coda_pi.datadir import new_record_path, results
-from coda_pi.i18n import N_, _, ngettext
+from coda_pi.i18n import N_, _, ngettext, spoken
 from coda_pi.record import RecordWriter, fsync_dir, read_file_bytes, write_atomically
 from coda_pi.referee.results import ResultRow
 
@@ -24,17 +24,20 @@ log = logging.getLogger(__name__)
 
 
 OnRecorded = Callable[[Path, dict[str, Any]], None]
-"""Told of each line once it is durably written (the demo's acknowledgement log)."""
+"""Told of each line once it is durably written (the demo's acknowledgement log); the same
+shape tells of what a game kept beside its record (``keep_aside``; None: nothing now)."""
 
 
 class LazyRecord:
     """A record file opened at its first line, so that starting the device and leaving
     without playing leaves no empty record behind."""
 
-    def __init__(self, path: Callable[[], Path], on_recorded: OnRecorded | None = None) -> None:
+    def __init__(self, path: Callable[[], Path], on_recorded: OnRecorded | None = None,
+                 on_kept: Callable[[Path, Any], None] | None = None) -> None:
         self._path = path
         self._writer: RecordWriter | None = None
         self._on_recorded = on_recorded
+        self._on_kept = on_kept
 
     @property
     def path(self) -> Path | None:
@@ -71,8 +74,11 @@ class LazyRecord:
             if path.exists():
                 path.unlink()
                 fsync_dir(path.parent)
-            return
-        write_atomically(path, json.dumps(obj).encode("ascii"))
+        else:
+            write_atomically(path, json.dumps(obj).encode("ascii"))
+        if self._on_kept is not None:
+            # Only now is it on the card: the device may show it.
+            self._on_kept(path.with_name(path.name.removesuffix(PENDING_SUFFIX)), obj)
 
     def aside(self) -> Any:
         """What ``keep_aside`` kept beside the record, None when nothing (or not JSON)."""
@@ -90,15 +96,17 @@ class Records:
     given, then a new file named by date and time in the data directory for each game."""
 
     def __init__(
-        self, data_dir: Path, first: Path | None = None, *, on_recorded: OnRecorded | None = None
+        self, data_dir: Path, first: Path | None = None, *, on_recorded: OnRecorded | None = None,
+        on_kept: Callable[[Path, Any], None] | None = None,
     ) -> None:
         self.data_dir = data_dir
         self._first = first
         self.on_recorded = on_recorded
+        self.on_kept = on_kept
         self.opened: list[LazyRecord] = []
 
     def new(self, game: str = "coda") -> LazyRecord:
-        record = LazyRecord(lambda: self._claim(game), self.on_recorded)
+        record = LazyRecord(lambda: self._claim(game), self.on_recorded, self.on_kept)
         self.opened.append(record)
         return record
 
@@ -116,7 +124,7 @@ class Records:
 
     def resumed(self, writer: RecordWriter) -> LazyRecord:
         """The record of a resumed game, already open, in the list of records."""
-        record = _Opened(writer, self.on_recorded)
+        record = _Opened(writer, self.on_recorded, self.on_kept)
         self.opened.append(record)
         return record
 
@@ -127,8 +135,8 @@ class Records:
         if first is not None and first.exists() and first.stat().st_size > 0:
             self._first = None
             self.data_dir = first.parent
-            explain(f"{first} already holds a game; the new game goes to a new record "
-                    f"beside it")
+            explain(_("{path} already holds a game; the new game goes to a new record "
+                      "beside it").format(path=first))
 
     @property
     def paths(self) -> list[Path]:
@@ -144,8 +152,9 @@ class Records:
 class _Opened(LazyRecord):
     """An already open writer (a resumed record) in the list of records."""
 
-    def __init__(self, writer: RecordWriter, on_recorded: OnRecorded | None = None) -> None:
-        super().__init__(lambda: writer.path, on_recorded)
+    def __init__(self, writer: RecordWriter, on_recorded: OnRecorded | None = None,
+                 on_kept: Callable[[Path, Any], None] | None = None) -> None:
+        super().__init__(lambda: writer.path, on_recorded, on_kept)
         self._writer = writer
 
 
@@ -163,7 +172,7 @@ def result_rows(data_dir: Path, limit: int = RESULTS_SHOWN) -> list[ResultRow]:
     for result in itertools.islice(results(data_dir), limit):
         note = None
         if result.error:
-            note = _("record broken at {where}").format(where=result.error)
+            note = _("record broken at {where}").format(where=spoken(result.error))
         elif not result.finished:
             note = _("unfinished")
         if result.game == "mastermind":

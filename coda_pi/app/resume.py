@@ -14,13 +14,15 @@ from coda_pi import remembered
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records, result_rows
 from coda_pi.datadir import ResumeChoice, choose_resume
-from coda_pi.i18n import _, ngettext, set_language
+from coda_pi.i18n import _, ngettext, set_language, spoken
 from coda_pi.i18n import language as language_now
 from coda_pi.record import RecordWriter
 from coda_pi.referee.ports import Clock, TableReferee
 from coda_pi.referee.setup import SetupDefaults
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
 from coda_pi.referee.views import Banner, BannerKind, ConfirmView, DealView, LedState
+from coda_pi.referee.wording import nouns
+from coda_pi.rules.sentence import say
 
 log = logging.getLogger(__name__)
 
@@ -53,11 +55,11 @@ def build_referee(
             choice = choose_resume(records.data_dir, options.record)
         except Exception as err:  # noqa: BLE001 - whatever is on the card, the device starts
             log.exception("looking for an unfinished game")
-            choice = ResumeChoice(None, None, (
-                f"could not look for an unfinished game in {records.data_dir} ({err}); a new "
-                "game was started",))
+            choice = ResumeChoice(None, None, (say(
+                "could not look for an unfinished game in {directory} ({why}); a new game was "
+                "started", directory=str(records.data_dir), why=str(err)),))
         for notice in choice.notices:
-            explain(notice)
+            explain(spoken(notice))
             log.warning("%s", notice)
         if choice.path is None:
             troubles.extend(choice.notices)
@@ -68,15 +70,15 @@ def build_referee(
             except OSError as err:
                 # A card gone read-only, say: the game cannot go on in that file, and the
                 # device must still start (principle 6).
-                trouble = f"cannot write to {choice.path.name} ({err.strerror or err}); a new " \
-                    "game was started in a new record"
-                explain(trouble)
+                trouble = say("cannot write to {name} ({why}); a new game was started in a new "
+                              "record", name=choice.path.name, why=err.strerror or str(err))
+                explain(spoken(trouble))
                 troubles.append(trouble)
             else:
                 journal = choice.replay.journal
                 header = choice.replay.header
                 resumed = True
-                explain(f"resuming the unfinished game in {choice.path}")
+                explain(_("resuming the unfinished game in {path}").format(path=choice.path))
     if record is None:
         records.keep_finished_first(explain)
         record = records.new()
@@ -94,8 +96,8 @@ def build_referee(
     referee = GameSwitch.build(coda, clock=clock, rng=rng, setup=setup, record=record,
                                journal=journal, header=header,
                                mastermind_record=lambda: records.new("mastermind"),
-                               mastermind=remembered.load_mastermind(records.data_dir,
-                                                                     setup.names),
+                               mastermind=options.mastermind or remembered.load_mastermind(
+                                   records.data_dir, setup.names),
                                remember=lambda chosen, mm: remembered.save(
                                    records.data_dir, chosen, language_now(), mm))
     # The config's problems were said on stderr by whoever found them.
@@ -118,12 +120,13 @@ def _say_on_screen(
         table = getattr(view, "table", None)
         if isinstance(screen, DealView) and table is not None and table.round_number > 0:
             # The row being dealt was never written: the device deals this seat afresh.
-            parts.append(_("{name}: put back any panels you took for this deal, your "
-                           "panels are dealt again").format(name=screen.name))
+            parts.append(nouns(getattr(view, "labels", "panels"))(
+                _("{name}: put back any {panels} you took for this deal, your {panels} are "
+                  "dealt again"), name=screen.name))
         referee.notify(". ".join(parts), BannerKind.INFO)
     if not troubles:
         return referee
-    first = troubles[0]
+    first = spoken(troubles[0])  # a config's or a record's sentence, in the screen's language
     text = first[:1].upper() + first[1:] + "."
     if len(troubles) > 1:
         text += " " + _("More in the log (coda-pi doctor lists them).")

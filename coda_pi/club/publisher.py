@@ -26,6 +26,7 @@ from coda_pi.club.cursor import Cursor, FileCursor
 from coda_pi.club.follow import FollowedRecord
 from coda_pi.config import ClubConfig
 from coda_pi.datadir import record_files
+from coda_pi.i18n import _
 from coda_pi.replay import replay_file
 
 log = logging.getLogger(__name__)
@@ -336,6 +337,6 @@ def start_publisher(
         publisher = Publisher(club, data_dir).start()
     except Exception as err:  # noqa: BLE001 - play goes on without the club
         if explain is not None:
-            explain(f"not publishing to the club ({err})")
+            explain(_("not publishing to the club ({why})").format(why=err))
         return lambda: None
     return publisher.close

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from coda_pi.rules.sentence import say
+
 
 @dataclass(frozen=True, slots=True)
 class Seating:
@@ -26,21 +28,22 @@ class Seating:
     def from_dict(cls, doc: object) -> Seating:
         """Reads an override; raises ValueError saying what is wrong with it."""
         if not isinstance(doc, dict):
-            raise ValueError("the seating must be an object with 'tables'")
+            raise ValueError(say("the seating must be an object with 'tables'"))
         tables = doc.get("tables")
         byes = doc.get("byes", [])
         if not isinstance(tables, list) or not all(isinstance(t, list) for t in tables):
-            raise ValueError("'tables' must be a list of lists of names")
+            raise ValueError(say("'tables' must be a list of lists of names"))
         if not isinstance(byes, list):
-            raise ValueError("'byes' must be a list of names")
+            raise ValueError(say("'byes' must be a list of names"))
         names = [n for t in tables for n in t] + list(byes)
         if not all(isinstance(n, str) and n.strip() for n in names):
-            raise ValueError("every name must be non-empty text")
+            raise ValueError(say("every name must be non-empty text"))
         if len(set(names)) != len(names):
-            raise ValueError("a player is seated twice")
+            raise ValueError(say("a player is seated twice"))
         for i, t in enumerate(tables, 1):
             if not 2 <= len(t) <= 4:
-                raise ValueError(f"table {i} has {len(t)} players: a table seats 2 to 4")
+                raise ValueError(say("table {number} has {count} players: a table seats 2 to 4",
+                                     number=i, count=len(t)))
         return cls(tuple(tuple(t) for t in tables), tuple(byes))
 
 
@@ -60,7 +63,8 @@ class Seating:
                 continue
             label, sep, names = raw.partition(":")
             if not sep:
-                raise ValueError(f"line {number}: write 'TABLE: name, name' or 'bye: name'")
+                raise ValueError(say("line {number}: write 'TABLE: name, name' or 'bye: name'",
+                                     number=number))
             people = [n.strip() for n in names.split(",") if n.strip()]
             if label.strip().lower() == "bye":
                 byes.extend(people)
@@ -87,7 +91,7 @@ class History:
 def table_sizes(players: int, size: int, tables: int | None) -> tuple[list[int], int]:
     """The size of each table and the number of byes."""
     if not 2 <= size <= 4:
-        raise ValueError("a table seats 2 to 4 players")
+        raise ValueError(say("a table seats 2 to 4 players"))
     seated = players if tables is None else min(players, tables * 4)
     sizes = [size] * (seated // size)
     rest = seated % size
@@ -113,7 +117,7 @@ def propose(
     """``ranked``: every player present, best standing first."""
     history = history or History()
     if len(set(ranked)) != len(ranked):
-        raise ValueError("a player is listed twice")
+        raise ValueError(say("a player is listed twice"))
     sizes, bye_count = table_sizes(len(ranked), size, tables)
     order = list(ranked)
     byes: list[str] = []

@@ -9,8 +9,10 @@ only (``http.server``): a Pi serves a room and a few dozen phones with it.
 
 from __future__ import annotations
 
+import html
 import io
 import json
+import re
 import secrets
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -20,6 +22,7 @@ from urllib.parse import parse_qs, urlsplit
 from coda_pi.club.export import events_csv, ratings_csv, standings_csv
 from coda_pi.club.hub import Hub
 from coda_pi.club.seating import Seating
+from coda_pi.i18n import N_, _, language, spoken
 
 KEEPALIVE = 15.0  # seconds between the stream's keep-alive comments
 
@@ -127,7 +130,9 @@ def _handler(web: HubWeb) -> type[BaseHTTPRequestHandler]:
                     self._json({"error": "no such action"}, 404)
                     return
             except ValueError as err:
-                self._json({"error": str(err)}, 400)
+                # The seating's own sentence, in the hub's language (the organiser reads it).
+                said = spoken(err.args[0]) if err.args and isinstance(err.args[0], str) else ""
+                self._json({"error": said or str(err)}, 400)
                 return
             if web.on_seating is not None:
                 web.on_seating()
@@ -176,16 +181,42 @@ def _handler(web: HubWeb) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+# Every word of the page, in the hub's language (the language its environment asks for,
+# as every CLI output): the static ones are written ⟦so⟧ in PAGE, the script's are looked up
+# in WORDS by T(...), filled in the gettext way ({name}).
+PAGE_MESSAGES: tuple[str, ...] = (
+    N_("Coda club night"), N_("QR code of this page"), N_("Standings"), N_("Player"),
+    N_("Pts"), N_("Games"), N_("Wins"), N_("Season ratings"), N_("Rating"), N_("Seating"),
+    N_("not set yet"), N_("Organiser"), N_("Propose the next round"),
+    N_("Use this seating"), N_("Export"), N_("standings"), N_("events"),
+    N_("season ratings"), N_("panel"), N_("panels"), N_("right"), N_("wrong"),
+    N_("{name} guessed {target}'s {panel} {number} is {value}: {verdict}"),
+    N_("{name} drew a dark {panel}"), N_("{name} drew a light {panel}"), N_("dealing"),
+    N_("round {number} begins"), N_("{name} placed the drawn {panel} face up"),
+    N_("{name} knocked down one of their {panels}"), N_("{name} stopped"),
+    N_("{name} ran out of time"), N_("the last action was taken back"), N_("Table {number}"),
+    N_("offline"), N_("finished"), N_("round {number}/{rounds}"), N_("waiting for a game"),
+    N_("Round {number}"), N_("Table {number}: {names}"), N_("Bye: {names}"),
+    N_("Coda club night · {event}"), N_("saved"),
+)
+_STATIC = re.compile("⟦(.+?)⟧")
+
+
 def page(snapshot: dict[str, Any]) -> str:
-    """The page with the state it opens on, so it shows the tables before any request."""
+    """The page with the state it opens on, so it shows the tables before any request, in
+    the hub's language."""
     data = json.dumps(snapshot, ensure_ascii=False).replace("</", "<\\/")
-    return PAGE.replace("/*INITIAL*/null", data, 1)
+    words = json.dumps({m: _(m) for m in PAGE_MESSAGES}, ensure_ascii=False)
+    text = _STATIC.sub(lambda m: html.escape(_(m.group(1))), PAGE)
+    text = text.replace('<html lang="en">', f'<html lang="{language()}">', 1)
+    text = text.replace("/*WORDS*/{}", words.replace("</", "<\\/"), 1)
+    return text.replace("/*INITIAL*/null", data, 1)
 
 
 PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Coda club night</title>
+<title>⟦Coda club night⟧</title>
 <style>
  body{margin:0;font:16px/1.3 system-ui,sans-serif;background:#14161a;color:#eee}
  header{display:flex;align-items:center;gap:1em;padding:.6em 1em;background:#20242b}
@@ -218,25 +249,29 @@ PAGE = """<!doctype html>
  a{color:#4fc3f7}
 </style></head>
 <body>
-<header><h1 id="title">Coda club night</h1><span id="round"></span>
-<img id="qr" src="qr.svg" alt="QR code of this page"></header>
+<header><h1 id="title">⟦Coda club night⟧</h1><span id="round"></span>
+<img id="qr" src="qr.svg" alt="⟦QR code of this page⟧"></header>
 <main>
  <div id="tables"></div>
  <aside>
-  <section><h2>Standings</h2><table id="standings"><thead><tr><th>#</th><th>Player</th>
-   <th>Pts</th><th>Games</th><th>Wins</th></tr></thead><tbody></tbody></table></section>
-  <section><h2>Season ratings</h2><table id="ratings"><thead><tr><th>#</th>
-   <th>Player</th><th>Rating</th><th>Games</th></tr></thead><tbody></tbody></table></section>
-  <section><h2>Seating</h2><div id="seating">not set yet</div></section>
-  <section id="organiser"><h2>Organiser</h2>
-   <button id="next">Propose the next round</button>
+  <section><h2>⟦Standings⟧</h2><table id="standings"><thead><tr><th>#</th><th>⟦Player⟧</th>
+   <th>⟦Pts⟧</th><th>⟦Games⟧</th><th>⟦Wins⟧</th></tr></thead><tbody></tbody></table></section>
+  <section><h2>⟦Season ratings⟧</h2><table id="ratings"><thead><tr><th>#</th>
+   <th>⟦Player⟧</th><th>⟦Rating⟧</th><th>⟦Games⟧</th></tr></thead><tbody></tbody></table>
+  </section>
+  <section><h2>⟦Seating⟧</h2><div id="seating">⟦not set yet⟧</div></section>
+  <section id="organiser"><h2>⟦Organiser⟧</h2>
+   <button id="next">⟦Propose the next round⟧</button>
    <textarea id="edit" placeholder="1: Ann, Ben, Cleo&#10;bye: Dev"></textarea>
-   <button id="save">Use this seating</button><div id="said"></div></section>
-  <section><h2>Export</h2><a href="standings.csv">standings</a> ·
-   <a href="events.csv">events</a> · <a href="ratings.csv">season ratings</a></section>
+   <button id="save">⟦Use this seating⟧</button><div id="said"></div></section>
+  <section><h2>⟦Export⟧</h2><a href="standings.csv">⟦standings⟧</a> ·
+   <a href="events.csv">⟦events⟧</a> · <a href="ratings.csv">⟦season ratings⟧</a></section>
  </aside>
 </main>
 <script>
+const WORDS = /*WORDS*/{};
+function T(s, v){let t = WORDS[s] ?? s;
+ for(const k in (v||{})) t = t.split('{'+k+'}').join(String(v[k])); return t;}
 const tables = {};
 let standings = [], ratings = [], seating = null, round = 1;
 const key = new URLSearchParams(location.search).get('key');
@@ -246,27 +281,32 @@ function describe(ev, st){
  if(!ev||!st) return '';
  const who = s => (st.players||[])[s] ?? '?';
  switch(ev.event){
-  case 'guess': return who(ev.seat)+' guessed '+who(ev.target)+"'s panel "+(ev.slot+1)+
-    ' is '+ev.value+': '+(ev.correct?'right':'wrong');
-  case 'draw': return who(ev.seat)+' drew a '+(ev.color==='D'?'dark':'light')+' panel';
-  case 'deal': return 'dealing';
-  case 'round': return 'round '+st.round+' begins';
-  case 'place': return who(ev.seat)+' placed the drawn panel face up';
-  case 'reveal': return who(ev.seat)+' knocked down one of their panels';
-  case 'stop': return who(ev.seat)+' stopped';
-  case 'timeout': return who(ev.seat)+' ran out of time';
-  case 'undo': return 'the last action was taken back';
+  case 'guess': return T("{name} guessed {target}'s {panel} {number} is {value}: {verdict}",
+    {name: who(ev.seat), target: who(ev.target), panel: T('panel'), number: ev.slot+1,
+     value: ev.value, verdict: T(ev.correct?'right':'wrong')});
+  case 'draw': return T(ev.color==='D'?'{name} drew a dark {panel}':'{name} drew a light {panel}',
+    {name: who(ev.seat), panel: T('panel')});
+  case 'deal': return T('dealing');
+  case 'round': return T('round {number} begins', {number: st.round});
+  case 'place': return T('{name} placed the drawn {panel} face up',
+    {name: who(ev.seat), panel: T('panel')});
+  case 'reveal': return T('{name} knocked down one of their {panels}',
+    {name: who(ev.seat), panels: T('panels')});
+  case 'stop': return T('{name} stopped', {name: who(ev.seat)});
+  case 'timeout': return T('{name} ran out of time', {name: who(ev.seat)});
+  case 'undo': return T('the last action was taken back');
   default: return '';
  }
 }
 function card(t){
  const c = el('div','card'); c.id='table-'+t.table;
- const h = el('h2'); h.append(el('span','', 'Table '+t.table));
- h.append(el('span', t.status==='offline'?'off':'on', t.status==='offline'?'offline':
-   (t.state&&t.state.finished?'finished':(t.state?'round '+t.state.round+'/'+t.state.rounds:''))));
+ const h = el('h2'); h.append(el('span','', T('Table {number}', {number: t.table})));
+ h.append(el('span', t.status==='offline'?'off':'on', t.status==='offline'?T('offline'):
+   (t.state&&t.state.finished?T('finished'):(t.state?T('round {number}/{rounds}',
+    {number: t.state.round, rounds: t.state.rounds}):''))));
  c.append(h);
  const st = t.state;
- if(!st){c.append(el('div','last','waiting for a game'));return c;}
+ if(!st){c.append(el('div','last',T('waiting for a game')));return c;}
  st.players.forEach((name,s)=>{
   const row = el('div','seat'+(st.turn===s?' turn':'')+(st.out[s]?' out':''));
   row.append(el('span','name',name));
@@ -289,7 +329,7 @@ function drawTables(){
  });
 }
 function drawSide(){
- document.getElementById('round').textContent = 'Round '+round;
+ document.getElementById('round').textContent = T('Round {number}', {number: round});
  const body = document.querySelector('#standings tbody'); body.textContent='';
  standings.forEach(s=>{const tr=el('tr');
   [s.rank,s.name,s.points,s.games,s.wins].forEach((v,i)=>tr.append(el('td',i>1?'n':'',String(v))));
@@ -299,15 +339,18 @@ function drawSide(){
   [i+1,r.name,r.rating.toFixed(1),r.games].forEach((v,j)=>tr.append(el('td',j>1?'n':'',String(v))));
   rbody.append(tr);});
  const box = document.getElementById('seating'); box.textContent='';
- if(!seating){box.textContent='not set yet';return;}
- seating.tables.forEach((t,i)=>box.append(el('div','', 'Table '+(i+1)+': '+t.join(', '))));
- if(seating.byes.length) box.append(el('div','', 'Bye: '+seating.byes.join(', ')));
+ if(!seating){box.textContent=T('not set yet');return;}
+ seating.tables.forEach((t,i)=>box.append(el('div','', T('Table {number}: {names}',
+  {number: i+1, names: t.join(', ')}))));
+ if(seating.byes.length) box.append(el('div','', T('Bye: {names}',
+  {names: seating.byes.join(', ')})));
  if(key && document.activeElement!==document.getElementById('edit'))
   document.getElementById('edit').value = seating.tables.map((t,i)=>(i+1)+': '+t.join(', '))
    .concat(seating.byes.length?['bye: '+seating.byes.join(', ')]:[]).join('\\n');
 }
 function take(doc){
- if(doc.event) document.getElementById('title').textContent='Coda club night · '+doc.event;
+ if(doc.event) document.getElementById('title').textContent=T('Coda club night · {event}',
+  {event: doc.event});
  if(doc.round) round = doc.round;
  Object.values(doc.tables||{}).forEach(t=>{tables[t.table]=t;});
  if(doc.standings) standings = doc.standings;
@@ -318,7 +361,7 @@ function take(doc){
 }
 async function post(path, body){
  const r = await fetch(path+'?key='+encodeURIComponent(key),{method:'POST',body:body||''});
- const d = await r.json(); document.getElementById('said').textContent = d.error||'saved';
+ const d = await r.json(); document.getElementById('said').textContent = d.error||T('saved');
 }
 take(/*INITIAL*/null);
 const es = new EventSource('api/stream?since='+(document.body.dataset.version||''));

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from coda_pi.devices.tunes import TUNES, Step, Tune
+from coda_pi.i18n import _
 from coda_pi.referee.ports import Sounder
 from coda_pi.referee.signals import Cue
 
@@ -376,5 +377,5 @@ def open_sounder(
         return ToneSounder.open()
     # pygame raises NotImplementedError when it was built without its mixer module.
     except (pygame.error, NotImplementedError) as error:
-        explain(f"No sound device ({error}); the cues will be silent.")
+        explain(_("No sound device ({why}); the cues will be silent.").format(why=error))
         return SilentSounder()

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from coda_pi.devices.buzzer import PiezoSounder
+from coda_pi.i18n import _
 from coda_pi.referee.signals import Button, Intent, Press, Release
 from coda_pi.referee.views import LedState
 
@@ -197,7 +198,7 @@ def open_gpio(
     """
     if not button_pins and not led_pins and buzzer_pin is None:
         # The config switches GPIO off this way when its pin map has an error.
-        explain("GPIO is off: no pins are configured; using the keyboard.")
+        explain(_("GPIO is off: no pins are configured; using the keyboard."))
         return None
     try:
         factory = pin_factory if pin_factory is not None else _default_factory()
@@ -215,7 +216,8 @@ def open_gpio(
     except Exception as error:
         if buttons is not None:
             buttons.close()
-        explain(f"GPIO pins could not be opened ({_describe(error)}); using the keyboard.")
+        explain(_("GPIO pins could not be opened ({why}); using the keyboard.").format(
+            why=_describe(error)))
         return None
 
     piezo: PiezoSounder | None = None
@@ -223,7 +225,8 @@ def open_gpio(
         try:
             piezo = PiezoSounder(buzzer_pin, pin_factory=factory)
         except Exception as error:
-            explain(f"The buzzer on GPIO{buzzer_pin} cannot play ({_describe(error)}).")
+            explain(_("The buzzer on GPIO{pin} cannot play ({why}).").format(
+                pin=buzzer_pin, why=_describe(error)))
     return GpioDevices(buttons=buttons, leds=leds, piezo=piezo)
 
 

@@ -37,10 +37,14 @@
   sees it); ``results``: the past games list reached from the setup menu (the app hands over a
   function that lists them).
 - ``autoplay``: a simulated table for the demo (choosing among ``rules/legal.py``'s
-  ``seat_moves`` of what each seat sees); ``testing``: a fake clock, a record in
-  memory and hands that press buttons, for tests and benchmarks.
+  ``seat_moves`` of what each seat sees; ``mastermind_autoplay``: a Mastermind table);
+  ``testing``: a fake clock, a record in memory and hands that press buttons, for tests and
+  benchmarks.
 - ``mastermind_switch``: the referee the app holds, passing every call to Coda's or to
-  ``mastermind_referee`` (the Mastermind match: ``mastermind_setup``, ``mastermind_views``).
+  ``mastermind_referee`` (the Mastermind match: ``mastermind_setup``, ``mastermind_views``;
+  its screens one class each in ``mastermind_states``, by ``MastermindKind``; the cursors
+  in ``mastermind_entry``; the device's rows kept beside the record until the code is
+  known in ``mastermind_device_rows``; the board, scores and words in ``mastermind_board``).
 
 No pygame and no gpiozero here: the loop (coda_pi/app/) wires the edges to the referee.
 """

@@ -17,14 +17,16 @@ import copy
 from abc import ABC, abstractmethod
 from typing import Any
 
-from coda_pi.i18n import _
+from coda_pi.i18n import TableWords, _, spoken
 from coda_pi.record import Journal
 from coda_pi.referee.overlays import Confirm, Menu, MenuItem, quit_confirm
 from coda_pi.referee.ports import Clock
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
 from coda_pi.referee.views import Banner, BannerKind
+from coda_pi.referee.wording import nouns
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.games import rules_of
+from coda_pi.rules.sentence import Sentence
 
 HOLD_FOR_UNDO = 2.0  # seconds BACK is held to ask for an undo
 
@@ -150,7 +152,7 @@ class BaseReferee(ABC):
         try:
             rules_of(trial).apply(trial, line)
         except RuleError as err:
-            self._refuse(err.message[0].upper() + err.message[1:])
+            self._refuse(err.message)
             return False
         try:
             self._write(line)
@@ -171,8 +173,19 @@ class BaseReferee(ABC):
         )
 
     def _refuse(self, text: str) -> None:
+        """Sounds the error cue and shows ``text``; a rule's refusal (``RuleError.message``, an
+        engine sentence) is said in the table's language and words."""
+        if isinstance(text, Sentence):
+            text = spoken(text, self._table_words())
+            text = text[:1].upper() + text[1:]
         self._cue(Cue.ERROR)
         self._banner = Banner(text, BannerKind.ERROR)
+
+    def _table_words(self) -> TableWords:
+        """The words of this table's things in the engine's sentences: a Coda table with the
+        Rainbow-deck labels (``_options.labels``) says cards, any other the boxed panels."""
+        labels = getattr(getattr(self, "_options", None), "labels", "panels")
+        return nouns(labels if isinstance(labels, str) else "panels")
 
     def _cue(self, cue: Cue) -> None:
         self._cues.append(cue)

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from coda_pi.i18n import _
+from coda_pi.i18n import _, spoken
 from coda_pi.referee.entry_views import (
     FixStep,
     FixView,
@@ -219,7 +219,8 @@ class EnteredPool(PoolMode):
                 fix.plan = correct_panel(game.settings.to_dict(), list(journal.events),
                                          PanelFix(seat, slot, real))
             except RuleError as err:
-                self._fix_refused(fix, err.message)
+                # The rules' sentence, in the table's language and words.
+                self._fix_refused(fix, spoken(err.message, nouns(self._labels)))
                 return
             fix.step = "confirm"  # the fix's screen says what it changes
             return

@@ -48,20 +48,23 @@ class ReviewView:
     page: int  # 1-based
     pages: int
     prompt: str
+    names: tuple[str, ...] = ()  # the players, so a small screen can shorten long names
 
 
 class GameReview:
     """The review while it is open: its lines and the page shown."""
 
-    def __init__(self, lines: Sequence[ReviewLine]) -> None:
+    def __init__(self, lines: Sequence[ReviewLine], names: Sequence[str] = ()) -> None:
         self.lines = tuple(lines)
+        self.names = tuple(names)
         self.pages = max(1, -(-len(self.lines) // LINES_PER_PAGE))
         self.page = 0
 
     @classmethod
     def of(cls, settings: CodaSettings, events: Sequence[Any], labels: str, *,
            secret_rows: bool) -> GameReview:
-        return cls(review_lines(settings, events, labels, secret_rows=secret_rows))
+        return cls(review_lines(settings, events, labels, secret_rows=secret_rows),
+                   settings.players)
 
     def turn(self, button: Button) -> None:
         """PREV/NEXT: the page before or after, round and round."""
@@ -76,6 +79,7 @@ class GameReview:
             page=self.page + 1,
             pages=self.pages,
             prompt=_("PREV/NEXT: more. OK or BACK: the standings"),
+            names=self.names,
         )
 
 

@@ -26,7 +26,7 @@ def halt_view(why: str, events: Sequence[dict[str, Any]], players: Sequence[str]
               labels: str) -> ContradictionView:
     """The device stopped: ``why`` (the engine's sentence), and the last entry to undo."""
     last = describe_event(events[-1], players, labels) if events else _("nothing")
-    why = spoken(why)  # the engine's English sentence, in the table's language
+    why = spoken(why, nouns(labels))  # the engine's sentence, in the table's words
     return ContradictionView(
         sentence=why[:1].upper() + why[1:],
         last=last,

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from coda_pi.i18n import _
+from coda_pi.referee.labels import value_label
+from coda_pi.rules.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +22,18 @@ class Nouns:
     panels: str  # "panels" / "cards"
     the_box: str  # "the box" / "the deck"
     the_dash: str  # "the dash" / "the K"
+    labels: str = "panels"
+
+    def fields(self) -> dict[str, str]:
+        """The noun fields of an engine's sentence (``coda_pi.i18n.spoken``)."""
+        return {"panel": self.panel, "panels": self.panels, "the_box": self.the_box,
+                "the_dash": self.the_dash}
+
+    def tile(self, tile: object) -> str:
+        """A panel in an engine's sentence: "D7", and "DQ" or "LK" with the cards' labels."""
+        if self.labels == "cards" and isinstance(tile, Tile):
+            return tile.color.value + value_label(tile.value, "cards")
+        return str(tile)
 
     def __call__(self, text: str, **values: object) -> str:
         """``text`` formatted with these nouns and ``values``."""
@@ -30,5 +44,5 @@ class Nouns:
 def nouns(labels: str) -> Nouns:
     """The nouns for ``labels`` ("panels" or "cards"), in the current language."""
     if labels == "cards":
-        return Nouns(_("card"), _("cards"), _("the deck"), _("the K"))
+        return Nouns(_("card"), _("cards"), _("the deck"), _("the K"), "cards")
     return Nouns(_("panel"), _("panels"), _("the box"), _("the dash"))

@@ -34,7 +34,8 @@ from coda_pi.rules.coda_events import (
     Undo,
 )
 from coda_pi.rules.errors import RuleError
-from coda_pi.rules.tiles import Color, Tile, check_order, full_set
+from coda_pi.rules.sentence import say
+from coda_pi.rules.tiles import Color, Tile, check_order, colour_word, full_set
 
 BONUS_MODES = ("hidden", "all")
 CORRECT_POINTS = 1
@@ -55,36 +56,43 @@ class CodaSettings:
     @classmethod
     def from_dict(cls, header: Mapping[str, Any]) -> CodaSettings:
         if header.get("game") != "coda":
-            raise RuleError(f"this is not a Coda record (game is {header.get('game')!r})")
+            raise RuleError(say("this is not a Coda record (game is {game})",
+                                game=repr(header.get("game"))))
         version = header.get("version", 1)
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            raise RuleError(f"'version' must be a whole number, not {version!r}")
+            raise RuleError(say("'version' must be a whole number, not {value}",
+                                value=repr(version)))
         if version > 1:
-            raise RuleError(f"this record is from a newer coda-pi (record version {version})")
+            raise RuleError(say("this record is from a newer coda-pi (record version {version})",
+                                version=version))
         players = header.get("players")
         if (
             not isinstance(players, list)
             or not all(isinstance(p, str) and p.strip() for p in players)
             or not 2 <= len(players) <= 4
         ):
-            raise RuleError("'players' must list 2 to 4 names")
+            raise RuleError(say("'players' must list 2 to 4 names"))
         if len(set(players)) != len(players):
-            raise RuleError("two players have the same name")
+            raise RuleError(say("two players have the same name"))
         dashes = header.get("dashes", False)
         if not isinstance(dashes, bool):
-            raise RuleError(f"'dashes' must be true or false, not {dashes!r}")
+            raise RuleError(say("'dashes' must be true or false, not {value}", value=repr(dashes)))
         rounds = header.get("rounds", 1)
         if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-            raise RuleError(f"'rounds' must be a whole number of at least 1, not {rounds!r}")
+            raise RuleError(say("'rounds' must be a whole number of at least 1, not {value}",
+                                value=repr(rounds)))
         hand = header.get("hand", 3 if len(players) == 4 else 4)
         box = len(full_set(dashes=dashes))
         if isinstance(hand, bool) or not isinstance(hand, int) or hand < 1:
-            raise RuleError(f"'hand' must be a whole number of at least 1, not {hand!r}")
+            raise RuleError(say("'hand' must be a whole number of at least 1, not {value}",
+                                value=repr(hand)))
         if hand * len(players) > box:
-            raise RuleError(f"{len(players)} hands of {hand} need more than the {box} panels")
+            raise RuleError(say("{seats} hands of {hand} need more than the {box} {panels}",
+                                seats=len(players), hand=hand, box=box))
         bonus = header.get("bonus", "hidden")
         if bonus not in BONUS_MODES:
-            raise RuleError(f"'bonus' must be \"hidden\" or \"all\", not {bonus!r}")
+            raise RuleError(say("'bonus' must be \"hidden\" or \"all\", not {value}",
+                                value=repr(bonus)))
         return cls(tuple(players), dashes, rounds, hand, bonus)
 
     def to_dict(self) -> dict[str, Any]:
@@ -261,9 +269,9 @@ class CodaGame:
     def apply(self, event: CodaEvent) -> None:
         """Applies one event, or raises RuleError and leaves the state untouched."""
         if isinstance(event, Undo):
-            raise RuleError("undo is applied by the journal, not by the game")
+            raise RuleError(say("undo is applied by the journal, not by the game"))
         if self.phase is Phase.FINISHED:
-            raise RuleError("the game is over")
+            raise RuleError(say("the game is over"))
         before = self.copy()
         try:
             self._apply(event)
@@ -299,27 +307,28 @@ class CodaGame:
             case Bonus():
                 self._bonus(event)
             case _:
-                raise RuleError(f"not a Coda event: {event!r}")
+                raise RuleError(say("not a Coda event: {event}", event=repr(event)))
 
-    def _seat(self, seat: int, what: str = "seat") -> None:
+    def _seat(self, seat: int, what: str | None = None) -> None:
         if not 0 <= seat < self.seats:
-            raise RuleError(f"there is no {what} {seat} at this table of {self.seats}")
+            raise RuleError(say("there is no {what} {seat} at this table of {seats}",
+                                what=what or say("seat"), seat=seat, seats=self.seats))
 
     def _expect_turn(self, seat: int) -> None:
         self._seat(seat)
         if self.phase is Phase.ROUND:
-            raise RuleError("start a round first")
+            raise RuleError(say("start a round first"))
         if self.phase is Phase.DEAL:
-            raise RuleError("deal every player's panels first")
+            raise RuleError(say("deal every player's {panels} first"))
         if self.phase is Phase.BONUS:
-            raise RuleError("the round is over: enter the winner's standing panels")
+            raise RuleError(say("the round is over: enter the winner's standing {panels}"))
         if seat != self.turn:
             assert self.turn is not None
-            raise RuleError(f"it is {self.name(self.turn)}'s turn")
+            raise RuleError(say("it is {name}'s turn", name=self.name(self.turn)))
 
     def _round(self, event: RoundStart) -> None:
         if self.phase is not Phase.ROUND:
-            raise RuleError("the round is still being played")
+            raise RuleError(say("the round is still being played"))
         first = event.first
         if self.round_number == 0:
             first = 0 if first is None else first
@@ -327,7 +336,8 @@ class CodaGame:
         else:
             winner = self.results[-1].winner
             if first is not None and first != winner:
-                raise RuleError(f"the winner of the last round, {self.name(winner)}, starts")
+                raise RuleError(say("the winner of the last round, {name}, starts",
+                                    name=self.name(winner)))
             first = winner
         n = self.seats
         self.past_points = self.points  # before round_number moves on: the rounds so far
@@ -359,25 +369,27 @@ class CodaGame:
 
     def _take_from_pool(self, tile: Tile) -> None:
         if self.pool_count[tile.color] == 0:
-            raise RuleError(f"there is no {tile.color.word} panel left in the pool")
+            raise RuleError(say("there is no {color} {panel} left in the pool",
+                                color=colour_word(tile.color)))
         if tile.known:
             if tile not in self.unseen:
-                raise RuleError(f"{tile} is not in the pool")
+                raise RuleError(say("{tile} is not in the pool", tile=tile))
             self.unseen = self.unseen - {tile}
         self.pool_count = {**self.pool_count, tile.color: self.pool_count[tile.color] - 1}
 
     def _deal(self, event: Deal) -> None:
         if self.phase is Phase.ROUND:
-            raise RuleError("start a round first")
+            raise RuleError(say("start a round first"))
         if self.phase is not Phase.DEAL:
-            raise RuleError("the panels have been dealt already")
+            raise RuleError(say("the {panels} have been dealt already"))
         self._seat(event.seat)
         if self.dealt[event.seat]:
-            raise RuleError(f"{self.name(event.seat)} has been dealt already")
+            raise RuleError(say("{name} has been dealt already", name=self.name(event.seat)))
         if len(event.row) != self.settings.hand:
-            raise RuleError(f"a starting row has {self.settings.hand} panels, not {len(event.row)}")
+            raise RuleError(say("a starting row has {hand} {panels}, not {count}",
+                                hand=self.settings.hand, count=len(event.row)))
         if self.settings.dashes is False and any(t.dash for t in event.row):
-            raise RuleError("there are no dashes in this game")
+            raise RuleError(say("there are no dashes in this game"))
         for tile in event.row:
             self._take_from_pool(tile)
         check_order(event.row)
@@ -395,10 +407,10 @@ class CodaGame:
         self._expect_turn(event.seat)
         if self.phase is not Phase.DRAW:
             if self.pool_size == 0:
-                raise RuleError("the pool is empty: attack without drawing")
-            raise RuleError("a panel is drawn only at the start of a turn")
+                raise RuleError(say("the pool is empty: attack without drawing"))
+            raise RuleError(say("a {panel} is drawn only at the start of a turn"))
         if event.tile.dash and not self.settings.dashes:
-            raise RuleError("there are no dashes in this game")
+            raise RuleError(say("there are no dashes in this game"))
         self._take_from_pool(event.tile)
         self.drawn = event.tile
         self.phase = Phase.ATTACK
@@ -406,44 +418,44 @@ class CodaGame:
     def _may_attack(self, seat: int) -> None:
         self._expect_turn(seat)
         if self.phase is Phase.DRAW:
-            raise RuleError("draw a panel before you attack")
+            raise RuleError(say("draw a {panel} before you attack"))
         if self.phase is Phase.PENALTY:
             raise RuleError(self._penalty_hint())
 
     def _penalty_hint(self) -> str:
         if self.drawn is not None:
-            return "the turn is over: place the drawn panel face up"
-        return "the turn is over: knock down one of your own panels"
+            return say("the turn is over: place the drawn {panel} face up")
+        return say("the turn is over: knock down one of your own {panels}")
 
     def _guess(self, event: Guess) -> None:
         self._may_attack(event.seat)
-        self._seat(event.target, "target seat")
+        self._seat(event.target, say("target seat"))
         if event.target == event.seat:
-            raise RuleError("attack another player's row, not your own")
+            raise RuleError(say("attack another player's row, not your own"))
         if self.out[event.target]:
-            raise RuleError(f"{self.name(event.target)} is out")
+            raise RuleError(say("{name} is out", name=self.name(event.target)))
         row = self.rows[event.target]
         if not 0 <= event.slot < len(row):
-            raise RuleError(f"{self.name(event.target)} has no panel at slot {event.slot}")
+            raise RuleError(say("{name} has no {panel} at slot {slot}",
+                                name=self.name(event.target), slot=event.slot))
         slot = row[event.slot]
         if slot.revealed:
-            raise RuleError(
-                f"{self.name(event.target)}'s panel at slot {event.slot} is down already"
-            )
+            raise RuleError(say("{name}'s {panel} at slot {slot} is down already",
+                                name=self.name(event.target), slot=event.slot))
         if event.value == "-" and not self.settings.dashes:
-            raise RuleError("there are no dashes in this game")
+            raise RuleError(say("there are no dashes in this game"))
         tile = slot.tile
         if tile.known:
             right = tile.value == event.value
             if event.correct is not None and event.correct != right:
-                said = "right" if event.correct else "wrong"
-                truth = "right" if right else "wrong"
-                raise RuleError(
-                    f"{self.name(event.target)} answered {said}, but the guess was {truth}"
-                )
+                said = say("right") if event.correct else say("wrong")
+                truth = say("right") if right else say("wrong")
+                raise RuleError(say("{name} answered {said}, but the guess was {truth}",
+                                    name=self.name(event.target), said=said, truth=truth))
         else:
             if event.correct is None:
-                raise RuleError("the referee cannot see that panel: the guess needs 'correct'")
+                raise RuleError(
+                    say("the referee cannot see that {panel}: the guess needs 'correct'"))
             right = event.correct
             if right:
                 tile = self._learn(tile, event.value, row, event.slot)
@@ -462,11 +474,11 @@ class CodaGame:
         """An unknown panel of a row becomes known: it must be unseen and fit the row."""
         tile = Tile.parse(unknown.color.value + value)
         if tile.dash and not self.settings.dashes:
-            raise RuleError("there are no dashes in this game")
+            raise RuleError(say("there are no dashes in this game"))
         if unknown.known and tile != unknown:
-            raise RuleError(f"that panel is not {tile}")
+            raise RuleError(say("that {panel} is not {tile}", tile=tile))
         if tile not in self.unseen:
-            raise RuleError(f"{tile} cannot be there: it has been seen elsewhere")
+            raise RuleError(say("{tile} cannot be there: it has been seen elsewhere", tile=tile))
         check_order([*(s.tile for s in row[:index]), tile, *(s.tile for s in row[index + 1:])])
         self.unseen = self.unseen - {tile}
         return tile
@@ -481,18 +493,20 @@ class CodaGame:
         drawn = self.drawn
         assert drawn is not None
         if slot is None:
-            raise RuleError("say which slot the drawn panel goes to")
+            raise RuleError(say("say which slot the drawn {panel} goes to"))
         row = self.rows[seat]
         if not 0 <= slot <= len(row):
-            raise RuleError(f"the drawn panel goes to a slot from 0 to {len(row)}, not {slot}")
+            raise RuleError(say("the drawn {panel} goes to a slot from 0 to {last}, not {slot}",
+                                last=len(row), slot=slot))
         if tile is not None and tile.color is not drawn.color:
-            raise RuleError(f"the drawn panel is {drawn.color.word}, not {tile.color.word}")
+            raise RuleError(say("the drawn {panel} is {color}, not {other}",
+                                color=colour_word(drawn.color), other=colour_word(tile.color)))
         if drawn.known:
             if tile is not None and tile != drawn:
-                raise RuleError(f"the drawn panel is not {tile}")
+                raise RuleError(say("the drawn {panel} is not {tile}", tile=tile))
         elif revealed:
             if tile is None or not tile.known:
-                raise RuleError("the referee has not seen the drawn panel: say which it is")
+                raise RuleError(say("the referee has not seen the drawn {panel}: say which it is"))
             drawn = self._learn(drawn, tile.value, [*row[:slot], Slot(drawn), *row[slot:]], slot)
         tiles = [s.tile for s in row]
         check_order([*tiles[:slot], drawn, *tiles[slot:]])
@@ -504,10 +518,10 @@ class CodaGame:
         if self.phase is not Phase.CONTINUE:
             if self.phase is Phase.PENALTY:
                 raise RuleError(self._penalty_hint())
-            raise RuleError("you may stop only after a correct guess")
+            raise RuleError(say("you may stop only after a correct guess"))
         if self.drawn is None:
             if event.slot is not None:
-                raise RuleError("no panel was drawn this turn, so there is nothing to place")
+                raise RuleError(say("no {panel} was drawn this turn, so there is nothing to place"))
         else:
             self._insert_drawn(event.seat, event.slot, None, revealed=False)
         self._next_turn()
@@ -515,33 +529,36 @@ class CodaGame:
     def _place(self, event: Place) -> None:
         self._expect_turn(event.seat)
         if self.phase is not Phase.PENALTY:
-            raise RuleError("a drawn panel is placed face up only after a miss")
+            raise RuleError(say("a drawn {panel} is placed face up only after a miss"))
         if self.drawn is None:
-            raise RuleError("no panel was drawn: knock down one of your own panels instead")
+            raise RuleError(
+                say("no {panel} was drawn: knock down one of your own {panels} instead"))
         self._insert_drawn(event.seat, event.slot, event.tile, revealed=True)
         self._next_turn()
 
     def _reveal(self, event: Reveal) -> None:
         self._expect_turn(event.seat)
         if self.phase is not Phase.PENALTY:
-            raise RuleError("you knock down your own panel only after a miss")
+            raise RuleError(say("you knock down your own {panel} only after a miss"))
         if self.drawn is not None:
-            raise RuleError("a panel was drawn: place it face up instead")
+            raise RuleError(say("a {panel} was drawn: place it face up instead"))
         row = self.rows[event.seat]
         if not 0 <= event.slot < len(row):
-            raise RuleError(f"you have no panel at slot {event.slot}")
+            raise RuleError(say("you have no {panel} at slot {slot}", slot=event.slot))
         slot = row[event.slot]
         if slot.revealed:
-            raise RuleError(f"your panel at slot {event.slot} is down already")
+            raise RuleError(say("your {panel} at slot {slot} is down already", slot=event.slot))
         tile = slot.tile
         if tile.known:
             if event.tile is not None and event.tile != tile:
-                raise RuleError(f"that panel is not {event.tile}")
+                raise RuleError(say("that {panel} is not {tile}", tile=event.tile))
         else:
             if event.tile is None or not event.tile.known:
-                raise RuleError("the referee has not seen that panel: say which it is")
+                raise RuleError(say("the referee has not seen that {panel}: say which it is"))
             if event.tile.color is not tile.color:
-                raise RuleError(f"that panel is {tile.color.word}, not {event.tile.color.word}")
+                raise RuleError(say("that {panel} is {color}, not {other}",
+                                    color=colour_word(tile.color),
+                                    other=colour_word(event.tile.color)))
             tile = self._learn(tile, event.tile.value, row, event.slot)
         self._set_slot(event.seat, event.slot, Slot(tile, revealed=True))
         if not self.hidden_slots(event.seat):
@@ -588,28 +605,33 @@ class CodaGame:
 
     def _bonus(self, event: Bonus) -> None:
         if self.phase is not Phase.BONUS:
-            raise RuleError("the bonus panels are entered only when a round is won")
+            raise RuleError(say("the bonus {panels} are entered only when a round is won"))
         winner = self.round_winner
         assert winner is not None
         if event.seat != winner:
-            raise RuleError(f"the round's winner is {self.name(winner)}")
+            raise RuleError(say("the round's winner is {name}", name=self.name(winner)))
         unknown = self._unknown_bonus_panels()
         if len(event.tiles) != len(unknown):
-            raise RuleError(f"{self.name(winner)} has {len(unknown)} unseen panels standing")
+            raise RuleError(say("{name} has {count} unseen {panels} standing",
+                                name=self.name(winner), count=len(unknown)))
         row = self.rows[winner]
         hidden = [i for i, s in enumerate(row) if not s.tile.known]
         for tile, index in zip(event.tiles, hidden, strict=False):
             if tile.color is not row[index].tile.color:
-                raise RuleError(f"the panel at slot {index} is {row[index].tile.color.word}, "
-                                f"not {tile.color.word}")
+                raise RuleError(say("the {panel} at slot {slot} is {color}, not {other}",
+                                    slot=index,
+                                    color=colour_word(row[index].tile.color),
+                                    other=colour_word(tile.color)))
             known = self._learn(row[index].tile, tile.value, row, index)
             row = self._set_slot(winner, index, Slot(known, row[index].revealed))
         if self.drawn is not None and not self.drawn.known:
             tile = event.tiles[-1]
             if tile.color is not self.drawn.color:
-                raise RuleError(f"the drawn panel is {self.drawn.color.word}")
+                raise RuleError(say("the drawn {panel} is {color}",
+                                    color=colour_word(self.drawn.color)))
             if tile not in self.unseen:
-                raise RuleError(f"{tile} cannot be there: it has been seen elsewhere")
+                raise RuleError(say("{tile} cannot be there: it has been seen elsewhere",
+                                    tile=tile))
             self.unseen = self.unseen - {tile}
             self.drawn = tile
         self._finish_round()

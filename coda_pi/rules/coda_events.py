@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from coda_pi.rules.errors import RuleError
+from coda_pi.rules.sentence import say
 from coda_pi.rules.tiles import DASH_VALUE, HIGHEST, Tile
 
 VALUES: tuple[str, ...] = (*(str(n) for n in range(HIGHEST + 1)), DASH_VALUE)
@@ -104,10 +105,11 @@ def _int(obj: Mapping[str, Any], key: str, what: str, *, optional: bool = False)
     if key not in obj or obj[key] is None:
         if optional:
             return None
-        raise RuleError(f"a {what} needs '{key}'")
+        raise RuleError(say("a {what} needs '{key}'", what=what, key=key))
     value = obj[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"'{key}' of a {what} must be a whole number, not {value!r}")
+        raise RuleError(say("'{key}' of a {what} must be a whole number, not {value}",
+                             key=key, what=what, value=repr(value)))
     return value
 
 
@@ -121,14 +123,14 @@ def _tile(obj: Mapping[str, Any], key: str, what: str, *, optional: bool = False
     if key not in obj or obj[key] is None:
         if optional:
             return None
-        raise RuleError(f"a {what} needs '{key}'")
+        raise RuleError(say("a {what} needs '{key}'", what=what, key=key))
     return Tile.parse(obj[key])
 
 
 def _tiles(obj: Mapping[str, Any], key: str, what: str) -> tuple[Tile, ...]:
     value = obj.get(key)
     if not isinstance(value, list):
-        raise RuleError(f"a {what} needs '{key}', a list of panels")
+        raise RuleError(say("a {what} needs '{key}', a list of {panels}", what=what, key=key))
     return tuple(Tile.parse(t) for t in value)
 
 
@@ -151,10 +153,12 @@ def _guess(o: Mapping[str, Any]) -> Guess:
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
     if value not in VALUES:
-        raise RuleError(f"a guess names a number 0 to {HIGHEST} or '-', not {value!r}")
+        raise RuleError(say("a guess names a number 0 to {highest} or '-', not {value}",
+                             highest=HIGHEST, value=repr(value)))
     correct = o.get("correct")
     if correct is not None and not isinstance(correct, bool):
-        raise RuleError(f"'correct' of a guess must be true or false, not {correct!r}")
+        raise RuleError(say("'correct' of a guess must be true or false, not {value}",
+                             value=repr(correct)))
     return Guess(
         _req(o, "seat", "guess"), _req(o, "target", "guess"), _req(o, "slot", "guess"),
         value, correct,
@@ -200,10 +204,10 @@ _PARSERS: dict[str, Callable[[Mapping[str, Any]], CodaEvent]] = {
 def parse_event(obj: object) -> CodaEvent:
     """Reads one event line's object; a RuleError says what is wrong with it."""
     if not isinstance(obj, dict):
-        raise RuleError("an event must be a JSON object")
+        raise RuleError(say("an event must be a JSON object"))
     kind = obj.get("event")
     if not isinstance(kind, str) or kind not in _PARSERS:  # a list here is not hashable
-        raise RuleError(f"unknown event {kind!r}")
+        raise RuleError(say("unknown event {kind}", kind=repr(kind)))
     return _PARSERS[kind](obj)
 
 

@@ -16,7 +16,8 @@ from typing import Any, Protocol, TypeVar
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.coda_events import CodaEvent, Deal, Draw, to_dict
 from coda_pi.rules.errors import RuleError
-from coda_pi.rules.tiles import Color, Tile, full_set, sorted_row
+from coda_pi.rules.sentence import say
+from coda_pi.rules.tiles import Color, Tile, colour_word, full_set, sorted_row
 
 T = TypeVar("T")
 
@@ -32,7 +33,7 @@ def place_dash(row: tuple[Tile, ...], dash: Tile, slot: int) -> tuple[Tile, ...]
     """The row with ``dash`` moved to ``slot``: a player may stand a dash anywhere."""
     rest = [t for t in row if t != dash]
     if not 0 <= slot <= len(rest):
-        raise RuleError(f"the dash goes to a slot from 0 to {len(rest)}")
+        raise RuleError(say("the dash goes to a slot from 0 to {last}", last=len(rest)))
     return (*rest[:slot], dash, *rest[slot:])
 
 
@@ -41,7 +42,8 @@ def draw(game: CodaGame, color: Color, rng: random.Random) -> Draw:
     assert game.turn is not None
     choices = game.pool_tiles(color)
     if not choices:
-        raise RuleError(f"there is no {color.word} panel left in the pool")
+        raise RuleError(say("there is no {color} {panel} left in the pool",
+                            color=colour_word(color)))
     return Draw(game.turn, rng.choice(choices))
 
 
@@ -84,7 +86,8 @@ class Shuffle:
         except ValueError:
             key = b""
         if not 8 <= len(key) <= 64:
-            raise RuleError(f"a dealer's seed is 16 to 128 hex digits, not {self.seed!r}")
+            raise RuleError(say("a dealer's seed is 16 to 128 hex digits, not {seed}",
+                               seed=repr(self.seed)))
 
     @classmethod
     def from_header(cls, header: Mapping[str, Any]) -> Shuffle | None:
@@ -119,7 +122,8 @@ class Shuffle:
         assert game.turn is not None
         choices = game.pool_tiles(color)
         if not choices:
-            raise RuleError(f"there is no {color.word} panel left in the pool")
+            raise RuleError(say("there is no {color} {panel} left in the pool",
+                            color=colour_word(color)))
         return Draw(game.turn, self.first(draw_moment(game), choices)[0])
 
     def code(self, game_number: int, colours: Sequence[str], pegs: int) -> str:

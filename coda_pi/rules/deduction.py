@@ -107,32 +107,32 @@ def prepare(view: View) -> Prepared:
         if not tile.known:
             raise Impossible(say("{place} is marked known but has no number", place=place))
         if tile.color is not color:
-            raise Impossible(say("{place} is a {color} panel, not {tile}", place=place,
+            raise Impossible(say("{place} is a {color} {panel}, not {tile}", place=place,
                                  color=say("dark") if color is Color.DARK else say("light"),
-                                 tile=str(tile)))
+                                 tile=tile))
         if tile not in box:
-            raise Impossible(say("there is no {tile} in this game", tile=str(tile)))
+            raise Impossible(say("there is no {tile} in this game", tile=tile))
         if tile in where:
             raise Impossible(say("{tile} cannot stand both at {first} and at {second}",
-                                 tile=str(tile), first=where[tile], second=place))
+                                 tile=tile, first=where[tile], second=place))
         where[tile] = place
 
     for seat, row in enumerate(view.rows):
         for i, panel in enumerate(row):
             if panel.tile is not None:
                 see(panel.tile, panel.color,
-                    say("{name}'s panel {panel}", name=view.name(seat), panel=i + 1))
+                    say("{name}'s {panel} {n}", name=view.name(seat), n=i + 1))
                 if panel.tile.value in panel.missed:
                     raise Impossible(say(
-                        '{name} answered "wrong" to {value} at panel {panel}, but that panel '
-                        "is {tile}", name=view.name(seat), value=panel.tile.value, panel=i + 1,
-                        tile=str(panel.tile)))
+                        '{name} answered "wrong" to {value} at {panel} {n}, but that {panel} '
+                        "is {tile}", name=view.name(seat), value=panel.tile.value, n=i + 1,
+                        tile=panel.tile))
         problem = order_problem([p.tile for p in row if p.tile is not None])
         if problem is not None:
             raise Impossible(say("{name}'s row is out of order: {problem}",
                                  name=view.name(seat), problem=problem))
     if view.drawn is not None and view.drawn.tile is not None:
-        see(view.drawn.tile, view.drawn.color, say("the drawn panel"))
+        see(view.drawn.tile, view.drawn.color, say("the drawn {panel}"))
     unseen = box - where.keys()
     free_dash = (Tile(Color.DARK, dash=True) in unseen, Tile(Color.LIGHT, dash=True) in unseen)
     chains = []

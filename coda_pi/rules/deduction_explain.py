@@ -23,7 +23,7 @@ Chain = tuple[HiddenSlot, ...]
 Answer = tuple[int, int, int | None]
 # Colour words, one panel ("dark") and several ("dark panels"): other languages inflect them.
 _WORD = (say("dark"), say("light"))
-_PANELS = (say("dark panels"), say("light panels"))
+_PANELS = (say("dark {panels}"), say("light {panels}"))
 
 
 def explain(view: View, prepared: Prepared) -> Sentence:
@@ -32,7 +32,7 @@ def explain(view: View, prepared: Prepared) -> Sentence:
         _short_colour(view, prepared)
         or _empty_slot(view, problem)
         or _rows(view, problem)
-        or say("no deal of the unseen panels fits every row and every answer")
+        or say("no deal of the unseen {panels} fits every row and every answer")
     )
 
 
@@ -43,10 +43,10 @@ def _short_colour(view: View, prepared: Prepared) -> Sentence | None:
         have = sum(1 for t in prepared.unseen if t.color is color)
         if need + drawn > have:
             if drawn:
-                return say("there are {need} hidden {panels} and the drawn one but only "
-                           "{have} {panels} unseen", need=need, panels=_PANELS[c], have=have)
-            return say("there are {need} hidden {panels} but only {have} {panels} unseen",
-                       need=need, panels=_PANELS[c], have=have)
+                return say("there are {need} hidden {kind} and the drawn one but only "
+                           "{have} {kind} unseen", need=need, kind=_PANELS[c], have=have)
+            return say("there are {need} hidden {kind} but only {have} {kind} unseen",
+                       need=need, kind=_PANELS[c], have=have)
     return None
 
 
@@ -67,29 +67,28 @@ def _empty_slot(view: View, problem: Problem) -> Sentence | None:
             name = view.name(slot.seat)
             color = _WORD[slot.color]
             could = _fits(slot, problem, with_answers=False)
-            panel = slot.index + 1  # people count panels from 1, left to right
+            n = slot.index + 1  # people count panels from 1, left to right
             if not could:
-                return say("{name}'s panel {panel} is {color}, but no unseen {color} panel "
-                           "fits {where}", name=name, panel=panel, color=color,
+                return say("{name}'s {panel} {n} is {color}, but no unseen {color} {panel} "
+                           "fits {where}", name=name, n=n, color=color,
                            where=_between(slot))
             if len(could) == 1:
-                return say("{name} answered \"wrong\" to {tile} at panel {panel}, but {tile} "
-                           "is the only panel that can stand there", name=name,
-                           tile=str(could[0]), panel=panel)
-            listed = ", ".join(str(t) for t in could)
-            return say("{name}'s panel {panel}: every panel that can stand there ({listed}) "
-                       "was answered \"wrong\"", name=name, panel=panel, listed=listed)
+                return say("{name} answered \"wrong\" to {tile} at {panel} {n}, but {tile} "
+                           "is the only {panel} that can stand there", name=name,
+                           tile=could[0], n=n)
+            return say("{name}'s {panel} {n}: every {panel} that can stand there ({listed}) "
+                       "was answered \"wrong\"", name=name, n=n, listed=_listing(could))
     return None
 
 
 def _between(slot: HiddenSlot) -> Sentence:
     if slot.lo >= 0 and slot.hi < RANKS:
-        return say("between {left} and {right}", left=str(rank_tile(slot.lo)),
-                   right=str(rank_tile(slot.hi)))
+        return say("between {left} and {right}", left=rank_tile(slot.lo),
+                   right=rank_tile(slot.hi))
     if slot.lo >= 0:
-        return say("right of {tile}", tile=str(rank_tile(slot.lo)))
+        return say("right of {tile}", tile=rank_tile(slot.lo))
     if slot.hi < RANKS:
-        return say("left of {tile}", tile=str(rank_tile(slot.hi)))
+        return say("left of {tile}", tile=rank_tile(slot.hi))
     return say("there")
 
 
@@ -136,21 +135,21 @@ def _blame(view: View, problem: Problem, group: Sequence[int]) -> Sentence:
                 slot = subset[ci][p]
                 tile = _answer_tile(slot, rank)
                 if len(group) == 1:
-                    return say("{name} answered \"wrong\" to {tile} at panel {panel}, but the "
+                    return say("{name} answered \"wrong\" to {tile} at {panel} {n}, but the "
                                "row can be filled in order only if it is {tile}",
-                               name=view.name(slot.seat), tile=str(tile), panel=slot.index + 1)
-                return say("{name} answered \"wrong\" to {tile} at panel {panel}, but the "
+                               name=view.name(slot.seat), tile=tile, n=slot.index + 1)
+                return say("{name} answered \"wrong\" to {tile} at {panel} {n}, but the "
                            "rows can be filled in order only if it is {tile}",
-                           name=view.name(slot.seat), tile=str(tile), panel=slot.index + 1)
+                           name=view.name(slot.seat), tile=tile, n=slot.index + 1)
         listed = _listing([
-            say("{tile} at {name}'s panel {panel}", tile=str(_answer_tile(subset[ci][p], rank)),
-                name=view.name(subset[ci][p].seat), panel=subset[ci][p].index + 1)
+            say("{tile} at {name}'s {panel} {n}", tile=_answer_tile(subset[ci][p], rank),
+                name=view.name(subset[ci][p].seat), n=subset[ci][p].index + 1)
             for ci, p, rank in answers])
         return say("the answers \"wrong\" to {listed} cannot all be true", listed=listed)
     if len(group) == 1:
         return _row_sentence(view, problem, subset[0], names[0])
     return say("the rows of {names} cannot all be filled in order: they need more of the "
-               "same unseen panels than there are", names=_and(names))
+               "same unseen {panels} than there are", names=_and(names))
 
 
 def _banned(subset: Sequence[Chain], free_dash: tuple[bool, bool]) -> list[Answer]:
@@ -177,15 +176,15 @@ def _row_sentence(view: View, problem: Problem, chain: Chain, name: str) -> Sent
     for slots in stretches.values():
         if len(slots) > 1 and not _feasible(problem, [_cleared(tuple(slots), problem.free_dash)]):
             colours = _listing([_WORD[s.color] for s in slots])
-            return say("{name}'s row cannot be in order: panels {first} to {last} ({colours}) "
-                       "stand {where}, and not enough unseen panels fit there", name=name,
+            return say("{name}'s row cannot be in order: {panels} {first} to {last} ({colours}) "
+                       "stand {where}, and not enough unseen {panels} fit there", name=name,
                        first=slots[0].index + 1, last=slots[-1].index + 1, colours=colours,
                        where=_between(slots[0]))
-    return say("{name}'s row cannot be filled in order with the unseen panels", name=name)
+    return say("{name}'s row cannot be filled in order with the unseen {panels}", name=name)
 
 
-def _listing(items: Sequence[Sentence]) -> Sentence:
-    """"a, b, c" of phrases each translated on its own."""
+def _listing(items: Sequence[Sentence] | Sequence[Tile]) -> Sentence:
+    """"a, b, c" of phrases each translated on its own (or panels in the table's labels)."""
     fields = {f"i{k}": item for k, item in enumerate(items)}
     return Sentence(", ".join("{" + key + "}" for key in fields), dict(fields))
 

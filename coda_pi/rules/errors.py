@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from coda_pi.rules.sentence import say
+
 
 class RuleError(ValueError):
     """An event that breaks a rule: the game state is left as it was.
@@ -21,4 +23,4 @@ class OrderError(RuleError):
     """A row whose numbered panels do not rise left to right."""
 
     def __init__(self, detail: str) -> None:
-        super().__init__("row out of order", detail)
+        super().__init__(say("row out of order"), detail)

@@ -2,8 +2,9 @@
 
 Pure. Modelled on python-chess's variants (``VARIANTS``, ``find_variant``): each game is a
 ``GameRules`` value that says how a record's header starts a game, how a record line is
-applied to it (a ``RuleError`` leaves the game as it was), what each seat may see of it
-(``observe``) and which events the rules accept now (``legal``). ``coda-pi replay``, the
+read as one of the game's typed events (``parse``) and written back (``line``), how a record
+line is applied to it (a ``RuleError`` leaves the game as it was), what each seat may see of
+it (``observe``) and which events the rules accept now (``legal``). ``coda-pi replay``, the
 device's journals and the tests all start a game here, so a third game is one more entry.
 """
 
@@ -13,12 +14,15 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from coda_pi.rules import mastermind_events
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.coda_events import parse_event, to_dict
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.legal import legal_events, mastermind_legal
 from coda_pi.rules.mastermind import MastermindHeader, MastermindMatch
+from coda_pi.rules.mastermind_events import MastermindEvent
 from coda_pi.rules.observe import Observation, observe
+from coda_pi.rules.sentence import say
 
 Record = Mapping[str, Any]
 
@@ -28,6 +32,8 @@ class GameRules:
     """One game: its name in the record's header, and what the rest of coda-pi asks of it.
 
     ``start(header)`` returns the game before its first event or raises ``RuleError``;
+    ``parse(game, line)`` reads a record line as the game's typed event (the game's header
+    says what a line may hold), ``line(event)`` writes one back, the same line;
     ``apply(game, line)`` applies one record line; ``legal(game)`` yields the record lines
     the rules accept now (for a Coda game whose panels the device sees).
     """
@@ -37,6 +43,8 @@ class GameRules:
     start: Callable[[Record], Any]
     apply: Callable[[Any, Record], None]
     legal: Callable[[Any], Iterator[dict[str, Any]]]
+    parse: Callable[[Any, Record], Any]
+    line: Callable[[Any], dict[str, Any]]
 
     def observe(self, game: Any, seat: int | None = None) -> Observation:
         """What ``seat`` (None: the public) may know of ``game``; see ``rules/observe.py``."""
@@ -51,13 +59,20 @@ def _coda_legal(game: CodaGame) -> Iterator[dict[str, Any]]:
     return (to_dict(event) for event in legal_events(game))
 
 
-CODA = GameRules("coda", CodaGame, CodaGame.from_header, _coda_apply, _coda_legal)
+def _mastermind_parse(match: MastermindMatch, line: Record) -> MastermindEvent:
+    return mastermind_events.parse_event(line, match.header.pegs, match.header.blanks)
+
+
+CODA = GameRules("coda", CodaGame, CodaGame.from_header, _coda_apply, _coda_legal,
+                 lambda game, line: parse_event(line), to_dict)
 MASTERMIND = GameRules(
     "mastermind",
     MastermindMatch,
     lambda header: MastermindMatch(MastermindHeader.from_dict(header)),
     lambda match, line: match.apply(line),
     mastermind_legal,
+    _mastermind_parse,
+    mastermind_events.to_dict,
 )
 
 GAMES: dict[str, GameRules] = {rules.name: rules for rules in (CODA, MASTERMIND)}
@@ -70,7 +85,7 @@ def find_game(name: object) -> GameRules:
     :raises RuleError: naming the game when coda-pi does not know it.
     """
     if not isinstance(name, str) or name not in GAMES:  # a list here is not hashable
-        raise RuleError(f"coda-pi does not know the game {name!r}")
+        raise RuleError(say("coda-pi does not know the game {name}", name=repr(name)))
     return GAMES[name]
 
 

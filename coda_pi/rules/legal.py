@@ -37,7 +37,9 @@ from coda_pi.rules.coda_events import (
     Stop,
     Timeout,
 )
-from coda_pi.rules.mastermind import MastermindMatch, palette
+from coda_pi.rules.mastermind import MastermindMatch, iter_feedbacks, palette
+from coda_pi.rules.mastermind_events import MastermindEvent, PlaceRow, SetCode
+from coda_pi.rules.mastermind_events import to_dict as mastermind_line
 from coda_pi.rules.observe import CodaObservation
 from coda_pi.rules.tiles import DASH_VALUE, Color, Tile, legal_slots, order_problem
 
@@ -279,14 +281,25 @@ def _aims(seen: CodaObservation, seat: int) -> Iterator[Guess]:
                 yield from (Guess(seat, target, slot, v) for v in values)
 
 
-def mastermind_legal(match: MastermindMatch) -> Iterator[dict[str, Any]]:
-    """Every Mastermind record line the rules accept now, keys left to the rules to judge:
-    a code (from its maker, either seat for the first game), or a guess."""
+def mastermind_legal_events(
+    match: MastermindMatch, *, keys: bool = False
+) -> Iterator[MastermindEvent]:
+    """Every Mastermind event the rules accept now: a code (from its maker, either seat for
+    the first game), or a guess. ``keys``: each guess also with every placement of key pegs
+    the codemaker could make (audit play: a wrong one voids the game); else the rules judge
+    the row themselves."""
     header = match.header
     codes = ("".join(p) for p in itertools.product(palette(header.blanks), repeat=header.pegs))
     if match.expected == "code":
         makers = (0, 1) if match.maker is None else (match.maker,)
-        yield from ({"event": "code", "maker": m, "code": c}
-                    for c in codes for m in makers)
+        yield from (SetCode(m, c) for c in codes for m in makers)
     elif match.expected == "guess":
-        yield from ({"event": "guess", "code": c} for c in codes)
+        for c in codes:
+            yield PlaceRow(c)
+            if keys:
+                yield from (PlaceRow(c, placed) for placed in iter_feedbacks(header.pegs))
+
+
+def mastermind_legal(match: MastermindMatch) -> Iterator[dict[str, Any]]:
+    """``mastermind_legal_events`` as record lines, keys left to the rules to judge."""
+    return (mastermind_line(event) for event in mastermind_legal_events(match))

@@ -20,103 +20,51 @@ Choices the record spec (spec/mastermind-record.md) leaves open, made here:
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import product
 from typing import Any
 
 from coda_pi.rules.errors import RuleError
+from coda_pi.rules.mastermind_events import (
+    MastermindEvent,
+    PlaceRow,
+    SetCode,
+    event_kind,
+    parse_event,
+    parse_maker,
+)
+from coda_pi.rules.mastermind_pegs import (
+    BLANK,
+    COLOUR_NAMES,
+    COLOURS,
+    MAX_PEGS,
+    Feedback,
+    all_codes,
+    check_code,
+    feedback,
+    iter_feedbacks,
+    keys_placed,
+    palette,
+)
+from coda_pi.rules.sentence import say
 
-COLOURS = "BGKRWY"
-BLANK = "."
-COLOUR_NAMES = {
-    "B": "blue",
-    "G": "green",
-    "K": "black",
-    "R": "red",
-    "W": "white",
-    "Y": "yellow",
-    BLANK: "empty",
-}
+__all__ = [
+    "BLANK", "COLOURS", "COLOUR_NAMES", "MAX_PEGS", "MAX_ROWS", "VOID_POINTS", "Feedback",
+    "GameResult", "MastermindHeader", "MastermindMatch", "Row", "all_codes", "check_code",
+    "feedback", "iter_feedbacks", "keys_placed", "palette",
+]
+
 VOID_POINTS = 3
-MAX_PEGS = 8
 MAX_ROWS = 30
-
-
-def palette(blanks: bool) -> str:
-    """The colours a code may use: six, plus the empty hole in the extra challenge."""
-    return COLOURS + BLANK if blanks else COLOURS
-
-
-def all_codes(pegs: int = 4, blanks: bool = False) -> list[str]:
-    """Every possible code, in text order of the palette (``BBBB``, ``BBBG``, ...)."""
-    return ["".join(p) for p in product(palette(blanks), repeat=pegs)]
-
-
-@dataclass(frozen=True, slots=True)
-class Feedback:
-    """The key pegs for a row: ``black`` right colour and place, ``white`` right colour only."""
-
-    black: int
-    white: int
-
-    def to_dict(self) -> dict[str, int]:
-        return {"black": self.black, "white": self.white}
-
-    def __str__(self) -> str:
-        return f"{self.black} black, {self.white} white"
-
-
-# One shared instance per (black, white), so feedback() allocates nothing.
-_FEEDBACK = [[Feedback(b, w) for w in range(MAX_PEGS + 1)] for b in range(MAX_PEGS + 1)]
-_eq = operator.eq
-
-
-def feedback(code: str, guess: str) -> Feedback:
-    """The key pegs for ``guess`` against the secret ``code`` (same length, any letters).
-
-    ``black`` counts positions that match; ``white`` the colours in common (the smaller of
-    the two counts, summed over colours) less ``black``: a repeated colour in the guess
-    scores at most as often as it occurs in the code.
-    """
-    black = sum(map(_eq, code, guess))
-    common = 0
-    for colour in set(guess):
-        a = code.count(colour)
-        if a:
-            b = guess.count(colour)
-            common += a if a < b else b
-    return _FEEDBACK[black][common - black]
-
-
-def check_code(code: object, pegs: int, blanks: bool, what: str = "code") -> str:
-    """``code`` if it is a code of this game, else a RuleError saying what is wrong."""
-    if not isinstance(code, str):
-        raise RuleError(f"the {what} must be a string of {pegs} colour letters")
-    allowed = palette(blanks)
-    for letter in code:
-        if letter == BLANK and not blanks:
-            raise RuleError(
-                f"the {what} {code!r} has an empty hole, which only the extra-challenge "
-                "game (blanks) allows"
-            )
-        if letter not in allowed:
-            raise RuleError(
-                f"the {what} {code!r} has {letter!r}, which is not a colour: "
-                f"use {' '.join(allowed)}"
-            )
-    if len(code) != pegs:
-        raise RuleError(f"the {what} {code!r} has {len(code)} pegs; this game uses {pegs}")
-    return code
-
 
 def _int_field(d: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
     value = d.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"the header's {key!r} must be a whole number, not {value!r}")
+        raise RuleError(say("the header's {key} must be a whole number, not {value}",
+                            key=repr(key), value=repr(value)))
     if not low <= value <= high:
-        raise RuleError(f"the header's {key!r} must be from {low} to {high}, not {value}")
+        raise RuleError(say("the header's {key} must be from {low} to {high}, not {value}",
+                            key=repr(key), low=low, high=high, value=value))
     return value
 
 
@@ -134,30 +82,31 @@ class MastermindHeader:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> MastermindHeader:
         if not isinstance(d, Mapping):
-            raise RuleError("the header must be a JSON object")
+            raise RuleError(say("the header must be a JSON object"))
         game = d.get("game", "mastermind")
         if game != "mastermind":
-            raise RuleError(f"this is a record of {game!r}, not of Mastermind")
+            raise RuleError(say("this is a record of {game}, not of Mastermind", game=repr(game)))
         version = d.get("version", 1)
         if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-            raise RuleError(f"the header's version must be a whole number, not {version!r}")
+            raise RuleError(say("the header's version must be a whole number, not {value}",
+                                value=repr(version)))
         if version > 1:
-            raise RuleError(
-                f"this record is version {version}, written by a newer coda-pi; "
-                "this one reads version 1"
-            )
+            raise RuleError(say("this record is version {version}, written by a newer coda-pi; "
+                                "this one reads version 1", version=version))
         if "players" not in d:
-            raise RuleError("the header must name the two players")
+            raise RuleError(say("the header must name the two players"))
         players = d["players"]
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise RuleError("the header's players must be a list of names")
+            raise RuleError(say("the header's players must be a list of names"))
         if len(players) != 2:
-            raise RuleError(f"Mastermind is for exactly 2 players, not {len(players)}")
+            raise RuleError(say("Mastermind is for exactly 2 players, not {count}",
+                                count=len(players)))
         if not all(p.strip() for p in players):
-            raise RuleError("every player needs a name")
+            raise RuleError(say("every player needs a name"))
         blanks = d.get("blanks", False)
         if not isinstance(blanks, bool):
-            raise RuleError(f"the header's 'blanks' must be true or false, not {blanks!r}")
+            raise RuleError(say("the header's 'blanks' must be true or false, not {value}",
+                                value=repr(blanks)))
         return cls(
             players=(players[0], players[1]),
             pegs=_int_field(d, "pegs", 4, 1, MAX_PEGS),
@@ -311,57 +260,71 @@ class MastermindMatch:
 
     # -- events --------------------------------------------------------------------------
 
-    def apply(self, event: Mapping[str, Any]) -> None:
-        """Apply one record event; a RuleError leaves the match exactly as it was."""
-        if not isinstance(event, Mapping):
-            raise RuleError("an event must be a JSON object")
-        kind = event.get("event")
-        if kind not in ("code", "guess"):
-            raise RuleError(f"{kind!r} is not a Mastermind event")
-        if self.finished:
-            raise RuleError("the match is over: every game has been played")
-        if kind == "code":
-            self._apply_code(event)
+    def apply(self, event: MastermindEvent | Mapping[str, Any]) -> None:
+        """Apply one event, typed (``rules/mastermind_events.py``) or as its record line;
+        a RuleError leaves the match exactly as it was."""
+        if not isinstance(event, SetCode | PlaceRow):
+            event = self.read(event)
+        elif self.finished:
+            raise RuleError(say("the match is over: every game has been played"))
+        if isinstance(event, SetCode):
+            self._check_code_line(event.maker)
+            self._set_code(event)
         else:
-            self._apply_guess(event)
+            self._check_guess_line()
+            self._place_row(event)
 
-    def _apply_code(self, event: Mapping[str, Any]) -> None:
+    def read(self, line: object) -> MastermindEvent:
+        """A record line as this match's next event; a RuleError names the first problem a
+        reader meets: what the line is, whether the match expects it, then its fields."""
+        kind = event_kind(line)
+        assert isinstance(line, Mapping)
+        if self.finished:
+            raise RuleError(say("the match is over: every game has been played"))
+        if kind == "code":
+            self._check_code_line(parse_maker(line))
+        else:
+            self._check_guess_line()
+        return parse_event(line, self.header.pegs, self.header.blanks)
+
+    def _check_code_line(self, seat: int) -> None:
         names = self.header.players
         if self.code is not None:
-            raise RuleError(
-                f"{names[self._maker or 0]}'s code is already set: "
-                f"{names[1 - (self._maker or 0)]} guesses next"
-            )
-        seat = event.get("maker")
-        if isinstance(seat, bool) or seat not in (0, 1):
-            raise RuleError("a code needs its maker: seat 0 or 1")
+            raise RuleError(say("{maker}'s code is already set: {breaker} guesses next",
+                                maker=names[self._maker or 0],
+                                breaker=names[1 - (self._maker or 0)]))
         if self._maker is not None and seat != self._maker:
             if self._after_void():
-                raise RuleError(f"{names[self._maker]} makes the code again after the void game")
-            raise RuleError(
-                f"it is {names[self._maker]}'s turn to make the code: "
-                "players switch roles after each game"
+                raise RuleError(say("{name} makes the code again after the void game",
+                                    name=names[self._maker]))
+            raise RuleError(say("it is {name}'s turn to make the code: players switch roles "
+                                "after each game", name=names[self._maker]))
+
+    def _check_guess_line(self) -> None:
+        if self.code is None or self._maker is None:
+            who = (
+                say("the codemaker") if self._maker is None
+                else self.header.players[self._maker]
             )
-        code = check_code(event.get("code"), self.header.pegs, self.header.blanks)
-        self._maker = seat
-        self.code = code
+            raise RuleError(say("no code is set yet: {who} sets one before the first guess",
+                                who=who))
+
+    def _set_code(self, event: SetCode) -> None:
+        if isinstance(event.maker, bool) or event.maker not in (0, 1):
+            raise RuleError(say("a code needs its maker: seat 0 or 1"))
+        self._maker = event.maker
+        self.code = check_code(event.code, self.header.pegs, self.header.blanks)
         self.rows = []
 
     def _after_void(self) -> bool:
         return bool(self.results) and self.results[-1].void
 
-    def _apply_guess(self, event: Mapping[str, Any]) -> None:
-        if self.code is None or self._maker is None:
-            who = (
-                "the codemaker" if self._maker is None else self.header.players[self._maker]
-            )
-            raise RuleError(f"no code is set yet: {who} sets one before the first guess")
+    def _place_row(self, event: PlaceRow) -> None:
+        assert self.code is not None and self._maker is not None
         pegs = self.header.pegs
-        guess = check_code(event.get("code"), pegs, self.header.blanks, what="guess")
+        guess = check_code(event.code, pegs, self.header.blanks, what="guess")
         truth = feedback(self.code, guess)
-        claimed = truth
-        if event.get("keys") is not None:
-            claimed = _keys(event["keys"], pegs)
+        claimed = truth if event.keys is None else keys_placed(event.keys.to_dict(), pegs)
         maker = self._maker
         if claimed != truth:
             self.rows.append(Row(guess, truth, claimed))
@@ -381,26 +344,3 @@ class MastermindMatch:
     def _end_game(self, result: GameResult) -> None:
         self.results.append(result)
         self.code = None
-
-
-def _keys(keys: object, pegs: int) -> Feedback:
-    if not isinstance(keys, Mapping):
-        raise RuleError('the keys must look like {"black": 1, "white": 2}')
-    values = []
-    for name in ("black", "white"):
-        value = keys.get(name, 0)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise RuleError(f"the {name} key pegs must be a whole number, not {value!r}")
-        values.append(value)
-    if values[0] + values[1] > pegs:
-        raise RuleError(
-            f"{values[0]} black and {values[1]} white key pegs do not fit a row of {pegs}"
-        )
-    return _FEEDBACK[values[0]][values[1]]
-
-
-def iter_feedbacks(pegs: int) -> Iterator[Feedback]:
-    """Every key-peg placement a row can show, winning one included."""
-    for black in range(pegs + 1):
-        for white in range(pegs + 1 - black):
-            yield _FEEDBACK[black][white]

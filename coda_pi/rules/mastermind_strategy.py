@@ -32,6 +32,7 @@ from coda_pi.rules.mastermind_deduction import (
     find_contradiction,
     row_pairs,
 )
+from coda_pi.rules.sentence import say
 
 Node = list[Any] | str
 #: above this many possible codes the fallback only weighs possible codes as guesses
@@ -66,7 +67,7 @@ class Strategy:
         pairs = row_pairs(rows)
         win = Feedback(self.pegs, 0)
         if any(fb == win for _, fb in pairs):
-            raise RuleError("the code is already broken")
+            raise RuleError(say("the code is already broken"))
         node: Node | None = self.tree
         for guess, fb in pairs:
             node = _follow(node, guess, fb)
@@ -80,7 +81,7 @@ class Strategy:
         possible = consistent_codes(pairs, self.pegs, self.blanks)
         if not possible:
             found = find_contradiction(pairs, self.pegs, self.blanks)
-            raise RuleError(found.message if found else "no code fits these rows")
+            raise RuleError(found.message if found else say("no code fits these rows"))
         if len(possible) <= 2:
             return possible[0]
         everything = all_codes(self.pegs, self.blanks)

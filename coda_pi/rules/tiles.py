@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from coda_pi.rules.errors import OrderError, RuleError
-from coda_pi.rules.sentence import say
+from coda_pi.rules.sentence import Sentence, say
 
 HIGHEST = 11
 NUMBERS: tuple[int, ...] = tuple(range(HIGHEST + 1))
@@ -41,7 +41,8 @@ class Tile:
     def parse(cls, text: object) -> Tile:
         """Reads ``D5``, ``L-`` or ``D?``; anything else is a RuleError."""
         if not isinstance(text, str) or len(text) < 2 or text[0] not in "DL":
-            raise RuleError(f"{text!r} is not a panel (write D0..D11, L0..L11, D- or L-)")
+            raise RuleError(say("{text} is not a {panel} (write D0..D11, L0..L11, D- or L-)",
+                                text=repr(text)))
         color = Color(text[0])
         rest = text[1:]
         if rest == DASH_VALUE:
@@ -50,7 +51,8 @@ class Tile:
             return cls(color, None)
         if rest.isdigit() and rest == str(int(rest)) and int(rest) <= HIGHEST:
             return cls(color, int(rest))
-        raise RuleError(f"{text!r} is not a panel (write D0..D11, L0..L11, D- or L-)")
+        raise RuleError(say("{text} is not a {panel} (write D0..D11, L0..L11, D- or L-)",
+                                text=repr(text)))
 
     @property
     def known(self) -> bool:
@@ -90,6 +92,11 @@ class Tile:
         return f"Tile({self})"
 
 
+def colour_word(color: Color) -> Sentence:
+    """"dark" or "light", as a word the edge translates (``coda_pi.rules.sentence``)."""
+    return say("dark") if color is Color.DARK else say("light")
+
+
 def full_set(*, dashes: bool) -> frozenset[Tile]:
     """The panels in the box for a game: 24 numbered, plus the two dashes in advanced play."""
     tiles = {Tile(c, n) for c in Color for n in NUMBERS}
@@ -112,11 +119,14 @@ def order_breach(row: Sequence[Tile]) -> tuple[Tile, Tile] | None:
     return None
 
 
-def describe_breach(left: Tile, right: Tile, name: Callable[[Tile], str] = str) -> str:
+def describe_breach(left: Tile, right: Tile, name: Callable[[Tile], object] | None = None) -> str:
     """``"L5 cannot stand left of D5"``; ``name`` writes a panel in the table's labels."""
+    def named(tile: Tile) -> object:  # a Tile is written in the table's labels at the edge
+        return tile if name is None else name(tile)
+
     if left.rank == right.rank:
-        return say("there is only one {tile}", tile=name(right))
-    return say("{left} cannot stand left of {right}", left=name(left), right=name(right))
+        return say("there is only one {tile}", tile=named(right))
+    return say("{left} cannot stand left of {right}", left=named(left), right=named(right))
 
 
 def order_problem(row: Sequence[Tile]) -> str | None:

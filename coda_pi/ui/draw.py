@@ -17,6 +17,7 @@ from coda_pi.ui import theme
 from coda_pi.ui.text import (
     CONDENSE,
     NUMBER,
+    SHORTEST_NAME,
     blit_text,
     blit_wrapped,
     cap_height,
@@ -26,6 +27,8 @@ from coda_pi.ui.text import (
     floor_size,
     font,
     readable,
+    shorten_name,
+    wrapped_layout,
 )
 from coda_pi.ui.theme import RGB
 
@@ -286,13 +289,27 @@ def _banner_beside(surface: pygame.Surface, rect: pygame.Rect, inner: pygame.Rec
     cap = round(floor_size(surface.get_height()) * 1.5)
     title_font = readable(fit_font(title, inner.width // 2, inner.height, largest=cap),
                           surface.get_height())
-    title_w = min(title_font.size(title)[0], inner.width // 2)
-    title_rect = pygame.Rect(inner.left, inner.top, title_w, inner.height)
-    blit_text(surface, elide(title, title_font, title_w), title_rect, ink, fnt=title_font)
-    chip = pygame.Rect(title_rect.right + pad * 2, rect.top + pad, 0, rect.height - 2 * pad)
-    chip.width = rect.right - pad - chip.left
+    lines = max(1, (rect.height - 2 * pad - 2) // floor.get_linesize())
+
+    def chip_beside(shown: str) -> tuple[pygame.Rect, pygame.Rect]:
+        title_w = min(title_font.size(shown)[0], inner.width // 2)
+        title_rect = pygame.Rect(inner.left, inner.top, title_w, inner.height)
+        chip = pygame.Rect(title_rect.right + pad * 2, rect.top + pad, 0, rect.height - 2 * pad)
+        chip.width = rect.right - pad - chip.left
+        return title_rect, chip
+
+    # A long name in the title gives room to the news when the news does not fit beside it.
+    shown = title
+    title_rect, chip = chip_beside(shown)
+    length = len(title)
+    while (not wrapped_layout(news, chip.inflate(-2 * pad, -2), surface.get_height(),
+                              max_lines=lines)[2] and length > SHORTEST_NAME):
+        length -= 1
+        shown = shorten_name(title, length)
+        title_rect, chip = chip_beside(shown)
+    blit_text(surface, elide(shown, title_font, title_rect.width), title_rect, ink,
+              fnt=title_font)
     pygame.draw.rect(surface, chip_colour, chip, border_radius=radius)
-    lines = max(1, (chip.height - 2) // floor.get_linesize())
     blit_wrapped(surface, news, chip.inflate(-2 * pad, -2), theme.ink_on(chip_colour),
                  align="center", max_lines=lines)
 

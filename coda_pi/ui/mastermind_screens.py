@@ -17,7 +17,7 @@ from coda_pi.ui import theme
 from coda_pi.ui.draw import draw_banner
 from coda_pi.ui.layout import Frame, split_columns, split_rows
 from coda_pi.ui.looks import seat_colour
-from coda_pi.ui.text import blit_text, blit_wrapped
+from coda_pi.ui.text import blit_text, blit_wrapped, fit_name
 from coda_pi.ui.theme import RGB, Metrics
 
 PEG_COLOURS: dict[str, RGB] = {
@@ -320,7 +320,9 @@ def _scores(surface: pygame.Surface, area: pygame.Rect, s: MastermindScreen, m: 
         colour = seat_colour(seat)
         pygame.draw.rect(surface, theme.dim(colour, 0.55), rect, border_radius=m.px(1.5))
         name_rect, total_rect = split_columns(rect.inflate(-m.px(1.5), 0), 0.85, m.px(1))
-        blit_text(surface, f"{s.names[seat]} ({role})", name_rect, theme.TEXT, align="left")
+        text, fnt = fit_name(lambda name, role=role: f"{name} ({role})", s.names[seat],
+                             name_rect, surface.get_height())
+        blit_text(surface, text, name_rect, theme.TEXT, align="left", fnt=fnt)
         blit_text(surface, str(s.totals[seat]), total_rect, theme.TEXT, align="right")
 
 

@@ -344,7 +344,8 @@ def _other_scenes() -> dict[str, Scene]:
                        chance="33%"), good=True),
     )
     review = ReviewView(title=_("Game review"), lines=lines, page=1, pages=2,
-                        prompt=_("PREV/NEXT: more. OK or BACK: the standings"))
+                        prompt=_("PREV/NEXT: more. OK or BACK: the standings"),
+                        names=NAMES)
     scenes["review"] = Scene(PublicView(screen=review, table=None, title=_("Game review"),
                                         leds=_leds(4)), leds=_leds(4))
     return scenes
@@ -414,6 +415,6 @@ def _long_rows_and_cards() -> dict[str, Scene]:
         private=PrivateView(seat=0, name=NAMES[0], purpose=PrivatePurpose.DRAWN,
                             row=_row("D1", "l3", "D6", "L9", "DQ", private=True),
                             drawn=PanelView(dark=False, label="J", revealed=False),
-                            prompt="take it from the deck"),
+                            prompt=nouns("cards")(_("Take the light one from {the_box}"))),
         leds=_leds(4, on=0))
     return scenes

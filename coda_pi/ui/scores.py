@@ -10,7 +10,7 @@ from coda_pi.i18n import N_, _
 from coda_pi.referee.views import FinalView, RoundEndView
 from coda_pi.ui import theme
 from coda_pi.ui.looks import seat_colour
-from coda_pi.ui.text import blit_text, blit_wrapped, elide, fit_font, floor_font
+from coda_pi.ui.text import blit_text, blit_wrapped, elide, fit_font, floor_font, readable
 from coda_pi.ui.theme import RGB, Metrics
 
 ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
@@ -45,6 +45,8 @@ def _table(
     longest = max((cells[0] for _seat, cells in rows), key=len, default="Seat 4")
     name_font = fit_font(max(longest, "Seat 4", key=len), name_w - m.px(2) - m.px(3.5),
                          round(line_h * 0.72))
+    # Never below the floor: a name too long for its column at the floor is cut with "…".
+    name_font = readable(name_font, surface.get_height())
     top = area.top
     head = pygame.Rect(area.left, top, area.width, line_h)
     for index, text in enumerate(headers):

@@ -53,7 +53,7 @@ from coda_pi.ui.table import (
     draw_turn_side,
     table_fits,
 )
-from coda_pi.ui.text import blit_text, blit_wrapped, floor_font, floor_size
+from coda_pi.ui.text import blit_text, blit_wrapped, floor_font, floor_size, names_on_screen
 from coda_pi.ui.theme import RGB, Metrics
 
 BLINK_SECONDS = 0.4
@@ -93,6 +93,26 @@ def _blinks(scene: Scene) -> bool:
 
 def draw_scene(surface: pygame.Surface, scene: Scene) -> None:
     """The whole frame for ``scene``."""
+    with names_on_screen(_names_of(scene)):
+        _draw_scene(surface, scene)
+
+
+def _names_of(scene: Scene) -> list[str]:
+    """The players' names the frame may show (long ones give first when a sentence does not
+    fit: ``ui.text.names_on_screen``)."""
+    view, screen = scene.view, scene.view.screen
+    table = getattr(view, "table", None)
+    names = [seat.name for seat in table.seats] if table is not None else []
+    names += list(getattr(screen, "names", ()) or ())
+    names += [s.name for s in getattr(screen, "standings", ()) or ()]
+    names += [p.name for p in getattr(screen, "points", ()) or ()]
+    private_name = getattr(scene.private, "name", None)
+    if isinstance(private_name, str):
+        names.append(private_name)
+    return [n for n in names if isinstance(n, str)]
+
+
+def _draw_scene(surface: pygame.Surface, scene: Scene) -> None:
     surface.fill(theme.BACKGROUND)
     bands = frame(surface.get_size(), led_strip=scene.show_led_strip)
     view = scene.view

@@ -26,6 +26,7 @@ from coda_pi.ui.text import (
     elide,
     fit_font,
     floor_font,
+    readable,
     size_of,
     wrapped_font,
 )
@@ -156,6 +157,8 @@ def _draw_seat(
     # more important than another.
     name_font = fit_font(seat.name, inner.width, name_rect.height,
                          largest=size_of(fit_font("Seat 4", inner.width, name_rect.height)))
+    # Cut short in the font really drawn: a name too long at the floor ends in "…".
+    name_font = readable(name_font, surface.get_height())
     blit_text(surface, elide(seat.name, name_font, inner.width), name_rect, ink, fnt=name_font)
     blit_text(surface, _points_text(seat), total_rect, ink)
 
@@ -356,8 +359,12 @@ def compact_choice(turn: TurnView, table: TableView, labels: str) -> str | None:
     width; None: nothing to add to what the table and the footer show."""
     step = turn.step
     if step is TurnStep.CHOOSE_COLOR:
-        where = (_("on the table: dark {dark}, light {light}") if turn.pool_on_table
-                 else _("in the box: dark {dark}, light {light}"))
+        if turn.pool_on_table:
+            where = _("on the table: dark {dark}, light {light}")
+        elif labels == "cards":
+            where = _("in the deck: dark {dark}, light {light}")
+        else:
+            where = _("in the box: dark {dark}, light {light}")
         return where.format(dark=turn.dark_left, light=turn.light_left)
     if step in (TurnStep.SLOT, TurnStep.VALUE) and turn.target is not None:
         names = {s.seat: s.name for s in table.seats}

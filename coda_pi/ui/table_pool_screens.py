@@ -21,7 +21,7 @@ from coda_pi.ui import theme
 from coda_pi.ui.draw import PanelLook, draw_banner, draw_panel, draw_row, row_rects
 from coda_pi.ui.layout import Frame, split_columns, split_rows
 from coda_pi.ui.looks import seat_colour
-from coda_pi.ui.table import draw_table
+from coda_pi.ui.table import draw_table, slot_word
 from coda_pi.ui.text import blit_text, blit_wrapped, floor_font
 
 
@@ -81,8 +81,9 @@ def _judge(surface: pygame.Surface, bands: Frame, screen: JudgeView, view: Publi
     m = bands.metrics
     draw_banner(surface, bands.header, _("{name}, answer!").format(name=screen.target_name),
                 seat_colour(screen.target),
-                subtitle=_("{name}: panel {number} is {value}?").format(
-                    name=screen.name, number=screen.slot + 1, value=screen.value_label))
+                subtitle=_("{name}: {place} is {value}?").format(
+                    name=screen.name, place=slot_word(screen.slot, view.labels),
+                    value=screen.value_label))
     table_area, side = _table_and_side(bands)
     if view.table is not None:
         draw_table(surface, table_area, view.table, m)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -233,6 +233,52 @@ def elide(text: str, fnt: pygame.font.Font, width: int) -> str:
     return text + "…" if text else ""
 
 
+_names_shown: list[tuple[str, ...]] = []
+SHORTEST_NAME = 6
+"""A long name shortened to fit is never cut below this many characters (the ellipsis
+included): "Konsta…" still says who."""
+
+
+@contextmanager
+def names_on_screen(names: Iterable[str]) -> Iterator[None]:
+    """The players' names on the frame being drawn: a paragraph too long for its box at the
+    floor shortens these (``blit_wrapped``) before anything else gives."""
+    _names_shown.append(tuple(n for n in names if n))
+    try:
+        yield
+    finally:
+        _names_shown.pop()
+
+
+def shorten_name(name: str, length: int) -> str:
+    """``name`` in at most ``length`` characters: whole when it fits, else cut with "…"."""
+    if len(name) <= length:
+        return name
+    return name[:max(1, length - 1)].rstrip() + "…"
+
+
+def fit_name(make: Callable[[str], str], name: str, rect: pygame.Rect, screen_height: int,
+             *, largest: int | None = None) -> tuple[str, pygame.font.Font]:
+    """The text ``make(name)`` ("1st Konstantinos", "Ann (maker)") and the font to draw it
+    in: as large as fits ``rect``, never below the floor; when even the floor is too wide,
+    the name (and only the name) is shortened with "…" until it fits."""
+    text = make(name)
+    fnt = readable(fit_font(text, rect.width, rect.height, largest=largest), screen_height)
+    length = len(name)
+    while fnt.size(text)[0] > rect.width and length > SHORTEST_NAME:
+        length -= 1
+        text = make(shorten_name(name, length))
+    return text, fnt
+
+
+def _shorter_names(text: str, length: int) -> str:
+    for names in _names_shown:
+        for name in sorted(names, key=len, reverse=True):
+            if len(name) > length:
+                text = text.replace(name, shorten_name(name, length))
+    return text
+
+
 def wrap_to_width(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` in ``fnt`` (a single word
     wider than that stays whole, on its own line). Runs of spaces within a line are kept:
@@ -272,6 +318,21 @@ def wrapped_font(text: str, width: int, height: int, screen_height: int, *,
         size = max(floor, size - max(1, size // 12))
 
 
+def wrapped_layout(text: str, rect: pygame.Rect, screen_height: int, *, max_lines: int = 3,
+                   largest: int | None = None) -> tuple[pygame.font.Font, list[str], bool]:
+    """``wrapped_font``'s font and lines for ``text`` in ``rect``, and whether they fit. Too
+    long for its box even at the floor, the long names on screen (``names_on_screen``) give
+    first, a letter at a time (never below ``SHORTEST_NAME``): the sentence stays whole."""
+    fnt, lines = wrapped_font(text, rect.width, rect.height, screen_height,
+                              max_lines=max_lines, largest=largest)
+    length = max((len(n) for names in _names_shown for n in names), default=0)
+    while not _fits_box(fnt, lines, rect, max_lines) and length > SHORTEST_NAME:
+        length -= 1
+        fnt, lines = wrapped_font(_shorter_names(text, length), rect.width, rect.height,
+                                  screen_height, max_lines=max_lines, largest=largest)
+    return fnt, lines, _fits_box(fnt, lines, rect, max_lines)
+
+
 def blit_wrapped(
     surface: pygame.Surface,
     text: str,
@@ -284,8 +345,8 @@ def blit_wrapped(
 ) -> None:
     """``text`` as large as fits ``rect``, broken over up to ``max_lines`` lines (a long
     sentence on a 320-pixel screen would otherwise shrink past reading)."""
-    fnt, lines = wrapped_font(text, rect.width, rect.height, surface.get_height(),
-                              max_lines=max_lines, largest=largest)
+    fnt, lines, _fits = wrapped_layout(text, rect, surface.get_height(), max_lines=max_lines,
+                                       largest=largest)
     line_h = fnt.get_linesize()
     top = rect.top + (rect.height - line_h * len(lines)) // 2
     for i, line in enumerate(lines):
@@ -293,6 +354,12 @@ def blit_wrapped(
         # An accent or a descender may reach past its line: what matters to a reader is
         # that the paragraph stays in its rect.
         blit_text(surface, line, part, colour, align=align, fnt=fnt, box=rect)
+
+
+def _fits_box(fnt: pygame.font.Font, lines: list[str], rect: pygame.Rect, max_lines: int
+              ) -> bool:
+    return (len(lines) <= max_lines and len(lines) * fnt.get_linesize() <= rect.height
+            and all(fnt.size(line)[0] <= rect.width for line in lines))
 
 
 def wrap_words(text: str, width: int) -> list[str]:
