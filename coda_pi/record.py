@@ -171,6 +171,24 @@ def _line_bytes(obj: dict[str, Any]) -> bytes:
         return (json.dumps(obj) + "\n").encode("ascii")
 
 
+class RecordWriteError(OSError):
+    """A record line could not be stored (a full card, a file size limit, an I/O error): the
+    record is as it was before, so the event did not happen.
+
+    An ``OSError``, so code that handles file trouble in general still catches it; the
+    referee catches it by name, and lets any other exception (a bug) reach the loop.
+    """
+
+    @classmethod
+    def of(cls, err: OSError) -> RecordWriteError:
+        """``err`` as a record write failure, with its number, words and file kept."""
+        if isinstance(err, RecordWriteError):
+            return err
+        new = cls(*err.args)
+        new.filename = err.filename
+        return new
+
+
 class RecordWriter:
     """Appends lines to a record durably: one whole-line write, fsync, then return.
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from coda_pi.record import Journal
+from coda_pi.record import Journal, RecordWriteError
 from coda_pi.referee.autoplay import AutoPlayer
 from coda_pi.referee.referee import Referee
 from coda_pi.referee.setup import SetupDefaults
@@ -535,6 +535,39 @@ def test_a_record_that_cannot_be_written_leaves_the_game_as_it_was():
     record.fail = None
     table.tap(OK)
     assert record.lines[-1]["event"] == "draw" and ref.game.drawn is not None
+
+
+def test_a_refused_line_is_a_record_write_error_and_a_bug_is_not_called_a_full_card():
+    """The referee catches a storage failure by name (an OSError subclass, as gpiozero's
+    errors subclass built-ins); any other exception from the sink is a bug and must not be
+    dressed up as "Could not save"."""
+    table, record = started(players=2, seed=4)
+    ref = table.referee
+    record.fail = OSError(28, "No space left on device")
+    with pytest.raises(RecordWriteError) as caught:
+        ref._write({"event": "draw"})
+    assert isinstance(caught.value, OSError) and caught.value.errno == 28
+    table.tap(OK)  # draw
+    assert "No space left on device" in ref.view().banner.text
+    record.fail = RuntimeError("a bug in the sink")
+    with pytest.raises(RuntimeError):
+        table.tap(OK)
+    record.fail = None
+
+
+def test_undo_that_cannot_be_stored_takes_nothing_back():
+    table, record = started(players=2, seed=4)
+    ref = table.referee
+    table.tap(OK)  # draw
+    assert ref.game.drawn is not None
+    lines = len(record.lines)
+    record.fail = OSError(28, "No space left on device")
+    ref._undo()
+    assert ref.game.drawn is not None and len(record.lines) == lines
+    assert "Could not save" in ref.view().banner.text
+    record.fail = None
+    ref._undo()
+    assert ref.game.drawn is None and record.lines[-1] == {"event": "undo"}
 
 
 def test_the_game_can_be_ended_from_the_menu():

@@ -18,9 +18,9 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from coda_pi.i18n import TableWords, _, spoken
-from coda_pi.record import Journal
+from coda_pi.record import Journal, RecordWriteError
 from coda_pi.referee.overlays import Confirm, Menu, MenuItem, quit_confirm
-from coda_pi.referee.ports import Clock
+from coda_pi.referee.ports import Clock, Sink, writer
 from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
 from coda_pi.referee.views import Banner, BannerKind
 from coda_pi.referee.wording import nouns
@@ -44,7 +44,8 @@ class BaseReferee(ABC):
     """
 
     _clock: Clock
-    _write: Any  # writes one record line durably, or raises
+    _write: Any  # writes one record line durably, or raises RecordWriteError
+    _new_record: Any  # opens the next game's record (None: the app gives none)
     _journal: Journal[Any] | None
     _overlay: Menu | Confirm | None
     quit_requested: bool
@@ -156,13 +157,41 @@ class BaseReferee(ABC):
             return False
         try:
             self._write(line)
-        except Exception as err:  # noqa: BLE001 - whatever the sink's failure, nothing happened
+        except RecordWriteError as err:  # not stored: nothing happened
             self._storage_failed(err)
             return False
         journal.apply(line)
         self._banner = None
         self._enter_phase()
         return True
+
+    def _write_undo(self) -> bool:
+        """The record's undo written, then the latest event taken back: False (the screen
+        says why) when there is nothing to undo or the line could not be stored."""
+        journal = self._journal
+        assert journal is not None
+        if not journal.can_undo:
+            self._refuse(_("There is nothing to undo"))
+            return False
+        try:
+            self._write({"event": "undo"})
+        except RecordWriteError as err:
+            self._storage_failed(err)
+            return False
+        journal.undo()
+        return True
+
+    def _open_new_record(self) -> Sink | None:
+        """The next game's record, opened and made the one lines go to; None (the screen
+        says why) when the card refused it."""
+        assert self._new_record is not None
+        try:
+            record: Sink = self._new_record()
+        except OSError as err:
+            self._storage_failed(err)
+            return None
+        self._write = writer(record)
+        return record
 
     def _storage_failed(self, err: Exception) -> None:
         self._cue(Cue.ERROR)

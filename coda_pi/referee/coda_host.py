@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from coda_pi.record import Journal
+from coda_pi.record import Journal, RecordWriteError
 from coda_pi.referee.signals import Cue
 from coda_pi.referee.views import Banner
 from coda_pi.rules.coda import CodaGame
@@ -68,7 +68,7 @@ class RefereeHost:
         for line in lines:
             try:
                 r._write(line)
-            except Exception as err:  # noqa: BLE001 - the lines written so far stand
+            except RecordWriteError as err:  # the lines written so far stand
                 r._storage_failed(err)
                 r._enter_phase()
                 return False

@@ -118,16 +118,10 @@ class MenuScreen:
     def _undo(self) -> None:
         journal = self._journal
         assert journal is not None
-        if not journal.can_undo:
-            self._refuse(_("There is nothing to undo"))
+        last = journal.events[-1] if journal.can_undo else None
+        if not self._write_undo():
             return
-        last = journal.events[-1]
-        try:
-            self._write({"event": "undo"})
-        except Exception as err:  # noqa: BLE001
-            self._storage_failed(err)
-            return
-        journal.undo()
+        assert last is not None
         players = journal.game.settings.players
         if last.get("event") == "deal":
             event = parse_event(last)

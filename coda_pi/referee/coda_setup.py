@@ -9,8 +9,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import N_, _
+from coda_pi.record import RecordWriteError
 from coda_pi.referee.pools import DevicePool, PoolHost, PoolMode, pool_mode
-from coda_pi.referee.ports import Sink, writer
+from coda_pi.referee.ports import Sink
 from coda_pi.referee.results import ResultsBrowser
 from coda_pi.referee.setup import SetupDefaults, unique_names
 from coda_pi.referee.setup_menu import SetupMenu
@@ -122,7 +123,7 @@ class SetupScreen:
         }
         try:
             self._write(header)
-        except Exception as err:  # noqa: BLE001 - any failure to store means "not started"
+        except RecordWriteError as err:  # not stored: not started
             self._storage_failed(err)
             return
         self._options = options
@@ -137,11 +138,7 @@ class SetupScreen:
 
     def _new_game(self) -> None:
         """OK at the final standings: a new record, and the setup menu again."""
-        assert self._new_record is not None
-        try:
-            self._write = writer(self._new_record())
-        except Exception as err:  # noqa: BLE001
-            self._storage_failed(err)
+        if self._open_new_record() is None:
             return
         self._journal = None
         self._pool = DevicePool(self._host())

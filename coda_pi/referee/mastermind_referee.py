@@ -29,7 +29,7 @@ from dataclasses import replace
 from typing import Any
 
 from coda_pi.i18n import _
-from coda_pi.record import Journal
+from coda_pi.record import Journal, RecordWriteError
 from coda_pi.referee.base import BaseReferee
 from coda_pi.referee.kinds import MastermindKind
 from coda_pi.referee.mastermind_board import (
@@ -398,7 +398,7 @@ class MastermindReferee(BaseReferee):
         """Stores ``rows`` beside the record; False (the screen says why) when it failed."""
         try:
             self.device.keep(rows, len(self._journal.events) if self._journal else 0)
-        except Exception as err:  # noqa: BLE001 - any failure to store means "not done"
+        except OSError as err:  # the rows beside the record could not be stored
             self._storage_failed(err)
             return False
         return True
@@ -462,7 +462,7 @@ class MastermindReferee(BaseReferee):
                                   games=options.games)
         try:
             self._write(header.to_dict() | options.header_extras())
-        except Exception as err:  # noqa: BLE001 - any failure to store means "not started"
+        except RecordWriteError as err:  # not stored: not started
             self._storage_failed(err)
             return
         self.options = options
@@ -477,12 +477,8 @@ class MastermindReferee(BaseReferee):
 
     def new_match(self) -> None:
         """OK on the final standings: a new record, the setup with Start under the cursor."""
-        assert self._new_record is not None
-        try:
-            record = self._new_record()
-            self._write = writer(record)
-        except Exception as err:  # noqa: BLE001
-            self._storage_failed(err)
+        record = self._open_new_record()
+        if record is None:
             return
         self.device = DeviceRows(record)
         self._journal = None
@@ -525,16 +521,9 @@ class MastermindReferee(BaseReferee):
         if self.device.rows:
             self.take_back_device_row()
             return
-        if not journal.can_undo:
-            self._refuse(_("There is nothing to undo"))
+        what = self._last_action() if journal.can_undo else ""
+        if not self._write_undo():
             return
-        what = self._last_action()
-        try:
-            self._write({"event": "undo"})
-        except Exception as err:  # noqa: BLE001
-            self._storage_failed(err)
-            return
-        journal.undo()
         self.seen_results = min(self.seen_results, len(journal.game.results))
         self._ended_early = False
         self.enter_phase()

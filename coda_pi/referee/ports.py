@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from coda_pi.record import Journal
+from coda_pi.record import Journal, RecordWriteError
 from coda_pi.referee.signals import Cue, Intent
 from coda_pi.replay import journal_of
 from coda_pi.rules.coda import CodaGame
@@ -126,9 +126,20 @@ def coda_journal(game: CodaGame) -> Journal[CodaGame]:
 
 def writer(sink: Sink) -> Callable[[dict[str, Any]], None]:
     """The function that writes one line to ``sink`` (an object with ``write``, or a
-    function), returning only once the line is stored."""
+    function), returning only once the line is stored.
+
+    :raises RecordWriteError: the line was not stored (whatever ``OSError`` the sink met);
+        the record is as it was.
+    """
     write = getattr(sink, "write", None)
-    if callable(write):
-        return write  # type: ignore[no-any-return]
-    assert callable(sink)
-    return sink
+    if not callable(write):
+        assert callable(sink)
+        write = sink
+
+    def write_line(obj: dict[str, Any]) -> None:
+        try:
+            write(obj)
+        except OSError as err:
+            raise RecordWriteError.of(err) from err
+
+    return write_line
