@@ -478,6 +478,13 @@ def _long_rows_and_cards() -> dict[str, Scene]:
     scenes["cards-turn-choose"] = Scene(PublicView(
         screen=choose, table=card_table, title=round_of(2), labels="cards",
         leds=_leds(4, on=0)), leds=_leds(4, on=0))
+    # Entered-pool play's menu, in the table's words: "Fix a card entered wrong".
+    from coda_pi.referee.overlays import Menu, overlay_view
+
+    menu = overlay_view(Menu(("resume", "undo", "fix", "end", "quit"), cursor=2), "cards")
+    scenes["cards-menu"] = Scene(PublicView(
+        screen=choose, table=card_table, overlay=menu, labels="cards", leds=_leds(4, on=0)),
+        leds=_leds(4, on=0))
     scenes["cards-drawn-private"] = Scene(
         PublicView(screen=choose, table=card_table, private_shown=0, labels="cards",
                    leds=_leds(4, on=0)),
