@@ -206,11 +206,11 @@ def _spanish(text: str) -> str:
         return _(text)
 
 
-# -- the fix dial's arrows ----------------------------------------------------------------------
+# -- the dials' arrows (the fix, an entered panel, the number guessed) ----------------------
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", ["entry-fix-number", "entry-draw-private"])
+@pytest.mark.parametrize("name", ["entry-fix-number", "entry-draw-private", "turn-guess"])
 def test_the_dial_arrows_are_as_tall_as_the_words(name: str, size: tuple[int, int],
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     triangles: list[list[tuple[int, int]]] = []

@@ -17,11 +17,18 @@ from coda_pi.i18n import _
 from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView, FixStep, FixView
 from coda_pi.referee.views import PublicView, TableView
 from coda_pi.ui import theme
-from coda_pi.ui.draw import PanelLook, draw_banner, draw_panel, draw_row, row_rects
+from coda_pi.ui.draw import (
+    PanelLook,
+    dial_arrow_size,
+    draw_banner,
+    draw_panel,
+    draw_row,
+    row_rects,
+)
 from coda_pi.ui.layout import Frame, split_columns
 from coda_pi.ui.looks import BANNER_CHIPS, panel_look, seat_colour
 from coda_pi.ui.table import draw_table
-from coda_pi.ui.text import blit_text, blit_wrapped, cap_floor, floor_font, floor_size
+from coda_pi.ui.text import blit_text, blit_wrapped, floor_font, floor_size
 
 
 def _header(surface: pygame.Surface, bands: Frame, view: PublicView, title: str,
@@ -125,12 +132,6 @@ def _dial(surface: pygame.Surface, area: pygame.Rect, look: PanelLook, *, arrows
     draw_panel(surface, rect, look)
     if arrows:
         _arrows(surface, rect, size)
-
-
-def dial_arrow_size(screen_height: int) -> int:
-    """Half the height of the dial's arrows: seen from across the table like the words, so
-    never shorter than the instruction floor's cap height (a 24th of the screen)."""
-    return max(3, -(-cap_floor(screen_height) * 3 // 4))
 
 
 def _arrows(surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
