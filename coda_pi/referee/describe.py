@@ -101,8 +101,8 @@ def taken_back(obj: dict[str, Any]) -> str:
 
 def put_back_hint(obj: dict[str, Any], players: Sequence[str], labels: str = "panels") -> str:
     """What the table does with the real panels after ``obj`` is taken back, short: it
-    follows "Took back Ann's draw." in the header. The seat who acts is named only when it
-    is not the one the banner names."""
+    follows "Took back the draw." in the header. The seat who acts is named only when it
+    is not the one whose turn it is (the header's title): the target of a guess."""
     kind = obj.get("event")
     say = nouns(labels)
     if kind == "deal":
