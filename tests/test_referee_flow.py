@@ -442,7 +442,7 @@ def test_back_held_two_seconds_undoes_across_a_turn_after_confirming(tmp_path):
         table.tap(OK)
     view = ref.view()
     assert view.screen.step is TurnStep.CHOOSE_COLOR and view.screen.seat == 0
-    assert "put the drawn panel back" in view.banner.text
+    assert "Put the drawn panel back in the box" in view.banner.text
     assert not view.table.seats[0].holding
     # The record with its undo lines replays to what the referee shows.
     assert [o["event"] for o in record.lines[-3:]] == ["undo"] * 3

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import _
-from coda_pi.referee.describe import describe_event, put_back_hint
+from coda_pi.referee.describe import describe_event, put_back_hint, undo_banner
 from coda_pi.referee.kinds import CodaScreen
 from coda_pi.referee.overlays import Confirm, Menu, MenuItem
 from coda_pi.referee.signals import Cue
@@ -133,11 +133,9 @@ class MenuScreen:
         self._ended_early = False
         self._review = None
         self._enter_phase()
-        text = describe_event(last, players, self._options.labels)
-        hint = self._pool.put_back_hint(last) or put_back_hint(last, players,
-                                                                  self._options.labels)
-        took = _("Took back {what}.").format(what=text)
-        self._banner = Banner(f"{took} {hint}".strip(), BannerKind.INFO)
+        labels = self._options.labels
+        hint = self._pool.put_back_hint(last) or put_back_hint(last, players, labels)
+        self._banner = Banner(undo_banner(last, hint), BannerKind.INFO)
 
     def _end_early(self) -> None:
         self._ended_early = True

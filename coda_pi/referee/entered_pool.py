@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from coda_pi.i18n import _, spoken
+from coda_pi.referee.describe import entered_pool_hint
 from coda_pi.referee.entry_views import (
     FixStep,
     FixView,
@@ -405,9 +406,8 @@ class EnteredPool(PoolMode):
         if isinstance(event, Deal):
             self._undone["deal"] = (event.seat, event.row)
             self.entered()  # reopen the entry with the row as it was
-            # Short: it follows "Took back Ann's starting panels." in the header.
-            return _("Keep them standing.")
+            return entered_pool_hint(obj, self._labels)
         if isinstance(event, Draw):
             self._undone["draw"] = (event.seat, (event.tile,))
-            return nouns(self._labels)(_("Keep the {panel} you drew."))
+            return entered_pool_hint(obj, self._labels)
         return None

@@ -21,7 +21,8 @@ def key_words(black: object, white: object) -> str:
 def describe(event: MastermindEvent, names: tuple[str, str]) -> str:
     """An event as the undo question names it."""
     if isinstance(event, SetCode):
-        return _("{name}'s code").format(name=names[event.maker])
+        # Not the screen's subtitle "{name}'s code": inside a sentence ("Take back ...?").
+        return _("the code {name} set").format(name=names[event.maker])
     text = _("the row {code}").format(code=event.code)
     if event.keys is not None:
         text += " (" + key_words(event.keys.black, event.keys.white) + ")"

@@ -7,15 +7,17 @@ from typing import Literal
 
 from coda_pi.i18n import N_, _
 from coda_pi.referee.views import ConfirmView, MenuView
+from coda_pi.referee.wording import nouns
 
 MenuItem = Literal["resume", "pause", "unpause", "undo", "fix", "end", "review", "quit"]
-# Marked for translation here, translated when shown (N_): the language may change.
+# Marked for translation here, translated when shown (N_): the language may change. The
+# table's nouns fill {panel} ("card" with the Rainbow deck): ``menu_text``.
 MENU_TEXT: dict[MenuItem, str] = {
     "resume": N_("Back to the game"),
     "pause": N_("Pause the timer"),
     "unpause": N_("Restart the timer"),
     "undo": N_("Undo the last action"),
-    "fix": N_("Fix a panel entered wrong"),  # entered pool: a fallen panel shows otherwise
+    "fix": N_("Fix a {panel} entered wrong"),  # entered pool: a fallen panel shows otherwise
     "end": N_("End the game now"),
     "review": N_("Review the game"),  # once the final standings are shown
     "quit": N_("Quit"),
@@ -46,11 +48,17 @@ def quit_confirm(*, game_over: bool) -> Confirm:
 _TITLES = {"undo": N_("Undo?"), "end": N_("End the game?"), "quit": N_("Turn off?")}
 
 
-def overlay_view(overlay: Menu | Confirm | None) -> MenuView | ConfirmView | None:
+def menu_text(item: MenuItem, labels: str = "panels") -> str:
+    """A menu line in the current language and the table's words."""
+    return nouns(labels)(_(MENU_TEXT[item]))
+
+
+def overlay_view(overlay: Menu | Confirm | None, labels: str = "panels"
+                 ) -> MenuView | ConfirmView | None:
     if isinstance(overlay, Menu):
         return MenuView(
             title=_("Menu"),
-            items=tuple(_(MENU_TEXT[i]) for i in overlay.items),
+            items=tuple(menu_text(i, labels) for i in overlay.items),
             cursor=overlay.cursor,
         )
     if isinstance(overlay, Confirm):

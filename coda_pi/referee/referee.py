@@ -206,7 +206,7 @@ class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdict
         return PublicView(
             screen=screen,
             table=table_view(table, labels=labels, leds=leds, highlight=highlight),
-            overlay=overlay_view(self._overlay),
+            overlay=overlay_view(self._overlay, labels),
             banner=self._banner,
             timer=timer,
             title=self._title(table),

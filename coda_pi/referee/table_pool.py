@@ -40,6 +40,7 @@ from typing import Any
 
 from coda_pi.i18n import N_, _
 from coda_pi.record import Journal
+from coda_pi.referee.describe import table_pool_hint
 from coda_pi.referee.kinds import CodaScreen
 from coda_pi.referee.labels import guess_values
 from coda_pi.referee.pools import PoolHost, PoolMode
@@ -208,7 +209,8 @@ class TablePool(PoolMode):
         if self._entry is not None:
             return self._entry_view(self._entry)
         if isinstance(default, TurnView) and default.step is TurnStep.CHOOSE_COLOR:
-            return replace(default, prompt=nouns(self._labels)(
+            # The pool lies face down on the table: no box to count the panels "in".
+            return replace(default, pool_on_table=True, prompt=nouns(self._labels)(
                 _("{name}: take a {panel} from the table, then PREV/NEXT its colour and OK"),
                 name=default.name))
         return default
@@ -236,18 +238,7 @@ class TablePool(PoolMode):
     def put_back_hint(self, obj: dict[str, Any]) -> str | None:
         """What the table does with the real panels after an undo, where it differs from
         device-pool play (no box to put panels back in: the pool lies on the table)."""
-        kind = obj.get("event")
-        seat = obj.get("seat")
-        players = self._game.settings.players
-        who = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else "?"
-        say = nouns(self._labels)
-        if kind == "deal":
-            return say(_("{name}: keep your {panels} standing and enter their colours again."),
-                       name=who)
-        if kind == "draw":
-            return say(_("{name}: put the drawn {panel} back face down among the others."),
-                       name=who)
-        return None
+        return table_pool_hint(obj)
 
     def leds(self, states: list[LedState], kind: CodaScreen) -> None:
         """The seat asked to act blinks: the target answering, the winner showing panels."""

@@ -20,6 +20,7 @@ from coda_pi.ui.text import (
     SHORTEST_NAME,
     blit_text,
     blit_wrapped,
+    cap_floor,
     cap_height,
     elide,
     fit_font,
@@ -235,6 +236,13 @@ def draw_row(
     for rect, look in zip(rects, panels, strict=True):
         draw_panel(surface, rect, look)
     return rects
+
+
+def dial_arrow_size(screen_height: int) -> int:
+    """Half the height of a dial's arrows (PREV/NEXT turn it): seen from across the table
+    like the words, so never shorter than the instruction floor's cap height (a 24th of the
+    screen)."""
+    return max(3, -(-cap_floor(screen_height) * 3 // 4))
 
 
 def draw_banner(

@@ -17,7 +17,14 @@ from coda_pi.i18n import _
 from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView, FixStep, FixView
 from coda_pi.referee.views import PublicView, TableView
 from coda_pi.ui import theme
-from coda_pi.ui.draw import PanelLook, draw_banner, draw_panel, draw_row, row_rects
+from coda_pi.ui.draw import (
+    PanelLook,
+    dial_arrow_size,
+    draw_banner,
+    draw_panel,
+    draw_row,
+    row_rects,
+)
 from coda_pi.ui.layout import Frame, split_columns
 from coda_pi.ui.looks import BANNER_CHIPS, panel_look, seat_colour
 from coda_pi.ui.table import draw_table
@@ -40,6 +47,8 @@ def draw_entry_wait(surface: pygame.Surface, bands: Frame, screen: EntryWaitView
     m = bands.metrics
     title = (_("Deal: {name}") if screen.dark is None else _("Draw: {name}")).format(
         name=screen.name)
+    if view.banner is not None:
+        title = screen.name  # the news needs the room; the body says what the seat does
     _header(surface, bands, view, title, seat_colour(screen.seat), screen.what)
     table_area, side = split_columns(bands.body, 0.66, m.margin)
     if view.table is not None:
@@ -116,16 +125,17 @@ def _slot_look(dark: bool | None, label: str | None, current: bool) -> PanelLook
 
 
 def _dial(surface: pygame.Surface, area: pygame.Rect, look: PanelLook, *, arrows: bool) -> None:
-    inner = area.inflate(-area.width * 2 // 5, -area.height // 8)
+    size = dial_arrow_size(surface.get_height()) if arrows else 0
+    # Each side keeps room for its arrow (3 half-heights: the gap and the arrow itself).
+    inner = area.inflate(-max(area.width * 2 // 5, 6 * size), -area.height // 8)
     rect = row_rects(inner, 1)[0]
     draw_panel(surface, rect, look)
     if arrows:
-        _arrows(surface, rect, max(4, min(rect.height // 8, (rect.left - area.left) // 4)))
+        _arrows(surface, rect, size)
 
 
 def _arrows(surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
-    """PREV/NEXT turn the dial: a small arrow either side of the panel."""
-    size = max(3, size)
+    """PREV/NEXT turn the dial: an arrow either side of the panel, ``2 * size`` tall."""
     for x, direction in ((rect.left - size * 2, -1), (rect.right + size * 2, 1)):
         tip = (x + direction * size, rect.centery)
         pygame.draw.polygon(surface, theme.CURSOR, [

@@ -16,7 +16,7 @@ from coda_pi.referee.mastermind_views import (
     MastermindStep,
     board_row,
 )
-from coda_pi.referee.overlays import MENU_TEXT
+from coda_pi.referee.overlays import menu_text
 from coda_pi.referee.views import Banner, BannerKind, LedState, MenuView
 from coda_pi.ui.scene import Scene
 
@@ -116,7 +116,7 @@ def mastermind_scenes() -> dict[str, Scene]:
                   "points to {breaker}; {maker} sets a new code").format(
             row=3, truth=_keys(3, 0), breaker=NAMES[1], maker=NAMES[0]),
         prompt=_("OK for the next game")), _leds(blink=1))
-    menu = MenuView(title=_("Menu"), items=tuple(_(MENU_TEXT[k]) for k in ("resume", "undo",
+    menu = MenuView(title=_("Menu"), items=tuple(menu_text(k) for k in ("resume", "undo",
                                                                            "end")), cursor=1)
     scenes["mm-menu"] = _scene(_screen(MastermindStep.GUESS, 4, entry="RGBB", hole=0),
                                _leds(on=1), overlay=menu)

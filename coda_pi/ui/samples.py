@@ -6,7 +6,15 @@ screen can be looked at in its most crowded form: four players, long names, a fu
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from coda_pi.i18n import _
+from coda_pi.referee.describe import (
+    entered_pool_hint,
+    put_back_hint,
+    table_pool_hint,
+    undo_banner,
+)
 from coda_pi.referee.views import (
     Banner,
     BannerKind,
@@ -243,6 +251,7 @@ def sample_scenes() -> dict[str, Scene]:
                          prompt=_("NEXT: review the game. OK: a new game")),
         table=None, title=_("Final standings"), leds=_leds(4, blink=(0,))),
         leds=_leds(4, blink=(0,)))
+    scenes.update(_undone(value, choose, miss, scenes["round-end"], scenes["deal"]))
     scenes.update(_long_rows_and_cards())
     from coda_pi.referee.name_entry import NameEntry
     from coda_pi.referee.signals import Button
@@ -264,6 +273,61 @@ def sample_scenes() -> dict[str, Scene]:
     from coda_pi.ui.entry_samples import entry_scenes
 
     scenes.update(entry_scenes())  # entered-pool play's screens, named entry-*
+    return scenes
+
+
+UNDONE: dict[str, dict[str, object]] = {
+    "deal": {"event": "deal", "seat": 1, "row": ["L0", "D-", "D2", "L7"]},
+    "draw": {"event": "draw", "seat": 1, "tile": "D5"},
+    "guess": {"event": "guess", "seat": 1, "target": 3, "slot": 2, "value": "7"},
+    "stop": {"event": "stop", "seat": 1, "slot": 3},
+    "place": {"event": "place", "seat": 1, "slot": 3, "tile": "L5"},
+    "reveal": {"event": "reveal", "seat": 1, "slot": 3},
+    "timeout": {"event": "timeout", "seat": 1},
+    "round": {"event": "round"},
+}
+"""One event of each kind, as the record holds it, for the banners after an undo."""
+
+
+def undone_banners(labels: str = "panels") -> dict[str, str]:
+    """The banner after each kind of event was undone, in each pool mode that has its own
+    words: ``"guess"``, ``"table-draw"``, ``"entered-deal"``..."""
+    banners: dict[str, str] = {}
+    for kind, event in UNDONE.items():
+        hints = {"": put_back_hint(event, NAMES, labels), "table-": table_pool_hint(event),
+                 "entered-": entered_pool_hint(event, labels)}
+        for pool, hint in hints.items():
+            if hint is not None:
+                banners[pool + kind] = undo_banner(event, hint)
+    return banners
+
+
+def _undone(value: TurnView, choose: TurnView, miss: TurnView, round_end: Scene,
+            deal: Scene) -> dict[str, Scene]:
+    """The header after an undo: what was taken back and what to do with the real panels,
+    beside the name of whose turn it is. The longest of them, on the screens they come
+    back to (the tests try every kind on the table as well)."""
+    leds = _leds(4, on=0)
+    scenes: dict[str, Scene] = {}
+    for labels, banners in (("panels", undone_banners()), ("cards", undone_banners("cards"))):
+        prefix = "cards-undone-" if labels == "cards" else "turn-undone-"
+        for kind, screen in (("guess", value), ("draw", choose),
+                             ("table-draw", replace(choose, pool_on_table=True)),
+                             ("place", miss), ("reveal", miss), ("round", None),
+                             ("deal", None)):
+            if labels == "cards" and kind not in ("draw", "reveal"):
+                continue
+            if labels == "cards":
+                screen = choose  # the samples' other prompts say "panel"
+            banner = Banner(banners[kind], BannerKind.INFO)
+            if screen is None:  # a deal taken back: dealt again; a round's start: its end
+                again = deal if kind == "deal" else round_end
+                scenes[prefix + kind] = Scene(replace(again.view, banner=banner),
+                                              leds=again.leds, blink_on=again.blink_on)
+                continue
+            scenes[prefix + kind] = Scene(PublicView(
+                screen=screen, table=_table(holding=False), title=round_of(2), labels=labels,
+                banner=banner, leds=leds), leds=leds)
     return scenes
 
 
@@ -289,6 +353,11 @@ def _other_scenes() -> dict[str, Scene]:
                      "colour, then OK"), name=NAMES[1], number=3, count=4))
     scenes["tp-deal"] = Scene(PublicView(screen=colour_row, table=None, title=round_of(1),
                                          leds=_leds(4, blink=(1,))), leds=_leds(4, blink=(1,)))
+    # Its deal taken back: the row's colours are entered again, the news under the name.
+    undone = Banner(undo_banner(UNDONE["deal"], table_pool_hint(UNDONE["deal"]) or ""),
+                    BannerKind.INFO)
+    scenes["tp-undone-deal"] = Scene(replace(scenes["tp-deal"].view, banner=undone),
+                                     leds=_leds(4, blink=(1,)))
     judge = JudgeView(seat=0, name=NAMES[0], target=3, target_name=NAMES[3], slot=2,
                       value_label="7",
                       prompt=say(_("{name}, answer: is your {panel} {number} a {label}? Your "
@@ -409,6 +478,13 @@ def _long_rows_and_cards() -> dict[str, Scene]:
     scenes["cards-turn-choose"] = Scene(PublicView(
         screen=choose, table=card_table, title=round_of(2), labels="cards",
         leds=_leds(4, on=0)), leds=_leds(4, on=0))
+    # Entered-pool play's menu, in the table's words: "Fix a card entered wrong".
+    from coda_pi.referee.overlays import Menu, overlay_view
+
+    menu = overlay_view(Menu(("resume", "undo", "fix", "end", "quit"), cursor=2), "cards")
+    scenes["cards-menu"] = Scene(PublicView(
+        screen=choose, table=card_table, overlay=menu, labels="cards", leds=_leds(4, on=0)),
+        leds=_leds(4, on=0))
     scenes["cards-drawn-private"] = Scene(
         PublicView(screen=choose, table=card_table, private_shown=0, labels="cards",
                    leds=_leds(4, on=0)),

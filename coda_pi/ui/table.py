@@ -11,6 +11,7 @@ from coda_pi.ui import theme
 from coda_pi.ui.draw import (
     PANEL_ASPECT,
     PanelLook,
+    dial_arrow_size,
     draw_panel,
     draw_timer,
     labelled_panel_size,
@@ -337,12 +338,15 @@ def _attack(
     body = pygame.Rect(area.left, area.top + 2 * line, area.width, area.height - 2 * line)
     label = turn.value_label if turn.step is TurnStep.VALUE else "?"
     size = labelled_panel_size(surface.get_height())
-    rect = row_rects(body.inflate(-body.width // 3, -m.px(3)), 1)[0]
+    # The arrows, as tall as words (dial_arrow_size), keep their room beside the panel:
+    # three half-heights each side.
+    wanted = dial_arrow_size(surface.get_height())
+    rect = row_rects(body.inflate(-max(body.width // 3, 6 * wanted), -m.px(3)), 1)[0]
     if rect.width < size[0] or rect.height < size[1]:
         rect = pygame.Rect(0, 0, max(rect.width, size[0]), max(rect.height, size[1]))
         rect.center = body.center
-    # The arrows fit beside the panel, inside the column.
-    arrow = max(3, min(size[0] // 4, (body.width - rect.width) // 8))
+    # Inside the column whatever the panel's least size left.
+    arrow = max(3, min(wanted, (body.width - rect.width) // 6))
     draw_panel(surface, rect, PanelLook("D" if dark else "L", label, marked=True))
     if turn.step is TurnStep.VALUE:
         # Arrows either side say PREV/NEXT change the number.

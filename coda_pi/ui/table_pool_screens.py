@@ -20,7 +20,7 @@ from coda_pi.referee.views import PublicView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import PanelLook, draw_banner, draw_panel, draw_row, row_rects
 from coda_pi.ui.layout import Frame, split_columns, split_rows
-from coda_pi.ui.looks import seat_colour
+from coda_pi.ui.looks import BANNER_CHIPS, seat_colour
 from coda_pi.ui.table import draw_table, slot_word
 from coda_pi.ui.text import blit_text, blit_wrapped, floor_font
 
@@ -29,7 +29,7 @@ def draw_table_pool(
     surface: pygame.Surface, bands: Frame, screen: TablePoolScreen, view: PublicView
 ) -> None:
     if isinstance(screen, ColourRowView):
-        _colour_row(surface, bands, screen)
+        _colour_row(surface, bands, screen, view)
     elif isinstance(screen, JudgeView):
         _judge(surface, bands, screen, view)
     elif isinstance(screen, NumberEntryView):
@@ -38,10 +38,17 @@ def draw_table_pool(
         _contradiction(surface, bands, screen)
 
 
-def _colour_row(surface: pygame.Surface, bands: Frame, screen: ColourRowView) -> None:
+def _colour_row(surface: pygame.Surface, bands: Frame, screen: ColourRowView,
+                view: PublicView) -> None:
     m = bands.metrics
-    draw_banner(surface, bands.header, _("Deal: {name}").format(name=screen.name),
-                seat_colour(screen.seat), subtitle=_("the colours of your row, left to right"))
+    if view.banner is not None:
+        # News (an undo's banner, a refusal) under the name alone: it needs the room.
+        draw_banner(surface, bands.header, screen.name, seat_colour(screen.seat),
+                    subtitle=view.banner.text, subtitle_colour=BANNER_CHIPS[view.banner.kind])
+    else:
+        draw_banner(surface, bands.header, _("Deal: {name}").format(name=screen.name),
+                    seat_colour(screen.seat),
+                    subtitle=_("the colours of your row, left to right"))
     row_area, pool_area = split_columns(bands.body, 0.68, m.margin)
     looks = []
     for i in range(screen.hand):
