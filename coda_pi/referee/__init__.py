@@ -12,7 +12,8 @@
   ``coda_turn`` (the turn: one handler per turn step) with ``coda_verdicts`` (what a turn
   writes and announces), ``coda_standings`` (start, round end, final standings and
   review); ``coda_menu``: Coda's menu items, undo and the guess timer's pauses;
-  ``coda_host``: ``RefereeHost``, the referee as a pool mode sees it.
+  ``coda_host``: ``RefereeHost``, the referee as a pool mode sees it; ``coda_parts``:
+  what those modules take from the rest of the referee, declared once.
 - ``pools``: who keeps the pool, as variants of the Coda referee: ``PoolMode`` (the hooks,
   answered as device-pool play does), ``DevicePool``, ``pool_modes()`` (loaded from the
   registry of names, ``pool_names.POOL_MODES``: a new mode is its module and one line

@@ -10,21 +10,18 @@ from typing import TYPE_CHECKING
 
 from coda_pi.i18n import _
 from coda_pi.referee import private
+from coda_pi.referee.coda_parts import CodaParts
 from coda_pi.referee.public import PublicTable
 from coda_pi.referee.signals import Button, Cue
 from coda_pi.referee.views import Banner, BannerKind, DealView, LedState, PrivateView, Screen
 from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, Phase
-from coda_pi.rules.coda_events import CodaEvent, Deal
+from coda_pi.rules.coda_events import Deal
 from coda_pi.rules.dealer import Dealer, place_dash
 from coda_pi.rules.tiles import Color, Tile
 
-if TYPE_CHECKING:
-    from coda_pi.referee.setup import SetupDefaults
-    from coda_pi.referee.timer import GuessTimer
 
-
-class DealScreen:
+class DealScreen(CodaParts):
     """The deal's cursors and buttons; the referee supplies the game and the commit path
     (declared here for the type checker only)."""
 
@@ -33,20 +30,8 @@ class DealScreen:
     _pending_deals: dict[int, tuple[Tile, ...]]
     _dash_index: int
     _peeked: set[int]
-    _timer: GuessTimer | None
-    _banner: Banner | None
-    _options: SetupDefaults
 
     if TYPE_CHECKING:
-        @property
-        def game(self) -> CodaGame | None: ...
-
-        def _commit(self, event: CodaEvent) -> bool: ...
-
-        def _refuse(self, text: str) -> None: ...
-
-        def _cue(self, cue: Cue) -> None: ...
-
         def _private_seat(self) -> int | None: ...
 
     def _deal_seat(self) -> int | None:

@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import _
+from coda_pi.referee.coda_parts import CodaParts
 from coda_pi.referee.describe import describe_event, put_back_hint, undo_banner
 from coda_pi.referee.kinds import CodaScreen
 from coda_pi.referee.overlays import Confirm, Menu, MenuItem
 from coda_pi.referee.signals import Cue
-from coda_pi.referee.timer import GuessTimer, TimerEvent
+from coda_pi.referee.timer import TimerEvent
 from coda_pi.referee.views import Banner, BannerKind, TurnStep
 from coda_pi.rules.coda_events import Deal, parse_event
 
@@ -21,26 +22,20 @@ if TYPE_CHECKING:
     from coda_pi.record import Journal
     from coda_pi.referee.pools import PoolMode
     from coda_pi.referee.ports import Clock
-    from coda_pi.referee.public import TurnCursor
     from coda_pi.referee.review import GameReview
-    from coda_pi.referee.setup import SetupDefaults
     from coda_pi.rules.tiles import Tile
 
 
-class MenuScreen:
+class MenuScreen(CodaParts):
     """The Coda menu's items, undo and the timer's pauses; the referee supplies the rest
     (declared here for the type checker only)."""
 
     _clock: Clock
-    _options: SetupDefaults
     _journal: Journal[Any] | None
     _pool: PoolMode
     _overlay: Menu | Confirm | None
-    _cursor: TurnCursor | None
-    _timer: GuessTimer | None
     _timer_paused: bool
     _time_held: bool
-    _banner: Banner | None
     _version: int
     _final_shown: bool
     _ended_early: bool
@@ -52,10 +47,6 @@ class MenuScreen:
 
     if TYPE_CHECKING:
         def _screen_kind(self) -> CodaScreen: ...
-
-        def _refuse(self, text: str) -> None: ...
-
-        def _cue(self, cue: Cue) -> None: ...
 
         def _storage_failed(self, err: Exception) -> None: ...
 

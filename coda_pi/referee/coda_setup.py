@@ -10,15 +10,16 @@ from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import N_, _
 from coda_pi.record import RecordWriteError
+from coda_pi.referee.coda_parts import CodaParts
 from coda_pi.referee.pools import DevicePool, PoolHost, PoolMode, pool_mode
 from coda_pi.referee.ports import Sink
 from coda_pi.referee.results import ResultsBrowser
 from coda_pi.referee.setup import SetupDefaults, unique_names
 from coda_pi.referee.setup_menu import SetupMenu
 from coda_pi.referee.signals import Button
-from coda_pi.referee.views import Banner, LedState, PublicView
+from coda_pi.referee.views import LedState, PublicView
 from coda_pi.rules.coda import CodaSettings
-from coda_pi.rules.coda_events import CodaEvent, RoundStart
+from coda_pi.rules.coda_events import RoundStart
 from coda_pi.rules.dealer import SEED_KEY, Dealer, new_seed
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 RESULTS = N_("Results")  # the setup menu's line to the past games
 
 
-class SetupScreen:
+class SetupScreen(CodaParts):
     """The setup menu's buttons and the start of a game; the referee supplies the commit
     path and the pool mode's host (declared here for the type checker only)."""
 
@@ -36,7 +37,6 @@ class SetupScreen:
     _remember: Callable[[SetupDefaults], None] | None
     _results: ResultsBrowser | None
     _setup: SetupMenu
-    _options: SetupDefaults
     _write: Callable[[dict[str, Any]], None]
     _new_record: Callable[[], Sink] | None
     _dealer_for: Callable[[str], Dealer]
@@ -44,13 +44,10 @@ class SetupScreen:
     _pool: PoolMode
     _journal: Journal[Any] | None
     _overlay: Menu | Confirm | None
-    _banner: Banner | None
     _version: int
 
     if TYPE_CHECKING:
         def _host(self) -> PoolHost: ...
-
-        def _commit(self, event: CodaEvent) -> bool: ...
 
         def _storage_failed(self, err: Exception) -> None: ...
 

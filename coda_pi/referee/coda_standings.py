@@ -8,40 +8,33 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import _
+from coda_pi.referee.coda_parts import CodaParts
 from coda_pi.referee.public import PublicTable, round_end_view, standings
 from coda_pi.referee.signals import Button
 from coda_pi.referee.views import Banner, BannerKind, DealView, FinalView, LedState, Screen
 from coda_pi.referee.wording import nouns
-from coda_pi.rules.coda import CodaGame, Phase
-from coda_pi.rules.coda_events import CodaEvent, RoundStart
+from coda_pi.rules.coda import Phase
+from coda_pi.rules.coda_events import RoundStart
 
 if TYPE_CHECKING:
     from coda_pi.record import Journal
     from coda_pi.referee.pools import PoolMode
     from coda_pi.referee.ports import Sink
     from coda_pi.referee.review import GameReview
-    from coda_pi.referee.setup import SetupDefaults
 
 
-class StandingsScreens:
+class StandingsScreens(CodaParts):
     """Start, round end and final standings; the referee supplies the game and the commit
     path (declared here for the type checker only)."""
 
-    _options: SetupDefaults
     _journal: Journal[Any] | None
     _pool: PoolMode
     _new_record: Callable[[], Sink] | None
     _review: GameReview | None
     _final_shown: bool
     _ended_early: bool
-    _banner: Banner | None
 
     if TYPE_CHECKING:
-        @property
-        def game(self) -> CodaGame | None: ...
-
-        def _commit(self, event: CodaEvent) -> bool: ...
-
         def _nav(self, button: Button) -> None: ...
 
         def _new_game(self) -> None: ...

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 from coda_pi.i18n import _
 from coda_pi.referee import private
+from coda_pi.referee.coda_parts import CodaParts
 from coda_pi.referee.labels import guess_values
 from coda_pi.referee.public import PublicTable, TurnCursor, public_table, turn_view
 from coda_pi.referee.signals import Button
 from coda_pi.referee.timer import GuessTimer
 from coda_pi.referee.views import (
-    Banner,
     LedState,
     PrivatePurpose,
     PrivateView,
@@ -28,26 +28,15 @@ from coda_pi.rules.coda_events import Place, Reveal, Stop
 
 if TYPE_CHECKING:
     from coda_pi.referee.ports import Clock
-    from coda_pi.referee.setup import SetupDefaults
 
 
-class TurnScreen:
+class TurnScreen(CodaParts):
     """The turn's cursor and buttons; the referee supplies the game and the commit path,
     ``coda_verdicts`` what the turn writes (declared here for the type checker only)."""
 
     _clock: Clock
-    _cursor: TurnCursor | None
-    _refusal: str | None
-    _timer: GuessTimer | None
-    _banner: Banner | None
-    _options: SetupDefaults
 
     if TYPE_CHECKING:
-        @property
-        def game(self) -> CodaGame | None: ...
-
-        def _refuse(self, text: str) -> None: ...
-
         def _sync_timer(self) -> None: ...
 
         def _stuck_view(self, table: PublicTable) -> Screen: ...

@@ -7,41 +7,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from coda_pi.i18n import _, ngettext
+from coda_pi.referee.coda_parts import CodaParts
 from coda_pi.referee.labels import order_detail, tile_label, value_label
 from coda_pi.referee.public import TurnCursor
 from coda_pi.referee.signals import Cue
-from coda_pi.referee.timer import GuessTimer
 from coda_pi.referee.views import Banner, BannerKind, GuessView, TurnStep
 from coda_pi.referee.wording import nouns
-from coda_pi.rules.coda import CodaGame, Phase
-from coda_pi.rules.coda_events import CodaEvent, Guess, Place, Reveal, Stop, Timeout
+from coda_pi.rules.coda import Phase
+from coda_pi.rules.coda_events import Guess, Place, Reveal, Stop, Timeout
 from coda_pi.rules.tiles import legal_slots
 from coda_pi.rules.time_up import SHOW_THE_PLACE, time_up
 
-if TYPE_CHECKING:
-    from coda_pi.referee.setup import SetupDefaults
 
-
-class TurnVerdicts:
+class TurnVerdicts(CodaParts):
     """The turn's events and their announcements; the referee supplies the game and the
     commit path (declared here for the type checker only)."""
 
-    _cursor: TurnCursor | None
-    _refusal: str | None
-    _timer: GuessTimer | None
-    _banner: Banner | None
-    _options: SetupDefaults
-
     if TYPE_CHECKING:
-        @property
-        def game(self) -> CodaGame | None: ...
-
-        def _commit(self, event: CodaEvent) -> bool: ...
-
-        def _refuse(self, text: str) -> None: ...
-
-        def _cue(self, cue: Cue) -> None: ...
-
         def _winners(self) -> tuple[int, ...]: ...
 
     def _guess(self, value: str, correct: bool | None = None) -> None:
