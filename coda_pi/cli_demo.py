@@ -11,7 +11,7 @@ from typing import Any
 from coda_pi.cli_run import add_screen_options, choose_language, load_config_with_notices
 from coda_pi.datadir import DataDirBusy
 from coda_pi.i18n import _, spoken
-from coda_pi.referee.pool_names import POOL_NAMES
+from coda_pi.referee.pool_names import POOL_HELP, POOL_NAMES
 
 
 def register(sub: Any) -> None:
@@ -40,9 +40,8 @@ def register(sub: Any) -> None:
     p.add_argument("--rounds", type=int, choices=(1, 3), default=3,
                    help=_("one game or a three-round tournament (default 3)"))
     p.add_argument("--pool", choices=POOL_NAMES, default=None,
-                   help=_("device: the device deals from the box (default); table: real "
-                          "panels drawn by hand, the device is told what falls; entered: real "
-                          "panels drawn by hand and told to the device privately"))
+                   help="; ".join(f"{name}: {_(POOL_HELP[name])}" for name in POOL_NAMES)
+                   + _(" (default: device, the demo has no real panels)"))
     p.add_argument("--dashes", action=argparse.BooleanOptionalAction, default=None,
                    help=_("advanced play with the two dashes (default: the config file's)"))
     p.add_argument("--game", choices=("coda", "mastermind"), default="coda",

@@ -93,3 +93,17 @@ def test_every_pool_mode_shows_each_viewer_only_what_it_may_observe(
     assert referee.pool.name == pool
     if pool_mode(pool).secret_rows:
         assert private_numbers > 0, "no seat ever looked at its own panels"
+
+
+def test_the_demo_help_says_what_every_registered_pool_mode_is(capsys) -> None:
+    """A pool mode's words for the command line sit beside its registry line: a new mode
+    without them fails here, not in front of a user."""
+    from coda_pi.cli import main
+    from coda_pi.referee.pool_names import POOL_HELP, POOL_MODES
+
+    assert set(POOL_HELP) == set(POOL_MODES)
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for name, words in POOL_HELP.items():
+        assert f"{name}: {' '.join(words.split())}" in text
