@@ -87,11 +87,11 @@ def simulated_round(players: int, dashes: bool, seed: str) -> tuple[list[list[Ti
 def demo_presses(players: int, dashes: bool, seed: int) -> tuple[list[float], list[int]]:
     """One three-round tournament played by the demo's simulated players on the referee:
     presses per panel of each starting row, and presses of each drawn panel."""
-    from coda_pi.referee.entered_autoplay import EnteredAutoPlayer
-    from coda_pi.referee.referee import Referee
-    from coda_pi.referee.setup import SetupDefaults
-    from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-    from coda_pi.referee.views import FinalView
+    from coda_pi.referee.coda.referee import Referee
+    from coda_pi.referee.shared.setup import SetupDefaults
+    from coda_pi.referee.shared.views import FinalView
+    from coda_pi.sim.entered import EnteredAutoPlayer
+    from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
     clock = FakeClock()
     setup = SetupDefaults(names=("Ann", "Ben", "Cy", "Di"), players=players, dashes=dashes,

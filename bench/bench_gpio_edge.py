@@ -34,7 +34,7 @@ from gpiozero.pins.mock import MockFactory  # noqa: E402
 
 from coda_pi.devices.gpio import GpioButtons  # noqa: E402
 from coda_pi.devices.intent_queue import INTENT_EVENT, IntentQueue  # noqa: E402
-from coda_pi.referee.signals import Button, Press  # noqa: E402
+from coda_pi.referee.shared.signals import Button, Press  # noqa: E402
 
 PIN = 22
 

@@ -47,9 +47,9 @@ from coda_pi.config import Config  # noqa: E402
 from coda_pi.demo import play_until  # noqa: E402
 from coda_pi.devices.buzzer import RecordingSounder  # noqa: E402
 from coda_pi.devices.intent_queue import IntentQueue  # noqa: E402
-from coda_pi.referee.autoplay import AutoPlayer  # noqa: E402
-from coda_pi.referee.signals import Button, Release  # noqa: E402
-from coda_pi.referee.views import TurnStep, TurnView  # noqa: E402
+from coda_pi.referee.shared.signals import Button, Release  # noqa: E402
+from coda_pi.referee.shared.views import TurnStep, TurnView  # noqa: E402
+from coda_pi.sim.coda import AutoPlayer  # noqa: E402
 from coda_pi.ui.display import parse_size  # noqa: E402
 from coda_pi.ui.screens import draw_scene  # noqa: E402
 
@@ -75,7 +75,7 @@ def sleeps_ended() -> int:
 
 def waiting_app(size: tuple[int, int], waiter: Waiter | None,
                 queue: IntentQueue | None = None) -> App:
-    from coda_pi.referee.setup import SetupDefaults
+    from coda_pi.referee.shared.setup import SetupDefaults
 
     config = Config(data_dir=Path(tempfile.mkdtemp(prefix="coda-pi-bench-")))
     setup = SetupDefaults(names=("Ann", "Ben", "Cleo", "Dev"), players=3, first_seconds=600,

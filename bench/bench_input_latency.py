@@ -39,10 +39,10 @@ from coda_pi.app import App, DeviceOptions, MonotonicClock, build_app  # noqa: E
 from coda_pi.config import Config  # noqa: E402
 from coda_pi.demo import play_until  # noqa: E402
 from coda_pi.devices.buzzer import RecordingSounder  # noqa: E402
-from coda_pi.referee.autoplay import AutoPlayer  # noqa: E402
-from coda_pi.referee.setup import SetupDefaults  # noqa: E402
-from coda_pi.referee.signals import Button, Release  # noqa: E402
-from coda_pi.referee.views import TurnStep, TurnView  # noqa: E402
+from coda_pi.referee.shared.setup import SetupDefaults  # noqa: E402
+from coda_pi.referee.shared.signals import Button, Release  # noqa: E402
+from coda_pi.referee.shared.views import TurnStep, TurnView  # noqa: E402
+from coda_pi.sim.coda import AutoPlayer  # noqa: E402
 from coda_pi.ui.display import parse_size  # noqa: E402
 
 

@@ -22,13 +22,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from coda_pi.referee.mastermind_referee import MastermindReferee  # noqa: E402
-from coda_pi.referee.mastermind_setup import MastermindOptions  # noqa: E402
-from coda_pi.referee.mastermind_views import MastermindPublicView, MastermindStep  # noqa: E402
-from coda_pi.referee.signals import Button, Press, Release  # noqa: E402
-from coda_pi.referee.testing import FakeClock, MemoryRecord  # noqa: E402
+from coda_pi.referee.mastermind.referee import MastermindReferee  # noqa: E402
+from coda_pi.referee.mastermind.setup import MastermindOptions  # noqa: E402
+from coda_pi.referee.mastermind.views import MastermindPublicView, MastermindStep  # noqa: E402
+from coda_pi.referee.shared.signals import Button, Press, Release  # noqa: E402
 from coda_pi.rules.mastermind import Feedback, all_codes, feedback  # noqa: E402
 from coda_pi.rules.mastermind_strategy import Strategy  # noqa: E402
+from coda_pi.sim.testing import FakeClock, MemoryRecord  # noqa: E402
 
 
 def tap(referee: MastermindReferee, button: Button) -> None:

@@ -14,12 +14,12 @@ import random
 import statistics
 import time
 
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
-from coda_pi.referee.table_pool_game import WitnessedGame
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import FinalView
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.pools.table.game import WitnessedGame
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.views import FinalView
+from coda_pi.sim.table_pool import TablePoolAutoPlayer
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 GAMES = 5
 

@@ -32,10 +32,10 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
 from coda_pi.app import App, DeviceOptions, MonotonicClock, build_app  # noqa: E402
 from coda_pi.config import Config  # noqa: E402
 from coda_pi.devices.buzzer import RecordingSounder  # noqa: E402
-from coda_pi.referee.autoplay import AutoPlayer  # noqa: E402
-from coda_pi.referee.setup import SetupDefaults  # noqa: E402
-from coda_pi.referee.signals import Button, Cue, Press, Release  # noqa: E402
-from coda_pi.referee.views import FinalView  # noqa: E402
+from coda_pi.referee.shared.setup import SetupDefaults  # noqa: E402
+from coda_pi.referee.shared.signals import Button, Cue, Press, Release  # noqa: E402
+from coda_pi.referee.shared.views import FinalView  # noqa: E402
+from coda_pi.sim.coda import AutoPlayer  # noqa: E402
 
 
 class LeaveDecisionsToTheTimer:

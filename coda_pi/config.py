@@ -32,8 +32,8 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from coda_pi.i18n import LANGUAGES
-from coda_pi.referee.pool_names import DEFAULT_POOL, POOL_NAMES
-from coda_pi.referee.signals import SEAT_BUTTONS, Button
+from coda_pi.referee.shared.pool_names import DEFAULT_POOL, POOL_NAMES
+from coda_pi.referee.shared.signals import SEAT_BUTTONS, Button
 from coda_pi.rules.sentence import Sentence, say
 from coda_pi.safe_text import is_blank, printable
 
@@ -200,7 +200,7 @@ class RulesConfig:
     # Who shuffles and what the device is told. "entered": the panels lie face down on the
     # table and each player tells the device privately what they drew; nobody looks through
     # an open box, and the device still judges everything (docs/playing.md).
-    pool: str = DEFAULT_POOL  # one of referee/pool_names.py's POOL_NAMES
+    pool: str = DEFAULT_POOL  # one of referee/shared/pool_names.py's POOL_NAMES
     dealer: bool = False  # device pool: a dealer who does not play fetches the panels
 
 

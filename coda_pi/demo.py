@@ -35,11 +35,9 @@ from coda_pi.datadir import DataDirLock, claim_data_dirs
 from coda_pi.devices.buzzer import RecordingSounder
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.i18n import language as current_language
-from coda_pi.referee.autoplay import AutoPlayer
-from coda_pi.referee.pools import pool_mode
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
-from coda_pi.referee.views import (
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Cue, Intent, Press, Release
+from coda_pi.referee.shared.views import (
     DealView,
     FinalView,
     PrivateView,
@@ -50,6 +48,8 @@ from coda_pi.referee.views import (
 )
 from coda_pi.replay import replay_file
 from coda_pi.rules.deduction_view import Witness
+from coda_pi.sim.coda import AutoPlayer
+from coda_pi.sim.pool_players import simulated_players
 from coda_pi.ui.scene import Scene
 
 DEMO_NAMES: tuple[str, ...] = ("Ann", "Ben", "Cleo", "Dev")
@@ -243,11 +243,11 @@ def run_demo(
     per record line, ``{"record": PATH, "line": {...}}``, written only after the record's
     write (flush and fsync) has returned: the moment the device would announce the event.
     The crash test kills the demo and checks that the record holds every line acknowledged.
-    ``pool``: who keeps the pool (referee/pools.py): "device" (the default here, the demo
+    ``pool``: who keeps the pool (referee/pools/mode.py): "device" (the default here, the demo
     has no real panels to mix), "table" (the players draw simulated real panels by hand and
-    the device is told what falls: table_pool_autoplay.py) or "entered" (they draw them and
-    tell the device privately: entered_autoplay.py), or any mode of the registry (its
-    ``simulated_players``); ``table_pool`` is "table".
+    the device is told what falls: sim/table_pool.py) or "entered" (they draw them and
+    tell the device privately: sim/entered.py), or any mode of the registry (its simulated
+    players: sim/pool_players.py); ``table_pool`` is "table".
     ``dashes``: advanced play, else the config's. ``game``: "coda", or "mastermind": a match
     of ``games`` games against the device (solo), so the device plays both roles: it breaks
     the simulated player's code (its rows kept beside the record, ``NAME.pending``, until the
@@ -346,7 +346,7 @@ def _demo_setup(config: Config, *, players: int, rounds: int, pool: str, dashes:
         setup = setup.with_changes(dashes=dashes)
     if game != "mastermind":
         return setup, None
-    from coda_pi.referee.mastermind_setup import MastermindOptions
+    from coda_pi.referee.mastermind.setup import MastermindOptions
 
     return setup.with_changes(game="mastermind"), MastermindOptions(
         names=names[:2], mode="solo", games=games, first=0)
@@ -364,10 +364,10 @@ def _simulated_player(app: App, game: str, pool: str, rng: random.Random) -> Any
     """Who presses the buttons: Mastermind's table, or the pool mode's own simulated
     players (None: AutoPlayer, the device-pool table)."""
     if game == "mastermind":
-        from coda_pi.referee.mastermind_autoplay import MastermindAutoPlayer
+        from coda_pi.sim.mastermind import MastermindAutoPlayer
 
         return MastermindAutoPlayer(rng)
-    return pool_mode(pool).simulated_players(rng, lambda: _resumed_coda_game(app))
+    return simulated_players(pool, rng, lambda: _resumed_coda_game(app))
 
 
 def _resumed_coda_game(app: App) -> Witness | None:

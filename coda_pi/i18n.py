@@ -100,7 +100,7 @@ def language_from_environment(env: dict[str, str] | None = None) -> str:
 
 
 class TableWords(Protocol):
-    """The words of a table's things for an engine's sentence: ``coda_pi.referee.wording``'s
+    """The words of a table's things for an engine's sentence: ``coda_pi.referee.shared.wording``'s
     ``Nouns`` ("panel", "the box"; "card", "the deck" with the Rainbow-deck labels)."""
 
     def fields(self) -> dict[str, str]:

@@ -17,9 +17,9 @@ from typing import Any
 
 from coda_pi.i18n import LANGUAGES
 from coda_pi.record import write_atomically
-from coda_pi.referee.mastermind_setup import GAMES, MODES, MastermindOptions
-from coda_pi.referee.pool_names import POOL_NAMES
-from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.mastermind.setup import GAMES, MODES, MastermindOptions
+from coda_pi.referee.shared.pool_names import POOL_NAMES
+from coda_pi.referee.shared.setup import SetupDefaults
 
 FILE_NAME = "setup.json"
 VERSION = 1

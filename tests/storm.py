@@ -31,17 +31,17 @@ from coda_pi.app.records import PENDING_SUFFIX, Records
 from coda_pi.app.resume import build_referee
 from coda_pi.config import Config, PinConfig
 from coda_pi.demo import witness_of
-from coda_pi.referee.autoplay import AutoPlayer
-from coda_pi.referee.mastermind_referee import MastermindReferee
-from coda_pi.referee.mastermind_views import MastermindPublicView, MastermindStep
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button, Press, Release
-from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer, seat_table_pool_players
-from coda_pi.referee.testing import FakeClock
-from coda_pi.referee.views import FinalView, PublicView
+from coda_pi.referee.mastermind.referee import MastermindReferee
+from coda_pi.referee.mastermind.views import MastermindPublicView, MastermindStep
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Press, Release
+from coda_pi.referee.shared.views import FinalView, PublicView
 from coda_pi.replay import replay_file
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.mastermind import feedback as mastermind_feedback
+from coda_pi.sim.coda import AutoPlayer
+from coda_pi.sim.table_pool import TablePoolAutoPlayer, seat_table_pool_players
+from coda_pi.sim.testing import FakeClock
 
 MODES = ("device", "table", "mastermind")
 BUTTONS = tuple(Button)

@@ -9,7 +9,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 
-from coda_pi import cli, cli_run
+from coda_pi import cli
+from coda_pi.cli import run as cli_run
 from coda_pi.replay import replay_file
 
 

@@ -20,10 +20,9 @@ import pytest
 
 from coda_pi.app import App, DeviceOptions, FakeClock, FakeTimeWaiter, build_app
 from coda_pi.config import Config
-from coda_pi.referee.autoplay import AutoPlayer
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button, Cue, Press
-from coda_pi.referee.views import (
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Cue, Press
+from coda_pi.referee.shared.views import (
     FinalView,
     LedState,
     RoundEndView,
@@ -31,6 +30,7 @@ from coda_pi.referee.views import (
     TurnView,
 )
 from coda_pi.replay import replay_file
+from coda_pi.sim.coda import AutoPlayer
 
 
 def _app(tmp_path, *, players: int = 2, seed: int = 7, size=(480, 320)) -> tuple[App, FakeClock]:

@@ -16,8 +16,8 @@ from gpiozero import Device
 from coda_pi.app import App, DeviceOptions, FakeClock, FakeTimeWaiter, build_app
 from coda_pi.config import Config, PinConfig
 from coda_pi.demo import run_demo, screen_key
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.views import FinalView, SetupView
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.views import FinalView, SetupView
 from coda_pi.replay import replay_file
 
 
@@ -181,7 +181,7 @@ def test_the_queue_waiter_wakes_for_a_button_at_once_and_for_a_key_soon():
 
     from coda_pi.app import QueueWaiter
     from coda_pi.devices.intent_queue import IntentQueue
-    from coda_pi.referee.signals import Button, Press
+    from coda_pi.referee.shared.signals import Button, Press
 
     pygame.display.init()
     pygame.display.set_mode((320, 240))
@@ -212,10 +212,10 @@ def test_the_queue_waiter_wakes_for_a_button_at_once_and_for_a_key_soon():
 
 def test_a_three_player_tournament_played_on_the_keyboard_to_the_final_standings(tmp_path):
     from coda_pi.devices.keyboard import DEFAULT_KEYS
+    from coda_pi.referee.shared.signals import Cue, Press
 
     # The config's default pool is "entered": these players enter their real panels.
-    from coda_pi.referee.entered_autoplay import EnteredAutoPlayer as AutoPlayer
-    from coda_pi.referee.signals import Cue, Press
+    from coda_pi.sim.entered import EnteredAutoPlayer as AutoPlayer
 
     key_of = {}
     for key, button in DEFAULT_KEYS.items():
@@ -291,8 +291,8 @@ def test_a_three_player_tournament_played_on_the_keyboard_to_the_final_standings
 
 def test_an_unfinished_game_is_resumed_from_its_record_after_a_restart(tmp_path):
     from coda_pi.demo import play_until
-    from coda_pi.referee.autoplay import AutoPlayer
-    from coda_pi.referee.views import TurnView
+    from coda_pi.referee.shared.views import TurnView
+    from coda_pi.sim.coda import AutoPlayer
 
     def start(resume: bool) -> App:
         clock = FakeClock()
@@ -320,7 +320,7 @@ def test_an_unfinished_game_is_resumed_from_its_record_after_a_restart(tmp_path)
 
 
 def test_a_referee_bug_on_one_press_is_logged_and_the_device_carries_on(tmp_path, caplog):
-    from coda_pi.referee.signals import Button, Press
+    from coda_pi.referee.shared.signals import Button, Press
 
     app, _ = _app(tmp_path)
     app.run(max_steps=1)

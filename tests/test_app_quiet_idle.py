@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 from coda_pi.app import QueueWaiter, QuietWaiter, choose_waiter  # noqa: E402
 from coda_pi.devices.input_watch import InputWatch  # noqa: E402
 from coda_pi.devices.intent_queue import IntentQueue  # noqa: E402
-from coda_pi.referee.signals import Button, Press  # noqa: E402
+from coda_pi.referee.shared.signals import Button, Press  # noqa: E402
 
 
 @pytest.fixture

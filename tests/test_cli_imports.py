@@ -30,15 +30,15 @@ def loaded_after(argv: list[str]) -> dict[str, object]:
 
 
 @pytest.mark.parametrize(("argv", "module"), [
-    (["replay", "x.jsonl"], "coda_pi.cli_replay"),
-    (["analyze", "x.jsonl"], "coda_pi.cli_analyze"),
-    (["standings", "x.jsonl"], "coda_pi.cli_results"),
-    (["mastermind", "feedback", "RGBY", "RGBY"], "coda_pi.cli_mastermind"),
-    (["--size", "480x320"], "coda_pi.cli_run"),
+    (["replay", "x.jsonl"], "coda_pi.cli.replay"),
+    (["analyze", "x.jsonl"], "coda_pi.cli.analyze"),
+    (["standings", "x.jsonl"], "coda_pi.cli.results"),
+    (["mastermind", "feedback", "RGBY", "RGBY"], "coda_pi.cli.mastermind"),
+    (["--size", "480x320"], "coda_pi.cli.run"),
 ])
 def test_a_command_imports_its_own_module_and_no_other_command(argv, module):
     modules = loaded_after(argv)["modules"]
-    commands = {m for m in modules if m.startswith("coda_pi.cli_")}  # type: ignore[union-attr]
+    commands = {m for m in modules if m.startswith("coda_pi.cli.")}  # type: ignore[union-attr]
     assert commands == {module}
 
 
@@ -84,4 +84,4 @@ def test_a_name_that_is_no_command_is_refused_with_the_list(capsys):
 
 def test_the_top_level_help_imports_no_command():
     modules = loaded_after(["--help"])["modules"]
-    assert not [m for m in modules if m.startswith("coda_pi.cli_")]  # type: ignore[union-attr]
+    assert not [m for m in modules if m.startswith("coda_pi.cli.")]  # type: ignore[union-attr]

@@ -18,7 +18,7 @@ from coda_pi.doctor import Check, format_text
 from coda_pi.i18n import in_language
 
 SPEC = Path(__file__).parent / "records" / "spec"
-COMMANDS = [m.removeprefix("coda_pi.cli_") for m in COMMAND_MODULES]
+COMMANDS = [m.removeprefix("coda_pi.cli.") for m in COMMAND_MODULES]
 
 
 def cli(*args: str, language: str) -> subprocess.CompletedProcess[str]:

@@ -107,7 +107,7 @@ def test_a_restarted_hub_has_its_games_back_and_asks_for_nothing(tmp_path):
 def test_hub_setup_broker_writes_the_files_and_prints_the_tables_sections(tmp_path, capsys):
     import argparse
 
-    from coda_pi.cli_hub import _hub_password, _setup_broker
+    from coda_pi.cli.hub import _hub_password, _setup_broker
 
     args = argparse.Namespace(tables=2, broker_dir=tmp_path, club="cafe", port=1883,
                               password=None)

@@ -23,7 +23,7 @@ from coda_pi.config import (
     load_config,
     parse_config,
 )
-from coda_pi.referee.signals import Button
+from coda_pi.referee.shared.signals import Button
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "firmware" / "config.example.toml"
 ENV = {"HOME": "/home/ann"}

@@ -71,7 +71,7 @@ def test_a_mastermind_game_made_void_then_replayed_reads_at_every_size(language,
     void) and the replay: every frame measured."""
     import pygame
 
-    from coda_pi.referee.signals import Button
+    from coda_pi.referee.shared.signals import Button
     from coda_pi.ui.scene import Scene
     from coda_pi.ui.screens import draw_scene
     from tests.test_mastermind_device import _enter_keys, _enter_row, _set_code, _table

@@ -14,14 +14,14 @@ import pytest
 
 from coda_pi.app import DeviceOptions, FakeClock, FakeTimeWaiter, build_app
 from coda_pi.config import Config, PinConfig
-from coda_pi.referee.mastermind_referee import MastermindReferee
-from coda_pi.referee.mastermind_setup import MastermindOptions
-from coda_pi.referee.mastermind_switch import GameSwitch
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button
-from coda_pi.referee.testing import FakeClock as RefereeClock
-from coda_pi.referee.testing import MemoryRecord, Table
-from coda_pi.referee.views import ConfirmView, DealView, FinalView, MenuView, SetupView
+from coda_pi.referee.mastermind.referee import MastermindReferee
+from coda_pi.referee.mastermind.setup import MastermindOptions
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.views import ConfirmView, DealView, FinalView, MenuView, SetupView
+from coda_pi.referee.switch import GameSwitch
+from coda_pi.sim.testing import FakeClock as RefereeClock
+from coda_pi.sim.testing import MemoryRecord, Table
 from tests.test_referee_flow import deal_all, started
 
 ASKED = "Quit coda-pi? The game is saved and resumes at the next start; then unplug."

@@ -18,17 +18,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from coda_pi.referee.autoplay import AutoPlayer
-from coda_pi.referee.labels import tile_name
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.review import ReviewView
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import DealView, FinalView, MenuView, RoundEndView
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.shared.labels import tile_name
+from coda_pi.referee.shared.review import ReviewView
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.views import DealView, FinalView, MenuView, RoundEndView
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.coda_events import parse_event
 from coda_pi.rules.deduction_review import review
+from coda_pi.sim.coda import AutoPlayer
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 from coda_pi.ui import theme
 from coda_pi.ui.render_all import SIZES
 from coda_pi.ui.scene import Scene

@@ -11,12 +11,12 @@ from coda_pi import remembered
 from coda_pi.app import DeviceOptions, build_app
 from coda_pi.config import Config
 from coda_pi.i18n import language
-from coda_pi.referee.name_entry import NameEntryView
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import DealView, SetupView
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.shared.name_entry import NameEntryView
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.views import DealView, SetupView
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 OK, PREV, NEXT, BACK = Button.OK, Button.PREV, Button.NEXT, Button.BACK
 

@@ -36,7 +36,7 @@ from coda_pi.devices.buzzer import (  # noqa: E402
 )
 from coda_pi.devices.gpio import open_gpio  # noqa: E402
 from coda_pi.devices.tunes import TUNES, Step, note_frequency, tune_seconds  # noqa: E402
-from coda_pi.referee.signals import Button, Cue  # noqa: E402
+from coda_pi.referee.shared.signals import Button, Cue  # noqa: E402
 
 BUZZER_PIN = 13
 

@@ -16,7 +16,7 @@ from mock_pins import installed
 
 from coda_pi.devices.gpio import GpioButtons, SeatLeds, SeatLight, open_gpio
 from coda_pi.devices.intent_queue import IntentQueue
-from coda_pi.referee.signals import Button, Press, Release
+from coda_pi.referee.shared.signals import Button, Press, Release
 
 BUTTON_PINS: dict[Button, int] = {
     Button.SEAT_1: 5,

@@ -18,7 +18,7 @@ from gpiozero.pins.mock import MockFactory  # noqa: E402
 
 from coda_pi.devices.gpio import GpioButtons  # noqa: E402
 from coda_pi.devices.intent_queue import INTENT_EVENT, IntentQueue  # noqa: E402
-from coda_pi.referee.signals import Button, Press, Release  # noqa: E402
+from coda_pi.referee.shared.signals import Button, Press, Release  # noqa: E402
 
 
 @pytest.fixture
@@ -55,7 +55,7 @@ def test_the_queue_works_without_pygame_initialised():
     script = (
         "import pygame\n"
         "from coda_pi.devices.intent_queue import IntentQueue\n"
-        "from coda_pi.referee.signals import Button, Press\n"
+        "from coda_pi.referee.shared.signals import Button, Press\n"
         "assert not pygame.display.get_init()\n"
         "queue = IntentQueue()\n"
         "queue.put(Press(Button.BACK))\n"

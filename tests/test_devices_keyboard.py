@@ -13,7 +13,7 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat  # noqa: E402
-from coda_pi.referee.signals import Button, Press, Release  # noqa: E402
+from coda_pi.referee.shared.signals import Button, Press, Release  # noqa: E402
 
 
 def down(key: int) -> pygame.event.Event:

@@ -18,12 +18,12 @@ import pytest
 from coda_pi.app import App, DeviceOptions, FakeClock, FakeTimeWaiter, build_app
 from coda_pi.config import Config, PinConfig
 from coda_pi.demo import play_until
-from coda_pi.referee.autoplay import AutoPlayer
-from coda_pi.referee.results import ResultsView
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button, Press, Release
-from coda_pi.referee.views import FinalView, SetupView
+from coda_pi.referee.shared.results import ResultsView
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Press, Release
+from coda_pi.referee.shared.views import FinalView, SetupView
 from coda_pi.replay import replay_file
+from coda_pi.sim.coda import AutoPlayer
 
 SPEC = Path(__file__).parent / "records" / "spec"
 

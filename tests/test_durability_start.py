@@ -17,18 +17,18 @@ import pytest
 
 from coda_pi import cli
 from coda_pi.app import App, DeviceOptions, FakeClock, FakeTimeWaiter, build_app
-from coda_pi.cli_run import load_config_with_notices
+from coda_pi.cli.run import load_config_with_notices
 from coda_pi.config import Config, PinConfig
 from coda_pi.datadir import record_files
 from coda_pi.demo import play_until
-from coda_pi.referee.autoplay import AutoPlayer
-from coda_pi.referee.entered_autoplay import EnteredAutoPlayer
-from coda_pi.referee.entry_views import EntryWaitView
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.setup_menu import SetupMenu
-from coda_pi.referee.signals import Button, Press, Release
-from coda_pi.referee.views import ConfirmView, DealView, SetupView, TurnStep, TurnView
+from coda_pi.referee.coda.setup_menu import SetupMenu
+from coda_pi.referee.pools.entered.views import EntryWaitView
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Press, Release
+from coda_pi.referee.shared.views import ConfirmView, DealView, SetupView, TurnStep, TurnView
 from coda_pi.replay import replay_file
+from coda_pi.sim.coda import AutoPlayer
+from coda_pi.sim.entered import EnteredAutoPlayer
 
 SPEC = Path(__file__).parent / "records" / "spec"
 

@@ -9,15 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from coda_pi.record import Journal
-from coda_pi.referee.autoplay import AutoPlayer
-from coda_pi.referee.ports import coda_journal
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import BannerKind, ConfirmView, FinalView
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.shared.ports import coda_journal
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.views import BannerKind, ConfirmView, FinalView
 from coda_pi.replay import replay_file
 from coda_pi.rules.coda import CodaGame
+from coda_pi.sim.coda import AutoPlayer
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 NAMES = ("Ann", "Ben", "Cleo", "Dev")
 

@@ -18,11 +18,11 @@ import pytest
 from coda_pi.app import DeviceOptions, FakeClock, FakeTimeWaiter, build_app
 from coda_pi.config import Config, PinConfig
 from coda_pi.demo import play_until
-from coda_pi.referee.autoplay import AutoPlayer
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Cue
-from coda_pi.referee.views import FinalView
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Cue
+from coda_pi.referee.shared.views import FinalView
 from coda_pi.replay import replay_bytes
+from coda_pi.sim.coda import AutoPlayer
 
 
 @pytest.fixture(autouse=True)

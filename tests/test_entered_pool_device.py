@@ -11,17 +11,18 @@ import pytest
 
 from coda_pi.config import Config, RulesConfig
 from coda_pi.demo import run_demo
-from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView, FixStep, FixView
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.setup_menu import CASUAL, SetupMenu
-from coda_pi.referee.signals import Button, Cue
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import PrivatePurpose, TurnStep, TurnView
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.coda.setup_menu import SetupMenu
+from coda_pi.referee.pools.entered.views import EntryPrivateView, EntryWaitView, FixStep, FixView
+from coda_pi.referee.pools.mode import CASUAL
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Cue
+from coda_pi.referee.shared.views import PrivatePurpose, TurnStep, TurnView
 from coda_pi.replay import replay_bytes, replay_file
 from coda_pi.rules.dealer import SEED_KEY
 from coda_pi.rules.panel_entry import Stage, dial_values, keys_to_enter
 from coda_pi.rules.tiles import Color, Tile, legal_slots
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 ANN_ROW = [Tile.parse(t) for t in ("D1", "L4", "D7", "L10")]
 BEN_ROW = [Tile.parse(t) for t in ("D0", "L3", "D6", "L11")]

@@ -7,14 +7,14 @@ from __future__ import annotations
 import random
 
 from coda_pi.i18n import in_language
-from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView, FixStep, FixView
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import TurnView
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.pools.entered.views import EntryPrivateView, EntryWaitView, FixStep, FixView
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.views import TurnView
 from coda_pi.rules.panel_entry import keys_to_enter
 from coda_pi.rules.tiles import Tile
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 KEY_BUTTON = {"prev": Button.PREV, "next": Button.NEXT, "ok": Button.OK, "back": Button.BACK}
 ANN_ROW = [Tile.parse(t) for t in ("D1", "L4", "D7", "L10")]

@@ -22,11 +22,11 @@ from hypothesis import strategies as st
 
 from coda_pi.app import DeviceOptions, FakeClock, FakeTimeWaiter, build_app
 from coda_pi.cli import main
-from coda_pi.cli_run import load_config_with_notices
+from coda_pi.cli.run import load_config_with_notices
 from coda_pi.config import load_config
 from coda_pi.doctor import System, run_checks
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.views import ConfirmView
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.views import ConfirmView
 
 ROOT = Path(__file__).parent.parent
 SPEC = ROOT / "tests" / "records" / "spec"

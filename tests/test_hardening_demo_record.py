@@ -18,7 +18,7 @@ import pytest
 from coda_pi.app import DeviceOptions, FakeClock, FakeTimeWaiter, build_app
 from coda_pi.config import Config
 from coda_pi.demo import run_demo
-from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.replay import replay_file
 from tests.test_mastermind_device_app import Hands, _choose_mastermind_one_game, _row, _set_code
 

@@ -13,13 +13,13 @@ import pytest
 
 from coda_pi.app.records import PENDING_SUFFIX, Records
 from coda_pi.record import RecordWriter
-from coda_pi.referee.mastermind_referee import MastermindReferee
-from coda_pi.referee.mastermind_setup import MastermindOptions
-from coda_pi.referee.mastermind_views import MastermindStep
-from coda_pi.referee.signals import Button
-from coda_pi.referee.testing import FakeClock, Table
+from coda_pi.referee.mastermind.referee import MastermindReferee
+from coda_pi.referee.mastermind.setup import MastermindOptions
+from coda_pi.referee.mastermind.views import MastermindStep
+from coda_pi.referee.shared.signals import Button
 from coda_pi.replay import replay_file
 from coda_pi.rules.mastermind import feedback
+from coda_pi.sim.testing import FakeClock, Table
 from tests.test_mastermind_device import _enter_keys, _screen
 
 SECRET = "YKRB"  # the player's, never told to the device

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from coda_pi.app import App, DeviceOptions, FakeClock, FakeTimeWaiter, build_app
 from coda_pi.cli import main
 from coda_pi.config import DEFAULT_NAMES, Config, PinConfig, parse_config
-from coda_pi.referee.results import ResultsView
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button, Press, Release
-from coda_pi.referee.views import SetupView
+from coda_pi.referee.shared.results import ResultsView
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Press, Release
+from coda_pi.referee.shared.views import SetupView
 from coda_pi.safe_text import csv_cell, drawable, printable
 from coda_pi.ui.screens import ScreenRenderer
 

@@ -14,10 +14,10 @@ import pygame
 import pytest
 
 from coda_pi.demo import play_until
-from coda_pi.referee.autoplay import AutoPlayer
-from coda_pi.referee.signals import Button, Press, Release
-from coda_pi.referee.views import ConfirmView
+from coda_pi.referee.shared.signals import Button, Press, Release
+from coda_pi.referee.shared.views import ConfirmView
 from coda_pi.replay import replay_file
+from coda_pi.sim.coda import AutoPlayer
 from tests.test_durability_start import attacking, start
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from coda_pi.cli import main
-from coda_pi.cli_run import load_config_with_notices
+from coda_pi.cli.run import load_config_with_notices
 from coda_pi.config import Config
 from coda_pi.demo import run_demo
 from coda_pi.i18n import in_language, set_language
@@ -185,7 +185,7 @@ def refusal(event: dict, *, dashes: bool = False) -> str:
 ])
 def test_a_refusal_uses_the_decks_words(language, labels, words, not_words) -> None:
     from coda_pi.i18n import spoken
-    from coda_pi.referee.wording import nouns
+    from coda_pi.referee.shared.wording import nouns
 
     message = refusal({"event": "guess", "seat": 0, "target": 1, "slot": 0, "value": "0"})
     assert message == "draw a panel before you attack"  # the record's English
@@ -196,7 +196,7 @@ def test_a_refusal_uses_the_decks_words(language, labels, words, not_words) -> N
 
 def test_a_panel_named_in_a_refusal_takes_the_cards_labels() -> None:
     from coda_pi.i18n import spoken
-    from coda_pi.referee.wording import nouns
+    from coda_pi.referee.shared.wording import nouns
 
     message = refusal({"event": "draw", "seat": 0, "tile": "L11"})
     assert message == "L11 is not in the pool"
@@ -242,7 +242,7 @@ def test_the_referee_says_a_refusal_in_the_tables_language_and_words(language, l
     event takes: checked on a copy, refused, nothing written)."""
     from test_referee_flow import deal_all, new_table, start
 
-    from coda_pi.referee.views import BannerKind
+    from coda_pi.referee.shared.views import BannerKind
     from coda_pi.rules.coda_events import Guess
 
     table, record = new_table(2, 2, labels=labels)

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from coda_pi import cli_mastermind
+from coda_pi.cli import mastermind as cli_mastermind
 
 
 def run(argv: list[str]) -> int:
@@ -22,7 +22,7 @@ def run(argv: list[str]) -> int:
 def test_the_command_is_registered_in_coda_pi():
     from coda_pi import cli
 
-    assert "coda_pi.cli_mastermind" in cli.COMMAND_MODULES
+    assert "coda_pi.cli.mastermind" in cli.COMMAND_MODULES
 
 
 def test_feedback_json_on_knuths_example(capsys):

@@ -10,21 +10,21 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from coda_pi.referee.mastermind_referee import MastermindReferee
-from coda_pi.referee.mastermind_setup import MastermindOptions
-from coda_pi.referee.mastermind_switch import GameSwitch
-from coda_pi.referee.mastermind_views import (
+from coda_pi.referee.coda.referee import Referee as CodaReferee
+from coda_pi.referee.mastermind.referee import MastermindReferee
+from coda_pi.referee.mastermind.setup import MastermindOptions
+from coda_pi.referee.mastermind.views import (
     MastermindPublicView,
     MastermindStep,
 )
-from coda_pi.referee.referee import Referee as CodaReferee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button, Cue
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import FinalView, LedState, SetupView
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Cue
+from coda_pi.referee.shared.views import FinalView, LedState, SetupView
+from coda_pi.referee.switch import GameSwitch
 from coda_pi.replay import replay_file
 from coda_pi.rules.mastermind import Feedback, all_codes, feedback
 from coda_pi.rules.mastermind_deduction import consistent_codes
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 NAMES = ("Ann", "Ben")
 

@@ -17,10 +17,10 @@ from gpiozero.pins.mock import MockFactory
 
 from coda_pi.app import App, DeviceOptions, FakeClock, FakeTimeWaiter, build_app
 from coda_pi.config import Config
-from coda_pi.referee.mastermind_views import MastermindPublicView, MastermindStep
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button, Cue
-from coda_pi.referee.views import FinalView
+from coda_pi.referee.mastermind.views import MastermindPublicView, MastermindStep
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Cue
+from coda_pi.referee.shared.views import FinalView
 from coda_pi.replay import replay_file
 from coda_pi.ui.mastermind_samples import mastermind_scenes
 from coda_pi.ui.render_all import SIZES

@@ -13,9 +13,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from coda_pi.referee.signals import Button
-from coda_pi.referee.testing import Table
-from coda_pi.referee.views import FinalView, PublicView, StandingView
+from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.views import FinalView, PublicView, StandingView
+from coda_pi.sim.testing import Table
 from coda_pi.ui import scores
 from coda_pi.ui.render_all import SIZES
 from coda_pi.ui.scene import Scene

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from coda_pi.referee.name_entry import DONE, MAX_NAME_LENGTH, RING, NameEntry
-from coda_pi.referee.signals import Button
+from coda_pi.referee.shared.name_entry import DONE, MAX_NAME_LENGTH, RING, NameEntry
+from coda_pi.referee.shared.signals import Button
 
 B = Button
 

@@ -1,4 +1,5 @@
-"""Every pool mode of the registry (device, table, entered: ``referee/pool_names.py``), dashes
+"""Every pool mode of the registry (device, table, entered:
+``referee/shared/pool_names.py``), dashes
 on and off, played through the referee by that mode's own simulated players: at every
 press, the game's observations are consistent (``check_observations``), the public screen
 shows no number the public observation does not hold, and a held seat's own screen shows
@@ -12,15 +13,16 @@ import random
 import pytest
 from test_rules_legal_observe import check_observations
 
-from coda_pi.referee.autoplay import AutoPlayer
-from coda_pi.referee.labels import value_label
-from coda_pi.referee.pool_names import POOL_NAMES
-from coda_pi.referee.pools import pool_mode
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import FinalView, PanelView, PrivatePurpose, PrivateView
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.pools.mode import pool_mode
+from coda_pi.referee.shared.labels import value_label
+from coda_pi.referee.shared.pool_names import POOL_NAMES
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.views import FinalView, PanelView, PrivatePurpose, PrivateView
 from coda_pi.rules.observe import CodaObservation, observe
+from coda_pi.sim.coda import AutoPlayer
+from coda_pi.sim.pool_players import simulated_players
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 NAMES = ("Ann", "Ben", "Cy", "Dee")
 
@@ -77,7 +79,7 @@ def test_every_pool_mode_shows_each_viewer_only_what_it_may_observe(
     referee = Referee(clock=clock, rng=random.Random(seed), record=MemoryRecord(),
                       setup=setup, pads=random.Random(seed + 2).randrange)
     table = Table(referee, clock)
-    player = pool_mode(pool).simulated_players(rng, lambda: None) or AutoPlayer(rng)
+    player = simulated_players(pool, rng, lambda: None) or AutoPlayer(rng)
     private_numbers = 0
     for _ in range(20_000):
         if isinstance(referee.view().screen, FinalView):
@@ -99,7 +101,7 @@ def test_the_demo_help_says_what_every_registered_pool_mode_is(capsys) -> None:
     """A pool mode's words for the command line sit beside its registry line: a new mode
     without them fails here, not in front of a user."""
     from coda_pi.cli import main
-    from coda_pi.referee.pool_names import POOL_HELP, POOL_MODES
+    from coda_pi.referee.shared.pool_names import POOL_HELP, POOL_MODES
 
     assert set(POOL_HELP) == set(POOL_MODES)
     with pytest.raises(SystemExit):

@@ -11,12 +11,10 @@ from pathlib import Path
 import pytest
 
 from coda_pi.record import Journal, RecordWriteError
-from coda_pi.referee.autoplay import AutoPlayer
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button, Cue
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import (
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Cue
+from coda_pi.referee.shared.views import (
     BannerKind,
     ConfirmView,
     DealView,
@@ -31,6 +29,8 @@ from coda_pi.referee.views import (
 )
 from coda_pi.replay import replay_bytes, replay_file
 from coda_pi.rules.tiles import Tile, legal_slots
+from coda_pi.sim.coda import AutoPlayer
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 NAMES = ("Ann", "Ben", "Cy", "Di")
 OK, PREV, NEXT, BACK = Button.OK, Button.PREV, Button.NEXT, Button.BACK

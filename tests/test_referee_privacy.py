@@ -18,15 +18,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from coda_pi.referee.autoplay import AutoPlayer
-from coda_pi.referee.labels import tile_label
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button, Press, Release
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import PanelView, PublicView
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.shared.labels import tile_label
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Press, Release
+from coda_pi.referee.shared.views import PanelView, PublicView
 from coda_pi.rules.coda import CodaGame, Slot
 from coda_pi.rules.tiles import Tile
+from coda_pi.sim.coda import AutoPlayer
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 
 def walk(obj: object) -> list[object]:

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button, Cue
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.timer import GuessTimer, TimerEvent
-from coda_pi.referee.views import BannerKind, DealView, MenuView, TurnStep, TurnView
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Cue
+from coda_pi.referee.shared.timer import GuessTimer, TimerEvent
+from coda_pi.referee.shared.views import BannerKind, DealView, MenuView, TurnStep, TurnView
 from coda_pi.replay import replay_bytes
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 OK, PREV, NEXT, BACK = Button.OK, Button.PREV, Button.NEXT, Button.BACK
 NAMES = ("Ann", "Ben", "Cy", "Di")

@@ -1,6 +1,6 @@
 """Whole tournaments on the referee, driven by button presses only.
 
-The simulated table (coda_pi.referee.autoplay) presses the buttons; the test watches every
+The simulated table (coda_pi.sim.coda) presses the buttons; the test watches every
 screen, LED and cue on the way, and at the end replays the written record with the same code
 as `coda-pi replay` and compares its totals with the final screen.
 """
@@ -11,12 +11,10 @@ import random
 
 import pytest
 
-from coda_pi.referee.autoplay import AutoPlayer
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button, Cue, Press, Release
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import (
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Cue, Press, Release
+from coda_pi.referee.shared.views import (
     BannerKind,
     DealView,
     FinalView,
@@ -25,6 +23,8 @@ from coda_pi.referee.views import (
     TurnView,
 )
 from coda_pi.replay import replay_file
+from coda_pi.sim.coda import AutoPlayer
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 NAMES = ("Ann", "Ben", "Cy", "Di")
 

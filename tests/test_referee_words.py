@@ -8,14 +8,14 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from coda_pi.referee.describe import describe_event
-from coda_pi.referee.labels import label_value, order_detail, tile_name, value_label
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.shared.describe import describe_event
+from coda_pi.referee.shared.labels import label_value, order_detail, tile_name, value_label
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button
 from coda_pi.rules.coda_events import VALUES
 from coda_pi.rules.tiles import Tile, full_set, order_problem
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 TILES = sorted(full_set(dashes=True), key=str)
 

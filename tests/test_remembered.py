@@ -7,7 +7,7 @@ import json
 import pytest
 
 from coda_pi import remembered
-from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.shared.setup import SetupDefaults
 
 
 def test_what_was_saved_comes_back(tmp_path):

@@ -1,5 +1,5 @@
 """The games' own interface: legal events and the observer, for both games and every pool
-mode (``referee/pool_names.py``: device, table, entered), dashes on and off.
+mode (``referee/shared/pool_names.py``: device, table, entered), dashes on and off.
 
 Like OpenSpiel's ``random_sim_test``: random sequences of legal events, played to the end,
 never raise; at random moments a random event (legal or not) is accepted by the rules
@@ -19,9 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coda_pi.record import RecordLine
-from coda_pi.referee.pool_names import POOL_NAMES
-from coda_pi.referee.pools import DevicePool, pool_mode
-from coda_pi.referee.public import public_table
+from coda_pi.referee.pools.mode import DevicePool, pool_mode
+from coda_pi.referee.shared.pool_names import POOL_NAMES
+from coda_pi.referee.shared.public import public_table
 from coda_pi.replay import replay_lines
 from coda_pi.rules import dealer
 from coda_pi.rules.coda import CodaGame, Phase

@@ -16,7 +16,7 @@ from test_rules_lines import UNDO, record_bytes
 from test_rules_properties import MAX_STEPS, Line, apply_line, legal_event, tables
 
 from coda_pi.record import Journal
-from coda_pi.referee.referee import resumed_seed
+from coda_pi.referee.coda.referee import resumed_seed
 from coda_pi.replay import replay_bytes
 from coda_pi.rules import dealer
 from coda_pi.rules.coda import CodaGame, Phase

@@ -21,21 +21,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from twin_worlds import Relabel, RelabelledDealer, relabels
 
-from coda_pi.referee.autoplay import AutoPlayer
-from coda_pi.referee.entered_autoplay import EnteredAutoPlayer
-from coda_pi.referee.entered_pool import EnteredPool
-from coda_pi.referee.public import public_table
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import FinalView, PublicView
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.pools.entered.mode import EnteredPool
+from coda_pi.referee.shared.public import public_table
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.views import FinalView, PublicView
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.coda_events import parse_event
 from coda_pi.rules.dealer import Shuffle
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.panel_entry import dial_values
 from coda_pi.rules.tiles import Color, Tile
+from coda_pi.sim.coda import AutoPlayer
+from coda_pi.sim.entered import EnteredAutoPlayer
+from coda_pi.sim.table_pool import TablePoolAutoPlayer
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 NAMES = ("Ann", "Ben", "Cy", "Di")
 MAX_INTENTS = 800

@@ -44,15 +44,15 @@ sys.exit(main(["run", "--window", "--size", "480x320", "--data-dir", sys.argv[1]
 # pygame's pkg_resources would load only to look names up).
 NOT_AT_START = (
     "importlib.metadata", "pkg_resources", "email", "hashlib", "difflib",
-    "coda_pi.demo", "coda_pi.club", "coda_pi.cli_demo", "coda_pi.cli_analyze",
-    "coda_pi.cli_replay", "coda_pi.cli_results", "coda_pi.cli_hub", "coda_pi.cli_club",
-    "coda_pi.cli_mastermind", "coda_pi.cli_doctor", "coda_pi.doctor",
-    "coda_pi.referee.mastermind_referee", "coda_pi.referee.mastermind_views",
+    "coda_pi.demo", "coda_pi.club", "coda_pi.cli.demo", "coda_pi.cli.analyze",
+    "coda_pi.cli.replay", "coda_pi.cli.results", "coda_pi.cli.hub", "coda_pi.cli.club",
+    "coda_pi.cli.mastermind", "coda_pi.cli.doctor", "coda_pi.doctor",
+    "coda_pi.referee.mastermind.referee", "coda_pi.referee.mastermind.views",
     "coda_pi.rules.mastermind_strategy", "coda_pi.rules.mastermind_deduction",
     "coda_pi.ui.mastermind_screens", "coda_pi.ui.entry_screens", "coda_pi.ui.review_screen",
-    "coda_pi.referee.review", "coda_pi.rules.deduction", "coda_pi.rules.deduction_count",
-    "coda_pi.referee.entered_pool", "coda_pi.referee.entry_views",
-    "coda_pi.referee.table_pool", "coda_pi.referee.table_pool_views",
+    "coda_pi.referee.shared.review", "coda_pi.rules.deduction", "coda_pi.rules.deduction_count",
+    "coda_pi.referee.pools.entered.mode", "coda_pi.referee.pools.entered.views",
+    "coda_pi.referee.pools.table.mode", "coda_pi.referee.pools.table.views",
     "coda_pi.ui.table_pool_screens",
 )
 
@@ -80,7 +80,7 @@ def test_a_laptop_start_draws_the_setup_without_gpiozero_or_the_other_screens(tm
     report = first_frame(tmp_path, config)
     assert report["frames"] == 1 and report["screen"] == "SetupView"
     assert not report["gpio"]
-    assert loaded(report, "pygame") and loaded(report, "coda_pi.referee.referee")
+    assert loaded(report, "pygame") and loaded(report, "coda_pi.referee.coda.referee")
     early = [name for name in NOT_AT_START if loaded(report, name)]
     assert not early, f"imported before the first frame: {early}"
     if any(name.startswith(("gpiochip", "gpiomem")) for name in os.listdir("/dev")):

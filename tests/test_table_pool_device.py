@@ -10,19 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.review import ReviewView
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button, Cue
-from coda_pi.referee.table_pool_hands import HiddenTable
-from coda_pi.referee.table_pool_views import (
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.pools.table.views import (
     ColourRowView,
     ContradictionView,
     JudgeView,
     NumberEntryView,
 )
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import (
+from coda_pi.referee.shared.review import ReviewView
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Cue
+from coda_pi.referee.shared.views import (
     FinalView,
     LedState,
     PrivatePurpose,
@@ -33,6 +31,8 @@ from coda_pi.referee.views import (
 )
 from coda_pi.replay import replay_bytes, replay_file
 from coda_pi.rules.tiles import Tile
+from coda_pi.sim.table_pool_hands import HiddenTable
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 NAMES = ("Ann", "Ben", "Cy", "Di")
 OK, PREV, NEXT, BACK = Button.OK, Button.PREV, Button.NEXT, Button.BACK

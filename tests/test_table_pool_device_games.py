@@ -9,13 +9,13 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
-from coda_pi.referee.table_pool_views import ContradictionView
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import FinalView
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.pools.table.views import ContradictionView
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.views import FinalView
 from coda_pi.replay import replay_bytes
+from coda_pi.sim.table_pool import TablePoolAutoPlayer
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,18 +10,18 @@ from pathlib import Path
 import pygame
 import pytest
 
-from coda_pi.referee.review import ReviewView
-from coda_pi.referee.signals import Button
-from coda_pi.referee.table_pool_hands import HiddenTable
-from coda_pi.referee.table_pool_views import (
+from coda_pi.referee.pools.table.views import (
     ColourRowView,
     ContradictionView,
     JudgeView,
     NumberEntryView,
 )
-from coda_pi.referee.testing import Table
-from coda_pi.referee.views import FinalView, PrivatePurpose
+from coda_pi.referee.shared.review import ReviewView
+from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.views import FinalView, PrivatePurpose
 from coda_pi.rules.tiles import Tile
+from coda_pi.sim.table_pool_hands import HiddenTable
+from coda_pi.sim.testing import Table
 from coda_pi.ui import theme
 from coda_pi.ui.render_all import SIZES
 from coda_pi.ui.scene import Scene

@@ -12,7 +12,7 @@ import pytest
 import coda_pi.ui.mastermind_samples as mastermind_samples
 import coda_pi.ui.samples as samples
 from coda_pi.i18n import LANGUAGES, in_language
-from coda_pi.referee.name_entry import MAX_NAME_LENGTH
+from coda_pi.referee.shared.name_entry import MAX_NAME_LENGTH
 from coda_pi.ui.render_all import SIZES
 from coda_pi.ui.screens import draw_scene
 from coda_pi.ui.text import SHORTEST_NAME, cap_floor, recording_text

@@ -16,15 +16,15 @@ import pygame
 import pytest
 
 from coda_pi.i18n import LANGUAGES, in_language
-from coda_pi.referee.overlays import MENU_TEXT, Menu, overlay_view
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button
-from coda_pi.referee.table_pool_hands import HiddenTable
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import Banner, BannerKind, DealView, TurnStep, TurnView
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.shared.overlays import MENU_TEXT, Menu, overlay_view
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.views import Banner, BannerKind, DealView, TurnStep, TurnView
 from coda_pi.rules.panel_entry import keys_to_enter
 from coda_pi.rules.tiles import Tile
+from coda_pi.sim.table_pool_hands import HiddenTable
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 from coda_pi.ui import entry_screens
 from coda_pi.ui.render_all import SIZES
 from coda_pi.ui.samples import sample_scenes, undone_banners
@@ -247,7 +247,7 @@ def test_the_spanish_box_and_deck_read_right_after_a_preposition() -> None:
 
 def test_mastermind_s_undo_names_the_code_inside_its_sentence() -> None:
     from coda_pi.i18n import _
-    from coda_pi.referee.mastermind_board import describe
+    from coda_pi.referee.mastermind.board import describe
     from coda_pi.rules.mastermind_events import SetCode
 
     code = SetCode(maker=0, code="RGBY")

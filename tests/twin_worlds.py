@@ -15,7 +15,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from coda_pi.referee.public import public_table
+from coda_pi.referee.shared.public import public_table
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.coda_events import Deal, Draw, parse_event
 from coda_pi.rules.dealer import Shuffle, deal_moment, draw_moment

@@ -2,7 +2,7 @@
 
 - ``loop``: ``App``, the loop itself (sleep, intents to the referee, cues, LEDs, redraw
   only on change) and the protocols it talks to (``Renderer``, ``TimedSource``; the
-  referee as ``coda_pi.referee.ports.TableReferee``).
+  referee as ``coda_pi.referee.table_referee.TableReferee``).
 - ``waiting``: how the loop sleeps (``QuietWaiter``, ``QueueWaiter``, ``SdlWaiter``,
   ``FakeTimeWaiter``).
 - ``records``: where each game is written (``Records``, ``LazyRecord``) and the past games
@@ -13,7 +13,7 @@
   keyboard, the sound, and wires them to the referee.
 
 The ports (``Clock``, ``MonotonicClock``, ``FakeClock``, ``Sounder``) are defined once, in
-``coda_pi.referee.ports``, and are re-exported here for the loop's users.
+``coda_pi.referee.shared.ports``, and are re-exported here for the loop's users.
 """
 
 from coda_pi.app.build import build_app, config_notices, explain_once
@@ -29,7 +29,7 @@ from coda_pi.app.waiting import (
     Waiter,
     choose_waiter,
 )
-from coda_pi.referee.ports import Clock, FakeClock, MonotonicClock, Sounder
+from coda_pi.referee.shared.ports import Clock, FakeClock, MonotonicClock, Sounder
 
 __all__ = [
     "BLINK_SECONDS", "RESULTS_SHOWN", "App", "Clock", "DeviceOptions", "FakeClock",

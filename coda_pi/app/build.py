@@ -21,7 +21,8 @@ from coda_pi.devices.buzzer import SilentSounder, open_sounder
 from coda_pi.devices.gpio import open_gpio
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
-from coda_pi.referee.ports import Clock, MonotonicClock, Sounder, TableReferee
+from coda_pi.referee.shared.ports import Clock, MonotonicClock, Sounder
+from coda_pi.referee.table_referee import TableReferee
 from coda_pi.rules.sentence import say
 from coda_pi.ui.scene import Scene
 

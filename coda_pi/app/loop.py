@@ -22,9 +22,10 @@ from coda_pi.app.waiting import QueueWaiter, Waiter
 from coda_pi.devices.gpio import GpioDevices, SeatLeds
 from coda_pi.devices.intent_queue import INTENT_EVENT, IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons
-from coda_pi.referee.ports import Clock, Sounder, TableReferee
-from coda_pi.referee.signals import Cue
-from coda_pi.referee.views import LedState
+from coda_pi.referee.shared.ports import Clock, Sounder
+from coda_pi.referee.shared.signals import Cue
+from coda_pi.referee.shared.views import LedState
+from coda_pi.referee.table_referee import TableReferee
 from coda_pi.ui.display import Display
 from coda_pi.ui.scene import Scene
 
@@ -38,7 +39,7 @@ BLINK_SECONDS = 0.4
 
 
 Referee = TableReferee
-"""The referee as the loop sees it (one definition: coda_pi.referee.ports)."""
+"""The referee as the loop sees it (one definition: coda_pi.referee.shared.ports)."""
 
 
 class TimedSource(Protocol):

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from coda_pi.app.records import OnRecorded
 from coda_pi.config import Config
 from coda_pi.devices.gpio import DEFAULT_BOUNCE_TIME
-from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.shared.setup import SetupDefaults
 
 if TYPE_CHECKING:
-    from coda_pi.referee.mastermind_setup import MastermindOptions
+    from coda_pi.referee.mastermind.setup import MastermindOptions
 
 
 @dataclass

@@ -17,7 +17,7 @@ from typing import Any
 from coda_pi.datadir import new_record_path, results
 from coda_pi.i18n import N_, _, ngettext, spoken
 from coda_pi.record import RecordWriter, fsync_dir, read_file_bytes, write_atomically
-from coda_pi.referee.results import ResultRow
+from coda_pi.referee.shared.results import ResultRow
 
 log = logging.getLogger(__name__)
 

@@ -17,11 +17,12 @@ from coda_pi.datadir import ResumeChoice, choose_resume
 from coda_pi.i18n import _, ngettext, set_language, spoken
 from coda_pi.i18n import language as language_now
 from coda_pi.record import RecordWriter
-from coda_pi.referee.ports import Clock, TableReferee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button, Cue, Intent, Press, Release
-from coda_pi.referee.views import Banner, BannerKind, ConfirmView, DealView, LedState
-from coda_pi.referee.wording import nouns
+from coda_pi.referee.shared.ports import Clock
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Cue, Intent, Press, Release
+from coda_pi.referee.shared.views import Banner, BannerKind, ConfirmView, DealView, LedState
+from coda_pi.referee.shared.wording import nouns
+from coda_pi.referee.table_referee import TableReferee
 from coda_pi.rules.sentence import say
 
 log = logging.getLogger(__name__)
@@ -36,7 +37,7 @@ def build_referee(
     explain: Callable[[str], None],
 ) -> TableReferee:
     """The referee: resuming the unfinished game in the data directory, if there is one."""
-    from coda_pi.referee.referee import Referee as CodaReferee
+    from coda_pi.referee.coda.referee import Referee as CodaReferee
 
     setup = options.setup
     if setup is None:
@@ -82,7 +83,7 @@ def build_referee(
     if record is None:
         records.keep_finished_first(explain)
         record = records.new()
-    from coda_pi.referee.mastermind_switch import GameSwitch
+    from coda_pi.referee.switch import GameSwitch
 
     def coda(setup: SetupDefaults, rec: Any, journal: Any) -> Any:
         return CodaReferee(clock=clock, rng=rng, record=rec or records.new(), setup=setup,

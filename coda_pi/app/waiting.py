@@ -15,7 +15,7 @@ from typing import Protocol
 import pygame
 
 from coda_pi.devices.intent_queue import IntentQueue
-from coda_pi.referee.ports import FakeClock
+from coda_pi.referee.shared.ports import FakeClock
 
 
 class Waiter(Protocol):

@@ -21,8 +21,8 @@ import pygame
 
 from coda_pi.devices.tunes import TUNES, Step, Tune
 from coda_pi.i18n import _
-from coda_pi.referee.ports import Sounder
-from coda_pi.referee.signals import Cue
+from coda_pi.referee.shared.ports import Sounder
+from coda_pi.referee.shared.signals import Cue
 
 if TYPE_CHECKING:
     from gpiozero import TonalBuzzer

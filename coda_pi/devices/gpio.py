@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from coda_pi.devices.buzzer import PiezoSounder
 from coda_pi.i18n import _
-from coda_pi.referee.signals import Button, Intent, Press, Release
-from coda_pi.referee.views import LedState
+from coda_pi.referee.shared.signals import Button, Intent, Press, Release
+from coda_pi.referee.shared.views import LedState
 
 if TYPE_CHECKING:
     from gpiozero import LED, DigitalInputDevice

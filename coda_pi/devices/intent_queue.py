@@ -16,7 +16,7 @@ import threading
 
 import pygame
 
-from coda_pi.referee.signals import Intent
+from coda_pi.referee.shared.signals import Intent
 
 INTENT_EVENT: int = pygame.event.custom_type()
 """The pygame event type that says "intents are waiting in the queue"; it carries nothing."""

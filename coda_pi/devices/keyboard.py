@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 import pygame
 
-from coda_pi.referee.signals import Button, Intent, Press, Release
+from coda_pi.referee.shared.signals import Button, Intent, Press, Release
 
 DEFAULT_KEYS: Mapping[int, Button] = {
     pygame.K_1: Button.SEAT_1,

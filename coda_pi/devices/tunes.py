@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from coda_pi.referee.signals import Cue
+from coda_pi.referee.shared.signals import Cue
 
 
 @dataclass(frozen=True, slots=True)

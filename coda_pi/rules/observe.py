@@ -1,7 +1,7 @@
 """What one seat, or the public, may know of a game: one observer for every face.
 
 Pure. ``observe(game, seat=None)`` is the only place where hidden information meets a
-viewer (OpenSpiel's per-player observer): the public screen (``referee/public.py``), a
+viewer (OpenSpiel's per-player observer): the public screen (``referee/shared/public.py``), a
 seat's private view, the deduction engine (``rules/deduction_view.py``) and anything later
 published over a network all start from it. What it keeps:
 

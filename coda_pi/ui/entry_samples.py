@@ -5,8 +5,8 @@ the referee calls, so they show what a player sees. Named entry-*."""
 from __future__ import annotations
 
 from coda_pi.i18n import _
-from coda_pi.referee.entry_views import entry_wait_view, example_entries, example_fixes
-from coda_pi.referee.views import (
+from coda_pi.referee.pools.entered.views import entry_wait_view, example_entries, example_fixes
+from coda_pi.referee.shared.views import (
     Banner,
     BannerKind,
     PanelView,
@@ -16,7 +16,7 @@ from coda_pi.referee.views import (
     TurnStep,
     TurnView,
 )
-from coda_pi.referee.wording import nouns
+from coda_pi.referee.shared.wording import nouns
 from coda_pi.ui.samples import NAMES, _leds, _table, round_of
 from coda_pi.ui.scene import Scene
 

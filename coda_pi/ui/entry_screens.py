@@ -1,4 +1,4 @@
-"""The screens of entered-pool play (``coda_pi.referee.entry_views``), drawn.
+"""The screens of entered-pool play (``coda_pi.referee.pools.entered.views``), drawn.
 
 Same bands as every screen: the header says who acts and what, the body shows the panels
 (their numbers never shrink below the floor), the footer says what to press (drawn by
@@ -14,8 +14,8 @@ from dataclasses import replace
 import pygame
 
 from coda_pi.i18n import _
-from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView, FixStep, FixView
-from coda_pi.referee.views import PublicView, TableView
+from coda_pi.referee.pools.entered.views import EntryPrivateView, EntryWaitView, FixStep, FixView
+from coda_pi.referee.shared.views import PublicView, TableView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import (
     PanelLook,

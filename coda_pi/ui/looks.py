@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from coda_pi.referee.views import BannerKind, LedState, PanelView
+from coda_pi.referee.shared.views import BannerKind, LedState, PanelView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import LedLook, PanelLook
 from coda_pi.ui.theme import RGB

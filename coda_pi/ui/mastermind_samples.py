@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from coda_pi.i18n import _, ngettext
-from coda_pi.referee.mastermind_views import (
+from coda_pi.referee.mastermind.views import (
     BoardRow,
     GameLine,
     MastermindPrivateView,
@@ -16,8 +16,8 @@ from coda_pi.referee.mastermind_views import (
     MastermindStep,
     board_row,
 )
-from coda_pi.referee.overlays import menu_text
-from coda_pi.referee.views import Banner, BannerKind, LedState, MenuView
+from coda_pi.referee.shared.overlays import menu_text
+from coda_pi.referee.shared.views import Banner, BannerKind, LedState, MenuView
 from coda_pi.ui.scene import Scene
 
 NAMES = ("Ann", "Benedict")

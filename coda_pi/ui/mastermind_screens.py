@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from coda_pi.i18n import N_, _, ngettext
-from coda_pi.referee.mastermind_views import (
+from coda_pi.referee.mastermind.views import (
     BoardRow,
     MastermindPrivateView,
     MastermindPublicView,

@@ -1,4 +1,4 @@
-"""The letter picker for a player's name (``coda_pi.referee.name_entry``), drawn: the name so
+"""The letter picker for a player's name (``coda_pi.referee.shared.name_entry``), drawn: the name so
 far, big, and the ring of letters around the cursor."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from coda_pi.i18n import _
-from coda_pi.referee.name_entry import DONE, SPACE, NameEntryView
+from coda_pi.referee.shared.name_entry import DONE, SPACE, NameEntryView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import draw_banner
 from coda_pi.ui.layout import Frame

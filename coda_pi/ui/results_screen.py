@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from coda_pi.i18n import _, ngettext
-from coda_pi.referee.results import ResultsView
-from coda_pi.referee.views import PublicView
+from coda_pi.referee.shared.results import ResultsView
+from coda_pi.referee.shared.views import PublicView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import MenuItem, draw_banner, draw_menu
 from coda_pi.ui.layout import Frame, split_columns, split_rows

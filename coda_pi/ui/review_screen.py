@@ -1,4 +1,4 @@
-"""The post-game review (``coda_pi.referee.review``), drawn: a page of sentences, each
+"""The post-game review (``coda_pi.referee.shared.review``), drawn: a page of sentences, each
 marked green (a bold guess that paid off) or amber (a sure point left untaken)."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from coda_pi.i18n import _
-from coda_pi.referee.review import ReviewView
+from coda_pi.referee.shared.review import ReviewView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import draw_banner
 from coda_pi.ui.layout import Frame, split_rows

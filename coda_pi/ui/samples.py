@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from coda_pi.i18n import _
-from coda_pi.referee.describe import (
+from coda_pi.referee.shared.describe import (
     entered_pool_hint,
     put_back_hint,
     table_pool_hint,
     undo_banner,
 )
-from coda_pi.referee.views import (
+from coda_pi.referee.shared.views import (
     Banner,
     BannerKind,
     ConfirmView,
@@ -39,7 +39,7 @@ from coda_pi.referee.views import (
     TurnStep,
     TurnView,
 )
-from coda_pi.referee.wording import nouns
+from coda_pi.referee.shared.wording import nouns
 from coda_pi.ui.scene import Scene
 
 NAMES = ("Ann", "Benedict", "Chloé", "Dmitri")
@@ -253,8 +253,8 @@ def sample_scenes() -> dict[str, Scene]:
         leds=_leds(4, blink=(0,)))
     scenes.update(_undone(value, choose, miss, scenes["round-end"], scenes["deal"]))
     scenes.update(_long_rows_and_cards())
-    from coda_pi.referee.name_entry import NameEntry
-    from coda_pi.referee.signals import Button
+    from coda_pi.referee.shared.name_entry import NameEntry
+    from coda_pi.referee.shared.signals import Button
 
     entry = NameEntry(2, "Seat 3")
     # "Chl" typed, the cursor on "o": C from A, h from G, l back from N, then o.
@@ -336,14 +336,14 @@ def _other_scenes() -> dict[str, Scene]:
     say = nouns("panels")
     guess_words = say(_("{name}'s guess that {target}'s {panel} {number} is {label}"),
                       name=NAMES[0], target=NAMES[3], number=3, label=7)
-    from coda_pi.referee.results import ResultRow, ResultsView
-    from coda_pi.referee.review import ReviewLine, ReviewView
-    from coda_pi.referee.table_pool_views import (
+    from coda_pi.referee.pools.table.views import (
         ColourRowView,
         ContradictionView,
         JudgeView,
         NumberEntryView,
     )
+    from coda_pi.referee.shared.results import ResultRow, ResultsView
+    from coda_pi.referee.shared.review import ReviewLine, ReviewView
 
     scenes: dict[str, Scene] = {}
     colour_row = ColourRowView(
@@ -479,7 +479,7 @@ def _long_rows_and_cards() -> dict[str, Scene]:
         screen=choose, table=card_table, title=round_of(2), labels="cards",
         leds=_leds(4, on=0)), leds=_leds(4, on=0))
     # Entered-pool play's menu, in the table's words: "Fix a card entered wrong".
-    from coda_pi.referee.overlays import Menu, overlay_view
+    from coda_pi.referee.shared.overlays import Menu, overlay_view
 
     menu = overlay_view(Menu(("resume", "undo", "fix", "end", "quit"), cursor=2), "cards")
     scenes["cards-menu"] = Scene(PublicView(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from coda_pi.referee.views import LedState, PrivateView, PublicView
+from coda_pi.referee.shared.views import LedState, PrivateView, PublicView
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pygame
 
 from coda_pi.i18n import N_, _
-from coda_pi.referee.views import FinalView, RoundEndView
+from coda_pi.referee.shared.views import FinalView, RoundEndView
 from coda_pi.ui import theme
 from coda_pi.ui.looks import seat_colour
 from coda_pi.ui.text import blit_text, blit_wrapped, elide, fit_font, floor_font, readable

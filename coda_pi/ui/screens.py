@@ -15,9 +15,9 @@ import pygame
 
 from coda_pi.i18n import N_, _, ngettext
 from coda_pi.lazy_types import instance_of, loaded
-from coda_pi.referee.name_entry import NameEntryView
-from coda_pi.referee.results import ResultsView
-from coda_pi.referee.views import (
+from coda_pi.referee.shared.name_entry import NameEntryView
+from coda_pi.referee.shared.results import ResultsView
+from coda_pi.referee.shared.views import (
     ConfirmView,
     DealView,
     FinalView,
@@ -60,10 +60,10 @@ BLINK_SECONDS = 0.4
 
 # The screens of a game, a pool or a review not on the first frame: their views and drawing
 # are imported when one of their views is first drawn (coda_pi/lazy_types.py).
-_MASTERMIND = "coda_pi.referee.mastermind_views"
-_ENTRY = "coda_pi.referee.entry_views"
-_REVIEW = "coda_pi.referee.review"
-_TABLE_POOL = "coda_pi.referee.table_pool_views"
+_MASTERMIND = "coda_pi.referee.mastermind.views"
+_ENTRY = "coda_pi.referee.pools.entered.views"
+_REVIEW = "coda_pi.referee.shared.review"
+_TABLE_POOL = "coda_pi.referee.pools.table.views"
 
 
 class ScreenRenderer:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from coda_pi.i18n import _, ngettext
-from coda_pi.referee.views import SeatView, TableView, TimerView, TurnStep, TurnView
+from coda_pi.referee.shared.views import SeatView, TableView, TimerView, TurnStep, TurnView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import (
     PANEL_ASPECT,

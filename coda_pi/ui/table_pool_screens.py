@@ -1,4 +1,4 @@
-"""The screens of table-pool play (``coda_pi.referee.table_pool_views``), drawn.
+"""The screens of table-pool play (``coda_pi.referee.pools.table.views``), drawn.
 
 Same bands as every screen: a header saying who must act, the body, and the footer, which
 ``screens.py`` fills with the banner or the prompt.
@@ -9,14 +9,14 @@ from __future__ import annotations
 import pygame
 
 from coda_pi.i18n import _
-from coda_pi.referee.table_pool_views import (
+from coda_pi.referee.pools.table.views import (
     ColourRowView,
     ContradictionView,
     JudgeView,
     NumberEntryView,
     TablePoolScreen,
 )
-from coda_pi.referee.views import PublicView
+from coda_pi.referee.shared.views import PublicView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import PanelLook, draw_banner, draw_panel, draw_row, row_rects
 from coda_pi.ui.layout import Frame, split_columns, split_rows

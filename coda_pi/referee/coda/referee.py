@@ -1,0 +1,397 @@
+"""The Referee: button intents in, game events out, view models for the screen.
+
+The game's truth is the journal of the record (principle 1): every screen of a game is
+derived from ``journal.game`` plus a few cursors (which slot, which number) that are not
+part of the game. An action becomes an event that is first checked on a copy of the game,
+then written durably, and only then applied and announced (principle 5). Undo writes
+``{"event": "undo"}`` and restores the journal's snapshot, so it works across turns and
+rounds with nothing else to rewind.
+
+Time comes from the injected clock only: long presses and the guess timer are deadlines the
+loop learns from ``next_deadline()`` and reports back through ``tick()``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from coda_pi.i18n import _
+from coda_pi.record import Journal
+from coda_pi.referee.coda.deal import DealScreen
+from coda_pi.referee.coda.host import RefereeHost
+from coda_pi.referee.coda.menu import MenuScreen
+from coda_pi.referee.coda.setup import RESULTS, SetupScreen
+from coda_pi.referee.coda.setup_menu import SetupMenu
+from coda_pi.referee.coda.standings import StandingsScreens
+from coda_pi.referee.coda.turn import TurnScreen
+from coda_pi.referee.coda.verdicts import TurnVerdicts
+from coda_pi.referee.pools.mode import DevicePool, PoolHost, PoolMode, pool_mode
+from coda_pi.referee.shared.base import HOLD_FOR_UNDO, BaseReferee
+from coda_pi.referee.shared.kinds import CodaScreen
+from coda_pi.referee.shared.overlays import Confirm, Menu, overlay_view
+from coda_pi.referee.shared.ports import (
+    Clock,
+    PadSource,
+    RecordSink,
+    Sink,
+    coda_journal,
+    system_pads,
+    writer,
+)
+from coda_pi.referee.shared.public import (
+    PublicTable,
+    TurnCursor,
+    cursor_highlight,
+    public_table,
+    table_view,
+)
+from coda_pi.referee.shared.results import ResultsBrowser, ResultsSource
+from coda_pi.referee.shared.setup import SetupDefaults, options_from_header
+from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.timer import GuessTimer
+from coda_pi.referee.shared.views import MAX_SEATS, LedState, PrivateView, PublicView, Screen
+from coda_pi.rules.coda import CodaGame, Phase
+from coda_pi.rules.coda_events import CodaEvent, to_dict
+from coda_pi.rules.dealer import Dealer, Shuffle, inherited_seed, new_seed
+from coda_pi.rules.tiles import Tile
+
+if TYPE_CHECKING:
+    from coda_pi.referee.shared.review import GameReview  # loaded when a review opens
+
+
+def resumed_seed(header: Mapping[str, Any] | None, journal: Journal[Any] | None,
+                 rng: random.Random) -> str:
+    """The dealer's seed for a game: the header's, an old record's inherited one, or new."""
+    kept = Shuffle.from_header(header) if header is not None else None
+    if kept is not None:
+        return kept.seed
+    if header is None or journal is None or not journal.events:
+        return new_seed(rng)  # nothing decided yet: nothing to keep
+    return inherited_seed(header, journal.events)
+
+
+__all__ = ["HOLD_FOR_UNDO", "Clock", "RecordSink", "Referee", "Sink", "coda_journal"]
+
+TURN_PHASES = (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE, Phase.PENALTY)
+
+
+class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdicts, MenuScreen,
+              BaseReferee):
+    """What the device is doing now. One thread (the app's loop) calls every method.
+
+    Each screen is a few methods of its own module (``coda_setup``, ``coda_deal``,
+    ``coda_turn``, ``coda_standings``), registered once in ``SCREENS``; this class holds
+    the cursors and sends every input and view to the screen the game is on, after the
+    pool mode (``pools.py``) had its say.
+    """
+
+    def __init__(
+        self,
+        *,
+        clock: Clock,
+        rng: random.Random,
+        record: Sink,
+        setup: SetupDefaults | None = None,
+        journal: Journal[Any] | None = None,
+        header: Mapping[str, Any] | None = None,
+        new_record: Callable[[], Sink] | None = None,
+        results: ResultsSource | None = None,
+        dealer_for: Callable[[str], Dealer] = Shuffle,
+        pads: PadSource | None = None,
+        remember: Callable[[SetupDefaults], None] | None = None,
+    ) -> None:
+        """``journal`` resumes a game (the replay of its record, which ``record`` goes on
+        appending to); ``header``, that record's first line, then gives back the table's
+        labels and timer, which the device writes there beside the spec's keys.
+        ``dealer_for`` makes the dealer from a game's seed (tests pass a stand-in);
+        ``pads``: where a pool mode's private number dials start (random by default);
+        ``remember`` keeps the setup the table started a game with, for the next start."""
+        self._remember = remember
+        self._clock = clock
+        self._rng = rng
+        # Every deal and draw is decided once, from the seed the record's header keeps; a
+        # record from before seeds were kept gets one made from its own secret opening.
+        self._dealer_for = dealer_for
+        self._dealer: Dealer = dealer_for(resumed_seed(header, journal, rng))
+        self._pads = pads or system_pads()
+        self._write = writer(record)
+        self._new_record = new_record
+        # The past games, from the setup menu's "Results" (when the app can list them).
+        self._results = ResultsBrowser(results) if results is not None else None
+        self._setup = SetupMenu(setup or SetupDefaults(),
+                                actions=(RESULTS,) if results is not None else ())
+        self._journal: Journal[Any] | None = journal
+        self._options = self._setup.choices
+        if journal is not None and header is not None:
+            self._options = options_from_header(self._options, header)
+        self._init_buttons()
+        self._overlay: Menu | Confirm | None = None
+        # Cursors of the moment: none of them is game truth.
+        self._pending_deals: dict[int, tuple[Tile, ...]] = {}
+        self._dash_index = 0
+        self._peeked: set[int] = set()
+        self._cursor: TurnCursor | None = None
+        self._refusal: str | None = None  # why a claim was refused: private to the player
+        self._timer: GuessTimer | None = None
+        self._timer_paused = False  # paused from the menu
+        self._time_held = False  # a notice from outside the game hides it (hold_time)
+        self._final_shown = False
+        self._ended_early = False
+        self._review: GameReview | None = None  # open over the final standings
+        self.quit_requested = False  # "Quit" confirmed from the menu: the loop stops
+        # Who keeps the pool (pools.py): asked at every hook, whatever the mode.
+        self._pool: PoolMode = DevicePool(self._host())
+        if journal is not None:
+            self._pool = pool_mode(self._options.pool)(
+                self._host(), training=self._options.training)
+            self._journal = self._pool.resume(journal)
+            self._enter_phase()
+
+    def _host(self) -> PoolHost:
+        return RefereeHost(self)
+
+    # -- the public API -----------------------------------------------------------------
+
+    @property
+    def journal(self) -> Journal[Any] | None:
+        return self._journal
+
+    @property
+    def game(self) -> CodaGame | None:
+        return None if self._journal is None else self._journal.game
+
+    @property
+    def pool(self) -> PoolMode:
+        """Who keeps the pool now (``pools.py``)."""
+        return self._pool
+
+    @property
+    def over(self) -> bool:
+        """The final standings are on the screen."""
+        return self._screen_kind() is CodaScreen.FINAL
+
+    def leds(self) -> tuple[LedState, ...]:
+        """One state per seat button (four): the current player's lit, a seat asked to act
+        (being dealt, knocking a panel down, starting the next round) blinking."""
+        states = [LedState.OFF] * MAX_SEATS
+        if self.game is None:
+            return tuple(states)
+        kind = self._screen_kind()
+        SCREENS[kind].leds(self, states)
+        self._pool.leds(states, kind)
+        return tuple(states)
+
+    def view(self) -> PublicView:
+        """The public screen: built from public information only."""
+        now = self._clock.monotonic()
+        leds = self.leds()
+        game = self.game
+        if game is None:
+            return self._setup_view(leds)
+        labels = self._options.labels
+        table = public_table(game)
+        highlight = None
+        if self._cursor is not None and table.turn is not None:
+            highlight = cursor_highlight(table, self._cursor)
+        timer = None
+        if self._timer is not None and self._timer_visible():
+            timer = self._timer.view(now)
+        kind = self._screen_kind()
+        screen = self._pool.screen(table, SCREENS[kind].view(self, table), kind)
+        if self._review is not None and kind is CodaScreen.FINAL:
+            screen = self._review.view()  # over the final standings, whatever the pool
+        return PublicView(
+            screen=screen,
+            table=table_view(table, labels=labels, leds=leds, highlight=highlight),
+            overlay=overlay_view(self._overlay, labels),
+            banner=self._banner,
+            timer=timer,
+            title=self._title(table),
+            labels=labels,
+            leds=leds,
+            private_shown=self._private_seat(),
+            version=self._version,
+        )
+
+    def private_view(self) -> PrivateView | None:
+        """The acting seat's private view while exactly its button is held, else None."""
+        seat = self._private_seat()
+        shown = self._pool.private_view(seat)
+        if shown is not None or self._pool.owns_private_view:
+            return shown
+        game = self.game
+        if seat is None or game is None:
+            return None
+        return SCREENS[self._screen_kind()].private(self, game, seat)
+
+    # -- what is on the screen ------------------------------------------------------------
+
+    def _screen_kind(self) -> CodaScreen:
+        game = self.game
+        if game is None:
+            return CodaScreen.SETUP
+        if self._ended_early:
+            return CodaScreen.FINAL
+        if game.phase is Phase.ROUND:
+            return CodaScreen.START if game.round_number == 0 else CodaScreen.ROUND_END
+        if game.phase is Phase.FINISHED:
+            return CodaScreen.FINAL if self._final_shown else CodaScreen.ROUND_END
+        if game.phase is Phase.DEAL:
+            return CodaScreen.DEAL
+        if game.phase in TURN_PHASES:
+            return CodaScreen.TURN
+        return CodaScreen.BONUS  # table-pool play only; the device's own pool never gets here
+
+    def _title(self, table: PublicTable) -> str:
+        if self._screen_kind() is CodaScreen.FINAL:
+            return _("Final standings")
+        if table.round_number == 0:
+            return _("Ready")
+        if table.rounds == 1:
+            return _("One game")
+        return _("Round {number} of {rounds}").format(number=table.round_number,
+                                                      rounds=table.rounds)
+
+    # -- seats and private information --------------------------------------------------
+
+    def _private_seat(self) -> int | None:
+        """The seat whose private view shows: the acting seat, its button alone held."""
+        game = self.game
+        if self._overlay is not None or game is None:
+            return None
+        seat = SCREENS[self._screen_kind()].acting(self, game)
+        held = {b.seat for b in self._held if b.seat is not None}
+        return seat if seat is not None and held == {seat} else None
+
+    # -- input: the pool mode first, then the screen ------------------------------------
+
+    def _seat_pressed(self, seat: int) -> None:
+        game = self.game
+        if game is None:
+            self._setup_seat(seat)
+            return
+        if self._overlay is not None or seat >= game.seats:
+            return
+        kind = self._screen_kind()
+        if not self._pool.seat_pressed(seat, kind):
+            SCREENS[kind].seat(self, seat)
+
+    def _nav(self, button: Button) -> None:
+        """PREV, NEXT or OK: the menu or a question if one is up, else the screen's own
+        handler (``SCREENS``), after the pool mode had its say."""
+        if self._overlay_nav(button):
+            return
+        kind = self._screen_kind()
+        if kind is CodaScreen.FINAL and self._review_nav(button):
+            return  # the review lies over the final standings, as the menu over a screen
+        if kind is CodaScreen.SETUP or not self._pool.nav(button, kind):
+            SCREENS[kind].nav(self, button)
+
+    def _back(self) -> None:
+        """BACK pressed briefly: the menu or question closes, else the pool mode's or the
+        screen's step back, else the menu opens."""
+        if self._overlay is not None:
+            self._overlay = None
+            self._sync_timer()
+            return
+        kind = self._screen_kind()
+        if kind is CodaScreen.SETUP:
+            self._setup_back()
+        elif kind is CodaScreen.FINAL and self._review is not None:
+            self._review = None
+        elif not self._pool.back(kind) and not SCREENS[kind].back(self):
+            self._open_menu()
+
+    # -- events ----------------------------------------------------------------------------
+
+    def _commit(self, event: CodaEvent) -> bool:
+        """Check, write, apply: True when the event is now part of the game."""
+        return self._commit_line(to_dict(event))
+
+    def _enter_phase(self) -> None:
+        """Sets the cursors and the timer for what the game waits for now."""
+        game = self.game
+        assert game is not None
+        previous = self._cursor
+        self._refusal = None
+        self._cursor = None
+        self._pool.entered()
+        if game.phase is Phase.DEAL:
+            self._enter_deal(game)
+        elif game.phase in TURN_PHASES and game.turn is not None:
+            self._enter_turn(game, previous)
+        else:
+            self._timer = None
+
+    def _clear_game(self) -> None:
+        """No game any more (a new record is open): no cursor, timer or review left."""
+        self._final_shown = False
+        self._ended_early = False
+        self._review = None
+        self._cursor = None
+        self._timer = None
+        self._timer_paused = False
+        self._pending_deals.clear()
+        self._peeked.clear()
+
+
+def _nothing(referee: Referee, *args: Any) -> None:
+    """A button this screen does not use."""
+
+
+def _no_step_back(referee: Referee) -> bool:
+    return False
+
+
+def _no_private(referee: Referee, game: CodaGame, seat: int) -> PrivateView | None:
+    return None
+
+
+def _nobody(referee: Referee, game: CodaGame) -> int | None:
+    return None
+
+
+@dataclass(frozen=True)
+class ScreenState:
+    """One Coda screen: what it shows and what each input means on it. The pool mode is
+    asked first at every input and may replace the screen (``pools.PoolMode``)."""
+
+    view: Callable[[Referee, PublicTable], Screen]
+    nav: Callable[[Referee, Button], None] = _nothing
+    """PREV, NEXT or OK."""
+    seat: Callable[[Referee, int], None] = _nothing
+    """A seat button pressed (a game's seat: the setup's letters are the setup's)."""
+    back: Callable[[Referee], bool] = _no_step_back
+    """BACK briefly: True when the screen stepped back (else the menu opens)."""
+    leds: Callable[[Referee, list[LedState]], None] = _nothing
+    """The seat LEDs this screen lights (in place)."""
+    acting: Callable[[Referee, CodaGame], int | None] = _nobody
+    """The seat that may look at its own panels now."""
+    private: Callable[[Referee, CodaGame, int], PrivateView | None] = _no_private
+    """That seat's own view while its button alone is held."""
+
+
+SCREENS: dict[CodaScreen, ScreenState] = {
+    # No table before a game: the setup's whole view is its own (``_setup_view``).
+    CodaScreen.SETUP: ScreenState(view=Referee._stuck_view, nav=Referee._setup_nav),
+    CodaScreen.START: ScreenState(view=Referee._start_view, nav=Referee._start_nav),
+    CodaScreen.DEAL: ScreenState(
+        view=Referee._deal_view, nav=Referee._deal_nav, seat=Referee._deal_seat_pressed,
+        leds=Referee._deal_leds, acting=lambda r, game: r._deal_seat(),
+        private=Referee._deal_private),
+    CodaScreen.TURN: ScreenState(
+        view=Referee._turn_view, nav=Referee._turn_nav, seat=Referee._turn_seat,
+        back=Referee._turn_back, leds=Referee._turn_leds, acting=lambda r, game: game.turn,
+        private=Referee._turn_private),
+    CodaScreen.BONUS: ScreenState(view=Referee._stuck_view),
+    CodaScreen.ROUND_END: ScreenState(
+        view=Referee._round_end_view, nav=Referee._round_end_nav, seat=Referee._round_end_seat,
+        leds=Referee._round_end_leds),
+    CodaScreen.FINAL: ScreenState(
+        view=Referee._final_view, nav=Referee._final_nav, leds=Referee._final_leds),
+}
+"""Every Coda screen, once: a new screen is an enum member (``kinds.py``), its module's
+methods, and one entry here. The bonus is table-pool play's own screen (its pool mode)."""

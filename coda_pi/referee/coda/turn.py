@@ -1,0 +1,296 @@
+"""A player's turn (``CodaScreen.TURN``): draw, aim, guess, go on or stop, place or knock
+down after a miss, and the time running out. Mixed into the Coda ``Referee``: one small
+handler per turn step for PREV/NEXT (``_TURN_MOVES``) and for OK (``_TURN_OKS``), so a new
+step is one entry in each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from coda_pi.i18n import _
+from coda_pi.referee.coda.parts import CodaParts
+from coda_pi.referee.shared import private
+from coda_pi.referee.shared.labels import guess_values
+from coda_pi.referee.shared.public import PublicTable, TurnCursor, public_table, turn_view
+from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.timer import GuessTimer
+from coda_pi.referee.shared.views import (
+    LedState,
+    PrivatePurpose,
+    PrivateView,
+    Screen,
+    TurnStep,
+)
+from coda_pi.referee.shared.wording import nouns
+from coda_pi.rules.coda import CodaGame, Phase
+from coda_pi.rules.coda_events import Place, Reveal, Stop
+
+if TYPE_CHECKING:
+    from coda_pi.referee.shared.ports import Clock
+
+
+class TurnScreen(CodaParts):
+    """The turn's cursor and buttons; the referee supplies the game and the commit path,
+    ``coda_verdicts`` what the turn writes (declared here for the type checker only)."""
+
+    _clock: Clock
+
+    if TYPE_CHECKING:
+        def _sync_timer(self) -> None: ...
+
+        def _stuck_view(self, table: PublicTable) -> Screen: ...
+
+        def _guess(self, value: str, correct: bool | None = None) -> None: ...
+
+        def _claim(self, cur: TurnCursor) -> None: ...
+
+        def _end_turn(self, event: Stop | Place | Reveal) -> None: ...
+
+    def _enter_turn(self, game: CodaGame, previous: TurnCursor | None) -> None:
+        """A turn's step begins: its cursor, aimed at the only target there is, and the
+        guess timer while a guess is asked for."""
+        assert game.turn is not None
+        table = public_table(game)
+        self._cursor = cur = turn_cursor(game, table, previous)
+        if cur.step is TurnStep.TARGET:
+            targets = table.targets(game.turn)
+            if len(targets) == 1:
+                self._aim(targets[0])
+        self._timer = None
+        if game.phase in (Phase.ATTACK, Phase.CONTINUE) and self._options.timer:
+            self._timer = GuessTimer(self._options.first_seconds, self._options.extra_seconds,
+                                     started=self._clock.monotonic())
+        self._sync_timer()
+
+    def _turn_view(self, table: PublicTable) -> Screen:
+        if self._cursor is None:
+            return self._stuck_view(table)
+        return turn_view(table, self._cursor, self._options.labels)
+
+    def _turn_leds(self, states: list[LedState]) -> None:
+        game = self.game
+        assert game is not None
+        if game.turn is None:
+            return
+        states[game.turn] = LedState.ON
+        cur = self._cursor
+        if cur is not None and cur.knock_down is not None:
+            states[cur.knock_down] = LedState.BLINK
+
+    def _turn_private(self, game: CodaGame, seat: int) -> PrivateView:
+        """The player's own row while held: where the drawn panel goes, which panel to
+        knock down, or the row and the drawn panel."""
+        labels = self._options.labels
+        name = game.name(seat)
+        cur = self._cursor
+        row, drawn = private.own_panels(game, seat)
+        if cur is None:
+            return private.row_view(seat, name, row, drawn, labels)
+        if cur.step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP) and drawn:
+            return private.claim_view(
+                seat, name, row, drawn, cur.claim_slot, labels,
+                face_up=cur.step is TurnStep.CLAIM_FACE_UP, refusal=self._refusal,
+            )
+        if cur.step is TurnStep.REVEAL_OWN:
+            return private.row_view(
+                seat, name, row, None, labels, cursor=cur.reveal_slot,
+                purpose=PrivatePurpose.REVEAL,
+                prompt=nouns(labels)(_("PREV/NEXT: the {panel} to knock down, then OK")),
+            )
+        return private.row_view(seat, name, row, drawn, labels)
+
+    def _turn_seat(self, seat: int) -> None:
+        """Another seat's button: the player attacks that seat."""
+        game = self.game
+        cur = self._cursor
+        if game is None or cur is None or seat == game.turn:
+            return
+        if cur.step is TurnStep.CHOOSE_COLOR:
+            self._refuse(nouns(self._options.labels)(
+                _("Draw a {panel} first: choose a colour and press OK")))
+        elif cur.step in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE, TurnStep.CONTINUE):
+            if game.out[seat]:
+                self._refuse(_("{name} is out: attack someone else").format(name=game.name(seat)))
+            else:
+                self._aim(seat)
+
+    def _turn_back(self) -> bool:
+        """BACK during a turn: one step back (True), or nowhere to go back to (the menu)."""
+        cur = self._cursor
+        game = self.game
+        if cur is None or game is None:
+            return False
+        assert game.turn is not None
+        if cur.step is TurnStep.VALUE:
+            cur.step = TurnStep.SLOT
+            return True
+        if cur.step is TurnStep.SLOT and len(public_table(game).targets(game.turn)) > 1:
+            cur.step = TurnStep.TARGET
+            cur.target = None
+            return True
+        if cur.step in (TurnStep.SLOT, TurnStep.TARGET) and game.phase is Phase.CONTINUE:
+            cur.step = TurnStep.CONTINUE
+            cur.target = None
+            return True
+        if cur.step is TurnStep.CLAIM_HIDDEN and not cur.timed_out:
+            cur.step = TurnStep.CONTINUE
+            cur.claim_refused = False
+            self._refusal = None
+            self._sync_timer()
+            return True
+        return False
+
+    def _turn_nav(self, button: Button) -> None:
+        """PREV/NEXT or OK during a turn: handed to the turn step's own handler (one per
+        ``TurnStep``)."""
+        step = -1 if button is Button.PREV else 1
+        game = self.game
+        cur = self._cursor
+        assert game is not None and cur is not None and game.turn is not None
+        if button in (Button.PREV, Button.NEXT):
+            _TURN_MOVES[cur.step](self, cur, public_table(game), step)
+        elif button is Button.OK:
+            _TURN_OKS[cur.step](self, cur, public_table(game))
+
+    # PREV/NEXT at each step of a turn.
+
+    def _move_colour(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        if all(_left(table, c) for c in (True, False)):
+            cur.color_dark = not cur.color_dark
+
+    def _move_target(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        assert table.turn is not None
+        targets = table.targets(table.turn)
+        if targets:
+            self._aim(targets[0] if step > 0 else targets[-1])
+
+    def _move_slot(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        assert cur.target is not None
+        hidden = table.hidden_slots(cur.target)
+        if hidden:
+            at = hidden.index(cur.slot) if cur.slot in hidden else 0
+            cur.slot = hidden[(at + step) % len(hidden)]
+
+    def _move_value(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        cur.value_index = (cur.value_index + step) % len(guess_values(dashes=table.dashes))
+
+    def _move_continue(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        cur.attack_again = not cur.attack_again
+
+    def _move_claim(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        assert table.turn is not None
+        cur.claim_slot = (cur.claim_slot + step) % (len(table.rows[table.turn]) + 1)
+        cur.claim_refused = False  # the refusal was about the other place
+        self._refusal = None
+
+    def _move_reveal(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
+        assert table.turn is not None
+        hidden = table.hidden_slots(table.turn)
+        if hidden:
+            at = hidden.index(cur.reveal_slot) if cur.reveal_slot in hidden else 0
+            cur.reveal_slot = hidden[(at + step) % len(hidden)]
+
+    # OK at each step of a turn.
+
+    def _ok_colour(self, cur: TurnCursor, table: PublicTable) -> None:
+        """Nothing: the draw is the pool mode's (``DevicePool`` draws at random)."""
+
+    def _ok_target(self, cur: TurnCursor, table: PublicTable) -> None:
+        self._refuse(_("Press the seat button of the player you attack"))
+
+    def _ok_slot(self, cur: TurnCursor, table: PublicTable) -> None:
+        cur.step = TurnStep.VALUE
+
+    def _ok_value(self, cur: TurnCursor, table: PublicTable) -> None:
+        self._guess(guess_values(dashes=table.dashes)[cur.value_index])
+
+    def _ok_continue(self, cur: TurnCursor, table: PublicTable) -> None:
+        game = self.game
+        assert game is not None and game.turn is not None
+        seat = game.turn
+        if cur.attack_again:
+            targets = table.targets(seat)
+            cur.knock_down = None
+            if len(targets) == 1:
+                self._aim(targets[0])
+            else:
+                cur.step = TurnStep.TARGET
+        elif game.drawn is None:
+            self._end_turn(Stop(seat))
+        else:
+            cur.step = TurnStep.CLAIM_HIDDEN
+            cur.knock_down = None
+            cur.claim_slot = 0
+            self._sync_timer()
+
+    def _ok_claim(self, cur: TurnCursor, table: PublicTable) -> None:
+        self._claim(cur)
+
+    def _ok_reveal(self, cur: TurnCursor, table: PublicTable) -> None:
+        if cur.reveal_slot is not None and table.turn is not None:
+            self._end_turn(Reveal(table.turn, cur.reveal_slot))
+
+    def _aim(self, target: int) -> None:
+        game = self.game
+        cur = self._cursor
+        assert game is not None and cur is not None
+        hidden = public_table(game).hidden_slots(target)
+        if cur.target != target or cur.slot not in hidden:
+            cur.slot = hidden[0] if hidden else None
+        cur.target = target
+        cur.step = TurnStep.SLOT
+        cur.knock_down = None
+
+
+def turn_cursor(game: CodaGame, table: PublicTable, previous: TurnCursor | None) -> TurnCursor:
+    """The cursor a turn starts at for the game's phase; a turn going on (a guess was made
+    by the same seat) keeps the number last chosen and the last guess on screen."""
+    seat = game.turn
+    assert seat is not None
+    cur = TurnCursor(step=TurnStep.CHOOSE_COLOR)
+    if previous is not None and previous.last_guess is not None \
+            and previous.last_guess.seat == seat:
+        cur.value_index = previous.value_index
+        cur.last_guess = previous.last_guess
+    if game.phase is Phase.DRAW:
+        cur.color_dark = _left(table, True) > 0
+    elif game.phase is Phase.ATTACK:
+        cur.step = TurnStep.TARGET
+    elif game.phase is Phase.CONTINUE:
+        cur.step = TurnStep.CONTINUE
+    elif game.drawn is not None:
+        cur.step = TurnStep.CLAIM_FACE_UP
+    else:
+        cur.step = TurnStep.REVEAL_OWN
+        hidden = table.hidden_slots(seat)
+        cur.reveal_slot = hidden[0] if hidden else None
+    return cur
+
+
+def _left(table: PublicTable, dark: bool) -> int:
+    return table.pool_dark if dark else table.pool_light
+
+
+_TURN_MOVES: dict[TurnStep, Callable[[TurnScreen, TurnCursor, PublicTable, int], None]] = {
+    TurnStep.CHOOSE_COLOR: TurnScreen._move_colour,
+    TurnStep.TARGET: TurnScreen._move_target,
+    TurnStep.SLOT: TurnScreen._move_slot,
+    TurnStep.VALUE: TurnScreen._move_value,
+    TurnStep.CONTINUE: TurnScreen._move_continue,
+    TurnStep.CLAIM_HIDDEN: TurnScreen._move_claim,
+    TurnStep.CLAIM_FACE_UP: TurnScreen._move_claim,
+    TurnStep.REVEAL_OWN: TurnScreen._move_reveal,
+}
+"""PREV/NEXT at each step of a turn: a new step is one entry here and one in _TURN_OKS."""
+
+_TURN_OKS: dict[TurnStep, Callable[[TurnScreen, TurnCursor, PublicTable], None]] = {
+    TurnStep.CHOOSE_COLOR: TurnScreen._ok_colour,
+    TurnStep.TARGET: TurnScreen._ok_target,
+    TurnStep.SLOT: TurnScreen._ok_slot,
+    TurnStep.VALUE: TurnScreen._ok_value,
+    TurnStep.CONTINUE: TurnScreen._ok_continue,
+    TurnStep.CLAIM_HIDDEN: TurnScreen._ok_claim,
+    TurnStep.CLAIM_FACE_UP: TurnScreen._ok_claim,
+    TurnStep.REVEAL_OWN: TurnScreen._ok_reveal,
+}

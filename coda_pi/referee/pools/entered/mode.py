@@ -1,0 +1,404 @@
+"""Entered-pool play: the panels lie face down on the table, and each player tells the device
+privately which ones they drew.
+
+The players mix and draw the real panels as the box says. A starting row, and each drawn
+panel, is entered by its player while holding their seat button (the entry itself is
+``coda_pi.rules.panel_entry``: colour, a number dial that starts at a random place, OK). The
+device then knows every row, so the rest of a turn plays exactly as in device-dealt play: it
+judges each guess, checks each claimed place privately, counts the bonus, and gives the
+full review. Nobody looks through a box, so nobody learns what the pool holds.
+
+``EnteredPool`` is this pool mode (``pools.PoolMode``): it answers the referee's hooks for
+the deal and the draw, and leaves the rest of a turn to the referee, as device-pool play.
+
+What can go wrong, and what the device does:
+
+- A starting row out of order: the last look refuses it privately, naming the two panels.
+- A panel the device already has in another row (two entries claim one panel: one of them
+  is a slip): refused privately, with "look at it again". The others see only that the
+  entry is not finished.
+- A slip found later: ``coda_pi.rules.correction`` (the menu's "Fix a panel").
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
+
+from coda_pi.i18n import _, spoken
+from coda_pi.referee.pools.entered.views import (
+    FixStep,
+    FixView,
+    clash_message,
+    entry_private_view,
+    entry_wait_view,
+    fix_view,
+    fixed_banner,
+    order_message,
+)
+from coda_pi.referee.pools.mode import PoolHost, PoolMode
+from coda_pi.referee.shared.describe import entered_pool_hint
+from coda_pi.referee.shared.kinds import CodaScreen
+from coda_pi.referee.shared.labels import order_detail, value_label
+from coda_pi.referee.shared.ports import PadSource, system_pads
+from coda_pi.referee.shared.private import own_panels, row_view
+from coda_pi.referee.shared.public import PublicTable
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Cue
+from coda_pi.referee.shared.views import (
+    Banner,
+    BannerKind,
+    PrivateView,
+    Screen,
+    TurnStep,
+    TurnView,
+)
+from coda_pi.referee.shared.wording import nouns
+from coda_pi.rules.coda import CodaGame, Phase
+from coda_pi.rules.coda_events import Deal, Draw, parse_event
+from coda_pi.rules.correction import Correction, PanelFix, correct_panel
+from coda_pi.rules.errors import RuleError
+from coda_pi.rules.panel_entry import Key, Outcome, PanelEntry, Stage, dial_values, tile_of
+from coda_pi.rules.tiles import Color, Tile
+
+__all__ = ["EnteredPool", "PadSource", "system_pads"]
+
+POOL_NAME = "entered"
+KEYS = {Button.PREV: Key.PREV, Button.NEXT: Key.NEXT, Button.OK: Key.OK, Button.BACK: Key.BACK}
+
+
+@dataclass
+class _Fix:
+    """The menu's "Fix a panel": which fallen panel, its real number, then yes or no."""
+
+    panels: list[tuple[int, int]]  # (seat, slot) of every panel down in this round
+    at: int = 0
+    value: int = 0  # index in the dial's values
+    step: str = "panel"  # "panel", "number", "confirm"
+    plan: Correction | None = None
+    problem: str | None = None  # why the last OK was refused: on the fix's own screen
+
+
+class EnteredPool(PoolMode):
+    """Entered-pool play (see the module docstring)."""
+
+    name: ClassVar[str] = POOL_NAME
+    setup_label: ClassVar[str] = "table, told privately"
+    secret_rows: ClassVar[bool] = True  # the device knows every row
+
+    def __init__(self, host: PoolHost, *, training: bool = False) -> None:
+        super().__init__(host, training=training)
+        self.entry: PanelEntry | None = None
+        self._entry_seat: int | None = None
+        self._entry_moment: tuple[int, int, int] | None = None  # round, events, seat
+        self._undone: dict[str, tuple[int, tuple[Tile, ...]]] = {}  # "deal"/"draw" taken back
+        self._fix: _Fix | None = None
+
+    @property
+    def entry_seat(self) -> int | None:
+        """The seat whose entry is under way."""
+        return self._entry_seat
+
+    @classmethod
+    def header(cls, options: SetupDefaults) -> dict[str, Any]:
+        """The device's keys the record's header gets beside the spec's."""
+        return {"pool": POOL_NAME}
+
+    @property
+    def _pads(self) -> PadSource:
+        return self.host.pads
+
+    # -- the entry under way ---------------------------------------------------------------
+
+    def entered(self) -> None:
+        """The game moved: a starting row to enter now opens its entry; anything else
+        closes the one under way."""
+        game = self._game
+        self.entry = None
+        self._entry_seat = None
+        if game.phase is Phase.DEAL:
+            seat = self.host.deal_seat()
+            if seat is not None:
+                self._open_row(seat)
+
+    def _open_row(self, seat: int) -> None:
+        game = self._game
+        dashes = game.settings.dashes
+        size = len(dial_values(dashes=dashes))
+        undone = self._undone.pop("deal", None)
+        if undone is not None and undone[0] == seat:
+            self.entry = PanelEntry.prefilled(undone[1], dashes=dashes)
+        else:
+            self.entry = PanelEntry.starting_row(
+                game.settings.hand, dashes=dashes,
+                pads=[self._pads(size) for _ in range(game.settings.hand)])
+        self._entry_seat = seat
+
+    def _open_draw(self, seat: int, colour: Color) -> None:
+        dashes = self._game.settings.dashes
+        undone = self._undone.pop("draw", None)
+        values = dial_values(dashes=dashes)
+        if undone is not None and undone[0] == seat and undone[1][0].color is colour:
+            pad = values.index(undone[1][0].value)  # the number entered before, to adjust
+        else:
+            pad = self._pads(len(values))
+        self.entry = PanelEntry.drawn(colour, dashes=dashes, pad=pad)
+        self._entry_seat = seat
+
+    # -- input -------------------------------------------------------------------------------
+
+    def seat_pressed(self, seat: int, kind: CodaScreen) -> bool:
+        """While an entry is under way a seat button only shows the private screen."""
+        return self.entry is not None or self._fix is not None
+
+    # -- a slip found later: "Fix a panel" -----------------------------------------------
+
+    def menu_items(self, kind: CodaScreen) -> tuple[str, ...]:
+        game = self.host.game
+        if game is None or kind not in (CodaScreen.TURN, CodaScreen.ROUND_END) or \
+                not self._fallen(game):
+            return ()
+        return ("fix",)
+
+    def menu_chosen(self, item: str) -> bool:
+        if item != "fix":
+            return False
+        game = self._game
+        panels = self._fallen(game)
+        seat, slot = panels[0]
+        self._fix = _Fix(panels, value=self._dial_index(game.rows[seat][slot].tile))
+        self.host.say(None)  # the last guess's news is not about the panel being fixed
+        self.host.sync_timer()
+        return True
+
+    def holds_timer(self) -> bool:
+        return self._fix is not None
+
+    @staticmethod
+    def _fallen(game: CodaGame) -> list[tuple[int, int]]:
+        return [(seat, slot) for seat, row in enumerate(game.rows)
+                for slot, panel in enumerate(row) if panel.revealed]
+
+    def _dial_index(self, tile: Tile) -> int:
+        return dial_values(dashes=self._game.settings.dashes).index(tile.value)
+
+    def _fix_nav(self, fix: _Fix, button: Button) -> None:
+        game = self._game
+        values = dial_values(dashes=game.settings.dashes)
+        step = -1 if button is Button.PREV else 1
+        seat, slot = fix.panels[fix.at]
+        fix.problem = None
+        if fix.step == "panel":
+            if button is Button.OK:
+                fix.step = "number"
+            else:
+                fix.at = (fix.at + step) % len(fix.panels)
+                seat, slot = fix.panels[fix.at]
+                fix.value = self._dial_index(game.rows[seat][slot].tile)
+            return
+        if fix.step == "number":
+            if button is not Button.OK:
+                fix.value = (fix.value + step) % len(values)
+                return
+            real = tile_of(game.rows[seat][slot].tile.color, values[fix.value])
+            if real == game.rows[seat][slot].tile:
+                self._fix_refused(fix, _("Turn to the real number first"))
+                return
+            journal = self.host.journal
+            assert journal is not None
+            try:
+                fix.plan = correct_panel(game.settings.to_dict(), list(journal.events),
+                                         PanelFix(seat, slot, real))
+            except RuleError as err:
+                # The rules' sentence, in the table's language and words.
+                self._fix_refused(fix, spoken(err.message, nouns(self._labels)))
+                return
+            fix.step = "confirm"  # the fix's screen says what it changes
+            return
+        if button is not Button.OK or fix.plan is None:
+            return
+        plan = fix.plan
+        self._fix = None
+        real = tile_of(game.rows[seat][slot].tile.color, values[fix.value])
+        said = fixed_banner(game.name(seat), slot, real, self._labels)
+        if self.host.rewrite(plan.lines):
+            self.host.cue(Cue.CORRECT if plan.flipped is None else Cue.ERROR)
+            self.host.say(Banner(said, BannerKind.INFO))
+        self.host.sync_timer()
+
+    def _fix_refused(self, fix: _Fix, why: str) -> None:
+        """The error cue; the reason on the fix's screen (too long for the header)."""
+        self.host.cue(Cue.ERROR)
+        fix.problem = why
+
+    def _change(self, plan: Correction) -> str:
+        """What a correction changes, in the table's words."""
+        labels = self._labels
+        return plan.describe(self._game.settings.players,
+                             label=lambda value: value_label(value, labels),
+                             panel="card" if labels == "cards" else "panel")
+
+    def _fix_view(self, fix: _Fix, table: PublicTable) -> FixView:
+        game = self._game
+        values = dial_values(dashes=game.settings.dashes)
+        labels = tuple(value_label(v, self._labels) for v in values)
+        seat, slot = fix.panels[fix.at]
+        step = FixStep(fix.step)
+        change = self._change(fix.plan) if step is FixStep.CONFIRM and fix.plan else None
+        return fix_view(seat, table.players[seat], slot, game.rows[seat][slot].tile,
+                        labels[fix.value], labels, step, self._labels, change=change,
+                        problem=fix.problem)
+
+    def nav(self, button: Button, kind: CodaScreen) -> bool:
+        game = self._game
+        if self._fix is not None:
+            self._fix_nav(self._fix, button)
+            return True
+        if self.entry is not None:
+            self._entry_key(button)
+            return True
+        cur = self.host.cursor
+        if (kind is CodaScreen.TURN and button is Button.OK and cur is not None
+                and cur.step is TurnStep.CHOOSE_COLOR and game.turn is not None):
+            colour = Color.DARK if cur.color_dark else Color.LIGHT
+            if game.pool_count.get(colour, 0) == 0:
+                self.host.refuse(nouns(self._labels)(
+                    _("There is no dark {panel} left on the table") if colour is Color.DARK
+                    else _("There is no light {panel} left on the table")))
+                return True
+            self._open_draw(game.turn, colour)
+            return True
+        return False
+
+    def back(self, kind: CodaScreen) -> bool:
+        """BACK while entering: a step back in the entry when the seat is held; a drawn
+        panel's entry is set aside (back to the colour) when nobody holds a button."""
+        fix = self._fix
+        if fix is not None:
+            if fix.step == "panel":
+                self._fix = None
+                self.host.sync_timer()
+            else:
+                fix.step = "panel" if fix.step == "number" else "number"
+                fix.problem = None
+                self.host.say(None)
+            return True
+        entry = self.entry
+        if entry is None:
+            return False
+        if self._held():
+            self._entry_key(Button.BACK)
+            return True
+        if entry.is_draw:
+            self.entry = None
+            self._entry_seat = None
+            return True
+        return False  # a starting row waits for its player: BACK opens the menu
+
+    def _held(self) -> bool:
+        return self._entry_seat is not None and self.host.private_seat() == self._entry_seat
+
+    def _entry_key(self, button: Button) -> None:
+        entry = self.entry
+        seat = self._entry_seat
+        assert entry is not None and seat is not None
+        if not self._held():
+            # Short: it shows beside the name ("Deal: Ann") in the header.
+            self.host.refuse(_("Hold seat button {number} to enter").format(number=seat + 1))
+            return
+        key = KEYS.get(button)
+        if key is None:
+            return
+        outcome = entry.press(key)
+        if outcome is Outcome.LEFT and entry.is_draw:
+            self.entry = None
+            self._entry_seat = None
+        elif outcome is Outcome.DONE:
+            self._record(entry, seat)
+        elif entry.problem is not None and entry.stage is Stage.REVIEW:
+            # The order rule, said in the table's labels.
+            row = [t for t in entry.partial() if t is not None]
+            entry.problem = order_message(order_detail(row, self._labels) or "")
+
+    def _record(self, entry: PanelEntry, seat: int) -> None:
+        """A complete entry becomes the record's deal or draw; a panel the device already
+        has elsewhere is refused privately (its player looks again)."""
+        tiles = entry.tiles()
+        event: Deal | Draw = Deal(seat, tiles) if not entry.is_draw else Draw(seat, tiles[0])
+        trial = copy.deepcopy(self._game)
+        try:
+            trial.apply(event)
+        except RuleError:
+            taken = next((t for t in tiles if t not in self._game.unseen), tiles[0])
+            entry.refuse(clash_message(taken, self._labels))
+            return
+        game = self._game
+        if not self.host.commit(event):
+            entry.refuse(_("The entry could not be saved: try OK again"))
+            return
+        if isinstance(event, Draw):
+            # Worded before the call: the catalogs' extractor takes ``say(`` for the engine's
+            # ``say`` and would miss a message inside it.
+            drew = nouns(self._labels)(
+                _("{name} drew a dark {panel}") if event.tile.color is Color.DARK
+                else _("{name} drew a light {panel}"), name=game.name(seat))
+            self.host.say(Banner(drew, BannerKind.INFO))
+
+    # -- what shows ----------------------------------------------------------------------
+
+    def screen(self, table: PublicTable, default: Screen, kind: CodaScreen) -> Any:
+        if self._fix is not None:
+            return self._fix_view(self._fix, table)
+        entry = self.entry
+        seat = self._entry_seat
+        if entry is None or seat is None:
+            if isinstance(default, TurnView) and default.step is TurnStep.CHOOSE_COLOR:
+                return replace(default, pool_on_table=True, prompt=nouns(self._labels)(
+                    _("{name}: take a {panel} from the table, then PREV/NEXT its colour and OK"),
+                    name=default.name))
+            return default
+        colour = entry.colour
+        return entry_wait_view(
+            seat, table.players[seat], self._labels,
+            dark=None if colour is None else colour is Color.DARK,
+            hand=table.hand, dealt=table.dealt,
+            dark_left=table.pool_dark, light_left=table.pool_light,
+        )
+
+    def private_view(self, seat: int | None) -> Any:
+        """The entry, for its seat while held; the drawn panel in words of this mode; else
+        None (the device-dealt private screens apply)."""
+        entry = self.entry
+        game = self.host.game
+        if entry is None and seat is not None and game is not None:
+            return self._drawn_view(seat, game)
+        if entry is None or seat is None or seat != self._entry_seat or game is None:
+            return None
+        row = game.rows[seat] if entry.is_draw and game.rows else ()
+        return entry_private_view(entry, seat, game.name(seat), self._labels, row=row)
+
+    def _drawn_view(self, seat: int, game: CodaGame) -> PrivateView | None:
+        cur = self.host.cursor
+        if (game.turn != seat or game.drawn is None or cur is None or cur.step in (
+                TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP, TurnStep.REVEAL_OWN)):
+            return None
+        row, drawn = own_panels(game, seat)
+        return row_view(seat, game.name(seat), row, drawn, self._labels,
+                        prompt=nouns(self._labels)(_("The {panel} you drew, as you entered it")))
+
+    def put_back_hint(self, obj: dict[str, Any]) -> str | None:
+        """After an undo: the panels stay where they are, and the entry opens again with
+        what was entered, to be fixed and confirmed."""
+        try:
+            event = parse_event(obj)
+        except RuleError:
+            return None
+        if isinstance(event, Deal):
+            self._undone["deal"] = (event.seat, event.row)
+            self.entered()  # reopen the entry with the row as it was
+            return entered_pool_hint(obj, self._labels)
+        if isinstance(event, Draw):
+            self._undone["draw"] = (event.seat, (event.tile,))
+            return entered_pool_hint(obj, self._labels)
+        return None

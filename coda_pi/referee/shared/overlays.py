@@ -1,0 +1,67 @@
+"""The questions and the menu that BACK brings up over a screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from coda_pi.i18n import N_, _
+from coda_pi.referee.shared.views import ConfirmView, MenuView
+from coda_pi.referee.shared.wording import nouns
+
+MenuItem = Literal["resume", "pause", "unpause", "undo", "fix", "end", "review", "quit"]
+# Marked for translation here, translated when shown (N_): the language may change. The
+# table's nouns fill {panel} ("card" with the Rainbow deck): ``menu_text``.
+MENU_TEXT: dict[MenuItem, str] = {
+    "resume": N_("Back to the game"),
+    "pause": N_("Pause the timer"),
+    "unpause": N_("Restart the timer"),
+    "undo": N_("Undo the last action"),
+    "fix": N_("Fix a {panel} entered wrong"),  # entered pool: a fallen panel shows otherwise
+    "end": N_("End the game now"),
+    "review": N_("Review the game"),  # once the final standings are shown
+    "quit": N_("Quit"),
+}
+QUIT_PLAYING = N_("Quit coda-pi? The game is saved and resumes at the next start; then unplug.")
+QUIT_OVER = N_("Quit coda-pi? The game is saved; then unplug.")  # a finished game is not resumed
+
+
+@dataclass
+class Menu:
+    items: tuple[MenuItem, ...]
+    cursor: int = 0
+
+
+@dataclass
+class Confirm:
+    kind: Literal["undo", "end", "quit"]
+    text: str
+    events: int = 0  # events in force when asked: a confirmation answers only that question
+
+
+def quit_confirm(*, game_over: bool) -> Confirm:
+    """The question before the loop stops: every event is already on disk, so the table may
+    unplug the device once the screen goes dark."""
+    return Confirm("quit", _(QUIT_OVER if game_over else QUIT_PLAYING))
+
+
+_TITLES = {"undo": N_("Undo?"), "end": N_("End the game?"), "quit": N_("Turn off?")}
+
+
+def menu_text(item: MenuItem, labels: str = "panels") -> str:
+    """A menu line in the current language and the table's words."""
+    return nouns(labels)(_(MENU_TEXT[item]))
+
+
+def overlay_view(overlay: Menu | Confirm | None, labels: str = "panels"
+                 ) -> MenuView | ConfirmView | None:
+    if isinstance(overlay, Menu):
+        return MenuView(
+            title=_("Menu"),
+            items=tuple(menu_text(i, labels) for i in overlay.items),
+            cursor=overlay.cursor,
+        )
+    if isinstance(overlay, Confirm):
+        return ConfirmView(title=_(_TITLES[overlay.kind]), text=overlay.text,
+                           ok_label=_("OK: yes"), back_label=_("BACK: no"))
+    return None

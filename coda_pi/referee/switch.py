@@ -1,0 +1,215 @@
+"""Which game the device referees: Coda or Mastermind, behind one referee API.
+
+The app holds a ``GameSwitch``; it passes every call of the loop's referee interface
+(``table_referee.TableReferee``, and ``game``, ``journal``, ``over``, ``quit_requested``) to the
+referee of the game chosen. The Coda setup menu's "Game" line (key ``"game"``), chosen as
+Mastermind, hands the device to a Mastermind referee (its own setup menu, its own record);
+that menu's first line hands it back. A resumed record is resumed by the referee of its
+game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from coda_pi.lazy_types import instance_of
+from coda_pi.record import Journal
+from coda_pi.referee.mastermind.setup import MastermindOptions, options_from_header
+from coda_pi.referee.shared.ports import Clock, Sink
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Cue, Intent
+from coda_pi.referee.shared.views import (
+    BannerKind,
+    LedState,
+    PrivateView,
+    PublicView,
+    SetupView,
+)
+from coda_pi.rules.coda import CodaGame
+from coda_pi.rules.mastermind import MastermindMatch
+
+if TYPE_CHECKING:
+    from coda_pi.referee.coda.referee import Referee
+    from coda_pi.referee.mastermind.referee import MastermindReferee
+    from coda_pi.referee.mastermind.views import MastermindPrivateView, MastermindPublicView
+
+GAME_KEY = "game"  # the Coda setup menu's line (referee/coda/setup_menu.py), in any language
+
+MakeCoda = Callable[[SetupDefaults, Sink | None, Journal[Any] | None], Any]
+Remember = Callable[[SetupDefaults, MastermindOptions], None]
+
+
+class GameSwitch:
+    """The referee the app talks to; ``current`` is the one at work."""
+
+    def __init__(
+        self,
+        current: Any,
+        *,
+        make_coda: MakeCoda,
+        clock: Clock,
+        rng: random.Random,
+        setup: SetupDefaults,
+        mastermind_record: Callable[[], Sink],
+        mastermind: MastermindOptions | None = None,
+        remember: Remember | None = None,
+    ) -> None:
+        self._make_coda = make_coda
+        self._mastermind = mastermind or _options(setup)
+        self._remember = remember
+        self._clock = clock
+        self._rng = rng
+        self._setup = setup
+        self._mastermind_record = mastermind_record
+        self._base = 0
+        self.current: Referee | MastermindReferee = current
+        if _is_mastermind(current):
+            current._on_switch = self._to_coda  # noqa: SLF001 - set before any call
+            current._remember = self._remember_mastermind  # noqa: SLF001 - the same
+
+    @classmethod
+    def build(
+        cls,
+        make_coda: MakeCoda,
+        *,
+        clock: Clock,
+        rng: random.Random,
+        setup: SetupDefaults,
+        record: Sink | None,
+        journal: Journal[Any] | None,
+        header: Mapping[str, Any] | None,
+        mastermind_record: Callable[[], Sink],
+        mastermind: MastermindOptions | None = None,
+        remember: Remember | None = None,
+    ) -> GameSwitch:
+        """The device's referee: the resumed game's own, else Coda's setup (or Mastermind's,
+        when the setup, remembered or configured, says so). ``mastermind``: Mastermind's
+        choices remembered; ``remember(setup, options)`` keeps a Mastermind match's start
+        (the game chosen and its choices) for the next one."""
+        current: Any
+        if journal is not None and isinstance(journal.game, MastermindMatch):
+            options = options_from_header(header or journal.game.header.to_dict())
+            current = _mastermind_referee()(
+                clock=clock, rng=rng, record=record or mastermind_record(), options=options,
+                journal=journal, new_record=mastermind_record)
+        elif journal is None and setup.game == "mastermind":
+            current = _mastermind_referee()(
+                clock=clock, rng=rng, record=mastermind_record(),
+                options=mastermind or _options(setup), new_record=mastermind_record,
+                at_start=True)
+        else:
+            current = make_coda(setup, record, journal)
+        return cls(current, make_coda=make_coda, clock=clock, rng=rng, setup=setup,
+                   mastermind_record=mastermind_record, mastermind=mastermind,
+                   remember=remember)
+
+    # -- the referee API, passed on --------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return self._base + int(self.current.version)
+
+    def handle(self, intent: Intent) -> None:
+        self.current.handle(intent)
+        self._maybe_switch()
+
+    def tick(self) -> None:
+        self.current.tick()
+
+    def next_deadline(self) -> float | None:
+        deadline: float | None = self.current.next_deadline()
+        return deadline
+
+    def view(self) -> PublicView | MastermindPublicView:
+        return self.current.view()
+
+    def private_view(self) -> PrivateView | MastermindPrivateView | None:
+        return self.current.private_view()
+
+    def leds(self) -> tuple[LedState, ...]:
+        return self.current.leds()
+
+    def take_cues(self) -> list[Cue]:
+        cues: list[Cue] = self.current.take_cues()
+        return cues
+
+    def notify(self, text: str, kind: BannerKind = BannerKind.INFO) -> None:
+        self.current.notify(text, kind)
+
+    def hold_time(self, held: bool) -> None:
+        self.current.hold_time(held)
+
+    @property
+    def game(self) -> CodaGame | MastermindMatch | None:
+        return self.current.game
+
+    @property
+    def journal(self) -> Journal[Any] | None:
+        return self.current.journal
+
+    @property
+    def over(self) -> bool:
+        return self.current.over
+
+    @property
+    def quit_requested(self) -> bool:
+        """"Quit" was confirmed from the menu of the referee at work: the loop stops."""
+        return self.current.quit_requested
+
+    # -- switching -----------------------------------------------------------------------
+
+    @property
+    def playing_mastermind(self) -> bool:
+        return _is_mastermind(self.current)
+
+    def _maybe_switch(self) -> None:
+        if self.playing_mastermind or getattr(self.current, "game", None) is not None:
+            return
+        screen = self.current.view().screen
+        if not isinstance(screen, SetupView) or screen.editing:
+            return
+        if any(i.key == GAME_KEY and i.value == "Mastermind" for i in screen.items):
+            self._swap(_mastermind_referee()(
+                clock=self._clock, rng=self._rng, record=self._mastermind_record(),
+                options=replace(self._mastermind, names=tuple(self._setup.names[:2])),
+                new_record=self._mastermind_record, on_switch=self._to_coda,
+                remember=self._remember_mastermind,
+            ))
+
+    def _remember_mastermind(self, options: MastermindOptions) -> None:
+        """A Mastermind match starts: the next start offers Mastermind, with these choices."""
+        self._mastermind = options
+        if self._remember is None:
+            return
+        names = (*options.names[:2], *self._setup.names[2:])
+        if options.solo:
+            names = (options.names[0], *self._setup.names[1:])  # "Device" is no one's name
+        self._setup = self._setup.with_changes(game="mastermind", names=tuple(names))
+        self._remember(self._setup, options)
+
+    def _to_coda(self) -> None:
+        self._swap(self._make_coda(self._setup.with_changes(game="coda", dashes=False), None,
+                                   None))
+
+    def _swap(self, referee: Any) -> None:
+        self._base += int(self.current.version) + 1
+        self.current = referee
+
+
+def _mastermind_referee() -> type[MastermindReferee]:
+    # Mastermind's referee (its views, deduction and strategy) loads when a match starts,
+    # not with the device: the first frame is Coda's setup, or a resumed game.
+    from coda_pi.referee.mastermind.referee import MastermindReferee
+
+    return MastermindReferee
+
+
+def _is_mastermind(referee: object) -> bool:
+    return instance_of(referee, "coda_pi.referee.mastermind.referee", "MastermindReferee")
+
+
+def _options(setup: SetupDefaults) -> MastermindOptions:
+    return MastermindOptions(names=tuple(setup.names[:2]))

@@ -1,0 +1,43 @@
+"""``TableReferee``: the referee as the loop sees it, either game's or the switch between
+them (``switch.py``). Above both games' folders, since it names both games' views."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from coda_pi.referee.mastermind.views import MastermindPrivateView, MastermindPublicView
+    from coda_pi.referee.shared.signals import Cue, Intent
+    from coda_pi.referee.shared.views import BannerKind, LedState, PrivateView, PublicView
+
+
+class TableReferee(Protocol):
+    """The referee as the loop sees it: either game's, or the switch between them.
+
+    Button edges in (``handle``), deadlines (``next_deadline``, then ``tick``), and out:
+    frozen views for the screen, LED states and cues to play. ``version`` changes whenever
+    the screen must be drawn again; ``notify`` puts a sentence from outside the game (a
+    resumed game, a problem at start) on the screen.
+    """
+
+    @property
+    def version(self) -> int: ...
+
+    def handle(self, intent: Intent) -> None: ...
+
+    def tick(self) -> None: ...
+
+    def next_deadline(self) -> float | None: ...
+
+    def view(self) -> PublicView | MastermindPublicView: ...
+
+    def private_view(self) -> PrivateView | MastermindPrivateView | None: ...
+
+    def leds(self) -> tuple[LedState, ...]: ...
+
+    def take_cues(self) -> list[Cue]: ...
+
+    def notify(self, text: str, kind: BannerKind = ...) -> None: ...
+
+    def hold_time(self, held: bool) -> None:
+        """Stop (or let run again) every time limit while something hides the game."""
