@@ -125,7 +125,7 @@ def test_the_menu_overlay_covers_the_game_and_shows_the_cursor(size):
 
 
 def test_a_footer_is_capitalised_at_its_first_letter_but_never_inside_a_count():
-    from coda_pi.ui.screens import sentence_case
+    from coda_pi.ui.chrome import sentence_case
 
     assert sentence_case("¿cuál gana?") == "¿Cuál gana?"
     assert sentence_case("ok to deal") == "Ok to deal"

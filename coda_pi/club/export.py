@@ -6,13 +6,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from coda_pi.club.hub import Hub
 from coda_pi.club.ratings import season_ratings
-from coda_pi.replay import replay_file
+from coda_pi.club.season import season_games
 
 EVENT_COLUMNS = ("night", "round", "table", "game", "seq", "event", "seat", "target", "slot",
                  "value", "correct", "tile", "first", "players")
@@ -42,23 +41,6 @@ def standings_csv(hub: Hub) -> str:
     for s in hub.standings():
         w.writerow((s.rank, s.name, s.points, s.games, s.wins, s.rounds_won))
     return out.getvalue()
-
-
-def season_games(
-    directory: Path, *, skip_night: str | None = None
-) -> Iterator[tuple[list[str], list[int]]]:
-    """Every finished game kept in the hub's directory, night by night, in the order begun."""
-    games = sorted(Path(directory).glob("*/table*-*.jsonl"),
-                   key=lambda p: (p.parent.name, p.stem.partition("-")[2], p.stem))
-    for path in games:
-        if path.parent.name == skip_night:
-            continue
-        try:
-            summary = replay_file(path).summary()
-        except OSError:
-            continue
-        if summary.get("finished") and summary.get("error") is None:
-            yield list(summary["players"]), list(summary["totals"])
 
 
 def ratings_csv(directory: Path) -> str:

@@ -367,8 +367,8 @@ class Hub:
     def ratings(self) -> list[Rating]:
         """The season's ratings: the other nights kept in the directory, then tonight's
         finished games in the order they began (as ``ratings.csv`` has them)."""
-        from coda_pi.club.export import season_games
         from coda_pi.club.ratings import season_ratings
+        from coda_pi.club.season import season_games
 
         with self.lock:
             if self._ratings is not None and self._ratings[0] == self.counted:

@@ -15,7 +15,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -28,8 +28,6 @@ if TYPE_CHECKING:
     from gpiozero import TonalBuzzer
     from gpiozero.pins import Factory
     from gpiozero.tones import Tone
-
-    from coda_pi.devices.gpio import GpioDevices
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +80,7 @@ class PiezoSounder:
         octaves: int = PIEZO_OCTAVES,
     ) -> None:
         # gpiozero comes in with the pins (coda_pi.devices.gpio), never for the mixer.
-        from coda_pi.devices.gpio import gpiozero_imported
+        from coda_pi.devices.gpiozero_import import gpiozero_imported
 
         with gpiozero_imported():
             from gpiozero import TonalBuzzer
@@ -366,8 +364,15 @@ def _c_stderr_silenced() -> Iterator[None]:
         os.close(saved)
 
 
+class WithPiezo(Protocol):
+    """The opened pins (``gpio.GpioDevices``) as the sounder sees them: a piezo or none."""
+
+    @property
+    def piezo(self) -> Sounder | None: ...
+
+
 def open_sounder(
-    gpio: GpioDevices | None = None, *, explain: Callable[[str], None] = log.info
+    gpio: WithPiezo | None = None, *, explain: Callable[[str], None] = log.info
 ) -> Sounder:
     """The best sounder there is: the piezo if the GPIO has one, else the mixer if a sound
     device opens, else silence (after one sentence to ``explain``). Never raises."""

@@ -14,18 +14,17 @@ GPIO (a laptop) never loads it, which is about 20 ms of its start (``gpiozero_im
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import logging
 import os
 import sys
-import types
 import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from coda_pi.devices.buzzer import PiezoSounder
+from coda_pi.devices.gpiozero_import import gpiozero_imported
 from coda_pi.i18n import _
 from coda_pi.referee.shared.signals import Button, Intent, Press, Release
 from coda_pi.referee.shared.views import LedState
@@ -322,33 +321,6 @@ def _named_factory() -> Factory | None:
     if pin_class is None:
         return None  # gpiozero says what is wrong with the name
     return module.MockFactory(pin_class=getattr(module, pin_class))  # type: ignore[no-any-return]
-
-
-@contextlib.contextmanager
-def gpiozero_imported() -> Iterator[None]:
-    """Around importing gpiozero (or one of its pin factories): they import
-    importlib.metadata (and with it email, zipfile, socket...: about 13 ms here, some 0.2 s
-    on a Pi Zero) only to look up names in GPIOZERO_PIN_FACTORY and GPIOZERO_MOCK_PIN_CLASS,
-    and take the importlib_metadata backport when there is one. While gpiozero is imported
-    a stand-in for that backport is in its place, which imports the standard module only
-    when gpiozero looks a name up (it does not, for the factories it tries on a Pi)."""
-    if "importlib_metadata" in sys.modules or "importlib.metadata" in sys.modules:
-        yield  # it is loaded already: nothing to save
-        return
-    stand_in = types.ModuleType("importlib_metadata")
-    stand_in.entry_points = _entry_points  # type: ignore[attr-defined]
-    sys.modules["importlib_metadata"] = stand_in
-    try:
-        yield
-    finally:
-        if sys.modules.get("importlib_metadata") is stand_in:
-            del sys.modules["importlib_metadata"]
-
-
-def _entry_points(**params: Any) -> Any:
-    from importlib.metadata import entry_points
-
-    return entry_points(**params)
 
 
 def _describe(error: BaseException) -> str:

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from itertools import combinations
 
-from coda_pi.rules.deduction import Prepared, View
 from coda_pi.rules.deduction_count import RANKS, HiddenSlot, Problem, count, rank_tile
+from coda_pi.rules.deduction_shapes import Prepared, View
 from coda_pi.rules.sentence import Sentence, say
 from coda_pi.rules.tiles import Color, Tile
 

@@ -17,7 +17,7 @@ from coda_pi.referee.shared.views import (
     TurnView,
 )
 from coda_pi.referee.shared.wording import nouns
-from coda_pi.ui.samples import NAMES, _leds, _table, round_of
+from coda_pi.ui.sample_table import NAMES, _leds, _table, round_of
 from coda_pi.ui.scene import Scene
 
 

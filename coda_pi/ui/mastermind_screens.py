@@ -112,7 +112,7 @@ def mastermind_keys(view: MastermindPublicView) -> str:
 
 def _header(surface: pygame.Surface, bands: Frame, s: MastermindScreen,
             view: MastermindPublicView) -> None:
-    from coda_pi.ui.screens import header  # one header for every screen
+    from coda_pi.ui.chrome import header  # one header for every screen
 
     names = s.names
     if s.step is MastermindStep.GAME_END:
@@ -348,7 +348,7 @@ def draw_mastermind_private(surface: pygame.Surface, bands: Frame,
                  marked=i == private.hole)
     words = " ".join(_(PEG_NAMES[c]) for c in private.code if c in PEG_NAMES)
     blit_wrapped(surface, words, below, theme.TEXT, align="center", max_lines=2)
-    from coda_pi.ui.screens import draw_keys
+    from coda_pi.ui.chrome import draw_keys
 
     draw_keys(surface, bands, private.prompt)
 
@@ -362,11 +362,11 @@ def draw_mastermind_scene(surface: pygame.Surface, bands: Frame, view: object,
         draw_mastermind(surface, bands, view)
         if view.overlay is not None:
             # The same menu and questions as Coda.
-            from coda_pi.ui.screens import _overlay, _overlay_keys, draw_keys
+            from coda_pi.ui.chrome import _overlay, _overlay_keys, draw_keys
 
             _overlay(surface, bands, view.overlay, bands.metrics)
             draw_keys(surface, bands, _overlay_keys(view.overlay))
         else:
-            from coda_pi.ui.screens import draw_keys
+            from coda_pi.ui.chrome import draw_keys
 
             draw_keys(surface, bands, mastermind_keys(view))

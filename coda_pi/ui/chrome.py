@@ -1,0 +1,80 @@
+"""What every screen of both games draws the same way: the header band (``header``), what
+to press (``draw_keys``, in ``sentence_case``) and the BACK menu or question over the screen
+(``_overlay``, ``_overlay_keys``). Its own module, below ``screens`` and
+``mastermind_screens``, so neither imports the other back."""
+
+from __future__ import annotations
+
+import pygame
+
+from coda_pi.i18n import _
+from coda_pi.referee.shared.views import ConfirmView, MenuView, PublicView
+from coda_pi.ui import theme
+from coda_pi.ui.draw import MenuItem, draw_banner, draw_menu
+from coda_pi.ui.layout import Frame
+from coda_pi.ui.looks import BANNER_CHIPS
+from coda_pi.ui.text import blit_text, blit_wrapped, floor_size
+from coda_pi.ui.theme import RGB, Metrics
+
+
+def header(surface: pygame.Surface, bands: Frame, view: PublicView | None, title: str,
+           colour: RGB, subtitle: str | None = None) -> None:
+    """The header band: ``title`` on a bar of ``colour``; under it what just happened (the
+    referee's banner, on a chip of its kind's colour), else ``subtitle``, else the screen's
+    title ("Round 2 of 3")."""
+    banner = view.banner if view is not None else None
+    if banner is not None:
+        draw_banner(surface, bands.header, title, colour, subtitle=banner.text,
+                    subtitle_colour=BANNER_CHIPS[banner.kind])
+        return
+    below = subtitle if subtitle is not None else (view.title if view is not None else "")
+    draw_banner(surface, bands.header, title, colour, subtitle=below or None)
+
+
+def draw_keys(surface: pygame.Surface, bands: Frame, prompt: str) -> None:
+    """What to press now, always in the footer, always in the same readable size (the footer
+    holds two lines of it)."""
+    if prompt:
+        blit_wrapped(surface, sentence_case(prompt), bands.message, theme.TEXT,
+                     max_lines=2, largest=floor_size(surface.get_height()))
+
+
+def sentence_case(text: str) -> str:
+    """The first letter a capital ("¿cuál..." -> "¿Cuál..."); a sentence that opens with a
+    number keeps its words as they are ("1 of 3", not "1 Of 3")."""
+    for i, char in enumerate(text):
+        if char.isalpha():
+            return text[:i] + char.upper() + text[i + 1:]
+        if char.isdigit():
+            return text
+    return text
+
+
+def _overlay_keys(overlay: MenuView | ConfirmView) -> str:
+    if isinstance(overlay, MenuView):
+        return _("OK: choose   BACK: close")
+    return f"{overlay.ok_label}   {overlay.back_label}"
+
+
+def _overlay(surface: pygame.Surface, bands: Frame, overlay: MenuView | ConfirmView,
+             m: Metrics) -> None:
+    """The menu or question over the screen; the footer stays clear to say what to press."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 170))
+    surface.blit(veil, (0, 0))
+    pygame.draw.rect(surface, theme.BACKGROUND, bands.footer.inflate(0, m.margin))
+    box = pygame.Rect(bands.header.left, bands.header.top, bands.header.width,
+                      bands.body.bottom - bands.header.top)
+    pygame.draw.rect(surface, theme.PANEL_AREA, box, border_radius=m.px(3))
+    pygame.draw.rect(surface, theme.CURSOR, box, width=max(2, m.border), border_radius=m.px(3))
+    inner = box.inflate(-2 * m.margin, -2 * m.margin)
+    if isinstance(overlay, MenuView):
+        items = [MenuItem(label) for label in overlay.items]
+        draw_menu(surface, inner, overlay.title, items, overlay.cursor)
+    else:
+        title_h = round(inner.height * 0.3)
+        blit_text(surface, overlay.title, pygame.Rect(inner.left, inner.top, inner.width, title_h),
+                  theme.TEXT)
+        body = pygame.Rect(inner.left, inner.top + title_h, inner.width,
+                           inner.height - title_h)
+        blit_wrapped(surface, overlay.text, body, theme.TEXT, max_lines=4, align="center")
