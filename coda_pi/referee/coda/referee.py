@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import _
-from coda_pi.record import Journal
+from coda_pi.record import Journal, RecordWriteError
 from coda_pi.referee.coda.deal import DealScreen
-from coda_pi.referee.coda.host import RefereeHost
 from coda_pi.referee.coda.menu import MenuScreen
 from coda_pi.referee.coda.setup import RESULTS, SetupScreen
 from coda_pi.referee.coda.setup_menu import SetupMenu
@@ -50,11 +49,18 @@ from coda_pi.referee.shared.public import (
 )
 from coda_pi.referee.shared.results import ResultsBrowser, ResultsSource
 from coda_pi.referee.shared.setup import SetupDefaults, options_from_header
-from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.referee.shared.timer import GuessTimer
-from coda_pi.referee.shared.views import MAX_SEATS, LedState, PrivateView, PublicView, Screen
+from coda_pi.referee.shared.views import (
+    MAX_SEATS,
+    Banner,
+    LedState,
+    PrivateView,
+    PublicView,
+    Screen,
+)
 from coda_pi.rules.coda import CodaGame, Phase
-from coda_pi.rules.coda_events import CodaEvent, to_dict
+from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop, to_dict
 from coda_pi.rules.dealer import Dealer, Shuffle, inherited_seed, new_seed
 from coda_pi.rules.tiles import Tile
 
@@ -151,7 +157,93 @@ class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdict
             self._enter_phase()
 
     def _host(self) -> PoolHost:
-        return RefereeHost(self)
+        return self  # the referee is what its pool mode sees (PoolHost, below)
+
+    # -- what a pool mode may see and do (pools.PoolHost, implemented here) -------------
+    # Public and typed: the mode is handed the referee as a PoolHost and reaches no
+    # private member (tests/test_pool_host.py holds both sides to the protocol).
+
+    @property
+    def labels(self) -> str:
+        return self._options.labels
+
+    @property
+    def rng(self) -> random.Random:
+        return self._rng
+
+    @property
+    def cursor(self) -> TurnCursor | None:
+        return self._cursor
+
+    @property
+    def dealer(self) -> Dealer:
+        return self._dealer
+
+    @property
+    def pads(self) -> PadSource:
+        return self._pads
+
+    @property
+    def dealer_present(self) -> bool:
+        return self._options.dealer
+
+    def private_seat(self) -> int | None:
+        return self._private_seat()
+
+    def rewrite(self, lines: list[dict[str, Any]]) -> bool:
+        journal = self._journal
+        assert journal is not None
+        for line in lines:
+            try:
+                self._write(line)
+            except RecordWriteError as err:  # the lines written so far stand
+                self._storage_failed(err)
+                self._enter_phase()
+                return False
+            if line.get("event") == "undo":
+                journal.undo()
+            else:
+                journal.apply(line)
+        self._final_shown = False
+        self._enter_phase()
+        return True
+
+    @property
+    def ended_early(self) -> bool:
+        return self._ended_early
+
+    def say(self, banner: Banner | None) -> None:
+        self._banner = banner
+
+    def commit(self, event: CodaEvent) -> bool:
+        return self._commit(event)
+
+    def cue(self, cue: Cue) -> None:
+        self._cue(cue)
+
+    def refuse(self, text: str) -> None:
+        self._refuse(text)
+
+    def undo(self) -> None:
+        self._undo()
+
+    def open_menu(self) -> None:
+        self._open_menu()
+
+    def sync_timer(self) -> None:
+        self._sync_timer()
+
+    def deal_seat(self) -> int | None:
+        return self._deal_seat()
+
+    def guess(self, value: str, *, correct: bool | None) -> None:
+        self._guess(value, correct=correct)
+
+    def end_turn(self, event: Stop | Place | Reveal) -> None:
+        self._end_turn(event)
+
+    def announce_round_end(self) -> bool:
+        return self._announce_round_end()
 
     # -- the public API -----------------------------------------------------------------
 
