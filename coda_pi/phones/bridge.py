@@ -1,0 +1,144 @@
+"""The loop's side of the phones: pairing presses, phone intents in; seat pages out.
+
+Everything here that touches the referee runs on the loop's thread (design principle 2):
+``take`` is given each intent the loop drained, ``publish`` runs after each update, and
+``shared_private`` filters what the shared screen draws. The server's threads call only
+``wait_page`` and ``seats``, which read what ``publish`` already made.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from typing import Any
+
+from coda_pi.i18n import _
+from coda_pi.phones.actions import PhoneIntent, apply
+from coda_pi.phones.pairing import Pairings
+from coda_pi.phones.seat_views import page_words, seat_page
+from coda_pi.referee.signals import Button, Intent, Press, Release
+from coda_pi.referee.views import BannerKind, PrivatePurpose, PrivateView
+
+log = logging.getLogger(__name__)
+
+
+class PhoneBridge:
+    """Pairs phones with seats on the seat buttons and keeps each paired seat's page."""
+
+    def __init__(self, pairings: Pairings | None = None) -> None:
+        self.pairings = pairings or Pairings()
+        self._ready = threading.Condition()
+        self._pages: dict[int, tuple[int, bytes]] = {}  # seat -> (serial, JSON)
+        self._serial = 0
+        self._seats: bytes = b'{"seats": []}'
+        self._swallowed: set[Button] = set()  # seat buttons whose press paired a phone
+        self._changes_seen = -1
+        self.applied = 0  # phone intents the loop has done (the bench reads it)
+
+    # -- the loop's thread -------------------------------------------------------------
+
+    def take(self, referee: Any, intent: Intent | PhoneIntent) -> bool:
+        """True when ``intent`` was the phones' (a tap, or a press that paired a phone): the
+        referee must not see it as a button."""
+        if isinstance(intent, PhoneIntent):
+            if intent.seat in self.pairings.paired():
+                apply(referee, intent)
+                self.applied += 1
+            return True
+        button = intent.button
+        if isinstance(intent, Release) and button in self._swallowed:
+            self._swallowed.discard(button)
+            return True
+        if isinstance(intent, Press) and button.seat is not None \
+                and self.pairings.complete(button.seat):
+            self._swallowed.add(button)
+            referee.notify(_("Seat {number} is paired with its phone").format(
+                number=button.seat + 1), BannerKind.GOOD)
+            return True
+        return False
+
+    def publish(self, referee: Any) -> None:
+        """Make every paired seat's page from the referee as it is now; wake the phones
+        whose page changed."""
+        self._notice(referee)
+        public = referee.view()
+        paired = self.pairings.paired()
+        made: dict[int, bytes] = {}
+        for seat in paired:
+            try:
+                made[seat] = json.dumps(seat_page(referee, seat, public)).encode()
+            except Exception:  # a page that cannot be made must not stop the device
+                log.exception("the page of seat %s", seat + 1)
+        seats = json.dumps(self._seat_list(referee, paired)).encode()
+        with self._ready:
+            changed = seats != self._seats
+            self._seats = seats
+            for seat in list(self._pages):
+                if seat not in paired:
+                    del self._pages[seat]
+                    changed = True
+            for seat, body in made.items():
+                old = self._pages.get(seat)
+                if old is None or old[1] != body:
+                    self._serial += 1
+                    self._pages[seat] = (self._serial, body)
+                    changed = True
+            if changed:
+                self._ready.notify_all()
+
+    def shared_private(self, private: Any) -> Any:
+        """What the shared screen draws for a held seat: a paired seat's own view goes to
+        its phone only, and the screen says so."""
+        seat = getattr(private, "seat", None)
+        if seat is None or seat not in self.pairings.paired():
+            return private
+        return PrivateView(seat=seat, name=getattr(private, "name", ""),
+                           purpose=PrivatePurpose.ROW, row=(),
+                           prompt=_("Look at your phone"))
+
+    def _notice(self, referee: Any) -> None:
+        """A phone waiting for its seat's button: the shared screen says which, with the
+        phone's code, so the table sees who is pairing."""
+        changes = self.pairings.changes
+        if changes == self._changes_seen:
+            return
+        self._changes_seen = changes
+        waiting = self.pairings.waiting()
+        if waiting:
+            req = waiting[-1]
+            referee.notify(_("A phone asks for seat {number} (code {code}): press seat "
+                             "button {number} to give it").format(number=req.seat + 1,
+                                                                  code=req.code))
+
+    @staticmethod
+    def _seat_list(referee: Any, paired: frozenset[int]) -> dict[str, Any]:
+        game = getattr(referee, "game", None)
+        players = list(game.settings.players) if game is not None and hasattr(
+            game, "settings") else []
+        if not players:
+            view = referee.view()
+            players = list(getattr(view.screen, "players", ()) or ())
+        return {"seats": [{"seat": i, "name": name, "paired": i in paired}
+                          for i, name in enumerate(players)],
+                "words": page_words()}
+
+    # -- the server's threads ----------------------------------------------------------
+
+    def seats(self) -> bytes:
+        with self._ready:
+            return self._seats
+
+    def wait_page(self, seat: int, after: int, timeout: float) -> tuple[int, bytes] | None:
+        """The seat's page once it is newer than ``after`` (None after ``timeout`` s, or
+        when the seat has no page)."""
+        with self._ready:
+            self._ready.wait_for(lambda: self._pages.get(seat, (after + 1,))[0] > after,
+                                 timeout)
+            return self._pages.get(seat)
+
+    def wake_all(self) -> None:
+        """Ends every wait (the server is closing)."""
+        with self._ready:
+            self._serial += 1
+            self._ready.notify_all()
