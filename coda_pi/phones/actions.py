@@ -19,6 +19,7 @@ from typing import Any
 
 from coda_pi.referee.signals import Button, Press, Release
 from coda_pi.referee.views import TurnStep, TurnView
+from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.panel_entry import Key, PanelEntry, Stage, dial_moves
 
 KEYS: dict[str, Button] = {"prev": Button.PREV, "next": Button.NEXT, "ok": Button.OK,
@@ -42,11 +43,17 @@ class PhoneIntent:
     value: str | None = None
 
 
+def inner(referee: Any) -> Any:
+    """The referee at work: the app talks to a ``GameSwitch`` (Coda or Mastermind)."""
+    return getattr(referee, "current", referee)
+
+
 def held_view(referee: Any, seat: int) -> Any:
     """What ``seat`` would see holding its button alone now (None: nothing private now).
 
     The referee shows a private view only while exactly that seat's button is held; this
     asks the same question for a phone without touching the buttons really held."""
+    referee = inner(referee)
     saved = referee._held
     referee._held = {Button.for_seat(seat)}
     try:
@@ -58,14 +65,14 @@ def held_view(referee: Any, seat: int) -> Any:
 def may_act(referee: Any, seat: int) -> bool:
     """``seat`` is asked to act now: its turn, or a private step of its own."""
     game = getattr(referee, "game", None)
-    if game is None or seat >= game.seats:
+    if not isinstance(game, CodaGame) or seat >= game.seats:
         return False
     return game.turn == seat or held_view(referee, seat) is not None
 
 
 def entry_of(referee: Any, seat: int) -> PanelEntry | None:
     """The entered pool's entry under way for ``seat``, if any."""
-    pool = getattr(referee, "pool", None)
+    pool = getattr(inner(referee), "pool", None)
     entry = getattr(pool, "entry", None)
     if entry is None or getattr(pool, "entry_seat", None) != seat:
         return None
@@ -96,7 +103,7 @@ def seat_held(referee: Any, seat: int) -> Iterator[None]:
     """The seat's button held for the length of the block, as a hand would (a press the
     referee sees: a deal's seat has then looked at its panels)."""
     button = Button.for_seat(seat)
-    pressed = button not in referee._held
+    pressed = button not in inner(referee)._held
     if pressed:
         referee.handle(Press(button))
     try:

@@ -114,11 +114,11 @@ class PhoneBridge:
     @staticmethod
     def _seat_list(referee: Any, paired: frozenset[int]) -> dict[str, Any]:
         game = getattr(referee, "game", None)
-        players = list(game.settings.players) if game is not None and hasattr(
-            game, "settings") else []
-        if not players:
-            view = referee.view()
-            players = list(getattr(view.screen, "players", ()) or ())
+        players = getattr(getattr(game, "settings", None), "players", None) or getattr(
+            game, "players", None)
+        if not players:  # before a game: the names the setup will play with
+            players = getattr(referee.view().screen, "players", None) or ()
+        players = list(players)
         return {"seats": [{"seat": i, "name": name, "paired": i in paired}
                           for i, name in enumerate(players)],
                 "words": page_words()}

@@ -19,7 +19,8 @@ class Phones:
 
     bridge: PhoneBridge
     server: PhoneServer
-    fingerprint: str
+    fingerprint: str  # "" when served without TLS (tests that compare with it)
+    cert: Path | None = None
 
     @property
     def url(self) -> str:
@@ -35,15 +36,17 @@ class Phones:
 
 
 def start_phones(queue: IntentQueue, data_dir: Path, *, port: int = 8443, host: str = "0.0.0.0",
-                 explain: Callable[[str], None] | None = None) -> Phones | None:
-    """The phones' server, started; None (``explain`` says why) when it cannot be."""
+                 explain: Callable[[str], None] | None = None, tls: bool = True) -> Phones | None:
+    """The phones' server, started; None (``explain`` says why) when it cannot be.
+    ``tls`` False serves plain HTTP: only for the test that shows what TLS hides."""
     try:
-        cert = ensure_certificate(data_dir)
+        cert = ensure_certificate(data_dir) if tls else None
         bridge = PhoneBridge()
         server = PhoneServer(bridge, queue, host=host, port=port,
-                             tls=cert.server_context()).start()
+                             tls=cert.server_context() if cert else None).start()
     except (NoCertificate, OSError) as err:
         if explain is not None:
             explain(_("Phones are off: {why}").format(why=err))
         return None
-    return Phones(bridge, server, cert.short_fingerprint)
+    return Phones(bridge, server, cert.short_fingerprint if cert else "",
+                  cert.cert if cert else None)

@@ -1,0 +1,136 @@
+"""Phones as seat screens, against the real device loop and its real HTTPS server: a seat
+is given to a phone only by its own button, a phone holds it by an unguessable secret,
+comes back after a reload, and a seat's page goes to no other connection."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from phones_device import Phone, pair, running_device
+
+from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView
+from coda_pi.referee.signals import Button, Press, Release
+from coda_pi.referee.views import PrivateView
+
+
+def _start(device) -> None:  # noqa: ANN001 - the helper's Device
+    device.press(Button.OK)  # the setup opens on Start
+    device.until(lambda: isinstance(device.app.scene.view.screen, EntryWaitView))
+
+
+def test_a_seat_is_paired_only_by_its_own_button(tmp_path: Path) -> None:
+    with running_device(tmp_path) as device:
+        phone = device.phone()
+        asked = phone.ask(1)
+        assert len(asked["rid"]) >= 20 and len(asked["code"]) == 2
+        # The shared screen names the seat and the phone's code, for the table to see.
+        device.until(lambda: device.app.scene.view.banner is not None
+                     and asked["code"] in device.app.scene.view.banner.text)
+        assert phone.collect(asked["rid"]) == (200, {"wait": True})
+        device.seat(0)  # another seat's button gives nothing
+        device.until(lambda: device.app.stats.intents >= 2)
+        assert phone.collect(asked["rid"]) == (200, {"wait": True})
+        assert phone.page()[0] == 403
+        device.seat(1)
+        status, got = device.until(lambda: (r := phone.collect(asked["rid"]))[1].get(
+            "secret") and r)
+        assert status == 200 and got["seat"] == 1 and len(got["secret"]) >= 32
+        # Collected once: a second look at the same request learns nothing.
+        assert phone.collect(asked["rid"])[0] == 404
+        status, page = phone.page()
+        assert status == 200 and page["page"]["seat"] == 1
+
+
+def test_the_pairing_press_is_not_a_button_press_for_the_game(tmp_path: Path) -> None:
+    with running_device(tmp_path) as device:
+        _start(device)
+        pair(device, device.phone(), 1)
+        # Ann (seat 1) enters first: seat 2's press paired a phone and did nothing else.
+        screen = device.app.scene.view.screen
+        assert isinstance(screen, EntryWaitView) and screen.seat == 0
+        assert device.app.errors == []
+
+
+def test_a_new_pairing_of_a_seat_locks_the_old_phone_out(tmp_path: Path) -> None:
+    with running_device(tmp_path) as device:
+        first, second = device.phone(), device.phone()
+        pair(device, first, 0)
+        assert first.page()[0] == 200
+        pair(device, second, 0)
+        assert second.page()[0] == 200
+        assert first.page()[0] == 403
+        assert first.tap(kind="key", key="ok") == 403
+
+
+def test_guessed_and_missing_secrets_get_nothing(tmp_path: Path) -> None:
+    with running_device(tmp_path) as device:
+        owner, intruder = device.phone(), device.phone()
+        pair(device, owner, 0)
+        for guess in ("", "x", owner.secret[:-1] + "A", "0" * 32):  # type: ignore[index]
+            assert intruder.request("GET", "/api/page", secret=guess)[0] == 403
+            assert intruder.request("POST", "/api/tap", {"kind": "key", "key": "ok"},
+                                    secret=guess)[0] == 403
+        assert intruder.request("GET", "/api/pair/not-a-request")[0] == 404
+
+
+def test_a_reloaded_phone_comes_back_to_its_seat_with_its_secret(tmp_path: Path) -> None:
+    with running_device(tmp_path) as device:
+        _start(device)
+        phone = device.phone()
+        pair(device, phone, 0)
+        status, got = phone.page()
+        version = got["v"]
+        assert got["page"]["private"]["kind"] == "EntryPrivateView"
+        # A reload: a new page with the secret it kept, starting from nothing.
+        again = Phone(device.base, device.cafile)
+        again.secret = phone.secret
+        status, got = again.page(after=0)
+        assert status == 200 and got["v"] == version and got["page"]["seat"] == 0
+
+
+def test_taps_enter_a_starting_row_one_tap_per_panel(tmp_path: Path) -> None:
+    with running_device(tmp_path) as device:
+        _start(device)
+        ann, ben = device.phone(), device.phone()
+        pair(device, ann, 0)
+        pair(device, ben, 1)
+        for tile in ("D1", "L4", "D7", "L10"):
+            assert ann.tap(kind="tile", dark=tile[0] == "D", value=tile[1:]) == 202
+        status, got = device.until(lambda: (r := ann.page())[1]["page"]["actions"][
+            "confirm"] and r)
+        slots = got["page"]["private"]["slots"]
+        assert [(s["dark"], s["label"]) for s in slots] == [
+            (True, "1"), (False, "4"), (True, "7"), (False, "10")]
+        assert ann.tap(kind="key", key="ok") == 202
+        device.until(lambda: device.app.scene.view.screen.seat == 1)
+        # Ben's page shows the entry; Ann's shows her row and no grid.
+        status, got = ben.page()
+        assert got["page"]["actions"]["grid"] is not None
+        status, got = ann.page()
+        assert got["page"]["actions"]["grid"] is None
+        assert [p["label"] for p in got["page"]["own"]["row"]] == ["1", "4", "7", "10"]
+        # Ben is not asked to act for Ann: a tap of his out of turn does nothing.
+        records = device.app.records
+        assert records is not None
+
+
+def test_the_shared_screen_says_look_at_your_phone_for_a_paired_seat(tmp_path: Path) -> None:
+    with running_device(tmp_path) as device:
+        _start(device)
+        pair(device, device.phone(), 0)
+        device.app.queue.put(Press(Button.SEAT_1))
+        private = device.until(lambda: device.app.scene.private)
+        assert isinstance(private, PrivateView) and private.row == ()
+        assert private.prompt == "Look at your phone"
+        device.app.queue.put(Release(Button.SEAT_1))
+        device.until(lambda: device.app.scene.private is None)
+
+
+def test_an_unpaired_seat_keeps_the_button_flow(tmp_path: Path) -> None:
+    with running_device(tmp_path) as device:
+        _start(device)
+        pair(device, device.phone(), 1)  # Ben has a phone; Ann (entering now) has none
+        device.app.queue.put(Press(Button.SEAT_1))
+        private = device.until(lambda: device.app.scene.private)
+        assert isinstance(private, EntryPrivateView)
+        device.app.queue.put(Release(Button.SEAT_1))
