@@ -165,9 +165,9 @@ class App:
             self.seat_leds.show(leds[: len(self.seat_leds.shown)])
         if getattr(self.referee, "quit_requested", False):  # the switch's setup menu: Quit
             self.running = False
-        self.redraw(leds)
-        if self.companion is not None:
+        if self.companion is not None:  # before the frame: it may put a notice on screen
             self._guarded(self.companion.publish, self.referee)
+        self.redraw(leds)
 
     def _taken(self, intent: Any) -> bool:
         """The companion's own intent (a phone's tap), or a press it used (pairing)."""

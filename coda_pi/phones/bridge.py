@@ -35,12 +35,17 @@ class PhoneBridge:
         self._swallowed: set[Button] = set()  # seat buttons whose press paired a phone
         self._changes_seen = -1
         self.applied = 0  # phone intents the loop has done (the bench reads it)
+        # Every intent the loop was given, and how many of them the pages published so far
+        # have seen: a test or the bench waits for the page after an intent by these.
+        self.taken = 0
+        self.published = 0
 
     # -- the loop's thread -------------------------------------------------------------
 
     def take(self, referee: Any, intent: Intent | PhoneIntent) -> bool:
         """True when ``intent`` was the phones' (a tap, or a press that paired a phone): the
         referee must not see it as a button."""
+        self.taken += 1
         if isinstance(intent, PhoneIntent):
             if intent.seat in self.pairings.paired():
                 apply(referee, intent)
@@ -86,6 +91,7 @@ class PhoneBridge:
                     changed = True
             if changed:
                 self._ready.notify_all()
+        self.published = self.taken
 
     def shared_private(self, private: Any) -> Any:
         """What the shared screen draws for a held seat: a paired seat's own view goes to

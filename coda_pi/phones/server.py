@@ -65,6 +65,10 @@ class _Server(ThreadingHTTPServer):
             request.settimeout(POLL_SECONDS + 10)
         super().finish_request(request, client_address)
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A phone that went to sleep or reloaded mid-request: nothing to tell anybody.
+        log.debug("phone %s left mid-request", client_address[0], exc_info=True)
+
 
 class _Handler(BaseHTTPRequestHandler):
     server: _Server

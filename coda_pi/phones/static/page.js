@@ -94,6 +94,7 @@
         page = obj.page;
         words = page.words || words;
         render(page);
+        window.codaSeen = version;  /* what a test (or a curious player) can look at */
         poll();
       } else if (code === 204) {
         poll();
