@@ -425,6 +425,7 @@ def _with_source(config: Config, source: Path) -> Config:
         timer=config.timer,
         data_dir=config.data_dir,
         club=config.club,
+        phones=config.phones,
         source=source,
     )
 

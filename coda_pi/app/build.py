@@ -106,6 +106,10 @@ def build_app(
     if config.phones.enabled:  # phones as seat screens (coda_pi/phones/)
         from coda_pi.phones.start import start_phones
 
+        if config.phones.hotspot:
+            from coda_pi.phones.hotspot import bring_up
+
+            bring_up(say)
         phones = start_phones(queue, records.data_dir, port=config.phones.port, explain=say)
         if phones is not None:
             closers.append(phones.close)
