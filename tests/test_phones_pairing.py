@@ -134,3 +134,21 @@ def test_an_unpaired_seat_keeps_the_button_flow(tmp_path: Path) -> None:
         private = device.until(lambda: device.app.scene.private)
         assert isinstance(private, EntryPrivateView)
         device.app.queue.put(Release(Button.SEAT_1))
+
+
+def test_the_page_speaks_the_device_s_language(tmp_path: Path) -> None:
+    from coda_pi import i18n
+
+    with running_device(tmp_path) as device:
+        i18n.set_language("es")
+        device.press(Button.OK)
+        phone = device.phone()
+        pair(device, phone, 0)
+        status, got = phone.page()
+        page = got["page"]
+        assert page["lang"] == "es"
+        assert page["words"]["choose"] == "¿Cuál es tu puesto?"
+        assert page["words"]["your_row"] == "Tu fila"
+        status, seats = phone.request("GET", "/api/seats")
+        assert seats["words"]["press"] == (
+            "Ahora pulsa el botón de puesto {number} en el dispositivo")
