@@ -152,3 +152,26 @@ def test_the_page_speaks_the_device_s_language(tmp_path: Path) -> None:
         status, seats = phone.request("GET", "/api/seats")
         assert seats["words"]["press"] == (
             "Ahora pulsa el botón de puesto {number} en el dispositivo")
+
+
+def test_a_phone_gives_its_seat_back_and_the_button_flow_returns(tmp_path: Path) -> None:
+    with running_device(tmp_path) as device:
+        _start(device)
+        phone = device.phone()
+        pair(device, phone, 0)
+        assert phone.request("POST", "/api/leave", {})[0] == 204
+        assert phone.page()[0] == 403
+        device.until(lambda: 0 not in device.phones.bridge.pairings.paired())
+        device.app.queue.put(Press(Button.SEAT_1))
+        private = device.until(lambda: device.app.scene.private)
+        assert isinstance(private, EntryPrivateView)  # on the shared screen again
+        device.app.queue.put(Release(Button.SEAT_1))
+
+
+def test_a_game_with_a_seat_without_phone_says_once_how_to_keep_it_private(
+        tmp_path: Path) -> None:
+    with running_device(tmp_path) as device:
+        pair(device, device.phone(), 0)
+        device.press(Button.OK)
+        device.until(lambda: device.app.scene.view.banner is not None
+                     and "without a phone" in device.app.scene.view.banner.text)

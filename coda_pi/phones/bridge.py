@@ -34,6 +34,7 @@ class PhoneBridge:
         self._seats: bytes = b'{"seats": []}'
         self._swallowed: set[Button] = set()  # seat buttons whose press paired a phone
         self._changes_seen = -1
+        self._game_told: object = None  # the game the fallback sentence was said for
         self.applied = 0  # phone intents the loop has done (the bench reads it)
         # Every intent the loop was given, and how many of them the pages published so far
         # have seen: a test or the bench waits for the page after an intent by these.
@@ -67,6 +68,7 @@ class PhoneBridge:
         """Make every paired seat's page from the referee as it is now; wake the phones
         whose page changed."""
         self._notice(referee)
+        self._fallback(referee)
         public = referee.view()
         paired = self.pairings.paired()
         made: dict[int, bytes] = {}
@@ -102,6 +104,18 @@ class PhoneBridge:
         return PrivateView(seat=seat, name=getattr(private, "name", ""),
                            purpose=PrivatePurpose.ROW, row=(),
                            prompt=_("Look at your phone"))
+
+    def _fallback(self, referee: Any) -> None:
+        """Once per game, when it starts with seats that have no phone: how those seats
+        keep their private view private on the shared screen."""
+        game = getattr(referee, "game", None)
+        if game is None or game is self._game_told:
+            return
+        self._game_told = game
+        seats = getattr(game, "seats", None)
+        if isinstance(seats, int) and len(self.pairings.paired() & set(range(seats))) < seats:
+            referee.notify(_("A seat without a phone: turn the device to whoever holds a seat "
+                             "button, and the others look away"))
 
     def _notice(self, referee: Any) -> None:
         """A phone waiting for its seat's button: the shared screen says which, with the

@@ -55,6 +55,7 @@ def page_words() -> dict[str, str]:
         "lost": _("Connection lost: trying again"),
         "unpaired": _("This phone no longer holds a seat: choose again"),
         "turn": _("Your turn"),
+        "leave": _("Give this seat back"),
     }
 
 

@@ -159,6 +159,14 @@ class _Handler(BaseHTTPRequestHandler):
                 return
             self.server.queue.wake()  # the device's screen names the phone's code
             self._json(HTTPStatus.OK, {"rid": req.rid, "code": req.code, "seat": req.seat})
+        elif url.path == "/api/leave":  # the phone gives its seat back
+            seat = self._seat()
+            if seat is None:
+                self._json(HTTPStatus.FORBIDDEN, {"unpaired": True})
+                return
+            self.server.bridge.pairings.unpair(seat)
+            self.server.queue.wake()  # the shared screen shows the seat's view again
+            self._send(HTTPStatus.NO_CONTENT)
         elif url.path == "/api/tap":
             seat = self._seat()
             if seat is None:

@@ -207,6 +207,16 @@
     } else if (!priv) {
       main.appendChild(el("p", "prompt", say("wait")));
     }
+    var leave = el("button", "wide", say("leave"));
+    leave.setAttribute("data-leave", "1");
+    leave.onclick = function () {
+      if (!window.confirm(say("leave") + "?")) { return; }
+      request("POST", "/api/leave", {}, function () {
+        try { window.localStorage.removeItem(KEY); } catch (e) { /* a private tab */ }
+        chooseSeat();
+      });
+    };
+    main.appendChild(leave);
   }
 
   if (secret) { poll(); } else { chooseSeat(); }
