@@ -175,3 +175,20 @@ def test_a_game_with_a_seat_without_phone_says_once_how_to_keep_it_private(
         device.press(Button.OK)
         device.until(lambda: device.app.scene.view.banner is not None
                      and "without a phone" in device.app.scene.view.banner.text)
+
+
+def test_two_phones_asking_for_one_seat_get_nothing_from_its_button(tmp_path: Path) -> None:
+    """The button cannot tell the owner's phone from an intruder's asking at the same time:
+    neither gets the seat, and the screen says so."""
+    with running_device(tmp_path) as device:
+        owner, intruder = device.phone(), device.phone()
+        asked = [owner.ask(0)["rid"], intruder.ask(0)["rid"]]
+        device.until(lambda: len(device.phones.bridge.pairings.waiting()) == 2)
+        device.seat(0)
+        device.until(lambda: device.app.scene.view.banner is not None
+                     and "Two phones" in device.app.scene.view.banner.text)
+        assert [p.collect(rid)[0] for p, rid in zip((owner, intruder), asked,
+                                                     strict=True)] == [404, 404]
+        assert device.phones.bridge.pairings.paired() == frozenset()
+        pair(device, owner, 0)  # asked again alone: paired
+        assert owner.page()[0] == 200

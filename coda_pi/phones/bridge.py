@@ -56,13 +56,21 @@ class PhoneBridge:
         if isinstance(intent, Release) and button in self._swallowed:
             self._swallowed.discard(button)
             return True
-        if isinstance(intent, Press) and button.seat is not None \
-                and self.pairings.complete(button.seat):
-            self._swallowed.add(button)
+        if not isinstance(intent, Press) or button.seat is None:
+            return False
+        done = self.pairings.complete(button.seat)
+        if done == "none":
+            return False
+        self._swallowed.add(button)
+        self._changes_seen = self.pairings.changes  # this sentence, not the waiting one
+        if done == "paired":
             referee.notify(_("Seat {number} is paired with its phone").format(
                 number=button.seat + 1), BannerKind.GOOD)
-            return True
-        return False
+        else:
+            referee.notify(_("Two phones asked for seat {number}: neither got it. Ask again "
+                             "from the seat's own phone only").format(number=button.seat + 1),
+                           BannerKind.ERROR)
+        return True
 
     def publish(self, referee: Any) -> None:
         """Make every paired seat's page from the referee as it is now; wake the phones

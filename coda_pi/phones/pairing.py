@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 REQUEST_SECONDS = 120.0
 """How long a phone's request waits for its seat's button."""
+MAX_WAITING = 16
+"""Requests waiting at once: a phone that asks again and again cannot fill the memory."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +50,9 @@ class Pairings:
             raise ValueError(f"no seat {seat + 1}")
         with self._lock:
             self._expire()
+            if len(self._requests) >= MAX_WAITING:
+                oldest = min(self._requests.values(), key=lambda r: r.made)
+                del self._requests[oldest.rid]
             taken = {r.code for r in self._requests.values()}
             code = f"{secrets.randbelow(90) + 10}"
             while code in taken:
@@ -63,22 +68,25 @@ class Pairings:
             self._expire()
             return sorted(self._requests.values(), key=lambda r: r.made)
 
-    def complete(self, seat: int) -> bool:
-        """The seat's button was pressed: its newest waiting request becomes the pairing
-        (others for that seat are dropped). False when no phone waits for this seat."""
+    def complete(self, seat: int) -> str:
+        """The seat's button was pressed: "paired" when one phone waited for this seat (it
+        now holds it), "none" when no phone waits, "clash" when two or more did: nobody
+        gets the seat (the button cannot tell which is the owner's), all must ask again."""
         with self._lock:
             self._expire()
             mine = [r for r in self._requests.values() if r.seat == seat]
             if not mine:
-                return False
-            newest = max(mine, key=lambda r: r.made)
+                return "none"
             for r in mine:
                 del self._requests[r.rid]
+            self.changes += 1
+            if len(mine) > 1:
+                return "clash"
+            newest = mine[0]
             secret = secrets.token_urlsafe(24)
             self._secrets[seat] = secret  # the old phone's secret stops working here
             self._granted[newest.rid] = secret
-            self.changes += 1
-            return True
+            return "paired"
 
     def collect(self, rid: str) -> tuple[str, int] | None | bool:
         """What the requesting phone learns: (secret, seat) once paired (only once), True
