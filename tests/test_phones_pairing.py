@@ -4,6 +4,7 @@ comes back after a reload, and a seat's page goes to no other connection."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from phones_device import Phone, pair, running_device
@@ -192,3 +193,36 @@ def test_two_phones_asking_for_one_seat_get_nothing_from_its_button(tmp_path: Pa
         assert device.phones.bridge.pairings.paired() == frozenset()
         pair(device, owner, 0)  # asked again alone: paired
         assert owner.page()[0] == 200
+
+
+def test_device_dealt_play_deals_and_draws_to_the_phone(tmp_path: Path) -> None:
+    from coda_pi.referee.views import DealView, TurnStep, TurnView
+
+    with running_device(tmp_path, pool="device") as device:
+        ann, ben = device.phone(), device.phone()
+        pair(device, ann, 0)
+        pair(device, ben, 1)
+        device.press(Button.OK)
+        device.until(lambda: isinstance(device.app.scene.view.screen, DealView))
+        for seat, phone in ((0, ann), (1, ben)):
+            got = device.until(lambda p=phone: (r := p.page())[1]["page"]["private"] and r)[1]
+            private = got["page"]["private"]
+            assert private["purpose"] == "deal" and len(private["row"]) == 4
+            assert all(p["label"] is not None for p in private["row"])
+            # The other phone sees no row of this seat's, only its own (none yet).
+            other = (ben if phone is ann else ann).page()[1]["page"]
+            assert other["private"] is None
+            assert phone.tap(kind="key", key="ok") == 202
+            device.until(lambda s=seat: device.app.scene.view.screen.__class__ is not DealView
+                         or device.app.scene.view.screen.seat != s)
+        screen = device.until(lambda: isinstance(s := device.app.scene.view.screen, TurnView)
+                              and s)
+        assert screen.step is TurnStep.CHOOSE_COLOR and screen.seat == 0
+        assert ben.tap(kind="key", key="ok") == 202  # not Ben's turn: nothing happens
+        assert ann.tap(kind="key", key="ok") == 202  # Ann draws
+        got = device.until(lambda: (r := ann.page())[1]["page"]["own"]["drawn"] and r)[1]
+        assert got["page"]["own"]["drawn"]["label"] is not None
+        assert ben.page()[1]["page"]["own"]["drawn"] is None
+        record = next((tmp_path / "data").glob("coda-*.jsonl")).read_text().splitlines()
+        assert [json.loads(line).get("event") for line in record[1:]] == [
+            "round", "deal", "deal", "draw"]
