@@ -11,7 +11,8 @@ bench knows every panel and guesses right). Printed:
 - the page's weight (HTML, script, style), and the device's CPU per update spent making
   the four pages;
 - taps per entered panel on the phone, against presses on the buttons for the same panels
-  from the same random dial starts.
+  from the same random dial starts. The turn's choices (colour, panel, number, go on) are
+  one tap each too.
 
 Run: .venv/bin/python bench/bench_phones.py [--tournaments N]
 """
@@ -130,7 +131,7 @@ def main() -> None:
             while bridge.published < before + count:
                 if time.monotonic() > end:
                     raise RuntimeError("the device did not answer")
-                time.sleep(0.0005)
+                time.sleep(0.002)
 
         def press(button: Button) -> None:
             before = bridge.published
@@ -163,7 +164,7 @@ def main() -> None:
                 to_line.append(recorded[-1] - sent)
                 end = time.monotonic() + 5
                 while len(clients[seat].updates) <= pages and time.monotonic() < end:
-                    time.sleep(0.0002)
+                    time.sleep(0.001)
                 if len(clients[seat].updates) > pages:
                     to_page.append(clients[seat].updates[-1] - recorded[-1])
 
@@ -204,20 +205,20 @@ def main() -> None:
                 assert isinstance(screen, TurnView)
                 seat = screen.seat
                 if screen.step is TurnStep.CHOOSE_COLOR:
-                    left = screen.dark_left if screen.color_dark else screen.light_left
-                    tap(seat, kind="key", key="ok" if left else "next")
+                    tap(seat, kind="colour", dark=bool(screen.dark_left))
                 elif screen.step is TurnStep.TARGET:
                     target = next(s for s in range(game.seats) if s != seat and not game.out[s])
                     tap(seat, kind="target", target=target)
                 elif screen.step is TurnStep.SLOT:
-                    down = game.rows[screen.target][screen.slot].revealed
-                    tap(seat, kind="key", key="next" if down else "ok")
+                    slot = next(i for i, p in enumerate(game.rows[screen.target])
+                                if not p.revealed)
+                    tap(seat, kind="slot", target=slot)
                 elif screen.step is TurnStep.VALUE:
                     truth = value_label(game.rows[screen.target][screen.slot].tile.value,
                                         "panels")
-                    tap(seat, kind="key", key="ok" if screen.value_label == truth else "next")
+                    tap(seat, kind="guess", value=truth)
                 elif screen.step is TurnStep.CONTINUE:
-                    tap(seat, kind="key", key="ok" if screen.attack_again else "prev")
+                    tap(seat, kind="go_on", dark=True)
                 else:
                     tap(seat, kind="key", key="ok")
                     if app.referee.view().screen == screen:

@@ -1,6 +1,7 @@
 """Four phones in a real headless chromium (four browser contexts: four phones with their
 own storage) play an entered-pool tournament against the real device loop: each pairs by
-its seat's button, enters every panel by one tap, makes its public moves by taps, one
+its seat's button, enters every panel by one tap, makes its public moves by one tap each
+(colour, target, panel, number, go on), one
 reloads mid-round and comes back by itself; a fifth asks for a paired seat and never gets
 it, a sixth reads a seat's stream without the secret and gets nothing. The record replays
 to the scores on the device's screen."""
@@ -115,34 +116,22 @@ def _turn(device: Device, phones: list[PhoneTab], table: Table, screen: TurnView
     seat = screen.seat
     game = device.app.referee.game
     assert game is not None
-    if screen.step is TurnStep.CHOOSE_COLOR:
-        if (screen.color_dark and screen.dark_left == 0) or (
-                not screen.color_dark and screen.light_left == 0):
-            _tap(device, phones, seat, '[data-key="next"]')
-        else:
-            _tap(device, phones, seat, '[data-key="ok"]')
+    if screen.step is TurnStep.CHOOSE_COLOR:  # one tap: the colour, and it is drawn
+        _tap(device, phones, seat, '[data-colour="dark"]' if screen.dark_left
+             else '[data-colour="light"]')
     elif screen.step is TurnStep.TARGET:
         target = next(s for s in range(game.seats) if s != seat and not game.out[s])
         _tap(device, phones, seat, f'[data-target="{target}"]')
-    elif screen.step is TurnStep.SLOT:
-        assert screen.target is not None and screen.slot is not None
-        if game.rows[screen.target][screen.slot].revealed:
-            _tap(device, phones, seat, '[data-key="next"]')
-        else:
-            _tap(device, phones, seat, '[data-key="ok"]')
-    elif screen.step is TurnStep.VALUE:
+    elif screen.step is TurnStep.SLOT:  # one tap on the panel attacked
+        assert screen.target is not None
+        slot = next(i for i, p in enumerate(game.rows[screen.target]) if not p.revealed)
+        _tap(device, phones, seat, f'[data-slot="{slot}"]')
+    elif screen.step is TurnStep.VALUE:  # one tap on the number guessed
         assert screen.target is not None and screen.slot is not None
         truth = value_label(game.rows[screen.target][screen.slot].tile.value, "panels")
-        if screen.value_label == truth:
-            _tap(device, phones, seat, '[data-key="ok"]')
-        else:
-            at, goal = screen.values.index(screen.value_label), screen.values.index(truth)
-            ahead = (goal - at) % len(screen.values)
-            _tap(device, phones, seat, '[data-key="next"]' if ahead <= len(screen.values) / 2
-                 else '[data-key="prev"]')
+        _tap(device, phones, seat, f'[data-guess="{truth}"]')
     elif screen.step is TurnStep.CONTINUE:
-        _tap(device, phones, seat, '[data-key="ok"]' if screen.attack_again
-             else '[data-key="prev"]')
+        _tap(device, phones, seat, '[data-goon="1"]')
     else:  # placing the drawn panel: the claim is judged privately; try the next place
         _tap(device, phones, seat, '[data-key="ok"]')
         now = device.app.referee.view().screen

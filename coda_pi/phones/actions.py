@@ -32,8 +32,11 @@ TARGET_STEPS = (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE, TurnStep.CONTINU
 @dataclass(frozen=True, slots=True)
 class PhoneIntent:
     """One tap of a paired phone, for the loop: ``kind`` is "key" (``key``: prev, next, ok,
-    back), "target" (``target``: the seat to attack) or "tile" (``dark`` and ``value``: the
-    panel entered). ``seat`` is the phone's seat, from its secret (never from the request)."""
+    back), "target" (``target``: the seat to attack), "tile" (``dark`` and ``value``: the
+    panel entered), or one of the turn's choices made in one tap (``CHOICES``: "colour"
+    with ``dark``, "slot" with ``target`` as the slot, "guess" with ``value`` as the label,
+    "go_on" with ``dark`` as yes/no). ``seat`` is the phone's seat, from its secret (never
+    from the request)."""
 
     seat: int
     kind: str
@@ -41,6 +44,17 @@ class PhoneIntent:
     target: int | None = None
     dark: bool | None = None
     value: str | None = None
+
+
+CHOICES: dict[str, tuple[TurnStep, str]] = {
+    "colour": (TurnStep.CHOOSE_COLOR, "color_dark"),
+    "slot": (TurnStep.SLOT, "slot"),
+    "guess": (TurnStep.VALUE, "value_label"),
+    "go_on": (TurnStep.CONTINUE, "attack_again"),
+}
+"""A one-tap choice of the turn: the step it is made at, and the turn view's field the
+buttons move (NEXT turns it round; OK takes it)."""
+MAX_TURNS = 16  # more NEXTs than any choice has places: a goal never met is left alone
 
 
 def inner(referee: Any) -> Any:
@@ -136,6 +150,8 @@ def apply(referee: Any, intent: PhoneIntent) -> bool:
             return False
         tap(referee, Button.for_seat(intent.target))
         return True
+    if intent.kind in CHOICES:
+        return _choose(referee, seat, intent)
     if intent.kind == "tile" and intent.dark is not None and intent.value is not None:
         entry = entry_of(referee, seat)
         keys = None if entry is None else tile_keys(entry, intent.dark, intent.value)
@@ -145,4 +161,27 @@ def apply(referee: Any, intent: PhoneIntent) -> bool:
             for key in keys:
                 tap(referee, _ENTRY_KEYS[key])
         return True
+    return False
+
+
+def _choose(referee: Any, seat: int, intent: PhoneIntent) -> bool:
+    """A turn's choice in one tap: NEXT until the turn view shows the goal, then OK (the
+    presses a hand would make, so the same refusals and record lines)."""
+    step, field = CHOICES[intent.kind]
+    goal: object = {"colour": intent.dark, "slot": intent.target, "guess": intent.value,
+                    "go_on": intent.dark}[intent.kind]
+    if goal is None:
+        return False
+    screen = referee.view().screen
+    if not isinstance(screen, TurnView) or screen.seat != seat or screen.step is not step:
+        return False
+    with seat_held(referee, seat):
+        for _ in range(MAX_TURNS):
+            screen = referee.view().screen
+            if not isinstance(screen, TurnView) or screen.step is not step:
+                return False
+            if getattr(screen, field) == goal:
+                tap(referee, Button.OK)
+                return True
+            tap(referee, Button.NEXT)
     return False

@@ -56,6 +56,11 @@ def page_words() -> dict[str, str]:
         "unpaired": _("This phone no longer holds a seat: choose again"),
         "turn": _("Your turn"),
         "leave": _("Give this seat back"),
+        "left": _("{count} left"),
+        "again": _("Attack again"),
+        "stop": _("Stop"),
+        "which_panel": _("Which panel?"),
+        "which_number": _("Which number?"),
     }
 
 

@@ -191,6 +191,12 @@ def _intent(seat: int, body: dict[str, Any]) -> PhoneIntent | None:
     if kind == "tile" and isinstance(body.get("dark"), bool) and isinstance(
             body.get("value"), str):
         return PhoneIntent(seat, "tile", dark=body["dark"], value=body["value"][:4])
+    if kind in ("colour", "go_on") and isinstance(body.get("dark"), bool):
+        return PhoneIntent(seat, kind, dark=body["dark"])
+    if kind == "slot" and isinstance(body.get("target"), int):
+        return PhoneIntent(seat, kind, target=body["target"])
+    if kind == "guess" and isinstance(body.get("value"), str):
+        return PhoneIntent(seat, kind, value=body["value"][:4])
     return None
 
 

@@ -188,6 +188,9 @@
     if (screen && screen.prompt && !(priv && priv.kind === "EntryPrivateView")) {
       main.appendChild(el("p", "prompt", screen.prompt));
     }
+    if (screen && screen.kind === "TurnView" && screen.seat === p.seat && act.keys) {
+      choices(main, screen, pub.table);
+    }
     for (var t = 0; t < act.targets.length; t++) {
       var seat = act.targets[t];
       var who = pub.table.seats[seat];
@@ -217,6 +220,47 @@
       });
     };
     main.appendChild(leave);
+  }
+
+  /* The turn's choices in one tap each: the device presses its own buttons for them. */
+  function choices(main, screen, table) {
+    var grid, i;
+    if (screen.step === "choose_color") {
+      grid = el("div", "grid two");
+      var sides = [[true, screen.dark_left], [false, screen.light_left]];
+      for (i = 0; i < 2; i++) {
+        if (!sides[i][1]) { continue; }
+        grid.appendChild(button(say(sides[i][0] ? "dark" : "light") + " \u00B7 " +
+          say("left", {count: sides[i][1]}), sides[i][0] ? "dark small" : "light small",
+          "data-colour", sides[i][0] ? "dark" : "light", {kind: "colour", dark: sides[i][0]}));
+      }
+      main.appendChild(grid);
+    } else if (screen.step === "slot" && screen.target !== null) {
+      main.appendChild(el("p", "prompt", say("which_panel")));
+      var row = table.seats[screen.target].row;
+      var r = el("div", "row");
+      for (i = 0; i < row.length; i++) {
+        var panel = row[i];
+        if (panel.revealed || panel.label !== null) { r.appendChild(tile(panel)); continue; }
+        r.appendChild(button(String(i + 1), "tile " + (panel.dark ? "dark" : "light"),
+          "data-slot", String(i), {kind: "slot", target: i}));
+      }
+      main.appendChild(r);
+    } else if (screen.step === "value" && screen.target !== null) {
+      main.appendChild(el("p", "prompt", say("which_number")));
+      var dark = table.seats[screen.target].row[screen.slot].dark;
+      grid = el("div", "grid");
+      for (i = 0; i < screen.values.length; i++) {
+        grid.appendChild(button(screen.values[i], dark ? "dark" : "light", "data-guess",
+          screen.values[i], {kind: "guess", value: screen.values[i]}));
+      }
+      main.appendChild(grid);
+    } else if (screen.step === "continue") {
+      grid = el("div", "grid two");
+      grid.appendChild(button(say("again"), "", "data-goon", "1", {kind: "go_on", dark: true}));
+      grid.appendChild(button(say("stop"), "", "data-goon", "0", {kind: "go_on", dark: false}));
+      main.appendChild(grid);
+    }
   }
 
   if (secret) { poll(); } else { chooseSeat(); }
