@@ -138,7 +138,9 @@ def running_device(tmp_path: Path, *, names: tuple[str, ...] = ("Ann", "Ben"),
     loop = threading.Thread(target=app.run, kwargs={"until": stop.is_set}, daemon=True)
     loop.start()
     try:
-        yield Device(app, phones)
+        device = Device(app, phones)
+        device.until(lambda: app.scene is not None)  # the loop's first frame is drawn
+        yield device
     finally:
         stop.set()
         app.queue.wake()

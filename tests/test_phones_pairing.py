@@ -226,3 +226,26 @@ def test_device_dealt_play_deals_and_draws_to_the_phone(tmp_path: Path) -> None:
         record = next((tmp_path / "data").glob("coda-*.jsonl")).read_text().splitlines()
         assert [json.loads(line).get("event") for line in record[1:]] == [
             "round", "deal", "deal", "draw"]
+
+
+def test_a_phone_cannot_answer_the_table_s_menu(tmp_path: Path) -> None:
+    """The BACK menu and its questions (undo, end the game, quit) are the table's: a phone's
+    keys, even forged ones, do nothing while it is up."""
+    from coda_pi.referee.views import MenuView
+
+    with running_device(tmp_path) as device:
+        _start(device)
+        phone = device.phone()
+        pair(device, phone, 0)
+        device.press(Button.BACK)
+        device.until(lambda: isinstance(device.app.scene.view.overlay, MenuView))
+        got = device.until(lambda: (r := phone.page())[1]["page"]["public"]["overlay"] and r)
+        assert got[1]["page"]["actions"]["keys"] is False
+        bridge = device.phones.bridge
+        before = bridge.taken
+        for key in ("next", "next", "next", "ok", "ok"):
+            assert phone.tap(kind="key", key=key) == 202
+        device.until(lambda: bridge.published >= before + 5)  # all five reached the loop
+        overlay = device.app.scene.view.overlay
+        assert isinstance(overlay, MenuView) and overlay.cursor == 0
+        assert not device.app.referee.quit_requested and device.app.running

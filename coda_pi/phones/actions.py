@@ -77,9 +77,12 @@ def held_view(referee: Any, seat: int) -> Any:
 
 
 def may_act(referee: Any, seat: int) -> bool:
-    """``seat`` is asked to act now: its turn, or a private step of its own."""
+    """``seat`` is asked to act now: its turn, or a private step of its own; never while the
+    BACK menu or one of its questions is up (those are the table's, on the device)."""
     game = getattr(referee, "game", None)
     if not isinstance(game, CodaGame) or seat >= game.seats:
+        return False
+    if referee.view().overlay is not None:
         return False
     return game.turn == seat or held_view(referee, seat) is not None
 
