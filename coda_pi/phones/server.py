@@ -34,6 +34,10 @@ log = logging.getLogger(__name__)
 POLL_SECONDS = 20.0
 """How long a page request waits for a change before answering "nothing new"."""
 MAX_BODY = 2048
+MAX_CONNECTIONS = 64
+"""Connections served at once: four phones need two each; a flood of more is dropped."""
+POLICY = "default-src 'self'; frame-ancestors 'none'; form-action 'none'"
+"""The page loads nothing but its own files, and no other site may frame it."""
 STATIC = {"/": ("page.html", "text/html; charset=utf-8"),
           "/page.js": ("page.js", "text/javascript; charset=utf-8"),
           "/page.css": ("page.css", "text/css; charset=utf-8")}
@@ -53,6 +57,19 @@ class _Server(ThreadingHTTPServer):
     tls: ssl.SSLContext | None = None
     bridge: PhoneBridge
     queue: IntentQueue
+    slots: threading.BoundedSemaphore  # connections served at once (one per server)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        if not self.slots.acquire(blocking=False):  # too many at once: this one is dropped
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
 
     def finish_request(self, request: Any, client_address: Any) -> None:
         # The handshake in the connection's own thread: a slow phone never holds up others.
@@ -84,6 +101,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Content-Security-Policy", POLICY)
         self.end_headers()
         if body:
             self.wfile.write(body)
@@ -207,6 +225,7 @@ class PhoneServer:
                  port: int = 8443, tls: ssl.SSLContext | None = None) -> None:
         self.bridge = bridge
         self._server = _Server((host, port), _Handler)
+        self._server.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)  # this server's own
         self._server.tls = tls
         self._server.bridge = bridge
         self._server.queue = queue
