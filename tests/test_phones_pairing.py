@@ -249,3 +249,15 @@ def test_a_phone_cannot_answer_the_table_s_menu(tmp_path: Path) -> None:
         overlay = device.app.scene.view.overlay
         assert isinstance(overlay, MenuView) and overlay.cursor == 0
         assert not device.app.referee.quit_requested and device.app.running
+
+
+def test_the_page_is_small_and_loads_nothing_from_elsewhere() -> None:
+    import re
+
+    from coda_pi.phones.server import STATIC, page_weight, static_bytes
+
+    assert page_weight() < 150_000
+    for name, _kind in STATIC.values():
+        text = static_bytes(name).decode()
+        assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text), name
+        assert "import " not in text and "<iframe" not in text, name
