@@ -261,3 +261,24 @@ def test_the_page_is_small_and_loads_nothing_from_elsewhere() -> None:
         text = static_bytes(name).decode()
         assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text), name
         assert "import " not in text and "<iframe" not in text, name
+
+
+def test_a_page_s_version_counts_only_its_own_changes(tmp_path: Path) -> None:
+    """While Ann enters her row (her page changes at every tap) Ben's page does not change,
+    and neither does its version: a count shared by all pages would tell Ben how often."""
+    with running_device(tmp_path) as device:
+        _start(device)
+        ann, ben = device.phone(), device.phone()
+        pair(device, ann, 0)
+        pair(device, ben, 1)
+        ben_before = ben.page()[1]
+        ann_before = ann.page()[1]["v"]
+        bridge = device.phones.bridge
+        taken = bridge.taken
+        for tile in ("D1", "L4", "D7"):
+            assert ann.tap(kind="tile", dark=tile[0] == "D", value=tile[1:]) == 202
+        device.until(lambda: bridge.published >= taken + 3)
+        assert ann.page()[1]["v"] >= ann_before + 3
+        assert ben.page()[1] == ben_before
+        status, _ = ben.request("GET", f"/api/page?after={ben_before['v']}&wait=0.5")
+        assert status == 204  # the long poll ends with nothing new

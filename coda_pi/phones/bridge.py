@@ -30,7 +30,10 @@ class PhoneBridge:
         self.pairings = pairings or Pairings()
         self._ready = threading.Condition()
         self._pages: dict[int, tuple[int, bytes]] = {}  # seat -> (serial, JSON)
-        self._serial = 0
+        # Each seat's own count of its page's changes: a phone learns nothing from another
+        # seat's (a count shared by all would tell how often the others' pages changed).
+        self._serials: dict[int, int] = {}
+        self._closing = False
         self._seats: bytes = b'{"seats": []}'
         self._swallowed: set[Button] = set()  # seat buttons whose press paired a phone
         self._changes_seen = -1
@@ -96,8 +99,8 @@ class PhoneBridge:
             for seat, body in made.items():
                 old = self._pages.get(seat)
                 if old is None or old[1] != body:
-                    self._serial += 1
-                    self._pages[seat] = (self._serial, body)
+                    serial = self._serials[seat] = self._serials.get(seat, 0) + 1
+                    self._pages[seat] = (serial, body)
                     changed = True
             if changed:
                 self._ready.notify_all()
@@ -161,12 +164,12 @@ class PhoneBridge:
         """The seat's page once it is newer than ``after`` (None after ``timeout`` s, or
         when the seat has no page)."""
         with self._ready:
-            self._ready.wait_for(lambda: self._pages.get(seat, (after + 1,))[0] > after,
-                                 timeout)
+            self._ready.wait_for(lambda: self._closing or self._pages.get(
+                seat, (after + 1,))[0] > after, timeout)
             return self._pages.get(seat)
 
     def wake_all(self) -> None:
         """Ends every wait (the server is closing)."""
         with self._ready:
-            self._serial += 1
+            self._closing = True
             self._ready.notify_all()

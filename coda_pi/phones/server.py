@@ -3,7 +3,8 @@
 Its threads never touch the referee (design principle 2): a tap becomes a ``PhoneIntent``
 on the loop's ``IntentQueue``, and a page is read from what the loop's ``PhoneBridge``
 already made. Long polling carries the updates (``GET /api/page?after=N`` answers when the
-seat's page is newer than N, or after ``POLL_SECONDS`` with 204): it works on every
+seat's page is newer than N, or after ``POLL_SECONDS``, or the shorter ``wait=S``, with
+204): it works on every
 browser, through sleeping and reloads, with no library in the page.
 
 A seat's requests carry its secret in the ``X-Seat`` header (never in the address, so
@@ -148,11 +149,13 @@ class _Handler(BaseHTTPRequestHandler):
             if seat is None:
                 self._json(HTTPStatus.FORBIDDEN, {"unpaired": True})
                 return
+            query = parse_qs(url.query)
             try:
-                after = int(parse_qs(url.query).get("after", ["0"])[0])
+                after = int(query.get("after", ["0"])[0])
+                wait = min(POLL_SECONDS, max(0.0, float(query.get("wait", [POLL_SECONDS])[0])))
             except ValueError:
-                after = 0
-            page = bridge.wait_page(seat, after, POLL_SECONDS)
+                after, wait = 0, POLL_SECONDS
+            page = bridge.wait_page(seat, after, wait)
             if self._seat() != seat:  # unpaired while waiting: this phone learns nothing
                 self._json(HTTPStatus.FORBIDDEN, {"unpaired": True})
             elif page is None or page[0] <= after:
