@@ -3,9 +3,8 @@
 Its threads never touch the referee (design principle 2): a tap becomes a ``PhoneIntent``
 on the loop's ``IntentQueue``, and a page is read from what the loop's ``PhoneBridge``
 already made. Long polling carries the updates (``GET /api/page?after=N`` answers when the
-seat's page is newer than N, or after ``POLL_SECONDS``, or the shorter ``wait=S``, with
-204): it works on every
-browser, through sleeping and reloads, with no library in the page.
+seat's page is newer than N, or with 204 after ``POLL_SECONDS`` or the shorter ``wait=S``):
+it works on every browser, through sleeping and reloads, with no library in the page.
 
 A seat's requests carry its secret in the ``X-Seat`` header (never in the address, so
 neither history nor a shoulder keeps it); a request without a valid secret gets 403 and
