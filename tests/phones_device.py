@@ -87,7 +87,9 @@ class Phone:
         if secret:
             headers["X-Seat"] = secret
         try:
-            conn.request(method, path, json.dumps(body) if body is not None else None, headers)
+            # Padded as the page pads them: every body the same length on the wire.
+            text = json.dumps(body).ljust(120) if body is not None else None
+            conn.request(method, path, text, headers)
             resp = conn.getresponse()
             raw = resp.read()
             return resp.status, json.loads(raw) if raw else None

@@ -34,6 +34,10 @@ log = logging.getLogger(__name__)
 POLL_SECONDS = 20.0
 """How long a page request waits for a change before answering "nothing new"."""
 MAX_BODY = 2048
+PAGE_BLOCK = 16384
+"""Every page is sent padded to a multiple of this (with JSON's own whitespace): TLS hides
+the bytes but not their count, and a page's length would otherwise tell a sniffer how many
+of a seat's numbers have two digits. Pages are 3 to 6 kB: one block."""
 MAX_CONNECTIONS = 64
 """Connections served at once: four phones need two each; a flood of more is dropped."""
 POLICY = "default-src 'self'; frame-ancestors 'none'; form-action 'none'"
@@ -161,7 +165,7 @@ class _Handler(BaseHTTPRequestHandler):
                 self._send(HTTPStatus.NO_CONTENT)
             else:
                 serial, body = page
-                self._send(HTTPStatus.OK, b'{"v": %d, "page": %s}' % (serial, body))
+                self._send(HTTPStatus.OK, padded(b'{"v": %d, "page": %s}' % (serial, body)))
         else:
             self._send(HTTPStatus.NOT_FOUND)
 
@@ -200,6 +204,11 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.ACCEPTED)
         else:
             self._send(HTTPStatus.NOT_FOUND)
+
+
+def padded(body: bytes) -> bytes:
+    """``body`` with spaces after it up to the next multiple of ``PAGE_BLOCK`` bytes."""
+    return body + b" " * (-len(body) % PAGE_BLOCK)
 
 
 def _intent(seat: int, body: dict[str, Any]) -> PhoneIntent | None:

@@ -62,9 +62,10 @@ def ensure_certificate(directory: Path) -> DeviceCertificate:
     partial = key.with_suffix(".part")
     try:
         subprocess.run(
-            [openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt",
-             "ec_paramgen_curve:prime256v1", "-nodes", "-days", "3650", "-subj",
-             "/CN=coda-pi", "-keyout", str(partial), "-out", str(cert)],
+            # RSA, not ECDSA: an RSA signature is always as long as the key, so every
+            # handshake has the same length on the wire (tests/test_phones_wire.py counts).
+            [openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "3650",
+             "-subj", "/CN=coda-pi", "-keyout", str(partial), "-out", str(cert)],
             check=True, capture_output=True, timeout=60)
     except (OSError, subprocess.SubprocessError) as err:
         raise NoCertificate(f"could not make the phones' certificate: {err}") from err

@@ -32,7 +32,10 @@
       try { obj = xhr.responseText ? JSON.parse(xhr.responseText) : null; } catch (e) { obj = null; }
       done(xhr.status, obj);
     };
-    xhr.send(body ? JSON.stringify(body) : null);
+    var text = body ? JSON.stringify(body) : null;
+    /* Every request body the same length: TLS hides bytes, not their count ("10" vs "1"). */
+    if (text) { while (text.length < 120) { text += " "; } }
+    xhr.send(text);
   }
   function status(text) { $("status").textContent = text || ""; }
 
