@@ -284,3 +284,27 @@ def test_a_page_s_version_counts_only_its_own_changes(tmp_path: Path) -> None:
         assert ben.page()[1] == ben_before
         status, _ = ben.request("GET", f"/api/page?after={ben_before['v']}&wait=0.5")
         assert status == 204  # the long poll ends with nothing new
+
+
+def test_the_fallback_sentence_is_said_once_per_game_not_after_an_undo(
+        tmp_path: Path) -> None:
+    import time
+
+    with running_device(tmp_path) as device:
+        ann = device.phone()
+        pair(device, ann, 0)
+        device.press(Button.OK)
+        device.until(lambda: device.app.scene.view.banner is not None
+                     and "without a phone" in device.app.scene.view.banner.text)
+        for tile in ("D1", "L4", "D7", "L10"):
+            ann.tap(kind="tile", dark=tile[0] == "D", value=tile[1:])
+        ann.tap(kind="key", key="ok")
+        device.until(lambda: device.app.scene.view.screen.seat == 1)
+        device.app.queue.put(Press(Button.BACK))  # held 2 s: undo
+        time.sleep(2.2)
+        device.app.queue.put(Release(Button.BACK))
+        device.until(lambda: device.app.scene.view.overlay is not None)
+        device.press(Button.OK)  # yes, undo Ann's row
+        device.until(lambda: device.app.scene.view.screen.seat == 0)
+        banner = device.app.scene.view.banner
+        assert banner is None or "without a phone" not in banner.text

@@ -11,4 +11,7 @@ takes its taps, served by the device on the local network (issue 23, docs/phones
 - ``server``: the HTTPS server's threads: they only put intents on the loop's queue and
   read views the loop already made.
 - ``tls``: the device's self-signed certificate and its fingerprint.
+- ``start``: all of it started with the device (``app/build.py``, ``[phones]`` in the config).
+- ``hotspot``, ``doctor_checks``: the device as its own access point; ``coda-pi doctor``.
+- ``static/``: the page itself (HTML, CSS, a small script; no library).
 """

@@ -37,7 +37,7 @@ class PhoneBridge:
         self._seats: bytes = b'{"seats": []}'
         self._swallowed: set[Button] = set()  # seat buttons whose press paired a phone
         self._changes_seen = -1
-        self._game_told: object = None  # the game the fallback sentence was said for
+        self._game_told: object = None  # the game (its journal) the fallback was said for
         self.applied = 0  # phone intents the loop has done (the bench reads it)
         # Every intent the loop was given, and how many of them the pages published so far
         # have seen: a test or the bench waits for the page after an intent by these.
@@ -120,9 +120,10 @@ class PhoneBridge:
         """Once per game, when it starts with seats that have no phone: how those seats
         keep their private view private on the shared screen."""
         game = getattr(referee, "game", None)
-        if game is None or game is self._game_told:
+        journal = getattr(referee, "journal", None)  # one per game (an undo keeps it)
+        if game is None or journal is None or journal is self._game_told:
             return
-        self._game_told = game
+        self._game_told = journal
         seats = getattr(game, "seats", None)
         if isinstance(seats, int) and len(self.pairings.paired() & set(range(seats))) < seats:
             referee.notify(_("A seat without a phone: turn the device to whoever holds a seat "
