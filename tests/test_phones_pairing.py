@@ -308,3 +308,51 @@ def test_the_fallback_sentence_is_said_once_per_game_not_after_an_undo(
         device.until(lambda: device.app.scene.view.screen.seat == 0)
         banner = device.app.scene.view.banner
         assert banner is None or "without a phone" not in banner.text
+
+
+def test_a_mastermind_maker_sets_the_code_on_the_phone(tmp_path: Path) -> None:
+    """Mastermind's private step, the code behind the shield, goes to the maker's phone and
+    is set from it; the shared screen says to look at the phone."""
+    from coda_pi.referee.views import SetupView
+
+    with running_device(tmp_path) as device:
+        phone = device.phone()
+        pair(device, phone, 0)
+
+        def item() -> str:
+            screen = device.app.scene.view.screen
+            assert isinstance(screen, SetupView)
+            return screen.items[screen.cursor].key
+
+        def to(key: str) -> None:
+            for _ in range(12):
+                if item() == key:
+                    return
+                before = device.phones.bridge.published
+                device.press(Button.PREV)
+                device.until(lambda b=before: device.phones.bridge.published >= b + 2)
+            raise AssertionError(f"no {key} in the setup")
+
+        to("game")
+        device.press(Button.OK)
+        device.press(Button.PREV)  # Coda, Coda with dashes, Mastermind: round to Mastermind
+        device.press(Button.OK)
+        device.until(lambda: "Mastermind" in device.app.scene.view.title)
+        to("Start")
+        device.press(Button.OK)
+        got = device.until(lambda: (r := phone.page())[1]["page"]["private"] and r)[1]
+        private = got["page"]["private"]
+        assert private["kind"] == "MastermindPrivateView" and got["page"]["actions"]["keys"]
+        pegs = len(private["code"])
+        device.app.queue.put(Press(Button.SEAT_1))  # the maker's button on the device
+        shown = device.until(lambda: device.app.scene.private)
+        assert shown.prompt == "Look at your phone" and "?" not in str(shown)
+        device.app.queue.put(Release(Button.SEAT_1))
+        device.until(lambda: device.app.scene.private is None)
+        for _ in range(pegs):
+            assert phone.tap(kind="key", key="next") == 202
+            assert phone.tap(kind="key", key="ok") == 202
+        device.until(lambda: phone.page()[1]["page"]["private"] is None)
+        assert device.app.errors == []
+        # The code is set: the other seat now breaks it (the screen moved on from the code).
+        assert device.app.referee.view().screen.__class__.__name__ != "SetupView"

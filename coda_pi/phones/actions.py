@@ -80,11 +80,15 @@ def may_act(referee: Any, seat: int) -> bool:
     """``seat`` is asked to act now: its turn, or a private step of its own; never while the
     BACK menu or one of its questions is up (those are the table's, on the device)."""
     game = getattr(referee, "game", None)
-    if not isinstance(game, CodaGame) or seat >= game.seats:
+    if game is None:
         return False
-    if referee.view().overlay is not None:
+    seats = game.seats if isinstance(game, CodaGame) else len(getattr(game, "players", ()))
+    if seat >= seats:
         return False
-    return game.turn == seat or held_view(referee, seat) is not None
+    if getattr(referee.view(), "overlay", None) is not None:
+        return False
+    turn = isinstance(game, CodaGame) and game.turn == seat
+    return turn or held_view(referee, seat) is not None  # Mastermind: the maker's code
 
 
 def entry_of(referee: Any, seat: int) -> PanelEntry | None:

@@ -45,6 +45,7 @@ def page_words() -> dict[str, str]:
         "press": _("Now press seat button {number} on the device"),
         "code": _("The device shows this code: {code}"),
         "your_row": _("Your row"),
+        "your_code": _("Your code"),
         "drawn": _("Drawn"),
         "dark": _("dark"),
         "light": _("light"),
@@ -89,7 +90,7 @@ def _actions(referee: Any, seat: int, public: Any, private: Any) -> dict[str, An
     game = getattr(referee, "game", None)
     screen = public.screen
     turn = game is not None and getattr(game, "turn", None) == seat
-    keys = (turn or private is not None) and public.overlay is None
+    keys = (turn or private is not None) and getattr(public, "overlay", None) is None
     targets: list[int] = []
     if (keys and isinstance(screen, TurnView) and screen.seat == seat
             and screen.step in TARGET_STEPS and public.table is not None):
@@ -109,19 +110,23 @@ def seat_page(referee: Any, seat: int, public: Any = None) -> dict[str, Any]:
     public view, when the caller already has it."""
     public = referee.view() if public is None else public
     private = held_view(referee, seat)
+    game = getattr(referee, "game", None)
+    players = getattr(getattr(game, "settings", None), "players", None) or getattr(
+        game, "players", ())
     return {
         "seat": seat,
+        "name": players[seat] if seat < len(players) else "",
         "lang": language(),
         "words": page_words(),
         "public": {
-            "title": public.title,
-            "banner": plain(public.banner),
-            "timer": plain(public.timer),
-            "screen": plain(public.screen),
-            "table": plain(public.table),
-            "overlay": public.overlay is not None,
+            "title": getattr(public, "title", ""),
+            "banner": plain(getattr(public, "banner", None)),
+            "timer": plain(getattr(public, "timer", None)),
+            "screen": plain(getattr(public, "screen", None)),
+            "table": plain(getattr(public, "table", None)),
+            "overlay": getattr(public, "overlay", None) is not None,
         },
-        "own": _own(referee, seat, public.labels),
+        "own": _own(referee, seat, getattr(public, "labels", "panels")),
         "private": plain(private),
         "actions": _actions(referee, seat, public, private),
     }

@@ -137,7 +137,8 @@
   function render(p) {
     var pub = p.public;
     document.documentElement.lang = p.lang;
-    var name = pub.table && pub.table.seats[p.seat] ? pub.table.seats[p.seat].name : "";
+    var name = pub.table && pub.table.seats[p.seat] ? pub.table.seats[p.seat].name :
+      (p.name || "");
     $("who").textContent = say("seat", {number: p.seat + 1}) + " " + name;
     $("title").textContent = pub.title || "";
     var timer = $("timer");
@@ -155,7 +156,13 @@
       if (priv.row.length) { main.appendChild(rowOf(priv.row)); }
       main.appendChild(rowOf(priv.slots));
       main.appendChild(el("p", "prompt", priv.question));
-    } else if (priv) {
+    } else if (priv && priv.kind === "MastermindPrivateView") {
+      main.appendChild(el("h2", "", say("your_code")));
+      var code = el("div", "tile code", priv.code);
+      code.id = "code";
+      main.appendChild(code);
+      main.appendChild(el("p", "prompt", priv.prompt));
+    } else if (priv && priv.row) {
       main.appendChild(el("h2", "", say("your_row")));
       main.appendChild(rowOf(priv.row));
       if (priv.drawn) {
