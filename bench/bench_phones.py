@@ -145,6 +145,7 @@ def main() -> None:
             while not bridge.pairings.waiting():
                 time.sleep(0.001)
             press(Button.for_seat(phone.seat))
+            press(Button.OK)  # the table confirms the pairing
             phone.secret = phone.request("GET", f"/api/pair/{rid}")[1]["secret"]
             threading.Thread(target=phone.poll, daemon=True).start()
 

@@ -115,10 +115,12 @@ class Phone:
 
 
 def pair(device: Device, phone: Phone, seat: int) -> None:
-    """The whole pairing: the phone asks, the seat's button is pressed, the phone collects."""
+    """The whole pairing: the phone asks, the seat's button is pressed and OK confirms it,
+    the phone collects."""
     rid = phone.ask(seat)["rid"]
     device.until(lambda: any(r.rid == rid for r in device.phones.bridge.pairings.waiting()))
     device.seat(seat)
+    device.press(Button.OK)
     device.until(lambda: phone.collect(rid)[1].get("secret"))
 
 

@@ -155,6 +155,7 @@ def test_four_phones_play_an_entered_pool_tournament_by_taps(tmp_path: Path) -> 
                 device.until(lambda c=code: device.app.scene.view.banner is not None
                              and str(c) in device.app.scene.view.banner.text)
                 device.seat(seat)
+                device.press(Button.OK)  # "Give seat N to the phone showing 37?" yes
                 device.until(lambda t=tab: t.seen() > 0, 15)
             assert device.phones.bridge.pairings.paired() == frozenset(range(4))
 

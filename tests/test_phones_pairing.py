@@ -11,7 +11,7 @@ from phones_device import Phone, pair, running_device
 
 from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView
 from coda_pi.referee.signals import Button, Press, Release
-from coda_pi.referee.views import PrivateView
+from coda_pi.referee.views import Banner, PrivateView
 
 
 def _start(device) -> None:  # noqa: ANN001 - the helper's Device
@@ -33,6 +33,9 @@ def test_a_seat_is_paired_only_by_its_own_button(tmp_path: Path) -> None:
         assert phone.collect(asked["rid"]) == (200, {"wait": True})
         assert phone.page()[0] == 403
         device.seat(1)
+        device.until(lambda: "Give seat 2 to the phone showing " + asked["code"]
+                     in device.app.scene.view.banner.text)
+        device.press(Button.OK)  # the table confirms: yes
         status, got = device.until(lambda: (r := phone.collect(asked["rid"]))[1].get(
             "secret") and r)
         assert status == 200 and got["seat"] == 1 and len(got["secret"]) >= 32
@@ -186,6 +189,7 @@ def test_two_phones_asking_for_one_seat_get_nothing_from_its_button(tmp_path: Pa
         asked = [owner.ask(0)["rid"], intruder.ask(0)["rid"]]
         device.until(lambda: len(device.phones.bridge.pairings.waiting()) == 2)
         device.seat(0)
+        device.press(Button.OK)
         device.until(lambda: device.app.scene.view.banner is not None
                      and "Two phones" in device.app.scene.view.banner.text)
         assert [p.collect(rid)[0] for p, rid in zip((owner, intruder), asked,
@@ -356,3 +360,27 @@ def test_a_mastermind_maker_sets_the_code_on_the_phone(tmp_path: Path) -> None:
         assert device.app.errors == []
         # The code is set: the other seat now breaks it (the screen moved on from the code).
         assert device.app.referee.view().screen.__class__.__name__ != "SetupView"
+
+
+def test_a_press_for_the_game_does_not_give_a_seat_to_a_waiting_phone(tmp_path: Path) -> None:
+    """An intruder asks for Ben's seat and waits for Ben's button to be pressed for the game
+    (to see his entry, to be attacked): the press asks the table first, and any button but
+    OK refuses; the intruder gets nothing."""
+    with running_device(tmp_path) as device:
+        _start(device)
+        intruder = device.phone()
+        rid = intruder.ask(1)["rid"]
+        device.until(lambda: device.phones.bridge.pairings.waiting())
+        device.seat(1)  # Ben's button, pressed for the game
+        device.until(lambda: "Give seat 2 to the phone" in device.app.scene.view.banner.text)
+        device.press(Button.BACK)  # not OK: no
+        device.until(lambda: "stays without a phone" in device.app.scene.view.banner.text)
+        assert intruder.collect(rid)[0] == 404
+        assert device.phones.bridge.pairings.paired() == frozenset()
+        assert device.app.scene.view.overlay is None  # the BACK answered; it opened no menu
+        bridge = device.phones.bridge
+        before = bridge.published
+        device.seat(1)  # now a press for the game again: no phone waits, nothing is asked
+        device.until(lambda: bridge.published >= before + 2)
+        assert bridge.pairings.paired() == frozenset()
+        assert "Give seat" not in (device.app.scene.view.banner or Banner("")).text

@@ -84,6 +84,7 @@ def _exchange(tmp_path: Path, *, tls: bool, row: tuple[str, ...] = ROW) -> tuple
             rid = phone.ask(0)["rid"]
             device.until(lambda: bridge.pairings.waiting())
             device.seat(0)
+            device.press(Button.OK)
             device.until(lambda: 0 in bridge.pairings.paired())
             assert phone.collect(rid)[0] == 200
             taken = bridge.taken

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 from typing import Any
 
 from coda_pi.i18n import _
@@ -21,6 +22,9 @@ from coda_pi.referee.signals import Button, Intent, Press, Release
 from coda_pi.referee.views import BannerKind, PrivatePurpose, PrivateView
 
 log = logging.getLogger(__name__)
+
+ARMED_SECONDS = 20.0
+"""How long the device waits for OK after a seat's button was pressed for a waiting phone."""
 
 
 class PhoneBridge:
@@ -37,6 +41,7 @@ class PhoneBridge:
         self._seats: bytes = b'{"seats": []}'
         self._swallowed: set[Button] = set()  # seat buttons whose press paired a phone
         self._changes_seen = -1
+        self._armed: tuple[int, float] | None = None  # a seat asked to confirm, and when
         self._game_told: object = None  # the game (its journal) the fallback was said for
         self.applied = 0  # phone intents the loop has done (the bench reads it)
         # Every intent the loop was given, and how many of them the pages published so far
@@ -47,8 +52,8 @@ class PhoneBridge:
     # -- the loop's thread -------------------------------------------------------------
 
     def take(self, referee: Any, intent: Intent | PhoneIntent) -> bool:
-        """True when ``intent`` was the phones' (a tap, or a press that paired a phone): the
-        referee must not see it as a button."""
+        """True when ``intent`` was the phones' (a tap, or a press of the pairing: the seat's
+        button, then OK or another button to answer): the referee must not see it."""
         self.taken += 1
         if isinstance(intent, PhoneIntent):
             if intent.seat in self.pairings.paired():
@@ -59,21 +64,45 @@ class PhoneBridge:
         if isinstance(intent, Release) and button in self._swallowed:
             self._swallowed.discard(button)
             return True
-        if not isinstance(intent, Press) or button.seat is None:
+        if not isinstance(intent, Press):
             return False
-        done = self.pairings.complete(button.seat)
-        if done == "none":
+        armed = self._armed
+        if armed is not None and time.monotonic() - armed[1] > ARMED_SECONDS:
+            armed = self._armed = None  # left unanswered: the buttons are the game's again
+        if armed is not None:
+            self._answer(referee, armed[0], yes=button is Button.OK)
+        elif button.seat is not None and self.pairings.waits_for(button.seat):
+            self._ask(referee, button.seat)
+        else:
             return False
         self._swallowed.add(button)
+        return True
+
+    def _ask(self, referee: Any, seat: int) -> None:
+        """A seat's button with a phone waiting for that seat: OK must confirm it. A press
+        for the game (a target, a held view) must not give a seat to a phone quietly."""
+        self._armed = (seat, time.monotonic())
         self._changes_seen = self.pairings.changes  # this sentence, not the waiting one
+        codes = ", ".join(r.code for r in self.pairings.waiting() if r.seat == seat)
+        referee.notify(_("Give seat {number} to the phone showing {code}? OK: yes, any other "
+                         "button: no").format(number=seat + 1, code=codes), BannerKind.INFO)
+
+    def _answer(self, referee: Any, seat: int, *, yes: bool) -> None:
+        self._armed = None
+        if not yes:
+            self.pairings.drop(seat)
+            self._changes_seen = self.pairings.changes
+            referee.notify(_("Seat {number} stays without a phone").format(number=seat + 1))
+            return
+        done = self.pairings.complete(seat)
+        self._changes_seen = self.pairings.changes
         if done == "paired":
             referee.notify(_("Seat {number} is paired with its phone").format(
-                number=button.seat + 1), BannerKind.GOOD)
-        else:
+                number=seat + 1), BannerKind.GOOD)
+        elif done == "clash":
             referee.notify(_("Two phones asked for seat {number}: neither got it. Ask again "
-                             "from the seat's own phone only").format(number=button.seat + 1),
+                             "from the seat's own phone only").format(number=seat + 1),
                            BannerKind.ERROR)
-        return True
 
     def publish(self, referee: Any) -> None:
         """Make every paired seat's page from the referee as it is now; wake the phones

@@ -2,8 +2,9 @@
 
 A phone asks for a seat and gets a request id (unguessable, its own) and a two-digit code
 that the device's screen shows beside the seat's name, so the table sees which phone is
-being paired. Only the seat's physical button completes it (the loop calls ``complete``):
-the phone then gets a fresh per-pairing secret that every later request carries. A new
+being paired. Only the seat's physical button, confirmed with OK, completes it (the loop's
+``PhoneBridge`` calls ``complete``): the phone then gets a fresh per-pairing secret that
+every later request carries. A new
 pairing of a seat revokes the old secret; unpairing revokes it too.
 """
 
@@ -67,6 +68,21 @@ class Pairings:
         with self._lock:
             self._expire()
             return sorted(self._requests.values(), key=lambda r: r.made)
+
+    def waits_for(self, seat: int) -> bool:
+        """Some phone waits for ``seat``."""
+        with self._lock:
+            self._expire()
+            return any(r.seat == seat for r in self._requests.values())
+
+    def drop(self, seat: int) -> None:
+        """The table refused: every request for ``seat`` is forgotten (those phones are
+        told their request is gone and may ask again)."""
+        with self._lock:
+            for rid, req in list(self._requests.items()):
+                if req.seat == seat:
+                    del self._requests[rid]
+                    self.changes += 1
 
     def complete(self, seat: int) -> str:
         """The seat's button was pressed: "paired" when one phone waited for this seat (it
