@@ -226,6 +226,15 @@ class ClubConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class PhonesConfig:
+    """Phones as seat screens (coda_pi/phones/, docs/phones.md)."""
+
+    enabled: bool = False
+    port: int = 8443
+    hotspot: bool = False  # the device is its own Wi-Fi access point (firmware/README.md)
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     pins: PinConfig = field(default_factory=PinConfig)
     screen: ScreenConfig = field(default_factory=ScreenConfig)
@@ -235,6 +244,7 @@ class Config:
     timer: TimerConfig = field(default_factory=TimerConfig)
     data_dir: Path = field(default_factory=lambda: default_data_dir())
     club: ClubConfig | None = None  # None: this table plays alone (no [club] host)
+    phones: PhonesConfig = field(default_factory=PhonesConfig)
     # The file this came from; None when no file was found and everything is a default.
     source: Path | None = None
 
@@ -415,6 +425,7 @@ def _with_source(config: Config, source: Path) -> Config:
         timer=config.timer,
         data_dir=config.data_dir,
         club=config.club,
+        phones=config.phones,
         source=source,
     )
 
@@ -431,6 +442,7 @@ SCHEMA: dict[str, tuple[str, ...]] = {
     "timer": ("enabled", "first_seconds", "extra_seconds"),
     "data": ("directory",),
     "club": ("host", "port", "club", "table", "username", "password"),
+    "phones": ("enabled", "port", "hotspot"),
 }
 
 
@@ -498,6 +510,7 @@ class _Checker:
             timer=self.timer(tables.get("timer", {})),
             data_dir=self.data_dir(tables.get("data", {}), env, base_dir),
             club=self.club(tables.get("club", {})),
+            phones=self.phones(tables.get("phones", {})),
         )
 
     # --- typed values ------------------------------------------------------------------------
@@ -732,6 +745,13 @@ class _Checker:
                                 kind=_type_name(value), value=repr(value), default=repr(default)))
             return default
         return value
+
+    def phones(self, table: dict[str, Any]) -> PhonesConfig:
+        return PhonesConfig(
+            enabled=self.boolean(table, "phones.enabled", False),
+            port=self.integer(table, "phones.port", 8443, 1024, 65535),
+            hotspot=self.boolean(table, "phones.hotspot", False),
+        )
 
     def club(self, table: dict[str, Any]) -> ClubConfig | None:
         if not table:

@@ -128,6 +128,10 @@ def run_checks(config_path: Path | None = None, *, system: System | None = None)
     _check_data(report, config)
     report.section = N_("Service")
     _check_service(report, model, system)
+    report.section = N_("Phones")
+    from coda_pi.phones.doctor_checks import check_phones  # only the doctor needs it
+
+    check_phones(report, config)
     return report.checks
 
 

@@ -103,6 +103,18 @@ def build_app(
 
         records_dir = options.record.parent if options.record else records.data_dir
         closers.append(start_publisher(config.club, records_dir, explain=say))
+    phones = None
+    if config.phones.enabled:  # phones as seat screens (coda_pi/phones/)
+        from coda_pi.phones.start import start_phones
+
+        if config.phones.hotspot:
+            from coda_pi.phones.hotspot import bring_up
+
+            bring_up(say)
+        phones = start_phones(queue, records.data_dir, port=config.phones.port, explain=say)
+        if phones is not None:
+            closers.append(phones.close)
+            say(phones.notice())
     if gpio is not None:
         closers.append(gpio.close)
     if waiter is None and driver == "kmsdrm":
@@ -126,9 +138,13 @@ def build_app(
         show_led_strip=strip,
         on_frame=on_frame,
         closers=closers,
+        companion=phones.bridge if phones is not None else None,
     )
     app.records = records
     app.gpio = gpio
+    app.phones = phones
+    if phones is not None:
+        app.referee.notify(phones.notice())
     return app
 
 

@@ -63,6 +63,18 @@ class Renderer(Protocol):
         """When ``time_key`` will next change (clock time), None if it never will."""
 
 
+class Companion(Protocol):
+    """Screens beside the device's own, on the loop's thread (the phones: coda_pi/phones/):
+    it may take an intent before the referee, sees the referee after every update, and
+    says what the shared screen draws of a held seat's private view."""
+
+    def take(self, referee: Any, intent: Any) -> bool: ...
+
+    def publish(self, referee: Any) -> None: ...
+
+    def shared_private(self, private: Any) -> Any: ...
+
+
 # --------------------------------------------------------------------------------------------
 # The loop
 
@@ -96,8 +108,10 @@ class App:
         show_led_strip: bool = True,
         on_frame: Callable[[Scene, pygame.Surface], None] | None = None,
         closers: Sequence[Callable[[], None]] = (),
+        companion: Companion | None = None,
     ) -> None:
         self.referee = referee
+        self.companion = companion
         self.queue = queue
         self.clock = clock
         self.renderer = renderer
@@ -118,6 +132,7 @@ class App:
         self.gpio: GpioDevices | None = None
         self.errors: list[Exception] = []  # what the referee raised (and the loop survived)
         self._drawn: Hashable = None
+        self.phones: Any = None  # the phones' server and bridge, when build_app started them
 
     # ---- one iteration ---------------------------------------------------------------------
 
@@ -141,6 +156,8 @@ class App:
         intents = self.queue.drain()
         self.stats.intents += len(intents)
         for intent in intents:
+            if self.companion is not None and self._taken(intent):
+                continue
             self._guarded(self.referee.handle, intent)
         self._guarded(self.referee.tick)
         self._play_cues()
@@ -149,7 +166,19 @@ class App:
             self.seat_leds.show(leds[: len(self.seat_leds.shown)])
         if getattr(self.referee, "quit_requested", False):  # the switch's setup menu: Quit
             self.running = False
+        if self.companion is not None:  # before the frame: it may put a notice on screen
+            self._guarded(self.companion.publish, self.referee)
         self.redraw(leds)
+
+    def _taken(self, intent: Any) -> bool:
+        """The companion's own intent (a phone's tap), or a press it used (pairing)."""
+        assert self.companion is not None
+        try:
+            return self.companion.take(self.referee, intent)
+        except Exception as error:  # like the referee's: logged, kept, the device goes on
+            log.exception("the phones failed on %s", intent)
+            self.errors.append(error)
+            return True
 
     def _guarded(self, action: Callable[..., None], *args: Any) -> None:
         """Run one referee call; a bug there is logged and kept, and the device carries on
@@ -234,7 +263,8 @@ class App:
         now = self.clock.monotonic()
         scene = Scene(
             view=self.referee.view(),
-            private=self.referee.private_view(),
+            private=(self.referee.private_view() if self.companion is None
+                     else self.companion.shared_private(self.referee.private_view())),
             leds=leds if leds is not None else (self.scene.leds if self.scene else ()),
             show_led_strip=self.show_led_strip,
             blink_on=int(now // BLINK_SECONDS) % 2 == 0,

@@ -1,0 +1,154 @@
+"""A real device for the phone tests: the app's loop on its own thread (the dummy video
+driver, the real clock), its phones' server on loopback, and phones as HTTP clients.
+
+Seat buttons are pressed the way gpiozero does it: an intent put on the loop's queue from
+another thread."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import random
+import ssl
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from coda_pi.app import App, DeviceOptions, build_app
+from coda_pi.config import Config
+from coda_pi.phones.start import Phones, start_phones
+from coda_pi.referee.setup import SetupDefaults
+from coda_pi.referee.signals import Button, Press, Release
+
+
+class Device:
+    """The running device: press its buttons, read its screen, wait for what it shows."""
+
+    def __init__(self, app: App, phones: Phones) -> None:
+        self.app = app
+        self.phones = phones
+        self.base = phones.server.url("127.0.0.1")
+        self.cafile = phones.cert
+
+    def press(self, button: Button) -> None:
+        self.app.queue.put(Press(button))
+        self.app.queue.put(Release(button))
+
+    def seat(self, seat: int) -> None:
+        self.press(Button.for_seat(seat))
+
+    def until(self, check: Callable[[], Any], timeout: float = 10.0) -> Any:
+        """Wait for ``check()`` to be true (the loop runs on its own thread)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            got = check()
+            if got:
+                return got
+            time.sleep(0.01)
+        raise AssertionError(f"the device did not get there in {timeout} s")
+
+    def phone(self) -> Phone:
+        return Phone(self.base, self.cafile)
+
+
+class Phone:
+    """A phone's requests, as the page's script makes them (over HTTPS, the device's
+    certificate trusted as a careful player would after comparing its fingerprint)."""
+
+    def __init__(self, base: str, cafile: Path | None) -> None:
+        scheme, rest = base.split("://")
+        self.host, port = rest.strip("/").split(":")
+        self.port = int(port)
+        self.tls = None
+        if scheme == "https":
+            self.tls = ssl.create_default_context(cafile=str(cafile))
+            self.tls.check_hostname = False  # the certificate names the device, not an address
+        self.secret: str | None = None
+
+    def request(self, method: str, path: str, body: Any = None,
+                secret: str | None = None) -> tuple[int, Any]:
+        conn: http.client.HTTPConnection
+        if self.tls is not None:
+            conn = http.client.HTTPSConnection(self.host, self.port, context=self.tls,
+                                               timeout=30)
+        else:
+            conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
+        headers = {"Content-Type": "application/json"}
+        secret = secret if secret is not None else self.secret
+        if secret:
+            headers["X-Seat"] = secret
+        try:
+            # Padded as the page pads them: every body the same length on the wire.
+            text = json.dumps(body).ljust(120) if body is not None else None
+            conn.request(method, path, text, headers)
+            resp = conn.getresponse()
+            raw = resp.read()
+            return resp.status, json.loads(raw) if raw else None
+        finally:
+            conn.close()
+
+    def ask(self, seat: int) -> dict[str, Any]:
+        status, got = self.request("POST", "/api/pair", {"seat": seat})
+        assert status == 200, status
+        return got
+
+    def collect(self, rid: str) -> tuple[int, Any]:
+        status, got = self.request("GET", f"/api/pair/{rid}")
+        if status == 200 and "secret" in got:
+            self.secret = got["secret"]
+        return status, got
+
+    def page(self, after: int = 0) -> tuple[int, Any]:
+        return self.request("GET", f"/api/page?after={after}")
+
+    def tap(self, **body: Any) -> int:
+        return self.request("POST", "/api/tap", body)[0]
+
+
+def pair(device: Device, phone: Phone, seat: int) -> None:
+    """The whole pairing: the phone asks, the seat's button is pressed and OK confirms it,
+    the phone collects."""
+    rid = phone.ask(seat)["rid"]
+    device.until(lambda: any(r.rid == rid for r in device.phones.bridge.pairings.waiting()))
+    device.seat(seat)
+    device.press(Button.OK)
+    device.until(lambda: phone.collect(rid)[1].get("secret"))
+
+
+@contextmanager
+def running_device(tmp_path: Path, *, names: tuple[str, ...] = ("Ann", "Ben"),
+                   pool: str = "entered", rounds: int = 1, tls: bool = True,
+                   seed: int = 5) -> Iterator[Device]:
+    """The device in setup, its loop running, its phones served on 127.0.0.1."""
+    config = Config(data_dir=tmp_path / "data")
+    setup = SetupDefaults(names=names, players=len(names), rounds=rounds, pool=pool,  # type: ignore[arg-type]
+                          timer=False)
+    options = DeviceOptions(config=config, size=(480, 320), fullscreen=False, resume=False,
+                            setup=setup, bounce_time=None, gpio=False, sound=False)
+    app = build_app(options, rng=random.Random(seed), explain=lambda text: None)
+    phones = start_phones(app.queue, tmp_path / "data", port=0, host="127.0.0.1", tls=tls)
+    assert phones is not None
+    app.companion = phones.bridge
+    stop = threading.Event()
+    loop = threading.Thread(target=app.run, kwargs={"until": stop.is_set}, daemon=True)
+    loop.start()
+    try:
+        device = Device(app, phones)
+        device.until(lambda: app.scene is not None)  # the loop's first frame is drawn
+        yield device
+    finally:
+        stop.set()
+        app.queue.wake()
+        loop.join(10)
+        phones.close()
+        app.close()
+        pygame.quit()

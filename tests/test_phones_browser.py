@@ -1,0 +1,234 @@
+"""Four phones in a real headless chromium (four browser contexts: four phones with their
+own storage) play an entered-pool tournament against the real device loop: each pairs by
+its seat's button, enters every panel by one tap, makes its public moves by one tap each
+(colour, target, panel, number, go on), one
+reloads mid-round and comes back by itself; a fifth asks for a paired seat and never gets
+it, a sixth reads a seat's stream without the secret and gets nothing. The record replays
+to the scores on the device's screen."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from club_browser import Browser, need_chromium
+from phones_device import Device, running_device
+
+from coda_pi.referee.entry_views import EntryWaitView
+from coda_pi.referee.labels import value_label
+from coda_pi.referee.public import public_table
+from coda_pi.referee.signals import Button
+from coda_pi.referee.views import FinalView, RoundEndView, SetupView, TurnStep, TurnView
+from coda_pi.replay import replay_file
+from coda_pi.rules.tiles import Color, Tile, full_set, sorted_row
+
+NAMES = ("Ann", "Ben", "Cy", "Di")
+
+
+class PhoneTab:
+    """One phone: a browser context of its own (its own localStorage), one page."""
+
+    def __init__(self, browser: Browser, url: str) -> None:
+        self.browser = browser
+        context = browser.call("Target.createBrowserContext")["browserContextId"]
+        target = browser.call("Target.createTarget", {"url": "about:blank",
+                                                      "browserContextId": context})["targetId"]
+        browser.session = None
+        self.session = browser.call("Target.attachToTarget",
+                                    {"targetId": target, "flatten": True})["sessionId"]
+        self.call("Page.enable")
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": 400, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        self.call("Page.navigate", {"url": url})
+
+    def call(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
+        self.browser.session = self.session
+        return self.browser.call(method, params)
+
+    def js(self, expression: str) -> Any:
+        result = self.call("Runtime.evaluate", {"expression": expression,
+                                                "returnByValue": True})
+        return result["result"].get("value")
+
+    def click(self, selector: str) -> bool:
+        return bool(self.js(f"(function(){{var e=document.querySelector('{selector}');"
+                            f"if(!e)return false;e.click();return true;}})()"))
+
+    def seen(self) -> int:
+        return int(self.js("window.codaSeen || 0"))
+
+
+class Table:
+    """The real panels on the table (entered pool: the device never deals them)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.pool: list[Tile] = []
+
+    def shuffle(self) -> None:
+        self.pool = sorted(full_set(dashes=False), key=str)
+        self.rng.shuffle(self.pool)
+
+    def row(self, hand: int) -> list[Tile]:
+        taken, self.pool = self.pool[:hand], self.pool[hand:]
+        return list(sorted_row(taken))
+
+    def draw(self, dark: bool) -> Tile:
+        colour = Color.DARK if dark else Color.LIGHT
+        tile = next(t for t in self.pool if t.color is colour)
+        self.pool.remove(tile)
+        return tile
+
+
+def _settled(device: Device, phones: list[PhoneTab], before: int) -> None:
+    """The tap was done by the loop, and every phone shows the page the loop made after it."""
+    device.until(lambda: device.phones.bridge.published > before)
+    _synced(device, phones)
+
+
+def _synced(device: Device, phones: list[PhoneTab]) -> None:
+    """Every phone shows the newest page the loop made for it."""
+    bridge = device.phones.bridge
+    for seat, tab in enumerate(phones):
+        device.until(lambda s=seat, t=tab: t.seen() >= bridge._pages.get(s, (0,))[0], 15)
+
+
+def _tap(device: Device, phones: list[PhoneTab], seat: int, selector: str) -> None:
+    _synced(device, phones)
+    before = device.phones.bridge.published
+    assert phones[seat].click(selector), (seat, selector, phones[seat].js(
+        "document.getElementById('main').innerText"))
+    _settled(device, phones, before)
+
+
+def _enter(device: Device, phones: list[PhoneTab], seat: int, tiles: list[Tile]) -> None:
+    for tile in tiles:
+        _tap(device, phones, seat, f'[data-tile="{tile.color.value}{tile.value}"]')
+    if len(tiles) > 1:
+        _tap(device, phones, seat, '[data-key="ok"]')
+
+
+def _turn(device: Device, phones: list[PhoneTab], table: Table, screen: TurnView) -> None:
+    """The player on turn, by taps only: draw, enter the drawn panel, then guess right
+    (the test knows every panel) until the round is over."""
+    seat = screen.seat
+    game = device.app.referee.game
+    assert game is not None
+    if screen.step is TurnStep.CHOOSE_COLOR:  # one tap: the colour, and it is drawn
+        _tap(device, phones, seat, '[data-colour="dark"]' if screen.dark_left
+             else '[data-colour="light"]')
+    elif screen.step is TurnStep.TARGET:
+        target = next(s for s in range(game.seats) if s != seat and not game.out[s])
+        _tap(device, phones, seat, f'[data-target="{target}"]')
+    elif screen.step is TurnStep.SLOT:  # one tap on the panel attacked
+        assert screen.target is not None
+        slot = next(i for i, p in enumerate(game.rows[screen.target]) if not p.revealed)
+        _tap(device, phones, seat, f'[data-slot="{slot}"]')
+    elif screen.step is TurnStep.VALUE:  # one tap on the number guessed
+        assert screen.target is not None and screen.slot is not None
+        truth = value_label(game.rows[screen.target][screen.slot].tile.value, "panels")
+        _tap(device, phones, seat, f'[data-guess="{truth}"]')
+    elif screen.step is TurnStep.CONTINUE:
+        _tap(device, phones, seat, '[data-goon="1"]')
+    else:  # placing the drawn panel: the claim is judged privately; try the next place
+        _tap(device, phones, seat, '[data-key="ok"]')
+        now = device.app.referee.view().screen
+        if isinstance(now, TurnView) and now.step is screen.step:
+            _tap(device, phones, seat, '[data-key="next"]')
+
+
+@need_chromium
+def test_four_phones_play_an_entered_pool_tournament_by_taps(tmp_path: Path) -> None:
+    rounds = 3  # a whole tournament, as the device plays it by default
+    with running_device(tmp_path, names=NAMES, rounds=rounds) as device:
+        browser = Browser(tmp_path / "profile", 400, 800)
+        try:
+            browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
+            url = device.base
+            phones = [PhoneTab(browser, url) for _ in NAMES]
+            for seat, tab in enumerate(phones):  # pairing: a tap on the phone, then the seat
+                device.until(lambda t=tab, s=seat: t.click(f'[data-seat="{s}"]'))
+                device.until(lambda t=tab: t.js("!!document.getElementById('pair-code')"))
+                code = tab.js("document.getElementById('pair-code').getAttribute('data-code')")
+                device.until(lambda c=code: device.app.scene.view.banner is not None
+                             and str(c) in device.app.scene.view.banner.text)
+                device.seat(seat)
+                device.press(Button.OK)  # "Give seat N to the phone showing 37?" yes
+                device.until(lambda t=tab: t.seen() > 0, 15)
+            assert device.phones.bridge.pairings.paired() == frozenset(range(4))
+
+            intruder = PhoneTab(browser, url)
+            device.until(lambda: intruder.click('[data-seat="2"]'))
+            device.until(lambda: intruder.js("!!document.getElementById('pair-code')"))
+            reader = PhoneTab(browser, url)
+            device.until(lambda: reader.js("document.readyState") == "complete")
+            stolen = reader.js("(function(){var x=new XMLHttpRequest();"
+                               "x.open('GET','/api/page?after=0',false);"
+                               "x.setRequestHeader('X-Seat','guessed-secret');x.send();"
+                               "return [x.status, x.responseText];})()")
+            assert stolen == [403, '{"unpaired": true}']
+
+            before = device.phones.bridge.published
+            device.press(Button.OK)  # Start
+            device.until(lambda: device.phones.bridge.published >= before + 2)
+            assert not isinstance(device.app.referee.view().screen, SetupView)
+            table = Table(7)
+            dealt_round = 0
+            reloaded = False
+            taps = 0
+            for _ in range(3000):
+                # The referee's own view: the loop is idle between taps (see _settled).
+                screen = device.app.referee.view().screen
+                game = device.app.referee.game
+                if isinstance(screen, FinalView):
+                    break
+                if isinstance(screen, RoundEndView) or (
+                        game is not None and game.round_number == 0):
+                    before = device.phones.bridge.published
+                    device.press(Button.OK)  # the next round starts on the device
+                    device.until(lambda b=before: device.phones.bridge.published >= b + 2)
+                    _synced(device, phones)
+                    continue
+                if isinstance(screen, EntryWaitView):
+                    if screen.dark is None:  # a starting row
+                        if dealt_round != game.round_number:
+                            table.shuffle()
+                            dealt_round = game.round_number
+                        _enter(device, phones, screen.seat, table.row(screen.hand))
+                        taps += screen.hand + 1
+                    else:
+                        _enter(device, phones, screen.seat, [table.draw(screen.dark)])
+                        taps += 1
+                    continue
+                if not reloaded and isinstance(screen, TurnView):
+                    # A phone reloads mid-round and comes back to its seat by itself.
+                    phones[1].call("Page.reload")
+                    device.until(lambda: phones[1].seen() > 0, 15)
+                    assert "Seat 2 Ben" in phones[1].js("document.body.innerText")
+                    reloaded = True
+                assert isinstance(screen, TurnView), screen
+                _turn(device, phones, table, screen)
+            else:
+                raise AssertionError("the tournament did not end")
+            final = device.app.referee.view().screen
+            assert isinstance(final, FinalView) and not final.ended_early
+            assert reloaded
+            # Nothing private was ever drawn on the shared screen: no seat button was held.
+            assert device.app.errors == []
+            # The intruder never got a seat, and never a secret.
+            assert device.phones.bridge.pairings.paired() == frozenset(range(4))
+            assert intruder.js("window.localStorage.getItem('coda-pi-seat')") is None
+            assert intruder.js("!!document.getElementById('pair-code')")
+            records = device.app.records
+            assert records is not None
+            time.sleep(0.1)
+            record = next((tmp_path / "data").glob("coda-*.jsonl"))
+            replayed = replay_file(record)
+            scores = {s.name: s.total for s in final.standings}
+            totals = public_table(replayed.game).totals
+            assert replayed.error is None
+            assert scores == dict(zip(NAMES, totals, strict=True)), (scores, totals)
+        finally:
+            browser.close()
