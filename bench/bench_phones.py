@@ -40,11 +40,11 @@ from coda_pi.app import DeviceOptions, build_app
 from coda_pi.config import Config
 from coda_pi.phones.server import page_weight
 from coda_pi.phones.start import start_phones
-from coda_pi.referee.entry_views import EntryWaitView
-from coda_pi.referee.labels import value_label
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button, Press, Release
-from coda_pi.referee.views import FinalView, RoundEndView, TurnStep, TurnView
+from coda_pi.referee.pools.entered.views import EntryWaitView
+from coda_pi.referee.shared.labels import value_label
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Press, Release
+from coda_pi.referee.shared.views import FinalView, RoundEndView, TurnStep, TurnView
 from coda_pi.rules.panel_entry import keys_to_enter
 from coda_pi.rules.tiles import Color, Tile, full_set, sorted_row
 

@@ -26,8 +26,8 @@ import pygame
 from coda_pi.app import App, DeviceOptions, build_app
 from coda_pi.config import Config
 from coda_pi.phones.start import Phones, start_phones
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.signals import Button, Press, Release
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Press, Release
 
 
 class Device:

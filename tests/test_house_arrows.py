@@ -59,7 +59,7 @@ GROUPS: dict[str, str] = {
     "coda_pi.datadir": "config",
     "coda_pi.ui": "ui", "coda_pi.devices": "devices", "coda_pi.club": "club",
     "coda_pi.app": "app", "coda_pi.sim": "sim", "coda_pi.demo": "demo",
-    "coda_pi.doctor": "doctor", "coda_pi.cli": "cli",
+    "coda_pi.doctor": "doctor", "coda_pi.cli": "cli", "coda_pi.phones": "phones",
 }
 BELOW: dict[str, set[str]] = {
     "base": set(),
@@ -76,16 +76,20 @@ BELOW: dict[str, set[str]] = {
     "ui": {"referee"},
     "devices": {"referee"},
     "club": {"config"},
-    "app": {"config", "ui", "devices", "club"},
+    # The seat pages on phones: an edge like the buttons, putting intents on the loop's
+    # queue and serving views the loop has made.
+    "phones": {"config", "devices"},
+    "app": {"config", "ui", "devices", "club", "phones"},
     # The simulated players and test helpers: above the referee, beside the device, so the
     # device never imports them; only the demo, the commands, the tests and benches do.
     "sim": {"referee"},
     "demo": {"app", "sim"},
-    "doctor": {"config"},
+    "doctor": {"phones"},
     "cli": {"demo", "doctor"},
 }
 DEVICE = ("app", "ui", "devices", "referee", "referee.coda", "referee.pools",
-          "referee.mastermind", "referee.shared", "rules", "record", "config", "club")
+          "referee.mastermind", "referee.shared", "rules", "record", "config", "club",
+          "phones")
 
 
 def module_name(path: Path) -> str:

@@ -16,11 +16,11 @@ from typing import Any
 from club_browser import Browser, need_chromium
 from phones_device import Device, running_device
 
-from coda_pi.referee.entry_views import EntryWaitView
-from coda_pi.referee.labels import value_label
-from coda_pi.referee.public import public_table
-from coda_pi.referee.signals import Button
-from coda_pi.referee.views import FinalView, RoundEndView, SetupView, TurnStep, TurnView
+from coda_pi.referee.pools.entered.views import EntryWaitView
+from coda_pi.referee.shared.labels import value_label
+from coda_pi.referee.shared.public import public_table
+from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.views import FinalView, RoundEndView, SetupView, TurnStep, TurnView
 from coda_pi.replay import replay_file
 from coda_pi.rules.tiles import Color, Tile, full_set, sorted_row
 

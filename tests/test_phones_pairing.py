@@ -9,9 +9,9 @@ from pathlib import Path
 
 from phones_device import Phone, pair, running_device
 
-from coda_pi.referee.entry_views import EntryPrivateView, EntryWaitView
-from coda_pi.referee.signals import Button, Press, Release
-from coda_pi.referee.views import Banner, PrivateView
+from coda_pi.referee.pools.entered.views import EntryPrivateView, EntryWaitView
+from coda_pi.referee.shared.signals import Button, Press, Release
+from coda_pi.referee.shared.views import Banner, PrivateView
 
 
 def _start(device) -> None:  # noqa: ANN001 - the helper's Device
@@ -200,7 +200,7 @@ def test_two_phones_asking_for_one_seat_get_nothing_from_its_button(tmp_path: Pa
 
 
 def test_device_dealt_play_deals_and_draws_to_the_phone(tmp_path: Path) -> None:
-    from coda_pi.referee.views import DealView, TurnStep, TurnView
+    from coda_pi.referee.shared.views import DealView, TurnStep, TurnView
 
     with running_device(tmp_path, pool="device") as device:
         ann, ben = device.phone(), device.phone()
@@ -235,7 +235,7 @@ def test_device_dealt_play_deals_and_draws_to_the_phone(tmp_path: Path) -> None:
 def test_a_phone_cannot_answer_the_table_s_menu(tmp_path: Path) -> None:
     """The BACK menu and its questions (undo, end the game, quit) are the table's: a phone's
     keys, even forged ones, do nothing while it is up."""
-    from coda_pi.referee.views import MenuView
+    from coda_pi.referee.shared.views import MenuView
 
     with running_device(tmp_path) as device:
         _start(device)
@@ -317,7 +317,7 @@ def test_the_fallback_sentence_is_said_once_per_game_not_after_an_undo(
 def test_a_mastermind_maker_sets_the_code_on_the_phone(tmp_path: Path) -> None:
     """Mastermind's private step, the code behind the shield, goes to the maker's phone and
     is set from it; the shared screen says to look at the phone."""
-    from coda_pi.referee.views import SetupView
+    from coda_pi.referee.shared.views import SetupView
 
     with running_device(tmp_path) as device:
         phone = device.phone()

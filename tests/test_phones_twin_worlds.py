@@ -22,15 +22,15 @@ from twin_worlds import Relabel, RelabelledDealer, relabels
 
 from coda_pi.phones.actions import held_view
 from coda_pi.phones.seat_views import seat_page
-from coda_pi.referee.autoplay import AutoPlayer
-from coda_pi.referee.referee import Referee
-from coda_pi.referee.setup import SetupDefaults
-from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
-from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
-from coda_pi.referee.views import FinalView
+from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.views import FinalView
 from coda_pi.rules.dealer import Shuffle
 from coda_pi.rules.observe import observe
 from coda_pi.rules.tiles import Tile
+from coda_pi.sim.coda import AutoPlayer
+from coda_pi.sim.table_pool import TablePoolAutoPlayer
+from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 NAMES = ("Ann", "Ben", "Cy", "Di")
 MAX_INTENTS = 300

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from phones_device import Phone, running_device
 
-from coda_pi.referee.entry_views import EntryWaitView
-from coda_pi.referee.signals import Button
+from coda_pi.referee.pools.entered.views import EntryWaitView
+from coda_pi.referee.shared.signals import Button
 
 ROW = ("D1", "L4", "D7", "L10")
 

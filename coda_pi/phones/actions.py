@@ -17,8 +17,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from coda_pi.referee.signals import Button, Press, Release
-from coda_pi.referee.views import TurnStep, TurnView
+from coda_pi.referee.shared.signals import Button, Press, Release
+from coda_pi.referee.shared.views import TurnStep, TurnView
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.panel_entry import Key, PanelEntry, Stage, dial_moves
 

@@ -18,8 +18,8 @@ from coda_pi.i18n import _
 from coda_pi.phones.actions import PhoneIntent, apply
 from coda_pi.phones.pairing import Pairings
 from coda_pi.phones.seat_views import page_words, seat_page
-from coda_pi.referee.signals import Button, Intent, Press, Release
-from coda_pi.referee.views import BannerKind, PrivatePurpose, PrivateView
+from coda_pi.referee.shared.signals import Button, Intent, Press, Release
+from coda_pi.referee.shared.views import BannerKind, PrivatePurpose, PrivateView
 
 log = logging.getLogger(__name__)
 

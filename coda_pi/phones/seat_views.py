@@ -15,9 +15,9 @@ from typing import Any
 
 from coda_pi.i18n import _, language
 from coda_pi.phones.actions import TARGET_STEPS, entry_of, held_view
-from coda_pi.referee.entry_views import EntryPrivateView
-from coda_pi.referee.labels import tile_label
-from coda_pi.referee.views import TurnView
+from coda_pi.referee.pools.entered.views import EntryPrivateView
+from coda_pi.referee.shared.labels import tile_label
+from coda_pi.referee.shared.views import TurnView
 from coda_pi.rules.observe import CodaObservation, observe
 from coda_pi.rules.panel_entry import Stage
 
