@@ -30,6 +30,14 @@ def test_a_bad_size_is_refused_with_a_readable_message(capsys):
     assert "WIDTHxHEIGHT" in capsys.readouterr().err
 
 
+def test_no_frames_is_refused_where_frames_are_wanted(tmp_path, capsys):
+    for args in (["demo", "--no-frames"],
+                 ["demo", "--headless", "--no-frames", "--screenshots", str(tmp_path)]):
+        assert cli.main(args) == 2
+        assert "--no-frames needs --headless" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_headless_demo_command_writes_a_record_that_replays_to_the_screen(tmp_path, capsys):
     record = tmp_path / "demo.jsonl"
     code = cli.main(["demo", "--headless", "--seed", "2", "--players", "2", "--rounds", "1",

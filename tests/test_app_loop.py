@@ -153,15 +153,22 @@ def test_the_headless_demo_plays_a_tournament_whose_record_replays_to_the_final_
 
 
 def test_the_demo_is_repeatable_with_a_seed(tmp_path):
-    runs = [
-        run_demo(Config(data_dir=tmp_path / f"d{i}"), headless=True, seed=9, players=2,
-                 rounds=1, record=tmp_path / f"r{i}.jsonl", size=(320, 240))
-        for i in range(2)
-    ]
+    """... and plays the same whether it draws its frames or not (draw=False: no window)."""
+    runs = []
+    for i, draw in enumerate((True, False)):
+        pygame.quit()
+        runs.append(run_demo(Config(data_dir=tmp_path / f"d{i}"), headless=True, seed=9,
+                             players=2, rounds=1, record=tmp_path / f"r{i}.jsonl",
+                             size=(320, 240), draw=draw))
+        assert (pygame.display.get_surface() is not None) is draw
     lines = [r.records[0].read_text().splitlines() for r in runs]
     assert len(lines[0]) > 20  # a whole game: header, deals, draws, guesses...
     assert lines[0] == lines[1]
     assert runs[0].shown_totals == runs[1].shown_totals
+    assert runs[0].frames == runs[1].frames > 100  # the same screens, drawn or not
+    with pytest.raises(ValueError, match="without drawing"):
+        run_demo(Config(data_dir=tmp_path / "d2"), headless=True, draw=False,
+                 screenshots=tmp_path / "shots")
 
 
 def test_screen_keys_tell_the_final_screen_from_the_setup(tmp_path):

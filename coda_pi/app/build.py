@@ -76,9 +76,11 @@ def build_app(
     queue = IntentQueue() if queue is None else queue  # an empty queue is falsy
     pygame.display.init()
     pygame.font.init()
+    # Not drawing (options.draw false: a headless run that needs only the record) opens no
+    # window: the loop still works out every frame's scene, and counts it, but draws none.
     display = open_display(options.size or _config_size(config), fullscreen=(
         options.fullscreen if options.fullscreen is not None else config.screen.fullscreen),
-        rotation=config.screen.rotation)
+        rotation=config.screen.rotation) if options.draw else None
     disable_key_repeat()
     driver = pygame.display.get_driver()
 
