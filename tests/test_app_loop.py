@@ -231,8 +231,9 @@ def test_a_three_player_tournament_played_on_the_keyboard_to_the_final_standings
     config = Config(data_dir=tmp_path / "data", pins=PinConfig(gpio_enabled=False))
     # The setup menu starts from the config's defaults; the "newcomer" changes players and
     # rounds on the setup screen with the keys, as the menu's prompt says.
+    # The keys and the screens' views are what is checked: no frame needs drawing.
     opts = DeviceOptions(config=config, size=(320, 240), fullscreen=False, resume=False,
-                         sound=False)
+                         sound=False, draw=False)
     app = build_app(opts, clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(4),
                     explain=lambda text: None)
     app.run(max_steps=1)
@@ -363,10 +364,10 @@ def test_the_headless_demo_draws_at_the_size_asked_for(tmp_path, monkeypatch):
 def test_a_record_file_holding_a_finished_game_is_never_appended_to(tmp_path):
     record = tmp_path / "mine.jsonl"
     first = run_demo(Config(data_dir=tmp_path / "data"), headless=True, seed=3, players=2,
-                     rounds=1, record=record, size=(320, 240))
+                     rounds=1, record=record, size=(320, 240), draw=False)
     before = record.read_bytes()
     second = run_demo(Config(data_dir=tmp_path / "data"), headless=True, seed=4, players=2,
-                      rounds=1, record=record, size=(320, 240))
+                      rounds=1, record=record, size=(320, 240), draw=False)
     assert first.records == [record]
     assert record.read_bytes() == before  # the finished game is untouched
     (new,) = second.records

@@ -92,7 +92,12 @@ def build_app(
                          explain=say)
     sound_on = config.sound.enabled if options.sound is None else options.sound
     if sounder is None:
-        sounder = open_sounder(gpio, explain=say) if sound_on else SilentSounder()
+        sounder = (open_sounder(gpio, explain=say, clock=clock.monotonic) if sound_on
+                   else SilentSounder())
+    if callable(getattr(sounder, "next_deadline", None)):
+        # A sounder with times of its own (the mixer, closed when idle) is one of the loop's
+        # timed sources: the loop wakes for it, and for nothing else of it.
+        sources = [*sources, sounder]
     records = Records(options.data_dir or config.data_dir, options.record,
                       on_recorded=options.on_recorded, on_kept=options.on_kept)
     if referee is None:
