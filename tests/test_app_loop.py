@@ -160,12 +160,13 @@ def test_the_demo_is_repeatable_with_a_seed(tmp_path):
         runs.append(run_demo(Config(data_dir=tmp_path / f"d{i}"), headless=True, seed=9,
                              players=2, rounds=1, record=tmp_path / f"r{i}.jsonl",
                              size=(320, 240), draw=draw))
-        assert (pygame.display.get_surface() is not None) is draw
+        assert (pygame.display.get_surface() is not None) is draw  # no window undrawn
     lines = [r.records[0].read_text().splitlines() for r in runs]
     assert len(lines[0]) > 20  # a whole game: header, deals, draws, guesses...
     assert lines[0] == lines[1]
     assert runs[0].shown_totals == runs[1].shown_totals
     assert runs[0].frames == runs[1].frames > 100  # the same screens, drawn or not
+    assert runs[0].screens == runs[1].screens and len(runs[0].screens) >= 10
     with pytest.raises(ValueError, match="without drawing"):
         run_demo(Config(data_dir=tmp_path / "d2"), headless=True, draw=False,
                  screenshots=tmp_path / "shots")

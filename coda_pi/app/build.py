@@ -15,6 +15,7 @@ from coda_pi.app.loop import App, TimedSource
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records
 from coda_pi.app.resume import build_referee
+from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
 from coda_pi.app.waiting import Waiter, choose_waiter
 from coda_pi.config import Config
 from coda_pi.devices.buzzer import SilentSounder, open_sounder
@@ -80,7 +81,8 @@ def build_app(
     # window: the loop still works out every frame's scene, and counts it, but draws none.
     display = open_display(options.size or _config_size(config), fullscreen=(
         options.fullscreen if options.fullscreen is not None else config.screen.fullscreen),
-        rotation=config.screen.rotation) if options.draw else None
+        rotation=config.screen.rotation) if options.draw else UndrawnDisplay.make()
+    renderer = ScreenRenderer() if options.draw else UndrawnRenderer(ScreenRenderer())
     disable_key_repeat()
     driver = pygame.display.get_driver()
 
@@ -121,7 +123,7 @@ def build_app(
         referee,
         queue=queue,
         clock=clock,
-        renderer=ScreenRenderer(),
+        renderer=renderer,
         display=display,
         waiter=(choose_waiter(queue, buttons=gpio is not None, driver=driver)
                 if waiter is None else waiter),
