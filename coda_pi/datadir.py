@@ -23,7 +23,7 @@ import logging
 import os
 import re
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -327,16 +327,20 @@ class Result:
         }
 
 
-def results(data_dir: Path) -> Iterator[Result]:
+def results(data_dir: Path,
+            progress: Callable[[int, int], None] | None = None) -> Iterator[Result]:
     """Every readable record in the directory, newest first.
 
     Each record's summary comes from the results cache while the file is unchanged, so only
-    new or changed records are replayed.
+    new or changed records are replayed. With ``progress``, every record the cache lacks is
+    replayed first, and ``progress(done, of)`` told after each (a rebuild takes a while).
     """
     cache = ResultsCache(data_dir)
     paths = list(reversed(record_files(data_dir)))
     cache.forget_missing({p.name for p in paths})
     try:
+        if progress is not None:
+            cache.fill(paths, progress)
         for path in paths:
             try:
                 s = cache.summary(path)

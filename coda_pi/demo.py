@@ -192,6 +192,20 @@ class ScreenshotTaker:
         self.seen[key] = path
 
 
+@dataclass
+class ScreensSeen:
+    """Every frame's scene as the loop shows it (drawn or not): the distinct screens, in the
+    order they first came (``screen_key``), handed on to ``then`` (the screenshots)."""
+
+    then: Callable[[Scene, pygame.Surface], None] | None = None
+    keys: dict[Hashable, None] = field(default_factory=dict)
+
+    def __call__(self, scene: Scene, surface: pygame.Surface) -> None:
+        self.keys.setdefault(screen_key(scene))
+        if self.then is not None:
+            self.then(scene, surface)
+
+
 def final_totals(view: PublicView) -> dict[str, int] | None:
     """The totals the final standings screen shows, by name; None on any other screen."""
     screen = view.screen
@@ -208,6 +222,7 @@ class DemoResult:
     shown_totals: dict[str, int] | None  # on the final standings screen
     replay_totals: dict[str, int] | None  # what the record replays to
     screenshots: list[Path]
+    screens: list[Hashable]  # every distinct screen shown (screen_key), drawn or not
     presses: int
     cues: list[Cue]
     frames: int
@@ -236,6 +251,7 @@ def run_demo(
     dashes: bool | None = None,
     game: str = "coda",
     games: int = 2,
+    draw: bool = True,
 ) -> DemoResult:
     """Play a whole tournament with simulated players; see ``coda-pi demo --help``.
 
@@ -253,7 +269,11 @@ def run_demo(
     the simulated player's code (its rows kept beside the record, ``NAME.pending``, until the
     code is broken; each is in the ack log as ``{"record": PATH, "aside": {...}}`` once it
     is stored), then keeps the score while the player breaks its code.
+    ``draw``: False plays without drawing a frame (headless only; not with ``screenshots``):
+    for a run whose record is what matters, it is several times faster, and plays the same.
     """
+    if not draw and (not headless or screenshots is not None):
+        raise ValueError("only a headless demo without screenshots can play without drawing")
     if headless:
         # Must be set before the display starts: no window, no sound device, no GPIO.
         os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -277,16 +297,17 @@ def run_demo(
         # Only a record named on purpose is resumed: never a game found in a data directory.
         resume=record is not None, notices=notices,
         on_recorded=acks, on_kept=None if acks is None else acks.kept,
-        mastermind=mastermind,
+        mastermind=mastermind, draw=draw,
     )
     queue = IntentQueue()
     shots = ScreenshotTaker(screenshots) if screenshots is not None else None
+    seen = ScreensSeen(shots)
     # The same claim as the device's: a demo resuming a record the device (or another
     # demo) is writing would interleave lines with it. Raises DataDirBusy.
     locks = claim_data_dirs(data_dir, record)
     try:
         app = build_app(options, clock=clock, waiter=waiter, rng=referee_rng,
-                        sounder=sounder, queue=queue, on_frame=shots, show_led_strip=True)
+                        sounder=sounder, queue=queue, on_frame=seen, show_led_strip=True)
     except BaseException:
         _release(locks)
         raise
@@ -306,11 +327,11 @@ def run_demo(
         _release(locks)
         if acks is not None:
             acks.close()
-    return _result(app, table, shots, clock.monotonic() - start)
+    return _result(app, table, shots, seen, clock.monotonic() - start)
 
 
 def _result(app: App, table: SimulatedTable, shots: ScreenshotTaker | None,
-            seconds: float) -> DemoResult:
+            seen: ScreensSeen, seconds: float) -> DemoResult:
     """What the demo did, and what its last record replays to."""
     records = app.records.paths if app.records is not None else []
     replayed = None
@@ -322,6 +343,7 @@ def _result(app: App, table: SimulatedTable, shots: ScreenshotTaker | None,
         shown_totals=final_totals(app.referee.view()),
         replay_totals=replayed,
         screenshots=list(shots.seen.values()) if shots is not None else [],
+        screens=list(seen.keys),
         presses=table.presses,
         cues=list(app.cues),
         frames=app.stats.frames,

@@ -25,10 +25,29 @@ need_mosquitto = pytest.mark.skipif(
 )
 
 
+PORTS_PER_WORKER = 500
+_next_port = 0
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A loopback port nobody listens on, from this test process's own range.
+
+    Under pytest-xdist every worker draws from a range of its own below Linux's ephemeral
+    ports (32768 on), so neither another worker nor a connection's ephemeral port can take a
+    broker's port between its stop and its start again."""
+    global _next_port
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    base = 20000 + PORTS_PER_WORKER * (int(worker) if worker.isdigit() else 0)
+    for _ in range(PORTS_PER_WORKER):
+        port = base + _next_port % PORTS_PER_WORKER
+        _next_port += 1
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue  # in use (a broker this worker still runs, or another program)
+            return port
+    raise AssertionError(f"no free port in {base}-{base + PORTS_PER_WORKER - 1}")
 
 
 def wait_until(check: Callable[[], Any], timeout: float, what: str) -> Any:
@@ -108,7 +127,7 @@ def demo_lines(seed: int, players: int, rounds: int = 1) -> list[dict[str, Any]]
         with tempfile.TemporaryDirectory() as d:
             path = Path(d) / "demo.jsonl"
             result = run_demo(Config(), headless=True, seed=seed, record=path,
-                              players=players, rounds=rounds)
+                              players=players, rounds=rounds, draw=False)
             assert result.finished
             _DEMO_RECORDS[key] = [line.obj for line in read_record(path).lines]
     return [dict(o) for o in _DEMO_RECORDS[key]]

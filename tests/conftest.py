@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pygame
@@ -40,3 +41,26 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def subprocesses_keep_their_bytecode(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Under ``PYTHONDONTWRITEBYTECODE`` every ``python -m coda_pi.cli`` a test starts would
+    compile the package again (a quarter of a second of CPU each, and the suite starts
+    hundreds): the child processes write and reuse their bytecode in this session's
+    temporary directory instead, so the checkout stays as clean as the setting wants."""
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        yield
+        return
+    names = ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")
+    saved = {name: os.environ.get(name) for name in names}
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ["PYTHONPYCACHEPREFIX"] = str(tmp_path_factory.getbasetemp() / "pycache")
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value

@@ -31,10 +31,20 @@ def test_a_bad_size_is_refused_with_a_readable_message(capsys):
     assert "WIDTHxHEIGHT" in capsys.readouterr().err
 
 
+def test_no_frames_is_refused_where_frames_are_wanted(tmp_path, capsys):
+    for args in (["demo", "--no-frames"],
+                 ["demo", "--headless", "--no-frames", "--screenshots", str(tmp_path)]):
+        assert cli.main(args) == 2
+        assert "--no-frames needs --headless" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_headless_demo_command_writes_a_record_that_replays_to_the_screen(tmp_path, capsys):
     record = tmp_path / "demo.jsonl"
-    code = cli.main(["demo", "--headless", "--seed", "2", "--players", "2", "--rounds", "1",
-                     "--record", str(record), "--size", "320x240"])
+    # The command and its record are checked; the demo's frames are drawn and looked at in
+    # test_app_loop.py (screenshots), so this run draws none.
+    code = cli.main(["demo", "--headless", "--no-frames", "--seed", "2", "--players", "2",
+                     "--rounds", "1", "--record", str(record), "--size", "320x240"])
     out = capsys.readouterr().out
     assert code == 0
     assert f"record: {record}" in out

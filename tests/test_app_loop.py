@@ -153,15 +153,23 @@ def test_the_headless_demo_plays_a_tournament_whose_record_replays_to_the_final_
 
 
 def test_the_demo_is_repeatable_with_a_seed(tmp_path):
-    runs = [
-        run_demo(Config(data_dir=tmp_path / f"d{i}"), headless=True, seed=9, players=2,
-                 rounds=1, record=tmp_path / f"r{i}.jsonl", size=(320, 240))
-        for i in range(2)
-    ]
+    """... and plays the same whether it draws its frames or not (draw=False: no window)."""
+    runs = []
+    for i, draw in enumerate((True, False)):
+        pygame.quit()
+        runs.append(run_demo(Config(data_dir=tmp_path / f"d{i}"), headless=True, seed=9,
+                             players=2, rounds=1, record=tmp_path / f"r{i}.jsonl",
+                             size=(320, 240), draw=draw))
+        assert (pygame.display.get_surface() is not None) is draw  # no window undrawn
     lines = [r.records[0].read_text().splitlines() for r in runs]
     assert len(lines[0]) > 20  # a whole game: header, deals, draws, guesses...
     assert lines[0] == lines[1]
     assert runs[0].shown_totals == runs[1].shown_totals
+    assert runs[0].frames == runs[1].frames > 100  # the same screens, drawn or not
+    assert runs[0].screens == runs[1].screens and len(runs[0].screens) >= 10
+    with pytest.raises(ValueError, match="without drawing"):
+        run_demo(Config(data_dir=tmp_path / "d2"), headless=True, draw=False,
+                 screenshots=tmp_path / "shots")
 
 
 def test_screen_keys_tell_the_final_screen_from_the_setup(tmp_path):
@@ -224,8 +232,9 @@ def test_a_three_player_tournament_played_on_the_keyboard_to_the_final_standings
     config = Config(data_dir=tmp_path / "data", pins=PinConfig(gpio_enabled=False))
     # The setup menu starts from the config's defaults; the "newcomer" changes players and
     # rounds on the setup screen with the keys, as the menu's prompt says.
+    # The keys and the screens' views are what is checked: no frame needs drawing.
     opts = DeviceOptions(config=config, size=(320, 240), fullscreen=False, resume=False,
-                         sound=False)
+                         sound=False, draw=False)
     app = build_app(opts, clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(4),
                     explain=lambda text: None)
     app.run(max_steps=1)
@@ -347,19 +356,21 @@ def test_a_referee_bug_on_one_press_is_logged_and_the_device_carries_on(tmp_path
 def test_the_headless_demo_draws_at_the_size_asked_for(tmp_path, monkeypatch):
     monkeypatch.delenv("DISPLAY", raising=False)  # no desktop: run would go full screen
     shots = tmp_path / "shots"
+    # The first screens of a game are enough to see the size every frame is drawn at.
     run_demo(Config(data_dir=tmp_path / "data"), headless=True, seed=1, players=2, rounds=1,
-             screenshots=shots, size=(320, 240))
-    sizes = {pygame.image.load(str(p)).get_size() for p in shots.glob("*.png")}
-    assert sizes == {(320, 240)}
+             screenshots=shots, size=(320, 240), max_steps=300)
+    pngs = list(shots.glob("*.png"))
+    assert len(pngs) >= 4  # the setup, the deal, a turn, a private look...
+    assert {pygame.image.load(str(p)).get_size() for p in pngs} == {(320, 240)}
 
 
 def test_a_record_file_holding_a_finished_game_is_never_appended_to(tmp_path):
     record = tmp_path / "mine.jsonl"
     first = run_demo(Config(data_dir=tmp_path / "data"), headless=True, seed=3, players=2,
-                     rounds=1, record=record, size=(320, 240))
+                     rounds=1, record=record, size=(320, 240), draw=False)
     before = record.read_bytes()
     second = run_demo(Config(data_dir=tmp_path / "data"), headless=True, seed=4, players=2,
-                      rounds=1, record=record, size=(320, 240))
+                      rounds=1, record=record, size=(320, 240), draw=False)
     assert first.records == [record]
     assert record.read_bytes() == before  # the finished game is untouched
     (new,) = second.records

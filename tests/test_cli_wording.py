@@ -91,7 +91,9 @@ def test_a_whole_demo_tournament_runs_in_spanish_with_the_same_record(tmp_path: 
         record = tmp_path / f"{language}.jsonl"
         # A whole tournament takes some 10 s of CPU here, minutes under arm64 emulation or
         # on a loaded machine: the timeout only guards against a hang.
-        run = cli("demo", "--headless", "--seed", "5", "--lang", language, "--rounds", "3",
+        # No frames: the Spanish screens are drawn and read by test_i18n_leaks.py.
+        run = cli("demo", "--headless", "--no-frames", "--seed", "5", "--lang", language,
+                  "--rounds", "3",
                   "--players", "3", "--record", str(record), timeout=1800)
         assert run.returncode == 0, run.stderr
         records[language] = record.read_text()

@@ -165,7 +165,8 @@ def test_headless_demo_tables_publish_through_the_device_and_catch_up_after_an_o
             records[t] = data / "coda-night.jsonl"
             config = _club_config(tmp_path / f"club{t}.toml", broker.port, t)
             procs.append(subprocess.Popen(
-                [sys.executable, "-m", "coda_pi.cli", "demo", "--headless", "--seed", str(t),
+                [sys.executable, "-m", "coda_pi.cli", "demo", "--headless", "--no-frames",
+                 "--seed", str(t),
                  "--players", "3", "--rounds", str(rounds), "--record", str(records[t]),
                  "--config", str(config)],
                 cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))

@@ -97,8 +97,11 @@ def test_every_frame_and_every_sound_is_backed_by_the_record_on_disk(tmp_path):
 
     clock = FakeClock()
     config = Config(data_dir=data, pins=PinConfig(gpio_enabled=False))
+    # Each frame's scene is checked against the disk as the loop shows it; its pixels are
+    # not looked at, so none are drawn (on_frame is still told of every frame).
     opts = DeviceOptions(config=config, size=(320, 240), fullscreen=False, resume=False,
-                         setup=SetupDefaults(players=3, rounds=3, first_seconds=20))
+                         setup=SetupDefaults(players=3, rounds=3, first_seconds=20),
+                         draw=False)
     app = build_app(opts, clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(11),
                     sounder=Sounder(), on_frame=on_frame, explain=lambda text: None)
     auto = AutoPlayer(random.Random(12))

@@ -258,7 +258,7 @@ def test_the_demo_plays_entered_pool_tournaments_that_replay_to_the_screen(
     record = tmp_path / "demo.jsonl"
     result = run_demo(Config(data_dir=tmp_path / "data"), headless=True, seed=players * 7,
                       players=players, rounds=3, record=record, pool="entered", dashes=dashes,
-                      size=(320, 240))
+                      size=(320, 240), draw=False)  # its frames: test_demo_readability.py
     assert result.finished
     summary = replay_file(record).summary()
     assert summary["error"] is None and summary["finished"]

@@ -15,6 +15,7 @@ from coda_pi.app.loop import App, TimedSource
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records
 from coda_pi.app.resume import build_referee
+from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
 from coda_pi.app.waiting import Waiter, choose_waiter
 from coda_pi.config import Config
 from coda_pi.devices.buzzer import SilentSounder, open_sounder
@@ -77,9 +78,12 @@ def build_app(
     queue = IntentQueue() if queue is None else queue  # an empty queue is falsy
     pygame.display.init()
     pygame.font.init()
+    # Not drawing (options.draw false: a headless run that needs only the record) opens no
+    # window: the loop still works out every frame's scene, and counts it, but draws none.
     display = open_display(options.size or _config_size(config), fullscreen=(
         options.fullscreen if options.fullscreen is not None else config.screen.fullscreen),
-        rotation=config.screen.rotation)
+        rotation=config.screen.rotation) if options.draw else UndrawnDisplay.make()
+    renderer = ScreenRenderer() if options.draw else UndrawnRenderer(ScreenRenderer())
     disable_key_repeat()
     driver = pygame.display.get_driver()
 
@@ -91,7 +95,12 @@ def build_app(
                          explain=say)
     sound_on = config.sound.enabled if options.sound is None else options.sound
     if sounder is None:
-        sounder = open_sounder(gpio, explain=say) if sound_on else SilentSounder()
+        sounder = (open_sounder(gpio, explain=say, clock=clock.monotonic) if sound_on
+                   else SilentSounder())
+    if callable(getattr(sounder, "next_deadline", None)):
+        # A sounder with times of its own (the mixer, closed when idle) is one of the loop's
+        # timed sources: the loop wakes for it, and for nothing else of it.
+        sources = [*sources, sounder]
     records = Records(options.data_dir or config.data_dir, options.record,
                       on_recorded=options.on_recorded, on_kept=options.on_kept)
     if referee is None:
@@ -127,7 +136,7 @@ def build_app(
         referee,
         queue=queue,
         clock=clock,
-        renderer=ScreenRenderer(),
+        renderer=renderer,
         display=display,
         waiter=(choose_waiter(queue, buttons=gpio is not None, driver=driver)
                 if waiter is None else waiter),

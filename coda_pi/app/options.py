@@ -38,4 +38,8 @@ class DeviceOptions:
     on_kept: OnRecorded | None = None
     # Mastermind's choices (the demo's); None: the ones remembered from the last match.
     mastermind: MastermindOptions | None = None
+    # False: no frame is drawn (nor a window opened), for a headless run whose record is all
+    # that is wanted; what the screen would show is still worked out (the views), frame by
+    # frame, so a run plays exactly as it does when drawn.
+    draw: bool = True
 

@@ -183,6 +183,13 @@ MIXER_RATE = 22050
 synthesising at 44.1 kHz."""
 
 
+MIXER_IDLE_CLOSE = 5.0
+"""Seconds after the last cue has finished sounding before an idle mixer is closed. An open
+sound device wakes the process for every buffer it plays, silence included (43 times a
+second at 22050 Hz with 512-sample buffers: bench/bench_sound_idle.py); the countdown's
+ticks, a second apart, find it still open."""
+
+
 class ToneSounder:
     """The cues as tones through ``pygame.mixer`` on the desktop (or a Pi's HDMI audio).
 
@@ -190,10 +197,21 @@ class ToneSounder:
     the start here, far more on a Pi Zero), into a ``Sound`` built from raw sample bytes in
     whatever format the mixer was opened with. All cues play on one reserved channel, so
     ``Channel.play`` of a new cue replaces the one still sounding.
+
+    A mixer this sounder opened itself is open only while a cue is due: it is closed
+    ``idle_close`` seconds after the last cue finished (``poll``, at ``next_deadline``: the
+    loop calls them as it does for any timed source) and opened again by the next ``play``.
+    ``idle_close`` None keeps it open, as a mixer someone else opened always is.
     """
 
     def __init__(
-        self, *, tunes: Mapping[Cue, Tune] = TUNES, volume: float = 0.35, owns_mixer: bool = False
+        self,
+        *,
+        tunes: Mapping[Cue, Tune] = TUNES,
+        volume: float = 0.35,
+        owns_mixer: bool = False,
+        idle_close: float | None = MIXER_IDLE_CLOSE,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         settings = pygame.mixer.get_init()
         if not settings:
@@ -202,20 +220,29 @@ class ToneSounder:
         self._volume = volume
         self._tunes = tunes
         self._owns_mixer = owns_mixer
-        self._sounds: dict[Cue, pygame.mixer.Sound] = {}
-        pygame.mixer.set_reserved(1)
-        self._channel = pygame.mixer.Channel(0)
+        self._idle_close = idle_close if owns_mixer else None
+        self._clock = clock
+        self._samples: dict[Cue, bytes] = {}  # synthesised once, whatever the mixer does
+        self._sounds: dict[Cue, pygame.mixer.Sound] = {}  # of the mixer open now
+        self._close_at: float | None = None
+        self._reopen_failed = False
+        self._channel = self._reserve()
+        self._idle_from(self._clock())
 
     @classmethod
-    def open(cls, *, tunes: Mapping[Cue, Tune] = TUNES) -> ToneSounder:
+    def open(
+        cls,
+        *,
+        tunes: Mapping[Cue, Tune] = TUNES,
+        idle_close: float | None = MIXER_IDLE_CLOSE,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> ToneSounder:
         """Open the default sound device; raises ``pygame.error`` when there is none."""
         if pygame.mixer.get_init():
-            return cls(tunes=tunes)
-        # A small buffer keeps the cue close to the event that caused it.
-        with _c_stderr_silenced():
-            pygame.mixer.init(frequency=MIXER_RATE, size=-16, channels=1, buffer=512)
+            return cls(tunes=tunes, clock=clock)
+        _open_mixer()
         try:
-            return cls(tunes=tunes, owns_mixer=True)
+            return cls(tunes=tunes, owns_mixer=True, idle_close=idle_close, clock=clock)
         except BaseException:
             pygame.mixer.quit()
             raise
@@ -225,27 +252,93 @@ class ToneSounder:
         """The mixer channel reserved for cues."""
         return self._channel
 
+    @property
+    def is_open(self) -> bool:
+        """Whether the sound device is open now."""
+        return bool(pygame.mixer.get_init())
+
     def sound_for(self, cue: Cue) -> pygame.mixer.Sound:
         """The synthesised sound of a cue (KeyError for a cue without a tune)."""
         sound = self._sounds.get(cue)
         if sound is None:
-            rate, sample_format, channels = self._format
-            data = synthesise(self._tunes[cue], rate, sample_format, channels,
-                              volume=self._volume)
+            data = self._samples.get(cue)
+            if data is None:
+                rate, sample_format, channels = self._format
+                data = self._samples[cue] = synthesise(
+                    self._tunes[cue], rate, sample_format, channels, volume=self._volume)
             sound = self._sounds[cue] = pygame.mixer.Sound(buffer=data)
         return sound
 
     def play(self, cue: Cue) -> None:
-        # After close() (or someone else's mixer.quit()) there is nothing to play into.
-        if cue in self._tunes and pygame.mixer.get_init():
-            self._channel.play(self.sound_for(cue))
+        if cue not in self._tunes:
+            return
+        if not pygame.mixer.get_init() and not self._reopen():
+            return  # closed for good (close(), someone else's mixer.quit()), or no device
+        sound = self.sound_for(cue)
+        self._channel.play(sound)
+        self._idle_from(self._clock() + sound.get_length())
+
+    def next_deadline(self) -> float | None:
+        """When the mixer may close, if nothing plays by then; None while it stays as is."""
+        return self._close_at
+
+    def poll(self) -> None:
+        """Close the mixer once it has been idle long enough."""
+        if self._close_at is None or self._clock() < self._close_at:
+            return
+        if pygame.mixer.get_init() and self._channel.get_busy():
+            self._idle_from(self._clock())  # still sounding: look again later
+            return
+        self._close_at = None
+        self._shut()
 
     def close(self) -> None:
+        self._close_at = None
+        self._idle_close = None  # no reopening after this
         if not pygame.mixer.get_init():
             return
         self._channel.stop()
         if self._owns_mixer:
-            pygame.mixer.quit()
+            self._shut()
+
+    def _idle_from(self, moment: float) -> None:
+        self._close_at = None if self._idle_close is None else moment + self._idle_close
+
+    def _reserve(self) -> pygame.mixer.Channel:
+        pygame.mixer.set_reserved(1)
+        return pygame.mixer.Channel(0)
+
+    def _shut(self) -> None:
+        self._sounds.clear()  # a Sound belongs to the mixer it was made for
+        pygame.mixer.quit()
+
+    def _reopen(self) -> bool:
+        """Open the mixer again as it was, for a cue that is due; False if it cannot be."""
+        if self._idle_close is None:
+            return False  # not ours to open, or closed for good
+        rate, sample_format, channels = self._format
+        try:
+            _open_mixer(rate, sample_format, channels)
+        except pygame.error as error:
+            if not self._reopen_failed:  # said once: the screen goes on, silent
+                log.warning("the sound device did not open again (%s); cues are silent", error)
+            self._reopen_failed = True
+            return False
+        opened = pygame.mixer.get_init()
+        if opened != self._format:  # the device gave another format: synthesise again
+            self._format = opened
+            self._samples.clear()
+        self._reopen_failed = False
+        self._channel = self._reserve()
+        return True
+
+
+def _open_mixer(rate: int = 0, sample_format: int = -16, channels: int = 1) -> None:
+    """Open the sound device (raises ``pygame.error`` when there is none)."""
+    # A small buffer keeps the cue close to the event that caused it.
+    with _c_stderr_silenced():
+        pygame.mixer.init(frequency=rate or MIXER_RATE, size=sample_format, channels=channels,
+                          buffer=512)
 
 
 _ARRAY_TYPES: dict[int, tuple[str, float, float]] = {
@@ -372,14 +465,17 @@ class WithPiezo(Protocol):
 
 
 def open_sounder(
-    gpio: WithPiezo | None = None, *, explain: Callable[[str], None] = log.info
+    gpio: WithPiezo | None = None,
+    *,
+    explain: Callable[[str], None] = log.info,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Sounder:
     """The best sounder there is: the piezo if the GPIO has one, else the mixer if a sound
     device opens, else silence (after one sentence to ``explain``). Never raises."""
     if gpio is not None and gpio.piezo is not None:
         return gpio.piezo
     try:
-        return ToneSounder.open()
+        return ToneSounder.open(clock=clock)
     # pygame raises NotImplementedError when it was built without its mixer module.
     except (pygame.error, NotImplementedError) as error:
         explain(_("No sound device ({why}); the cues will be silent.").format(why=error))
