@@ -24,6 +24,7 @@ from typing import Any
 from coda_pi.club import topics
 from coda_pi.club.cursor import Cursor, FileCursor
 from coda_pi.club.follow import FollowedRecord
+from coda_pi.club.projection import published_line
 from coda_pi.config import ClubConfig
 from coda_pi.datadir import record_files
 from coda_pi.i18n import _
@@ -283,7 +284,7 @@ class Publisher:
             if record.released > done and len(self._in_flight) < MAX_IN_FLIGHT:
                 lines = record.lines[done:record.released]
                 payload = {"game": name, "from": done + 1, "to": record.released,
-                           "lines": [ln.obj for ln in lines]}
+                           "lines": [published_line(ln.obj) for ln in lines]}
                 self._publish(topics.record(c.club, c.table), payload,
                               _Sent(name, "record", record.released))
                 self._sent_record[name] = record.released

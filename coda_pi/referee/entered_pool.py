@@ -165,8 +165,8 @@ class EnteredPool(PoolMode):
 
     def menu_items(self, kind: CodaScreen) -> tuple[str, ...]:
         game = self.host.game
-        if game is None or kind not in (CodaScreen.TURN, CodaScreen.ROUND_END) or \
-                not self._fallen(game):
+        # Only while a round is played: an ended round is closed (closed_rounds.py).
+        if game is None or kind is not CodaScreen.TURN or not self._fallen(game):
             return ()
         return ("fix",)
 
