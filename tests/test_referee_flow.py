@@ -487,7 +487,7 @@ def test_undo_takes_back_a_round_start_but_not_the_end_of_the_round():
     table.release(BACK)
     view = ref.view()
     assert view.overlay is None and isinstance(view.screen, RoundEndView)
-    assert view.banner.text == "Round 1 is over and every panel was shown: it cannot be taken back"
+    assert view.banner.text == "Round 1 is over and all panels were shown: it cannot be taken back"
     assert table.take_cues()[-1] is Cue.ERROR
     assert len(record.lines) == lines and ref.game.results
 

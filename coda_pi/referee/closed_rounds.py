@@ -14,6 +14,7 @@ anything: undo goes back across rounds, and after the last round there is no nex
 from __future__ import annotations
 
 from coda_pi.i18n import _
+from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import CodaGame, Phase
 
 
@@ -23,9 +24,10 @@ def round_closed_by_last_event(game: CodaGame) -> bool:
     return game.round_number >= 1 and game.phase in (Phase.ROUND, Phase.FINISHED)
 
 
-def closed_round_refusal(game: CodaGame) -> str:
+def closed_round_refusal(game: CodaGame, labels: str) -> str:
     """The one sentence the device says when an undo would reopen an ended round."""
+    say = nouns(labels)
     if game.settings.rounds == 1:
-        return _("The game is over and every panel was shown: it cannot be taken back")
-    return _("Round {number} is over and every panel was shown: it cannot be taken "
-             "back").format(number=game.round_number)
+        return say(_("The game is over and all {panels} were shown: it cannot be taken back"))
+    return say(_("Round {number} is over and all {panels} were shown: it cannot be taken "
+                 "back"), number=game.round_number)

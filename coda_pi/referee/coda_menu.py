@@ -104,7 +104,7 @@ class MenuScreen(CodaParts):
         game = journal.game
         if round_closed_by_last_event(game):  # its lines are public now (closed_rounds.py)
             self._overlay = None
-            self._refuse(closed_round_refusal(game))
+            self._refuse(closed_round_refusal(game, self._options.labels))
             return
         text = describe_event(journal.events[-1], game.settings.players, self._options.labels)
         self._overlay = Confirm("undo", _("Take back {what}?").format(what=text),

@@ -214,11 +214,19 @@ def fixed_banner(name: str, slot: int, real: Tile, labels: str) -> str:
                tile=tile_name(real, labels))
 
 
-def clash_message(tile: Tile, labels: str) -> str:
+def clash_message(labels: str, *, draw: bool) -> str:
     """Privately, when an entry names a panel another row holds by its entry: one of the
-    two entries is a slip. The others are not told whose row."""
-    return _("{tile} is in another row by the entries. Look at it again: if it is {tile}, "
-             "tell the table that an entry was a slip").format(tile=tile_name(tile, labels))
+    entries is a slip. It says neither whose row nor which panel: the entering seat may
+    only look at its own panels again (a deliberate probe learns that a clash happened,
+    no more; ``bench/bench_leak_bits.py`` measures that much)."""
+    say = nouns(labels)
+    if draw:
+        return say(_("The device cannot take this entry: look at your {panel} again"))
+    return say(_("The device cannot take this entry: look at your {panels} again"))
+
+
+CLASH_KEYS = N_("OK: look again")
+"""The footer while the clash message is up: OK takes it away, back to the entry."""
 
 
 def order_message(detail: str) -> str:
@@ -256,7 +264,7 @@ def example_entries() -> dict[str, EntryPrivateView]:
                  ("D10", False), ("L11", False))]
     clash = PanelEntry.drawn(Color.DARK, dashes=True, pad=5)
     clash.press(Key.OK)
-    clash.refuse(clash_message(Tile.parse("D5"), "panels"))
+    clash.refuse(clash_message("panels", draw=True))
     return {
         "row": entry_private_view(row, 1, names[1], "panels"),
         "colour": entry_private_view(colour, 1, names[1], "panels"),
