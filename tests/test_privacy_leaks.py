@@ -371,3 +371,29 @@ def test_a_refused_hidden_placement_is_told_only_to_its_player() -> None:
     assert private is not None and private.message  # the player sees why
     table.release(Button.for_seat(seat))
     assert ref.game.drawn is not None  # nothing was written: the panel is still in hand
+
+
+# -- found by the twin-world machine: an undone deal released in full -----------------------
+
+
+def test_a_deal_taken_back_to_before_its_round_is_not_published_in_full() -> None:
+    """Ann's deal is undone, then the round's start: the game is back between rounds, yet
+    the undone deal is the very row she gets again (the seed decides it once), so its full
+    line may not go out until a round really ends."""
+    from coda_pi.club.follow import FollowedRecord
+    from coda_pi.club.projection import record_payload
+
+    clock, record = FakeClock(), MemoryRecord()
+    ref = Referee(clock=clock, rng=random.Random(22), record=record,
+                  setup=SetupDefaults(names=("Ann", "Ben"), rounds=3, timer=False))
+    table = Table(ref, clock)
+    _play_to(ref, table, AutoPlayer(random.Random(23)), lambda: bool(record.events("deal")))
+    for _ in range(2):
+        _hold_back(table)
+        table.tap(Button.OK)
+    assert [o.get("event") for o in record.lines[1:]] == ["round", "deal", "undo", "undo"]
+    followed = FollowedRecord(Path("game.jsonl"))
+    for obj in record.lines:
+        followed.take(obj)
+    out = record_payload("game", 1, [ln.obj for ln in followed.lines[:followed.released]])
+    assert all(line.get("event") != "deal" for line in out["lines"])

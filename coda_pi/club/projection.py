@@ -120,3 +120,16 @@ def _face_up(seen: CodaObservation, seat: object, slot: object) -> str | None:
     if not p.revealed or p.value is None:
         return None
     return f"{p.color.value}{p.value}"
+
+
+def events_payload(name: str, seq: int, public: dict[str, Any], state: dict[str, Any],
+                   released: int) -> dict[str, Any]:
+    """What the events topic carries for one record line (the publisher adds the time)."""
+    return {"game": name, "seq": seq, "event": public, "state": state, "released": released}
+
+
+def record_payload(name: str, first: int, lines: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the record topic carries: the full lines ``first`` .. of ended rounds, each as
+    :func:`published_line` lets it out."""
+    return {"game": name, "from": first, "to": first + len(lines) - 1,
+            "lines": [published_line(obj) for obj in lines]}

@@ -21,7 +21,6 @@ from coda_pi.referee.private import panel
 from coda_pi.referee.views import PanelView
 from coda_pi.referee.wording import nouns
 from coda_pi.rules.coda import Slot
-from coda_pi.rules.correction import Correction
 from coda_pi.rules.panel_entry import Key, PanelEntry, Stage
 from coda_pi.rules.tiles import Color, Tile
 
@@ -280,13 +279,13 @@ def example_entries() -> dict[str, EntryPrivateView]:
 def example_fixes(names: Sequence[str]) -> dict[str, FixView]:
     """The fix's steps, for the screens' samples: ``names[0]`` guessed 4 at ``names[3]``'s
     panel 7, the device (told 4 by the entry) said right, and the panel knocked down shows
-    a 3. Its words are the referee's: a real ``Correction`` describes the change."""
+    a 3. At the last step the owner checks it privately (``fix_check.py``): the public screen
+    says only how."""
+    from coda_pi.referee.fix_check import confirm_words
+
     values = tuple(str(n) for n in range(12)) + ("-",)
     had = Tile.parse("L4")
-    change = Correction(lines=[], index=0, was=had, kept=1,
-                        dropped=[{"event": "stop"}, {"event": "draw"}],
-                        flipped={"seat": 0, "target": 3, "slot": 6, "value": "4"},
-                        now_right=False).describe(names)
+    change = confirm_words(names[3], 3, "panels")
     views = {step.value: fix_view(3, names[3], 6, had, "4" if step is FixStep.PANEL else "3",
                                   values, step, "panels",
                                   change=change if step is FixStep.CONFIRM else None)
