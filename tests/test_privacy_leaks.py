@@ -397,3 +397,28 @@ def test_a_deal_taken_back_to_before_its_round_is_not_published_in_full() -> Non
         followed.take(obj)
     out = record_payload("game", 1, [ln.obj for ln in followed.lines[:followed.released]])
     assert all(line.get("event") != "deal" for line in out["lines"])
+
+
+def test_an_undo_under_an_open_fix_closes_it_instead_of_crashing() -> None:
+    """Found by the twin-world machine: the fix stayed open over an undo that stood its
+    panel up again, showing the number of a panel now hidden on the public screen (and
+    failing outright once the panel was gone from the row)."""
+    ref, table = entered()
+    enter_held(ref, table, 0, tiles("D1", "L4", "D7", "L10"))
+    enter_held(ref, table, 1, tiles("D0", "L3", "D6", "L11"))
+    twins = Twins((ref, table), entered())  # only world A is used here
+    twins.refs, twins.tables = (ref, ref), (table, table)
+    if not ref.view().screen.color_dark:
+        table.tap(Button.NEXT)
+    table.tap(Button.OK)
+    enter_held(ref, table, 0, tiles("D5"))
+    table.tap(Button.for_seat(1))
+    table.tap(Button.NEXT)
+    table.tap(Button.OK)
+    table.tap(Button.NEXT, 3)
+    table.tap(Button.OK)  # Ben's L3 falls
+    _open_fix(twins)
+    _hold_back(table)
+    table.tap(Button.OK)  # take back the guess: the panel stands again
+    view = ref.view()
+    assert not isinstance(view.screen, FixView) and not ref.game.rows[1][1].revealed

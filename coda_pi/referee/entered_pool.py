@@ -138,6 +138,7 @@ class EnteredPool(PoolMode):
         self.entry = None
         self._entry_seat = None
         self._clash = False
+        self._fix = None  # its panels were those of the game before (an undo under it)
         if game.phase is Phase.DEAL:
             seat = self.host.deal_seat()
             if seat is not None:
