@@ -65,8 +65,9 @@ from coda_pi.rules.dealer import SEED_KEY, Shuffle
 from coda_pi.rules.panel_entry import dial_values, tile_of
 from coda_pi.rules.tiles import Color, Tile, legal_slots
 
-EXAMPLES = int(os.environ.get("TWIN_EXAMPLES", "10"))
-STEPS = int(os.environ.get("TWIN_STEPS", "40"))
+EXAMPLES = int(os.environ.get("TWIN_EXAMPLES", "30"))
+STEPS = int(os.environ.get("TWIN_STEPS", "60"))
+POOLS = os.environ.get("TWIN_POOLS", "device,table,entered").split(",")
 NAMES = ("Ann", "Ben", "Cy", "Di")
 NAV = (Button.PREV, Button.NEXT, Button.OK, Button.BACK)
 FIX_ITEM = "Fix a panel entered wrong"
@@ -116,14 +117,14 @@ def near_relabels(draw: st.DrawFn, *, dashes: bool) -> Relabel:
 def cases(draw: st.DrawFn) -> dict[str, Any]:
     dashes = draw(st.booleans())
     return {
-        "pool": draw(st.sampled_from(["device", "table", "entered"])),
+        "pool": draw(st.sampled_from(POOLS)),
         "dashes": dashes,
         "players": draw(st.integers(2, 4)),
         "rounds": draw(st.sampled_from([1, 3])),
         "timer": draw(st.booleans()),
         "seed": draw(st.integers(0, 2**32 - 1)),
         "relabel": draw(near_relabels(dashes=dashes)),
-        "probe_rate": draw(st.sampled_from([0.0, 0.5])),
+        "probe_rate": draw(st.sampled_from([0.0, 0.5, 1.0])),
     }
 
 

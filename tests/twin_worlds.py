@@ -9,6 +9,7 @@ Then whatever the device shows, lights or sounds must be the same in both, press
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -254,6 +255,8 @@ class Intentions:
             honest = list(self.shuffle.deal_row(game, seat).row)
             probe = self._probe(game, seat, honest) if self.rng.random() < self.probe_rate \
                 else None
+            if os.environ.get("TWIN_DEBUG"):
+                print("row", seat, honest, probe, self.relabel)
             self.rows[key] = probe or [(t, True) for t in honest]
         return self.rows[key]
 
