@@ -37,7 +37,8 @@ import os
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, settings
+from hypothesis import HealthCheck, settings
+from hypothesis import Phase as Run
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 from twin_worlds import (
@@ -61,6 +62,7 @@ from coda_pi.referee.signals import Button, Press, Release
 from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
 from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
 from coda_pi.referee.views import BannerKind, TurnStep, TurnView
+from coda_pi.rules.coda import Phase
 from coda_pi.rules.dealer import SEED_KEY, Shuffle
 from coda_pi.rules.panel_entry import dial_values, tile_of
 from coda_pi.rules.tiles import Color, Tile, legal_slots
@@ -101,14 +103,14 @@ class TwinEnteredPlayer(EnteredAutoPlayer):
 
 
 @st.composite
-def near_relabels(draw: st.DrawFn, *, dashes: bool) -> Relabel:
+def near_relabels(draw: st.DrawFn, *, dashes: bool, most: int = 3) -> Relabel:
     """Swaps of neighbouring numbers of one colour (n and n + 1): a row keeps its colours'
     order, so the twins stay together until a number shows; with dashes, now and then both
     dashes for numbers (who holds a dash is a secret of its own)."""
     if dashes and draw(st.integers(0, 3)) == 0:
         return draw(relabels(dashes=True))
     starts = draw(st.lists(st.tuples(st.sampled_from(list(Color)), st.integers(0, 5)),
-                           min_size=1, max_size=3, unique=True))
+                           min_size=1, max_size=most, unique=True))
     return Relabel(tuple((Tile(colour, 2 * n), Tile(colour, 2 * n + 1))
                          for colour, n in starts))
 
@@ -116,15 +118,17 @@ def near_relabels(draw: st.DrawFn, *, dashes: bool) -> Relabel:
 @st.composite
 def cases(draw: st.DrawFn) -> dict[str, Any]:
     dashes = draw(st.booleans())
+    pool = draw(st.sampled_from(POOLS))
     return {
-        "pool": draw(st.sampled_from(POOLS)),
+        "pool": pool,
         "dashes": dashes,
         "players": draw(st.integers(2, 4)),
         "rounds": draw(st.sampled_from([1, 3])),
         "timer": draw(st.booleans()),
         "seed": draw(st.integers(0, 2**32 - 1)),
-        "relabel": draw(near_relabels(dashes=dashes)),
-        "probe_rate": draw(st.sampled_from([0.0, 0.5, 1.0])),
+        # Entered: more panels swapped, so that a probe finds one in another row.
+        "relabel": draw(near_relabels(dashes=dashes, most=6 if pool == "entered" else 3)),
+        "probe_rate": draw(st.sampled_from([0.5, 1.0])),
     }
 
 
@@ -162,6 +166,7 @@ class TwinMachine(RuleBasedStateMachine):
         self.player: Any = None
         self.relabel: Any = None
         self.meant: Any = None
+        self.round_ends_seen = 0
 
     # -- building the worlds ----------------------------------------------------------------
 
@@ -296,6 +301,11 @@ class TwinMachine(RuleBasedStateMachine):
                 self._send(intent)
             if self._claiming() is not None:
                 return  # a place only one world allows is to be tried: leave it to that rule
+            game = referee.game
+            if game is not None and game.phase in (Phase.ROUND, Phase.FINISHED) and \
+                    game.round_number > self.round_ends_seen:
+                self.round_ends_seen = game.round_number
+                return  # a round's end: stray hands (an undo) get their chance there
 
     # The players act far more often than stray hands (a rule drawn twice as often).
     @rule(decisions=st.integers(1, 40))
@@ -409,7 +419,7 @@ TwinMachine.TestCase.settings = settings(
     max_examples=EXAMPLES, stateful_step_count=STEPS, deadline=None,
     suppress_health_check=list(HealthCheck),
     # No shrinking: on a shared machine a failure's steps are reported as found.
-    phases=[Phase.explicit, Phase.reuse, Phase.generate], report_multiple_bugs=False)
+    phases=[Run.explicit, Run.reuse, Run.generate], report_multiple_bugs=False)
 test_two_worlds_differing_in_hidden_panels_look_sound_and_publish_the_same = \
     TwinMachine.TestCase
 
