@@ -69,13 +69,16 @@ from coda_pi.rules.tiles import Color, Tile, legal_slots
 
 EXAMPLES = int(os.environ.get("TWIN_EXAMPLES", "30"))
 STEPS = int(os.environ.get("TWIN_STEPS", "60"))
-POOLS = os.environ.get("TWIN_POOLS", "device,table,entered").split(",")
+# Entered-pool play twice as often: it is the default, and the one that answers questions
+# from hidden panels (entries, clashes, fixes).
+POOLS = os.environ.get("TWIN_POOLS", "device,table,entered,entered").split(",")
 NAMES = ("Ann", "Ben", "Cy", "Di")
 NAV = (Button.PREV, Button.NEXT, Button.OK, Button.BACK)
 FIX_ITEM = "Fix a panel entered wrong"
 STATS: dict[str, int] = {"runs": 0, "presses": 0, "compared": 0, "private": 0, "parted": 0,
                          "refusals": 0, "solo": 0, "fixes": 0, "odd_places": 0, "probes": 0,
-                         "round_ends": 0, "events": 0, "players_lost": 0}
+                         "round_ends": 0, "events": 0, "players_lost": 0,
+                         "deep": 0}
 """What the machine explored (the bench and ``-s`` runs print it)."""
 
 
@@ -167,6 +170,7 @@ class TwinMachine(RuleBasedStateMachine):
         self.relabel: Any = None
         self.meant: Any = None
         self.round_ends_seen = 0
+        self.went_deep = False
 
     # -- building the worlds ----------------------------------------------------------------
 
@@ -315,6 +319,35 @@ class TwinMachine(RuleBasedStateMachine):
     @rule(decisions=st.integers(1, 40))
     def play_on(self, decisions: int) -> None:
         self.play(decisions)
+
+    @precondition(lambda self: self.parted and not self.went_deep)
+    @rule()
+    def play_to_a_round_s_end_and_take_it_back(self) -> None:
+        """Once the pair has parted, world A plays on alone to a round's end, and a player
+        tries to take back the guess that ended it (its lines are public by then)."""
+        self.went_deep = True
+        referee = self.a.referee
+        start = referee.game.round_number if referee.game is not None else 0
+        for _ in range(800):
+            game = referee.game
+            if game is not None and game.phase in (Phase.ROUND, Phase.FINISHED) and \
+                    game.round_number > start:
+                break
+            if self.player is None:
+                return
+            try:
+                intents = self.player.decide(referee.view(), referee.private_view())
+            except Exception:  # noqa: BLE001 - as in ``play``
+                self.player = None
+                return
+            if not intents:
+                return
+            for intent in intents:
+                self._send(intent)
+        else:
+            return
+        STATS["deep"] += 1
+        self.undo(confirm=True)
 
     @rule(button=st.sampled_from(list(Button)))
     def tap(self, button: Button) -> None:
