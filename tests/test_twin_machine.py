@@ -25,7 +25,7 @@ world's outputs are what they were before the press: a refusal that hidden panel
 private. World A then plays on alone, and the club feed may never take back a line it has
 published in full (a round reopened after its lines went out).
 
-Bounded for the suite (``TWIN_EXAMPLES`` x ``TWIN_STEPS``); a longer run:
+Bounded for the suite (``TWIN_EXAMPLES`` x ``TWIN_STEPS``, 20 x 50); a longer run:
 ``TWIN_EXAMPLES=200 TWIN_STEPS=150 ./test tests/test_twin_machine.py -q -s``, or
 ``bench/bench_twin_machine.py``, which prints how many presses it compared.
 """
@@ -54,6 +54,7 @@ from twin_worlds import (
 
 from coda_pi.referee.autoplay import AutoPlayer
 from coda_pi.referee.entered_autoplay import EnteredAutoPlayer
+from coda_pi.referee.kinds import CodaScreen
 from coda_pi.referee.overlays import Menu
 from coda_pi.referee.public import public_table
 from coda_pi.referee.referee import Referee
@@ -63,12 +64,14 @@ from coda_pi.referee.table_pool_autoplay import TablePoolAutoPlayer
 from coda_pi.referee.testing import FakeClock, MemoryRecord, Table
 from coda_pi.referee.views import BannerKind, TurnStep, TurnView
 from coda_pi.rules.coda import Phase
+from coda_pi.rules.correction import PanelFix, correct_panel
 from coda_pi.rules.dealer import SEED_KEY, Shuffle
+from coda_pi.rules.errors import RuleError
 from coda_pi.rules.panel_entry import dial_values, tile_of
 from coda_pi.rules.tiles import Color, Tile, legal_slots
 
-EXAMPLES = int(os.environ.get("TWIN_EXAMPLES", "30"))
-STEPS = int(os.environ.get("TWIN_STEPS", "60"))
+EXAMPLES = int(os.environ.get("TWIN_EXAMPLES", "20"))
+STEPS = int(os.environ.get("TWIN_STEPS", "50"))
 # Entered-pool play twice as often: it is the default, and the one that answers questions
 # from hidden panels (entries, clashes, fixes).
 POOLS = os.environ.get("TWIN_POOLS", "device,table,entered,entered").split(",")
@@ -171,6 +174,7 @@ class TwinMachine(RuleBasedStateMachine):
         self.meant: Any = None
         self.round_ends_seen = 0
         self.went_deep = False
+        self.fallen_seen = 0
 
     # -- building the worlds ----------------------------------------------------------------
 
@@ -303,8 +307,14 @@ class TwinMachine(RuleBasedStateMachine):
                 return
             for intent in intents:
                 self._send(intent)
+            # A determined player tries at once what only hidden panels can answer.
             if self._claiming() is not None:
-                return  # a place only one world allows is to be tried: leave it to that rule
+                self.place_where_only_one_world_allows()
+                return
+            probe = self._fix_chance()
+            if probe is not None:
+                self.fix_a_panel(probe, owner_ok=True)
+                return
             game = referee.game
             if game is not None and game.phase in (Phase.ROUND, Phase.FINISHED) and \
                     game.round_number > self.round_ends_seen:
@@ -429,15 +439,57 @@ class TwinMachine(RuleBasedStateMachine):
         seat, slot = fix.panels[fix.at]
         colour = game.rows[seat][slot].tile.color
         values = dial_values(dashes=game.settings.dashes)
+        # A determined prober tries the numbers whose answer hidden panels decide: those
+        # the entries allow in one world and not the other, else those the swap moves.
+        differ = [i for i in range(len(values)) if i != fix.value
+                  and len({self._fix_stands(w, seat, slot, tile_of(colour, values[i]))
+                           for w in self.worlds}) == 2] if not self.parted else []
         moved = [i for i, v in enumerate(values)
                  if self.relabel(tile_of(colour, v)) != tile_of(colour, v)]
-        goal = moved[panel % len(moved)] if moved else (fix.value + 1) % len(values)
+        pick = differ or moved
+        goal = pick[panel % len(pick)] if pick else (fix.value + 1) % len(values)
         self._tap(Button.NEXT, (goal - fix.value) % len(values))
         self._tap(Button.OK)
         if owner_ok:
             self._send(Press(Button.for_seat(seat)))
             self._tap(Button.OK)
             self._send(Release(Button.for_seat(seat)))
+
+    def _fix_chance(self) -> int | None:
+        """A fallen panel (its index among the fallen) whose fix hidden panels would answer
+        differently in the two worlds, looked for each time another panel falls."""
+        if self.parted or self.worlds is None:
+            return None
+        referee = self.a.referee
+        game = referee.game
+        fallen = getattr(referee.pool, "_fallen", None)
+        if game is None or fallen is None or not referee.pool.menu_items(CodaScreen.TURN) \
+                or referee._screen_kind() is not CodaScreen.TURN:
+            return None
+        panels = fallen(game)
+        if len(panels) == self.fallen_seen:
+            return None
+        self.fallen_seen = len(panels)
+        values = dial_values(dashes=game.settings.dashes)
+        for index, (seat, slot) in enumerate(panels):
+            colour = game.rows[seat][slot].tile.color
+            for value in values:
+                real = tile_of(colour, value)
+                if real != game.rows[seat][slot].tile and len(
+                        {self._fix_stands(w, seat, slot, real) for w in self.worlds}) == 2:
+                    return index
+        return None
+
+    @staticmethod
+    def _fix_stands(world: World, seat: int, slot: int, real: Tile) -> bool:
+        """Whether the entries of ``world`` allow the fix (the prober's hidden answer)."""
+        referee = world.referee
+        try:
+            correct_panel(referee.game.settings.to_dict(), list(referee.journal.events),
+                          PanelFix(seat, slot, real))
+        except RuleError:
+            return False
+        return True
 
     def teardown(self) -> None:
         if self.worlds is None:
