@@ -5,6 +5,20 @@ colour (the colour is public, the number is not). A's events, relabelled, are B'
 the two worlds agree on everything public for as long as those events are legal in B and
 leave the same public table (colours, places, panels down, pool counts, turn, points).
 Then whatever the device shows, lights or sounds must be the same in both, press by press.
+
+The twin-world machine (``tests/test_twin_machine.py``) builds on the parts below:
+
+- ``World``: one device at one table (referee, hands, record, and ``ClubFeed``, the record
+  as the club publisher sends it, built by the publisher's own ``club/projection.py``);
+- ``PUBLIC_OUTPUTS`` / ``public_outputs(world) -> dict``: every output more than one seat
+  can observe, by name (public view with banner and menu, LEDs, sounds, the timer's next
+  deadline, the club payloads). To cover a new shared output (a phone page per seat, a web
+  page), add one entry: a function of a ``World``. A per-seat output (a seat's own phone
+  page) belongs beside ``own_panels``: the machine compares a seat's private view when the
+  seat's own panels are equal in both worlds;
+- ``Intentions``: entered-pool play's twin, what each seat means to enter and where world
+  B's dials start so that the same presses enter B's panels (and the probes of a
+  determined player).
 """
 
 from __future__ import annotations
