@@ -81,7 +81,7 @@ FIX_ITEM = "Fix a panel entered wrong"
 STATS: dict[str, int] = {"runs": 0, "presses": 0, "compared": 0, "private": 0, "parted": 0,
                          "refusals": 0, "solo": 0, "fixes": 0, "odd_places": 0, "probes": 0,
                          "round_ends": 0, "events": 0, "players_lost": 0,
-                         "deep": 0}
+                         "deep": 0, "fix_chances": 0}
 """What the machine explored (the bench and ``-s`` runs print it)."""
 
 
@@ -313,6 +313,7 @@ class TwinMachine(RuleBasedStateMachine):
                 return
             probe = self._fix_chance()
             if probe is not None:
+                STATS["fix_chances"] += 1
                 self.fix_a_panel(probe, owner_ok=True)
                 return
             game = referee.game
