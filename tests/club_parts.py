@@ -165,6 +165,14 @@ def file_lines(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
+def published_lines(path: Path) -> list[dict[str, Any]]:
+    """A record's lines as the club feed carries them in full: without the dealer's seed,
+    which never leaves the table (``club.projection.published_line``, issue 20)."""
+    from coda_pi.club.projection import published_line
+
+    return [published_line(obj) for obj in file_lines(path)]
+
+
 def public_facts(lines: list[dict[str, Any]]) -> list[tuple[list, bool, set[str]]]:
     """For each line (index seq - 1), from one replay of the record: every panel's number as
     the public screen may show it (None while it stands hidden), whether a round is being

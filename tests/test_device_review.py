@@ -195,7 +195,9 @@ def test_the_review_says_what_the_record_shows(tournament) -> None:
     assert chances == sorted(chances)  # the boldest first
 
 
-def test_an_undo_from_the_review_goes_back_to_play_and_the_review_waits_for_the_end() -> None:
+def test_an_undo_from_the_review_is_refused_for_the_game_is_over_and_shown() -> None:
+    """Issue 20: the last round's lines are public once it has ended, so the undo that
+    would put it back into play says why not, and the final standings stay."""
     table, _ = _play(2, seed=5, rounds=1)
     table.tap(Button.NEXT)
     assert isinstance(table.referee.view().screen, ReviewView)
@@ -207,10 +209,11 @@ def test_an_undo_from_the_review_goes_back_to_play_and_the_review_waits_for_the_
         table.tap(Button.NEXT)
         menu = table.referee.view().overlay
     table.tap(Button.OK)
-    table.tap(Button.OK)  # yes
-    screen = table.referee.view().screen
-    assert not isinstance(screen, FinalView | ReviewView)
-    assert REVIEW not in _menu_items(table)
+    view = table.referee.view()
+    assert view.overlay is None and isinstance(view.screen, FinalView | ReviewView)
+    assert view.banner.text == ("The game is over and all panels were shown: it cannot be "
+                                "taken back")
+    assert REVIEW in _menu_items(table)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -1,5 +1,6 @@
-"""Undo goes back any number of events, across turns, rounds and a restart, and the screen
-says what will be taken back before it is confirmed."""
+"""Undo goes back any number of events, across turns and a restart, back to the start of a
+round, and the screen says what will be taken back before it is confirmed. An ended round is
+closed (issue 20): its panels were all shown and its full lines published."""
 
 from __future__ import annotations
 
@@ -86,22 +87,29 @@ def undo_once(table: Table, record: MemoryRecord, event: dict[str, Any],
     assert ref.view().overlay is None
 
 
-def test_a_whole_tournament_taken_back_event_by_event_after_a_restart(tmp_path: Path) -> None:
+def test_a_round_taken_back_event_by_event_after_a_restart(tmp_path: Path) -> None:
     clock = FakeClock()
     record = MemoryRecord()
     setup = SetupDefaults(names=NAMES, players=3, rounds=3, timer=True)
     table = Table(Referee(clock=clock, rng=random.Random(7), record=record, setup=setup),
                   clock)
-    play(table, AutoPlayer(random.Random(8)))
-    assert isinstance(table.referee.view().screen, FinalView)
+    ref = table.referee
+    def third_round_under_way() -> bool:
+        if ref.game is None or ref.game.round_number != 3:
+            return False
+        events = list(ref.journal.events)
+        start = max(i for i, e in enumerate(events) if e["event"] == "round")
+        return len([e for e in events[start:] if e["event"] == "guess"]) >= 6
+
+    play(table, AutoPlayer(random.Random(8)), until=third_round_under_way)
     played = record.save(tmp_path / "played.jsonl")
     header, events = record.lines[0], record.lines[1:]
     assert all(e.get("event") != "undo" for e in events)
-    assert len({e["event"] for e in events}) >= 5  # a tournament holds every kind of action
+    last_start = max(i for i, e in enumerate(events) if e["event"] == "round")
+    assert len({e["event"] for e in events[last_start:]}) >= 4  # every kind of action
     expected = summaries(header, events)
-    assert expected[-1]["finished"] and len(expected[-1]["rounds"]) == 3
 
-    # The power goes; the device starts again on the record and undoes all of it.
+    # The power goes; the device starts again on the record and undoes the third round.
     replay = replay_file(played)
     more = MemoryRecord()
     ref = Referee(clock=clock, rng=random.Random(9), record=more, setup=setup,
@@ -109,31 +117,32 @@ def test_a_whole_tournament_taken_back_event_by_event_after_a_restart(tmp_path: 
     table = Table(ref, clock)
     hands_off(table)
     players = tuple(header["players"])
-    rounds_seen = set()
-    for n in range(len(events), 0, -1):
+    for n in range(len(events), last_start, -1):
         undo_once(table, more, events[n - 1], players)
         assert ref.game.summary() == expected[n - 1]
         assert ref.view().banner is not None and "Took back" in ref.view().banner.text
-        rounds_seen.add(ref.game.round_number)
-    assert rounds_seen == {0, 1, 2, 3}
-    # Nothing is left to take back: it says so, and nothing is written.
+    assert ref.game.round_number == 2 and len(ref.game.results) == 2
+    # The second round's end is as far as it goes: it says so, and nothing is written.
     lines = len(more.lines)
     table.press(Button.BACK)
     table.wait(2.0)
     table.release(Button.BACK)
     assert ref.view().overlay is None
-    assert ref.view().banner.kind is BannerKind.ERROR and "nothing" in ref.view().banner.text
+    assert ref.view().banner.kind is BannerKind.ERROR and "Round 2 is over" in \
+        ref.view().banner.text
     assert len(more.lines) == lines
-    # The record, played lines then undo lines, replays to the empty game; playing on from
-    # there gives a whole tournament again.
+    # The record, played lines then undo lines, replays to the end of the second round;
+    # playing on from there ends the tournament.
     both = played.read_text() + "".join(json.dumps(o) + "\n" for o in more.lines)
     (tmp_path / "both.jsonl").write_text(both)
-    assert replay_file(tmp_path / "both.jsonl").summary() == expected[0] | {"error": None}
+    assert replay_file(tmp_path / "both.jsonl").summary() == expected[last_start] | {
+        "error": None}
     play(table, AutoPlayer(random.Random(10)))
     assert isinstance(ref.view().screen, FinalView)
 
 
-def test_undo_in_the_middle_of_the_second_round_goes_back_into_the_first(tmp_path: Path) -> None:
+def test_undo_in_the_middle_of_the_second_round_stops_at_the_first_round_s_end(
+        tmp_path: Path) -> None:
     clock = FakeClock()
     record = MemoryRecord()
     setup = SetupDefaults(names=NAMES, players=2, rounds=3, timer=False)
@@ -147,10 +156,14 @@ def test_undo_in_the_middle_of_the_second_round_goes_back_into_the_first(tmp_pat
     header, events = record.lines[0], list(ref.journal.events)
     expected = summaries(header, events)
     starts = [i for i, e in enumerate(events) if e["event"] == "round"]
-    back_to = starts[1] - 3  # three events before the second round began
-    for n in range(len(events), back_to, -1):
+    for n in range(len(events), starts[1], -1):
         undo_once(table, record, events[n - 1], tuple(header["players"]))
-    assert ref.game.round_number == 1
-    assert ref.game.summary() == expected[back_to]
+    assert ref.game.round_number == 1 and ref.game.summary() == expected[starts[1]]
+    lines = len(record.lines)
+    table.press(Button.BACK)
+    table.wait(2.0)
+    table.release(Button.BACK)
+    assert ref.view().overlay is None and len(record.lines) == lines  # refused, one sentence
+    assert ref.view().banner.text.startswith("Round 1 is over")
     summary = replay_file(record.save(tmp_path / "r.jsonl")).summary()
-    assert summary == expected[back_to] | {"error": None}
+    assert summary == expected[starts[1]] | {"error": None}

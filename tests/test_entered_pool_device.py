@@ -89,7 +89,9 @@ def test_a_panel_another_row_already_holds_is_refused_privately() -> None:
     table.press(Button.for_seat(1))
     private = ref.private_view()
     assert isinstance(private, EntryPrivateView) and private.stage is Stage.REVIEW
-    assert "Light 4 is in another row" in (private.message or "")
+    # Neither whose row nor which panel (issue 20): only "look again".
+    assert private.message == "The device cannot take this entry: look at your panels again"
+    assert private.prompt == "OK: look again"
     table.release(Button.for_seat(1))
     assert "light 4" not in repr(ref.view())
 
@@ -309,9 +311,15 @@ def test_a_fallen_panel_showing_another_number_is_fixed_and_play_judged_again() 
     table.tap(Button.OK)  # it is a 2
     screen = ref.view().screen
     assert screen.step is FixStep.CONFIRM and screen.value_label == "2"
-    assert "wrong after all: Ben, stand it up again" in (screen.change or "")
+    # Checked with Ben, privately (issue 20): nothing about hidden panels in public.
+    assert screen.change == ("Ben: hold seat button 2 to see the fix in your row, then OK "
+                             "to correct it")
     before = len(record.lines)
+    table.press(Button.for_seat(1))
+    private = ref.private_view()
+    assert private is not None and private.row[1].label == "2" and private.message is None
     table.tap(Button.OK)  # correct it
+    table.release(Button.for_seat(1))
     written = record.lines[before:]
     assert written[:3] == [{"event": "undo"}] * 3
     assert written[3] == {"event": "deal", "seat": 1, "row": ["D0", "L2", "D6", "L11"],
@@ -320,6 +328,8 @@ def test_a_fallen_panel_showing_another_number_is_fixed_and_play_judged_again() 
     game = ref.game
     assert game.totals() == [0, 0] and not game.rows[1][1].revealed
     assert game.phase.value == "penalty"  # Ann's miss: her drawn panel stands face up
-    assert "Fixed: Ben's panel 2 is light 2" in ref.view().banner.text
+    assert ref.view().banner.text == ("Fixed: Ben's panel 2 is light 2. Ann's guess \"Ben's "
+                                      "panel 2 is 3\" is wrong after all: Ben, stand it up "
+                                      "again")
     replayed = replay_bytes("".join(json.dumps(o) + "\n" for o in record.lines).encode())
     assert replayed.error is None and replayed.summary()["totals"] == [0, 0]

@@ -74,11 +74,11 @@ def test_a_row_out_of_order_and_a_clash_are_said_privately_in_spanish() -> None:
         _enter(ref, table, 0, ANN_ROW)
         _enter(ref, table, 1, [Tile.parse(t) for t in ("D0", "L4", "D6", "L11")])
         table.press(Button.for_seat(1))
-        assert ref.private_view().message.startswith(
-            "Según las entradas, la 4 clara está en otra fila")
+        assert ref.private_view().message == ("El dispositivo no puede aceptar esta entrada: "
+                                              "vuelve a mirar tus fichas")
 
 
-def test_the_fix_speaks_spanish_and_says_what_it_changes_before_ok() -> None:
+def test_the_fix_speaks_spanish_and_says_what_it_changed_once_written() -> None:
     with in_language("es"):
         ref, table = _table("panels")
         _enter(ref, table, 0, ANN_ROW)
@@ -108,7 +108,13 @@ def test_the_fix_speaks_spanish_and_says_what_it_changes_before_ok() -> None:
         table.tap(Button.OK)
         fix = ref.view().screen
         assert fix.step is FixStep.CONFIRM
-        assert fix.change == ("El ataque de Ann «la ficha 2 de Ben es 3» era un fallo: Ben, "
-                              "vuelve a ponerla en pie")
+        assert fix.change == ("Ben: mantén el botón 2 para ver la corrección en tu fila, y OK "
+                              "para corregirla")
+        table.tap(Button.OK)  # nobody holds Ben's button
+        assert ref.view().banner.text == "Mantén el botón 2 y pulsa OK"
+        table.press(Button.for_seat(1))
         table.tap(Button.OK)
-        assert ref.view().banner.text == "Corregido: la ficha 2 de Ben es la 2 clara"
+        table.release(Button.for_seat(1))
+        assert ref.view().banner.text == ("Corregido: la ficha 2 de Ben es la 2 clara. El ataque "
+                                          "de Ann «la ficha 2 de Ben es 3» era un fallo: Ben, "
+                                          "vuelve a ponerla en pie")

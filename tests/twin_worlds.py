@@ -5,10 +5,25 @@ colour (the colour is public, the number is not). A's events, relabelled, are B'
 the two worlds agree on everything public for as long as those events are legal in B and
 leave the same public table (colours, places, panels down, pool counts, turn, points).
 Then whatever the device shows, lights or sounds must be the same in both, press by press.
+
+The twin-world machine (``tests/test_twin_machine.py``) builds on the parts below:
+
+- ``World``: one device at one table (referee, hands, record, and ``ClubFeed``, the record
+  as the club publisher sends it, built by the publisher's own ``club/projection.py``);
+- ``PUBLIC_OUTPUTS`` / ``public_outputs(world) -> dict``: every output more than one seat
+  can observe, by name (public view with banner and menu, LEDs, sounds, the timer's next
+  deadline, the club payloads). To cover a new shared output (a phone page per seat, a web
+  page), add one entry: a function of a ``World``. A per-seat output (a seat's own phone
+  page) belongs beside ``own_panels``: the machine compares a seat's private view when the
+  seat's own panels are equal in both worlds;
+- ``Intentions``: entered-pool play's twin, what each seat means to enter and where world
+  B's dials start so that the same presses enter B's panels (and the probes of a
+  determined player).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -113,3 +128,196 @@ class RelabelledDealer:
         if not pool_a:
             raise RuleError(f"there is no {color.word} panel left in the pool")
         return Draw(game.turn, self.relabel(self.shuffle.first(draw_moment(game), pool_a)[0]))
+
+
+# -- the twin-world machine's parts (tests/test_twin_machine.py) ------------------------------
+#
+# A world is one device at one table: its referee, the hands on its buttons, its record and
+# a follower of that record as the club publisher reads it. ``PUBLIC_OUTPUTS`` names every
+# output more than one seat can observe, each read off a world by one function; the machine
+# compares ``public_outputs`` of the two worlds after every press. A new shared output (a
+# phone page per seat, a web page) is one more entry there.
+
+
+class ClubFeed:
+    """What the club publisher sends for one record: every line's public event and state,
+    and the full lines of ended rounds, built by the publisher's own functions
+    (``club/projection.py``); fed line by line from a record in memory."""
+
+    def __init__(self, name: str = "twin") -> None:
+        from pathlib import Path
+
+        from coda_pi.club.follow import FollowedRecord
+
+        self.name = name
+        self.followed = FollowedRecord(Path(f"{name}.jsonl"))
+        self.taken = 0
+        self.published = 0  # full lines out so far
+        self.closed_events = 0  # events in force when the last full lines went out
+
+    def update(self, lines: Sequence[Line]) -> None:
+        """Takes the record's new lines; fails when a line published in full is taken back
+        (a round reopened after its lines went out)."""
+        journal = None
+        while self.taken < len(lines):
+            self.followed.take(lines[self.taken])
+            self.taken += 1
+            journal = self.followed._journal
+            if journal is None:
+                continue
+            in_force = len(journal.events)
+            assert in_force >= self.closed_events, (
+                f"line {self.taken} takes back a line the club already has in full")
+            if self.followed.released > self.published:
+                self.published = self.followed.released
+                self.closed_events = in_force
+
+    def payloads(self) -> tuple[Any, ...]:
+        from coda_pi.club.projection import events_payload, record_payload
+
+        lines = self.followed.lines
+        released = self.followed.released
+        events = tuple(events_payload(self.name, ln.seq, ln.public, ln.state, released)
+                       for ln in lines)
+        full = record_payload(self.name, 1, [ln.obj for ln in lines[:released]])
+        return events, full, self.followed.error
+
+
+@dataclass
+class World:
+    """One device at one table (see the section's comment)."""
+
+    referee: Any  # coda_pi.referee.referee.Referee
+    table: Any  # coda_pi.referee.testing.Table
+    record: Any  # coda_pi.referee.testing.MemoryRecord
+    club: ClubFeed
+
+    def send(self, intent: Any) -> None:
+        self.table.send(intent)
+        self.club.update(self.record.lines)
+
+    def wait(self, seconds: float) -> None:
+        self.table.wait(seconds)
+        self.club.update(self.record.lines)
+
+
+def _view(world: World) -> Any:
+    import dataclasses
+
+    return dataclasses.replace(world.referee.view(), version=0)  # a redraw shows nothing
+
+
+PUBLIC_OUTPUTS: dict[str, Any] = {
+    "view": _view,  # the public screen: every screen, its banner, the menu and questions
+    "leds": lambda w: w.referee.leds(),
+    "cues": lambda w: tuple(w.table.cues),  # every sound so far, in order
+    "deadline": lambda w: w.referee.next_deadline(),  # when the next beep or timeout comes
+    "club": lambda w: w.club.payloads(),  # what the club feed carries (events, full lines)
+}
+"""Every output more than one seat can observe, by name: a function of a world each."""
+
+
+def public_outputs(world: World) -> dict[str, Any]:
+    """Everything the table and the club's readers can observe of ``world`` now."""
+    return {name: read(world) for name, read in PUBLIC_OUTPUTS.items()}
+
+
+def own_panels(world: World, seat: int) -> tuple[Any, ...]:
+    """What ``seat`` has a right to know of its own: its row, the panel it holds, a deal
+    waiting for its look, its entry under way. Two worlds equal in this (and in public)
+    must show the seat the same private view."""
+    referee = world.referee
+    game = referee.game
+    if game is None:
+        return ()
+    row = tuple((s.tile, s.revealed) for s in game.rows[seat]) if game.rows else ()
+    drawn = game.drawn if game.turn == seat else None
+    pending = referee._pending_deals.get(seat)
+    pool = referee.pool
+    entry = getattr(pool, "entry", None)
+    typing = None
+    if entry is not None and getattr(pool, "entry_seat", None) == seat:
+        typing = (tuple(entry.partial()), entry.shown, entry.stage, entry.slot,
+                  tuple(entry.colours))
+    return row, drawn, pending, typing
+
+
+class Intentions:
+    """Entered-pool play: what each seat means to enter in world A (its real panels from a
+    shuffle of the table, or, now and then, a determined player's probe), and how world B's
+    dials must start so that the same presses enter what B's seat means to enter.
+
+    B's real panels are A's relabelled; a probe is the prober's choice of numbers, the same
+    in both worlds (its dials start alike): a row holding a panel X of another seat's row
+    and its twin σ(X), so that the probe clashes in both worlds with different panels."""
+
+    def __init__(self, seed: str, relabel: Relabel, rng: Any, probe_rate: float) -> None:
+        self.shuffle = Shuffle(seed)
+        self.relabel = relabel
+        self.rng = rng
+        self.probe_rate = probe_rate
+        self.rows: dict[tuple[int, int], list[tuple[Tile, bool]]] = {}
+        self.draws: dict[tuple[int, int, Color], tuple[Tile, bool]] = {}
+        self.world_a: Any = None
+        self._entry: object = None
+        self._k = 0
+        self.probes = 0
+
+    def row(self, game: CodaGame, seat: int) -> list[tuple[Tile, bool]]:
+        key = (game.round_number, seat)
+        if key not in self.rows:
+            honest = list(self.shuffle.deal_row(game, seat).row)
+            probe = self._probe(game, seat, honest) if self.rng.random() < self.probe_rate \
+                else None
+            if os.environ.get("TWIN_DEBUG"):
+                print("row", seat, honest, probe, self.relabel)
+            self.rows[key] = probe or [(t, True) for t in honest]
+        return self.rows[key]
+
+    def _probe(self, game: CodaGame, seat: int,
+               honest: list[Tile]) -> list[tuple[Tile, bool]] | None:
+        theirs = [s.tile for other, row in enumerate(game.rows) if other != seat
+                  for s in row if self.relabel(s.tile) != s.tile]
+        if not theirs:
+            return None
+        x = theirs[0]
+        pair = {x, self.relabel(x)}
+        rest = [t for t in honest if t not in pair][: len(honest) - 2]
+        self.probes += 1
+        return [(t, False) for t in sorted_row([*pair, *rest])]
+
+    def draw(self, game: CodaGame, colour: Color) -> tuple[Tile, bool]:
+        key = (game.round_number, game.pool_size, colour)
+        if key not in self.draws:
+            self.draws[key] = (self.shuffle.draw(game, colour).tile, True)
+        return self.draws[key]
+
+    def pad_a(self, size: int) -> int:
+        return self.rng.randrange(size)
+
+    def pad_b(self, size: int) -> int:
+        """B's dial start: A's, turned by how far B's meant panel lies from A's."""
+        from coda_pi.rules.panel_entry import dial_values
+
+        a = self.world_a
+        pool = a.pool if a is not None else None
+        entry = getattr(pool, "entry", None)
+        seat = getattr(pool, "entry_seat", None)
+        if a is None or a.game is None or entry is None or seat is None:
+            return self.rng.randrange(size)  # the worlds have parted here already
+        if self._entry is not entry:
+            self._entry, self._k = entry, 0
+        k = self._k
+        self._k += 1
+        if entry.is_draw:
+            assert entry.colour is not None
+            tile, relabelled = self.draw(a.game, entry.colour)
+        else:
+            meant = self.row(a.game, seat)
+            tile, relabelled = meant[min(k, len(meant) - 1)]
+        values = dial_values(dashes=a.game.settings.dashes)
+        if tile.value not in values:
+            return entry.pads[k] % size
+        shift = values.index(self.relabel(tile).value) - values.index(tile.value) \
+            if relabelled else 0
+        return (entry.pads[k] + shift) % size

@@ -62,6 +62,11 @@ class FollowedRecord:
                 break
         return added
 
+    def take(self, obj: dict[str, Any]) -> bool:
+        """One line handed over as the device wrote it, for a follower without a file (the
+        twin-world tests follow a record in memory)."""
+        return self._take(json.dumps(obj).encode("utf-8"))
+
     def _take(self, raw: bytes) -> bool:
         seq = len(self.lines) + 1
         try:
@@ -90,7 +95,10 @@ class FollowedRecord:
             return False
         game = self._journal.game
         self.lines.append(Line(seq, obj, public, public_state(game)))
-        if round_closed(game):
+        if round_closed(game) and obj.get("event") != "undo":
+            # Only an event closes a round: an undo back to a closed state (a round start
+            # taken back) leaves the undone lines held, for they hold deals made again
+            # alike, from the same seed, once play goes on.
             self.released = seq
         self.finished = game.finished
         return True

@@ -5,7 +5,10 @@ event keeps a whitelist of keys, and everything about panels comes from the publ
 (:func:`coda_pi.rules.observe.observe` with no seat, the one place where hidden information
 meets a viewer), keeping a number only where the panel stands face up: what the public
 screen shows, at a round's end too. The full lines leave only once their round has ended
-(:func:`round_closed`).
+(:func:`round_closed`), and even then without the header's dealer seed
+(:func:`published_line`): with it every deal and draw of the device's pool could be
+computed in advance, and the seed is no business of the feed's readers once the game is over
+either (the record on the table keeps it for replay).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from coda_pi.rules.coda import CodaGame, Phase
+from coda_pi.rules.dealer import SEED_KEY
 from coda_pi.rules.observe import CodaObservation, observe
 from coda_pi.rules.tiles import Color
 
@@ -86,6 +90,17 @@ def public_event(obj: dict[str, Any], after: CodaGame) -> dict[str, Any]:
     return out
 
 
+# Keys of a record line that never leave the table, even in a round's full lines: they are
+# derived from hidden panels (or decide them) beyond what the lines themselves say.
+_NEVER_PUBLISHED = (SEED_KEY,)
+
+
+def published_line(obj: dict[str, Any]) -> dict[str, Any]:
+    """A full record line as the club may have it once its round has ended: the line
+    without the keys that never leave the table (the dealer's seed in the header)."""
+    return {k: v for k, v in obj.items() if k not in _NEVER_PUBLISHED}
+
+
 def round_closed(game: CodaGame) -> bool:
     """True between rounds and at the end: no panel of the record is secret any more."""
     return game.phase in (Phase.ROUND, Phase.FINISHED)
@@ -105,3 +120,16 @@ def _face_up(seen: CodaObservation, seat: object, slot: object) -> str | None:
     if not p.revealed or p.value is None:
         return None
     return f"{p.color.value}{p.value}"
+
+
+def events_payload(name: str, seq: int, public: dict[str, Any], state: dict[str, Any],
+                   released: int) -> dict[str, Any]:
+    """What the events topic carries for one record line (the publisher adds the time)."""
+    return {"game": name, "seq": seq, "event": public, "state": state, "released": released}
+
+
+def record_payload(name: str, first: int, lines: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the record topic carries: the full lines ``first`` .. of ended rounds, each as
+    :func:`published_line` lets it out."""
+    return {"game": name, "from": first, "to": first + len(lines) - 1,
+            "lines": [published_line(obj) for obj in lines]}

@@ -24,6 +24,7 @@ from typing import Any
 from coda_pi.club import topics
 from coda_pi.club.cursor import Cursor, FileCursor
 from coda_pi.club.follow import FollowedRecord
+from coda_pi.club.projection import events_payload, record_payload
 from coda_pi.config import ClubConfig
 from coda_pi.datadir import record_files
 from coda_pi.i18n import _
@@ -270,9 +271,8 @@ class Publisher:
             sent = self._sent_events.get(name, 0)
             while sent < len(record.lines) and len(self._in_flight) < MAX_IN_FLIGHT:
                 line = record.lines[sent]
-                payload = {"game": name, "seq": line.seq, "event": line.public,
-                           "state": line.state, "released": record.released,
-                           "t": time.time()}
+                payload = {**events_payload(name, line.seq, line.public, line.state,
+                                            record.released), "t": time.time()}
                 self._publish(topics.events(c.club, c.table), payload,
                               _Sent(name, "events", line.seq))
                 sent += 1
@@ -282,8 +282,7 @@ class Publisher:
             done = self._sent_record.get(name, 0)
             if record.released > done and len(self._in_flight) < MAX_IN_FLIGHT:
                 lines = record.lines[done:record.released]
-                payload = {"game": name, "from": done + 1, "to": record.released,
-                           "lines": [ln.obj for ln in lines]}
+                payload = record_payload(name, done + 1, [ln.obj for ln in lines])
                 self._publish(topics.record(c.club, c.table), payload,
                               _Sent(name, "record", record.released))
                 self._sent_record[name] = record.released

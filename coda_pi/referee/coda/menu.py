@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import _
+from coda_pi.referee.coda.closed_rounds import closed_round_refusal, round_closed_by_last_event
 from coda_pi.referee.coda.parts import CodaParts
 from coda_pi.referee.shared.describe import describe_event, put_back_hint, undo_banner
 from coda_pi.referee.shared.kinds import CodaScreen
@@ -101,6 +102,10 @@ class MenuScreen(CodaParts):
             self._refuse(_("There is nothing to undo"))
             return
         game = journal.game
+        if round_closed_by_last_event(game):  # its lines are public now (closed_rounds.py)
+            self._overlay = None
+            self._refuse(closed_round_refusal(game, self._options.labels))
+            return
         text = describe_event(journal.events[-1], game.settings.players, self._options.labels)
         self._overlay = Confirm("undo", _("Take back {what}?").format(what=text),
                                 len(journal.events))

@@ -354,7 +354,10 @@ class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdict
         game = self.game
         if self._overlay is not None or game is None:
             return None
-        seat = SCREENS[self._screen_kind()].acting(self, game)
+        kind = self._screen_kind()
+        seat = self._pool.acting(kind)
+        if seat is None:
+            seat = SCREENS[kind].acting(self, game)
         held = {b.seat for b in self._held if b.seat is not None}
         return seat if seat is not None and held == {seat} else None
 

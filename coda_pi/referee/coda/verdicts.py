@@ -67,11 +67,12 @@ class TurnVerdicts(CodaParts):
         row = [s.tile for s in game.rows[seat]]
         slot = cur.claim_slot
         if slot not in legal_slots(row, game.drawn):
+            # Private to the player: whether a place fits depends on the hidden panels (with
+            # dashes a refusal alone says the drawn panel is no dash), so no sound, no
+            # banner, nothing on the public screen; the player's own screen says why.
             inserted = [*row[:slot], game.drawn, *row[slot:]]
             self._refusal = order_detail(inserted, self._options.labels)
-            cur.claim_refused = True
-            self._refuse(_("{name}: that place breaks the order rule; hold your button to "
-                           "see why").format(name=game.name(seat)))
+            self._version += 1
             return
         face_up = cur.step is TurnStep.CLAIM_FACE_UP
         self._end_turn(Place(seat, slot) if face_up else Stop(seat, slot))

@@ -199,6 +199,11 @@ class PoolMode:
         """The held seat's view, when ``owns_private_view``."""
         return None
 
+    def acting(self, kind: CodaScreen) -> int | None:
+        """A seat the mode asks to look privately now, in place of the screen's acting
+        seat (entered-pool play's fix: the fallen panel's owner); None: the screen's."""
+        return None
+
     def seat_pressed(self, seat: int, kind: CodaScreen) -> bool:
         """True when the mode took the press."""
         return False

@@ -26,8 +26,16 @@ import copy
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from coda_pi.i18n import _, spoken
+from coda_pi.i18n import _
+from coda_pi.referee.pools.entered.fix_check import (
+    cannot_fix,
+    confirm_words,
+    hold_to_confirm,
+    owner_view,
+    public_change,
+)
 from coda_pi.referee.pools.entered.views import (
+    CLASH_KEYS,
     FixStep,
     FixView,
     clash_message,
@@ -49,6 +57,7 @@ from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.referee.shared.views import (
     Banner,
     BannerKind,
+    LedState,
     PrivateView,
     Screen,
     TurnStep,
@@ -78,6 +87,7 @@ class _Fix:
     step: str = "panel"  # "panel", "number", "confirm"
     plan: Correction | None = None
     problem: str | None = None  # why the last OK was refused: on the fix's own screen
+    private_problem: str | None = None  # the owner's answer at the confirm step (fix_check)
 
 
 class EnteredPool(PoolMode):
@@ -94,6 +104,7 @@ class EnteredPool(PoolMode):
         self._entry_moment: tuple[int, int, int] | None = None  # round, events, seat
         self._undone: dict[str, tuple[int, tuple[Tile, ...]]] = {}  # "deal"/"draw" taken back
         self._fix: _Fix | None = None
+        self._clash = False  # the entry under way was refused for a clash: OK looks again
 
     @property
     def entry_seat(self) -> int | None:
@@ -117,6 +128,8 @@ class EnteredPool(PoolMode):
         game = self._game
         self.entry = None
         self._entry_seat = None
+        self._clash = False
+        self._fix = None  # its panels were those of the game before (an undo under it)
         if game.phase is Phase.DEAL:
             seat = self.host.deal_seat()
             if seat is not None:
@@ -156,8 +169,8 @@ class EnteredPool(PoolMode):
 
     def menu_items(self, kind: CodaScreen) -> tuple[str, ...]:
         game = self.host.game
-        if game is None or kind not in (CodaScreen.TURN, CodaScreen.ROUND_END) or \
-                not self._fallen(game):
+        # Only while a round is played: an ended round is closed (closed_rounds.py).
+        if game is None or kind is not CodaScreen.TURN or not self._fallen(game):
             return ()
         return ("fix",)
 
@@ -205,26 +218,32 @@ class EnteredPool(PoolMode):
             if real == game.rows[seat][slot].tile:
                 self._fix_refused(fix, _("Turn to the real number first"))
                 return
-            journal = self.host.journal
-            assert journal is not None
-            try:
-                fix.plan = correct_panel(game.settings.to_dict(), list(journal.events),
-                                         PanelFix(seat, slot, real))
-            except RuleError as err:
-                # The rules' sentence, in the table's language and words.
-                self._fix_refused(fix, spoken(err.message, nouns(self._labels)))
-                return
-            fix.step = "confirm"  # the fix's screen says what it changes
+            # Nothing is checked in public: the owner checks it (fix_check.py, issue 20).
+            fix.step = "confirm"
+            fix.private_problem = None
             return
-        if button is not Button.OK or fix.plan is None:
+        if button is not Button.OK:
             return
-        plan = fix.plan
-        self._fix = None
+        if self.host.private_seat() != seat:
+            self.host.refuse(hold_to_confirm(seat))  # the same for every fix
+            return
+        journal = self.host.journal
+        assert journal is not None
         real = tile_of(game.rows[seat][slot].tile.color, values[fix.value])
+        try:
+            plan = correct_panel(game.settings.to_dict(), list(journal.events),
+                                 PanelFix(seat, slot, real))
+        except RuleError:
+            # Only the owner is told, no sound: the others see an OK not taken yet.
+            fix.private_problem = cannot_fix(self._labels)
+            return
+        self._fix = None
         said = fixed_banner(game.name(seat), slot, real, self._labels)
+        players = game.settings.players
         if self.host.rewrite(plan.lines):
             self.host.cue(Cue.CORRECT if plan.flipped is None else Cue.ERROR)
-            self.host.say(Banner(said, BannerKind.INFO))
+            change = public_change(plan, players, self._labels)
+            self.host.say(Banner(f"{said}. {change}", BannerKind.INFO))
         self.host.sync_timer()
 
     def _fix_refused(self, fix: _Fix, why: str) -> None:
@@ -232,20 +251,14 @@ class EnteredPool(PoolMode):
         self.host.cue(Cue.ERROR)
         fix.problem = why
 
-    def _change(self, plan: Correction) -> str:
-        """What a correction changes, in the table's words."""
-        labels = self._labels
-        return plan.describe(self._game.settings.players,
-                             label=lambda value: value_label(value, labels),
-                             panel="card" if labels == "cards" else "panel")
-
     def _fix_view(self, fix: _Fix, table: PublicTable) -> FixView:
         game = self._game
         values = dial_values(dashes=game.settings.dashes)
         labels = tuple(value_label(v, self._labels) for v in values)
         seat, slot = fix.panels[fix.at]
         step = FixStep(fix.step)
-        change = self._change(fix.plan) if step is FixStep.CONFIRM and fix.plan else None
+        change = confirm_words(table.players[seat], seat, self._labels) \
+            if step is FixStep.CONFIRM else None
         return fix_view(seat, table.players[seat], slot, game.rows[seat][slot].tile,
                         labels[fix.value], labels, step, self._labels, change=change,
                         problem=fix.problem)
@@ -282,6 +295,7 @@ class EnteredPool(PoolMode):
             else:
                 fix.step = "panel" if fix.step == "number" else "number"
                 fix.problem = None
+                fix.private_problem = None
                 self.host.say(None)
             return True
         entry = self.entry
@@ -310,6 +324,11 @@ class EnteredPool(PoolMode):
         key = KEYS.get(button)
         if key is None:
             return
+        if self._clash:
+            self._clash = False
+            if key is Key.OK:  # the way out of a clash: look at the entry again
+                entry.problem = None
+                return
         outcome = entry.press(key)
         if outcome is Outcome.LEFT and entry.is_draw:
             self.entry = None
@@ -330,8 +349,9 @@ class EnteredPool(PoolMode):
         try:
             trial.apply(event)
         except RuleError:
-            taken = next((t for t in tiles if t not in self._game.unseen), tiles[0])
-            entry.refuse(clash_message(taken, self._labels))
+            # Which panel, and whose row, is not the entering seat's business (issue 20).
+            entry.refuse(clash_message(self._labels, draw=entry.is_draw))
+            self._clash = True
             return
         game = self._game
         if not self.host.commit(event):
@@ -371,12 +391,36 @@ class EnteredPool(PoolMode):
         None (the device-dealt private screens apply)."""
         entry = self.entry
         game = self.host.game
+        if self._fix is not None:
+            return self._fix_private(self._fix, seat)
         if entry is None and seat is not None and game is not None:
             return self._drawn_view(seat, game)
         if entry is None or seat is None or seat != self._entry_seat or game is None:
             return None
         row = game.rows[seat] if entry.is_draw and game.rows else ()
-        return entry_private_view(entry, seat, game.name(seat), self._labels, row=row)
+        shown = entry_private_view(entry, seat, game.name(seat), self._labels, row=row)
+        return replace(shown, prompt=_(CLASH_KEYS)) if self._clash else shown
+
+    def _fix_private(self, fix: _Fix, seat: int | None) -> PrivateView | None:
+        """The owner's own row with the real number, at the fix's confirm step."""
+        owner, slot = fix.panels[fix.at]
+        if fix.step != "confirm" or seat != owner:
+            return None
+        game = self._game
+        values = dial_values(dashes=game.settings.dashes)
+        real = tile_of(game.rows[owner][slot].tile.color, values[fix.value])
+        return owner_view(game, owner, slot, real, self._labels, fix.private_problem)
+
+    def acting(self, kind: CodaScreen) -> int | None:
+        """At the fix's confirm step the fallen panel's owner looks privately."""
+        fix = self._fix
+        return fix.panels[fix.at][0] if fix is not None and fix.step == "confirm" else None
+
+    def leds(self, states: list[LedState], kind: CodaScreen) -> None:
+        """The owner's LED blinks while the fix waits for their look."""
+        owner = self.acting(kind)
+        if owner is not None:
+            states[owner] = LedState.BLINK
 
     def _drawn_view(self, seat: int, game: CodaGame) -> PrivateView | None:
         cur = self.host.cursor

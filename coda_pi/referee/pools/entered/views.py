@@ -21,7 +21,6 @@ from coda_pi.referee.shared.private import panel
 from coda_pi.referee.shared.views import PanelView
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.rules.coda import Slot
-from coda_pi.rules.correction import Correction
 from coda_pi.rules.panel_entry import Key, PanelEntry, Stage
 from coda_pi.rules.tiles import Color, Tile
 
@@ -214,11 +213,19 @@ def fixed_banner(name: str, slot: int, real: Tile, labels: str) -> str:
                tile=tile_name(real, labels))
 
 
-def clash_message(tile: Tile, labels: str) -> str:
+def clash_message(labels: str, *, draw: bool) -> str:
     """Privately, when an entry names a panel another row holds by its entry: one of the
-    two entries is a slip. The others are not told whose row."""
-    return _("{tile} is in another row by the entries. Look at it again: if it is {tile}, "
-             "tell the table that an entry was a slip").format(tile=tile_name(tile, labels))
+    entries is a slip. It says neither whose row nor which panel: the entering seat may
+    only look at its own panels again (a deliberate probe learns that a clash happened,
+    no more; ``bench/bench_leak_bits.py`` measures that much)."""
+    say = nouns(labels)
+    if draw:
+        return say(_("The device cannot take this entry: look at your {panel} again"))
+    return say(_("The device cannot take this entry: look at your {panels} again"))
+
+
+CLASH_KEYS = N_("OK: look again")
+"""The footer while the clash message is up: OK takes it away, back to the entry."""
 
 
 def order_message(detail: str) -> str:
@@ -256,7 +263,7 @@ def example_entries() -> dict[str, EntryPrivateView]:
                  ("D10", False), ("L11", False))]
     clash = PanelEntry.drawn(Color.DARK, dashes=True, pad=5)
     clash.press(Key.OK)
-    clash.refuse(clash_message(Tile.parse("D5"), "panels"))
+    clash.refuse(clash_message("panels", draw=True))
     return {
         "row": entry_private_view(row, 1, names[1], "panels"),
         "colour": entry_private_view(colour, 1, names[1], "panels"),
@@ -272,13 +279,13 @@ def example_entries() -> dict[str, EntryPrivateView]:
 def example_fixes(names: Sequence[str]) -> dict[str, FixView]:
     """The fix's steps, for the screens' samples: ``names[0]`` guessed 4 at ``names[3]``'s
     panel 7, the device (told 4 by the entry) said right, and the panel knocked down shows
-    a 3. Its words are the referee's: a real ``Correction`` describes the change."""
+    a 3. At the last step the owner checks it privately (``fix_check.py``): the public screen
+    says only how."""
+    from coda_pi.referee.pools.entered.fix_check import confirm_words
+
     values = tuple(str(n) for n in range(12)) + ("-",)
     had = Tile.parse("L4")
-    change = Correction(lines=[], index=0, was=had, kept=1,
-                        dropped=[{"event": "stop"}, {"event": "draw"}],
-                        flipped={"seat": 0, "target": 3, "slot": 6, "value": "4"},
-                        now_right=False).describe(names)
+    change = confirm_words(names[3], 3, "panels")
     views = {step.value: fix_view(3, names[3], 6, had, "4" if step is FixStep.PANEL else "3",
                                   values, step, "panels",
                                   change=change if step is FixStep.CONFIRM else None)
