@@ -58,14 +58,20 @@ def _diff(old: bytes, new: bytes, size: tuple[int, int], pitch: int,
         start, end = top * pitch, bottom * pitch
         if old[start:end] == new[start:end]:
             continue
-        left, right = width, 0
-        for y in range(top, bottom):
-            a = old[y * pitch:y * pitch + row_bytes]
-            b = new[y * pitch:y * pitch + row_bytes]
-            if a == b:
-                continue
-            left = min(left, _first_difference(a, b) // bpp)
-            right = max(right, (row_bytes - _first_difference(a[::-1], b[::-1]) - 1) // bpp + 1)
+        # The band's rows XORed as little-endian integers and ORed together: the lowest set
+        # bit is in the first byte that differs in any row, the highest in the last. A few
+        # big-integer operations in C per row instead of a search in Python.
+        either = 0
+        for row in range(start, end, pitch):
+            a = old[row:row + row_bytes]
+            b = new[row:row + row_bytes]
+            if a != b:
+                either |= int.from_bytes(a, "little") ^ int.from_bytes(b, "little")
+        if not either:  # only the padding past the last pixel of a row changed
+            continue
+        first = ((either & -either).bit_length() - 1) // 8
+        last = (either.bit_length() - 1) // 8
+        left, right = first // bpp, last // bpp + 1
         rect = pygame.Rect(left, top, right - left, bottom - top)
         previous = rects[-1] if rects else None
         if previous is not None and previous.bottom == top and \
@@ -74,16 +80,3 @@ def _diff(old: bytes, new: bytes, size: tuple[int, int], pitch: int,
         else:
             rects.append(rect)
     return rects
-
-
-def _first_difference(a: bytes, b: bytes) -> int:
-    """The index of the first byte where ``a`` and ``b`` (of equal length, not equal)
-    differ: a binary search of prefix comparisons, each done in C."""
-    lo, hi = 0, len(a)
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if a[lo:mid] == b[lo:mid]:
-            lo = mid
-        else:
-            hi = mid
-    return lo

@@ -22,6 +22,7 @@ from typing import Any
 import pygame
 
 from coda_pi.safe_text import drawable
+from coda_pi.ui.memo import Memo
 from coda_pi.ui.theme import RGB
 
 # Font(None, s) is about 0.68 * s pixels tall from the top of the ascent to the descent.
@@ -40,15 +41,45 @@ class SafeFont(pygame.font.Font):
     on both) is drawn as U+FFFD, and text of only zero-width characters as a space, so no
     name a record or config holds can stop the screen from being drawn."""
 
+    # A frame draws the same texts as the frame before (names, points, the prompt): their
+    # images and sizes are kept (``memo``), keyed on the font and the text. The images are
+    # shared, so nothing may draw on a surface ``render`` returns.
+
     def render(self, text: Any, antialias: Any, color: Any, bgcolor: Any = None) -> Any:
+        try:
+            key = (self, text, bool(antialias), tuple(color), bgcolor and tuple(bgcolor))
+        except TypeError:  # a colour given as something unusual: drawn, not kept
+            key = None
+        if key is not None and (image := _images.get(key)) is not None:
+            return image
         shown = drawable(text) if isinstance(text, str) else text
         try:
-            return super().render(shown, antialias, color, bgcolor)
+            image = super().render(shown, antialias, color, bgcolor)
         except pygame.error:  # "Text has zero width"
-            return super().render(" ", antialias, color, bgcolor)
+            image = super().render(" ", antialias, color, bgcolor)
+        return image if key is None else _images.put(key, image)
 
     def size(self, text: Any) -> tuple[int, int]:
-        return super().size(drawable(text) if isinstance(text, str) else text)
+        key = (self, text)
+        found = _sizes.get(key)
+        if found is None:
+            found = _sizes.put(key, super().size(drawable(text) if isinstance(text, str)
+                                                 else text))
+        return found
+
+    def cap_height(self) -> int:
+        """How tall this font draws a capital H (see ``cap_height``), worked out once."""
+        found: int | None = getattr(self, "_cap_height", None)
+        if found is None:
+            metrics = self.metrics("H")[0]
+            found = self._cap_height = metrics[3] if metrics else self.get_ascent()
+        return found
+
+
+_images: Memo[pygame.Surface] = Memo(600)
+"""Rendered texts: a few frames' worth (a busy screen draws about 40)."""
+_sizes: Memo[tuple[int, int]] = Memo(8000)
+"""Measured texts: layouts measure many candidates (every elision, every wrap)."""
 
 
 _fonts: dict[int, pygame.font.Font] = {}
@@ -79,6 +110,8 @@ def font(size: int) -> pygame.font.Font:
 
 def cap_height(fnt: pygame.font.Font) -> int:
     """How tall ``fnt`` draws a capital H, in pixels (what "readable" is measured by)."""
+    if isinstance(fnt, SafeFont):
+        return fnt.cap_height()
     metrics = fnt.metrics("H")[0]
     return metrics[3] if metrics else fnt.get_ascent()
 
