@@ -58,20 +58,10 @@ def _diff(old: bytes, new: bytes, size: tuple[int, int], pitch: int,
         start, end = top * pitch, bottom * pitch
         if old[start:end] == new[start:end]:
             continue
-        # The band's rows XORed as little-endian integers and ORed together: the lowest set
-        # bit is in the first byte that differs in any row, the highest in the last. A few
-        # big-integer operations in C per row instead of a search in Python.
-        either = 0
-        for row in range(start, end, pitch):
-            a = old[row:row + row_bytes]
-            b = new[row:row + row_bytes]
-            if a != b:
-                either |= int.from_bytes(a, "little") ^ int.from_bytes(b, "little")
-        if not either:  # only the padding past the last pixel of a row changed
+        lo, hi = _changed_bytes(old, new, range(start, end, pitch), row_bytes)
+        if lo >= hi:  # only the padding past the last pixel of a row changed
             continue
-        first = ((either & -either).bit_length() - 1) // 8
-        last = (either.bit_length() - 1) // 8
-        left, right = first // bpp, last // bpp + 1
+        left, right = lo // bpp, -(-hi // bpp)
         rect = pygame.Rect(left, top, right - left, bottom - top)
         previous = rects[-1] if rects else None
         if previous is not None and previous.bottom == top and \
@@ -80,3 +70,25 @@ def _diff(old: bytes, new: bytes, size: tuple[int, int], pitch: int,
         else:
             rects.append(rect)
     return rects
+
+
+def _changed_bytes(old: bytes, new: bytes, rows: range, row_bytes: int) -> tuple[int, int]:
+    """The first byte (within a row) that differs in any of ``rows`` (their offsets), and
+    one past the last. Each row is asked only whether it widens what the rows before it
+    found (a comparison in C of what lies outside); one that does is XORed as an integer
+    there, whose highest or lowest set bit is the byte sought."""
+    lo, hi = row_bytes, 0
+    for row in rows:
+        if lo > 0:
+            a, b = old[row:row + lo], new[row:row + lo]
+            if a != b:
+                lo -= ((int.from_bytes(a, "big") ^ int.from_bytes(b, "big")).bit_length()
+                       + 7) // 8
+        if hi < row_bytes:
+            a, b = old[row + hi:row + row_bytes], new[row + hi:row + row_bytes]
+            if a != b:
+                hi += ((int.from_bytes(a, "little") ^ int.from_bytes(b, "little")).bit_length()
+                       + 7) // 8
+        if lo == 0 and hi == row_bytes:
+            break  # the whole width: nothing can widen it
+    return lo, hi

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from coda_pi.ui import theme
+from coda_pi.ui.memo import Memo
 from coda_pi.ui.text import (
     CONDENSE,
     NUMBER,
@@ -120,6 +121,16 @@ _WIDEST_LABELS = ("10", "11", "Q", "J", "K", "8")
 def labelled_panel_size(screen_height: int) -> tuple[int, int]:
     """The smallest (width, height) of a panel whose number still reaches the floor: what a
     crowded row may shrink to, and no further."""
+    kept = _panel_sizes.get(screen_height)
+    if kept is None:
+        kept = _panel_sizes.put(screen_height, _labelled_panel_size(screen_height))
+    return kept
+
+
+_panel_sizes: Memo[tuple[int, int]] = Memo(16)
+
+
+def _labelled_panel_size(screen_height: int) -> tuple[int, int]:
     fnt = floor_font(screen_height, NUMBER)
     ink_w = math.ceil(max(fnt.size(label)[0] for label in _WIDEST_LABELS) * CONDENSE)
     cap = cap_height(fnt)
@@ -169,6 +180,22 @@ def row_layout(
     count = len(labelled)
     if count == 0:
         return []
+    # Worked out once per row and area: a frame asks again for the rows it drew last time.
+    key = (tuple(area), tuple(labelled), screen_height, max_height, align)
+    kept = _row_layouts.get(key)
+    if kept is not None:
+        return [pygame.Rect(r) for r in kept]
+    rects = _row_layout(area, labelled, screen_height, max_height, align)
+    _row_layouts.put(key, tuple(tuple(r) for r in rects))
+    return rects
+
+
+_row_layouts: Memo[tuple[tuple[int, int, int, int], ...]] = Memo(512)
+
+
+def _row_layout(area: pygame.Rect, labelled: Sequence[bool], screen_height: int,
+                max_height: int | None, align: str) -> list[pygame.Rect]:
+    count = len(labelled)
     min_w, min_h = labelled_panel_size(screen_height)
     gap = max(2, area.width // 120)
     for lines in (1, 2):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from coda_pi.i18n import _, ngettext
+from coda_pi.i18n import _, language, ngettext
 from coda_pi.referee.views import SeatView, TableView, TimerView, TurnStep, TurnView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import (
@@ -21,6 +21,7 @@ from coda_pi.ui.draw import (
 )
 from coda_pi.ui.layout import split_rows
 from coda_pi.ui.looks import panel_look, seat_colour
+from coda_pi.ui.memo import Memo
 from coda_pi.ui.text import (
     blit_text,
     blit_wrapped,
@@ -66,6 +67,11 @@ def _tag_width(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: 
     """One name width for every seat, so the rows start at the same x: as wide as the longest
     name (and points) need at the readable size, up to half the table; narrower (a long name
     then cut short) only when the rows would otherwise shrink their numbers."""
+    # Worked out once per table, area and claim (the points' words depend on the language).
+    key = (surface.get_height(), tuple(area), table.seats, m, _claim_key(turn), language())
+    kept = _tag_widths.get(key)
+    if kept is not None:
+        return kept
     fnt = floor_font(surface.get_height())
     pad = m.px(1.5)
     widest = max((fnt.size(text)[0] for seat in table.seats
@@ -79,20 +85,35 @@ def _tag_width(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: 
                   for f in (0.5, 0.38, 0.3, 0.22)]
     for width in candidates:
         if _rows_fit(surface, area, table, m, turn, width):
-            return width
-    return candidates[0]
+            return _tag_widths.put(key, width)
+    return _tag_widths.put(key, candidates[0])
 
 
 def _rows_fit(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics,
               turn: TurnView | None, tag_w: int) -> bool:
+    key = (surface.get_height(), tuple(area), table.seats, m, _claim_key(turn), tag_w)
+    kept = _fitting.get(key)
+    if kept is not None:
+        return kept
     for seat, band in zip(table.seats, _bands(area, table, m), strict=True):
         looks, _held_at = _seat_looks(seat, turn)
         labelled = [look.label is not None for look in looks]
         apart = _held_apart(seat, turn)
         if not row_fits(_panels_area(band, tag_w, m, apart=apart), labelled,
                         surface.get_height()):
-            return False
-    return True
+            return _fitting.put(key, False)
+    return _fitting.put(key, True)
+
+
+_tag_widths: Memo[int] = Memo(64)
+_fitting: Memo[bool] = Memo(256)
+
+
+def _claim_key(turn: TurnView | None) -> tuple[int, int | None] | None:
+    """What of ``turn`` the rows' layout depends on: where the drawn panel is being put."""
+    if turn is None or turn.step not in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP):
+        return None
+    return turn.seat, turn.claim_slot
 
 
 def _panels_area(band: pygame.Rect, tag_w: int, m: Metrics, *, apart: bool = False

@@ -356,6 +356,22 @@ def wrapped_layout(text: str, rect: pygame.Rect, screen_height: int, *, max_line
     """``wrapped_font``'s font and lines for ``text`` in ``rect``, and whether they fit. Too
     long for its box even at the floor, the long names on screen (``names_on_screen``) give
     first, a letter at a time (never below ``SHORTEST_NAME``): the sentence stays whole."""
+    # The same sentence in the same box comes back every frame (the prompt, the banner).
+    key = (text, rect.width, rect.height, screen_height, max_lines, largest,
+           tuple(_names_shown))
+    kept = _wrapped.get(key)
+    if kept is None:
+        fnt, lines, fits = _wrapped_layout(text, rect, screen_height, max_lines=max_lines,
+                                           largest=largest)
+        kept = _wrapped.put(key, (fnt, tuple(lines), fits))
+    return kept[0], list(kept[1]), kept[2]
+
+
+_wrapped: Memo[tuple[pygame.font.Font, tuple[str, ...], bool]] = Memo(256)
+
+
+def _wrapped_layout(text: str, rect: pygame.Rect, screen_height: int, *, max_lines: int,
+                    largest: int | None) -> tuple[pygame.font.Font, list[str], bool]:
     fnt, lines = wrapped_font(text, rect.width, rect.height, screen_height,
                               max_lines=max_lines, largest=largest)
     length = max((len(n) for names in _names_shown for n in names), default=0)
