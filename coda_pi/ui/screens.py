@@ -39,6 +39,7 @@ from coda_pi.ui.draw import (
     draw_led_strip,
     draw_menu,
     draw_row,
+    veil,
 )
 from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
 from coda_pi.ui.looks import BANNER_CHIPS, led_looks, panel_look, seat_colour
@@ -378,9 +379,7 @@ def _overlay_keys(overlay: MenuView | ConfirmView) -> str:
 def _overlay(surface: pygame.Surface, bands: Frame, overlay: MenuView | ConfirmView,
              m: Metrics) -> None:
     """The menu or question over the screen; the footer stays clear to say what to press."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((0, 0, 0, 170))
-    surface.blit(veil, (0, 0))
+    surface.blit(veil(surface.get_size(), (0, 0, 0, 170)), (0, 0))
     pygame.draw.rect(surface, theme.BACKGROUND, bands.footer.inflate(0, m.margin))
     box = pygame.Rect(bands.header.left, bands.header.top, bands.header.width,
                       bands.body.bottom - bands.header.top)

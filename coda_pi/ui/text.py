@@ -174,6 +174,11 @@ class DrawnText:
 _recording: list[list[DrawnText]] = []
 
 
+def recording() -> bool:
+    """Whether a ``recording_text`` block is open (every text must then really be drawn)."""
+    return bool(_recording)
+
+
 @contextmanager
 def recording_text() -> Iterator[list[DrawnText]]:
     """Every text drawn inside the ``with`` block, in order."""
@@ -221,18 +226,21 @@ def blit_text(
     fnt: pygame.font.Font | None = None,
     role: str = TEXT,
     box: pygame.Rect | None = None,
+    screen_height: int | None = None,
 ) -> pygame.Rect:
     """Draw ``text`` as large as fits ``rect`` (or in ``fnt``), never below the readability
     floor for ``role``; returns where it went.
 
     ``align`` is "center", "left" or "right" (vertical centring always). ``box``: the room
     the text may use when larger than ``rect`` (a line of a paragraph may use the
-    paragraph's), for the readability tests.
+    paragraph's), for the readability tests. ``screen_height``: the screen's, when
+    ``surface`` is not the screen (a panel drawn aside to be kept) and the floor is its.
     """
+    screen_h = surface.get_height() if screen_height is None else screen_height
     chosen = fnt or fit_font(text, rect.width, rect.height, largest=largest)
-    floor = cap_floor(surface.get_height(), role)
+    floor = cap_floor(screen_h, role)
     if cap_height(chosen) < floor:
-        chosen = floor_font(surface.get_height(), role)
+        chosen = floor_font(screen_h, role)
     image = chosen.render(text, True, colour)
     if role == NUMBER and image.get_width() > rect.width:
         # A two-digit number in a narrow panel is drawn condensed, never shorter: its height
@@ -336,6 +344,20 @@ def wrapped_font(text: str, width: int, height: int, screen_height: int, *,
     """The largest font (not below the floor) and the lines in which ``text`` fits a
     ``width`` x ``height`` box on at most ``max_lines`` lines; at the floor when nothing
     larger fits, even if it then overflows (the tests say so)."""
+    key = (text, width, height, screen_height, max_lines, largest)
+    kept = _wrapped_fonts.get(key)
+    if kept is None:
+        fnt, lines = _wrapped_font(text, width, height, screen_height, max_lines=max_lines,
+                                   largest=largest)
+        kept = _wrapped_fonts.put(key, (fnt, tuple(lines)))
+    return kept[0], list(kept[1])
+
+
+_wrapped_fonts: Memo[tuple[pygame.font.Font, tuple[str, ...]]] = Memo(512)
+
+
+def _wrapped_font(text: str, width: int, height: int, screen_height: int, *,
+                  max_lines: int, largest: int | None) -> tuple[pygame.font.Font, list[str]]:
     floor = floor_size(screen_height)
     top = max(floor, int(height / _HEIGHT_PER_SIZE))
     if largest is not None:
