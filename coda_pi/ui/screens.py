@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pygame
 
-from coda_pi.i18n import N_, _, ngettext
+from coda_pi.i18n import N_, _, language, ngettext
 from coda_pi.lazy_types import instance_of, loaded
 from coda_pi.referee.name_entry import NameEntryView
 from coda_pi.referee.results import ResultsView
@@ -41,6 +41,7 @@ from coda_pi.ui.draw import (
     draw_row,
     veil,
 )
+from coda_pi.ui.kept import blit_layer, keep_layer
 from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
 from coda_pi.ui.looks import BANNER_CHIPS, led_looks, panel_look, seat_colour
 from coda_pi.ui.name_entry_screen import draw_name_entry
@@ -142,6 +143,15 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> Non
         draw_results(surface, bands, screen, view)
         draw_keys(surface, bands, screen.prompt)
         return
+    under = None
+    if view.overlay is not None:
+        # The screen dimmed under a menu stays while the menu's cursor moves: kept whole.
+        under = ("under", replace(view, overlay=None, version=0), bands.leds is not None,
+                 language())
+        if blit_layer(surface, under):
+            _overlay(surface, bands, view.overlay, m, dimmed=True)
+            draw_keys(surface, bands, _overlay_keys(view.overlay))
+            return
     if _table_pool_screen(screen):
         from coda_pi.ui.table_pool_screens import draw_table_pool
 
@@ -176,7 +186,7 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> Non
         _final_header(surface, bands, screen, view)
         draw_final(surface, bands.body, screen, m)
     if view.overlay is not None:
-        _overlay(surface, bands, view.overlay, m)
+        _overlay(surface, bands, view.overlay, m, keep=under)
         draw_keys(surface, bands, _overlay_keys(view.overlay))
     else:
         draw_keys(surface, bands, _prompt_of(screen))
@@ -377,10 +387,15 @@ def _overlay_keys(overlay: MenuView | ConfirmView) -> str:
 
 
 def _overlay(surface: pygame.Surface, bands: Frame, overlay: MenuView | ConfirmView,
-             m: Metrics) -> None:
-    """The menu or question over the screen; the footer stays clear to say what to press."""
-    surface.blit(veil(surface.get_size(), (0, 0, 0, 170)), (0, 0))
-    pygame.draw.rect(surface, theme.BACKGROUND, bands.footer.inflate(0, m.margin))
+             m: Metrics, *, dimmed: bool = False, keep: Hashable = None) -> None:
+    """The menu or question over the screen; the footer stays clear to say what to press.
+    ``dimmed``: the screen under it is already dimmed (a kept layer); ``keep``: keep the
+    dimmed screen under this key."""
+    if not dimmed:
+        surface.blit(veil(surface.get_size(), (0, 0, 0, 170)), (0, 0))
+        pygame.draw.rect(surface, theme.BACKGROUND, bands.footer.inflate(0, m.margin))
+        if keep is not None:
+            keep_layer(surface, keep)
     box = pygame.Rect(bands.header.left, bands.header.top, bands.header.width,
                       bands.body.bottom - bands.header.top)
     pygame.draw.rect(surface, theme.PANEL_AREA, box, border_radius=m.px(3))

@@ -19,6 +19,7 @@ from coda_pi.ui.draw import (
     row_layout,
     row_rects,
 )
+from coda_pi.ui.kept import draw_kept
 from coda_pi.ui.layout import split_rows
 from coda_pi.ui.looks import panel_look, seat_colour
 from coda_pi.ui.memo import Memo
@@ -49,7 +50,13 @@ def draw_table(
     there is no room beside the table to show it)."""
     tag_w = _tag_width(surface, area, table, m, turn)
     for seat, band in zip(table.seats, _bands(area, table, m), strict=True):
-        _draw_seat(surface, band, seat, tag_w, m, turn, guess_on_table)
+        # A seat's band is kept as an image while its seat and its part of the turn stay.
+        reach = band.inflate(2 * _seat_reach(band, m), 2 * _seat_reach(band, m))
+        key = ("seat", seat, band.size, tag_w, m, _seat_turn_key(seat, turn, guess_on_table),
+               language())
+        draw_kept(surface, reach, key,
+                  lambda target, dx, dy, seat=seat, band=band: _draw_seat(
+                      target, band.move(dx, dy), seat, tag_w, m, turn, guess_on_table))
 
 
 def table_fits(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics,
@@ -107,6 +114,23 @@ def _rows_fit(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: M
 
 _tag_widths: Memo[int] = Memo(64)
 _fitting: Memo[bool] = Memo(256)
+
+
+def _seat_reach(band: pygame.Rect, m: Metrics) -> int:
+    """How far past its band a seat may draw: the turn's frame, a cursor's halo."""
+    return m.px(1.2) + max(2, m.border) + band.height // 8 + 4
+
+
+def _seat_turn_key(seat: SeatView, turn: TurnView | None, guess_on_table: bool) -> object:
+    """What of ``turn`` a seat's band shows: attacked or not, where a drawn panel is being
+    put, the number guessed on one of its panels."""
+    if turn is None:
+        return None
+    attacked = turn.target == seat.seat and turn.step in (TurnStep.SLOT, TurnStep.VALUE)
+    guess = None
+    if guess_on_table and turn.target == seat.seat and turn.slot is not None:
+        guess = (turn.slot, turn.step is TurnStep.VALUE and turn.value_label)
+    return attacked, _claim_slot(seat, turn), guess
 
 
 def _claim_key(turn: TurnView | None) -> tuple[int, int | None] | None:
