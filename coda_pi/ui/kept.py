@@ -82,3 +82,27 @@ def keep_layer(surface: pygame.Surface, key: Hashable) -> None:
         return
     full = (key, surface.get_size(), surface.get_bitsize(), surface.get_masks())
     _layers.put(full, surface.copy())
+
+
+_stamps: Memo[pygame.Surface] = Memo(256)
+_STAMP_KEY = (255, 0, 255)
+"""Around a stamp's shape: a colour no peg or hole is drawn in."""
+
+
+def stamp(surface: pygame.Surface, key: Hashable, reach: int, centre: tuple[int, int],
+          draw: Callable[[pygame.Surface, tuple[int, int]], None]) -> None:
+    """A small opaque shape (a peg: circles, no text, nothing see-through) that
+    ``draw(target, centre)`` draws within ``reach`` pixels of ``centre``, depending on
+    ``key`` alone: drawn once, then blitted with a colour key around it."""
+    if surface.get_flags() & pygame.SRCALPHA:
+        draw(surface, centre)
+        return
+    full = (key, reach, surface.get_bitsize(), surface.get_masks())
+    image = _stamps.get(full)
+    if image is None:
+        image = pygame.Surface((2 * reach + 1, 2 * reach + 1), 0, surface)
+        image.fill(_STAMP_KEY)
+        image.set_colorkey(_STAMP_KEY)
+        draw(image, (reach, reach))
+        _stamps.put(full, image)
+    surface.blit(image, (centre[0] - reach, centre[1] - reach))
