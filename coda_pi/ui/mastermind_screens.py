@@ -17,7 +17,7 @@ from coda_pi.referee.mastermind_views import (
 )
 from coda_pi.ui import theme
 from coda_pi.ui.draw import draw_banner
-from coda_pi.ui.kept import blit_layer, stamp
+from coda_pi.ui.kept import blit_layer, draw_kept, stamp
 from coda_pi.ui.layout import Frame, split_columns, split_rows
 from coda_pi.ui.looks import seat_colour
 from coda_pi.ui.text import blit_text, blit_wrapped, fit_name
@@ -156,6 +156,15 @@ def _header(surface: pygame.Surface, bands: Frame, s: MastermindScreen,
 def _board(surface: pygame.Surface, area: pygame.Rect, s: MastermindScreen, m: Metrics) -> None:
     """The rows so far, oldest at the bottom as on the real board, and the row in progress
     (or the code, at the end) on top."""
+    # Kept as an image while its rows are unchanged (the key pegs being counted beside it
+    # change more often than the board): keyed on what of the screen the board shows.
+    key = ("board", s.board, s.step, s.entry, s.hole, s.code, s.pegs, s.rows_total, m)
+    draw_kept(surface, area.inflate(8, 8), key,
+              lambda target, dx, dy: _draw_board(target, area.move(dx, dy), s, m))
+
+
+def _draw_board(surface: pygame.Surface, area: pygame.Rect, s: MastermindScreen,
+                m: Metrics) -> None:
     pygame.draw.rect(surface, BOARD, area, border_radius=m.px(2))
     pygame.draw.rect(surface, BOARD_EDGE, area, width=max(1, m.border), border_radius=m.px(2))
     inner = area.inflate(-m.margin, -m.margin)
