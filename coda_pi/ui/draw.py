@@ -73,9 +73,9 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook) -> p
     if image is None:
         image = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad), 0, surface)
         image.fill(_PANEL_KEY)
-        image.set_colorkey(_PANEL_KEY)
         _draw_panel(image, pygame.Rect(pad, pad, rect.width, rect.height), look,
                     surface.get_height())
+        image.set_colorkey(_PANEL_KEY, pygame.RLEACCEL)  # see ui/kept.py
         _panel_images.put(key, image)
     surface.blit(image, (rect.left - pad, rect.top - pad))
     return rect.copy()

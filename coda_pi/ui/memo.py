@@ -61,3 +61,35 @@ def forget_all() -> None:
     _registered = False
     for cache in _caches:
         cache.clear()
+
+
+class Hashed:
+    """A key holding a view value whose hash is worked out once: a table's seats are
+    looked up several times a frame (name width, row fitting, each band), and hashing a
+    frozen dataclass walks all of it every time."""
+
+    __slots__ = ("value", "_hash")
+
+    def __init__(self, value: Hashable) -> None:
+        self.value = value
+        self._hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hashed) and (other.value is self.value
+                                              or other.value == self.value)
+
+
+_last_hashed: list[object] = [None, None]
+
+
+def hashed(value: Hashable) -> Hashed:
+    """``value`` as a ``Hashed`` key; the same object asked for again (as it is, many
+    times in one frame) gets the same key without hashing it again."""
+    if _last_hashed[0] is value:
+        return _last_hashed[1]  # type: ignore[return-value]
+    key = Hashed(value)
+    _last_hashed[0], _last_hashed[1] = value, key
+    return key

@@ -22,7 +22,7 @@ from coda_pi.ui.draw import (
 from coda_pi.ui.kept import draw_kept
 from coda_pi.ui.layout import split_rows
 from coda_pi.ui.looks import panel_look, seat_colour
-from coda_pi.ui.memo import Memo
+from coda_pi.ui.memo import Memo, hashed
 from coda_pi.ui.text import (
     blit_text,
     blit_wrapped,
@@ -75,7 +75,8 @@ def _tag_width(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: 
     name (and points) need at the readable size, up to half the table; narrower (a long name
     then cut short) only when the rows would otherwise shrink their numbers."""
     # Worked out once per table, area and claim (the points' words depend on the language).
-    key = (surface.get_height(), tuple(area), table.seats, m, _claim_key(turn), language())
+    key = (surface.get_height(), tuple(area), hashed(table.seats), m, _claim_key(turn),
+           language())
     kept = _tag_widths.get(key)
     if kept is not None:
         return kept
@@ -98,7 +99,8 @@ def _tag_width(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: 
 
 def _rows_fit(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics,
               turn: TurnView | None, tag_w: int) -> bool:
-    key = (surface.get_height(), tuple(area), table.seats, m, _claim_key(turn), tag_w)
+    key = (surface.get_height(), tuple(area), hashed(table.seats), m, _claim_key(turn),
+           tag_w)
     kept = _fitting.get(key)
     if kept is not None:
         return kept
