@@ -143,9 +143,28 @@ def demo_figures(scenes: list[Any], passes: int) -> dict[str, float]:
             singles.append(time.thread_time() - t)
         means.append((time.thread_time() - start) / len(scenes))
     singles.sort()
-    return {"frames": len(scenes), "mean_ms": statistics.median(means) * 1000,
+    return {"frames": len(scenes), "kept_kib": kept_kib(),
+            "mean_ms": statistics.median(means) * 1000,
             "p50_ms": singles[len(singles) // 2] * 1000,
             "p99_ms": singles[int(len(singles) * 0.99)] * 1000}
+
+
+def kept_kib() -> float:
+    """The memory the kept images take (ui/memo.py's caches; none in a checkout without
+    them), in KiB: bounded, whatever the length of the game."""
+    try:
+        from coda_pi.ui import memo
+    except ImportError:
+        return 0.0
+    import pygame
+
+    total = 0
+    for cache in memo._caches:
+        for value in cache._entries.values():
+            found = value if isinstance(value, pygame.Surface) else None
+            if found is not None:
+                total += found.get_pitch() * found.get_size()[1]
+    return total / 1024
 
 
 def press_figures(size: tuple[int, int], presses: int) -> dict[str, float]:
@@ -244,7 +263,9 @@ def report(results: list[dict[str, Any]], names: list[str]) -> None:
         print(f"  {label:<34}{cells}  {goal}")
 
     print(f"CPU time (thread_time), medians; load average {os.getloadavg()[0]:.1f}")
-    print(f"  {'':<34}" + "".join(f"{n[-13:]:>14}" for n in names))
+    for index, name in enumerate(names):
+        print(f"  [{index + 1}] {name}")
+    print(f"  {'':<34}" + "".join(f"{f'[{i + 1}]':>14}" for i in range(len(names))))
     plain = [r["plain_ms"] for r in results]
     row("plain frame 480x320", plain)
     print("  sample scenes at 480x320, as multiples of the plain frame (goal <= 1.5):")
@@ -258,11 +279,13 @@ def report(results: list[dict[str, Any]], names: list[str]) -> None:
     ratios_all = [statistics.median(v / p for v in r["scenes_ms"].values())
                   for r, p in zip(results, plain, strict=True)]
     row("median sample scene", ratios_all, "x")
-    frames = results[0]["demo"]["frames"]
+    frames = int(results[0]["demo"]["frames"])
     print(f"  demo frame at 480x320 ({frames} frames, draw + diff, each pass cold):")
     row("  mean per frame", [r["demo"]["mean_ms"] for r in results], "ms", "goal < 0.7 ms")
     row("  p50 / single frame", [r["demo"]["p50_ms"] for r in results])
     row("  p99 / single frame", [r["demo"]["p99_ms"] for r in results])
+    row("  kept images after the demo", [r["demo"].get("kept_kib", 0.0) / 1024
+                                          for r in results], "MB")
     row(f"  mean on a Zero (x{ZERO_FACTOR})",
         [r["demo"]["mean_ms"] * ZERO_FACTOR for r in results], "ms", "goal < 10 ms")
     print("  press to frame (NEXT on the guess; pin edge to frame presented):")
