@@ -83,7 +83,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook) -> p
 
 _PANEL_KEY = (255, 0, 255)
 """Around a panel's drawn corners: a colour no panel, number or halo is ever drawn in."""
-_panel_images: Memo[pygame.Surface] = Memo(160)
+_panel_images: Memo[pygame.Surface] = Memo(64)
 
 
 def _halo_pad(rect: pygame.Rect) -> int:

@@ -29,7 +29,7 @@ class Aside(pygame.Surface):
         return self.screen_height
 
 
-_kept: Memo[pygame.Surface] = Memo(16)
+_kept: Memo[pygame.Surface] = Memo(12)
 
 
 def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,

@@ -76,8 +76,8 @@ class SafeFont(pygame.font.Font):
         return found
 
 
-_images: Memo[pygame.Surface] = Memo(600)
-"""Rendered texts: a few frames' worth (a busy screen draws about 40)."""
+_images: Memo[pygame.Surface] = Memo(128)
+"""Rendered texts: a few frames' worth (a busy screen draws about 40), a few MB at most."""
 _sizes: Memo[tuple[int, int]] = Memo(8000)
 """Measured texts: layouts measure many candidates (every elision, every wrap)."""
 
