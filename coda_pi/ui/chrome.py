@@ -5,12 +5,15 @@ to press (``draw_keys``, in ``sentence_case``) and the BACK menu or question ove
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import pygame
 
 from coda_pi.i18n import _
 from coda_pi.referee.shared.views import ConfirmView, MenuView, PublicView
 from coda_pi.ui import theme
-from coda_pi.ui.draw import MenuItem, draw_banner, draw_menu
+from coda_pi.ui.draw import MenuItem, draw_banner, draw_menu, veil
+from coda_pi.ui.kept import keep_layer
 from coda_pi.ui.layout import Frame
 from coda_pi.ui.looks import BANNER_CHIPS
 from coda_pi.ui.text import blit_text, blit_wrapped, floor_size
@@ -57,12 +60,15 @@ def _overlay_keys(overlay: MenuView | ConfirmView) -> str:
 
 
 def _overlay(surface: pygame.Surface, bands: Frame, overlay: MenuView | ConfirmView,
-             m: Metrics) -> None:
-    """The menu or question over the screen; the footer stays clear to say what to press."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((0, 0, 0, 170))
-    surface.blit(veil, (0, 0))
-    pygame.draw.rect(surface, theme.BACKGROUND, bands.footer.inflate(0, m.margin))
+             m: Metrics, *, dimmed: bool = False, keep: Hashable = None) -> None:
+    """The menu or question over the screen; the footer stays clear to say what to press.
+    ``dimmed``: the screen under it is already dimmed (a kept layer); ``keep``: keep the
+    dimmed screen under this key."""
+    if not dimmed:
+        surface.blit(veil(surface.get_size(), (0, 0, 0, 170)), (0, 0))
+        pygame.draw.rect(surface, theme.BACKGROUND, bands.footer.inflate(0, m.margin))
+        if keep is not None:
+            keep_layer(surface, keep)
     box = pygame.Rect(bands.header.left, bands.header.top, bands.header.width,
                       bands.body.bottom - bands.header.top)
     pygame.draw.rect(surface, theme.PANEL_AREA, box, border_radius=m.px(3))

@@ -25,47 +25,51 @@ class Damage:
     """The changed rectangles of each new frame of one surface, against the frame before."""
 
     def __init__(self) -> None:
-        self._last: bytes | None = None
-        self._size: tuple[int, int] | None = None
+        self._bands: list[bytes] | None = None  # the last frame, ``BAND`` rows a piece
+        self._layout: tuple[tuple[int, int], int, int] | None = None  # size, pitch, bpp
         self.pixels = 0  # pixels in every rectangle returned so far
 
     def forget(self) -> None:
         """The next frame is sent whole (the screen was uncovered or reopened)."""
-        self._last = None
+        self._bands = None
 
     def changed(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The rectangles of ``surface`` that differ from the last frame given (all of it
         the first time, or after ``forget``); remembers this frame for the next call."""
         size = surface.get_size()
-        frame = bytes(surface.get_buffer())
-        last, self._last = self._last, frame
-        if last is None or size != self._size or len(last) != len(frame):
-            self._size = size
+        layout = (size, surface.get_pitch(), surface.get_bytesize())
+        # The frame is copied a band at a time, each compared with the same band of the
+        # last frame: one pass over the pixels to copy, one to compare.
+        pixels = memoryview(surface.get_buffer())
+        step = BAND * layout[1]
+        try:
+            bands = [bytes(pixels[start:start + step]) for start in range(0, len(pixels), step)]
+        finally:
+            pixels.release()  # the surface stays locked while its pixels are looked at
+        last, self._bands = self._bands, bands
+        if last is None or layout != self._layout:
+            self._layout = layout
             rects = [pygame.Rect((0, 0), size)]
         else:
-            rects = _diff(last, frame, size, surface.get_pitch(), surface.get_bytesize())
+            rects = _diff(last, bands, *layout)
         self.pixels += sum(r.width * r.height for r in rects)
         return rects
 
 
-def _diff(old: bytes, new: bytes, size: tuple[int, int], pitch: int,
+def _diff(old: list[bytes], new: list[bytes], size: tuple[int, int], pitch: int,
           bpp: int) -> list[pygame.Rect]:
     width, height = size
     row_bytes = width * bpp
     rects: list[pygame.Rect] = []
-    for top in range(0, height, BAND):
-        bottom = min(height, top + BAND)
-        start, end = top * pitch, bottom * pitch
-        if old[start:end] == new[start:end]:
+    for index, (before, after) in enumerate(zip(old, new, strict=True)):
+        if before == after:
             continue
-        left, right = width, 0
-        for y in range(top, bottom):
-            a = old[y * pitch:y * pitch + row_bytes]
-            b = new[y * pitch:y * pitch + row_bytes]
-            if a == b:
-                continue
-            left = min(left, _first_difference(a, b) // bpp)
-            right = max(right, (row_bytes - _first_difference(a[::-1], b[::-1]) - 1) // bpp + 1)
+        lo, hi = _changed_bytes(before, after, range(0, len(after), pitch), row_bytes)
+        if lo >= hi:  # only the padding past the last pixel of a row changed
+            continue
+        top = index * BAND
+        bottom = min(height, top + BAND)
+        left, right = lo // bpp, -(-hi // bpp)
         rect = pygame.Rect(left, top, right - left, bottom - top)
         previous = rects[-1] if rects else None
         if previous is not None and previous.bottom == top and \
@@ -76,14 +80,23 @@ def _diff(old: bytes, new: bytes, size: tuple[int, int], pitch: int,
     return rects
 
 
-def _first_difference(a: bytes, b: bytes) -> int:
-    """The index of the first byte where ``a`` and ``b`` (of equal length, not equal)
-    differ: a binary search of prefix comparisons, each done in C."""
-    lo, hi = 0, len(a)
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if a[lo:mid] == b[lo:mid]:
-            lo = mid
-        else:
-            hi = mid
-    return lo
+def _changed_bytes(old: bytes, new: bytes, rows: range, row_bytes: int) -> tuple[int, int]:
+    """The first byte (within a row) that differs in any of ``rows`` (their offsets), and
+    one past the last. Each row is asked only whether it widens what the rows before it
+    found (a comparison in C of what lies outside); one that does is XORed as an integer
+    there, whose highest or lowest set bit is the byte sought."""
+    lo, hi = row_bytes, 0
+    for row in rows:
+        if lo > 0:
+            a, b = old[row:row + lo], new[row:row + lo]
+            if a != b:
+                lo -= ((int.from_bytes(a, "big") ^ int.from_bytes(b, "big")).bit_length()
+                       + 7) // 8
+        if hi < row_bytes:
+            a, b = old[row + hi:row + row_bytes], new[row + hi:row + row_bytes]
+            if a != b:
+                hi += ((int.from_bytes(a, "little") ^ int.from_bytes(b, "little")).bit_length()
+                       + 7) // 8
+        if lo == 0 and hi == row_bytes:
+            break  # the whole width: nothing can widen it
+    return lo, hi

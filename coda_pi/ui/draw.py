@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from coda_pi.ui import theme
+from coda_pi.ui.memo import Memo
 from coda_pi.ui.text import (
     CONDENSE,
     NUMBER,
@@ -28,6 +29,7 @@ from coda_pi.ui.text import (
     floor_size,
     font,
     readable,
+    recording,
     shorten_name,
     wrapped_layout,
 )
@@ -58,6 +60,39 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook) -> p
     """One panel in ``rect``. A knocked-down one keeps its full size (its number must read
     from across the table) and wears a red band along its top edge. Returns the rectangle
     drawn."""
+    if look.faint or recording() or surface.get_flags() & pygame.SRCALPHA:
+        # A faint panel's veil blends with what lies under its corners, so it is drawn
+        # where it stands; so is every panel while the readability tests read the numbers.
+        return _draw_panel(surface, rect, look, surface.get_height())
+    # A row's panels look the same from frame to frame: each look at each size is drawn
+    # once, on a surface of the screen's own pixel format (so its number blends into the
+    # face exactly as it would on the screen), and blitted around its corners (colour key).
+    pad = _halo_pad(rect)
+    key = (rect.size, look, surface.get_height(), surface.get_bitsize(), surface.get_masks())
+    image = _panel_images.get(key)
+    if image is None:
+        image = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad), 0, surface)
+        image.fill(_PANEL_KEY)
+        _draw_panel(image, pygame.Rect(pad, pad, rect.width, rect.height), look,
+                    surface.get_height())
+        image.set_colorkey(_PANEL_KEY, pygame.RLEACCEL)  # see ui/kept.py
+        _panel_images.put(key, image)
+    surface.blit(image, (rect.left - pad, rect.top - pad))
+    return rect.copy()
+
+
+_PANEL_KEY = (255, 0, 255)
+"""Around a panel's drawn corners: a colour no panel, number or halo is ever drawn in."""
+_panel_images: Memo[pygame.Surface] = Memo(64)
+
+
+def _halo_pad(rect: pygame.Rect) -> int:
+    """How far the cursor's halo reaches past a panel's rectangle."""
+    return 2 * max(1, rect.width // 18) + 2
+
+
+def _draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook,
+                screen_height: int) -> pygame.Rect:
     face, digit, edge = panel_colours(look.colour)
     radius = max(2, rect.width // 8)
     border = max(1, rect.width // 18)
@@ -83,12 +118,25 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook) -> p
             pygame.draw.rect(surface, digit, bar)
         else:
             blit_text(surface, look.label, inner, digit, largest=_panel_font_size(rect),
-                      role=NUMBER)
+                      role=NUMBER, screen_height=screen_height)
     if look.faint:
-        veil = pygame.Surface(body.size, pygame.SRCALPHA)
-        veil.fill((*theme.BACKGROUND, 140))
-        surface.blit(veil, body.topleft)
+        surface.blit(veil(body.size, (*theme.BACKGROUND, 140)), body.topleft)
     return body
+
+
+def veil(size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:
+    """A see-through surface of ``size`` in ``colour`` (its alpha last), to blit over what
+    it dims; made once per size and colour (a whole screen of it is 600 kB to fill)."""
+    key = (size, colour)
+    found = _veils.get(key)
+    if found is None:
+        found = pygame.Surface(size, pygame.SRCALPHA)
+        found.fill(colour)
+        _veils.put(key, found)
+    return found
+
+
+_veils: Memo[pygame.Surface] = Memo(16)
 
 
 def _down_stripe(body: pygame.Rect) -> int:
@@ -120,6 +168,16 @@ _WIDEST_LABELS = ("10", "11", "Q", "J", "K", "8")
 def labelled_panel_size(screen_height: int) -> tuple[int, int]:
     """The smallest (width, height) of a panel whose number still reaches the floor: what a
     crowded row may shrink to, and no further."""
+    kept = _panel_sizes.get(screen_height)
+    if kept is None:
+        kept = _panel_sizes.put(screen_height, _labelled_panel_size(screen_height))
+    return kept
+
+
+_panel_sizes: Memo[tuple[int, int]] = Memo(16)
+
+
+def _labelled_panel_size(screen_height: int) -> tuple[int, int]:
     fnt = floor_font(screen_height, NUMBER)
     ink_w = math.ceil(max(fnt.size(label)[0] for label in _WIDEST_LABELS) * CONDENSE)
     cap = cap_height(fnt)
@@ -169,6 +227,22 @@ def row_layout(
     count = len(labelled)
     if count == 0:
         return []
+    # Worked out once per row and area: a frame asks again for the rows it drew last time.
+    key = (tuple(area), tuple(labelled), screen_height, max_height, align)
+    kept = _row_layouts.get(key)
+    if kept is not None:
+        return [pygame.Rect(r) for r in kept]
+    rects = _row_layout(area, labelled, screen_height, max_height, align)
+    _row_layouts.put(key, tuple(tuple(r) for r in rects))
+    return rects
+
+
+_row_layouts: Memo[tuple[tuple[int, int, int, int], ...]] = Memo(512)
+
+
+def _row_layout(area: pygame.Rect, labelled: Sequence[bool], screen_height: int,
+                max_height: int | None, align: str) -> list[pygame.Rect]:
+    count = len(labelled)
     min_w, min_h = labelled_panel_size(screen_height)
     gap = max(2, area.width // 120)
     for lines in (1, 2):

@@ -3,9 +3,11 @@ codemaker's private screen. Same bands as Coda's screens (header, body, footer).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
-from coda_pi.i18n import N_, _, ngettext
+from coda_pi.i18n import N_, _, language, ngettext
 from coda_pi.referee.mastermind.views import (
     BoardRow,
     MastermindPrivateView,
@@ -15,6 +17,7 @@ from coda_pi.referee.mastermind.views import (
 )
 from coda_pi.ui import theme
 from coda_pi.ui.draw import draw_banner
+from coda_pi.ui.kept import blit_layer, draw_kept, stamp
 from coda_pi.ui.layout import Frame, split_columns, split_rows
 from coda_pi.ui.looks import seat_colour
 from coda_pi.ui.text import blit_text, blit_wrapped, fit_name
@@ -43,6 +46,13 @@ KEY_WHITE: RGB = (250, 250, 245)
 def draw_peg(surface: pygame.Surface, centre: tuple[int, int], radius: int, letter: str,
              *, marked: bool = False) -> None:
     """One code peg: a filled circle in its colour; ``.`` an empty hole, ``?`` not chosen."""
+    # A board holds dozens of pegs of a few looks: each look drawn once (kept.stamp).
+    stamp(surface, ("peg", radius, letter, marked), radius + max(2, radius // 3) + 2, centre,
+          lambda target, at: _draw_peg(target, at, radius, letter, marked=marked))
+
+
+def _draw_peg(surface: pygame.Surface, centre: tuple[int, int], radius: int, letter: str,
+              *, marked: bool) -> None:
     if marked:
         pygame.draw.circle(surface, theme.CURSOR, centre, radius + max(2, radius // 3))
     if letter == ".":
@@ -80,6 +90,11 @@ def draw_key_pegs(surface: pygame.Surface, area: pygame.Rect, black: int, white:
 
 
 def _key(surface: pygame.Surface, centre: tuple[int, int], radius: int, kind: str) -> None:
+    stamp(surface, ("key", radius, kind), radius + 2, centre,
+          lambda target, at: _draw_key(target, at, radius, kind))
+
+
+def _draw_key(surface: pygame.Surface, centre: tuple[int, int], radius: int, kind: str) -> None:
     if kind == "b":
         pygame.draw.circle(surface, KEY_BLACK, centre, radius)
         pygame.draw.circle(surface, (150, 150, 160), centre, radius, width=max(1, radius // 5))
@@ -141,6 +156,15 @@ def _header(surface: pygame.Surface, bands: Frame, s: MastermindScreen,
 def _board(surface: pygame.Surface, area: pygame.Rect, s: MastermindScreen, m: Metrics) -> None:
     """The rows so far, oldest at the bottom as on the real board, and the row in progress
     (or the code, at the end) on top."""
+    # Kept as an image while its rows are unchanged (the key pegs being counted beside it
+    # change more often than the board): keyed on what of the screen the board shows.
+    key = ("board", s.board, s.step, s.entry, s.hole, s.code, s.pegs, s.rows_total, m)
+    draw_kept(surface, area.inflate(8, 8), key,
+              lambda target, dx, dy: _draw_board(target, area.move(dx, dy), s, m))
+
+
+def _draw_board(surface: pygame.Surface, area: pygame.Rect, s: MastermindScreen,
+                m: Metrics) -> None:
     pygame.draw.rect(surface, BOARD, area, border_radius=m.px(2))
     pygame.draw.rect(surface, BOARD_EDGE, area, width=max(1, m.border), border_radius=m.px(2))
     inner = area.inflate(-m.margin, -m.margin)
@@ -359,14 +383,21 @@ def draw_mastermind_scene(surface: pygame.Surface, bands: Frame, view: object,
     if isinstance(private, MastermindPrivateView):
         draw_mastermind_private(surface, bands, private)
     elif isinstance(view, MastermindPublicView):
+        from coda_pi.ui.chrome import _overlay, _overlay_keys, draw_keys
+
+        under = None
+        if view.overlay is not None:
+            # The same menu and questions as Coda, over the board dimmed: that stays while
+            # the menu's cursor moves, kept whole.
+            under = ("mm-under", replace(view, overlay=None, version=0),
+                     bands.leds is not None, language())
+            if blit_layer(surface, under):
+                _overlay(surface, bands, view.overlay, bands.metrics, dimmed=True)
+                draw_keys(surface, bands, _overlay_keys(view.overlay))
+                return
         draw_mastermind(surface, bands, view)
         if view.overlay is not None:
-            # The same menu and questions as Coda.
-            from coda_pi.ui.chrome import _overlay, _overlay_keys, draw_keys
-
-            _overlay(surface, bands, view.overlay, bands.metrics)
+            _overlay(surface, bands, view.overlay, bands.metrics, keep=under)
             draw_keys(surface, bands, _overlay_keys(view.overlay))
         else:
-            from coda_pi.ui.chrome import draw_keys
-
             draw_keys(surface, bands, mastermind_keys(view))

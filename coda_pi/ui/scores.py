@@ -9,6 +9,7 @@ import pygame
 from coda_pi.i18n import N_, _
 from coda_pi.referee.shared.views import FinalView, RoundEndView
 from coda_pi.ui import theme
+from coda_pi.ui.kept import draw_kept
 from coda_pi.ui.looks import seat_colour
 from coda_pi.ui.text import blit_text, blit_wrapped, elide, fit_font, floor_font, readable
 from coda_pi.ui.theme import RGB, Metrics
@@ -31,6 +32,27 @@ def _table(
 
     ``rows`` holds (seat, cells) with the name first among the cells.
     """
+    # Some forty texts that stay while the screen does (the timer-less end of a round):
+    # kept as one image (ui/kept.py).
+    key = ("scores", tuple(headers), tuple((seat, tuple(cells)) for seat, cells in rows), m,
+           name_fraction, bold_last, tuple(highlight))
+    draw_kept(surface, area.inflate(8, 8), key,
+              lambda target, dx, dy: _draw_table(target, area.move(dx, dy), headers, rows, m,
+                                                 name_fraction=name_fraction,
+                                                 bold_last=bold_last, highlight=highlight))
+
+
+def _draw_table(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    headers: Sequence[str],
+    rows: Sequence[tuple[int, Sequence[str]]],
+    m: Metrics,
+    *,
+    name_fraction: float,
+    bold_last: bool,
+    highlight: Sequence[int],
+) -> None:
     lines = len(rows) + 1
     line_h = area.height // max(lines, 3)
     name_w = round(area.width * name_fraction)

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pygame
 
-from coda_pi.i18n import N_, _, ngettext
+from coda_pi.i18n import N_, _, language, ngettext
 from coda_pi.lazy_types import instance_of, loaded
 from coda_pi.referee.shared.name_entry import NameEntryView
 from coda_pi.referee.shared.results import ResultsView
@@ -39,6 +39,7 @@ from coda_pi.ui.draw import (
     draw_menu,
     draw_row,
 )
+from coda_pi.ui.kept import blit_layer
 from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
 from coda_pi.ui.looks import led_looks, panel_look, seat_colour
 from coda_pi.ui.name_entry_screen import draw_name_entry
@@ -140,6 +141,15 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> Non
         draw_results(surface, bands, screen, view)
         draw_keys(surface, bands, screen.prompt)
         return
+    under = None
+    if view.overlay is not None:
+        # The screen dimmed under a menu stays while the menu's cursor moves: kept whole.
+        under = ("under", replace(view, overlay=None, version=0), bands.leds is not None,
+                 language())
+        if blit_layer(surface, under):
+            _overlay(surface, bands, view.overlay, m, dimmed=True)
+            draw_keys(surface, bands, _overlay_keys(view.overlay))
+            return
     if _table_pool_screen(screen):
         from coda_pi.ui.table_pool_screens import draw_table_pool
 
@@ -174,7 +184,7 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> Non
         _final_header(surface, bands, screen, view)
         draw_final(surface, bands.body, screen, m)
     if view.overlay is not None:
-        _overlay(surface, bands, view.overlay, m)
+        _overlay(surface, bands, view.overlay, m, keep=under)
         draw_keys(surface, bands, _overlay_keys(view.overlay))
     else:
         draw_keys(surface, bands, _prompt_of(screen))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from coda_pi.i18n import _, ngettext
+from coda_pi.i18n import _, language, ngettext
 from coda_pi.referee.shared.views import SeatView, TableView, TimerView, TurnStep, TurnView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import (
@@ -19,8 +19,10 @@ from coda_pi.ui.draw import (
     row_layout,
     row_rects,
 )
+from coda_pi.ui.kept import draw_kept
 from coda_pi.ui.layout import split_rows
 from coda_pi.ui.looks import panel_look, seat_colour
+from coda_pi.ui.memo import Memo, hashed
 from coda_pi.ui.text import (
     blit_text,
     blit_wrapped,
@@ -48,7 +50,13 @@ def draw_table(
     there is no room beside the table to show it)."""
     tag_w = _tag_width(surface, area, table, m, turn)
     for seat, band in zip(table.seats, _bands(area, table, m), strict=True):
-        _draw_seat(surface, band, seat, tag_w, m, turn, guess_on_table)
+        # A seat's band is kept as an image while its seat and its part of the turn stay.
+        reach = band.inflate(2 * _seat_reach(band, m), 2 * _seat_reach(band, m))
+        key = ("seat", seat, band.size, tag_w, m, _seat_turn_key(seat, turn, guess_on_table),
+               language())
+        draw_kept(surface, reach, key,
+                  lambda target, dx, dy, seat=seat, band=band: _draw_seat(
+                      target, band.move(dx, dy), seat, tag_w, m, turn, guess_on_table))
 
 
 def table_fits(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics,
@@ -66,6 +74,12 @@ def _tag_width(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: 
     """One name width for every seat, so the rows start at the same x: as wide as the longest
     name (and points) need at the readable size, up to half the table; narrower (a long name
     then cut short) only when the rows would otherwise shrink their numbers."""
+    # Worked out once per table, area and claim (the points' words depend on the language).
+    key = (surface.get_height(), tuple(area), hashed(table.seats), m, _claim_key(turn),
+           language())
+    kept = _tag_widths.get(key)
+    if kept is not None:
+        return kept
     fnt = floor_font(surface.get_height())
     pad = m.px(1.5)
     widest = max((fnt.size(text)[0] for seat in table.seats
@@ -79,20 +93,53 @@ def _tag_width(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: 
                   for f in (0.5, 0.38, 0.3, 0.22)]
     for width in candidates:
         if _rows_fit(surface, area, table, m, turn, width):
-            return width
-    return candidates[0]
+            return _tag_widths.put(key, width)
+    return _tag_widths.put(key, candidates[0])
 
 
 def _rows_fit(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics,
               turn: TurnView | None, tag_w: int) -> bool:
+    key = (surface.get_height(), tuple(area), hashed(table.seats), m, _claim_key(turn),
+           tag_w)
+    kept = _fitting.get(key)
+    if kept is not None:
+        return kept
     for seat, band in zip(table.seats, _bands(area, table, m), strict=True):
         looks, _held_at = _seat_looks(seat, turn)
         labelled = [look.label is not None for look in looks]
         apart = _held_apart(seat, turn)
         if not row_fits(_panels_area(band, tag_w, m, apart=apart), labelled,
                         surface.get_height()):
-            return False
-    return True
+            return _fitting.put(key, False)
+    return _fitting.put(key, True)
+
+
+_tag_widths: Memo[int] = Memo(64)
+_fitting: Memo[bool] = Memo(256)
+
+
+def _seat_reach(band: pygame.Rect, m: Metrics) -> int:
+    """How far past its band a seat may draw: the turn's frame, a cursor's halo."""
+    return m.px(1.2) + max(2, m.border) + band.height // 8 + 4
+
+
+def _seat_turn_key(seat: SeatView, turn: TurnView | None, guess_on_table: bool) -> object:
+    """What of ``turn`` a seat's band shows: attacked or not, where a drawn panel is being
+    put, the number guessed on one of its panels."""
+    if turn is None:
+        return None
+    attacked = turn.target == seat.seat and turn.step in (TurnStep.SLOT, TurnStep.VALUE)
+    guess = None
+    if guess_on_table and turn.target == seat.seat and turn.slot is not None:
+        guess = (turn.slot, turn.step is TurnStep.VALUE and turn.value_label)
+    return attacked, _claim_slot(seat, turn), guess
+
+
+def _claim_key(turn: TurnView | None) -> tuple[int, int | None] | None:
+    """What of ``turn`` the rows' layout depends on: where the drawn panel is being put."""
+    if turn is None or turn.step not in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP):
+        return None
+    return turn.seat, turn.claim_slot
 
 
 def _panels_area(band: pygame.Rect, tag_w: int, m: Metrics, *, apart: bool = False

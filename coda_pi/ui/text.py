@@ -22,6 +22,7 @@ from typing import Any
 import pygame
 
 from coda_pi.safe_text import drawable
+from coda_pi.ui.memo import Memo
 from coda_pi.ui.theme import RGB
 
 # Font(None, s) is about 0.68 * s pixels tall from the top of the ascent to the descent.
@@ -40,15 +41,45 @@ class SafeFont(pygame.font.Font):
     on both) is drawn as U+FFFD, and text of only zero-width characters as a space, so no
     name a record or config holds can stop the screen from being drawn."""
 
+    # A frame draws the same texts as the frame before (names, points, the prompt): their
+    # images and sizes are kept (``memo``), keyed on the font and the text. The images are
+    # shared, so nothing may draw on a surface ``render`` returns.
+
     def render(self, text: Any, antialias: Any, color: Any, bgcolor: Any = None) -> Any:
+        try:
+            key = (self, text, bool(antialias), tuple(color), bgcolor and tuple(bgcolor))
+        except TypeError:  # a colour given as something unusual: drawn, not kept
+            key = None
+        if key is not None and (image := _images.get(key)) is not None:
+            return image
         shown = drawable(text) if isinstance(text, str) else text
         try:
-            return super().render(shown, antialias, color, bgcolor)
+            image = super().render(shown, antialias, color, bgcolor)
         except pygame.error:  # "Text has zero width"
-            return super().render(" ", antialias, color, bgcolor)
+            image = super().render(" ", antialias, color, bgcolor)
+        return image if key is None else _images.put(key, image)
 
     def size(self, text: Any) -> tuple[int, int]:
-        return super().size(drawable(text) if isinstance(text, str) else text)
+        key = (self, text)
+        found = _sizes.get(key)
+        if found is None:
+            found = _sizes.put(key, super().size(drawable(text) if isinstance(text, str)
+                                                 else text))
+        return found
+
+    def cap_height(self) -> int:
+        """How tall this font draws a capital H (see ``cap_height``), worked out once."""
+        found: int | None = getattr(self, "_cap_height", None)
+        if found is None:
+            metrics = self.metrics("H")[0]
+            found = self._cap_height = metrics[3] if metrics else self.get_ascent()
+        return found
+
+
+_images: Memo[pygame.Surface] = Memo(128)
+"""Rendered texts: a few frames' worth (a busy screen draws about 40), a few MB at most."""
+_sizes: Memo[tuple[int, int]] = Memo(8000)
+"""Measured texts: layouts measure many candidates (every elision, every wrap)."""
 
 
 _fonts: dict[int, pygame.font.Font] = {}
@@ -79,6 +110,8 @@ def font(size: int) -> pygame.font.Font:
 
 def cap_height(fnt: pygame.font.Font) -> int:
     """How tall ``fnt`` draws a capital H, in pixels (what "readable" is measured by)."""
+    if isinstance(fnt, SafeFont):
+        return fnt.cap_height()
     metrics = fnt.metrics("H")[0]
     return metrics[3] if metrics else fnt.get_ascent()
 
@@ -141,6 +174,11 @@ class DrawnText:
 _recording: list[list[DrawnText]] = []
 
 
+def recording() -> bool:
+    """Whether a ``recording_text`` block is open (every text must then really be drawn)."""
+    return bool(_recording)
+
+
 @contextmanager
 def recording_text() -> Iterator[list[DrawnText]]:
     """Every text drawn inside the ``with`` block, in order."""
@@ -188,18 +226,21 @@ def blit_text(
     fnt: pygame.font.Font | None = None,
     role: str = TEXT,
     box: pygame.Rect | None = None,
+    screen_height: int | None = None,
 ) -> pygame.Rect:
     """Draw ``text`` as large as fits ``rect`` (or in ``fnt``), never below the readability
     floor for ``role``; returns where it went.
 
     ``align`` is "center", "left" or "right" (vertical centring always). ``box``: the room
     the text may use when larger than ``rect`` (a line of a paragraph may use the
-    paragraph's), for the readability tests.
+    paragraph's), for the readability tests. ``screen_height``: the screen's, when
+    ``surface`` is not the screen (a panel drawn aside to be kept) and the floor is its.
     """
+    screen_h = surface.get_height() if screen_height is None else screen_height
     chosen = fnt or fit_font(text, rect.width, rect.height, largest=largest)
-    floor = cap_floor(surface.get_height(), role)
+    floor = cap_floor(screen_h, role)
     if cap_height(chosen) < floor:
-        chosen = floor_font(surface.get_height(), role)
+        chosen = floor_font(screen_h, role)
     image = chosen.render(text, True, colour)
     if role == NUMBER and image.get_width() > rect.width:
         # A two-digit number in a narrow panel is drawn condensed, never shorter: its height
@@ -303,6 +344,20 @@ def wrapped_font(text: str, width: int, height: int, screen_height: int, *,
     """The largest font (not below the floor) and the lines in which ``text`` fits a
     ``width`` x ``height`` box on at most ``max_lines`` lines; at the floor when nothing
     larger fits, even if it then overflows (the tests say so)."""
+    key = (text, width, height, screen_height, max_lines, largest)
+    kept = _wrapped_fonts.get(key)
+    if kept is None:
+        fnt, lines = _wrapped_font(text, width, height, screen_height, max_lines=max_lines,
+                                   largest=largest)
+        kept = _wrapped_fonts.put(key, (fnt, tuple(lines)))
+    return kept[0], list(kept[1])
+
+
+_wrapped_fonts: Memo[tuple[pygame.font.Font, tuple[str, ...]]] = Memo(512)
+
+
+def _wrapped_font(text: str, width: int, height: int, screen_height: int, *,
+                  max_lines: int, largest: int | None) -> tuple[pygame.font.Font, list[str]]:
     floor = floor_size(screen_height)
     top = max(floor, int(height / _HEIGHT_PER_SIZE))
     if largest is not None:
@@ -323,6 +378,22 @@ def wrapped_layout(text: str, rect: pygame.Rect, screen_height: int, *, max_line
     """``wrapped_font``'s font and lines for ``text`` in ``rect``, and whether they fit. Too
     long for its box even at the floor, the long names on screen (``names_on_screen``) give
     first, a letter at a time (never below ``SHORTEST_NAME``): the sentence stays whole."""
+    # The same sentence in the same box comes back every frame (the prompt, the banner).
+    key = (text, rect.width, rect.height, screen_height, max_lines, largest,
+           tuple(_names_shown))
+    kept = _wrapped.get(key)
+    if kept is None:
+        fnt, lines, fits = _wrapped_layout(text, rect, screen_height, max_lines=max_lines,
+                                           largest=largest)
+        kept = _wrapped.put(key, (fnt, tuple(lines), fits))
+    return kept[0], list(kept[1]), kept[2]
+
+
+_wrapped: Memo[tuple[pygame.font.Font, tuple[str, ...], bool]] = Memo(256)
+
+
+def _wrapped_layout(text: str, rect: pygame.Rect, screen_height: int, *, max_lines: int,
+                    largest: int | None) -> tuple[pygame.font.Font, list[str], bool]:
     fnt, lines = wrapped_font(text, rect.width, rect.height, screen_height,
                               max_lines=max_lines, largest=largest)
     length = max((len(n) for names in _names_shown for n in names), default=0)

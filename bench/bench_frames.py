@@ -1,0 +1,330 @@
+"""What a frame costs: every sample scene against a plain pygame frame, a demo's frames, and
+a button press to its frame at every screen size; beside another checkout's figures.
+
+All figures are CPU time of the drawing thread (``time.thread_time``), not wall time: the
+machine is shared, and a busy neighbour stretches wall time but not the CPU a frame takes.
+Each is a median of many repetitions.
+
+- **plain frame**: what a plain pygame program spends on a frame of the same size: a fill,
+  24 short texts rendered in pygame's default font and blitted, four rectangles.
+- **sample scenes**: each of ``coda_pi.ui.samples.sample_scenes()`` drawn at 480x320 again
+  and again (what a redraw of an unchanged view costs: the blinking LEDs, a forced redraw),
+  as a multiple of the plain frame (goal: at most 1.5).
+- **demo frame**: the frames of a headless demo tournament (recorded once, 3 players),
+  drawn in order and diffed for the screen (``Damage``) as the device does, per frame.
+  Every pass starts cold (``pygame.quit()`` empties every cache of fonts, texts and
+  layouts), as a demo run does. Goal: under 0.7 ms at 480x320.
+- **press to frame**: the device's loop on mock GPIO pins (the real IntentQueue, referee,
+  monotonic clock and drawing) with a game at a guess: NEXT pressed on its pin and the loop
+  stepped until the frame showing the new number is presented, in one thread, so the CPU
+  time is the press's own. At 320x240, 480x320 and 800x480.
+
+A Pi Zero 2 W is 10-15 times slower per core than a laptop (README, "On the Pi"); the
+projections multiply by 15, the slow end. Goals there: a demo frame under 10 ms, press to
+frame under 20 ms.
+
+    .venv/bin/python bench/bench_frames.py [--against CHECKOUT] [--rounds N] [--json]
+
+``--against``: another checkout of coda-pi (say a worktree of main: ``git worktree add
+--detach /tmp/main main``), measured by this same script in the same run, in alternating
+child processes, each importing its own checkout's ``coda_pi``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ZERO_FACTOR = 15  # README "On the Pi": a Zero 2 W is 10-15x slower per core; the slow end
+SIZES = ((320, 240), (480, 320), (800, 480))
+PLAIN_TEXTS = 24
+
+
+def cpu_ms(action: Callable[[], object], repeat: int) -> float:
+    """The median CPU time of ``action`` over ``repeat`` runs, in milliseconds."""
+    times = []
+    for _ in range(repeat):
+        start = time.thread_time()
+        action()
+        times.append(time.thread_time() - start)
+    return statistics.median(times) * 1000
+
+
+# ---- the child: one checkout's figures ----------------------------------------------------
+
+
+def plain_frame(size: tuple[int, int]) -> Callable[[], None]:
+    """A frame as a plain pygame program draws one: fill, 24 texts, a few rectangles."""
+    import pygame
+
+    surface = pygame.Surface(size)
+    w, h = size
+    fnt = pygame.font.Font(None, max(12, h // 12))
+    words = [f"Player {i}: {i * 7 % 12} points" for i in range(PLAIN_TEXTS)]
+
+    def draw() -> None:
+        surface.fill((52, 58, 70))
+        for i, rect in enumerate(((4, 4, w - 8, h // 6), (4, h - h // 6, w - 8, h // 6 - 4),
+                                  (w // 2, h // 4, w // 3, h // 3), (8, h // 4, w // 3, h // 2))):
+            pygame.draw.rect(surface, (40 + 40 * i, 45, 55), rect, border_radius=4)
+        for i, text in enumerate(words):
+            image = fnt.render(text, True, (240, 240, 235))
+            surface.blit(image, (4 + (i % 3) * (w // 3), 4 + (i // 3) * (h // 9)))
+
+    return draw
+
+
+def scene_figures(repeat: int) -> dict[str, float]:
+    import pygame
+
+    from coda_pi.ui.samples import sample_scenes
+    from coda_pi.ui.screens import draw_scene
+
+    surface = pygame.Surface((480, 320))
+    figures = {}
+    for name, scene in sample_scenes().items():
+        figures[name] = cpu_ms(lambda s=scene: draw_scene(surface, s), repeat)
+    return figures
+
+
+def demo_scenes(rounds: int) -> list[Any]:
+    """The scenes a headless demo tournament draws at 480x320, in order."""
+    from coda_pi.config import Config
+    from coda_pi.demo import run_demo
+    from coda_pi.ui.screens import ScreenRenderer
+
+    scenes: list[Any] = []
+    original = ScreenRenderer.draw
+
+    def recording(self: Any, surface: Any, scene: Any) -> None:
+        scenes.append(scene)
+        original(self, surface, scene)
+
+    ScreenRenderer.draw = recording  # type: ignore[method-assign]
+    try:
+        with tempfile.TemporaryDirectory(prefix="coda-pi-bench-frames-") as tmp:
+            run_demo(Config(), headless=True, seed=7, data_dir=Path(tmp), size=(480, 320),
+                     players=3, rounds=rounds)
+    finally:
+        ScreenRenderer.draw = original  # type: ignore[method-assign]
+    return scenes
+
+
+def demo_figures(scenes: list[Any], passes: int) -> dict[str, float]:
+    """Per frame: the mean over a pass (median over passes), and p50/p99 of single frames;
+    each pass from cold caches."""
+    import pygame
+
+    from coda_pi.ui.damage import Damage
+    from coda_pi.ui.screens import draw_scene
+
+    means, singles = [], []
+    for _ in range(passes):
+        pygame.quit()  # every font, text and layout cache goes: a pass starts cold
+        pygame.font.init()
+        surface = pygame.Surface((480, 320))
+        damage = Damage()
+        start = time.thread_time()
+        for scene in scenes:
+            t = time.thread_time()
+            draw_scene(surface, scene)
+            damage.changed(surface)
+            singles.append(time.thread_time() - t)
+        means.append((time.thread_time() - start) / len(scenes))
+    singles.sort()
+    return {"frames": len(scenes), "kept_kib": kept_kib(),
+            "mean_ms": statistics.median(means) * 1000,
+            "p50_ms": singles[len(singles) // 2] * 1000,
+            "p99_ms": singles[int(len(singles) * 0.99)] * 1000}
+
+
+def kept_kib() -> float:
+    """The memory the kept images take (ui/memo.py's caches; none in a checkout without
+    them), in KiB: bounded, whatever the length of the game."""
+    try:
+        from coda_pi.ui import memo
+    except ImportError:
+        return 0.0
+    import pygame
+
+    total = 0
+    for cache in memo._caches:
+        for value in cache._entries.values():
+            found = value if isinstance(value, pygame.Surface) else None
+            if found is not None:
+                total += found.get_pitch() * found.get_size()[1]
+    return total / 1024
+
+
+def press_figures(size: tuple[int, int], presses: int) -> dict[str, float]:
+    """CPU from NEXT's pin going low to the frame with the new number presented."""
+    import pygame
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from coda_pi.app import DeviceOptions, MonotonicClock, build_app
+    from coda_pi.config import Config
+    from coda_pi.demo import play_until
+    from coda_pi.devices.buzzer import RecordingSounder
+    from coda_pi.referee.shared.setup import SetupDefaults
+    from coda_pi.referee.shared.signals import Button, Release
+    from coda_pi.referee.shared.views import TurnStep, TurnView
+    from coda_pi.sim.coda import AutoPlayer
+
+    factory = MockFactory(pin_class=MockPWMPin)
+    Device.pin_factory = factory
+    with tempfile.TemporaryDirectory(prefix="coda-pi-bench-frames-") as tmp:
+        config = Config(data_dir=Path(tmp))
+        setup = SetupDefaults(names=("Ann", "Ben", "Cleo", "Dev"), players=2,
+                              first_seconds=600, extra_seconds=60)
+        options = DeviceOptions(config=config, size=size, fullscreen=False, resume=False,
+                                setup=setup, bounce_time=None)
+        app = build_app(options, clock=MonotonicClock(), rng=random.Random(1),
+                        sounder=RecordingSounder(), explain=lambda text: None)
+        play_until(app, AutoPlayer(random.Random(2)),
+                   lambda v: isinstance(v.screen, TurnView) and v.screen.step is TurnStep.VALUE)
+        if app.scene is not None and app.scene.private is not None:
+            app.queue.put(Release(Button.for_seat(app.scene.private.seat)))
+            app.step()
+        pin = factory.pin(config.pins.next)
+        times = []
+        for _ in range(presses):
+            frames = app.stats.frames
+            start = time.thread_time()
+            pin.drive_low()
+            while app.stats.frames == frames:
+                app.step()
+            times.append(time.thread_time() - start)
+            pin.drive_high()
+            while len(app.queue):
+                app.step()
+        app.close()
+        pygame.quit()
+        factory.reset()
+    times.sort()
+    return {"p50_ms": times[len(times) // 2] * 1000, "p99_ms": times[int(len(times) * 0.99)] * 1000}
+
+
+def child(root: Path, repeat: int, rounds: int, passes: int, presses: int) -> dict[str, Any]:
+    sys.path.insert(0, str(root))
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    import coda_pi
+
+    if not Path(coda_pi.__file__).resolve().is_relative_to(root.resolve()):
+        raise SystemExit(f"imported {coda_pi.__file__}, not {root}'s coda_pi")
+    pygame.font.init()
+    figures: dict[str, Any] = {"root": str(root)}
+    figures["plain_ms"] = cpu_ms(plain_frame((480, 320)), repeat)
+    figures["scenes_ms"] = scene_figures(repeat)
+    figures["demo"] = demo_figures(demo_scenes(rounds), passes)
+    figures["press"] = {f"{w}x{h}": press_figures((w, h), presses) for w, h in SIZES}
+    return figures
+
+
+# ---- the parent: both checkouts, side by side ---------------------------------------------
+
+
+def run_child(root: Path, args: argparse.Namespace) -> dict[str, Any]:
+    command = [sys.executable, str(Path(__file__).resolve()), "--child", str(root),
+               "--repeat", str(args.repeat), "--rounds", str(args.rounds),
+               "--passes", str(args.passes), "--presses", str(args.presses)]
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def merge(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The median of each figure over the child runs of one checkout."""
+    first = runs[0]
+    if isinstance(first, dict):
+        return {key: merge([r[key] for r in runs]) for key in first}
+    if isinstance(first, (int, float)):
+        return statistics.median(runs)
+    return first
+
+
+def report(results: list[dict[str, Any]], names: list[str]) -> None:
+    def row(label: str, values: list[float], unit: str = "ms", goal: str = "") -> None:
+        cells = "".join(f"{v:11.3f} {unit:<2}" for v in values)
+        print(f"  {label:<34}{cells}  {goal}")
+
+    print(f"CPU time (thread_time), medians; load average {os.getloadavg()[0]:.1f}")
+    for index, name in enumerate(names):
+        print(f"  [{index + 1}] {name}")
+    print(f"  {'':<34}" + "".join(f"{f'[{i + 1}]':>14}" for i in range(len(names))))
+    plain = [r["plain_ms"] for r in results]
+    row("plain frame 480x320", plain)
+    print("  sample scenes at 480x320, as multiples of the plain frame (goal <= 1.5):")
+    worst = [0.0] * len(results)
+    for name in results[0]["scenes_ms"]:
+        ratios = [r["scenes_ms"].get(name, float("nan")) / p for r, p in zip(results, plain,
+                                                                               strict=True)]
+        worst = [max(w, x) for w, x in zip(worst, ratios, strict=True)]
+        row(f"  {name}", ratios, "x")
+    row("worst sample scene", worst, "x", "goal <= 1.5x")
+    ratios_all = [statistics.median(v / p for v in r["scenes_ms"].values())
+                  for r, p in zip(results, plain, strict=True)]
+    row("median sample scene", ratios_all, "x")
+    frames = int(results[0]["demo"]["frames"])
+    print(f"  demo frame at 480x320 ({frames} frames, draw + diff, each pass cold):")
+    row("  mean per frame", [r["demo"]["mean_ms"] for r in results], "ms", "goal < 0.7 ms")
+    row("  p50 / single frame", [r["demo"]["p50_ms"] for r in results])
+    row("  p99 / single frame", [r["demo"]["p99_ms"] for r in results])
+    row("  kept images after the demo", [r["demo"].get("kept_kib", 0.0) / 1024
+                                          for r in results], "MB")
+    row(f"  mean on a Zero (x{ZERO_FACTOR})",
+        [r["demo"]["mean_ms"] * ZERO_FACTOR for r in results], "ms", "goal < 10 ms")
+    print("  press to frame (NEXT on the guess; pin edge to frame presented):")
+    for size in results[0]["press"]:
+        row(f"  {size} p50", [r["press"][size]["p50_ms"] for r in results])
+        row(f"  {size} p99", [r["press"][size]["p99_ms"] for r in results])
+        row(f"  {size} p99 on a Zero (x{ZERO_FACTOR})",
+            [r["press"][size]["p99_ms"] * ZERO_FACTOR for r in results], "ms", "goal < 20 ms")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--against", type=Path, action="append", default=[],
+                        help="another checkout to measure beside this one (repeatable)")
+    parser.add_argument("--repeat", type=int, default=60, help="draws per sample scene")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds of the demo")
+    parser.add_argument("--passes", type=int, default=3, help="passes over the demo's frames")
+    parser.add_argument("--presses", type=int, default=200)
+    parser.add_argument("--runs", type=int, default=2,
+                        help="child processes per checkout, alternating")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child is not None:
+        print(json.dumps(child(args.child, args.repeat, args.rounds, args.passes,
+                               args.presses)))
+        return 0
+    roots = [HERE.parent, *args.against]
+    runs: list[list[dict[str, Any]]] = [[] for _ in roots]
+    for _ in range(args.runs):
+        for i, root in enumerate(roots):  # alternating, so a burst of load hits both
+            runs[i].append(run_child(root, args))
+    results = [merge(r) for r in runs]
+    if args.json:
+        print(json.dumps(results))
+        return 0
+    report(results, [str(r) for r in roots])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+"""Bounded caches for drawing: what a frame works out from a view, kept while the view is.
+
+A frame is drawn from frozen view values (``coda_pi.referee.shared.views``): equal values draw equal
+pixels, so anything worked out from them (a text's rendered image, a row's layout, whether
+the table's rows fit) can be kept under the value as its key and used again by the next
+frame, which mostly differs in a few digits or a cursor. Each cache holds a fixed number of
+entries and drops the oldest first: a long tournament never grows them, and what one frame
+needs is always among the newest.
+
+Every cache is emptied when pygame quits: a font or a surface kept past ``pygame.quit()`` is
+a dangling pointer, and tests and the demo quit and start again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Generic, TypeVar
+
+import pygame
+
+V = TypeVar("V")
+
+_caches: list[Memo[object]] = []
+_registered = False
+
+
+class Memo(Generic[V]):
+    """A dict of at most ``limit`` entries; the oldest entry goes when a new one comes."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._entries: dict[Hashable, V] = {}
+        _caches.append(self)  # type: ignore[arg-type]
+
+    def get(self, key: Hashable) -> V | None:
+        return self._entries.get(key)
+
+    def put(self, key: Hashable, value: V) -> V:
+        """Keep ``value`` under ``key``; returns ``value``."""
+        global _registered
+        if not _registered:
+            # pygame forgets its quit functions once it has called them: register again.
+            pygame.register_quit(forget_all)
+            _registered = True
+        entries = self._entries
+        if len(entries) >= self.limit:
+            del entries[next(iter(entries))]
+        entries[key] = value
+        return value
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+
+def forget_all() -> None:
+    """Empty every cache (pygame quits; or a test wants a cold start)."""
+    global _registered
+    _registered = False
+    for cache in _caches:
+        cache.clear()
+
+
+class Hashed:
+    """A key holding a view value whose hash is worked out once: a table's seats are
+    looked up several times a frame (name width, row fitting, each band), and hashing a
+    frozen dataclass walks all of it every time."""
+
+    __slots__ = ("value", "_hash")
+
+    def __init__(self, value: Hashable) -> None:
+        self.value = value
+        self._hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hashed) and (other.value is self.value
+                                              or other.value == self.value)
+
+
+_last_hashed: list[object] = [None, None]
+
+
+def hashed(value: Hashable) -> Hashed:
+    """``value`` as a ``Hashed`` key; the same object asked for again (as it is, many
+    times in one frame) gets the same key without hashing it again."""
+    if _last_hashed[0] is value:
+        return _last_hashed[1]  # type: ignore[return-value]
+    key = Hashed(value)
+    _last_hashed[0], _last_hashed[1] = value, key
+    return key

@@ -1,0 +1,127 @@
+"""Frames drawn from kept work (ui/memo.py, ui/kept.py) are the frames drawn from scratch.
+
+What a frame works out from its views (texts, layouts, a seat's band, the screen under a
+menu, a panel, a peg) is kept while the view is unchanged. A kept part that outlived its
+view, or that was drawn differently aside than in place, would show a player a wrong or
+stale screen: every sample screen is compared, pixel for pixel, drawn in place (the way the
+readability tests draw, with nothing kept as an image), drawn with every cache empty, and
+drawn again after every other screen has filled the caches.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import replace
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from coda_pi.i18n import LANGUAGES, in_language  # noqa: E402
+from coda_pi.ui import memo  # noqa: E402
+from coda_pi.ui.damage import Damage  # noqa: E402
+from coda_pi.ui.render_all import SIZES  # noqa: E402
+from coda_pi.ui.samples import sample_scenes  # noqa: E402
+from coda_pi.ui.screens import draw_scene  # noqa: E402
+from coda_pi.ui.text import recording_text  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _fonts():
+    pygame.font.init()
+    yield
+
+
+def _pixels(surface: pygame.Surface) -> bytes:
+    return bytes(surface.get_buffer())
+
+
+def _drawn(scene, size: tuple[int, int]) -> bytes:
+    surface = pygame.Surface(size)
+    draw_scene(surface, scene)
+    return _pixels(surface)
+
+
+def _in_place(scene, size: tuple[int, int]) -> bytes:
+    with recording_text():  # nothing is blitted from a kept image while texts are recorded
+        return _drawn(scene, size)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_sample_screen_is_the_same_drawn_in_place_cold_and_from_kept_parts(language):
+    with in_language(language):
+        scenes = sample_scenes()
+        names = list(scenes)
+        for size in SIZES:
+            in_place = {name: _in_place(scenes[name], size) for name in names}
+            for name in names:
+                memo.forget_all()
+                assert _drawn(scenes[name], size) == in_place[name], (name, size, "cold")
+            # Warm, in another order: each screen after the others filled the caches.
+            random.Random(size[0]).shuffle(names)
+            for name in names:
+                _drawn(scenes[name], size)
+            for name in names:
+                assert _drawn(scenes[name], size) == in_place[name], (name, size, "warm")
+
+
+def test_a_seat_band_follows_its_seat():
+    """The table's bands are kept per seat: a panel knocked down between two frames of the
+    same screen shows at once, and the band as it was comes back when the view does."""
+    before = sample_scenes()["turn-guess"]
+    table = before.view.table
+    assert table is not None
+    seat = table.seats[1]
+    down = next(i for i, p in enumerate(seat.row) if not p.revealed)
+    row = tuple(replace(p, label="7", revealed=True) if i == down else p
+                for i, p in enumerate(seat.row))
+    seats = tuple(replace(s, row=row) if s is seat else s for s in table.seats)
+    after = replace(before, view=replace(before.view, table=replace(table, seats=seats)))
+    size = (480, 320)
+    first, second, again = _drawn(before, size), _drawn(after, size), _drawn(before, size)
+    assert second != first
+    assert second == _in_place(after, size)
+    assert again == first
+
+
+def test_the_caches_stay_bounded_and_drop_the_oldest_first():
+    kept = memo.Memo(3)
+    for key in range(10):
+        kept.put(key, str(key))
+    assert len(kept) == 3
+    assert kept.get(0) is None and kept.get(9) == "9"
+
+
+def test_pygame_quitting_empties_every_cache():
+    # A font or a surface kept past pygame.quit() is a dangling pointer: all of it goes.
+    _drawn(sample_scenes()["turn-guess"], (480, 320))
+    filled = [cache for cache in memo._caches if len(cache)]
+    assert filled
+    pygame.quit()
+    assert all(len(cache) == 0 for cache in memo._caches)
+    pygame.font.init()
+    assert _drawn(sample_scenes()["turn-guess"], (480, 320))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 99), st.integers(0, 59)), min_size=1, max_size=20),
+       st.integers(0, 2**32 - 1))
+def test_a_changed_band_is_sent_from_its_first_changed_column_to_its_last(points, seed):
+    """No wider than what changed: the SPI bus carries only those columns."""
+    rng = random.Random(seed)
+    damage = Damage()
+    surface = pygame.Surface((100, 60), depth=32)
+    surface.fill((10, 20, 30))
+    damage.changed(surface)
+    for x, y in points:
+        surface.set_at((x, y), (rng.randrange(256), 255, 0))
+    rects = damage.changed(surface)
+    for rect in rects:
+        for top in range(rect.top, rect.bottom, 16):
+            xs = [x for x, y in points if top <= y < top + 16]
+            assert xs, "a band that did not change was sent"
+            assert (rect.left, rect.right) == (min(xs), max(xs) + 1)
