@@ -45,7 +45,9 @@ def table_of(topic: str) -> tuple[int, str] | None:
     parts = topic.split("/")
     if len(parts) != 5 or parts[0] != ROOT or parts[2] != "table":
         return None
-    try:
-        return int(parts[3]), parts[4]
-    except ValueError:
+    number = parts[3]
+    # Only the number as the set-up writes it: "01", "+1" or "１" (int() takes them all)
+    # would be a second name for a table, outside the subtree its ACL lets it write.
+    if not (number.isascii() and number.isdigit()) or str(int(number)) != number:
         return None
+    return int(number), parts[4]
