@@ -285,8 +285,9 @@ PAGE = """<!doctype html>
 <script type="application/json" id="initial">/*INITIAL*/</script>
 <script>
 const WORDS = JSON.parse(document.getElementById('words').textContent);
-function T(s, v){let t = WORDS[s] ?? s;
- for(const k in (v||{})) t = t.split('{'+k+'}').join(String(v[k])); return t;}
+function T(s, v){const t = WORDS[s] ?? s, vs = v||{};
+ // One pass: a name that says "{target}" stays a name.
+ return t.replace(/\\{(\\w+)\\}/g, (m, k) => k in vs ? String(vs[k]) : m);}
 const tables = {};
 let standings = [], ratings = [], seating = null, round = 1;
 const key = new URLSearchParams(location.search).get('key');
