@@ -177,6 +177,8 @@ def test_a_resend_request_for_a_game_outside_the_data_directory_sends_nothing(tm
         time.sleep(1.0)
         sent = b" ".join(p for t, p in listener.messages if not t.endswith("/resend"))
         assert b"Secret" not in sent and b"victim" not in sent
+        # Nor is a file outside the data directory even opened to be followed.
+        assert [r.path for r in pub.records.values()] == [own.path]
     finally:
         pub.close(flush=0.5)
         listener.stop()
