@@ -207,3 +207,26 @@ def test_a_non_ascii_organisers_key_is_refused_with_an_answer(tmp_path, key):
     finally:
         web.close()
         hub.close()
+
+
+def test_one_table_cannot_fill_the_hub_with_games_and_the_others_still_get_in(tmp_path):
+    from coda_pi.club.hub import MAX_GAMES_PER_TABLE
+
+    hub = Hub(tmp_path / "hub", event="night")
+    state = {"players": ["Eve", "Mal"], "rows": [], "out": [False, False], "totals": [0, 0],
+             "turn": None, "round": 0, "rounds": 1, "finished": False}
+    for n in range(MAX_GAMES_PER_TABLE + 50):
+        hub.on_message(3, "state", json.dumps({"game": f"coda-spam{n}", "seq": 1,
+                                               "state": state}).encode())
+    assert sum(1 for t, _ in hub.games if t == 3) == MAX_GAMES_PER_TABLE
+    good = play_whole_game(hub, tmp_path, 1, ["Ann", "Ben"], seed=1)
+    assert (1, good) in hub.games and {s.name for s in hub.standings()} >= {"Ann", "Ben"}
+    hub.close()
+
+
+@pytest.mark.parametrize("number", ["01", "+1", "\uff11", "1_0", "-1", "0", "1000", " 1"])
+def test_a_table_number_the_set_up_never_writes_is_no_table(number):
+    from coda_pi.club import topics
+
+    assert topics.table_of(f"coda/cafe/table/{number}/events") is None
+    assert topics.table_of("coda/cafe/table/12/events") == (12, "events")

@@ -26,6 +26,7 @@ from coda_pi.club.messages import accepted
 from coda_pi.club.projection import public_state
 from coda_pi.club.ratings import Rating
 from coda_pi.club.seating import History, Seating, propose
+from coda_pi.club.topics import MAX_TABLE
 from coda_pi.record import RecordWriter, read_record, write_atomically
 from coda_pi.replay import Replay, replay_lines
 
@@ -34,7 +35,10 @@ log = logging.getLogger(__name__)
 RESEND_AFTER = 1.0  # seconds a gap may stay open before the table is asked again
 RATINGS_SHOWN = 10  # the page's season table; ratings.csv has everybody
 NIGHT_FILE = "night.json"
-MAX_TABLE = 999  # as many tables as the broker's set-up makes users for
+# What one table may make the hub hold: far past a real night (a few games of a few hundred
+# lines), and small enough that a table sending garbage cannot fill the hub's memory.
+MAX_GAMES_PER_TABLE = 100
+MAX_LINES_AHEAD = 2_000  # full lines kept beyond a gap, waiting for it to be filled
 
 
 @dataclass
@@ -210,6 +214,11 @@ class Hub:
                 self._touch(table)
             return []
         with self.lock:
+            if (table, doc["game"]) not in self.games and \
+                    sum(1 for t, _ in self.games if t == table) >= MAX_GAMES_PER_TABLE:
+                log.warning("table %d: more than %d games tonight; %s dropped", table,
+                            MAX_GAMES_PER_TABLE, doc["game"])
+                return []
             game = self._game(table, doc["game"])
             if leaf == "events":
                 self._on_event(game, doc)
@@ -263,6 +272,8 @@ class Hub:
             seq = first + i
             if seq <= len(game.lines) or seq in game.waiting:
                 continue
+            if seq > len(game.lines) + MAX_LINES_AHEAD:
+                break  # the table is asked again for these once the gap is filled
             if isinstance(obj, dict):
                 game.waiting[seq] = obj
         game.released = max(game.released, first + len(lines) - 1)

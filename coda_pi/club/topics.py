@@ -4,6 +4,7 @@ published: tables write only their own subtree, spectators only read (broker.py'
 from __future__ import annotations
 
 ROOT = "coda"
+MAX_TABLE = 999  # as many tables as the broker's set-up makes users for
 
 
 def table_root(club: str, table: int) -> str:
@@ -49,5 +50,7 @@ def table_of(topic: str) -> tuple[int, str] | None:
     # Only the number as the set-up writes it: "01", "+1" or "１" (int() takes them all)
     # would be a second name for a table, outside the subtree its ACL lets it write.
     if not (number.isascii() and number.isdigit()) or str(int(number)) != number:
+        return None
+    if not 1 <= int(number) <= MAX_TABLE:
         return None
     return int(number), parts[4]
