@@ -303,6 +303,28 @@ def find_config(explicit: Path | None = None, env: Mapping[str, str] | None = No
 # Loading and checking
 
 
+# The kernel's own file systems: what is written there is no file, and a game would be lost.
+SYSTEM_DIRS = (Path("/proc"), Path("/sys"), Path("/dev"))
+
+
+def unfit_data_dir(path: Path) -> Sentence | None:
+    """Why ``path`` cannot hold game records (a sentence that names it), or None.
+
+    A path that does not exist yet is fit: the device makes it. One in the kernel's own file
+    systems, or an existing file that is not a directory, is not."""
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError):  # a symlink loop
+        return say("{path} cannot be followed to a directory", path=str(path))
+    for system in SYSTEM_DIRS:
+        if real == system or system in real.parents:
+            return say("{path} is the system's own ({system}), not a place for game records",
+                       path=str(path), system=str(system))
+    if real.exists() and not real.is_dir():
+        return say("{path} is a file, not a directory", path=str(path))
+    return None
+
+
 def load_config(
     path: Path | None = None, *, env: Mapping[str, str] | None = None
 ) -> tuple[Config, list[ConfigProblem]]:
@@ -733,6 +755,11 @@ class _Checker:
         if not path.is_absolute():
             # Relative to the file, so a config and its data can move together.
             path = (base_dir or Path.cwd()) / path
+        unfit = unfit_data_dir(path)
+        if unfit is not None:
+            self.error("data.directory", say("{what}; using {default}", what=unfit,
+                                             default=str(default)))
+            return default
         return path
 
 

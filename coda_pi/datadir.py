@@ -205,6 +205,12 @@ def _resume(path: Path, notices: list[str]) -> ResumeChoice | None:
         except OSError as err:
             # A read-only card, say: the file stays where it is, untouched, and the
             # device still starts (it will say the same at the next start).
+            if err.errno == errno.EROFS:  # no new game can be saved either: say so
+                notices.append(say(
+                    "the record {name} could not be resumed ({where}) and the card is "
+                    "read-only ({why}): it was left as it is, and no game can be saved until "
+                    "the card can be written again", name=name, where=where, why=_why(err)))
+                return None
             notices.append(say(
                 "the record {name} could not be resumed ({where}) nor renamed ({why}); it was "
                 "left as it is and a new game was started", name=name, where=where,

@@ -84,8 +84,12 @@ class Summary:
             and all(isinstance(t, int) and not isinstance(t, bool) for t in summary.totals)
             and isinstance(summary.finished, bool)
             and (summary.error is None or isinstance(summary.error, str))
-            and isinstance(summary.rounds, int)
+            and isinstance(summary.rounds, int) and not isinstance(summary.rounds, bool)
+            and summary.rounds >= 0
             and isinstance(summary.date, str)
+            # Every list the screen pairs up (a name with its points) must pair up: a cache
+            # that says otherwise is not believed, and the record is replayed.
+            and len(summary.totals) == len(summary.players)
         )
         if not ok:
             return None

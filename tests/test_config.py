@@ -255,3 +255,25 @@ def test_data_dir_defaults_follow_the_environment(tmp_path):
     cfg = tmp_path / "c.toml"
     cfg.write_text('[data]\ndirectory = "records"\n')
     assert load_config(cfg, env=ENV)[0].data_dir == tmp_path / "records"
+
+
+@pytest.mark.parametrize("where", ["/proc", "/proc/self/records", "/sys/kernel", "/dev",
+                                   "/dev/shm/coda"])
+def test_a_data_directory_in_the_kernels_own_file_systems_is_refused(where):
+    # Issue 22, item 12: `directory = "/proc"` was taken without a word, and every game lost.
+    config, problems = parse(f'[data]\ndirectory = "{where}"\n')
+    assert config.data_dir == default_data_dir(ENV)
+    assert keys(problems) == ["data.directory"]
+    assert where in str(problems[0]) and "not a place for game records" in str(problems[0])
+
+
+def test_a_data_directory_that_is_a_file_is_refused_and_a_new_one_taken(tmp_path):
+    cfg = tmp_path / "c.toml"
+    (tmp_path / "records").write_text("a file, not a directory")
+    cfg.write_text('[data]\ndirectory = "records"\n')
+    config, problems = load_config(cfg, env=ENV)
+    assert config.data_dir == default_data_dir(ENV)
+    assert keys(problems) == ["data.directory"] and "is a file" in str(problems[0])
+    (tmp_path / "fresh").mkdir()
+    cfg.write_text('[data]\ndirectory = "fresh"\n')
+    assert load_config(cfg, env=ENV) == (Config(data_dir=tmp_path / "fresh", source=cfg), [])

@@ -130,3 +130,5 @@ def test_a_wrong_answer_exposed_when_the_panel_falls_is_a_contradiction(tmp_path
     assert exposed.returncode == 2
     assert out["worlds"] == 0
     assert 'answered "wrong" to 3' in out["contradiction"] and "D3" in out["contradiction"]
+    # The exit 2 says why where a script's user looks for it (issue 22, item 12).
+    assert "impossible position" in exposed.stderr and "D3" in exposed.stderr

@@ -344,3 +344,38 @@ def test_a_torn_last_line_is_logged_and_the_game_resumes_without_a_notice(tmp_pa
     assert replay_file(path).summary()["turn"] == 2  # the game as it was acknowledged
     app.close()
     assert (data / (path.name + ".torn")).read_bytes().startswith(b'{"event": "draw"')
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounting a read-only tmpfs needs root")
+def test_a_read_only_card_is_called_read_only_not_full_and_no_new_game_is_promised(tmp_path):
+    """Issue 22, item 12: on a card the system mounted read-only, the device said "a new game
+    was started" and "free some space"; neither is true, and the card's state is the news."""
+    import shutil
+    import subprocess
+
+    card = tmp_path / "card"
+    card.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(card)],
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
+    try:
+        unfinished = card / "coda-2026-11-20T20-00-00.n1.jsonl"
+        shutil.copy(SPEC / "miss-place-undo.jsonl", unfinished)
+        before = unfinished.read_bytes()
+        subprocess.run(["mount", "-o", "remount,ro", str(card)], check=True)
+        said: list[str] = []
+        app = start(card, said=said, resume=True)
+        text = notice(app)
+        assert "read-only" in text and unfinished.name in text
+        assert "new game was started" not in text and "new game was started" not in str(said)
+        # The device runs on: the first line the game writes is refused, with the reason.
+        play_until(app, AutoPlayer(random.Random(1)),
+                   lambda v: v.banner is not None and "read-only" in v.banner.text,
+                   max_intents=200)
+        assert "Free some space" not in app.scene.view.banner.text
+        assert app.errors == [] and app.running
+        app.close()
+        assert unfinished.read_bytes() == before
+    finally:
+        subprocess.run(["umount", str(card)], check=False)

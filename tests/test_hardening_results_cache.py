@@ -146,3 +146,33 @@ def test_a_broken_records_reason_is_said_in_spanish_from_the_cache(tmp_path):
     with in_language("es"):
         notes = [row.note for row in result_rows(tmp_path)]
     assert notes and notes[0].startswith("registro roto en línea ") and "turno" in notes[0]
+
+
+@pytest.mark.parametrize("lie", [
+    {"totals": [1, 2, 3, 4, 5]},  # more points than players
+    {"players": ["Solo"]},  # fewer players than points
+])
+def test_a_cache_whose_lists_do_not_fit_its_players_is_rebuilt(tmp_path, replays, lie):
+    """`coda-pi results` exited 70 on a cache whose lists did not match its players
+    (issue 22, item 12): such an entry is not believed, the record is replayed, and the cache
+    is written again as the record says."""
+    import os
+    import subprocess
+    import sys
+
+    fill(tmp_path, 2)
+    first = listing(tmp_path)
+    cache = tmp_path / CACHE_NAME
+    doc = json.loads(cache.read_text())
+    for entry in doc["records"].values():
+        entry["summary"].update(lie)
+    cache.write_text(json.dumps(doc))
+    done = subprocess.run(
+        [sys.executable, "-m", "coda_pi.cli", "results", str(tmp_path), "--json"],
+        capture_output=True, text=True, timeout=120,
+        env=dict(os.environ, SDL_VIDEODRIVER="dummy"))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == first
+    rebuilt = json.loads(cache.read_text())["records"]
+    assert all(len(e["summary"]["totals"]) == len(e["summary"]["players"])
+               for e in rebuilt.values())

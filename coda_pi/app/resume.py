@@ -5,6 +5,7 @@ problem)."""
 from __future__ import annotations
 
 import dataclasses
+import errno
 import logging
 import random
 from collections.abc import Callable, Sequence
@@ -71,8 +72,14 @@ def build_referee(
             except OSError as err:
                 # A card gone read-only, say: the game cannot go on in that file, and the
                 # device must still start (principle 6).
-                trouble = say("cannot write to {name} ({why}); a new game was started in a new "
-                              "record", name=choice.path.name, why=err.strerror or str(err))
+                if err.errno == errno.EROFS:  # no new record either: say what will help
+                    trouble = say("the card is read-only: {name} cannot go on, and no game "
+                                  "can be saved until the card can be written again",
+                                  name=choice.path.name)
+                else:
+                    trouble = say("cannot write to {name} ({why}); a new game was started in "
+                                  "a new record", name=choice.path.name,
+                                  why=err.strerror or str(err))
                 explain(spoken(trouble))
                 troubles.append(trouble)
             else:

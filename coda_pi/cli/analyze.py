@@ -95,6 +95,9 @@ def run(args: argparse.Namespace) -> int:
     analysis = analyze(witness.view(args.seat))
     if args.json:
         print(json.dumps(analysis_json(witness, analysis, args.seat)))
+        if not analysis.consistent:  # exit 2 says why on stderr, as every other exit 2 does
+            print(f"coda-pi analyze: {args.record}: "
+                  + analysis_text(witness, analysis, args.seat), file=sys.stderr)
     else:
         print(analysis_text(witness, analysis, args.seat))
     return code if analysis.consistent else 2

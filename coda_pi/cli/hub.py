@@ -22,7 +22,7 @@ set-up (two commands, on the Pi or laptop that will be the club's centre):
   sudo apt install mosquitto
   sudo coda-pi hub --club ourclub --tables 8 --setup-broker
 The second writes the broker's password file and ACL (tables write only their own topics,
-spectators only read), restarts mosquitto, prints the [club] section for each table's
+nobody else gets in), restarts mosquitto, prints the [club] section for each table's
 config file, then runs the hub. Later nights: coda-pi hub --club ourclub.
 The page is at http://THIS-HOST:8080/ (its QR code is on it); the organiser's link with
 ?key=... (printed at start) also edits the seating.

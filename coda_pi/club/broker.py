@@ -1,8 +1,14 @@
 """The club's Mosquitto set-up: a password file, an ACL and a config snippet.
 
 Tables log in as ``table<N>`` and may write only their own topics; the hub logs in as
-``hub``; anybody else (a spectator's phone, a second screen) gets in without a password and
-may only read. The passwords are made here, kept in ``credentials.json`` beside the files so
+``hub``. Each is known to the broker by its user name alone (``use_username_as_clientid``):
+nobody can take over the hub's or a table's session by connecting with its client id. That
+rules out clients without a user name (Mosquitto disconnects them under that option, and
+client ids are one namespace across listeners, so a second, anonymous listener would
+reopen the hole): spectators follow the night on the hub's page. The broker refuses any
+packet larger than ``MAX_PACKET_BYTES`` (it disconnects the client that sent it).
+
+The passwords are made here, kept in ``credentials.json`` beside the files so
 that running the command again (for more tables) keeps the ones the devices already have.
 The password file uses Mosquitto 2's own format (PBKDF2-SHA512, ``$7$``), the same as
 ``mosquitto_passwd`` writes, so the broker reads it as it is.
@@ -20,8 +26,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from coda_pi.club import topics
+from coda_pi.club.messages import MAX_MESSAGE_BYTES
 
 ITERATIONS = 101  # mosquitto_passwd's own default
+# A little above the hub's own limit on a payload (messages.py): the topic and the
+# packet's header fit beside the largest payload the hub takes.
+MAX_PACKET_BYTES = MAX_MESSAGE_BYTES + 4096
 CREDENTIALS = "credentials.json"
 
 
@@ -35,8 +45,7 @@ def acl_text(club: str, tables: int) -> str:
     root = f"{topics.ROOT}/{club}"
     lines = [
         "# coda-pi club night: written by `coda-pi club broker-setup`.",
-        "# Spectators (no user name) read the club's public topics and write nothing.",
-        f"topic read {root}/#",
+        "# No anonymous clients (mosquitto.conf); each user below writes only its own topics.",
         "",
         "user hub",
         f"topic readwrite {root}/#",
@@ -53,7 +62,12 @@ def mosquitto_conf(directory: Path, port: int, bind: str = "") -> str:
         "# coda-pi club night: written by `coda-pi club broker-setup`.\n"
         "per_listener_settings false\n"
         f"{where}\n"
-        "allow_anonymous true\n"
+        "# Every client is known by its user name, so nobody takes over another's session\n"
+        "# by connecting with its client id; a client without a user name is refused.\n"
+        "use_username_as_clientid true\n"
+        "allow_anonymous false\n"
+        "# Larger packets are no coda-pi message (a whole game is about 9 KB): refused.\n"
+        f"max_packet_size {MAX_PACKET_BYTES}\n"
         "# A busy night bursts (every table at a round's end): let the hub's queue hold it\n"
         "# rather than drop messages it would then have to ask for again.\n"
         "max_queued_messages 20000\n"

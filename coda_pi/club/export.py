@@ -12,6 +12,7 @@ from typing import Any
 from coda_pi.club.hub import Hub
 from coda_pi.club.ratings import season_ratings
 from coda_pi.club.season import season_games
+from coda_pi.safe_text import csv_cell
 
 EVENT_COLUMNS = ("night", "round", "table", "game", "seq", "event", "seat", "target", "slot",
                  "value", "correct", "tile", "first", "players")
@@ -27,10 +28,11 @@ def events_csv(hub: Hub) -> str:
     for game, seq, obj in rows:
         kind = obj.get("event", "header")
         tile = obj.get("tile", obj.get("row", obj.get("tiles", "")))
-        w.writerow([hub.event, game.round, game.table, game.name, seq, kind,
-                    obj.get("seat", ""), obj.get("target", ""), obj.get("slot", ""),
-                    obj.get("value", ""), _text(obj.get("correct", "")), _text(tile),
-                    obj.get("first", ""), _text(obj.get("players", ""))])
+        w.writerow([_cell(v) for v in (
+            hub.event, game.round, game.table, game.name, seq, kind,
+            obj.get("seat", ""), obj.get("target", ""), obj.get("slot", ""),
+            obj.get("value", ""), obj.get("correct", ""), tile, obj.get("first", ""),
+            obj.get("players", ""))])
     return out.getvalue()
 
 
@@ -39,7 +41,7 @@ def standings_csv(hub: Hub) -> str:
     w = csv.writer(out, lineterminator="\n")
     w.writerow(("rank", "name", "points", "games", "wins", "rounds_won"))
     for s in hub.standings():
-        w.writerow((s.rank, s.name, s.points, s.games, s.wins, s.rounds_won))
+        w.writerow((s.rank, csv_cell(s.name), s.points, s.games, s.wins, s.rounds_won))
     return out.getvalue()
 
 
@@ -48,13 +50,18 @@ def ratings_csv(directory: Path) -> str:
     w = csv.writer(out, lineterminator="\n")
     w.writerow(("rank", "name", "rating", "mu", "sigma", "games"))
     for i, r in enumerate(season_ratings(season_games(directory)), 1):
-        w.writerow((i, r.name, f"{r.ordinal:.2f}", f"{r.mu:.2f}", f"{r.sigma:.2f}", r.games))
+        w.writerow((i, csv_cell(r.name), f"{r.ordinal:.2f}", f"{r.mu:.2f}", f"{r.sigma:.2f}",
+                    r.games))
     return out.getvalue()
 
 
-def _text(value: Any) -> str:
+def _cell(value: Any) -> Any:
+    """One CSV cell: numbers as they are, every text through the device's CSV escaping
+    (safe_text.csv_cell: no formula, no control character), whatever a record line holds."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, list):
-        return json.dumps(value, ensure_ascii=False)
-    return str(value)
+    if isinstance(value, int | float):
+        return value
+    if isinstance(value, list | dict):
+        return csv_cell(json.dumps(value, ensure_ascii=False))
+    return csv_cell(str(value))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import logging
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -21,15 +22,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from coda_pi.club.messages import accepted
 from coda_pi.club.projection import public_state
 from coda_pi.club.ratings import Rating
 from coda_pi.club.seating import History, Seating, propose
+from coda_pi.club.topics import MAX_TABLE
 from coda_pi.record import RecordWriter, read_record, write_atomically
 from coda_pi.replay import Replay, replay_lines
+
+log = logging.getLogger(__name__)
 
 RESEND_AFTER = 1.0  # seconds a gap may stay open before the table is asked again
 RATINGS_SHOWN = 10  # the page's season table; ratings.csv has everybody
 NIGHT_FILE = "night.json"
+# What one table may make the hub hold: far past a real night (a few games of a few hundred
+# lines), and small enough that a table sending garbage cannot fill the hub's memory.
+MAX_GAMES_PER_TABLE = 100
+MAX_LINES_AHEAD = 2_000  # full lines kept beyond a gap, waiting for it to be filled
 
 
 @dataclass
@@ -65,6 +74,8 @@ class GameAtHub:
 
     def counted(self) -> tuple[list[str], list[int], int, bool]:
         """(players, points of the ended rounds, rounds ended, finished) from the replay."""
+        if self.replay is not None and self.replay.journal is None:
+            return [], [], 0, False  # lines whose header is no game's: nobody plays in it
         if self.replay is None or self.replay.journal is None:
             return self.players, [0] * len(self.players), 0, False
         s = self.replay.summary()
@@ -190,19 +201,24 @@ class Hub:
         self.lock.notify_all()
 
     def on_message(self, table: int, leaf: str, payload: bytes) -> list[tuple[int, dict]]:
-        """Takes one message; returns the resend requests to publish, as (table, ask)."""
-        if leaf == "status":
+        """Takes one message; returns the resend requests to publish, as (table, ask).
+
+        A message that does not fit its topic's shape (messages.py) is dropped here, with
+        one log line, before anything of it is kept."""
+        doc = accepted(table, leaf, payload) if 1 <= table <= MAX_TABLE else None
+        if doc is None:
+            return []
+        if isinstance(doc, str):
             with self.lock:
-                self.status[table] = payload.decode("utf-8", "replace")
+                self.status[table] = doc
                 self._touch(table)
             return []
-        try:
-            doc = json.loads(payload)
-        except ValueError:
-            return []
-        if not isinstance(doc, dict) or not isinstance(doc.get("game"), str):
-            return []
         with self.lock:
+            if (table, doc["game"]) not in self.games and \
+                    sum(1 for t, _ in self.games if t == table) >= MAX_GAMES_PER_TABLE:
+                log.warning("table %d: more than %d games tonight; %s dropped", table,
+                            MAX_GAMES_PER_TABLE, doc["game"])
+                return []
             game = self._game(table, doc["game"])
             if leaf == "events":
                 self._on_event(game, doc)
@@ -256,6 +272,8 @@ class Hub:
             seq = first + i
             if seq <= len(game.lines) or seq in game.waiting:
                 continue
+            if seq > len(game.lines) + MAX_LINES_AHEAD:
+                break  # the table is asked again for these once the gap is filled
             if isinstance(obj, dict):
                 game.waiting[seq] = obj
         game.released = max(game.released, first + len(lines) - 1)
@@ -339,7 +357,12 @@ class Hub:
             for name in self.roster:
                 points.setdefault(name, 0)
             for game in self.games.values():
-                players, got, _, finished = game.counted()
+                try:
+                    players, got, finished, winners = _what_counts(game)
+                except (ValueError, TypeError, KeyError, IndexError):
+                    # One table's game that cannot be counted leaves the others' standing.
+                    log.exception("table %d, %s: not counted", game.table, game.name)
+                    continue
                 for p, n in zip(players, got, strict=True):
                     points[p] = points.get(p, 0) + n
                     games.setdefault(p, 0)
@@ -349,10 +372,8 @@ class Hub:
                         games[p] = games.get(p, 0) + 1
                         if n == top:
                             wins[p] = wins.get(p, 0) + 1
-                if game.replay is not None and game.replay.journal is not None:
-                    for r in game.replay.summary().get("rounds") or []:
-                        winner = players[r["winner"]]
-                        rounds_won[winner] = rounds_won.get(winner, 0) + 1
+                for winner in winners:
+                    rounds_won[winner] = rounds_won.get(winner, 0) + 1
             order = sorted(points, key=lambda p: (-points[p], -wins.get(p, 0), p))
             out = []
             for i, p in enumerate(order):
@@ -454,6 +475,17 @@ class Hub:
         with self.lock:
             self.lock.wait_for(lambda: self.version != since, timeout=timeout)
             return self.version
+
+
+def _what_counts(game: GameAtHub) -> tuple[list[str], list[int], bool, list[str]]:
+    """(players, points, finished, each ended round's winner) of one game, all or nothing."""
+    players, got, _, finished = game.counted()
+    if len(players) != len(got):
+        raise ValueError("the points do not match the players")
+    winners = []
+    if game.replay is not None and game.replay.journal is not None:
+        winners = [players[r["winner"]] for r in game.replay.summary().get("rounds") or []]
+    return players, got, finished, winners
 
 
 def _standing(s: Standing) -> dict[str, Any]:

@@ -28,6 +28,7 @@ from coda_pi.club.projection import events_payload, record_payload
 from coda_pi.config import ClubConfig
 from coda_pi.datadir import record_files
 from coda_pi.i18n import _
+from coda_pi.record_names import is_record_name
 from coda_pi.replay import replay_file
 
 log = logging.getLogger(__name__)
@@ -202,7 +203,7 @@ class Publisher:
 
     def _resend(self, ask: dict[str, Any]) -> None:
         name = ask.get("game")
-        if not isinstance(name, str):
+        if not is_record_name(name):  # becomes a path below: never "../../x"
             return
         record = self._record(name)
         if record is None:
@@ -244,6 +245,8 @@ class Publisher:
     def _scan(self) -> None:
         for path in record_files(self.data_dir):
             name = path.stem
+            if not is_record_name(name):
+                continue  # a name the hub would refuse (record_names.py): not sent
             if name not in self.records:
                 known = self.cursor.files.get(name, FileCursor())
                 if known.skip or known.done:

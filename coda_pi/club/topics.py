@@ -4,6 +4,7 @@ published: tables write only their own subtree, spectators only read (broker.py'
 from __future__ import annotations
 
 ROOT = "coda"
+MAX_TABLE = 999  # as many tables as the broker's set-up makes users for
 
 
 def table_root(club: str, table: int) -> str:
@@ -45,7 +46,11 @@ def table_of(topic: str) -> tuple[int, str] | None:
     parts = topic.split("/")
     if len(parts) != 5 or parts[0] != ROOT or parts[2] != "table":
         return None
-    try:
-        return int(parts[3]), parts[4]
-    except ValueError:
+    number = parts[3]
+    # Only the number as the set-up writes it: "01", "+1" or "１" (int() takes them all)
+    # would be a second name for a table, outside the subtree its ACL lets it write.
+    if not (number.isascii() and number.isdigit()) or str(int(number)) != number:
         return None
+    if not 1 <= int(number) <= MAX_TABLE:
+        return None
+    return int(number), parts[4]

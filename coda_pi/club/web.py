@@ -96,7 +96,7 @@ def _handler(web: HubWeb) -> type[BaseHTTPRequestHandler]:
                 self._json(hub.snapshot())
             elif path == "/api/stream":
                 since = parse_qs(urlsplit(self.path).query).get("since", [""])[0]
-                self._stream(int(since) if since.isdigit() else None)
+                self._stream(int(since) if since.isascii() and since.isdigit() else None)
             elif path == "/qr.svg":
                 self._send(200, web.qr_svg(self._page_url()), "image/svg+xml")
             elif path == "/standings.csv":
@@ -113,12 +113,13 @@ def _handler(web: HubWeb) -> type[BaseHTTPRequestHandler]:
         def do_POST(self) -> None:  # noqa: N802 - http.server's name
             parts = urlsplit(self.path)
             key = parse_qs(parts.query).get("key", [""])[0]
-            if not secrets.compare_digest(key, web.key):
+            if not secrets.compare_digest(key.encode("utf-8", "replace"),
+                                          web.key.encode("utf-8")):
                 self._json({"error": "the organiser's key is needed to change the seating"},
                            403)
                 return
             text = self.headers.get("Content-Length") or "0"
-            length = int(text) if text.isdigit() else 0
+            length = int(text) if text.isascii() and text.isdigit() else 0
             body = self.rfile.read(min(length, 100_000)).decode("utf-8", "replace")
             try:
                 if parts.path == "/api/next-round":
@@ -205,12 +206,24 @@ _STATIC = re.compile("⟦(.+?)⟧")
 def page(snapshot: dict[str, Any]) -> str:
     """The page with the state it opens on, so it shows the tables before any request, in
     the hub's language."""
-    data = json.dumps(snapshot, ensure_ascii=False).replace("</", "<\\/")
-    words = json.dumps({m: _(m) for m in PAGE_MESSAGES}, ensure_ascii=False)
+    words = {m: _(m) for m in PAGE_MESSAGES}
     text = _STATIC.sub(lambda m: html.escape(_(m.group(1))), PAGE)
     text = text.replace('<html lang="en">', f'<html lang="{language()}">', 1)
-    text = text.replace("/*WORDS*/{}", words.replace("</", "<\\/"), 1)
-    return text.replace("/*INITIAL*/null", data, 1)
+    text = text.replace("/*WORDS*/", inert_json(words), 1)
+    return text.replace("/*INITIAL*/", inert_json(snapshot), 1)
+
+
+# Inside a <script> the HTML parser looks for "</script" and "<!--" (which hides the next
+# "</script>"): with every "<" written as \u003c neither can occur, whatever a name says. ">"
+# and "&" go too, and the two line separators old JavaScript took for newlines.
+_INERT = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
+                        "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def inert_json(doc: Any) -> str:
+    """``doc`` as JSON that can stand inside a ``<script type="application/json">`` element
+    and never change the page's structure: JSON.parse reads back exactly ``doc``."""
+    return json.dumps(doc, ensure_ascii=False, allow_nan=False).translate(_INERT)
 
 
 PAGE = """<!doctype html>
@@ -268,10 +281,13 @@ PAGE = """<!doctype html>
    <a href="events.csv">⟦events⟧</a> · <a href="ratings.csv">⟦season ratings⟧</a></section>
  </aside>
 </main>
+<script type="application/json" id="words">/*WORDS*/</script>
+<script type="application/json" id="initial">/*INITIAL*/</script>
 <script>
-const WORDS = /*WORDS*/{};
-function T(s, v){let t = WORDS[s] ?? s;
- for(const k in (v||{})) t = t.split('{'+k+'}').join(String(v[k])); return t;}
+const WORDS = JSON.parse(document.getElementById('words').textContent);
+function T(s, v){const t = WORDS[s] ?? s, vs = v||{};
+ // One pass: a name that says "{target}" stays a name.
+ return t.replace(/\\{(\\w+)\\}/g, (m, k) => k in vs ? String(vs[k]) : m);}
 const tables = {};
 let standings = [], ratings = [], seating = null, round = 1;
 const key = new URLSearchParams(location.search).get('key');
@@ -363,7 +379,7 @@ async function post(path, body){
  const r = await fetch(path+'?key='+encodeURIComponent(key),{method:'POST',body:body||''});
  const d = await r.json(); document.getElementById('said').textContent = d.error||T('saved');
 }
-take(/*INITIAL*/null);
+take(JSON.parse(document.getElementById('initial').textContent));
 const es = new EventSource('api/stream?since='+(document.body.dataset.version||''));
 es.onmessage = m => take(JSON.parse(m.data));
 if(key){

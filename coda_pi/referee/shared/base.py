@@ -14,6 +14,7 @@ copy of the game, written durably, and only then applied and announced (principl
 from __future__ import annotations
 
 import copy
+import errno
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -195,11 +196,13 @@ class BaseReferee(ABC):
 
     def _storage_failed(self, err: Exception) -> None:
         self._cue(Cue.ERROR)
-        self._banner = Banner(
-            _("Could not save to the game record ({why}): nothing was done. Free some space "
-              "or check the card, then try again").format(why=err),
-            BannerKind.ERROR,
-        )
+        if getattr(err, "errno", None) == errno.EROFS:  # freeing space would not help
+            text = _("The card is read-only: nothing was done, and nothing can be saved until "
+                     "it can be written again. Check the card, then restart")
+        else:
+            text = _("Could not save to the game record ({why}): nothing was done. Free some "
+                     "space or check the card, then try again").format(why=err)
+        self._banner = Banner(text, BannerKind.ERROR)
 
     def _refuse(self, text: str) -> None:
         """Sounds the error cue and shows ``text``; a rule's refusal (``RuleError.message``, an

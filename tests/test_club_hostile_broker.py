@@ -1,0 +1,185 @@
+"""The club's broker set-up against real intruders on a real Mosquitto (issue 22, items 6,
+10 and 11): nobody takes over the hub's or a table's session by its client id, a packet
+larger than any coda-pi message is refused at the broker, and a table asked to resend a
+game by a name that climbs out of its data directory sends nothing."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+import pytest
+from club_parts import Mosquitto, RecordedTable, demo_lines, need_mosquitto, wait_until
+
+from coda_pi.club.broker import MAX_PACKET_BYTES, BrokerSetup, write_setup
+from coda_pi.club.hub import Hub
+from coda_pi.club.hub_mqtt import HubLink
+from coda_pi.club.publisher import Publisher
+from coda_pi.config import ClubConfig
+
+pytestmark = need_mosquitto
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Iterator[tuple[Mosquitto, BrokerSetup]]:
+    """A broker run with exactly the configuration `coda-pi club broker-setup` writes."""
+    setup = write_setup(tmp_path / "broker", "cafe", 2, bind="127.0.0.1")
+    broker = Mosquitto(tmp_path)
+    conf = setup.conf.read_text().replace("listener 1883 127.0.0.1",
+                                          f"listener {broker.port} 127.0.0.1")
+    # As root, mosquitto reads its files as user mosquitto, who cannot enter pytest's
+    # private directory; the installed set-up lives in /etc/mosquitto instead.
+    broker.conf.write_text(conf + "persistence false\n"
+                           + ("user root\n" if os.getuid() == 0 else ""))
+    broker.start()
+    try:
+        yield broker, setup
+    finally:
+        broker.stop()
+
+
+class Watched:
+    """A paho client that notes every connect and disconnect it sees."""
+
+    def __init__(self, client_id: str, user: str | None = None, password: str = "") -> None:
+        self.client = mqtt.Client(callback_api_version=mqtt.CallbackAPIVersion.VERSION2,
+                                  client_id=client_id)
+        if user:
+            self.client.username_pw_set(user, password)
+        self.seen: list[str] = []
+        self.messages: list[tuple[str, bytes]] = []
+        self.connected = threading.Event()
+        self.client.reconnect_delay_set(1, 1)
+
+        def on_connect(c: Any, u: Any, f: Any, rc: Any, p: Any) -> None:
+            self.seen.append("refused" if rc.is_failure else "connected")
+            if not rc.is_failure:
+                self.connected.set()
+
+        def on_disconnect(c: Any, u: Any, f: Any, rc: Any, p: Any) -> None:
+            self.seen.append("disconnected")
+            self.connected.clear()
+
+        self.client.on_connect = on_connect
+        self.client.on_disconnect = on_disconnect
+        self.client.on_message = lambda c, u, m: self.messages.append((m.topic, m.payload))
+
+    def start(self, port: int) -> Watched:
+        self.client.connect_async("127.0.0.1", port)
+        self.client.loop_start()
+        return self
+
+    def stop(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+
+
+@pytest.mark.parametrize("intruder_user", [None, "table1"])
+def test_an_intruder_with_the_hubs_or_a_tables_client_id_takes_over_nothing(club,
+                                                                            intruder_user):
+    broker, setup = club
+    hub = Watched("coda-hub-cafe", "hub", setup.passwords["hub"]).start(broker.port)
+    table = Watched("coda-cafe-table-2", "table2", setup.passwords["table2"]).start(broker.port)
+    intruders: list[Watched] = []
+    try:
+        assert hub.connected.wait(10) and table.connected.wait(10)
+        password = setup.passwords[intruder_user] if intruder_user else ""
+        for client_id in ("coda-hub-cafe", "coda-cafe-table-2", "hub", "table2"):
+            intruders.append(Watched(client_id, intruder_user, password).start(broker.port))
+        wait_until(lambda: all(i.seen for i in intruders), 10, "every intruder's answer")
+        time.sleep(2.5)  # an intruder that got in reconnects every second: kicks would show
+        assert hub.seen == ["connected"] and table.seen == ["connected"]
+        if intruder_user is None:
+            assert all("connected" not in i.seen for i in intruders)
+    finally:
+        for c in (hub, table, *intruders):
+            c.stop()
+
+
+def test_the_hub_stays_on_while_an_anonymous_intruder_uses_its_client_id(club, tmp_path):
+    broker, setup = club
+    hub = Hub(tmp_path / "hub", event="night")
+    link = HubLink(hub, "cafe", "127.0.0.1", broker.port, password=setup.passwords["hub"])
+    drops: list[float] = []
+    link.start()
+    try:
+        assert link.connected.wait(10)
+        before = link.client.on_disconnect
+        link.client.on_disconnect = lambda *a: (drops.append(time.monotonic()), before(*a))
+        intruder = Watched("coda-hub-cafe").start(broker.port)
+        wait_until(lambda: intruder.seen, 10, "the intruder's answer")
+        time.sleep(2.5)
+        intruder.stop()
+        assert drops == [] and link.connected.is_set()
+    finally:
+        link.close()
+        hub.close()
+
+
+def test_a_packet_larger_than_any_message_never_reaches_the_hub(club):
+    broker, setup = club
+    hub = Watched("coda-hub-cafe", "hub", setup.passwords["hub"]).start(broker.port)
+    table = Watched("coda-cafe-table-1", "table1", setup.passwords["table1"]).start(broker.port)
+    try:
+        assert hub.connected.wait(10) and table.connected.wait(10)
+        hub.client.subscribe("coda/cafe/#", qos=1)
+        time.sleep(0.3)
+        # QoS 0: a QoS 1 one would go again at every reconnect (and be refused again).
+        table.client.publish("coda/cafe/table/1/events", b"x" * (MAX_PACKET_BYTES + 1), qos=0)
+        wait_until(lambda: "disconnected" in table.seen, 10, "the broker to drop the sender")
+        wait_until(table.connected.is_set, 10, "the table back")
+        table.client.publish("coda/cafe/table/1/events", b"small", qos=1).wait_for_publish(5)
+        wait_until(lambda: hub.messages, 10, "the small message")
+        assert [len(p) for _, p in hub.messages] == [5]
+    finally:
+        hub.stop()
+        table.stop()
+
+
+def test_a_resend_request_for_a_game_outside_the_data_directory_sends_nothing(tmp_path):
+    broker = Mosquitto(tmp_path).start()
+    data = tmp_path / "table1"
+    data.mkdir()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    victim = RecordedTable(outside, demo_lines(2, 2), ["Secret", "Victim"], name="victim")
+    victim.write()
+    victim.close()
+    own = RecordedTable(data, demo_lines(1, 2), ["Ann", "Ben"])
+    own.write(5)
+    listener = Watched("listener").start(broker.port)
+    pub = Publisher(ClubConfig("127.0.0.1", broker.port, "cafe", 1), data).start()
+    try:
+        assert listener.connected.wait(10)
+        listener.client.subscribe("coda/cafe/table/1/#", qos=1)
+        assert pub.wait_idle(10)
+        time.sleep(0.3)
+
+        def firsts() -> int:
+            lines = [json.loads(p) for t, p in listener.messages if t.endswith("/events")]
+            return sum(1 for m in lines if m.get("seq") == 1)
+        before = firsts()
+        for name in ("../outside/victim", "x/../../outside/victim", str(outside / "victim")):
+            listener.client.publish("coda/cafe/table/1/resend",
+                                    json.dumps({"game": name, "events": 1, "record": 1}),
+                                    qos=1).wait_for_publish(5)
+        # A request for the table's own game is answered: the table is listening.
+        listener.client.publish("coda/cafe/table/1/resend",
+                                json.dumps({"game": own.path.stem, "events": 1}),
+                                qos=1).wait_for_publish(5)
+        wait_until(lambda: firsts() > before, 10, "the own game's first line again")
+        time.sleep(1.0)
+        sent = b" ".join(p for t, p in listener.messages if not t.endswith("/resend"))
+        assert b"Secret" not in sent and b"victim" not in sent
+        # Nor is a file outside the data directory even opened to be followed.
+        assert [r.path for r in pub.records.values()] == [own.path]
+    finally:
+        pub.close(flush=0.5)
+        listener.stop()
+        broker.stop()
