@@ -27,7 +27,7 @@ def register(sub: Any) -> None:
                    help=_("no window, no sound, a fake clock: as fast as it can"))
     p.add_argument("--seed", type=int, help=_("the deal and the players' choices, repeatable"))
     p.add_argument("--record", type=Path, metavar="FILE",
-                   help=_("write the game record here (default: a new temporary directory); "
+                   help=_("write the game record here (default: none is kept); "
                    "an unfinished FILE is resumed, a finished one left alone and a new record "
                    "started beside it"))
     p.add_argument("--ack-log", type=Path, metavar="FILE",
@@ -73,6 +73,12 @@ def run(args: argparse.Namespace) -> int:
 
     config, notices = load_config_with_notices(args.config)
     choose_language(args, config)
+    from coda_pi.record_path import record_path_problem
+
+    problem = None if args.record is None else record_path_problem(args.record)
+    if problem is not None:
+        print(f"coda-pi demo: {problem}", file=sys.stderr)
+        return 2
     try:
         result = run_demo(
             config,
@@ -102,8 +108,11 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         pygame.quit()
-    for path in result.records:
+    for path in result.records if args.record is not None else ():
         print(_("record: {path}").format(path=path))
+    if args.record is None:
+        # Its temporary directory is gone (issue 24): nothing is left behind unasked.
+        print(_("the record was not kept: --record FILE keeps it"))
     if result.screenshots:
         print(_("screenshots: {count} in {path}").format(count=len(result.screenshots),
                                                          path=result.screenshots[0].parent))

@@ -87,6 +87,12 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     config, notices = load_config_with_notices(args.config)
     choose_language(args, config)
+    from coda_pi.record_path import record_path_problem
+
+    problem = None if args.record is None else record_path_problem(args.record)
+    if problem is not None:
+        print(f"coda-pi: {problem}", file=sys.stderr)
+        return 2
     try:
         locks = claim_data_dirs(args.data_dir or config.data_dir, args.record)
     except DataDirBusy as busy:
