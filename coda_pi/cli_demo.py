@@ -11,7 +11,7 @@ from typing import Any
 from coda_pi.cli_run import add_screen_options, choose_language, load_config_with_notices
 from coda_pi.datadir import DataDirBusy
 from coda_pi.i18n import _, spoken
-from coda_pi.referee.pool_names import POOL_HELP, POOL_NAMES
+from coda_pi.referee.pool_names import POOL_HELP, POOL_NAMES, POOL_WORDS, pool_named, pool_word
 
 
 def register(sub: Any) -> None:
@@ -39,8 +39,9 @@ def register(sub: Any) -> None:
                    help=_("how many seats play (default 3)"))
     p.add_argument("--rounds", type=int, choices=(1, 3), default=3,
                    help=_("one game or a three-round tournament (default 3)"))
-    p.add_argument("--pool", choices=POOL_NAMES, default=None,
-                   help="; ".join(f"{name}: {_(POOL_HELP[name])}" for name in POOL_NAMES)
+    p.add_argument("--pool", type=_pool, default=None, metavar="|".join(POOL_WORDS.values()),
+                   help="; ".join(f"{pool_word(name)}: {_(POOL_HELP[name])}"
+                                  for name in POOL_NAMES)
                    + _(" (default: device, the demo has no real panels)"))
     p.add_argument("--dashes", action=argparse.BooleanOptionalAction, default=None,
                    help=_("advanced play with the two dashes (default: the config file's)"))
@@ -57,6 +58,15 @@ def register(sub: Any) -> None:
                    help=_("play X times faster than a calm table (window only)"))
     add_screen_options(p)
     p.set_defaults(handler=run)
+
+
+def _pool(text: str) -> str:
+    """``--pool``'s word as the mode's record name; the older spellings still work."""
+    name = pool_named(text)
+    if name is None:
+        raise argparse.ArgumentTypeError(_("choose {names}").format(
+            names=", ".join(POOL_WORDS.values())))
+    return name
 
 
 def run(args: argparse.Namespace) -> int:

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from coda_pi.i18n import _, spoken
+from coda_pi.i18n import N_, _, spoken
 from coda_pi.referee.describe import entered_pool_hint
 from coda_pi.referee.entry_views import (
     FixStep,
@@ -86,7 +86,7 @@ class EnteredPool(PoolMode):
     """Entered-pool play (see the module docstring)."""
 
     name: ClassVar[str] = POOL_NAME
-    setup_label: ClassVar[str] = "table, told privately"
+    setup_label: ClassVar[str] = N_("told")  # pool_names.POOL_WORDS: one name everywhere
     secret_rows: ClassVar[bool] = True  # the device knows every row
 
     def __init__(self, host: PoolHost, *, training: bool = False) -> None:
