@@ -27,6 +27,20 @@ WINDOW_SYSTEMS = ("x11", "wayland", "cocoa", "windows")
 """SDL video drivers of a desktop: a window with the keyboard standing in for the buttons."""
 
 
+_in_a_window = False  # set once by the app when it opened a window on a desktop
+
+
+def set_in_a_window(flag: bool) -> None:
+    """The app says where it runs: a window on a desktop (True) or the appliance's screen."""
+    global _in_a_window
+    _in_a_window = flag
+
+
+def in_a_window() -> bool:
+    """True when the device runs in a desktop's window: nothing there is unplugged."""
+    return _in_a_window
+
+
 def unseen_notice(driver: str, env: Mapping[str, str]) -> str | None:
     """One sentence when SDL fell back to a driver that shows nothing though nobody asked
     for it (``SDL_VIDEODRIVER`` unset): where the device runs, and how to stop it."""

@@ -126,3 +126,28 @@ def test_with_no_display_it_says_where_it_runs_and_ctrl_c_stops_it(tmp_path) -> 
     assert proc.returncode == 0, err
     assert "no display found: running on SDL's offscreen driver" in err
     assert "Ctrl-C stops it" in err
+
+
+def test_the_quit_question_asks_to_unplug_only_the_appliance(tmp_path) -> None:
+    from coda_pi.desktop import set_in_a_window
+    from coda_pi.referee.overlays import quit_confirm
+
+    try:
+        for over in (False, True):
+            set_in_a_window(True)  # a laptop's window
+            said = quit_confirm(game_over=over).text
+            assert "unplug" not in said and "the window closes" in said
+            set_in_a_window(False)  # the appliance's own screen
+            assert "then unplug" in quit_confirm(game_over=over).text
+    finally:
+        set_in_a_window(False)
+    # The app says where it runs when it opens the screen: the dummy driver is no window.
+    set_in_a_window(True)
+    clock = FakeClock()
+    config = Config(data_dir=tmp_path / "data", pins=PinConfig(gpio_enabled=False))
+    options = DeviceOptions(config=config, size=(320, 240), fullscreen=False, resume=False,
+                            setup=SetupDefaults(players=2), sound=False)
+    app = build_app(options, clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(1),
+                    explain=lambda text: None)
+    app.close()
+    assert "then unplug" in quit_confirm(game_over=False).text

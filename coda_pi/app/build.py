@@ -18,7 +18,7 @@ from coda_pi.app.records import Records
 from coda_pi.app.resume import build_referee
 from coda_pi.app.waiting import Waiter, choose_waiter
 from coda_pi.config import Config
-from coda_pi.desktop import keys_banner, unseen_notice
+from coda_pi.desktop import WINDOW_SYSTEMS, keys_banner, set_in_a_window, unseen_notice
 from coda_pi.devices.buzzer import SilentSounder, open_sounder
 from coda_pi.devices.gpio import open_gpio
 from coda_pi.devices.intent_queue import IntentQueue
@@ -83,6 +83,7 @@ def build_app(
         rotation=config.screen.rotation)
     disable_key_repeat()
     driver = pygame.display.get_driver()
+    set_in_a_window(driver in WINDOW_SYSTEMS)  # the quit question's last words
     unseen = unseen_notice(driver, os.environ)
     if unseen is not None:
         say(unseen)
