@@ -64,3 +64,21 @@ def test_the_more_menus_scroll_arrows_cover_no_value(monkeypatch, size, language
         # (the highlight bar under the cursor is background too, for the line it is on).
         assert under <= {tuple(background), (*theme.CURSOR, 255)}, scene.view.screen.cursor
     assert arrows == len(scenes), "the More menu scrolls: an arrow on every screen"
+
+
+@pytest.mark.parametrize("scene", ["deal", "tp-deal", "entry-deal", "turn-undone-deal"])
+def test_a_seat_acting_is_named_alone_in_the_header(scene: str) -> None:
+    """One pattern (issue 24): the acting seat's name as the title, and under it the news,
+    else what the seat does; never "Deal: Ann" on one screen and "Ann" on the next."""
+    from coda_pi.ui.samples import sample_scenes
+    from coda_pi.ui.text import recording_text
+
+    chosen = sample_scenes()[scene]
+    seat = chosen.view.screen.seat
+    name = chosen.view.screen.name
+    surface = pygame.Surface((480, 320))
+    with recording_text() as drawn:
+        draw_scene(surface, chosen)
+    texts = [d.text for d in drawn]
+    assert name in texts, (seat, texts)
+    assert not any(text.startswith(("Deal:", "Draw:")) for text in texts), texts
