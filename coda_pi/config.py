@@ -32,7 +32,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from coda_pi.i18n import LANGUAGES
-from coda_pi.referee.shared.pool_names import DEFAULT_POOL, POOL_NAMES
+from coda_pi.referee.shared.pool_names import DEFAULT_POOL, POOL_SPELLINGS, pool_named, pool_word
 from coda_pi.referee.shared.signals import SEAT_BUTTONS, Button
 from coda_pi.rules.sentence import Sentence, say
 from coda_pi.safe_text import is_blank, printable
@@ -197,9 +197,9 @@ class RulesConfig:
     rounds: int = 1
     bonus: Literal["hidden", "all"] = "hidden"
     labels: Literal["panels", "cards"] = "panels"
-    # Who shuffles and what the device is told. "entered": the panels lie face down on the
-    # table and each player tells the device privately what they drew; nobody looks through
-    # an open box, and the device still judges everything (docs/playing.md).
+    # Who shuffles and what the device is told. "told" (record name "entered"): the panels
+    # lie face down on the table and each player tells the device privately what they drew;
+    # nobody looks through an open box, and the device judges everything (docs/playing.md).
     pool: str = DEFAULT_POOL  # one of referee/shared/pool_names.py's POOL_NAMES
     dealer: bool = False  # device pool: a dealer who does not play fetches the panels
 
@@ -723,7 +723,9 @@ class _Checker:
             rounds=self.choice(table, "rules.rounds", d.rounds, (1, 3)),
             bonus=self.choice(table, "rules.bonus", d.bonus, ("hidden", "all")),
             labels=self.choice(table, "rules.labels", d.labels, ("panels", "cards")),
-            pool=self.choice(table, "rules.pool", d.pool, POOL_NAMES),
+            # People's names and the record's older ones (issue 24): kept as the latter.
+            pool=pool_named(self.choice(table, "rules.pool", pool_word(d.pool),
+                                        POOL_SPELLINGS)) or d.pool,
             dealer=self.boolean(table, "rules.dealer", d.dealer),
         )
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import tempfile
 from collections import deque
 from collections.abc import Callable, Hashable
@@ -284,8 +285,28 @@ def run_demo(
     referee_rng: random.Random = random.Random(seed) if seed is not None else random.SystemRandom()
     players_rng = random.Random(None if seed is None else seed + 1)
     clock, waiter, sounder = _demo_clock(headless)
+    made = data_dir is None  # a directory of its own, removed at the end (issue 24)
     if data_dir is None:
         data_dir = Path(tempfile.mkdtemp(prefix="coda-pi-demo-"))
+    try:
+        return _play(config, headless=headless, seed=seed, record=record, data_dir=data_dir,
+                     screenshots=screenshots, speed=speed, size=size, fullscreen=fullscreen,
+                     max_steps=max_steps, ack_log=ack_log, notices=notices, setup=setup,
+                     mastermind=mastermind, game=game, players_rng=players_rng,
+                     referee_rng=referee_rng, clock=clock, waiter=waiter, sounder=sounder,
+                     draw=draw)
+    finally:
+        if made:
+            shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def _play(config: Config, *, headless: bool, seed: int | None, record: Path | None,
+          data_dir: Path, screenshots: Path | None, speed: float,
+          size: tuple[int, int] | None, fullscreen: bool | None, max_steps: int,
+          ack_log: Path | None, notices: tuple[str, ...], setup: Any, mastermind: Any,
+          game: str, players_rng: random.Random, referee_rng: random.Random, clock: Any,
+          waiter: Any, sounder: Any, draw: bool) -> DemoResult:
+    """``run_demo``'s game, in ``data_dir``."""
     acks = AckLog(ack_log) if ack_log is not None else None
     if headless:
         # Headless is a window on the dummy driver: "full screen" there is 1024x768.

@@ -409,8 +409,11 @@ def _check_display(report: _Report, config: Config, model: str | None, system: S
         else:
             report.fail(say("the SDL library pygame uses has no kmsdrm driver (a pip wheel's "
                             "SDL): the device cannot draw without a desktop"), fix)
+    from coda_pi.quiet_stderr import captured_stderr
+
     try:
-        pygame.display.init()
+        with captured_stderr():  # SDL's own lines (XDG_RUNTIME_DIR...): the report says it
+            pygame.display.init()
     except pygame.error as exc:
         report.fail(say("SDL cannot open a display ({why})", why=str(exc)), _display_fix(model))
         return
@@ -421,10 +424,14 @@ def _check_display(report: _Report, config: Config, model: str | None, system: S
     finally:
         pygame.display.quit()
     shown = ", ".join(f"{w}x{h}" for w, h in sizes) or say("none")
-    if driver in ("dummy", "offscreen"):
+    if driver in ("dummy", "offscreen") and os.environ.get("SDL_VIDEODRIVER"):
         report.warn(say("SDL video driver: {driver} (nothing is shown), display size {shown}",
                         driver=driver, shown=shown),
                     say("for tests only; unset SDL_VIDEODRIVER (the service sets kmsdrm)"))
+    elif driver in ("dummy", "offscreen"):
+        # Nobody asked for it: SDL found no display and fell back (issue 24).
+        report.warn(say("no display found: SDL would draw offscreen ({driver}), where nothing "
+                        "is shown", driver=driver), _display_fix(model))
     else:
         report.ok(say("SDL video driver: {driver}, display size {shown}", driver=driver,
                       shown=shown))
@@ -465,7 +472,10 @@ def _check_sound(report: _Report, config: Config) -> None:
         return
     try:
         pygame = _import_pygame()
-        pygame.mixer.init()
+        from coda_pi.quiet_stderr import captured_stderr
+
+        with captured_stderr():  # ALSA's own lines: the warning below says it in one
+            pygame.mixer.init()
     except Exception as exc:
         report.warn(say("no sound device ({why})", why=str(exc)),
                     say("the piezo on GPIO does not need one; on a desktop, check the audio "

@@ -85,15 +85,28 @@ def replay_lines(lines: list[RecordLine], *, end_line: int = 1) -> Replay:
         replay.error = LineError(first.number,
                                  say("the first line must be the header naming the game"))
         return replay
+    fitted = header.get("game") == "coda" and _has_unknown_tiles(line.obj for line in lines[1:])
     try:
-        replay.journal = start_journal(header)
+        replay.journal = _fitted_journal(header) if fitted else start_journal(header)
     except RuleError as err:
         replay.error = LineError(first.number, err.message)
         replay.detail = err.detail
         return replay
+    # Table-pool play: the device halts after a line that leaves no arrangement of the unseen
+    # panels fitting, until an undo (issue 24). Checked where play could go on past one.
+    watch = _fit_watch() if fitted else None
     for line in lines[1:]:
+        undo = isinstance(line.obj, dict) and line.obj.get("event") == "undo"
+        if watch is not None and (undo or _starts_round(line.obj)):
+            unfit = watch.first_unfit(replay.journal.game)
+            if unfit is not None and not (undo and unfit.line == replay.lines):
+                replay.error = LineError(unfit.line, unfit.why)
+                replay.journal.game, replay.lines = unfit.before, unfit.last_good
+                return replay
+        if watch is not None and not undo:
+            watch.before(line.number, replay.journal.game, replay.lines)
         try:
-            if isinstance(line.obj, dict) and line.obj.get("event") == "undo":
+            if undo:
                 replay.journal.undo()
             else:
                 replay.journal.apply(line.obj)
@@ -102,7 +115,46 @@ def replay_lines(lines: list[RecordLine], *, end_line: int = 1) -> Replay:
             replay.detail = err.detail
             return replay
         replay.lines = line.number
+    unfit = None if watch is None else watch.first_unfit(replay.journal.game)
+    if unfit is not None and unfit.line == replay.lines:
+        # The record ends there (a power cut while the device waited for the undo): the
+        # device resumes on the same halt, so it is not broken; replay says why it waits.
+        replay.warnings.append(say("line {line}: {why}; the device waits for an undo",
+                                   line=unfit.line, why=unfit.why))
+    elif unfit is not None:
+        replay.error = LineError(unfit.line, unfit.why)
+        replay.journal.game, replay.lines = unfit.before, unfit.last_good
     return replay
+
+
+def _starts_round(obj: Any) -> bool:
+    return isinstance(obj, dict) and obj.get("event") == "round"
+
+
+def _fit_watch() -> Any:
+    from coda_pi.rules.table_fit import FitWatch  # the deduction engine: only when needed
+
+    return FitWatch()
+
+
+def _has_unknown_tiles(objs: Any) -> bool:
+    """Whether record lines deal or draw a panel the referee has not seen (``D?``, ``L?``):
+    table-pool play, the only records whose fit is checked (the others replay as fast)."""
+    for obj in objs:
+        if not isinstance(obj, dict) or obj.get("event") not in ("deal", "draw"):
+            continue
+        tiles = obj.get("row") if obj.get("event") == "deal" else [obj.get("tile")]
+        if isinstance(tiles, list) and any(isinstance(t, str) and t.endswith("?")
+                                           for t in tiles):
+            return True
+    return False
+
+
+def _fitted_journal(header: dict[str, Any]) -> Journal[Any]:
+    """A Coda journal whose game says when no arrangement fits (rules/table_fit.py)."""
+    from coda_pi.rules.table_fit import FittedGame  # the deduction engine: only when needed
+
+    return journal_of(FittedGame.from_header(header))
 
 
 def replay_bytes(data: bytes) -> Replay:

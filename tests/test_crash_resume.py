@@ -58,6 +58,8 @@ def _env(tmp_path: Path) -> dict[str, str]:
         "PYGAME_HIDE_SUPPORT_PROMPT": "1",
         "CODA_PI_CONFIG": str(config),
         "XDG_DATA_HOME": str(tmp_path / "xdg"),
+        # A demo killed with SIGKILL cannot remove its temporary directory: keep it here.
+        "TMPDIR": str(tmp_path),
     }
 
 

@@ -91,10 +91,13 @@ def test_analyze_readable_names_the_players_and_the_certain_panel() -> None:
 def test_analyze_names_a_wrong_answer_that_must_have_been_right() -> None:
     run = analyze_cli(str(RECORDS / "wrong-but-right.jsonl"), "--json")
     assert run.returncode == 2
+    # Replay refuses the line as the device does (issue 24), and the position before it is
+    # analysed: there D4 is the only panel that can stand at Ben's panel 2.
+    assert ('line 8: Ben answered "wrong" to D4 at panel 2, but D4 is the only panel that can '
+            'stand there') in run.stderr
     out = json.loads(run.stdout)
-    assert out["worlds"] == 0
-    assert out["contradiction"] == (
-        'Ben answered "wrong" to D4 at panel 2, but D4 is the only panel that can stand there')
+    assert out["contradiction"] is None
+    assert out["seats"][1] == [{"slot": 1, "p": {"D4": 1.0}, "exact": {"D4": "1"}}]
 
 
 def test_review_finds_the_untaken_sure_guess_and_ranks_the_bold_ones() -> None:
@@ -145,11 +148,12 @@ def test_review_of_a_device_game_sees_with_each_players_own_panels() -> None:
     assert ann.worlds < public.worlds  # her own panels are knowledge
 
 
-def witness_of(record: Path) -> Witness:
-    """The table as it stood after the record's last good line."""
+def witness_of(record: Path, *, through_error: bool = False) -> Witness:
+    """The table as it stood after the record's last good line (``through_error``: after
+    the line replay refuses too, such as the one after which no deal fits)."""
     text = read_record(record)
     replay = replay_file(record)
-    stop = replay.error.line if replay.error else None
+    stop = replay.error.line + through_error if replay.error else None
     witness = Witness(CodaGame.from_header(text.lines[0].obj))
     for line in text.lines[1:]:
         if stop is not None and line.number >= stop:
@@ -162,7 +166,7 @@ def witness_of(record: Path) -> Witness:
                                   "sure-guess", "wrong-but-right"])
 def test_golden_positions_have_the_enumerators_count(name: str) -> None:
     # (reveal-wrong-colour leaves 24 panels standing: too many deals to list in a test.)
-    view = witness_of(RECORDS / f"{name}.jsonl").view()
+    view = witness_of(RECORDS / f"{name}.jsonl", through_error=name == "wrong-but-right").view()
     result = analyze(view)
     brute = enumerate_deals(view)
     assert result.worlds == brute.worlds

@@ -42,6 +42,13 @@ def referee(pool: str, *, seed: int = 3, timer: bool = False, dashes: bool = Fal
     return ref, table, record
 
 
+def choose_any_mix(table: Table, seat: int) -> None:
+    """A device-pool seat looks at its colour dial and deals "any mix" (issue 24)."""
+    table.press(Button.for_seat(seat))
+    table.release(Button.for_seat(seat))
+    table.tap(Button.OK)
+
+
 def enter_held(ref: Referee, table: Table, seat: int, panels: list[Tile]) -> None:
     """Hold the seat button and press what the private entry asks for."""
     table.press(Button.for_seat(seat))
@@ -136,6 +143,7 @@ def test_undo_of_an_entered_row_opens_it_again_at_its_last_look() -> None:
 def test_undo_of_a_device_draw_then_ok_draws_the_same_panel_and_so_does_a_resume() -> None:
     ref, table, record = referee("device", seed=8)
     for seat in (0, 1):
+        choose_any_mix(table, seat)
         table.press(Button.for_seat(seat))
         table.release(Button.for_seat(seat))
         table.tap(Button.OK)
@@ -163,6 +171,7 @@ def test_with_dashes_every_seat_confirms_its_deal_with_the_same_two_oks() -> Non
     for seed in range(12):
         ref, table, record = referee("device", seed=seed, dashes=True)
         for seat in (0, 1):
+            choose_any_mix(table, seat)
             table.press(Button.for_seat(seat))
             table.release(Button.for_seat(seat))
             table.tap(Button.OK)
@@ -184,6 +193,7 @@ def place_drawn(ref: Referee, table: Table, seat: int) -> None:
 def test_time_up_before_the_first_guess_is_the_penalty_and_after_a_right_one_a_stop() -> None:
     ref, table, record = referee("device", seed=4, timer=True)
     for seat in (0, 1):
+        choose_any_mix(table, seat)
         table.press(Button.for_seat(seat))
         table.release(Button.for_seat(seat))
         table.tap(Button.OK)
@@ -248,6 +258,8 @@ def test_with_a_dealer_the_private_screens_address_the_dealer() -> None:
     table = Table(ref, clock)
     table.tap(Button.OK)  # the setup opens on Start
     table.press(Button.for_seat(0))
+    assert ref.private_view().prompt.startswith("Any mix")  # the seat chooses the colours
+    table.tap(Button.OK)
     assert ref.private_view().prompt.startswith("Dealer: hand these over face down")
     table.release(Button.for_seat(0))
     assert record.lines[0]["dealer"] is True  # a resumed game keeps its dealer

@@ -86,7 +86,7 @@ def test_a_deeply_nested_record_is_a_broken_record_not_a_recursion_error(tmp_pat
     record = tmp_path / "coda-2026-01-01T10-00-00.jsonl"
     record.write_text(deep(100_000) + "\n" + '{"event": "round"}\n')
     assert main(["replay", str(record)]) == 2
-    assert "line 1" in capsys.readouterr().out
+    assert "line 1" in capsys.readouterr().err  # one sentence: not a game record (issue 24)
 
 
 def run_cli(*argv: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:

@@ -50,6 +50,7 @@ GROUPS: dict[str, str] = {
     "coda_pi.safe_text": "base", "coda_pi.lazy_types": "base", "coda_pi.argparse_words": "base",
     "coda_pi.rules": "rules",
     "coda_pi.record": "record", "coda_pi.replay": "record", "coda_pi.results_cache": "record",
+    "coda_pi.file_kind": "record",
     "coda_pi.referee.shared": "referee.shared",
     "coda_pi.referee.pools": "referee.pools",
     "coda_pi.referee.mastermind": "referee.mastermind",

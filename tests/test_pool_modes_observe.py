@@ -101,11 +101,11 @@ def test_the_demo_help_says_what_every_registered_pool_mode_is(capsys) -> None:
     """A pool mode's words for the command line sit beside its registry line: a new mode
     without them fails here, not in front of a user."""
     from coda_pi.cli import main
-    from coda_pi.referee.shared.pool_names import POOL_HELP, POOL_MODES
+    from coda_pi.referee.shared.pool_names import POOL_HELP, POOL_MODES, POOL_WORDS, pool_word
 
-    assert set(POOL_HELP) == set(POOL_MODES)
+    assert set(POOL_HELP) == set(POOL_MODES) == set(POOL_WORDS)
     with pytest.raises(SystemExit):
         main(["demo", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     for name, words in POOL_HELP.items():
-        assert f"{name}: {' '.join(words.split())}" in text
+        assert f"{pool_word(name)}: {' '.join(words.split())}" in text

@@ -186,6 +186,9 @@ def test_a_starting_row_shows_only_while_exactly_that_seat_is_held():
     assert ref.view().banner.kind is BannerKind.ERROR
     assert record.events("deal") == []
     table.press(table.seat(0))
+    # First the colours, privately (issue 24): the dial starts on "any mix", OK deals.
+    assert ref.private_view().prompt.startswith("Any mix of dark and light")
+    table.tap(OK)
     private = ref.private_view()
     assert private is not None and private.purpose is PrivatePurpose.DEAL and private.seat == 0
     assert len(private.row) == 4 and all(p.label is not None for p in private.row)
@@ -213,6 +216,7 @@ def test_the_seat_chooses_where_its_dash_stands_while_holding_its_button():
         table, record = new_table(players=2, seed=seed, dashes=True)
         start(table)
         table.press(table.seat(0))
+        table.tap(OK)  # any mix of colours
         private = table.referee.private_view()
         if private.cursor is not None:
             break
@@ -224,6 +228,7 @@ def test_the_seat_chooses_where_its_dash_stands_while_holding_its_button():
         plain, _ = new_table(players=2, seed=plain_seed, dashes=True)
         start(plain)
         plain.press(plain.seat(0))
+        plain.tap(OK)  # any mix of colours
         if plain.referee.private_view().cursor is None:
             break
     else:

@@ -78,7 +78,7 @@ def test_the_redraw_counter_moves_with_every_press_and_each_second_of_the_timer(
     table.tap(Button.OK)
     for seat in (0, 1):
         table.press(table.seat(seat))
-        table.tap(Button.OK)
+        table.tap(Button.OK, 2)  # any mix of colours (issue 24), then the row
         table.release(table.seat(seat))
     table.tap(Button.OK)  # draw: the timer runs
     seen = referee.version

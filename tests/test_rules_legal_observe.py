@@ -286,7 +286,13 @@ def test_random_legal_coda_games_never_raise_and_every_observation_is_consistent
     check_observations(game)
     # The same events, as record lines, replay to the same game.
     replay = replay_lines(lines)
-    assert replay.error is None
+    if replay.error is not None:
+        # Table-pool play: a random table may give answers no deal fits and play on; replay
+        # refuses the first such line, as the device halts there until an undo (issue 24).
+        assert not panels_seen, replay.error
+        halted = replay_lines(lines[:replay.error.line])  # the record ending on that line
+        assert halted.error is None and halted.warnings, halted.error
+        return
     assert replay.journal is not None and replay.journal.game.summary() == game.summary()
 
 

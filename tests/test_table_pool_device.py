@@ -95,13 +95,13 @@ def test_the_setup_menu_chooses_the_table_pool_and_the_header_says_so() -> None:
     assert isinstance(setup, SetupView)
     labels = [item.label for item in setup.items]
     pool = labels.index("Pool")
-    assert setup.items[pool].value == "device draws"  # the default
+    assert setup.items[pool].value == "device"  # the default
     table.tap(NEXT, pool)
     table.tap(OK)
     table.tap(NEXT)
     table.tap(OK)
     after = screen(table)
-    assert isinstance(after, SetupView) and after.items[pool].value == "table (hand-drawn)"
+    assert isinstance(after, SetupView) and after.items[pool].value == "table"
     table.tap(BACK)  # back to the first choices
     _to_start(table)
     table.tap(OK)

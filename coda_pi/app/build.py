@@ -4,6 +4,7 @@ referee (coda_pi/app/resume.py chooses which) by the loop (coda_pi/app/loop.py).
 from __future__ import annotations
 
 import logging
+import os
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -18,6 +19,7 @@ from coda_pi.app.resume import build_referee
 from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
 from coda_pi.app.waiting import Waiter, choose_waiter
 from coda_pi.config import Config
+from coda_pi.desktop import WINDOW_SYSTEMS, keys_banner, set_in_a_window, unseen_notice
 from coda_pi.devices.buzzer import SilentSounder, open_sounder
 from coda_pi.devices.gpio import open_gpio
 from coda_pi.devices.intent_queue import IntentQueue
@@ -86,6 +88,10 @@ def build_app(
     renderer = ScreenRenderer() if options.draw else UndrawnRenderer(ScreenRenderer())
     disable_key_repeat()
     driver = pygame.display.get_driver()
+    set_in_a_window(driver in WINDOW_SYSTEMS)  # the quit question's last words
+    unseen = unseen_notice(driver, os.environ)
+    if unseen is not None:
+        say(unseen)
 
     gpio = None
     if options.gpio:
@@ -131,6 +137,9 @@ def build_app(
         from coda_pi.devices.input_watch import InputWatch
 
         closers.append(InputWatch(queue.wake).start().close)
+    keys = keys_banner(driver, buttons=gpio is not None)
+    if keys is not None and getattr(referee.view(), "banner", None) is None:
+        referee.notify(keys)  # once, on the first screen; the first press replaces it
     strip = (gpio is None) if show_led_strip is None else show_led_strip
     app = App(
         referee,

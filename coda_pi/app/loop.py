@@ -216,7 +216,10 @@ class App:
     # ---- the parts -------------------------------------------------------------------------
 
     def _event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.QUIT:
+        if event.type == pygame.QUIT or (
+                # Ctrl-C typed in the window stops it as in the terminal (issue 24).
+                event.type == pygame.KEYDOWN and event.key == pygame.K_c
+                and event.mod & pygame.KMOD_CTRL):
             self.running = False
         elif event.type == INTENT_EVENT:
             pass  # the wake-up itself: the intents are drained in update()

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 from coda_pi import __version__
 from coda_pi.argparse_words import speak_argparse
+from coda_pi.desktop import KEYS
 from coda_pi.i18n import N_, _, language_from_environment, set_language
 from coda_pi.safe_text import printable
 
@@ -61,6 +62,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         prog="coda-pi",
         description=_("A table-side referee, dealer, guess timer and score keeper for Coda "
         "and Mastermind."),
+        epilog=_(KEYS) + ".",
     )
     parser.add_argument("--version", action="version", version=f"coda-pi {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -11,7 +11,13 @@ from typing import Any
 from coda_pi.cli.run import add_screen_options, choose_language, load_config_with_notices
 from coda_pi.datadir import DataDirBusy
 from coda_pi.i18n import _, spoken
-from coda_pi.referee.shared.pool_names import POOL_HELP, POOL_NAMES
+from coda_pi.referee.shared.pool_names import (
+    POOL_HELP,
+    POOL_NAMES,
+    POOL_WORDS,
+    pool_named,
+    pool_word,
+)
 
 
 def register(sub: Any) -> None:
@@ -30,7 +36,7 @@ def register(sub: Any) -> None:
                           "(several times faster; not with --screenshots)"))
     p.add_argument("--seed", type=int, help=_("the deal and the players' choices, repeatable"))
     p.add_argument("--record", type=Path, metavar="FILE",
-                   help=_("write the game record here (default: a new temporary directory); "
+                   help=_("write the game record here (default: none is kept); "
                    "an unfinished FILE is resumed, a finished one left alone and a new record "
                    "started beside it"))
     p.add_argument("--ack-log", type=Path, metavar="FILE",
@@ -42,8 +48,9 @@ def register(sub: Any) -> None:
                    help=_("how many seats play (default 3)"))
     p.add_argument("--rounds", type=int, choices=(1, 3), default=3,
                    help=_("one game or a three-round tournament (default 3)"))
-    p.add_argument("--pool", choices=POOL_NAMES, default=None,
-                   help="; ".join(f"{name}: {_(POOL_HELP[name])}" for name in POOL_NAMES)
+    p.add_argument("--pool", type=_pool, default=None, metavar="|".join(POOL_WORDS.values()),
+                   help="; ".join(f"{pool_word(name)}: {_(POOL_HELP[name])}"
+                                  for name in POOL_NAMES)
                    + _(" (default: device, the demo has no real panels)"))
     p.add_argument("--dashes", action=argparse.BooleanOptionalAction, default=None,
                    help=_("advanced play with the two dashes (default: the config file's)"))
@@ -60,6 +67,15 @@ def register(sub: Any) -> None:
                    help=_("play X times faster than a calm table (window only)"))
     add_screen_options(p)
     p.set_defaults(handler=run)
+
+
+def _pool(text: str) -> str:
+    """``--pool``'s word as the mode's record name; the older spellings still work."""
+    name = pool_named(text)
+    if name is None:
+        raise argparse.ArgumentTypeError(_("choose {names}").format(
+            names=", ".join(POOL_WORDS.values())))
+    return name
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,6 +96,12 @@ def run(args: argparse.Namespace) -> int:
 
     config, notices = load_config_with_notices(args.config)
     choose_language(args, config)
+    from coda_pi.record_path import record_path_problem
+
+    problem = None if args.record is None else record_path_problem(args.record)
+    if problem is not None:
+        print(f"coda-pi demo: {problem}", file=sys.stderr)
+        return 2
     try:
         result = run_demo(
             config,
@@ -110,8 +132,11 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         pygame.quit()
-    for path in result.records:
+    for path in result.records if args.record is not None else ():
         print(_("record: {path}").format(path=path))
+    if args.record is None:
+        # Its temporary directory is gone (issue 24): nothing is left behind unasked.
+        print(_("the record was not kept: --record FILE keeps it"))
     if result.screenshots:
         print(_("screenshots: {count} in {path}").format(count=len(result.screenshots),
                                                          path=result.screenshots[0].parent))

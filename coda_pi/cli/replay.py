@@ -26,6 +26,12 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from coda_pi.file_kind import directory_not_record, not_a_record
+
+    directory = directory_not_record(args.file)
+    if directory is not None:
+        print(f"coda-pi replay: {directory}", file=sys.stderr)
+        return 1
     try:
         replay = replay_file(args.file)
     except OSError as err:
@@ -36,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"coda-pi replay: {args.file}: {spoken(warning)}", file=sys.stderr)
     if args.json:
         print(json.dumps(replay.summary()))
+    elif (what := not_a_record(args.file, replay)) is not None:
+        print(f"coda-pi replay: {what}", file=sys.stderr)  # one sentence, not a summary
     else:
         print(readable(replay))
     return replay.exit_code

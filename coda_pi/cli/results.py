@@ -50,8 +50,9 @@ def run_results(args: argparse.Namespace) -> int:
     # (firmware/README.md, "Optional: read-only root") is the one listed.
     data_dir = args.dir if args.dir is not None else load_config()[0].data_dir
     if not data_dir.is_dir():
-        print("coda-pi results: " + _("no data directory at {path}").format(path=data_dir),
-              file=sys.stderr)
+        from coda_pi.file_kind import not_a_data_dir
+
+        print("coda-pi results: " + not_a_data_dir(data_dir), file=sys.stderr)
         return 1
     # Without the cache a thousand records take half a minute on a Pi Zero: say how far.
     progress = terminal_progress(sys.stderr, lambda done, of: _(

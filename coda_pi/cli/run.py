@@ -10,6 +10,7 @@ from typing import Any
 
 from coda_pi.config import load_config
 from coda_pi.datadir import DataDirBusy, claim_data_dirs
+from coda_pi.desktop import KEYS
 from coda_pi.i18n import LANGUAGES, _, set_language, spoken
 
 
@@ -18,9 +19,7 @@ def register(sub: Any) -> None:
         "run",
         help=_("run the device: setup, dealing, turns, timer, scores (the default)"),
         description=_("Runs the table-side referee: full screen on the Pi, a window on a "
-        "desktop. On a desktop the keyboard stands in for the buttons: 1-4 the seat buttons, "
-        "arrows PREV/NEXT, Enter OK, Backspace BACK (hold it 2 s to undo); close the window "
-        "to quit."),
+        "desktop.") + " " + _(KEYS) + ".",
     )
     add_screen_options(p)
     p.add_argument("--record", type=Path, metavar="FILE",
@@ -87,6 +86,12 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     config, notices = load_config_with_notices(args.config)
     choose_language(args, config)
+    from coda_pi.record_path import record_path_problem
+
+    problem = None if args.record is None else record_path_problem(args.record)
+    if problem is not None:
+        print(f"coda-pi: {problem}", file=sys.stderr)
+        return 2
     try:
         locks = claim_data_dirs(args.data_dir or config.data_dir, args.record)
     except DataDirBusy as busy:

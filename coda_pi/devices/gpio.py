@@ -246,7 +246,8 @@ def _default_factory() -> Factory:
     if chosen is None or chosen.Device.pin_factory is None:
         missing = _why_no_gpio_here()
         if missing is not None:
-            raise _NoPinFactory(f"No GPIO on this machine ({missing}); using the keyboard.")
+            raise _NoPinFactory(_("No GPIO on this machine ({why}); using the keyboard.").format(
+                why=missing))
     with gpiozero_imported():
         from gpiozero import Device
         from gpiozero.exc import BadPinFactory, PinFactoryFallback
@@ -263,15 +264,15 @@ def _default_factory() -> Factory:
                 if tried:
                     # "Falling back from lgpio: No module named 'lgpio'" -> "lgpio: No module ..."
                     reasons = "; ".join(t.removeprefix("Falling back from ") for t in tried)
-                    raise _NoPinFactory(
-                        f"No GPIO on this machine ({reasons}); using the keyboard."
-                    ) from None
-                raise _NoPinFactory(f"No GPIO: {error}; using the keyboard.") from None
+                    raise _NoPinFactory(_(
+                        "No GPIO on this machine ({why}); using the keyboard.").format(
+                            why=reasons)) from None
+                raise _NoPinFactory(_("No GPIO: {why}; using the keyboard.").format(
+                    why=error)) from None
             except Exception as error:
-                raise _NoPinFactory(
-                    f"No GPIO: the pin factory did not load ({_describe(error)}); using the "
-                    "keyboard."
-                ) from None
+                raise _NoPinFactory(_(
+                    "No GPIO: the pin factory did not load ({why}); using the keyboard."
+                ).format(why=_describe(error))) from None
     factory = Device.pin_factory
     assert factory is not None
     return factory
@@ -291,7 +292,7 @@ def _why_no_gpio_here() -> str | None:
         return None
     if any(name.startswith(("gpiochip", "gpiomem")) for name in devices):
         return None
-    return "no /dev/gpiochip or /dev/gpiomem"
+    return _("no /dev/gpiochip or /dev/gpiomem")
 
 
 # gpiozero's own pin factories and mock pins, by the names GPIOZERO_PIN_FACTORY and

@@ -521,10 +521,13 @@ def draw_menu(
     line_h = list_rect.height // lines
     first = min(max(0, selected - lines // 2), len(items) - lines)
     pad = max(3, line_h // 4)
+    # A list that scrolls keeps a gutter on the right for its arrows, clear of the values
+    # (issue 24: the arrow covered the last "1" of "panels 0-11").
+    gutter = 2 * _arrow_size(list_rect) + pad // 2 if lines < len(items) else 0
     # One font for every line: as tall as a line allows, narrow enough for the longest one.
     widest = max(items, key=lambda i: font(40).size(i.label + "  " + (i.value or ""))[0])
     fnt = readable(fit_font(widest.label + "  " + (widest.value or ""),
-                            list_rect.width - 2 * pad, int(line_h * 0.72)),
+                            list_rect.width - 2 * pad - gutter, int(line_h * 0.72)),
                    surface.get_height())
     for shown, index in enumerate(range(first, first + lines)):
         item = items[index]
@@ -534,6 +537,7 @@ def draw_menu(
             pygame.draw.rect(surface, theme.CURSOR, line.inflate(0, -2), border_radius=line_h // 5)
             ink = theme.INK
         inner = line.inflate(-2 * pad, 0)
+        inner.width -= gutter
         if item.value is not None:
             # The value gets what the label leaves, but never less than a third.
             label_needs = fnt.size(item.label)[0] + pad
@@ -553,9 +557,15 @@ def draw_menu(
         _arrow(surface, list_rect, up=False)
 
 
+def _arrow_size(area: pygame.Rect) -> int:
+    """Half the width of a menu's scroll arrow."""
+    return max(4, area.height // 30)
+
+
 def _arrow(surface: pygame.Surface, area: pygame.Rect, *, up: bool) -> None:
-    size = max(4, area.height // 30)
-    x = area.right - size * 2
+    size = _arrow_size(area)
+    # In the gutter ``draw_menu`` keeps clear: its right edge a little inside the list's.
+    x = area.right - size - max(1, size // 2)
     y = area.top + size if up else area.bottom - size
     tip = y - size if up else y + size
     pygame.draw.polygon(surface, theme.TEXT_DIM, [(x - size, y), (x + size, y), (x, tip)])

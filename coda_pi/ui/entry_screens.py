@@ -45,10 +45,7 @@ def _header(surface: pygame.Surface, bands: Frame, view: PublicView, title: str,
 def draw_entry_wait(surface: pygame.Surface, bands: Frame, screen: EntryWaitView,
                     view: PublicView) -> None:
     m = bands.metrics
-    title = (_("Deal: {name}") if screen.dark is None else _("Draw: {name}")).format(
-        name=screen.name)
-    if view.banner is not None:
-        title = screen.name  # the news needs the room; the body says what the seat does
+    title = screen.name  # the name, then the news or what the seat does (issue 24)
     _header(surface, bands, view, title, seat_colour(screen.seat), screen.what)
     table_area, side = split_columns(bands.body, 0.66, m.margin)
     if view.table is not None:

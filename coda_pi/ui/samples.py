@@ -87,7 +87,8 @@ def sample_scenes() -> dict[str, Scene]:
                SetupItem(_("First period"), "60 s"), SetupItem(_("Extra period"), "20 s"),
                SetupItem(_("Winner's bonus"), say(_("standing {panels}"))),
                SetupItem(_("Labels"), _("panels 0-11")),
-               SetupItem(_("Pool"), _("device draws")), SetupItem(_("Training hints"), _("off")),
+               SetupItem(_("Pool"), _("device")),
+               SetupItem(_("Training hints"), _("off (pool: table only)")),
                SetupItem(_("Language"), "Español"), SetupItem(_("Back"), "")),
         cursor=2, editing=True, players=NAMES[:3],
         prompt=_("PREV/NEXT change it, OK keeps it, BACK puts it back"))

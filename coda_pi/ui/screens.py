@@ -258,9 +258,9 @@ def _deal(surface: pygame.Surface, bands: Frame, screen: DealView, view: PublicV
         blit_wrapped(surface, screen.prompt, text_area.inflate(0, -text_area.height // 4),
                      theme.TEXT, max_lines=4, align="center")
     else:
-        # Under news (an undo's banner) the name alone: the news needs the room, and the
-        # body says what the seat is to do.
-        title = screen.name if view.banner else _("Deal: {name}").format(name=screen.name)
+        # One pattern on every screen where a seat acts (issue 24): the seat's name, and
+        # under it the news, else what the seat does now.
+        title = screen.name
         header(surface, bands, view, title, seat_colour(screen.seat),
                subtitle=_("hold seat button {number}").format(number=screen.seat + 1))
         if view.labels == "cards":

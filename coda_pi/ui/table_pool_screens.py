@@ -46,7 +46,7 @@ def _colour_row(surface: pygame.Surface, bands: Frame, screen: ColourRowView,
         draw_banner(surface, bands.header, screen.name, seat_colour(screen.seat),
                     subtitle=view.banner.text, subtitle_colour=BANNER_CHIPS[view.banner.kind])
     else:
-        draw_banner(surface, bands.header, _("Deal: {name}").format(name=screen.name),
+        draw_banner(surface, bands.header, screen.name,  # the name, then what (issue 24)
                     seat_colour(screen.seat),
                     subtitle=_("the colours of your row, left to right"))
     row_area, pool_area = split_columns(bands.body, 0.68, m.margin)

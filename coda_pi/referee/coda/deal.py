@@ -9,6 +9,7 @@ import random
 from typing import TYPE_CHECKING
 
 from coda_pi.i18n import _
+from coda_pi.referee.coda import deal_colours
 from coda_pi.referee.coda.parts import CodaParts
 from coda_pi.referee.shared import private
 from coda_pi.referee.shared.public import PublicTable
@@ -54,6 +55,32 @@ class DealScreen(CodaParts):
             self._dash_index = 0
         return row
 
+    def _colour_dial(self, game: CodaGame, seat: int) -> deal_colours.ColourDial:
+        dials = deal_colours.dials_of(self)
+        return dials.setdefault((game.round_number, seat), deal_colours.dial_for(game))
+
+    def _colour_nav(self, game: CodaGame, seat: int, button: Button) -> None:
+        """The colours of ``seat``'s starting panels: PREV/NEXT turn, OK deals the row."""
+        if button in (Button.PREV, Button.NEXT):
+            if self._private_seat() != seat:
+                self._refuse(nouns(self._options.labels)(
+                    _("{name}: hold your seat button to see your {panels}"),
+                    name=game.name(seat)))
+                return
+            self._colour_dial(game, seat).turn(-1 if button is Button.PREV else 1)
+        elif button is Button.OK:
+            if seat not in self._peeked:
+                self._refuse(nouns(self._options.labels)(
+                    _("{name}: hold your seat button to see your {panels} first"),
+                    name=game.name(seat)))
+                return
+            dark = self._colour_dial(game, seat).dark
+            self._pending_deals[seat] = deal_colours.mixed_row(self._dealer, game, seat,
+                                                               dark).row
+            self._dash_index = 0
+            if self._private_seat() != seat:
+                self._peeked.discard(seat)  # the row itself must be seen before it is written
+
     def _dash_at(self, row: tuple[Tile, ...]) -> int | None:
         # With dashes in play every seat places "its dark dash", then "its light dash",
         # whether its row holds them or not (see ``_deal_nav``).
@@ -64,9 +91,8 @@ class DealScreen(CodaParts):
     def _enter_deal(self, game: CodaGame) -> None:
         self._peeked = {s for s in self._peeked if not game.dealt[s]}
         self._timer = None
-        seat = self._deal_seat()
-        if seat is not None:
-            self._pending_row(seat)  # the row is chosen now, not while drawing a screen
+        # The row is dealt when the seat has chosen its colours (deal_colours.py), not
+        # while drawing a screen; a row taken back by an undo is kept as it was.
 
     def _deal_view(self, table: PublicTable) -> Screen:
         seat = self._deal_seat()
@@ -87,6 +113,9 @@ class DealScreen(CodaParts):
         )
 
     def _deal_private(self, game: CodaGame, seat: int) -> PrivateView:
+        if seat not in self._pending_deals:  # first the colours, privately (issue 24)
+            return deal_colours.colour_view(seat, game.name(seat), self._colour_dial(game, seat),
+                                            self._options.labels)
         row = self._pending_row(seat)
         stage = (self._dash_index, 2) if game.settings.dashes else None
         return private.deal_view(seat, game.name(seat), row, self._dash_at(row),
@@ -108,6 +137,9 @@ class DealScreen(CodaParts):
         assert seat is not None
         game = self.game
         assert game is not None
+        if seat not in self._pending_deals:
+            self._colour_nav(game, seat, button)
+            return
         row = self._pending_row(seat)
         dash_at = self._dash_at(row)
         if button in (Button.PREV, Button.NEXT):

@@ -144,13 +144,13 @@ MORE_ITEMS: tuple[_Item, ...] = (
     _Item(
         "dealer", N_("Dealer"),
         lambda s: (_("a person who does not play") if s.dealer else _("none"))
-        if _pool_uses(s.pool, "dealer") else _("none (device pool)"),
+        if _pool_uses(s.pool, "dealer") else _("none (pool: device only)"),
         lambda s, d: s.with_changes(dealer=not s.dealer),
     ),
     _Item(
         "training", N_("Training hints"),
         lambda s: (_("on") if s.training else _("off")) if _pool_uses(s.pool, "training")
-        else _("off (device pool)"),
+        else _("off (pool: table only)"),
         lambda s, d: s.with_changes(training=not s.training),
     ),
     _Item("language", N_("Language"), _show_language, _language),
@@ -348,8 +348,11 @@ def _pool_uses(name: str, line: str) -> bool:
 
 def _pool_note(choices: SetupDefaults) -> str | None:
     from coda_pi.referee.pools.mode import pool_mode
+    from coda_pi.referee.shared.pool_names import POOL_NOTES
 
-    return pool_mode(choices.pool).setup_note(choices)
+    # The mode's own warning first; else what the mode is, in a few words (issue 24).
+    note = pool_mode(choices.pool).setup_note(choices)
+    return note if note is not None else POOL_NOTES.get(choices.pool)
 
 
 def _next_pool(name: str, step: int) -> Any:

@@ -135,7 +135,7 @@ class PoolMode:
     """
 
     name: ClassVar[str] = "device"
-    setup_label: ClassVar[str] = N_("device draws")  # the setup menu's words for the mode
+    setup_label: ClassVar[str] = N_("device")  # the menu's name for it: pool_names.POOL_WORDS
     secret_rows: ClassVar[bool] = True  # the device knows rows the table does not
     # Deals and draws name their panels (rules/legal.py's ``panels_seen``); False when the
     # table draws panels the device never sees (only their colours reach the record).

@@ -24,6 +24,10 @@ MENU_TEXT: dict[MenuItem, str] = {
 }
 QUIT_PLAYING = N_("Quit coda-pi? The game is saved and resumes at the next start; then unplug.")
 QUIT_OVER = N_("Quit coda-pi? The game is saved; then unplug.")  # a finished game is not resumed
+# In a laptop's window there is nothing to unplug: the window closes (issue 24).
+QUIT_PLAYING_WINDOW = N_("Quit coda-pi? The game is saved and resumes at the next start; the "
+                         "window closes.")
+QUIT_OVER_WINDOW = N_("Quit coda-pi? The game is saved; the window closes.")
 
 
 @dataclass
@@ -42,6 +46,10 @@ class Confirm:
 def quit_confirm(*, game_over: bool) -> Confirm:
     """The question before the loop stops: every event is already on disk, so the table may
     unplug the device once the screen goes dark."""
+    from coda_pi.desktop import in_a_window
+
+    if in_a_window():
+        return Confirm("quit", _(QUIT_OVER_WINDOW if game_over else QUIT_PLAYING_WINDOW))
     return Confirm("quit", _(QUIT_OVER if game_over else QUIT_PLAYING))
 
 

@@ -26,7 +26,7 @@ import copy
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from coda_pi.i18n import _
+from coda_pi.i18n import N_, _
 from coda_pi.referee.pools.entered.fix_check import (
     cannot_fix,
     confirm_words,
@@ -94,7 +94,7 @@ class EnteredPool(PoolMode):
     """Entered-pool play (see the module docstring)."""
 
     name: ClassVar[str] = POOL_NAME
-    setup_label: ClassVar[str] = "table, told privately"
+    setup_label: ClassVar[str] = N_("told")  # pool_names.POOL_WORDS: one name everywhere
     secret_rows: ClassVar[bool] = True  # the device knows every row
 
     def __init__(self, host: PoolHost, *, training: bool = False) -> None:

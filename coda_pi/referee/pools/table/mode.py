@@ -107,7 +107,7 @@ class TablePool(PoolMode):
     """Table-pool play (see the module docstring): the referee's pool mode "table"."""
 
     name = "table"
-    setup_label = N_("table (hand-drawn)")
+    setup_label = N_("table")  # pool_names.POOL_WORDS: one name everywhere
     secret_rows = False  # the device knows only what the table saw: nothing to keep back
     panels_seen = False  # deals and draws by colour only
     owns_private_view = True  # the device knows no seat's panels: hints, or nothing

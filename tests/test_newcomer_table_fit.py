@@ -1,0 +1,68 @@
+"""Replay refuses what the device refuses (issue 24): in a table-pool record, two right
+answers that leave no possible panel between them (D5 at slot 0, D6 at slot 2, a hidden dark
+panel at slot 1) break the rules, though each fits the panels beside it."""
+
+from __future__ import annotations
+
+import json
+
+from coda_pi.referee.pools.mode import pool_mode
+from coda_pi.replay import replay_bytes
+from coda_pi.rules.coda import CodaSettings
+
+HEADER = {"game": "coda", "players": ["Ann", "Ben"], "hand": 3}
+START = [
+    {"event": "round"},
+    {"event": "deal", "seat": 0, "row": ["D?", "L?", "L?"]},
+    {"event": "deal", "seat": 1, "row": ["D?", "D?", "D?"]},
+    {"event": "draw", "seat": 0, "tile": "D?"},
+    {"event": "guess", "seat": 0, "target": 1, "slot": 0, "value": "5", "correct": True},
+]
+NO_ROOM = {"event": "guess", "seat": 0, "target": 1, "slot": 2, "value": "6", "correct": True}
+NO_ROOM_LINE = 2 + len(START)  # the header is line 1
+
+
+def _replay(*events: dict) -> object:
+    text = "\n".join(json.dumps(obj) for obj in (HEADER, *events)) + "\n"
+    return replay_bytes(text.encode())
+
+
+def test_play_going_on_past_a_position_no_deal_fits_is_refused_at_that_line() -> None:
+    replay = _replay(*START, NO_ROOM, {"event": "stop", "seat": 0, "slot": 0})
+    assert replay.exit_code == 2
+    assert replay.error.line == NO_ROOM_LINE
+    summary = replay.summary()
+    # The state is the one after the last good line: Ben's slot 2 still unknown.
+    assert summary["rows"][1][2]["tile"] == "D?"
+    assert summary["rows"][1][0]["tile"] == "D5"
+
+
+def test_an_undo_of_that_line_is_what_the_device_does_and_replays() -> None:
+    replay = _replay(*START, NO_ROOM, {"event": "undo"},
+                     {"event": "guess", "seat": 0, "target": 1, "slot": 2, "value": "9",
+                      "correct": True},
+                     {"event": "stop", "seat": 0, "slot": 0})
+    assert replay.exit_code == 0 and replay.error is None
+
+
+def test_a_record_ending_on_that_line_is_resumable_and_replay_says_why_it_waits() -> None:
+    replay = _replay(*START, NO_ROOM)
+    assert replay.exit_code == 0
+    assert any(f"line {NO_ROOM_LINE}" in str(w) and "undo" in str(w) for w in replay.warnings)
+
+
+def test_each_right_answer_alone_fits() -> None:
+    assert _replay(*START, {"event": "stop", "seat": 0, "slot": 0}).exit_code == 0
+    alone = [*START[:-1], NO_ROOM, {"event": "stop", "seat": 0, "slot": 0}]
+    assert _replay(*alone).exit_code == 0
+
+
+def test_the_device_halts_on_the_same_line() -> None:
+    """The device's table pool keeps its game in its own journal and stops on the screen
+    naming the contradiction when ``public_analysis`` finds one: on the same line."""
+    table = pool_mode("table")
+    settings = CodaSettings.from_dict(HEADER)
+    before = table.journal(settings, START).game
+    after = table.journal(settings, [*START, NO_ROOM]).game
+    assert before.public_analysis().contradiction is None
+    assert after.public_analysis().contradiction is not None
