@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 import coda_pi.ui.mastermind_samples as mastermind_samples
+import coda_pi.ui.sample_table as sample_table
 import coda_pi.ui.samples as samples
 from coda_pi.i18n import LANGUAGES, in_language
 from coda_pi.referee.shared.name_entry import MAX_NAME_LENGTH
@@ -23,8 +24,10 @@ SHORTENED = re.compile(r"(\S[^…]*?)…")
 
 @pytest.fixture(scope="module")
 def long_name_scenes():
-    saved = samples.NAMES, mastermind_samples.NAMES
-    samples.NAMES, mastermind_samples.NAMES = LONG_NAMES, LONG_NAMES[:2]
+    # The example table (sample_table) and the other scenes (samples) both name the players.
+    saved = samples.NAMES, sample_table.NAMES, mastermind_samples.NAMES
+    samples.NAMES, sample_table.NAMES, mastermind_samples.NAMES = (
+        LONG_NAMES, LONG_NAMES, LONG_NAMES[:2])
     try:
         built = {}
         for language in LANGUAGES:
@@ -32,7 +35,7 @@ def long_name_scenes():
                 built[language] = samples.sample_scenes()
         yield built
     finally:
-        samples.NAMES, mastermind_samples.NAMES = saved
+        samples.NAMES, sample_table.NAMES, mastermind_samples.NAMES = saved
 
 
 def test_the_names_are_as_long_as_the_picker_allows():

@@ -1,6 +1,6 @@
 """What every part of the Coda referee may use of the others: the cursors the ``Referee``
-holds and the few methods of the whole it calls. The screen modules (``coda_setup``,
-``coda_deal``, ``coda_turn``, ``coda_verdicts``, ``coda_standings``, ``coda_menu``) are
+holds and the few methods of the whole it calls. The screen modules (``setup``,
+``deal``, ``turn``, ``verdicts``, ``standings``, ``menu``) are
 mixed into ``referee.Referee``; each names here, once, what it takes from the rest instead
 of declaring it again (for the type checker only: nothing here runs)."""
 

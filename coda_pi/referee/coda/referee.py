@@ -88,10 +88,10 @@ class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdict
               BaseReferee):
     """What the device is doing now. One thread (the app's loop) calls every method.
 
-    Each screen is a few methods of its own module (``coda_setup``, ``coda_deal``,
-    ``coda_turn``, ``coda_standings``), registered once in ``SCREENS``; this class holds
+    Each screen is a few methods of its own module (``setup``, ``deal``,
+    ``turn``, ``standings``), registered once in ``SCREENS``; this class holds
     the cursors and sends every input and view to the screen the game is on, after the
-    pool mode (``pools.py``) had its say.
+    pool mode (``pools/mode.py``) had its say.
     """
 
     def __init__(
@@ -148,7 +148,7 @@ class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdict
         self._ended_early = False
         self._review: GameReview | None = None  # open over the final standings
         self.quit_requested = False  # "Quit" confirmed from the menu: the loop stops
-        # Who keeps the pool (pools.py): asked at every hook, whatever the mode.
+        # Who keeps the pool (pools/mode.py): asked at every hook, whatever the mode.
         self._pool: PoolMode = DevicePool(self._host())
         if journal is not None:
             self._pool = pool_mode(self._options.pool)(
@@ -257,7 +257,7 @@ class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdict
 
     @property
     def pool(self) -> PoolMode:
-        """Who keeps the pool now (``pools.py``)."""
+        """Who keeps the pool now (``pools/mode.py``)."""
         return self._pool
 
     @property

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 class TurnScreen(CodaParts):
     """The turn's cursor and buttons; the referee supplies the game and the commit path,
-    ``coda_verdicts`` what the turn writes (declared here for the type checker only)."""
+    ``verdicts`` what the turn writes (declared here for the type checker only)."""
 
     _clock: Clock
 

@@ -1,6 +1,6 @@
 """What a turn writes and announces (``CodaScreen.TURN``): a guess judged, a drawn panel
 claimed, the event that ends a turn, the time running out, and a round's end. Mixed into
-the Coda ``Referee`` beside ``coda_turn`` (the turn's buttons)."""
+the Coda ``Referee`` beside ``turn`` (the turn's buttons)."""
 
 from __future__ import annotations
 

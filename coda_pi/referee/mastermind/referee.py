@@ -3,8 +3,8 @@
 
 The match's truth is the journal of the record (a ``MastermindMatch``); an action is a typed
 event (``rules/mastermind_events.py``) checked on a copy, written, and only then applied and
-announced. The cursors (``mastermind_entry``: the peg under the cursor, the key pegs being
-counted) are not game truth. Each screen is a class in ``mastermind_states`` (what it
+announced. The cursors (``entry``: the peg under the cursor, the key pegs being
+counted) are not game truth. Each screen is a class in ``states`` (what it
 shows, what its buttons do); the BACK menu, undo and confirm are the base's, shared with Coda.
 
 Who does what:
@@ -16,7 +16,7 @@ Who does what:
 - solo: the device plays seat 2. As maker it draws a random code; as breaker it shows the
   shipped strategy's guess and the player answers with key pegs. It never sees the player's
   code: its rows are kept beside the record until the code is broken (the broken row *is*
-  the code), then written as the code and its guesses (``mastermind_device_rows``). Answers
+  the code), then written as the code and its guesses (``device_rows``). Answers
   no code can give are caught at once, with the rows they contradict, and OK takes the last
   one back.
 """

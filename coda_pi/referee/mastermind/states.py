@@ -3,7 +3,7 @@
 A screen says what it shows (``screen``), what PREV, NEXT and OK do on it (``nav``), what
 BACK does before the menu opens (``back``) and how it starts (``enter``, after an event).
 The match, the cursors and the check-write-apply path stay in the referee
-(``mastermind_referee.py``); a screen reaches them through its public members.
+(``referee.py``); a screen reaches them through its public members.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Pool modes: who holds the pool, as variants of one Coda referee (python-chess's variants).
 
-The Coda referee (``referee.py``) plays the turn the same way whoever keeps the pool; a
+The Coda referee (``coda/referee.py``) plays the turn the same way whoever keeps the pool; a
 ``PoolMode`` changes what differs. The referee asks its mode at each hook, always (there is
 no "no mode"): a screen of its own instead of the referee's, a button press taken, a seat's
 LED, the private view, the record's header keys and journal, what to say after an undo,
@@ -10,17 +10,17 @@ referee through ``PoolHost`` alone.
 
 - ``DevicePool`` ("device"): the device deals (the referee's deal screen) and draws at
   random once the player chose a colour.
-- ``TablePool`` ("table", ``table_pool.py``): the table draws real panels by hand; the
+- ``TablePool`` ("table", ``table/mode.py``): the table draws real panels by hand; the
   device is told colours, answers and what falls.
-- ``EnteredPool`` ("entered", ``entered_pool.py``): the table draws real panels by hand
+- ``EnteredPool`` ("entered", ``entered/mode.py``): the table draws real panels by hand
   and each player tells the device privately which: the device knows every row.
 
-Adding a mode: a subclass (its own module, with its views), one entry in
-``pool_names.POOL_MODES`` (the setup menu, the config's check, the remembered setup, the
-demo's ``--pool`` and a resumed record's header read the names from there), and its
-screens in ``ui/``. Everything a mode changes is one of the hooks below, the setup's lines
-(``setup_lines``, ``setup_note``) and the demo's simulated players (``simulated_players``)
-included.
+Adding a mode: a subclass (its own module or folder here, with its views), one entry in
+``referee/shared/pool_names.py``'s ``POOL_MODES`` (the setup menu, the config's check, the
+remembered setup, the demo's ``--pool`` and a resumed record's header read the names from
+there), and its screens in ``ui/``. Everything a mode changes is one of the hooks below and
+the setup's lines (``setup_lines``, ``setup_note``); the demo's simulated players for it, if
+the device-pool table's will not do, are one line in ``coda_pi/sim/pool_players.py``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Which screen a referee is on: one enum per game, a docstring per member (python-chess's
 ``Termination``). The referees derive it from the game and their own cursors; every input
-and every view is chosen by it, and pool modes (``pools.py``) are told it."""
+and every view is chosen by it, and pool modes (``pools/mode.py``) are told it."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ fits everything entered. When none does, the device stops on a screen naming the
 row out of order, a "wrong" answer that cannot be true) and offers to take back the last
 entry; it stays stopped, one undo at a time, until the record makes sense again.
 
-``TablePool`` is the referee's pool mode "table" (``pools.py``): the referee asks it at each
+``TablePool`` is the referee's pool mode "table" (``pools/mode.py``): the referee asks it at each
 input and for each screen, and it leaves to the referee what plays as in device-pool play
 (choosing a target, slot and number, the timer, stopping, the menu, undo). It acts through
 the ``PoolHost`` interface only.

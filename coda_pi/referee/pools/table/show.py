@@ -1,4 +1,4 @@
-"""What table-pool play shows (``table_pool.py``'s screens, built from what the table told):
+"""What table-pool play shows (``mode.py``'s screens, built from what the table told):
 the row's colours being entered, a guess waiting for its answer, the numbers of panels that
 fall, and the stop when the entries cannot all be true."""
 
