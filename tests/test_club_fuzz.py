@@ -19,7 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
-from club_parts import Mosquitto, RecordedTable, demo_lines, file_lines, need_mosquitto, wait_until
+from club_parts import (
+    Mosquitto,
+    RecordedTable,
+    demo_lines,
+    need_mosquitto,
+    published_lines,
+    wait_until,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -153,7 +160,7 @@ def test_the_hub_holds_against_a_hostile_table(tmp_path):
             table.write()
             table.close()
         wait_until(lambda: all(
-            (g := hub.games.get((t, p.stem))) is not None and g.lines == file_lines(p)
+            (g := hub.games.get((t, p.stem))) is not None and g.lines == published_lines(p)
             for t, p in good.items()), 30, "the well-behaved games at the hub")
         players = {"Ann", "Ben", "Cy", "Dee", "Eli"}
 

@@ -211,6 +211,14 @@ def test_device_dealt_play_deals_and_draws_to_the_phone(tmp_path: Path) -> None:
         for seat, phone in ((0, ann), (1, ben)):
             got = device.until(lambda p=phone: (r := p.page())[1]["page"]["private"] and r)[1]
             private = got["page"]["private"]
+            # First the colours of the starting panels (issue 24), on "any mix": face down.
+            assert private["purpose"] == "deal" and len(private["row"]) == 4
+            assert {p["label"] for p in private["row"]} == {"?"}
+            assert phone.tap(kind="key", key="ok") == 202  # any mix: the device deals
+            got = device.until(lambda p=phone: (r := p.page())[1]["page"]["private"]
+                               and "?" not in {t["label"] for t in r[1]["page"]["private"]["row"]}
+                               and r)[1]
+            private = got["page"]["private"]
             assert private["purpose"] == "deal" and len(private["row"]) == 4
             assert all(p["label"] is not None for p in private["row"])
             # The other phone sees no row of this seat's, only its own (none yet).
