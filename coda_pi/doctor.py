@@ -417,7 +417,7 @@ def _check_display(report: _Report, config: Config, model: str | None, system: S
     finally:
         pygame.display.quit()
     shown = ", ".join(f"{w}x{h}" for w, h in sizes) or say("none")
-    if driver in ("dummy", "offscreen"):
+    if driver.lower() in ("dummy", "offscreen"):
         report.warn(say("SDL video driver: {driver} (nothing is shown), display size {shown}",
                         driver=driver, shown=shown),
                     say("for tests only; unset SDL_VIDEODRIVER (the service sets kmsdrm)"))

@@ -15,7 +15,7 @@ from coda_pi.app.loop import App, TimedSource
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records
 from coda_pi.app.resume import build_referee
-from coda_pi.app.waiting import Waiter, choose_waiter
+from coda_pi.app.waiting import Waiter, choose_waiter, is_console_driver
 from coda_pi.config import Config
 from coda_pi.devices.buzzer import SilentSounder, open_sounder
 from coda_pi.devices.gpio import open_gpio
@@ -104,7 +104,7 @@ def build_app(
         closers.append(start_publisher(config.club, records_dir, explain=say))
     if gpio is not None:
         closers.append(gpio.close)
-    if waiter is None and driver == "kmsdrm":
+    if waiter is None and is_console_driver(driver):
         # The console's keyboard wakes the quiet loop; nothing polls for it.
         from coda_pi.devices.input_watch import InputWatch
 
