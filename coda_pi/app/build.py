@@ -48,7 +48,9 @@ def config_notices(problems: Sequence[Any]) -> tuple[str, ...]:
     """The config file's problems as sentences for the screen, errors first (said in the
     screen's language when shown: the language may come from this very config)."""
     ordered = sorted(problems, key=lambda p: p.severity != "error")
-    return tuple(say("config file: {problem}", problem=p.sentence) for p in ordered)
+    # A problem with the file as a whole already begins "config file:" (ConfigProblem).
+    return tuple(p.sentence if not p.key else say("config file: {problem}", problem=p.sentence)
+                 for p in ordered)
 
 
 
