@@ -265,7 +265,7 @@ def test_a_stop_asked_from_another_thread_ends_a_loop_asleep_on_a_menu(tmp_path,
                     explain=lambda text: None)
     try:
         assert isinstance(app.waiter, QuietWaiter)
-        app.run(max_steps=1)
+        app.update()  # the first frame, without a sleep
         app.queue.put(Press(Button.BACK))
         app.queue.put(Release(Button.BACK))
         app.step()
