@@ -111,8 +111,13 @@ class EnteredPool(PoolMode):
     def simulated_players(cls, rng: random.Random, resumed: Callable[[], Any]) -> Any:
         """Players who draw simulated real panels and enter them privately."""
         from coda_pi.referee.entered_autoplay import EnteredAutoPlayer
+        from coda_pi.referee.entered_resumed_table import seat_entered_players
 
-        return EnteredAutoPlayer(rng)
+        player = EnteredAutoPlayer(rng)
+        witness = resumed()
+        if witness is not None:  # a resumed game: the panels its record holds, not new ones
+            seat_entered_players(player, witness.game, rng)
+        return player
 
     @property
     def _pads(self) -> PadSource:
