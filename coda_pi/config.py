@@ -314,8 +314,7 @@ def load_config(
         # Nothing is known to be wrong with the pins, and a button-only device must come up
         # with its buttons working (they are how the notice is dismissed): the default pins.
         problem = ConfigProblem("", say("{path} does not exist; using the defaults, with the "
-                                        "buttons on their default pins", path=str(source)),
-                                severity="warning")
+                                        "buttons on their default pins", path=str(source)))
         return Config(data_dir=default_data_dir(e)), [problem]
     except (OSError, UnicodeDecodeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
