@@ -280,3 +280,27 @@ def test_a_stop_asked_from_another_thread_ends_a_loop_asleep_on_a_menu(tmp_path,
     finally:
         app.close()
     assert record.read_text() == "".join(lines)
+
+
+STOP_EARLY = """
+import os, signal, sys, threading
+from coda_pi.app.stopping import StopSignals
+
+stopped = threading.Event()
+with StopSignals() as stops:
+    os.kill(os.getpid(), signal.SIGTERM)  # before anything listens: the device is starting
+    while not stops.requested:
+        threading.Event().wait(0.01)
+    stops.on_stop(stopped.set)  # registered late: called at once
+    print("stopped" if stopped.wait(5) else "not stopped", [s.name for s in stops.received])
+# Closed: the signal is the default one again (what a process outside run would get).
+print(signal.getsignal(signal.SIGTERM) == signal.SIG_DFL)
+"""
+
+
+def test_a_signal_before_the_loop_exists_stops_it_as_soon_as_it_does():
+    done = subprocess.run([sys.executable, "-c", STOP_EARLY], capture_output=True, text=True,
+                          timeout=60, cwd=ROOT,
+                          env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:2] == ["stopped ['SIGTERM']", "True"], done.stdout
