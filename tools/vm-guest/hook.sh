@@ -60,6 +60,22 @@ wait_active() {
     done
 }
 
+# Until coda-pi has started and sleeps: its CPU time grows by less than 0.1 s in 3 s (up
+# to 10 minutes), then 5 s more.
+wait_idle() {
+    local pid before after _
+    pid="$(systemctl show -p MainPID --value coda-pi.service)"
+    ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0; }
+    for _ in $(seq 200); do
+        before=$(ticks)
+        sleep 3
+        after=$(ticks)
+        [ $(( after - before )) -lt 10 ] && break
+    done
+    report "coda-pi idle at uptime=$(cut -d' ' -f1 /proc/uptime)"
+    sleep 5
+}
+
 since() {
     awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'
 }
@@ -112,7 +128,7 @@ service)
     journalctl -b -f -o cat -u coda-pi.service | sed -u 's/^/coda-pi| /' &
     wait_active
     report "service=$state uptime=$(cut -d' ' -f1 /proc/uptime)"
-    sleep 20  # past the first frames and the resumed game's banner
+    wait_idle  # under TCG the device's start takes a minute of CPU
     report "measure idle wake-ups (game)=$(wakeups 30)"
     started=$(date +%s.%N)
     systemctl stop coda-pi.service
@@ -123,7 +139,7 @@ service)
     find /var/lib/coda-pi -maxdepth 1 -name '*.jsonl*' -exec mv {} /var/lib/coda-pi/vm-check-aside/ \;
     systemctl start coda-pi.service
     wait_active
-    sleep 20
+    wait_idle
     report "measure idle wake-ups (setup)=$(wakeups 30)"
     started=$(date +%s.%N)
     systemctl restart coda-pi.service
