@@ -343,9 +343,11 @@ def load_config(
     try:
         text = read_config_text(source)
     except FileNotFoundError:
-        problem = ConfigProblem("", say("{path} does not exist; using the defaults, with GPIO "
-                                        "switched off", path=str(source)))
-        return Config(pins=off, data_dir=default_data_dir(e)), [problem]
+        # Nothing is known to be wrong with the pins, and a button-only device must come up
+        # with its buttons working (they are how the notice is dismissed): the default pins.
+        problem = ConfigProblem("", say("{path} does not exist; using the defaults, with the "
+                                        "buttons on their default pins", path=str(source)))
+        return Config(data_dir=default_data_dir(e)), [problem]
     except (OSError, UnicodeDecodeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         problem = ConfigProblem("", say("cannot read {path} ({why}); using the defaults, with "

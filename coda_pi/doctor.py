@@ -424,11 +424,11 @@ def _check_display(report: _Report, config: Config, model: str | None, system: S
     finally:
         pygame.display.quit()
     shown = ", ".join(f"{w}x{h}" for w, h in sizes) or say("none")
-    if driver in ("dummy", "offscreen") and os.environ.get("SDL_VIDEODRIVER"):
+    if driver.lower() in ("dummy", "offscreen") and os.environ.get("SDL_VIDEODRIVER"):
         report.warn(say("SDL video driver: {driver} (nothing is shown), display size {shown}",
                         driver=driver, shown=shown),
                     say("for tests only; unset SDL_VIDEODRIVER (the service sets kmsdrm)"))
-    elif driver in ("dummy", "offscreen"):
+    elif driver.lower() in ("dummy", "offscreen"):
         # Nobody asked for it: SDL found no display and fell back (issue 24).
         report.warn(say("no display found: SDL would draw offscreen ({driver}), where nothing "
                         "is shown", driver=driver), _display_fix(model))

@@ -410,6 +410,17 @@ write_service() {
     fi
     reload_systemd
     run systemctl enable coda-pi.service
+    restart_if_running
+}
+
+# install.sh run again is an update: a device running the old code would go on with it
+# until the next boot, so a running service is restarted (try-restart leaves a stopped one
+# stopped, and the unit's signal handling makes the stop take well under a second).
+restart_if_running() {
+    if [ "$dry_run" -eq 0 ] && [ ! -d /run/systemd/system ]; then
+        return 0  # a chroot: nothing runs there
+    fi
+    run systemctl try-restart coda-pi.service
 }
 
 do_install() {

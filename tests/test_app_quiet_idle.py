@@ -94,3 +94,51 @@ def test_a_key_on_an_input_device_wakes_the_quiet_loop(screen, tmp_path):
     finally:
         os.close(fd)
         watch.close()
+
+
+def sdl_video_drivers() -> list[str]:
+    """The video drivers of the system's SDL (the one install.sh builds pygame against), by
+    the names SDL reports; empty where there is no system SDL."""
+    import ctypes
+    import ctypes.util
+
+    name = ctypes.util.find_library("SDL2-2.0") or ctypes.util.find_library("SDL2")
+    if name is None:
+        return []
+    sdl = ctypes.CDLL(name)
+    sdl.SDL_GetVideoDriver.restype = ctypes.c_char_p
+    return [sdl.SDL_GetVideoDriver(i).decode() for i in range(sdl.SDL_GetNumVideoDrivers())]
+
+
+def test_the_console_driver_takes_the_quiet_path_by_the_name_sdl_reports(
+        tmp_path, monkeypatch, quit_pygame):
+    """Debian's SDL calls its console driver "KMSDRM" (issue 22: compared with "kmsdrm",
+    the console never took the quiet path and polled SDL every 10 ms)."""
+    from coda_pi.app import DeviceOptions, build_app
+    from coda_pi.config import Config
+    from coda_pi.devices import input_watch
+
+    kms = [d for d in sdl_video_drivers() if d.lower() == "kmsdrm"]
+    if not kms:
+        pytest.skip("no system SDL with a kmsdrm driver (apt install libsdl2-2.0-0)")
+    reported = kms[0]
+    assert isinstance(choose_waiter(IntentQueue(), buttons=True, driver=reported), QuietWaiter)
+    # The device as built on the console: SDL reports that name (no KMS device here to open
+    # it for real), and the keyboard watcher must start, or the quiet loop never sees a key.
+    started: list[InputWatch] = []
+    real_start = input_watch.InputWatch.start
+
+    def start(self: InputWatch) -> InputWatch:
+        started.append(self)
+        return real_start(self)
+
+    monkeypatch.setattr(input_watch.InputWatch, "start", start)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: reported)
+    app = build_app(DeviceOptions(config=Config(data_dir=tmp_path), size=(320, 240),
+                                  fullscreen=False, gpio=False, sound=False, resume=False),
+                    explain=lambda text: None)
+    try:
+        assert isinstance(app.waiter, QuietWaiter)
+        assert len(started) == 1
+    finally:
+        app.close()

@@ -244,8 +244,10 @@ def test_user_file_then_env_then_explicit(tmp_path):
 def test_missing_explicit_file_is_a_problem_not_a_crash(tmp_path):
     config, problems = load_config(tmp_path / "nope.toml", env=ENV)
     assert len(problems) == 1 and "does not exist" in problems[0].message
-    # The pins the builder meant are unknown: GPIO stays off (issue 12).
-    assert config.pins == PinConfig(gpio_enabled=False)
+    # A button-only device must come up with its buttons working: the default pins (issue
+    # 22; a file that is there but unreadable or wrong still switches GPIO off).
+    assert config.pins == PinConfig() and config.pins.gpio_enabled
+    assert str(problems[0]).count("config file") == 1
 
 
 def test_data_dir_defaults_follow_the_environment(tmp_path):

@@ -68,12 +68,13 @@ MASTERMIND_GAMES = 6  # the device breaks three codes and makes three: a match l
 
 def _demo(
     record: Path, acks: Path, seed: int, env: dict[str, str], *, players: int = 3,
-    rounds: int = 3, table_pool: bool = False, game: str = "coda",
+    rounds: int = 3, table_pool: bool = False, game: str = "coda", pool: str | None = None,
 ) -> subprocess.Popen[bytes]:
     which = (["--game", "mastermind", "--games", str(MASTERMIND_GAMES)]
              if game == "mastermind" else
              ["--players", str(players), "--rounds", str(rounds),
-              *(["--table-pool"] if table_pool else [])])
+              *(["--table-pool"] if table_pool else []),
+              *(["--pool", pool] if pool else [])])
     return subprocess.Popen(
         # No frames: what is checked is the record, and the frames cost four times the play.
         [sys.executable, "-m", "coda_pi.cli", "demo", "--headless", "--no-frames",
@@ -212,6 +213,16 @@ def test_table_pool_play_killed_at_random_moments_goes_on_with_nothing_lost(
     _kill_and_resume(tmp_path, max(4, KILLS // 2), table_pool=True, window=(0.8, 4.0))
 
 
+def test_entered_pool_play_killed_at_random_moments_goes_on_with_nothing_lost(
+    tmp_path: Path,
+) -> None:
+    """The same with the players drawing real panels and entering them: each restart
+    resumes the record, its simulated table given back the panels the record holds (issue
+    22: a resumed entered-pool demo made up another table and never finished)."""
+    # Its first line comes later (every seat's row is entered first): later kills.
+    _kill_and_resume(tmp_path, max(4, KILLS // 2), pool="entered", window=(0.8, 4.0))
+
+
 def test_mastermind_killed_at_random_moments_goes_on_with_no_row_shown_lost(
     tmp_path: Path,
 ) -> None:
@@ -224,7 +235,7 @@ def test_mastermind_killed_at_random_moments_goes_on_with_no_row_shown_lost(
 
 def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = False,
                      window: tuple[float, float] = (EARLIEST, LATEST),
-                     game: str = "coda") -> None:
+                     game: str = "coda", pool: str | None = None) -> None:
     KILLS = total_kills  # noqa: N806 - the module's figure, for this run
     seed = int(os.environ.get("CODA_PI_CRASH_SEED", str(time.time_ns() % 1_000_000)))
     rng = random.Random(seed)
@@ -246,7 +257,7 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = Fal
             assert runs < 10 * KILLS + 20, f"{why}: the tournament never finishes"
             before = record.read_bytes() if record.exists() else b""
             proc = _demo(record, acks, seed + runs, env, players=PLAYERS[games % 3],
-                         table_pool=table_pool, game=game)
+                         table_pool=table_pool, game=game, pool=pool)
             try:
                 if kills < KILLS:
                     proc.wait(timeout=rng.uniform(*window) * slow)

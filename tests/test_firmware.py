@@ -280,3 +280,20 @@ def test_panel_firmware_compiles_to_the_driver_format(tmp_path):
     done = subprocess.run([sys.executable, str(FIRMWARE / "mipi-dbi-fw"), str(bad), str(out)],
                           capture_output=True, text=True)
     assert done.returncode != 0 and "line 2" in done.stderr
+
+
+def test_the_unit_says_how_long_systemd_waits_for_a_stop():
+    """The device ends within a second of SIGTERM (tests/test_stop_signals.py): the unit
+    tells systemd to wait seconds for it, not its default minute and a half."""
+    s = unit_settings(UNIT.read_text())
+    assert s.get("Service.KillSignal", ["SIGTERM"]) == ["SIGTERM"]
+    assert 1 <= int(s["Service.TimeoutStopSec"][0]) <= 30
+
+
+def test_installing_again_restarts_a_running_service(fake_pi):
+    """An update must not leave the old code running until the next boot: after enabling
+    the unit, install.sh restarts it if (and only if) it runs (try-restart)."""
+    root, env = fake_pi
+    out = install(env, "--dry-run").stdout.splitlines()
+    enable = out.index("    + systemctl enable coda-pi.service")
+    assert "    + systemctl try-restart coda-pi.service" in out[enable + 1:]

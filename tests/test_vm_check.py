@@ -252,3 +252,24 @@ def test_the_hosts_added_certificate_authorities_go_into_the_guest(tmp_path):
     (tmp_path / "notes.txt").write_text("not a certificate")
     assert vm.host_cas(tmp_path) == {"proxy.crt": "-----BEGIN CERTIFICATE-----\nAAA\n"}
     assert vm.host_cas(tmp_path / "absent") == {}
+
+
+def test_the_monkey_holds_the_seat_the_game_waits_for():
+    """Between power cuts the VM's players play whole games: the acting seat holds its
+    button (issue 22: the random keys never did, and every cut found a game at its start)."""
+    lines = [(ROOT / "tests" / "records" / "dashes.jsonl").read_text().splitlines()[i]
+             for i in range(12)]
+    assert vm.acting_seat(lines[:1]) is None  # no round yet: setup and the start
+    assert vm.acting_seat(lines[:2]) == 0  # round: seat 1 is dealt first
+    assert vm.acting_seat(lines[:3]) == 1  # seat 1 dealt: seat 2's deal
+    assert vm.acting_seat(lines[:5]) == 0  # seat 1 drew: its turn
+    assert vm.acting_seat(lines[:8]) == 1  # seat 1 placed its panel: seat 2's turn
+
+
+def test_the_service_phase_reports_stop_restart_and_wakeups():
+    """The guest measures under its own systemd; the host reads the figures it reports."""
+    assert "service" in vm.PHASES and "vm_check=service" in vm.kernel_cmdline("service")
+    hook = HOOK.read_text()
+    for said in ("measure idle wake-ups (game)=", "measure idle wake-ups (setup)=",
+                 "measure systemctl stop=", "measure systemctl restart=", "poweroff now"):
+        assert said in hook, said

@@ -17,7 +17,7 @@ from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records
 from coda_pi.app.resume import build_referee
 from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
-from coda_pi.app.waiting import Waiter, choose_waiter
+from coda_pi.app.waiting import Waiter, choose_waiter, is_console_driver
 from coda_pi.config import Config
 from coda_pi.desktop import WINDOW_SYSTEMS, keys_banner, set_in_a_window, unseen_notice
 from coda_pi.devices.buzzer import SilentSounder, open_sounder
@@ -52,7 +52,9 @@ def config_notices(problems: Sequence[Any]) -> tuple[str, ...]:
     """The config file's problems as sentences for the screen, errors first (said in the
     screen's language when shown: the language may come from this very config)."""
     ordered = sorted(problems, key=lambda p: p.severity != "error")
-    return tuple(say("config file: {problem}", problem=p.sentence) for p in ordered)
+    # A problem with the file as a whole already begins "config file:" (ConfigProblem).
+    return tuple(p.sentence if not p.key else say("config file: {problem}", problem=p.sentence)
+                 for p in ordered)
 
 
 
@@ -132,7 +134,7 @@ def build_app(
             say(phones.notice())
     if gpio is not None:
         closers.append(gpio.close)
-    if waiter is None and driver == "kmsdrm":
+    if waiter is None and is_console_driver(driver):
         # The console's keyboard wakes the quiet loop; nothing polls for it.
         from coda_pi.devices.input_watch import InputWatch
 

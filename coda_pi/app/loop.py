@@ -12,6 +12,7 @@ an idle device sleeps.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -125,6 +126,7 @@ class App:
         self.on_frame = on_frame
         self.closers = list(closers)
         self.running = True
+        self._stop_asked = threading.Event()  # set by ``stop``, from any thread
         self.stats = LoopStats()
         self.cues: list[Cue] = []  # every cue played, for tests and the demo's summary
         self.scene: Scene | None = None  # the scene on screen now
@@ -138,6 +140,8 @@ class App:
 
     def step(self) -> bool:
         """Sleep until something is due, apply it, redraw if needed. False once quitting."""
+        if self._stop_asked.is_set():
+            self.running = False
         if not self.running:
             return False
         self.stats.steps += 1
@@ -147,7 +151,16 @@ class App:
         for event in events:
             self._event(event)
         self.update()
+        if self._stop_asked.is_set():
+            self.running = False
         return self.running
+
+    def stop(self) -> None:
+        """End the loop after the step it is in; safe from any thread (the stop signals',
+        coda_pi/app/stopping.py). The sleep is woken: a screen with no deadline would
+        otherwise sleep on until the next press."""
+        self._stop_asked.set()
+        self.queue.wake()
 
     def update(self) -> None:
         """Everything after the sleep: sources, intents, timers, cues, LEDs, the frame."""

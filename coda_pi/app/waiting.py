@@ -96,7 +96,20 @@ class QuietWaiter:
 
 
 QUIET_DRIVERS = ("kmsdrm", "dummy", "offscreen")
-"""SDL video drivers with no window system to listen to: ``QuietWaiter`` is enough."""
+"""SDL video drivers with no window system to listen to: ``QuietWaiter`` is enough. In lower
+case: SDL spells its own names as it likes (Debian's SDL reports ``KMSDRM``), so a name is
+compared through ``driver_key``."""
+
+
+def driver_key(driver: str | None) -> str:
+    """A video driver's name as ``QUIET_DRIVERS`` spells it, however SDL reported it."""
+    return (driver or "").lower()
+
+
+def is_console_driver(driver: str | None) -> bool:
+    """SDL draws on the console (KMS/DRM): its keyboard is a kernel input device, which
+    ``InputWatch`` must watch for the quiet loop to see a key."""
+    return driver_key(driver) == "kmsdrm"
 
 
 def choose_waiter(queue: IntentQueue, *, buttons: bool = False,
@@ -117,7 +130,7 @@ def choose_waiter(queue: IntentQueue, *, buttons: bool = False,
     them it is the only input and is looked at every 10 ms, inside the 20 ms press-to-frame
     goal.
     """
-    if driver in QUIET_DRIVERS:
+    if driver_key(driver) in QUIET_DRIVERS:
         return QuietWaiter(queue)
     return QueueWaiter(queue, keyboard_poll=0.025 if buttons else 0.010)
 

@@ -6,12 +6,15 @@ import argparse
 import logging
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coda_pi.config import load_config
 from coda_pi.datadir import DataDirBusy, claim_data_dirs
 from coda_pi.desktop import KEYS
 from coda_pi.i18n import LANGUAGES, _, set_language, spoken
+
+if TYPE_CHECKING:
+    from coda_pi.app.stopping import StopSignals
 
 
 def register(sub: Any) -> None:
@@ -83,7 +86,16 @@ def choose_language(args: argparse.Namespace, config: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from coda_pi.app.stopping import StopSignals
+
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+    # From here on SIGTERM, SIGINT and SIGHUP end the device cleanly (exit 0, the record
+    # closed) on any screen, however long it would sleep.
+    with StopSignals() as stops:
+        return _run_stoppable(args, stops)
+
+
+def _run_stoppable(args: argparse.Namespace, stops: StopSignals) -> int:
     config, notices = load_config_with_notices(args.config)
     choose_language(args, config)
     from coda_pi.record_path import record_path_problem
@@ -98,13 +110,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"coda-pi: {spoken(busy.strerror)}", file=sys.stderr)
         return 1
     try:
-        return _run_device(args, config, notices)
+        return _run_device(args, config, notices, stops)
     finally:
         for lock in locks:
             lock.release()
 
 
-def _run_device(args: argparse.Namespace, config: Any, notices: tuple[str, ...]) -> int:
+def _run_device(args: argparse.Namespace, config: Any, notices: tuple[str, ...],
+                stops: StopSignals) -> int:
     import pygame
 
     from coda_pi.app import DeviceOptions, build_app
@@ -128,6 +141,7 @@ def _run_device(args: argparse.Namespace, config: Any, notices: tuple[str, ...])
                               "it from the console (SDL uses kmsdrm); elsewhere, from a "
                               "desktop session.").format(why=err), file=sys.stderr)
         return 1
+    stops.on_stop(app.stop)
     try:
         app.run()
     except KeyboardInterrupt:

@@ -17,10 +17,16 @@ Resumed = Callable[[], "Witness | None"]
 
 
 def _entered(rng: random.Random, resumed: Resumed) -> Any:
-    """Players who draw simulated real panels and enter them privately."""
+    """Players who draw simulated real panels and enter them privately; a resumed game's
+    players get back the panels its record holds, not new ones."""
     from coda_pi.sim.entered import EnteredAutoPlayer
+    from coda_pi.sim.entered_resumed_table import seat_entered_players
 
-    return EnteredAutoPlayer(rng)
+    player = EnteredAutoPlayer(rng)
+    witness = resumed()
+    if witness is not None:
+        seat_entered_players(player, witness.game, rng)
+    return player
 
 
 def _table(rng: random.Random, resumed: Resumed) -> Any:

@@ -50,6 +50,49 @@ gpio_probe() {
     fi
 }
 
+wait_active() {
+    local _
+    state=unknown
+    for _ in $(seq 180); do
+        state="$(systemctl is-active coda-pi.service)"
+        [ "$state" = active ] && return 0
+        sleep 1
+    done
+}
+
+# Until coda-pi has started and sleeps: its CPU time grows by less than 0.1 s in 3 s (up
+# to 10 minutes), then 5 s more.
+wait_idle() {
+    local pid before after _
+    pid="$(systemctl show -p MainPID --value coda-pi.service)"
+    ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat" 2>/dev/null || echo 0; }
+    for _ in $(seq 200); do
+        before=$(ticks)
+        sleep 3
+        after=$(ticks)
+        [ $(( after - before )) -lt 10 ] && break
+    done
+    report "coda-pi idle at uptime=$(cut -d' ' -f1 /proc/uptime)"
+    sleep 5
+}
+
+since() {
+    awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'
+}
+
+# wakeups SECONDS: how often coda-pi's threads went to sleep again (voluntary context
+# switches, every thread of the service's main process), a second, over SECONDS.
+wakeups() {
+    local pid before after
+    pid="$(systemctl show -p MainPID --value coda-pi.service)"
+    count() { cat /proc/"$pid"/task/*/status 2>/dev/null | awk '/^voluntary_ctxt_switches/ { n += $2 } END { print n + 0 }'; }
+    before=$(count)
+    sleep "$1"
+    after=$(count)
+    awk -v a="$before" -v b="$after" -v s="$1" \
+        'BEGIN { printf "%.1f a second (%d in %d s)", (b - a) / s, b - a, s }'
+}
+
 case "$phase" in
 install)
     wait_for_network || true
@@ -78,6 +121,35 @@ run)
     report "service=$state uptime=$(cut -d' ' -f1 /proc/uptime)"
     report "dri: $(find /dev/dri -maxdepth 1 -name 'card*' | tr '\n' ' ')$(for c in /sys/class/drm/card*-*; do printf '%s=%s ' "${c##*/}" "$(cat "$c/status")"; done)"
     wait
+    ;;
+service)
+    # The service as systemd drives it: how often the idle device wakes, and how long
+    # stop, restart and poweroff take (the host times the poweroff from "poweroff now").
+    journalctl -b -f -o cat -u coda-pi.service | sed -u 's/^/coda-pi| /' &
+    wait_active
+    report "service=$state uptime=$(cut -d' ' -f1 /proc/uptime)"
+    wait_idle  # under TCG the device's start takes a minute of CPU
+    report "measure idle wake-ups (game)=$(wakeups 30)"
+    started=$(date +%s.%N)
+    systemctl stop coda-pi.service
+    report "measure systemctl stop=$(since "$started") s"
+    report "unit after stop: $(systemctl show -p Result -p ExecMainCode -p ExecMainStatus coda-pi.service | tr '\n' ' ')"
+    # The records aside: the device starts on its setup screen, the screen with no deadline.
+    mkdir -p /var/lib/coda-pi/vm-check-aside
+    find /var/lib/coda-pi -maxdepth 1 -name '*.jsonl*' -exec mv {} /var/lib/coda-pi/vm-check-aside/ \;
+    systemctl start coda-pi.service
+    wait_active
+    wait_idle
+    report "measure idle wake-ups (setup)=$(wakeups 30)"
+    started=$(date +%s.%N)
+    systemctl restart coda-pi.service
+    report "measure systemctl restart=$(since "$started") s"
+    wait_active
+    sleep 10
+    report "journal: $(journalctl -b -u coda-pi.service -o cat | grep -ciE 'SIGKILL|timed out|failed') lines of the unit's journal say SIGKILL, timed out or failed"
+    report "poweroff now"
+    sync
+    systemctl poweroff
     ;;
 gpio)
     wait_for_network || true
