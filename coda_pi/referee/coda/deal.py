@@ -130,8 +130,10 @@ class DealState(CodaState):
             ref.pending_deals.pop(seat, None)
             if game.phase is not Phase.DEAL and game.turn is not None:
                 ref.cue(Cue.YOUR_TURN)
-                ref.say(Banner(_("{name} starts").format(name=game.name(game.turn)),
-                               BannerKind.INFO))
+                # Built first: the message extractor reads ``say(`` as its own keyword.
+                starts = Banner(_("{name} starts").format(name=game.name(game.turn)),
+                                BannerKind.INFO)
+                ref.say(starts)
 
 
 def _pending_row(ref: CodaContext, seat: int) -> tuple[Tile, ...]:

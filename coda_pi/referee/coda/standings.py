@@ -41,8 +41,10 @@ def after_round_start(ref: CodaContext) -> None:
     """A round has started: the table is told it is being dealt."""
     game = ref.game
     assert game is not None
-    ref.say(Banner(_("Round {number}: dealing").format(number=game.round_number),
-                   BannerKind.INFO))
+    # Built first: the message extractor reads ``say(`` as its own keyword.
+    dealing = Banner(_("Round {number}: dealing").format(number=game.round_number),
+                     BannerKind.INFO)
+    ref.say(dealing)
 
 
 class RoundEndState(CodaState):

@@ -84,11 +84,13 @@ def end_turn(ref: CodaContext, event: Stop | Place | Reveal) -> None:
     assert game is not None
     if isinstance(event, Reveal):
         label = tile_label(game.rows[event.seat][event.slot].tile, ref.options.labels)
-        ref.say(Banner(
+        # Built first: the message extractor reads ``say(`` as its own keyword.
+        knocked = Banner(
             _("{name} knocked down their {label}").format(name=game.name(event.seat),
                                                          label=label),
             BannerKind.INFO,
-        ))
+        )
+        ref.say(knocked)
     if announce_round_end(ref):
         return
     if game.turn is not None:
@@ -168,9 +170,10 @@ def announce_round_end(ref: CodaContext) -> bool:
         ref.say(Banner(text, BannerKind.GOOD))
     else:
         ref.cue(Cue.ROUND_WON)
-        ref.say(Banner(
+        won = Banner(
             _("{name} wins round {number}!").format(name=game.name(winner),
                                                    number=game.round_number),
             BannerKind.GOOD,
-        ))
+        )
+        ref.say(won)
     return True
