@@ -549,8 +549,8 @@ class Referee(CodaMenu, BaseReferee):
         self._refusal = None
         self._cursor = None
         self._pool.entered()
-        # By the game's phase, not the screen: an undo or a pool mode's rewrite may land
-        # on a deal or a turn while the screen is still the final standings.
+        # By the game's phase, not the screen: a game ended early shows the final
+        # standings whatever phase it stopped in.
         if game.phase is Phase.DEAL:
             SCREENS[CodaScreen.DEAL].enter(self, game, previous)
         elif game.phase in TURN_PHASES and game.turn is not None:
