@@ -232,7 +232,7 @@ def own_panels(world: World, seat: int) -> tuple[Any, ...]:
         return ()
     row = tuple((s.tile, s.revealed) for s in game.rows[seat]) if game.rows else ()
     drawn = game.drawn if game.turn == seat else None
-    pending = referee._pending_deals.get(seat)
+    pending = referee.pending_deals.get(seat)
     pool = referee.pool
     entry = getattr(pool, "entry", None)
     typing = None

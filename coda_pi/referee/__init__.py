@@ -27,10 +27,13 @@ holds every arrow to it):
   ``device_rows`` (the device's rows kept beside the record until the code is known),
   ``board`` (the board, scores and words).
 - ``coda/``: the Coda ``Referee`` (``referee``: ``handle``, ``tick``, ``next_deadline``,
-  ``view``, ``private_view``, ``leds``, ``take_cues``, ``version``; ``SCREENS``, one
-  ``ScreenState`` per ``CodaScreen``), its screens' methods (``setup`` and ``setup_menu``,
-  ``deal``, ``turn`` with ``verdicts``, ``standings``, ``menu``; ``parts``: what they take
-  from the rest of the referee).
+  ``view``, ``private_view``, ``leds``, ``take_cues``, ``version``), Mastermind's pattern:
+  its screens one ``CodaState`` (``state``) each, listed by ``CodaScreen`` in ``states``
+  (``setup`` with ``setup_menu``, ``deal`` with ``deal_colours``, ``turn``, ``standings``:
+  the start, a round's end, the final standings, the bonus), handed a
+  ``context.CodaContext`` (all a screen may use of the referee: ``PoolHost`` and the
+  screens' cursors); ``verdicts`` (what a turn writes and announces), ``menu`` (the BACK
+  menu over every screen, mixed into the referee), ``closed_rounds``.
 - ``switch``: the referee the app holds, passing every call to Coda's or Mastermind's;
   ``table_referee``: ``TableReferee``, the referee as the loop sees it.
 

@@ -61,13 +61,6 @@ def dial_for(game: CodaGame) -> ColourDial:
                       light_left=len(game.pool_tiles(Color.LIGHT)))
 
 
-def dials_of(owner: object) -> dict[tuple[int, int], ColourDial]:
-    """The dials of a referee, by (round, seat): kept on it without a change to its
-    constructor (the referee's files are being restructured elsewhere)."""
-    dials: dict[tuple[int, int], ColourDial] = owner.__dict__.setdefault("_colour_dials", {})
-    return dials
-
-
 def mixed_row(dealer: Dealer, game: CodaGame, seat: int, dark: int | None) -> Deal:
     """``seat``'s starting row with ``dark`` dark panels (None: any mix, the dealer's own)."""
     if dark is ANY_MIX:

@@ -1,6 +1,7 @@
 """What Coda adds to the shared BACK menu (``base.py``): pausing the guess timer, undo with
 the pool mode's words for the real panels, ending early, the review, and when the guess
-timer waits. Mixed into the Coda ``Referee``."""
+timer waits. Mixed into the Coda ``Referee``: the menu is no screen but lies over any of
+them (``states``), so it stays with the referee, which it is part of."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import _
 from coda_pi.referee.coda.closed_rounds import closed_round_refusal, round_closed_by_last_event
-from coda_pi.referee.coda.parts import CodaParts
 from coda_pi.referee.shared.describe import describe_event, put_back_hint, undo_banner
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.overlays import Confirm, Menu, MenuItem
@@ -23,14 +23,21 @@ if TYPE_CHECKING:
     from coda_pi.record import Journal
     from coda_pi.referee.pools.mode import PoolMode
     from coda_pi.referee.shared.ports import Clock
+    from coda_pi.referee.shared.public import TurnCursor
     from coda_pi.referee.shared.review import GameReview
+    from coda_pi.referee.shared.setup import SetupDefaults
+    from coda_pi.referee.shared.timer import GuessTimer
     from coda_pi.rules.tiles import Tile
 
 
-class MenuScreen(CodaParts):
+class CodaMenu:
     """The Coda menu's items, undo and the timer's pauses; the referee supplies the rest
     (declared here for the type checker only)."""
 
+    _options: SetupDefaults
+    _banner: Banner | None
+    _timer: GuessTimer | None
+    _cursor: TurnCursor | None
     _clock: Clock
     _journal: Journal[Any] | None
     _pool: PoolMode
@@ -41,9 +48,9 @@ class MenuScreen(CodaParts):
     _final_shown: bool
     _ended_early: bool
     _review: GameReview | None
-    _pending_deals: dict[int, tuple[Tile, ...]]
-    _peeked: set[int]
-    _dash_index: int
+    pending_deals: dict[int, tuple[Tile, ...]]
+    peeked: set[int]
+    dash_index: int
     _write: Callable[[dict[str, Any]], None]
 
     if TYPE_CHECKING:
@@ -56,6 +63,10 @@ class MenuScreen(CodaParts):
         def _open_review(self) -> None: ...
 
         def _time_up(self) -> None: ...
+
+        def _refuse(self, text: str) -> None: ...
+
+        def _cue(self, cue: Cue) -> None: ...
 
     # -- the menu ------------------------------------------------------------------------
 
@@ -122,9 +133,9 @@ class MenuScreen(CodaParts):
         if last.get("event") == "deal":
             event = parse_event(last)
             assert isinstance(event, Deal)
-            self._pending_deals[event.seat] = event.row
-            self._peeked.discard(event.seat)
-            self._dash_index = 0
+            self.pending_deals[event.seat] = event.row
+            self.peeked.discard(event.seat)
+            self.dash_index = 0
         self._final_shown = False
         self._ended_early = False
         self._review = None

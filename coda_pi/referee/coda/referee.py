@@ -7,6 +7,11 @@ then written durably, and only then applied and announced (principle 5). Undo wr
 ``{"event": "undo"}`` and restores the journal's snapshot, so it works across turns and
 rounds with nothing else to rewind.
 
+Each screen is one state class (``states.SCREENS``, by ``CodaScreen``), handed the referee
+as a ``context.CodaContext``: the referee holds the journal and the cursors and sends every
+input and view to the screen the game is on, after the pool mode (``pools/mode.py``) had its
+say. The BACK menu lies over every screen and is the referee's own (``menu``).
+
 Time comes from the injected clock only: long presses and the guess timer are deadlines the
 loop learns from ``next_deadline()`` and reports back through ``tick()``.
 """
@@ -15,18 +20,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import _
 from coda_pi.record import Journal, RecordWriteError
-from coda_pi.referee.coda.deal import DealScreen
-from coda_pi.referee.coda.menu import MenuScreen
-from coda_pi.referee.coda.setup import RESULTS, SetupScreen
+from coda_pi.referee.coda import verdicts
+from coda_pi.referee.coda.deal import deal_seat
+from coda_pi.referee.coda.deal_colours import ColourDial
+from coda_pi.referee.coda.menu import CodaMenu
+from coda_pi.referee.coda.setup import RESULTS
 from coda_pi.referee.coda.setup_menu import SetupMenu
-from coda_pi.referee.coda.standings import StandingsScreens
-from coda_pi.referee.coda.turn import TurnScreen
-from coda_pi.referee.coda.verdicts import TurnVerdicts
+from coda_pi.referee.coda.standings import after_round_start, open_review, review_nav
+from coda_pi.referee.coda.states import SCREENS
 from coda_pi.referee.pools.mode import DevicePool, PoolHost, PoolMode, pool_mode
 from coda_pi.referee.shared.base import HOLD_FOR_UNDO, BaseReferee
 from coda_pi.referee.shared.kinds import CodaScreen
@@ -48,7 +53,7 @@ from coda_pi.referee.shared.public import (
     table_view,
 )
 from coda_pi.referee.shared.results import ResultsBrowser, ResultsSource
-from coda_pi.referee.shared.setup import SetupDefaults, options_from_header
+from coda_pi.referee.shared.setup import SetupDefaults, options_from_header, unique_names
 from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.referee.shared.timer import GuessTimer
 from coda_pi.referee.shared.views import (
@@ -57,11 +62,10 @@ from coda_pi.referee.shared.views import (
     LedState,
     PrivateView,
     PublicView,
-    Screen,
 )
-from coda_pi.rules.coda import CodaGame, Phase
-from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop, to_dict
-from coda_pi.rules.dealer import Dealer, Shuffle, inherited_seed, new_seed
+from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
+from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, RoundStart, Stop, to_dict
+from coda_pi.rules.dealer import SEED_KEY, Dealer, Shuffle, inherited_seed, new_seed
 from coda_pi.rules.tiles import Tile
 
 if TYPE_CHECKING:
@@ -84,13 +88,12 @@ __all__ = ["HOLD_FOR_UNDO", "Clock", "RecordSink", "Referee", "Sink", "coda_jour
 TURN_PHASES = (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE, Phase.PENALTY)
 
 
-class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdicts, MenuScreen,
-              BaseReferee):
+class Referee(CodaMenu, BaseReferee):
     """What the device is doing now. One thread (the app's loop) calls every method.
 
-    Each screen is a few methods of its own module (``setup``, ``deal``,
-    ``turn``, ``standings``), registered once in ``SCREENS``; this class holds
-    the cursors and sends every input and view to the screen the game is on, after the
+    Each screen is a ``CodaState`` (``states.SCREENS``); this class holds the journal and
+    the cursors, is what a screen sees (``CodaContext``) and what a pool mode sees
+    (``PoolHost``), and sends every input and view to the screen the game is on, after the
     pool mode (``pools/mode.py``) had its say.
     """
 
@@ -136,9 +139,10 @@ class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdict
         self._init_buttons()
         self._overlay: Menu | Confirm | None = None
         # Cursors of the moment: none of them is game truth.
-        self._pending_deals: dict[int, tuple[Tile, ...]] = {}
-        self._dash_index = 0
-        self._peeked: set[int] = set()
+        self.pending_deals: dict[int, tuple[Tile, ...]] = {}  # the deal's (deal.py)
+        self.dash_index = 0
+        self.peeked: set[int] = set()
+        self.colour_dials: dict[tuple[int, int], ColourDial] = {}
         self._cursor: TurnCursor | None = None
         self._refusal: str | None = None  # why a claim was refused: private to the player
         self._timer: GuessTimer | None = None
@@ -234,16 +238,131 @@ class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdict
         self._sync_timer()
 
     def deal_seat(self) -> int | None:
-        return self._deal_seat()
+        return deal_seat(self.game)
 
     def guess(self, value: str, *, correct: bool | None) -> None:
-        self._guess(value, correct=correct)
+        verdicts.guess(self, value, correct=correct)
 
     def end_turn(self, event: Stop | Place | Reveal) -> None:
-        self._end_turn(event)
+        verdicts.end_turn(self, event)
 
     def announce_round_end(self) -> bool:
-        return self._announce_round_end()
+        return verdicts.announce_round_end(self)
+
+    # -- what a screen may see and do besides (context.CodaContext, implemented here) ----
+
+    @property
+    def options(self) -> SetupDefaults:
+        return self._options
+
+    @property
+    def setup_menu(self) -> SetupMenu:
+        return self._setup
+
+    @property
+    def results(self) -> ResultsBrowser | None:
+        return self._results
+
+    @property
+    def can_start_again(self) -> bool:
+        return self._new_record is not None
+
+    @cursor.setter
+    def cursor(self, cursor: TurnCursor | None) -> None:
+        self._cursor = cursor
+
+    @property
+    def refusal(self) -> str | None:
+        return self._refusal
+
+    @refusal.setter
+    def refusal(self, text: str | None) -> None:
+        self._refusal = text
+
+    @property
+    def final_shown(self) -> bool:
+        return self._final_shown
+
+    @final_shown.setter
+    def final_shown(self, shown: bool) -> None:
+        self._final_shown = shown
+
+    @property
+    def review(self) -> GameReview | None:
+        return self._review
+
+    @review.setter
+    def review(self, review: GameReview | None) -> None:
+        self._review = review
+
+    @property
+    def banner(self) -> Banner | None:
+        return self._banner
+
+    @property
+    def timer(self) -> GuessTimer | None:
+        return self._timer
+
+    @timer.setter
+    def timer(self, timer: GuessTimer | None) -> None:
+        self._timer = timer
+
+    def now(self) -> float:
+        return self._clock.monotonic()
+
+    def nav(self, button: Button) -> None:
+        self._nav(button)
+
+    def redraw(self) -> None:
+        self._version += 1
+
+    def start_game(self) -> None:
+        """Start: the record's header is written first (nothing starts unless it is
+        stored), then the first round starts."""
+        options = self._setup.choices
+        if self._remember is not None:
+            self._remember(options)
+        settings = CodaSettings(
+            players=unique_names(options.player_names),
+            dashes=options.dashes,
+            rounds=options.rounds,
+            hand=options.hand,
+            bonus=options.bonus,
+        )
+        mode = pool_mode(options.pool)
+        seed = new_seed(self._rng)
+        header = settings.to_dict() | mode.header(options) | {
+            "labels": options.labels,
+            "timer": {
+                "enabled": options.timer,
+                "first_seconds": options.first_seconds,
+                "extra_seconds": options.extra_seconds,
+            },
+            SEED_KEY: seed,
+        }
+        try:
+            self._write(header)
+        except RecordWriteError as err:  # not stored: not started
+            self._storage_failed(err)
+            return
+        self._options = options
+        self._dealer = self._dealer_for(seed)
+        self._pool = mode(self._host(), training=options.training)
+        self._journal = mode.journal(settings)
+        self._banner = None
+        if self._commit(RoundStart(options.first)):
+            after_round_start(self)
+        else:
+            self._enter_phase()
+
+    def new_game(self) -> None:
+        """OK at the final standings: a new record, and the setup menu again."""
+        if self._open_new_record() is None:
+            return
+        self._journal = None
+        self._pool = DevicePool(self._host())
+        self._clear_game()
+        self._banner = None
 
     # -- the public API -----------------------------------------------------------------
 
@@ -319,6 +438,21 @@ class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdict
             return None
         return SCREENS[self._screen_kind()].private(self, game, seat)
 
+    def _setup_view(self, leds: tuple[LedState, ...]) -> PublicView:
+        """No game yet: the setup menu, or the past games' results, and no table."""
+        results = self._results
+        shown = results is not None and results.is_open
+        return PublicView(
+            screen=results.view() if results is not None and shown else self._setup.view(),
+            table=None,
+            overlay=None,
+            banner=self._banner,
+            title=_("Results") if shown else self._setup.title,
+            labels=self._options.labels,
+            leds=leds,
+            version=self._version,
+        )
+
     # -- what is on the screen ------------------------------------------------------------
 
     def _screen_kind(self) -> CodaScreen:
@@ -366,7 +500,8 @@ class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdict
     def _seat_pressed(self, seat: int) -> None:
         game = self.game
         if game is None:
-            self._setup_seat(seat)
+            if self._overlay is None:
+                SCREENS[CodaScreen.SETUP].seat(self, seat)
             return
         if self._overlay is not None or seat >= game.seats:
             return
@@ -380,7 +515,7 @@ class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdict
         if self._overlay_nav(button):
             return
         kind = self._screen_kind()
-        if kind is CodaScreen.FINAL and self._review_nav(button):
+        if kind is CodaScreen.FINAL and review_nav(self, button):
             return  # the review lies over the final standings, as the menu over a screen
         if kind is CodaScreen.SETUP or not self._pool.nav(button, kind):
             SCREENS[kind].nav(self, button)
@@ -394,7 +529,7 @@ class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdict
             return
         kind = self._screen_kind()
         if kind is CodaScreen.SETUP:
-            self._setup_back()
+            SCREENS[kind].back(self)
         elif kind is CodaScreen.FINAL and self._review is not None:
             self._review = None
         elif not self._pool.back(kind) and not SCREENS[kind].back(self):
@@ -414,10 +549,12 @@ class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdict
         self._refusal = None
         self._cursor = None
         self._pool.entered()
+        # By the game's phase, not the screen: a game ended early shows the final
+        # standings whatever phase it stopped in.
         if game.phase is Phase.DEAL:
-            self._enter_deal(game)
+            SCREENS[CodaScreen.DEAL].enter(self, game, previous)
         elif game.phase in TURN_PHASES and game.turn is not None:
-            self._enter_turn(game, previous)
+            SCREENS[CodaScreen.TURN].enter(self, game, previous)
         else:
             self._timer = None
 
@@ -429,64 +566,14 @@ class Referee(SetupScreen, StandingsScreens, DealScreen, TurnScreen, TurnVerdict
         self._cursor = None
         self._timer = None
         self._timer_paused = False
-        self._pending_deals.clear()
-        self._peeked.clear()
+        self.pending_deals.clear()
+        self.peeked.clear()
 
+    # -- what the menu (menu.py) asks of the screens ---------------------------------------
 
-def _nothing(referee: Referee, *args: Any) -> None:
-    """A button this screen does not use."""
+    def _open_review(self) -> None:
+        open_review(self)
 
+    def _time_up(self) -> None:
+        verdicts.time_up(self)
 
-def _no_step_back(referee: Referee) -> bool:
-    return False
-
-
-def _no_private(referee: Referee, game: CodaGame, seat: int) -> PrivateView | None:
-    return None
-
-
-def _nobody(referee: Referee, game: CodaGame) -> int | None:
-    return None
-
-
-@dataclass(frozen=True)
-class ScreenState:
-    """One Coda screen: what it shows and what each input means on it. The pool mode is
-    asked first at every input and may replace the screen (``pools.PoolMode``)."""
-
-    view: Callable[[Referee, PublicTable], Screen]
-    nav: Callable[[Referee, Button], None] = _nothing
-    """PREV, NEXT or OK."""
-    seat: Callable[[Referee, int], None] = _nothing
-    """A seat button pressed (a game's seat: the setup's letters are the setup's)."""
-    back: Callable[[Referee], bool] = _no_step_back
-    """BACK briefly: True when the screen stepped back (else the menu opens)."""
-    leds: Callable[[Referee, list[LedState]], None] = _nothing
-    """The seat LEDs this screen lights (in place)."""
-    acting: Callable[[Referee, CodaGame], int | None] = _nobody
-    """The seat that may look at its own panels now."""
-    private: Callable[[Referee, CodaGame, int], PrivateView | None] = _no_private
-    """That seat's own view while its button alone is held."""
-
-
-SCREENS: dict[CodaScreen, ScreenState] = {
-    # No table before a game: the setup's whole view is its own (``_setup_view``).
-    CodaScreen.SETUP: ScreenState(view=Referee._stuck_view, nav=Referee._setup_nav),
-    CodaScreen.START: ScreenState(view=Referee._start_view, nav=Referee._start_nav),
-    CodaScreen.DEAL: ScreenState(
-        view=Referee._deal_view, nav=Referee._deal_nav, seat=Referee._deal_seat_pressed,
-        leds=Referee._deal_leds, acting=lambda r, game: r._deal_seat(),
-        private=Referee._deal_private),
-    CodaScreen.TURN: ScreenState(
-        view=Referee._turn_view, nav=Referee._turn_nav, seat=Referee._turn_seat,
-        back=Referee._turn_back, leds=Referee._turn_leds, acting=lambda r, game: game.turn,
-        private=Referee._turn_private),
-    CodaScreen.BONUS: ScreenState(view=Referee._stuck_view),
-    CodaScreen.ROUND_END: ScreenState(
-        view=Referee._round_end_view, nav=Referee._round_end_nav, seat=Referee._round_end_seat,
-        leds=Referee._round_end_leds),
-    CodaScreen.FINAL: ScreenState(
-        view=Referee._final_view, nav=Referee._final_nav, leds=Referee._final_leds),
-}
-"""Every Coda screen, once: a new screen is an enum member (``kinds.py``), its module's
-methods, and one entry here. The bonus is table-pool play's own screen (its pool mode)."""

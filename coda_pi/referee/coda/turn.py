@@ -1,7 +1,7 @@
 """A player's turn (``CodaScreen.TURN``): draw, aim, guess, go on or stop, place or knock
-down after a miss, and the time running out. Mixed into the Coda ``Referee``: one small
-handler per turn step for PREV/NEXT (``_TURN_MOVES``) and for OK (``_TURN_OKS``), so a new
-step is one entry in each."""
+down after a miss. ``TurnState``, handed the referee as a ``CodaContext``: one small handler
+per turn step for PREV/NEXT (``_TURN_MOVES``) and for OK (``_TURN_OKS``), so a new step is
+one entry in each. What a turn writes and announces is ``verdicts``."""
 
 from __future__ import annotations
 
@@ -9,8 +9,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from coda_pi.i18n import _
-from coda_pi.referee.coda.parts import CodaParts
+from coda_pi.referee.coda import verdicts
+from coda_pi.referee.coda.standings import stuck_view
+from coda_pi.referee.coda.state import CodaState
 from coda_pi.referee.shared import private
+from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.labels import guess_values
 from coda_pi.referee.shared.public import PublicTable, TurnCursor, public_table, turn_view
 from coda_pi.referee.shared.signals import Button
@@ -24,73 +27,65 @@ from coda_pi.referee.shared.views import (
 )
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.rules.coda import CodaGame, Phase
-from coda_pi.rules.coda_events import Place, Reveal, Stop
+from coda_pi.rules.coda_events import Reveal, Stop
 
 if TYPE_CHECKING:
-    from coda_pi.referee.shared.ports import Clock
+    from coda_pi.referee.coda.context import CodaContext
 
 
-class TurnScreen(CodaParts):
-    """The turn's cursor and buttons; the referee supplies the game and the commit path,
-    ``verdicts`` what the turn writes (declared here for the type checker only)."""
+class TurnState(CodaState):
+    """The turn's buttons, LEDs and the player's own row; the cursor lives on the referee."""
 
-    _clock: Clock
+    kind = CodaScreen.TURN
 
-    if TYPE_CHECKING:
-        def _sync_timer(self) -> None: ...
-
-        def _stuck_view(self, table: PublicTable) -> Screen: ...
-
-        def _guess(self, value: str, correct: bool | None = None) -> None: ...
-
-        def _claim(self, cur: TurnCursor) -> None: ...
-
-        def _end_turn(self, event: Stop | Place | Reveal) -> None: ...
-
-    def _enter_turn(self, game: CodaGame, previous: TurnCursor | None) -> None:
+    def enter(self, ref: CodaContext, game: CodaGame, previous: TurnCursor | None) -> None:
         """A turn's step begins: its cursor, aimed at the only target there is, and the
         guess timer while a guess is asked for."""
         assert game.turn is not None
         table = public_table(game)
-        self._cursor = cur = turn_cursor(game, table, previous)
+        ref.cursor = cur = turn_cursor(game, table, previous)
         if cur.step is TurnStep.TARGET:
             targets = table.targets(game.turn)
             if len(targets) == 1:
-                self._aim(targets[0])
-        self._timer = None
-        if game.phase in (Phase.ATTACK, Phase.CONTINUE) and self._options.timer:
-            self._timer = GuessTimer(self._options.first_seconds, self._options.extra_seconds,
-                                     started=self._clock.monotonic())
-        self._sync_timer()
+                aim(ref, targets[0])
+        ref.timer = None
+        options = ref.options
+        if game.phase in (Phase.ATTACK, Phase.CONTINUE) and options.timer:
+            ref.timer = GuessTimer(options.first_seconds, options.extra_seconds,
+                                   started=ref.now())
+        ref.sync_timer()
 
-    def _turn_view(self, table: PublicTable) -> Screen:
-        if self._cursor is None:
-            return self._stuck_view(table)
-        return turn_view(table, self._cursor, self._options.labels)
+    def view(self, ref: CodaContext, table: PublicTable) -> Screen:
+        if ref.cursor is None:
+            return stuck_view(ref, table)
+        return turn_view(table, ref.cursor, ref.options.labels)
 
-    def _turn_leds(self, states: list[LedState]) -> None:
-        game = self.game
+    def leds(self, ref: CodaContext, states: list[LedState]) -> None:
+        game = ref.game
         assert game is not None
         if game.turn is None:
             return
         states[game.turn] = LedState.ON
-        cur = self._cursor
+        cur = ref.cursor
         if cur is not None and cur.knock_down is not None:
             states[cur.knock_down] = LedState.BLINK
 
-    def _turn_private(self, game: CodaGame, seat: int) -> PrivateView:
+    def acting(self, ref: CodaContext, game: CodaGame) -> int | None:
+        return game.turn
+
+    def private(self, ref: CodaContext, game: CodaGame, seat: int) -> PrivateView:
         """The player's own row while held: where the drawn panel goes, which panel to
         knock down, or the row and the drawn panel."""
-        labels = self._options.labels
+        labels = ref.options.labels
         name = game.name(seat)
-        cur = self._cursor
+        cur = ref.cursor
         row, drawn = private.own_panels(game, seat)
         if cur is None:
             return private.row_view(seat, name, row, drawn, labels)
         if cur.step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP) and drawn:
             return private.claim_view(
                 seat, name, row, drawn, cur.claim_slot, labels,
-                face_up=cur.step is TurnStep.CLAIM_FACE_UP, refusal=self._refusal,
+                face_up=cur.step is TurnStep.CLAIM_FACE_UP, refusal=ref.refusal,
             )
         if cur.step is TurnStep.REVEAL_OWN:
             return private.row_view(
@@ -100,25 +95,25 @@ class TurnScreen(CodaParts):
             )
         return private.row_view(seat, name, row, drawn, labels)
 
-    def _turn_seat(self, seat: int) -> None:
+    def seat(self, ref: CodaContext, seat: int) -> None:
         """Another seat's button: the player attacks that seat."""
-        game = self.game
-        cur = self._cursor
+        game = ref.game
+        cur = ref.cursor
         if game is None or cur is None or seat == game.turn:
             return
         if cur.step is TurnStep.CHOOSE_COLOR:
-            self._refuse(nouns(self._options.labels)(
+            ref.refuse(nouns(ref.options.labels)(
                 _("Draw a {panel} first: choose a colour and press OK")))
         elif cur.step in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE, TurnStep.CONTINUE):
             if game.out[seat]:
-                self._refuse(_("{name} is out: attack someone else").format(name=game.name(seat)))
+                ref.refuse(_("{name} is out: attack someone else").format(name=game.name(seat)))
             else:
-                self._aim(seat)
+                aim(ref, seat)
 
-    def _turn_back(self) -> bool:
+    def back(self, ref: CodaContext) -> bool:
         """BACK during a turn: one step back (True), or nowhere to go back to (the menu)."""
-        cur = self._cursor
-        game = self.game
+        cur = ref.cursor
+        game = ref.game
         if cur is None or game is None:
             return False
         assert game.turn is not None
@@ -136,111 +131,127 @@ class TurnScreen(CodaParts):
         if cur.step is TurnStep.CLAIM_HIDDEN and not cur.timed_out:
             cur.step = TurnStep.CONTINUE
             cur.claim_refused = False
-            self._refusal = None
-            self._sync_timer()
+            ref.refusal = None
+            ref.sync_timer()
             return True
         return False
 
-    def _turn_nav(self, button: Button) -> None:
+    def nav(self, ref: CodaContext, button: Button) -> None:
         """PREV/NEXT or OK during a turn: handed to the turn step's own handler (one per
         ``TurnStep``)."""
         step = -1 if button is Button.PREV else 1
-        game = self.game
-        cur = self._cursor
+        game = ref.game
+        cur = ref.cursor
         assert game is not None and cur is not None and game.turn is not None
         if button in (Button.PREV, Button.NEXT):
-            _TURN_MOVES[cur.step](self, cur, public_table(game), step)
+            _TURN_MOVES[cur.step](ref, cur, public_table(game), step)
         elif button is Button.OK:
-            _TURN_OKS[cur.step](self, cur, public_table(game))
+            _TURN_OKS[cur.step](ref, cur, public_table(game))
 
-    # PREV/NEXT at each step of a turn.
 
-    def _move_colour(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
-        if all(_left(table, c) for c in (True, False)):
-            cur.color_dark = not cur.color_dark
+# PREV/NEXT at each step of a turn.
 
-    def _move_target(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
-        assert table.turn is not None
-        targets = table.targets(table.turn)
-        if targets:
-            self._aim(targets[0] if step > 0 else targets[-1])
+def _move_colour(ref: CodaContext, cur: TurnCursor, table: PublicTable, step: int) -> None:
+    if all(_left(table, c) for c in (True, False)):
+        cur.color_dark = not cur.color_dark
 
-    def _move_slot(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
-        assert cur.target is not None
-        hidden = table.hidden_slots(cur.target)
-        if hidden:
-            at = hidden.index(cur.slot) if cur.slot in hidden else 0
-            cur.slot = hidden[(at + step) % len(hidden)]
 
-    def _move_value(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
-        cur.value_index = (cur.value_index + step) % len(guess_values(dashes=table.dashes))
+def _move_target(ref: CodaContext, cur: TurnCursor, table: PublicTable, step: int) -> None:
+    assert table.turn is not None
+    targets = table.targets(table.turn)
+    if targets:
+        aim(ref, targets[0] if step > 0 else targets[-1])
 
-    def _move_continue(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
-        cur.attack_again = not cur.attack_again
 
-    def _move_claim(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
-        assert table.turn is not None
-        cur.claim_slot = (cur.claim_slot + step) % (len(table.rows[table.turn]) + 1)
-        cur.claim_refused = False  # the refusal was about the other place
-        self._refusal = None
+def _move_slot(ref: CodaContext, cur: TurnCursor, table: PublicTable, step: int) -> None:
+    assert cur.target is not None
+    hidden = table.hidden_slots(cur.target)
+    if hidden:
+        at = hidden.index(cur.slot) if cur.slot in hidden else 0
+        cur.slot = hidden[(at + step) % len(hidden)]
 
-    def _move_reveal(self, cur: TurnCursor, table: PublicTable, step: int) -> None:
-        assert table.turn is not None
-        hidden = table.hidden_slots(table.turn)
-        if hidden:
-            at = hidden.index(cur.reveal_slot) if cur.reveal_slot in hidden else 0
-            cur.reveal_slot = hidden[(at + step) % len(hidden)]
 
-    # OK at each step of a turn.
+def _move_value(ref: CodaContext, cur: TurnCursor, table: PublicTable, step: int) -> None:
+    cur.value_index = (cur.value_index + step) % len(guess_values(dashes=table.dashes))
 
-    def _ok_colour(self, cur: TurnCursor, table: PublicTable) -> None:
-        """Nothing: the draw is the pool mode's (``DevicePool`` draws at random)."""
 
-    def _ok_target(self, cur: TurnCursor, table: PublicTable) -> None:
-        self._refuse(_("Press the seat button of the player you attack"))
+def _move_continue(ref: CodaContext, cur: TurnCursor, table: PublicTable, step: int) -> None:
+    cur.attack_again = not cur.attack_again
 
-    def _ok_slot(self, cur: TurnCursor, table: PublicTable) -> None:
-        cur.step = TurnStep.VALUE
 
-    def _ok_value(self, cur: TurnCursor, table: PublicTable) -> None:
-        self._guess(guess_values(dashes=table.dashes)[cur.value_index])
+def _move_claim(ref: CodaContext, cur: TurnCursor, table: PublicTable, step: int) -> None:
+    assert table.turn is not None
+    cur.claim_slot = (cur.claim_slot + step) % (len(table.rows[table.turn]) + 1)
+    cur.claim_refused = False  # the refusal was about the other place
+    ref.refusal = None
 
-    def _ok_continue(self, cur: TurnCursor, table: PublicTable) -> None:
-        game = self.game
-        assert game is not None and game.turn is not None
-        seat = game.turn
-        if cur.attack_again:
-            targets = table.targets(seat)
-            cur.knock_down = None
-            if len(targets) == 1:
-                self._aim(targets[0])
-            else:
-                cur.step = TurnStep.TARGET
-        elif game.drawn is None:
-            self._end_turn(Stop(seat))
-        else:
-            cur.step = TurnStep.CLAIM_HIDDEN
-            cur.knock_down = None
-            cur.claim_slot = 0
-            self._sync_timer()
 
-    def _ok_claim(self, cur: TurnCursor, table: PublicTable) -> None:
-        self._claim(cur)
+def _move_reveal(ref: CodaContext, cur: TurnCursor, table: PublicTable, step: int) -> None:
+    assert table.turn is not None
+    hidden = table.hidden_slots(table.turn)
+    if hidden:
+        at = hidden.index(cur.reveal_slot) if cur.reveal_slot in hidden else 0
+        cur.reveal_slot = hidden[(at + step) % len(hidden)]
 
-    def _ok_reveal(self, cur: TurnCursor, table: PublicTable) -> None:
-        if cur.reveal_slot is not None and table.turn is not None:
-            self._end_turn(Reveal(table.turn, cur.reveal_slot))
 
-    def _aim(self, target: int) -> None:
-        game = self.game
-        cur = self._cursor
-        assert game is not None and cur is not None
-        hidden = public_table(game).hidden_slots(target)
-        if cur.target != target or cur.slot not in hidden:
-            cur.slot = hidden[0] if hidden else None
-        cur.target = target
-        cur.step = TurnStep.SLOT
+# OK at each step of a turn.
+
+def _ok_colour(ref: CodaContext, cur: TurnCursor, table: PublicTable) -> None:
+    """Nothing: the draw is the pool mode's (``DevicePool`` draws at random)."""
+
+
+def _ok_target(ref: CodaContext, cur: TurnCursor, table: PublicTable) -> None:
+    ref.refuse(_("Press the seat button of the player you attack"))
+
+
+def _ok_slot(ref: CodaContext, cur: TurnCursor, table: PublicTable) -> None:
+    cur.step = TurnStep.VALUE
+
+
+def _ok_value(ref: CodaContext, cur: TurnCursor, table: PublicTable) -> None:
+    verdicts.guess(ref, guess_values(dashes=table.dashes)[cur.value_index])
+
+
+def _ok_continue(ref: CodaContext, cur: TurnCursor, table: PublicTable) -> None:
+    game = ref.game
+    assert game is not None and game.turn is not None
+    seat = game.turn
+    if cur.attack_again:
+        targets = table.targets(seat)
         cur.knock_down = None
+        if len(targets) == 1:
+            aim(ref, targets[0])
+        else:
+            cur.step = TurnStep.TARGET
+    elif game.drawn is None:
+        verdicts.end_turn(ref, Stop(seat))
+    else:
+        cur.step = TurnStep.CLAIM_HIDDEN
+        cur.knock_down = None
+        cur.claim_slot = 0
+        ref.sync_timer()
+
+
+def _ok_claim(ref: CodaContext, cur: TurnCursor, table: PublicTable) -> None:
+    verdicts.claim(ref, cur)
+
+
+def _ok_reveal(ref: CodaContext, cur: TurnCursor, table: PublicTable) -> None:
+    if cur.reveal_slot is not None and table.turn is not None:
+        verdicts.end_turn(ref, Reveal(table.turn, cur.reveal_slot))
+
+
+def aim(ref: CodaContext, target: int) -> None:
+    """The player attacks ``target``: the cursor goes to its first hidden panel."""
+    game = ref.game
+    cur = ref.cursor
+    assert game is not None and cur is not None
+    hidden = public_table(game).hidden_slots(target)
+    if cur.target != target or cur.slot not in hidden:
+        cur.slot = hidden[0] if hidden else None
+    cur.target = target
+    cur.step = TurnStep.SLOT
+    cur.knock_down = None
 
 
 def turn_cursor(game: CodaGame, table: PublicTable, previous: TurnCursor | None) -> TurnCursor:
@@ -272,25 +283,28 @@ def _left(table: PublicTable, dark: bool) -> int:
     return table.pool_dark if dark else table.pool_light
 
 
-_TURN_MOVES: dict[TurnStep, Callable[[TurnScreen, TurnCursor, PublicTable, int], None]] = {
-    TurnStep.CHOOSE_COLOR: TurnScreen._move_colour,
-    TurnStep.TARGET: TurnScreen._move_target,
-    TurnStep.SLOT: TurnScreen._move_slot,
-    TurnStep.VALUE: TurnScreen._move_value,
-    TurnStep.CONTINUE: TurnScreen._move_continue,
-    TurnStep.CLAIM_HIDDEN: TurnScreen._move_claim,
-    TurnStep.CLAIM_FACE_UP: TurnScreen._move_claim,
-    TurnStep.REVEAL_OWN: TurnScreen._move_reveal,
+_Move = Callable[["CodaContext", TurnCursor, PublicTable, int], None]
+_Ok = Callable[["CodaContext", TurnCursor, PublicTable], None]
+
+_TURN_MOVES: dict[TurnStep, _Move] = {
+    TurnStep.CHOOSE_COLOR: _move_colour,
+    TurnStep.TARGET: _move_target,
+    TurnStep.SLOT: _move_slot,
+    TurnStep.VALUE: _move_value,
+    TurnStep.CONTINUE: _move_continue,
+    TurnStep.CLAIM_HIDDEN: _move_claim,
+    TurnStep.CLAIM_FACE_UP: _move_claim,
+    TurnStep.REVEAL_OWN: _move_reveal,
 }
 """PREV/NEXT at each step of a turn: a new step is one entry here and one in _TURN_OKS."""
 
-_TURN_OKS: dict[TurnStep, Callable[[TurnScreen, TurnCursor, PublicTable], None]] = {
-    TurnStep.CHOOSE_COLOR: TurnScreen._ok_colour,
-    TurnStep.TARGET: TurnScreen._ok_target,
-    TurnStep.SLOT: TurnScreen._ok_slot,
-    TurnStep.VALUE: TurnScreen._ok_value,
-    TurnStep.CONTINUE: TurnScreen._ok_continue,
-    TurnStep.CLAIM_HIDDEN: TurnScreen._ok_claim,
-    TurnStep.CLAIM_FACE_UP: TurnScreen._ok_claim,
-    TurnStep.REVEAL_OWN: TurnScreen._ok_reveal,
+_TURN_OKS: dict[TurnStep, _Ok] = {
+    TurnStep.CHOOSE_COLOR: _ok_colour,
+    TurnStep.TARGET: _ok_target,
+    TurnStep.SLOT: _ok_slot,
+    TurnStep.VALUE: _ok_value,
+    TurnStep.CONTINUE: _ok_continue,
+    TurnStep.CLAIM_HIDDEN: _ok_claim,
+    TurnStep.CLAIM_FACE_UP: _ok_claim,
+    TurnStep.REVEAL_OWN: _ok_reveal,
 }
