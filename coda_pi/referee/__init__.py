@@ -19,7 +19,8 @@ holds every arrow to it):
   ``DevicePool``, "device"; ``pool_modes()`` loads the registry; ``PoolHost``, the public
   typed interface a mode is handed, which the Coda referee implements), ``table/`` (the mode
   "table": ``mode``, ``game``, ``views``, ``show``, ``hints``), ``entered/`` (the mode
-  "entered", the default with real panels: ``mode``, ``views``; the entry itself is
+  "entered", the default with real panels: ``mode``, ``views``, ``fix_check`` (a fix
+  checked with its owner only, issue 20); the entry itself is
   ``rules/panel_entry.py``, a later fix ``rules/correction.py``).
 - ``mastermind/``: the Mastermind match. ``referee`` (``MastermindReferee``), its screens one
   class each in ``states`` (by ``MastermindKind``), handed a ``context.MatchContext`` (all a
@@ -33,7 +34,8 @@ holds every arrow to it):
   the start, a round's end, the final standings, the bonus), handed a
   ``context.CodaContext`` (all a screen may use of the referee: ``PoolHost`` and the
   screens' cursors); ``verdicts`` (what a turn writes and announces), ``menu`` (the BACK
-  menu over every screen, mixed into the referee), ``closed_rounds``.
+  menu over every screen, mixed into the referee), ``closed_rounds`` (a round whose panels
+  were all shown cannot be taken back).
 - ``switch``: the referee the app holds, passing every call to Coda's or Mastermind's;
   ``table_referee``: ``TableReferee``, the referee as the loop sees it.
 
