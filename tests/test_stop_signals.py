@@ -10,7 +10,7 @@ start (a bad config key). The screen each record resumes to is checked in-proces
 a case cannot quietly test another screen. With a club, a real mosquitto on loopback
 (tests/club_parts.py) and the table's status goes "offline" as it stops.
 
-The records in tests/records/stop/ are the first lines of ``coda-pi demo --headless
+The records in tests/unfinished-records/ are the first lines of ``coda-pi demo --headless
 --seed 3`` games (``--pool entered``, ``--pool table``, ``--game mastermind``). How long a
 stop takes is measured by bench/bench_stop.py; here the bound is the unit's own
 TimeoutStopSec, after which systemd would SIGKILL the device.
@@ -42,6 +42,9 @@ from tests.club_parts import Mosquitto, need_mosquitto, wait_until
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = ROOT / "tests" / "records"
+# Unfinished games cut from demo records, to resume on a given screen (not golden records:
+# tests/test_golden_records.py replays every record under tests/records/).
+UNFINISHED = ROOT / "tests" / "unfinished-records"
 UNIT = ROOT / "firmware" / "coda-pi.service"
 CODA_PI = Path(sys.executable).with_name("coda-pi")
 NAME = "coda-2026-11-26T00-00-00.n1.jsonl"
@@ -73,16 +76,16 @@ TOURNAMENT = RECORDS / "tournament-3-rounds.jsonl"
 SCREENS = {
     "setup": Screen("setup", [], "SetupView"),
     "deal": Screen("deal", _lines(TOURNAMENT, 1), "DealView"),
-    "entry": Screen("entry", _lines(RECORDS / "stop" / "entered-pool-dealing.jsonl"),
+    "entry": Screen("entry", _lines(UNFINISHED / "entered-pool-dealing.jsonl"),
                     "EntryWaitView"),
     "turn with timer": Screen("turn with timer", _lines(TOURNAMENT, 5), "TurnView",
                               timer=True),
     "turn, choosing a colour": Screen("turn, choosing a colour", _lines(TOURNAMENT, 8),
                                       "TurnView"),
-    "table pool": Screen("table pool", _lines(RECORDS / "stop" / "table-pool-colours.jsonl"),
+    "table pool": Screen("table pool", _lines(UNFINISHED / "table-pool-colours.jsonl"),
                          "ColourRowView"),
     "between games": Screen("between games", _lines(TOURNAMENT), "SetupView", finished=True),
-    "Mastermind": Screen("Mastermind", _lines(RECORDS / "stop" / "mastermind-breaking.jsonl"),
+    "Mastermind": Screen("Mastermind", _lines(UNFINISHED / "mastermind-breaking.jsonl"),
                          "MastermindScreen"),
     "notice at start": Screen("notice at start", [], "SetupView",
                               config="[rules]\nrounds = 99\n"),
