@@ -12,7 +12,14 @@ import pygame
 from coda_pi.i18n import _, language
 from coda_pi.referee.shared.views import ConfirmView, MenuView, PublicView
 from coda_pi.ui import theme
-from coda_pi.ui.draw import MenuItem, draw_banner, draw_menu, veil
+from coda_pi.ui.draw import (
+    LedLook,
+    MenuItem,
+    draw_banner,
+    draw_led_strip,
+    draw_menu,
+    veil,
+)
 from coda_pi.ui.kept import draw_kept, keep_layer
 from coda_pi.ui.layout import Frame
 from coda_pi.ui.looks import BANNER_CHIPS
@@ -46,6 +53,14 @@ def _kept_banner(surface: pygame.Surface, rect: pygame.Rect, title: str, colour:
               lambda target, dx, dy: draw_banner(target, rect.move(dx, dy), title, colour,
                                                  subtitle=subtitle,
                                                  subtitle_colour=subtitle_colour))
+
+
+def kept_led_strip(surface: pygame.Surface, rect: pygame.Rect, leds: tuple[LedLook, ...]
+                   ) -> None:
+    """``draw_led_strip`` kept as an image per pattern: the lamps are plain circles (no
+    blending with what lies under them), the same few patterns again and again."""
+    draw_kept(surface, rect.inflate(4, 4), ("leds", leds),
+              lambda target, dx, dy: draw_led_strip(target, rect.move(dx, dy), leds))
 
 
 def draw_keys(surface: pygame.Surface, bands: Frame, prompt: str) -> None:
