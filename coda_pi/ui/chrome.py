@@ -67,8 +67,14 @@ def draw_keys(surface: pygame.Surface, bands: Frame, prompt: str) -> None:
     """What to press now, always in the footer, always in the same readable size (the footer
     holds two lines of it)."""
     if prompt:
-        blit_wrapped(surface, sentence_case(prompt), bands.message, theme.TEXT,
-                     max_lines=2, largest=floor_size(surface.get_height()))
+        # Kept as an image while the prompt is the same: the footer is drawn over the plain
+        # background, and the same prompt stays for many frames while the timer runs.
+        text, rect = sentence_case(prompt), bands.message
+        largest = floor_size(surface.get_height())
+        draw_kept(surface, rect.inflate(4, 4), ("keys", text, tuple(names_shown())),
+                  lambda target, dx, dy: blit_wrapped(target, text, rect.move(dx, dy),
+                                                      theme.TEXT, max_lines=2,
+                                                      largest=largest))
 
 
 def sentence_case(text: str) -> str:
