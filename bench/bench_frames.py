@@ -177,10 +177,16 @@ def press_figures(size: tuple[int, int], presses: int) -> dict[str, float]:
     from coda_pi.config import Config
     from coda_pi.demo import play_until
     from coda_pi.devices.buzzer import RecordingSounder
-    from coda_pi.referee.shared.setup import SetupDefaults
-    from coda_pi.referee.shared.signals import Button, Release
-    from coda_pi.referee.shared.views import TurnStep, TurnView
-    from coda_pi.sim.coda import AutoPlayer
+    try:
+        from coda_pi.referee.shared.setup import SetupDefaults
+        from coda_pi.referee.shared.signals import Button, Release
+        from coda_pi.referee.shared.views import TurnStep, TurnView
+        from coda_pi.sim.coda import AutoPlayer
+    except ImportError:  # a checkout from before the referee's sub-folders (an older main)
+        from coda_pi.referee.autoplay import AutoPlayer  # type: ignore[no-redef]
+        from coda_pi.referee.setup import SetupDefaults  # type: ignore[no-redef]
+        from coda_pi.referee.signals import Button, Release  # type: ignore[no-redef]
+        from coda_pi.referee.views import TurnStep, TurnView  # type: ignore[no-redef]
 
     factory = MockFactory(pin_class=MockPWMPin)
     Device.pin_factory = factory

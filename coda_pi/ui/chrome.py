@@ -9,14 +9,21 @@ from collections.abc import Hashable
 
 import pygame
 
-from coda_pi.i18n import _
+from coda_pi.i18n import _, language
 from coda_pi.referee.shared.views import ConfirmView, MenuView, PublicView
 from coda_pi.ui import theme
-from coda_pi.ui.draw import MenuItem, draw_banner, draw_menu, veil
-from coda_pi.ui.kept import keep_layer
+from coda_pi.ui.draw import (
+    LedLook,
+    MenuItem,
+    draw_banner,
+    draw_led_strip,
+    draw_menu,
+    veil,
+)
+from coda_pi.ui.kept import draw_kept, keep_layer
 from coda_pi.ui.layout import Frame
 from coda_pi.ui.looks import BANNER_CHIPS
-from coda_pi.ui.text import blit_text, blit_wrapped, floor_size
+from coda_pi.ui.text import blit_text, blit_wrapped, floor_size, names_shown
 from coda_pi.ui.theme import RGB, Metrics
 
 
@@ -27,19 +34,47 @@ def header(surface: pygame.Surface, bands: Frame, view: PublicView | None, title
     title ("Round 2 of 3")."""
     banner = view.banner if view is not None else None
     if banner is not None:
-        draw_banner(surface, bands.header, title, colour, subtitle=banner.text,
-                    subtitle_colour=BANNER_CHIPS[banner.kind])
+        _kept_banner(surface, bands.header, title, colour, banner.text,
+                     BANNER_CHIPS[banner.kind])
         return
     below = subtitle if subtitle is not None else (view.title if view is not None else "")
-    draw_banner(surface, bands.header, title, colour, subtitle=below or None)
+    _kept_banner(surface, bands.header, title, colour, below or None, None)
+
+
+def _kept_banner(surface: pygame.Surface, rect: pygame.Rect, title: str, colour: RGB,
+                 subtitle: str | None, subtitle_colour: RGB | None) -> None:
+    """``draw_banner`` kept as an image while what it shows is the same: the header changes
+    on a move, not with the timer or a cursor, and it is a tenth of a frame's drawing. The
+    header is drawn first, over the plain background, as ``draw_kept`` needs; a long
+    paragraph's layout depends on the names on screen too."""
+    key = ("banner", title, colour, subtitle, subtitle_colour, tuple(names_shown()),
+           language())
+    draw_kept(surface, rect.inflate(4, 4), key,
+              lambda target, dx, dy: draw_banner(target, rect.move(dx, dy), title, colour,
+                                                 subtitle=subtitle,
+                                                 subtitle_colour=subtitle_colour))
+
+
+def kept_led_strip(surface: pygame.Surface, rect: pygame.Rect, leds: tuple[LedLook, ...]
+                   ) -> None:
+    """``draw_led_strip`` kept as an image per pattern: the lamps are plain circles (no
+    blending with what lies under them), the same few patterns again and again."""
+    draw_kept(surface, rect.inflate(4, 4), ("leds", leds),
+              lambda target, dx, dy: draw_led_strip(target, rect.move(dx, dy), leds))
 
 
 def draw_keys(surface: pygame.Surface, bands: Frame, prompt: str) -> None:
     """What to press now, always in the footer, always in the same readable size (the footer
     holds two lines of it)."""
     if prompt:
-        blit_wrapped(surface, sentence_case(prompt), bands.message, theme.TEXT,
-                     max_lines=2, largest=floor_size(surface.get_height()))
+        # Kept as an image while the prompt is the same: the footer is drawn over the plain
+        # background, and the same prompt stays for many frames while the timer runs.
+        text, rect = sentence_case(prompt), bands.message
+        largest = floor_size(surface.get_height())
+        draw_kept(surface, rect.inflate(4, 4), ("keys", text, tuple(names_shown())),
+                  lambda target, dx, dy: blit_wrapped(target, text, rect.move(dx, dy),
+                                                      theme.TEXT, max_lines=2,
+                                                      largest=largest))
 
 
 def sentence_case(text: str) -> str:

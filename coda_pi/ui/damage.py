@@ -38,32 +38,46 @@ class Damage:
         the first time, or after ``forget``); remembers this frame for the next call."""
         size = surface.get_size()
         layout = (size, surface.get_pitch(), surface.get_bytesize())
-        # The frame is copied a band at a time, each compared with the same band of the
-        # last frame: one pass over the pixels to copy, one to compare.
+        last = self._bands
+        if last is not None and layout != self._layout:
+            last = None
+        # Each band of the new frame is compared in place with the same band of the last
+        # frame (``bytes.startswith`` takes the surface's memory as it is: a memcmp, no
+        # copy); only a band that changed is copied, to be kept for the next frame. A frame
+        # where a few digits changed costs one pass over the pixels, not a copy and a pass.
         pixels = memoryview(surface.get_buffer())
         step = BAND * layout[1]
         try:
-            bands = [bytes(pixels[start:start + step]) for start in range(0, len(pixels), step)]
+            if last is None:
+                bands = [bytes(pixels[start:start + step])
+                         for start in range(0, len(pixels), step)]
+                changed: list[int] = []
+            else:
+                bands = list(last)
+                changed = [index for index, start in enumerate(range(0, len(pixels), step))
+                           if not last[index].startswith(pixels[start:start + step])]
+                for index in changed:
+                    start = index * step
+                    bands[index] = bytes(pixels[start:start + step])
         finally:
             pixels.release()  # the surface stays locked while its pixels are looked at
-        last, self._bands = self._bands, bands
-        if last is None or layout != self._layout:
+        self._bands = bands
+        if last is None:
             self._layout = layout
             rects = [pygame.Rect((0, 0), size)]
         else:
-            rects = _diff(last, bands, *layout)
+            rects = _diff(last, bands, changed, *layout)
         self.pixels += sum(r.width * r.height for r in rects)
         return rects
 
 
-def _diff(old: list[bytes], new: list[bytes], size: tuple[int, int], pitch: int,
-          bpp: int) -> list[pygame.Rect]:
+def _diff(old: list[bytes], new: list[bytes], changed: list[int], size: tuple[int, int],
+          pitch: int, bpp: int) -> list[pygame.Rect]:
     width, height = size
     row_bytes = width * bpp
     rects: list[pygame.Rect] = []
-    for index, (before, after) in enumerate(zip(old, new, strict=True)):
-        if before == after:
-            continue
+    for index in changed:  # the bands that differ, top to bottom
+        before, after = old[index], new[index]
         lo, hi = _changed_bytes(before, after, range(0, len(after), pitch), row_bytes)
         if lo >= hi:  # only the padding past the last pixel of a row changed
             continue

@@ -87,9 +87,18 @@ _last_hashed: list[object] = [None, None]
 
 def hashed(value: Hashable) -> Hashed:
     """``value`` as a ``Hashed`` key; the same object asked for again (as it is, many
-    times in one frame) gets the same key without hashing it again."""
+    times in one frame) gets the same key without hashing it again. A value equal to one
+    asked for before gets that one's key (compared once, here): each frame's views are new
+    objects, and every cache the key is then looked up in finds it by identity instead of
+    comparing the whole value again."""
     if _last_hashed[0] is value:
         return _last_hashed[1]  # type: ignore[return-value]
     key = Hashed(value)
-    _last_hashed[0], _last_hashed[1] = value, key
-    return key
+    known = _known.get(key)
+    if known is None:
+        known = _known.put(key, key)
+    _last_hashed[0], _last_hashed[1] = value, known
+    return known
+
+
+_known: Memo[Hashed] = Memo(64)

@@ -30,12 +30,11 @@ from coda_pi.referee.shared.views import (
     TurnView,
 )
 from coda_pi.ui import theme
-from coda_pi.ui.chrome import _overlay, _overlay_keys, draw_keys, header
+from coda_pi.ui.chrome import _overlay, _overlay_keys, draw_keys, header, kept_led_strip
 from coda_pi.ui.draw import (
     MenuItem,
     PanelLook,
     draw_banner,
-    draw_led_strip,
     draw_menu,
     draw_row,
 )
@@ -131,7 +130,8 @@ def _draw_scene(surface: pygame.Surface, scene: Scene) -> None:
     else:
         _draw_public(surface, bands, view)
     if bands.leds is not None:
-        draw_led_strip(surface, bands.leds, led_looks(scene.leds or view.leds, scene.blink_on))
+        kept_led_strip(surface, bands.leds,
+                       tuple(led_looks(scene.leds or view.leds, scene.blink_on)))
 
 
 def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> None:

@@ -22,7 +22,7 @@ from coda_pi.ui.draw import (
 from coda_pi.ui.kept import draw_kept
 from coda_pi.ui.layout import split_rows
 from coda_pi.ui.looks import panel_look, seat_colour
-from coda_pi.ui.memo import Memo, hashed
+from coda_pi.ui.memo import Hashed, Memo, hashed
 from coda_pi.ui.text import (
     blit_text,
     blit_wrapped,
@@ -49,14 +49,29 @@ def draw_table(
     ``guess_on_table``: the number being guessed is shown on the attacked panel itself (when
     there is no room beside the table to show it)."""
     tag_w = _tag_width(surface, area, table, m, turn)
-    for seat, band in zip(table.seats, _bands(area, table, m), strict=True):
+    seat_keys = _seat_keys(table.seats)
+    for seat, seat_key, band in zip(table.seats, seat_keys, _bands(area, table, m),
+                                    strict=True):
         # A seat's band is kept as an image while its seat and its part of the turn stay.
         reach = band.inflate(2 * _seat_reach(band, m), 2 * _seat_reach(band, m))
-        key = ("seat", seat, band.size, tag_w, m, _seat_turn_key(seat, turn, guess_on_table),
-               language())
+        key = ("seat", seat_key, band.size, tag_w, m,
+               _seat_turn_key(seat, turn, guess_on_table), language())
         draw_kept(surface, reach, key,
                   lambda target, dx, dy, seat=seat, band=band: _draw_seat(
                       target, band.move(dx, dy), seat, tag_w, m, turn, guess_on_table))
+
+
+def _seat_keys(seats: tuple[SeatView, ...]) -> tuple[Hashed, ...]:
+    """Each seat as a key hashed once per table (``hashed``): the table's seats come equal
+    frame after frame, and hashing a seat walks its whole row."""
+    known = hashed(seats)
+    keys = _seat_key_sets.get(known)
+    if keys is None:
+        keys = _seat_key_sets.put(known, tuple(Hashed(seat) for seat in seats))
+    return keys
+
+
+_seat_key_sets: Memo[tuple[Hashed, ...]] = Memo(16)
 
 
 def table_fits(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics,

@@ -291,6 +291,12 @@ def names_on_screen(names: Iterable[str]) -> Iterator[None]:
         _names_shown.pop()
 
 
+def names_shown() -> list[tuple[str, ...]]:
+    """The names of the frames being drawn (``names_on_screen``), outermost first: what a
+    paragraph's layout depends on besides its text and box."""
+    return list(_names_shown)
+
+
 def shorten_name(name: str, length: int) -> str:
     """``name`` in at most ``length`` characters: whole when it fits, else cut with "…"."""
     if len(name) <= length:
