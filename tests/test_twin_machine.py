@@ -59,7 +59,8 @@ from coda_pi.referee.shared.public import public_table
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.signals import Button, Press, Release
 from coda_pi.referee.shared.views import BannerKind, TurnStep, TurnView
-from coda_pi.rules.coda import Phase
+from coda_pi.rules.coda import CodaGame, Phase
+from coda_pi.rules.coda_events import RoundStart
 from coda_pi.rules.correction import PanelFix, correct_panel
 from coda_pi.rules.dealer import SEED_KEY, Shuffle
 from coda_pi.rules.errors import RuleError
@@ -81,7 +82,7 @@ FIX_ITEM = "Fix a panel entered wrong"
 STATS: dict[str, int] = {"runs": 0, "presses": 0, "compared": 0, "private": 0, "parted": 0,
                          "refusals": 0, "solo": 0, "fixes": 0, "odd_places": 0, "probes": 0,
                          "round_ends": 0, "events": 0, "players_lost": 0,
-                         "deep": 0, "fix_chances": 0}
+                         "deep": 0, "fix_chances": 0, "round_end_tries": 0}
 """What the machine explored (the bench and ``-s`` runs print it)."""
 
 
@@ -121,19 +122,89 @@ def near_relabels(draw: st.DrawFn, *, dashes: bool, most: int = 3) -> Relabel:
                          for colour, n in starts))
 
 
+def first_rows(seed: int, players: int, dashes: bool) -> list[tuple[Tile, ...]]:
+    """The rows entered-pool play's honest players mean to enter in round 1
+    (``Intentions`` deals them from the same shuffle, seat by seat)."""
+    game = CodaGame.from_header({"game": "coda", "version": 1, "players": list(NAMES[:players]),
+                                 "dashes": dashes, "rounds": 1,
+                                 "hand": 3 if players == 4 else 4})
+    game.apply(RoundStart(0))
+    shuffle = Shuffle(f"{seed:032x}")
+    rows = []
+    for seat in range(players):
+        deal = shuffle.deal_row(game, seat)
+        game.apply(deal)
+        rows.append(deal.row)
+    return rows
+
+
+def _fits_a_later_row(x: Tile, rows: list[tuple[Tile, ...]]) -> bool:
+    """Whether ``x`` could stand in place of a panel of its colour in one of ``rows`` (a
+    fix of that panel to ``x``, once it falls, is then a question of the other rows)."""
+    for row in rows:
+        for at, panel in enumerate(row):
+            rest = [t for i, t in enumerate(row) if i != at]
+            if panel.color is x.color and panel != x and at in legal_slots(rest, x):
+                return True
+    return False
+
+
+@st.composite
+def telling_relabels(draw: st.DrawFn, *, seed: int, players: int, dashes: bool) -> Relabel:
+    """Entered-pool swaps chosen where hidden panels decide an answer, from the rows the
+    players will enter: a panel X of an early row with a neighbour number σX still in the
+    pool (a later fix or probe to X is refused in one world only), and two pool panels of
+    neighbour numbers with the other colour's panel between them in a row (a drawn one
+    fits a place in one world only). Falls back to ``near_relabels``."""
+    rows = first_rows(seed, players, dashes)
+    held = {t for row in rows for t in row}
+    fixes: list[tuple[Tile, Tile]] = []
+    for early, row in enumerate(rows[:-1]):
+        for x in row:
+            for n in (x.number - 1, x.number + 1) if x.number is not None else ():
+                twin = Tile(x.color, n)
+                if 0 <= n <= 11 and twin not in held and _fits_a_later_row(x, rows[early + 1:]):
+                    fixes.append((x, twin))
+    places: list[tuple[Tile, Tile]] = []
+    for y in held:
+        if y.number is not None:
+            other = Color.LIGHT if y.color is Color.DARK else Color.DARK
+            # The other colour's neighbours around y (dark sorts before light).
+            low, high = (y.number, y.number + 1) if other is Color.DARK \
+                else (y.number - 1, y.number)
+            pair = (Tile(other, low), Tile(other, high))
+            if low >= 0 and high <= 11 and not held & set(pair):
+                places.append(pair)
+    chosen = [draw(st.sampled_from(sorted(found, key=str)))
+              for found in (fixes, places) if found]
+    if not chosen:
+        return draw(near_relabels(dashes=dashes, most=6))
+    pairs: list[tuple[Tile, Tile]] = []
+    for pair in chosen:
+        if not {t for p in pairs for t in p} & set(pair):
+            pairs.append(pair)
+    return Relabel(tuple(pairs))
+
+
 @st.composite
 def cases(draw: st.DrawFn) -> dict[str, Any]:
     dashes = draw(st.booleans())
     pool = draw(st.sampled_from(POOLS))
+    players = draw(st.integers(2, 4))
+    seed = draw(st.integers(0, 2**32 - 1))
+    # Entered: mostly swaps where hidden panels decide an answer (a fix, a place), else
+    # more panels swapped, so that a probe finds one in another row.
+    telling = pool == "entered" and draw(st.integers(0, 3)) > 0
+    relabel = draw(telling_relabels(seed=seed, players=players, dashes=dashes)) if telling \
+        else draw(near_relabels(dashes=dashes, most=6 if pool == "entered" else 3))
     return {
         "pool": pool,
         "dashes": dashes,
-        "players": draw(st.integers(2, 4)),
+        "players": players,
         "rounds": draw(st.sampled_from([1, 3])),
         "timer": draw(st.booleans()),
-        "seed": draw(st.integers(0, 2**32 - 1)),
-        # Entered: more panels swapped, so that a probe finds one in another row.
-        "relabel": draw(near_relabels(dashes=dashes, most=6 if pool == "entered" else 3)),
+        "seed": seed,
+        "relabel": relabel,
         "probe_rate": draw(st.sampled_from([0.5, 1.0])),
     }
 
@@ -174,7 +245,7 @@ class TwinMachine(RuleBasedStateMachine):
         self.meant: Any = None
         self.round_ends_seen = 0
         self.went_deep = False
-        self.fallen_seen = 0
+        self.fallen_seen = (0, 0)
 
     # -- building the worlds ----------------------------------------------------------------
 
@@ -182,6 +253,8 @@ class TwinMachine(RuleBasedStateMachine):
     def build(self, case: dict[str, Any]) -> None:
         STATS["runs"] += 1
         self.relabel = relabel = case["relabel"]
+        if os.environ.get("TWIN_DEBUG") and case["pool"] == "entered":
+            print("planned", first_rows(case["seed"], case["players"], case["dashes"]), relabel)
         setup = SetupDefaults(names=NAMES[: case["players"]], players=case["players"],
                               dashes=case["dashes"], rounds=case["rounds"], pool=case["pool"],
                               timer=case["timer"], first_seconds=20, extra_seconds=5)
@@ -307,6 +380,11 @@ class TwinMachine(RuleBasedStateMachine):
                 return
             for intent in intents:
                 self._send(intent)
+            if self.parted and not self.went_deep:
+                # A's players play on alone at once: the round's end and its take-back
+                # come within the budget.
+                self.play_to_a_round_s_end_and_take_it_back()
+                return
             # A determined player tries at once what only hidden panels can answer.
             if self._claiming() is not None:
                 self.place_where_only_one_world_allows()
@@ -320,7 +398,10 @@ class TwinMachine(RuleBasedStateMachine):
             if game is not None and game.phase in (Phase.ROUND, Phase.FINISHED) and \
                     game.round_number > self.round_ends_seen:
                 self.round_ends_seen = game.round_number
-                return  # a round's end: stray hands (an undo) get their chance there
+                # A round's end: a player tries at once to take back the guess that ended
+                # it, and to fix one of its panels (its lines are public now).
+                self.take_back_a_round_s_end()
+                return
 
     # The players act far more often than stray hands (a rule drawn twice as often).
     @rule(decisions=st.integers(1, 40))
@@ -359,6 +440,14 @@ class TwinMachine(RuleBasedStateMachine):
             return
         STATS["deep"] += 1
         self.undo(confirm=True)
+
+    def take_back_a_round_s_end(self) -> None:
+        """At a round's end: undo the guess that ended it, and ask the menu for a fix."""
+        STATS["round_end_tries"] += 1
+        self.undo(confirm=True)
+        self.fix_a_panel(0, owner_ok=True)
+        if isinstance(self.a.referee._overlay, Menu):
+            self._tap(Button.BACK)  # the menu without a fix closes
 
     @rule(button=st.sampled_from(list(Button)))
     def tap(self, button: Button) -> None:
@@ -468,9 +557,9 @@ class TwinMachine(RuleBasedStateMachine):
                 or referee._screen_kind() is not CodaScreen.TURN:
             return None
         panels = fallen(game)
-        if len(panels) == self.fallen_seen:
+        if (game.round_number, len(panels)) == self.fallen_seen:
             return None
-        self.fallen_seen = len(panels)
+        self.fallen_seen = (game.round_number, len(panels))  # a new round starts anew
         values = dial_values(dashes=game.settings.dashes)
         for index, (seat, slot) in enumerate(panels):
             colour = game.rows[seat][slot].tile.color
