@@ -82,7 +82,7 @@ FIX_ITEM = "Fix a panel entered wrong"
 STATS: dict[str, int] = {"runs": 0, "presses": 0, "compared": 0, "private": 0, "parted": 0,
                          "refusals": 0, "solo": 0, "fixes": 0, "odd_places": 0, "probes": 0,
                          "round_ends": 0, "events": 0, "players_lost": 0,
-                         "deep": 0, "fix_chances": 0, "round_end_tries": 0}
+                         "deep": 0, "fix_chances": 0, "round_end_tries": 0, "fallen_looks": 0}
 """What the machine explored (the bench and ``-s`` runs print it)."""
 
 
@@ -158,13 +158,18 @@ def telling_relabels(draw: st.DrawFn, *, seed: int, players: int, dashes: bool) 
     fits a place in one world only). Falls back to ``near_relabels``."""
     rows = first_rows(seed, players, dashes)
     held = {t for row in rows for t in row}
-    fixes: list[tuple[Tile, Tile]] = []
-    for early, row in enumerate(rows[:-1]):
+    # A fix names X: refused where X stands in a row dealt before (or at all, for a drawn
+    # panel that fell), allowed where its twin does. One pair per colour if it can, and
+    # first those a later row's panel could be fixed to.
+    fixes: dict[Color, list[tuple[Tile, Tile]]] = {Color.DARK: [], Color.LIGHT: []}
+    for early, row in enumerate(rows):
         for x in row:
             for n in (x.number - 1, x.number + 1) if x.number is not None else ():
                 twin = Tile(x.color, n)
-                if 0 <= n <= 11 and twin not in held and _fits_a_later_row(x, rows[early + 1:]):
-                    fixes.append((x, twin))
+                if 0 <= n <= 11 and twin not in held:
+                    fits = _fits_a_later_row(x, rows[early + 1:])
+                    fixes[x.color].insert(0, (x, twin)) if fits else \
+                        fixes[x.color].append((x, twin))
     places: list[tuple[Tile, Tile]] = []
     for y in held:
         if y.number is not None:
@@ -175,8 +180,8 @@ def telling_relabels(draw: st.DrawFn, *, seed: int, players: int, dashes: bool) 
             pair = (Tile(other, low), Tile(other, high))
             if low >= 0 and high <= 11 and not held & set(pair):
                 places.append(pair)
-    chosen = [draw(st.sampled_from(sorted(found, key=str)))
-              for found in (fixes, places) if found]
+    chosen = [draw(st.sampled_from(found[:3])) for found in fixes.values() if found]
+    chosen += [draw(st.sampled_from(sorted(places, key=str)))] if places else []
     if not chosen:
         return draw(near_relabels(dashes=dashes, most=6))
     pairs: list[tuple[Tile, Tile]] = []
@@ -205,7 +210,9 @@ def cases(draw: st.DrawFn) -> dict[str, Any]:
         "timer": draw(st.booleans()),
         "seed": seed,
         "relabel": relabel,
-        "probe_rate": draw(st.sampled_from([0.5, 1.0])),
+        # No probes now and then: a probing seat's row clashes at each OK and the deal
+        # never ends (the simulated player looks again, and again), so turns need those.
+        "probe_rate": draw(st.sampled_from([0.0, 0.5, 1.0])),
     }
 
 
@@ -361,11 +368,17 @@ class TwinMachine(RuleBasedStateMachine):
 
     @rule(decisions=st.integers(1, 40))
     def play(self, decisions: int) -> None:
-        """World A's players act (they see A's screens and their own panels)."""
-        for _ in range(decisions):
+        """World A's players act (they see A's screens and their own panels). Entering
+        rows takes many presses: a decision there counts a quarter, so that play gets past
+        the deal to turns (fallen panels, fixes, places) within the budget."""
+        budget = float(decisions)
+        while budget > 0:
             referee = self.a.referee
             if self.player is None:
                 return
+            # (Not after a probe: its row clashes again at each OK, and the seat stays.)
+            entering = referee._screen_kind() is CodaScreen.DEAL and not self.meant.probes
+            budget -= 0.25 if entering else 1.0
             try:
                 intents = self.player.decide(referee.view(), referee.private_view())
             except Exception:  # noqa: BLE001 - the simulated table lost track of the noise
@@ -560,6 +573,7 @@ class TwinMachine(RuleBasedStateMachine):
         if (game.round_number, len(panels)) == self.fallen_seen:
             return None
         self.fallen_seen = (game.round_number, len(panels))  # a new round starts anew
+        STATS["fallen_looks"] += 1
         values = dial_values(dashes=game.settings.dashes)
         for index, (seat, slot) in enumerate(panels):
             colour = game.rows[seat][slot].tile.color
