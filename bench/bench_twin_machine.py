@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=20)
     parser.add_argument("--steps", type=int, default=50)
-    parser.add_argument("--pools", default="device,table,entered,entered")
+    parser.add_argument("--pools", default="device,table,entered,entered,entered,entered")
     args = parser.parse_args(argv)
     env = dict(os.environ, TWIN_EXAMPLES=str(args.examples), TWIN_STEPS=str(args.steps),
                TWIN_POOLS=args.pools, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
