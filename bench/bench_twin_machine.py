@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How much the twin-world machine (tests/test_twin_machine.py) explores, and how fast.
 
-Runs the machine once with the given budget (the suite's is 20 examples of 50 steps) and
+Runs the machine once with the given budget (the suite's is 30 examples of 50 steps) and
 prints what it explored: runs, presses sent to both worlds, moments compared, private views
 compared, pairs parted, refusals checked for silence, presses world A played on alone,
 fixes tried, places only one world allowed, probes entered, round ends reached, and the CPU
@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--examples", type=int, default=20)
+    parser.add_argument("--examples", type=int, default=30)
     parser.add_argument("--steps", type=int, default=50)
-    parser.add_argument("--pools", default="device,table,entered,entered")
+    parser.add_argument("--pools", default="device,table,entered,entered,entered,entered")
     args = parser.parse_args(argv)
     env = dict(os.environ, TWIN_EXAMPLES=str(args.examples), TWIN_STEPS=str(args.steps),
                TWIN_POOLS=args.pools, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")

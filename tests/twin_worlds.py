@@ -305,6 +305,10 @@ class Intentions:
         seat = getattr(pool, "entry_seat", None)
         if a is None or a.game is None or entry is None or seat is None:
             return self.rng.randrange(size)  # the worlds have parted here already
+        if self._entry is entry and self._k >= len(entry.pads):
+            # A's next entry is being opened while A still shows the last one (the entry
+            # after a commit): B's dial starts anew by chance, as when parted.
+            return self.rng.randrange(size)
         if self._entry is not entry:
             self._entry, self._k = entry, 0
         k = self._k
