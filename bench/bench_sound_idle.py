@@ -28,23 +28,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
+from bench_idle_cpu import sleeps_ended  # noqa: E402  (one way to count wake-ups)
 
 from coda_pi.devices.buzzer import MIXER_IDLE_CLOSE, ToneSounder  # noqa: E402
 from coda_pi.referee.shared.signals import Cue  # noqa: E402
-
-
-def sleeps_ended() -> int:
-    """Voluntary context switches of every thread of this process so far."""
-    total = 0
-    for status in Path("/proc/self/task").glob("*/status"):
-        try:
-            text = status.read_text()
-        except OSError:  # a thread that ended meanwhile
-            continue
-        for line in text.splitlines():
-            if line.startswith("voluntary_ctxt_switches:"):
-                total += int(line.split()[1])
-    return total
 
 
 def idle_wakeups(sounder: ToneSounder, seconds: float) -> float:

@@ -8,6 +8,7 @@ made the directories without a word. Both are refused here, with one sentence.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from coda_pi.i18n import _
@@ -28,3 +29,12 @@ def record_path_problem(path: Path | str) -> str | None:
         return _("--record {path}: there is no directory {parent}; make it first, or "
                  "name a file in a directory that exists").format(path=text, parent=parent)
     return None
+
+
+def refuse_record_path(command: str, path: Path | None) -> bool:
+    """For a command given ``--record``: say on stderr, prefixed by ``command``, why
+    ``path`` cannot be written, and return True; False when there is nothing to refuse."""
+    problem = None if path is None else record_path_problem(path)
+    if problem is not None:
+        print(f"{command}: {problem}", file=sys.stderr)
+    return problem is not None

@@ -96,11 +96,9 @@ def run(args: argparse.Namespace) -> int:
 
     config, notices = load_config_with_notices(args.config)
     choose_language(args, config)
-    from coda_pi.record_path import record_path_problem
+    from coda_pi.record_path import refuse_record_path
 
-    problem = None if args.record is None else record_path_problem(args.record)
-    if problem is not None:
-        print(f"coda-pi demo: {problem}", file=sys.stderr)
+    if refuse_record_path("coda-pi demo", args.record):
         return 2
     try:
         result = run_demo(

@@ -98,11 +98,9 @@ def run(args: argparse.Namespace) -> int:
 def _run_stoppable(args: argparse.Namespace, stops: StopSignals) -> int:
     config, notices = load_config_with_notices(args.config)
     choose_language(args, config)
-    from coda_pi.record_path import record_path_problem
+    from coda_pi.record_path import refuse_record_path
 
-    problem = None if args.record is None else record_path_problem(args.record)
-    if problem is not None:
-        print(f"coda-pi: {problem}", file=sys.stderr)
+    if refuse_record_path("coda-pi", args.record):
         return 2
     try:
         locks = claim_data_dirs(args.data_dir or config.data_dir, args.record)
