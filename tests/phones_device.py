@@ -138,6 +138,7 @@ def running_device(tmp_path: Path, *, names: tuple[str, ...] = ("Ann", "Ben"),
     phones = start_phones(app.queue, tmp_path / "data", port=0, host="127.0.0.1", tls=tls)
     assert phones is not None
     app.companion = phones.bridge
+    app.referee.attach_seat_screens(phones.bridge)
     stop = threading.Event()
     loop = threading.Thread(target=app.run, kwargs={"until": stop.is_set}, daemon=True)
     loop.start()

@@ -164,6 +164,7 @@ def build_app(
     app.gpio = gpio
     app.phones = phones
     if phones is not None:
+        app.referee.attach_seat_screens(phones.bridge)  # the QR code, "Phones" in the menu
         app.referee.notify(phones.notice())
     return app
 

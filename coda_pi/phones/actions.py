@@ -63,17 +63,9 @@ def inner(referee: Any) -> Any:
 
 
 def held_view(referee: Any, seat: int) -> Any:
-    """What ``seat`` would see holding its button alone now (None: nothing private now).
-
-    The referee shows a private view only while exactly that seat's button is held; this
-    asks the same question for a phone without touching the buttons really held."""
-    referee = inner(referee)
-    saved = referee._held
-    referee._held = {Button.for_seat(seat)}
-    try:
-        return referee.private_view()
-    finally:
-        referee._held = saved
+    """What ``seat`` would see holding its button alone now (None: nothing private now),
+    asked of the referee without touching the buttons really held."""
+    return referee.private_view_of(seat)
 
 
 def may_act(referee: Any, seat: int) -> bool:
@@ -124,7 +116,7 @@ def seat_held(referee: Any, seat: int) -> Iterator[None]:
     """The seat's button held for the length of the block, as a hand would (a press the
     referee sees: a deal's seat has then looked at its panels)."""
     button = Button.for_seat(seat)
-    pressed = button not in inner(referee)._held
+    pressed = not referee.is_held(button)
     if pressed:
         referee.handle(Press(button))
     try:

@@ -18,6 +18,7 @@ from coda_pi.i18n import _
 from coda_pi.phones.actions import PhoneIntent, apply
 from coda_pi.phones.pairing import Pairings
 from coda_pi.phones.seat_views import page_words, seat_page
+from coda_pi.referee.shared.seat_screens import PhonesCard
 from coda_pi.referee.shared.signals import Button, Intent, Press, Release
 from coda_pi.referee.shared.views import BannerKind, PrivatePurpose, PrivateView
 
@@ -30,8 +31,11 @@ ARMED_SECONDS = 20.0
 class PhoneBridge:
     """Pairs phones with seats on the seat buttons and keeps each paired seat's page."""
 
-    def __init__(self, pairings: Pairings | None = None) -> None:
+    def __init__(self, pairings: Pairings | None = None, *, url: str = "",
+                 fingerprint: str = "") -> None:
         self.pairings = pairings or Pairings()
+        self.url = url  # where phones open their pages (the QR code on the setup screen)
+        self.fingerprint = fingerprint
         self._ready = threading.Condition()
         self._pages: dict[int, tuple[int, bytes]] = {}  # seat -> (serial, JSON)
         # Each seat's own count of its page's changes: a phone learns nothing from another
@@ -48,6 +52,17 @@ class PhoneBridge:
         # have seen: a test or the bench waits for the page after an intent by these.
         self.taken = 0
         self.published = 0
+
+    # -- the referee's port (referee/shared/seat_screens.py), on the loop's thread -------
+
+    def card(self) -> PhonesCard:
+        return PhonesCard(self.url, self.fingerprint, self.pairings.paired())
+
+    def unpair(self, seat: int) -> None:
+        """The table took the seat's phone away (the BACK menu's "Phones"): its next
+        request gets 403 and the page goes back to choosing a seat; its long poll ends."""
+        self.pairings.unpair(seat)
+        self._changes_seen = self.pairings.changes
 
     # -- the loop's thread -------------------------------------------------------------
 

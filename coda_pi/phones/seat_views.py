@@ -32,6 +32,8 @@ def plain(value: Any) -> Any:
         return value.value
     if isinstance(value, tuple | list):
         return [plain(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return sorted(plain(v) for v in value)
     if isinstance(value, dict):
         return {str(k): plain(v) for k, v in value.items()}
     return value

@@ -48,5 +48,6 @@ def start_phones(queue: IntentQueue, data_dir: Path, *, port: int = 8443, host: 
         if explain is not None:
             explain(_("Phones are off: {why}").format(why=err))
         return None
-    return Phones(bridge, server, cert.short_fingerprint if cert else "",
-                  cert.cert if cert else None)
+    fingerprint = cert.short_fingerprint if cert else ""
+    bridge.url, bridge.fingerprint = server.url(), fingerprint  # the setup's QR code
+    return Phones(bridge, server, fingerprint, cert.cert if cert else None)

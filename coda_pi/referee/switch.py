@@ -19,8 +19,9 @@ from coda_pi.lazy_types import instance_of
 from coda_pi.record import Journal
 from coda_pi.referee.mastermind.setup import MastermindOptions, options_from_header
 from coda_pi.referee.shared.ports import Clock, Sink
+from coda_pi.referee.shared.seat_screens import SeatScreens
 from coda_pi.referee.shared.setup import SetupDefaults
-from coda_pi.referee.shared.signals import Cue, Intent
+from coda_pi.referee.shared.signals import Button, Cue, Intent
 from coda_pi.referee.shared.views import (
     BannerKind,
     LedState,
@@ -65,6 +66,7 @@ class GameSwitch:
         self._setup = setup
         self._mastermind_record = mastermind_record
         self._base = 0
+        self._seat_screens: SeatScreens | None = None  # phones: handed to every referee
         self.current: Referee | MastermindReferee = current
         if _is_mastermind(current):
             current._on_switch = self._to_coda  # noqa: SLF001 - set before any call
@@ -128,6 +130,19 @@ class GameSwitch:
 
     def private_view(self) -> PrivateView | MastermindPrivateView | None:
         return self.current.private_view()
+
+    def private_view_of(self, seat: int) -> PrivateView | MastermindPrivateView | None:
+        """What ``seat`` would see holding its button alone now (a phone's page asks)."""
+        return self.current.private_view_of(seat)
+
+    def is_held(self, button: Button) -> bool:
+        return self.current.is_held(button)
+
+    def attach_seat_screens(self, screens: SeatScreens | None) -> None:
+        """Phones are on: this referee and every one the switch hands the device to later
+        show where phones go and offer "Phones" in the BACK menu."""
+        self._seat_screens = screens
+        self.current.attach_seat_screens(screens)
 
     def leds(self) -> tuple[LedState, ...]:
         return self.current.leds()
@@ -197,6 +212,8 @@ class GameSwitch:
     def _swap(self, referee: Any) -> None:
         self._base += int(self.current.version) + 1
         self.current = referee
+        if self._seat_screens is not None:
+            referee.attach_seat_screens(self._seat_screens)
 
 
 def _mastermind_referee() -> type[MastermindReferee]:

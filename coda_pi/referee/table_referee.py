@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from coda_pi.referee.mastermind.views import MastermindPrivateView, MastermindPublicView
-    from coda_pi.referee.shared.signals import Cue, Intent
+    from coda_pi.referee.shared.seat_screens import SeatScreens
+    from coda_pi.referee.shared.signals import Button, Cue, Intent
     from coda_pi.referee.shared.views import BannerKind, LedState, PrivateView, PublicView
 
 
@@ -32,6 +33,15 @@ class TableReferee(Protocol):
     def view(self) -> PublicView | MastermindPublicView: ...
 
     def private_view(self) -> PrivateView | MastermindPrivateView | None: ...
+
+    def private_view_of(self, seat: int) -> PrivateView | MastermindPrivateView | None:
+        """What ``seat`` would see holding its button alone now (its phone's page asks)."""
+
+    def is_held(self, button: Button) -> bool: ...
+
+    def attach_seat_screens(self, screens: SeatScreens | None) -> None:
+        """Phones are on (coda_pi/phones): the setup shows where they go, the BACK menu
+        gets "Phones"."""
 
     def leds(self) -> tuple[LedState, ...]: ...
 

@@ -10,6 +10,7 @@ from collections.abc import Hashable
 import pygame
 
 from coda_pi.i18n import _, language
+from coda_pi.referee.shared.seat_screens import PhonesView
 from coda_pi.referee.shared.views import ConfirmView, MenuView, PublicView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import (
@@ -88,13 +89,15 @@ def sentence_case(text: str) -> str:
     return text
 
 
-def _overlay_keys(overlay: MenuView | ConfirmView) -> str:
+def _overlay_keys(overlay: MenuView | ConfirmView | PhonesView) -> str:
+    if isinstance(overlay, PhonesView):
+        return overlay.keys
     if isinstance(overlay, MenuView):
         return _("OK: choose   BACK: close")
     return f"{overlay.ok_label}   {overlay.back_label}"
 
 
-def _overlay(surface: pygame.Surface, bands: Frame, overlay: MenuView | ConfirmView,
+def _overlay(surface: pygame.Surface, bands: Frame, overlay: MenuView | ConfirmView | PhonesView,
              m: Metrics, *, dimmed: bool = False, keep: Hashable = None) -> None:
     """The menu or question over the screen; the footer stays clear to say what to press.
     ``dimmed``: the screen under it is already dimmed (a kept layer); ``keep``: keep the
@@ -109,7 +112,11 @@ def _overlay(surface: pygame.Surface, bands: Frame, overlay: MenuView | ConfirmV
     pygame.draw.rect(surface, theme.PANEL_AREA, box, border_radius=m.px(3))
     pygame.draw.rect(surface, theme.CURSOR, box, width=max(2, m.border), border_radius=m.px(3))
     inner = box.inflate(-2 * m.margin, -2 * m.margin)
-    if isinstance(overlay, MenuView):
+    if isinstance(overlay, PhonesView):
+        from coda_pi.ui.phones_card import draw_phones_page  # only where phones are on
+
+        draw_phones_page(surface, bands, overlay, inner)
+    elif isinstance(overlay, MenuView):
         items = [MenuItem(label) for label in overlay.items]
         draw_menu(surface, inner, overlay.title, items, overlay.cursor)
     else:

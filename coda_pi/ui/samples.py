@@ -226,6 +226,9 @@ def sample_scenes() -> dict[str, Scene]:
     from coda_pi.ui.entry_samples import entry_scenes
 
     scenes.update(entry_scenes())  # entered-pool play's screens, named entry-*
+    from coda_pi.ui.phones_samples import phones_scenes
+
+    scenes.update(phones_scenes())  # phones as seat screens: the QR code, named phones-*
     return scenes
 
 

@@ -221,13 +221,26 @@ def _table_pool_screen(screen: object) -> bool:
 
 def _setup(surface: pygame.Surface, bands: Frame, screen: SetupView, view: PublicView) -> None:
     m = bands.metrics
-    header(surface, bands, None, view.title or _("New game"), theme.PANEL_AREA)
+    title = view.title or _("New game")
+    if screen.phones is not None:
+        # Phones are on: the address under the title, and the table's notices there too
+        # (a phone asking for a seat is named on screen while the table is in the setup).
+        header(surface, bands, view, title, theme.PANEL_AREA,
+               subtitle=_("Phones: {address}").format(address=screen.phones.address))
+    else:
+        header(surface, bands, None, title, theme.PANEL_AREA)
     items = []
     for index, item in enumerate(screen.items):
         value = item.value
         if screen.editing and index == screen.cursor:
             value = f"< {value} >"
         items.append(MenuItem(item.label, value or None))
+    if screen.phones is not None:
+        from coda_pi.ui.phones_card import setup_with_code  # only where phones are on
+
+        if setup_with_code(surface, bands, screen.phones, screen.players, items,
+                           screen.cursor):
+            return
     menu_area, seats_area = split_columns(bands.body, 0.64, m.margin)
     fnt = floor_font(surface.get_height())
     widest = max((fnt.size(f"{i.label}   {i.value or ''}")[0] for i in items), default=0)

@@ -12,6 +12,7 @@ from coda_pi.referee.coda.closed_rounds import closed_round_refusal, round_close
 from coda_pi.referee.shared.describe import describe_event, put_back_hint, undo_banner
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.overlays import Confirm, Menu, MenuItem
+from coda_pi.referee.shared.seat_screens import PhonesPanel
 from coda_pi.referee.shared.signals import Cue
 from coda_pi.referee.shared.timer import TimerEvent
 from coda_pi.referee.shared.views import Banner, BannerKind, TurnStep
@@ -41,7 +42,7 @@ class CodaMenu:
     _clock: Clock
     _journal: Journal[Any] | None
     _pool: PoolMode
-    _overlay: Menu | Confirm | None
+    _overlay: Menu | Confirm | PhonesPanel | None
     _timer_paused: bool
     _time_held: bool
     _version: int
@@ -68,6 +69,8 @@ class CodaMenu:
 
         def _cue(self, cue: Cue) -> None: ...
 
+        def _phones_items(self) -> tuple[MenuItem, ...]: ...
+
     # -- the menu ------------------------------------------------------------------------
 
     def _open_menu(self) -> None:
@@ -79,6 +82,7 @@ class CodaMenu:
             items.append("undo")
             items.extend(self._pool.menu_items(kind))
             items.append("end" if kind is not CodaScreen.FINAL else "review")
+        items.extend(self._phones_items())
         items.append("quit")
         self._overlay = Menu(tuple(items))
         self._sync_timer()

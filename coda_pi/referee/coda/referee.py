@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import _
@@ -53,6 +54,7 @@ from coda_pi.referee.shared.public import (
     table_view,
 )
 from coda_pi.referee.shared.results import ResultsBrowser, ResultsSource
+from coda_pi.referee.shared.seat_screens import PhonesPanel
 from coda_pi.referee.shared.setup import SetupDefaults, options_from_header, unique_names
 from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.referee.shared.timer import GuessTimer
@@ -62,6 +64,7 @@ from coda_pi.referee.shared.views import (
     LedState,
     PrivateView,
     PublicView,
+    SetupView,
 )
 from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
 from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, RoundStart, Stop, to_dict
@@ -137,7 +140,7 @@ class Referee(CodaMenu, BaseReferee):
         if journal is not None and header is not None:
             self._options = options_from_header(self._options, header)
         self._init_buttons()
-        self._overlay: Menu | Confirm | None = None
+        self._overlay: Menu | Confirm | PhonesPanel | None = None
         # Cursors of the moment: none of them is game truth.
         self.pending_deals: dict[int, tuple[Tile, ...]] = {}  # the deal's (deal.py)
         self.dash_index = 0
@@ -442,8 +445,12 @@ class Referee(CodaMenu, BaseReferee):
         """No game yet: the setup menu, or the past games' results, and no table."""
         results = self._results
         shown = results is not None and results.is_open
+        screen = results.view() if results is not None and shown else self._setup.view()
+        card = self._phones_card()
+        if card is not None and isinstance(screen, SetupView):
+            screen = replace(screen, phones=card)  # where phones open their seat pages
         return PublicView(
-            screen=results.view() if results is not None and shown else self._setup.view(),
+            screen=screen,
             table=None,
             overlay=None,
             banner=self._banner,
@@ -482,6 +489,10 @@ class Referee(CodaMenu, BaseReferee):
                                                       rounds=table.rounds)
 
     # -- seats and private information --------------------------------------------------
+
+    def _seat_names(self) -> tuple[str, ...]:
+        game = self.game
+        return tuple(game.settings.players) if game is not None else ()
 
     def _private_seat(self) -> int | None:
         """The seat whose private view shows: the acting seat, its button alone held."""

@@ -51,6 +51,7 @@ from coda_pi.referee.shared.base import BaseReferee
 from coda_pi.referee.shared.kinds import MastermindKind
 from coda_pi.referee.shared.overlays import Confirm, Menu, MenuItem, overlay_view
 from coda_pi.referee.shared.ports import Clock, Sink, writer
+from coda_pi.referee.shared.seat_screens import PhonesPanel
 from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.referee.shared.views import (
     MAX_SEATS,
@@ -59,6 +60,7 @@ from coda_pi.referee.shared.views import (
     FinalView,
     LedState,
     PublicView,
+    SetupView,
 )
 from coda_pi.replay import journal_of
 from coda_pi.rules.dealer import Shuffle, new_seed
@@ -107,7 +109,7 @@ class MastermindReferee(BaseReferee):
         seed = self.options.seed
         self.shuffle = Shuffle(seed if seed is not None else new_seed(rng))
         self._init_buttons()
-        self._overlay: Menu | Confirm | None = None
+        self._overlay: Menu | Confirm | PhonesPanel | None = None
         # Cursors: none of them is game truth.
         self.entry = PegEntry()  # the row or code being entered
         self.code_started = False  # the maker has looked (held their button) at least once
@@ -181,7 +183,11 @@ class MastermindReferee(BaseReferee):
         match = self.game
         leds = self.leds()
         if match is None:
-            return PublicView(screen=self._setup.view(), table=None, banner=self._banner,
+            setup = self._setup.view()
+            card = self._phones_card()
+            if card is not None and isinstance(setup, SetupView):
+                setup = replace(setup, phones=card)  # where phones open their seat pages
+            return PublicView(screen=setup, table=None, banner=self._banner,
                               title=self._setup.title, leds=leds, version=self._version)
         kind = self._kind()
         if kind is MastermindKind.FINAL:
@@ -246,6 +252,10 @@ class MastermindReferee(BaseReferee):
     def palette(self) -> str:
         match = self.game
         return palette(match.header.blanks if match is not None else self.options.blanks)
+
+    def _seat_names(self) -> tuple[str, ...]:
+        match = self.game
+        return tuple(match.players) if match is not None else ()
 
     def private_seat(self) -> int | None:
         """The seat whose code shows while only its button is held (setting the code)."""
@@ -446,6 +456,7 @@ class MastermindReferee(BaseReferee):
         items: list[MenuItem] = ["resume", "undo"]
         if self._kind() is not MastermindKind.FINAL:
             items.append("end")
+        items.extend(self._phones_items())
         items.append("quit")
         self._overlay = Menu(tuple(items))
 

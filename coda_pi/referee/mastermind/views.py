@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from coda_pi.referee.shared.seat_screens import PhonesView
 from coda_pi.referee.shared.views import Banner, ConfirmView, LedState, MenuView
 from coda_pi.rules.mastermind import COLOUR_NAMES, Feedback, feedback
 
@@ -85,7 +86,7 @@ class MastermindPublicView:
     """Everything the table's screen shows during a Mastermind game."""
 
     screen: MastermindScreen
-    overlay: MenuView | ConfirmView | None = None
+    overlay: MenuView | ConfirmView | PhonesView | None = None
     banner: Banner | None = None
     title: str = ""
     leds: tuple[LedState, ...] = ()

@@ -22,6 +22,7 @@ from coda_pi.i18n import TableWords, _, spoken
 from coda_pi.record import Journal, RecordWriteError
 from coda_pi.referee.shared.overlays import Confirm, Menu, MenuItem, quit_confirm
 from coda_pi.referee.shared.ports import Clock, Sink, writer
+from coda_pi.referee.shared.seat_screens import PhonesCard, PhonesPanel, SeatScreens
 from coda_pi.referee.shared.signals import Button, Cue, Intent, Press, Release
 from coda_pi.referee.shared.views import Banner, BannerKind
 from coda_pi.referee.shared.wording import nouns
@@ -48,8 +49,9 @@ class BaseReferee(ABC):
     _write: Any  # writes one record line durably, or raises RecordWriteError
     _new_record: Any  # opens the next game's record (None: the app gives none)
     _journal: Journal[Any] | None
-    _overlay: Menu | Confirm | None
+    _overlay: Menu | Confirm | PhonesPanel | None
     quit_requested: bool
+    _seat_screens: SeatScreens | None = None  # phones as seat screens, when they are on
 
     def _init_buttons(self) -> None:
         self._version = 0
@@ -121,6 +123,25 @@ class BaseReferee(ABC):
             times.append(self._back_down_at + HOLD_FOR_UNDO)
         return min(times) if times else None
 
+    @abstractmethod
+    def private_view(self) -> Any:
+        """The private view of the seat whose button alone is held now, else None."""
+
+    def private_view_of(self, seat: int) -> Any:
+        """What ``seat`` would see holding its button alone now (None: nothing private of
+        it now), whatever buttons are really held: a seat's own screen (its phone) asks.
+        The buttons held are put back as they were; nothing else changes."""
+        held = self._held
+        self._held = {Button.for_seat(seat)}
+        try:
+            return self.private_view()
+        finally:
+            self._held = held
+
+    def is_held(self, button: Button) -> bool:
+        """``button`` is held down now (its press seen, its release not yet)."""
+        return button in self._held
+
     def take_cues(self) -> list[Cue]:
         """The sounds to play since the last call, oldest first."""
         cues, self._cues = self._cues, []
@@ -136,6 +157,41 @@ class BaseReferee(ABC):
         kept aside, a config problem) until the next action replaces it."""
         self._banner = Banner(text, kind)
         self._version += 1
+
+    # -- phones as seat screens (seat_screens.py) -----------------------------------------
+
+    def attach_seat_screens(self, screens: SeatScreens | None) -> None:
+        """Phones are on: the setup shows where they go, the BACK menu gets "Phones"."""
+        self._seat_screens = screens
+        self._version += 1
+
+    def _phones_card(self) -> PhonesCard | None:
+        return self._seat_screens.card() if self._seat_screens is not None else None
+
+    def _phones_items(self) -> tuple[MenuItem, ...]:
+        """The BACK menu's "Phones" line, where phones are on."""
+        return ("phones",) if self._seat_screens is not None else ()
+
+    def _seat_names(self) -> tuple[str, ...]:
+        """The players of the game at work, in seat order (the "Phones" page's lines)."""
+        return ()
+
+    def _phones_nav(self, panel: PhonesPanel, button: Button) -> None:
+        """PREV/NEXT move over the seats; OK on a seat with a phone takes it away."""
+        if button in (Button.PREV, Button.NEXT):
+            panel.move(-1 if button is Button.PREV else 1)
+            return
+        if button is not Button.OK:
+            return
+        seat = panel.chosen_seat()
+        if seat is None:
+            self._overlay = None
+            self._overlay_closed()
+        elif seat in panel.screens.card().paired:
+            panel.screens.unpair(seat)
+            self._banner = Banner(_("Seat {number} has no phone now: its button shows its "
+                                    "view here again").format(number=seat + 1),
+                                  BannerKind.INFO)
 
     # -- events: check, write, then apply and tell --------------------------------------------
 
@@ -231,6 +287,9 @@ class BaseReferee(ABC):
         meanwhile), quitting, or ending the game early.
         """
         overlay = self._overlay
+        if isinstance(overlay, PhonesPanel):
+            self._phones_nav(overlay, button)
+            return True
         if isinstance(overlay, Menu):
             if button in (Button.PREV, Button.NEXT):
                 step = -1 if button is Button.PREV else 1
@@ -267,6 +326,8 @@ class BaseReferee(ABC):
             )
         elif item == "quit":
             self._overlay = quit_confirm(game_over=self.over)
+        elif item == "phones" and self._seat_screens is not None:
+            self._overlay = PhonesPanel(self._seat_screens, self._seat_names())
 
     def _overlay_closed(self) -> None:  # noqa: B027 - a hook most games leave empty
         """After the menu or a question was answered (Coda's timer resumes here)."""

@@ -6,10 +6,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from coda_pi.i18n import N_, _
+from coda_pi.referee.shared.seat_screens import PhonesPanel, PhonesView
 from coda_pi.referee.shared.views import ConfirmView, MenuView
 from coda_pi.referee.shared.wording import nouns
 
-MenuItem = Literal["resume", "pause", "unpause", "undo", "fix", "end", "review", "quit"]
+MenuItem = Literal["resume", "pause", "unpause", "undo", "fix", "end", "review", "phones",
+                   "quit"]
 # Marked for translation here, translated when shown (N_): the language may change. The
 # table's nouns fill {panel} ("card" with the Rainbow deck): ``menu_text``.
 MENU_TEXT: dict[MenuItem, str] = {
@@ -20,6 +22,7 @@ MENU_TEXT: dict[MenuItem, str] = {
     "fix": N_("Fix a {panel} entered wrong"),  # entered pool: a fallen panel shows otherwise
     "end": N_("End the game now"),
     "review": N_("Review the game"),  # once the final standings are shown
+    "phones": N_("Phones"),  # phones are on: the QR code, and taking a seat's phone away
     "quit": N_("Quit"),
 }
 QUIT_PLAYING = N_("Quit coda-pi? The game is saved and resumes at the next start; then unplug.")
@@ -61,8 +64,10 @@ def menu_text(item: MenuItem, labels: str = "panels") -> str:
     return nouns(labels)(_(MENU_TEXT[item]))
 
 
-def overlay_view(overlay: Menu | Confirm | None, labels: str = "panels"
-                 ) -> MenuView | ConfirmView | None:
+def overlay_view(overlay: Menu | Confirm | PhonesPanel | None, labels: str = "panels"
+                 ) -> MenuView | ConfirmView | PhonesView | None:
+    if isinstance(overlay, PhonesPanel):
+        return overlay.view()
     if isinstance(overlay, Menu):
         return MenuView(
             title=_("Menu"),

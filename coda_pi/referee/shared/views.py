@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from coda_pi.referee.shared.seat_screens import PhonesCard, PhonesView
+
 MAX_SEATS = 4
 
 
@@ -117,6 +119,7 @@ class SetupView:
     editing: bool
     players: tuple[str, ...]  # the names that will play, in seat order
     prompt: str
+    phones: PhonesCard | None = None  # phones are on: where they open their seat pages
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +250,7 @@ class ConfirmView:
 
 
 Screen = SetupView | DealView | TurnView | RoundEndView | FinalView
-Overlay = MenuView | ConfirmView
+Overlay = MenuView | ConfirmView | PhonesView
 
 
 @dataclass(frozen=True, slots=True)

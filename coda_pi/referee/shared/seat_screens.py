@@ -1,0 +1,96 @@
+"""Phones as seat screens, as the referee sees them: a port (``SeatScreens``) that tells
+where phones open their seat pages and which seats hold one, and the BACK menu's "Phones"
+page that shows it and gives a seat's phone back (``PhonesPanel``).
+
+Everything here is public: the address, the certificate's fingerprint and which seats have
+a phone are what anybody at the table may see (pairing itself is done in view of the table,
+on the seat's button). The phones themselves live in ``coda_pi/phones``, which implements
+the port; the referee never imports it (the arrows point inward).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from coda_pi.i18n import _
+
+
+@dataclass(frozen=True, slots=True)
+class PhonesCard:
+    """Where phones open their seat pages (``url``, drawn as a QR code and as text), the
+    device certificate's short fingerprint, and the seats that hold a phone now."""
+
+    url: str
+    fingerprint: str = ""
+    paired: frozenset[int] = frozenset()
+
+    @property
+    def address(self) -> str:
+        """The address as a person types it: ``https://192.168.1.23:8443`` (no final /)."""
+        return self.url.rstrip("/")
+
+
+class SeatScreens(Protocol):
+    """What the referee may ask of the phones (``coda_pi.phones.bridge`` implements it)."""
+
+    def card(self) -> PhonesCard:
+        """Where phones go, and which seats hold one now."""
+
+    def unpair(self, seat: int) -> None:
+        """Take ``seat``'s phone away: the phone is told and shows the pairing page again;
+        the seat has the button flow again. Pairing it again needs its button."""
+
+
+@dataclass(frozen=True, slots=True)
+class PhonesView:
+    """The BACK menu's "Phones" page: the QR code and address, and one line per seat
+    (its name and whether a phone holds it); OK on a paired seat gives its phone back."""
+
+    title: str
+    card: PhonesCard
+    lines: tuple[str, ...]  # one per seat, then "Back"
+    cursor: int
+    keys: str  # what to press now, for the footer
+
+
+def seat_line(seat: int, name: str, paired: bool) -> str:
+    """A seat's line on the "Phones" page: "3. Chloé: phone", or "2. Ben" without one."""
+    if paired:
+        return _("{number}. {name}: phone").format(number=seat + 1, name=name)
+    return _("{number}. {name}").format(number=seat + 1, name=name)
+
+
+@dataclass
+class PhonesPanel:
+    """The "Phones" page while it is open over a screen (an overlay, as the menu is)."""
+
+    screens: SeatScreens
+    names: tuple[str, ...]  # the seats' players, in seat order
+    cursor: int = 0
+
+    @property
+    def count(self) -> int:
+        """Lines the cursor moves over: each seat, then "Back"."""
+        return len(self.names) + 1
+
+    def move(self, step: int) -> None:
+        self.cursor = (self.cursor + step) % self.count
+
+    def chosen_seat(self) -> int | None:
+        """The seat under the cursor; None on "Back"."""
+        return self.cursor if self.cursor < len(self.names) else None
+
+    def view(self) -> PhonesView:
+        card = self.screens.card()
+        lines = [seat_line(seat, name, seat in card.paired)
+                 for seat, name in enumerate(self.names)]
+        lines.append(_("Back"))
+        seat = self.chosen_seat()
+        if seat is not None and seat in card.paired:
+            keys = _("OK: take seat {number}'s phone away   BACK: close").format(
+                number=seat + 1)
+        else:
+            keys = _("PREV/NEXT: a seat   BACK: close")
+        return PhonesView(title=_("Phones"), card=card, lines=tuple(lines),
+                          cursor=self.cursor, keys=keys)

@@ -1,0 +1,52 @@
+"""Sample scenes of phones as seat screens (named phones-*): the setups with the QR code
+and the BACK menu's "Phones" page, for tools/render-screens and the screen tests."""
+
+from __future__ import annotations
+
+from coda_pi.i18n import _
+from coda_pi.referee.shared.seat_screens import PhonesCard, PhonesView, seat_line
+from coda_pi.referee.shared.views import PublicView, SetupItem, SetupView
+from coda_pi.ui.sample_table import NAMES, _leds, _table, round_of
+from coda_pi.ui.scene import Scene
+
+SAMPLE_CARD = PhonesCard("https://192.168.100.123:8443/", "3F:A9:0C:77:51:E2:8B:D4",
+                         frozenset({0, 2}))
+"""The longest address a home network gives (three-digit parts) and the default port."""
+
+
+def phones_scenes() -> dict[str, Scene]:
+    scenes: dict[str, Scene] = {}
+    setup = SetupView(
+        items=(SetupItem(_("Players"), "4", "players"),
+               SetupItem(_("Game"), _("Coda with dashes"), "game"),
+               SetupItem(_("Start"), "", "Start"), SetupItem(_("Names"), "", "Names"),
+               SetupItem(_("More"), "", "More"), SetupItem(_("Results"), "", "Results")),
+        cursor=2, editing=False, players=NAMES, prompt=_("Press OK to start"),
+        phones=SAMPLE_CARD)
+    scenes["phones-setup"] = Scene(PublicView(screen=setup, table=None, title=_("New game"),
+                                              leds=_leds(4)), leds=_leds(4))
+    mm_setup = SetupView(
+        items=(SetupItem(_("Game"), "Mastermind"),
+               SetupItem(_("Mode"), _("2 players, device scores")),
+               SetupItem(_("Start"), "", "Start"), SetupItem(_("More"), "", "More")),
+        cursor=2, editing=False, players=NAMES[:2], prompt=_("Press OK to start"),
+        phones=SAMPLE_CARD)
+    scenes["phones-mm-setup"] = Scene(PublicView(screen=mm_setup, table=None,
+                                                 title=_("New game: Mastermind"),
+                                                 leds=_leds(2)), leds=_leds(2))
+    lines = tuple(seat_line(seat, name, seat in SAMPLE_CARD.paired)
+                  for seat, name in enumerate(NAMES)) + (_("Back"),)
+    page = PhonesView(title=_("Phones"), card=SAMPLE_CARD, lines=lines, cursor=2,
+                      keys=_("OK: take seat {number}'s phone away   BACK: close").format(
+                          number=3))
+    scenes["phones-menu"] = Scene(PublicView(screen=_turn_screen(), table=_table(4),
+                                             overlay=page, title=round_of(1),
+                                             leds=_leds(4, on=0)), leds=_leds(4, on=0))
+    return scenes
+
+
+def _turn_screen() -> object:
+    from coda_pi.referee.shared.views import TurnStep, TurnView
+
+    return TurnView(seat=0, name=NAMES[0], step=TurnStep.TARGET,
+                    prompt=_("Press the seat button of the player you attack"))

@@ -1,0 +1,95 @@
+"""Phones on the device's own screen, against the real loop and its HTTPS server: the setup
+carries the table's address (drawn as a QR code: tests/test_phones_qr.py), and the BACK
+menu's "Phones" page shows who has a phone and takes a seat's phone away; the seat then has
+the button flow again, and only its button gives it a phone again."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from phones_device import Device, pair, running_device
+
+from coda_pi.referee.pools.entered.views import EntryPrivateView, EntryWaitView
+from coda_pi.referee.shared.seat_screens import PhonesView
+from coda_pi.referee.shared.signals import Button, Press, Release
+from coda_pi.referee.shared.views import MenuView, SetupView
+
+
+def _open_phones_page(device: Device) -> PhonesView:
+    device.press(Button.BACK)
+    menu = device.until(lambda: device.app.scene.view.overlay)
+    assert isinstance(menu, MenuView) and "Phones" in menu.items
+    for _ in range(menu.items.index("Phones")):
+        device.press(Button.NEXT)
+    device.press(Button.OK)
+    page = device.until(lambda: (o := device.app.scene.view.overlay)
+                        and isinstance(o, PhonesView) and o)
+    assert isinstance(page, PhonesView)
+    return page
+
+
+def test_the_setup_shows_where_phones_go_and_who_has_one(tmp_path: Path) -> None:
+    with running_device(tmp_path) as device:
+        screen = device.app.scene.view.screen
+        assert isinstance(screen, SetupView) and screen.phones is not None
+        assert screen.phones.url == device.phones.url
+        assert screen.phones.fingerprint == device.phones.fingerprint
+        assert screen.phones.paired == frozenset()
+        pair(device, device.phone(), 1)
+        device.until(lambda: device.app.scene.view.screen.phones.paired == frozenset({1}))
+
+
+def test_the_menu_takes_a_seat_s_phone_away_and_only_its_button_gives_it_back(
+        tmp_path: Path) -> None:
+    with running_device(tmp_path) as device:
+        device.press(Button.OK)  # Start
+        device.until(lambda: isinstance(device.app.scene.view.screen, EntryWaitView))
+        ann, ben = device.phone(), device.phone()
+        pair(device, ann, 0)
+        pair(device, ben, 1)
+        page = _open_phones_page(device)
+        assert page.lines[:2] == ("1. Ann: phone", "2. Ben: phone") and page.cursor == 0
+        device.press(Button.OK)  # Ann's phone is taken away
+        device.until(lambda: device.phones.bridge.pairings.paired() == frozenset({1}))
+        assert ann.page()[0] == 403  # the page goes back to choosing a seat
+        assert ben.page()[0] == 200  # Ben's phone keeps its seat
+        page = device.until(lambda: (o := device.app.scene.view.overlay)
+                            and o.lines[0] == "1. Ann" and o)
+        assert "Seat 1 has no phone now" in device.app.scene.view.banner.text
+        device.press(Button.BACK)  # the page closes
+        device.until(lambda: device.app.scene.view.overlay is None)
+        # Ann's button shows her entry on the shared screen again.
+        device.app.queue.put(Press(Button.SEAT_1))
+        assert isinstance(device.until(lambda: device.app.scene.private), EntryPrivateView)
+        device.app.queue.put(Release(Button.SEAT_1))
+        device.until(lambda: device.app.scene.private is None)
+        # Her phone asks again: nothing happens until her button (and OK) says so.
+        rid = ann.ask(0)["rid"]
+        time.sleep(0.3)
+        assert ann.collect(rid) == (200, {"wait": True})
+        device.seat(0)
+        device.press(Button.OK)
+        device.until(lambda: ann.collect(rid)[1].get("secret"))
+        assert ann.page()[0] == 200
+        assert device.app.errors == []
+
+
+def test_phones_do_nothing_while_the_phones_page_is_open(tmp_path: Path) -> None:
+    with running_device(tmp_path) as device:
+        device.press(Button.OK)
+        device.until(lambda: isinstance(device.app.scene.view.screen, EntryWaitView))
+        ann = device.phone()
+        pair(device, ann, 0)
+        _open_phones_page(device)
+        bridge = device.phones.bridge
+        before = bridge.taken
+        assert ann.tap(kind="tile", dark=True, value="1") == 202
+        device.until(lambda: bridge.published >= before + 1)
+        overlay = device.app.scene.view.overlay
+        assert isinstance(overlay, PhonesView) and overlay.cursor == 0
+        assert bridge.pairings.paired() == frozenset({0})
+        device.press(Button.BACK)
+        device.until(lambda: device.app.scene.view.overlay is None)
+        got = device.until(lambda: (r := ann.page())[1]["page"]["private"] and r)[1]
+        assert [s["label"] for s in got["page"]["private"]["slots"]] == [None] * 4
