@@ -18,9 +18,9 @@ from coda_pi.i18n import _
 from coda_pi.phones.actions import PhoneIntent, apply
 from coda_pi.phones.pairing import Pairings
 from coda_pi.phones.seat_views import page_words, seat_page
-from coda_pi.referee.shared.seat_screens import PhonesCard
+from coda_pi.referee.shared.seat_screens import LookAtPhoneView, PhonesCard
 from coda_pi.referee.shared.signals import Button, Intent, Press, Release
-from coda_pi.referee.shared.views import BannerKind, PrivatePurpose, PrivateView
+from coda_pi.referee.shared.views import BannerKind
 
 log = logging.getLogger(__name__)
 
@@ -156,9 +156,8 @@ class PhoneBridge:
         seat = getattr(private, "seat", None)
         if seat is None or seat not in self.pairings.paired():
             return private
-        return PrivateView(seat=seat, name=getattr(private, "name", ""),
-                           purpose=PrivatePurpose.ROW, row=(),
-                           prompt=_("Look at your phone"))
+        return LookAtPhoneView(seat=seat, name=getattr(private, "name", ""),
+                               prompt=_("Look at your phone"))
 
     def _fallback(self, referee: Any) -> None:
         """Once per game, when it starts with seats that have no phone: how those seats

@@ -187,3 +187,4 @@ def draw_phones_page(surface: pygame.Surface, bands: Frame, view: PhonesView,
     seats = pygame.Rect(left, below.top, below.right - left, below.height)
     draw_menu(surface, seats, "", [MenuItem(text) for text in view.lines], view.cursor,
               max_lines=len(view.lines))
+

@@ -4,7 +4,12 @@ and the BACK menu's "Phones" page, for tools/render-screens and the screen tests
 from __future__ import annotations
 
 from coda_pi.i18n import _
-from coda_pi.referee.shared.seat_screens import PhonesCard, PhonesView, seat_line
+from coda_pi.referee.shared.seat_screens import (
+    LookAtPhoneView,
+    PhonesCard,
+    PhonesView,
+    seat_line,
+)
 from coda_pi.referee.shared.views import PublicView, SetupItem, SetupView
 from coda_pi.ui.sample_table import NAMES, _leds, _table, round_of
 from coda_pi.ui.scene import Scene
@@ -42,6 +47,11 @@ def phones_scenes() -> dict[str, Scene]:
     scenes["phones-menu"] = Scene(PublicView(screen=_turn_screen(), table=_table(4),
                                              overlay=page, title=round_of(1),
                                              leds=_leds(4, on=0)), leds=_leds(4, on=0))
+    # A seat with a phone holds its button: the shared screen sends it to the phone.
+    scenes["phones-look"] = Scene(PublicView(screen=_turn_screen(), table=_table(4),
+                                             title=round_of(1), leds=_leds(4, on=0)),
+                                  private=LookAtPhoneView(1, NAMES[1], _("Look at your phone")),
+                                  leds=_leds(4, on=0))
     return scenes
 
 

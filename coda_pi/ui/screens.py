@@ -17,6 +17,7 @@ from coda_pi.i18n import N_, _, language, ngettext
 from coda_pi.lazy_types import instance_of, loaded
 from coda_pi.referee.shared.name_entry import NameEntryView
 from coda_pi.referee.shared.results import ResultsView
+from coda_pi.referee.shared.seat_screens import LookAtPhoneView
 from coda_pi.referee.shared.views import (
     DealView,
     FinalView,
@@ -115,7 +116,11 @@ def _draw_scene(surface: pygame.Surface, scene: Scene) -> None:
     surface.fill(theme.BACKGROUND)
     bands = frame(surface.get_size(), led_strip=scene.show_led_strip)
     view = scene.view
-    if (instance_of(view, _MASTERMIND, "MastermindPublicView")
+    if isinstance(scene.private, LookAtPhoneView):  # either game: a seat with a phone
+        from coda_pi.ui.look_at_phone import draw_look_at_phone
+
+        draw_look_at_phone(surface, bands, scene.private)
+    elif (instance_of(view, _MASTERMIND, "MastermindPublicView")
             or instance_of(scene.private, _MASTERMIND, "MastermindPrivateView")):
         from coda_pi.ui.mastermind_screens import draw_mastermind_scene
 

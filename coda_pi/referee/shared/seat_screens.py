@@ -43,6 +43,16 @@ class SeatScreens(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class LookAtPhoneView:
+    """What the shared screen shows while a seat that has a phone holds its button, in
+    either game: its private view is on its phone only. Names the seat, nothing more."""
+
+    seat: int
+    name: str
+    prompt: str  # "Look at your phone"
+
+
+@dataclass(frozen=True, slots=True)
 class PhonesView:
     """The BACK menu's "Phones" page: the QR code and address, and one line per seat
     (its name and whether a phone holds it); OK on a paired seat gives its phone back."""
