@@ -47,6 +47,7 @@ class PhoneBridge:
         self._changes_seen = -1
         self._armed: tuple[int, float] | None = None  # a seat asked to confirm, and when
         self._game_told: object = None  # the game (its journal) the fallback was said for
+        self._review_told: object = None  # ... and the review's place, at its end
         self.applied = 0  # phone intents the loop has done (the bench reads it)
         # Every intent the loop was given, and how many of them the pages published so far
         # have seen: a test or the bench waits for the page after an intent by these.
@@ -124,6 +125,7 @@ class PhoneBridge:
         whose page changed."""
         self._notice(referee)
         self._fallback(referee)
+        self._review_on_phones(referee)
         public = referee.view()
         paired = self.pairings.paired()
         made: dict[int, bytes] = {}
@@ -171,6 +173,19 @@ class PhoneBridge:
         if isinstance(seats, int) and len(self.pairings.paired() & set(range(seats))) < seats:
             referee.notify(_("A seat without a phone: turn the device to whoever holds a seat "
                              "button, and the others look away"))
+
+    def _review_on_phones(self, referee: Any) -> None:
+        """Once per game, when its final standings come up with seats that have a phone:
+        each one's own review is on its phone (the shared screen's review is the table's)."""
+        journal = getattr(referee, "journal", None)
+        if journal is None or journal is self._review_told:
+            return
+        paired = self.pairings.paired()
+        review = getattr(referee, "seat_review", None)
+        if not paired or review is None or review(min(paired)) is None:
+            return
+        self._review_told = journal
+        referee.notify(_("Seats with a phone: your own review of the game is on it"))
 
     def _notice(self, referee: Any) -> None:
         """A phone waiting for its seat's button: the shared screen says which, with the

@@ -64,6 +64,7 @@ def page_words() -> dict[str, str]:
         "stop": _("Stop"),
         "which_panel": _("Which panel?"),
         "which_number": _("Which number?"),
+        "your_review": _("Your game, looked back on"),
     }
 
 
@@ -85,6 +86,15 @@ def _own(referee: Any, seat: int, labels: str) -> dict[str, Any] | None:
     if seen.drawn is not None and seen.drawn_seat == seat:
         drawn = one(seen.drawn.color.word == "dark", seen.drawn.tile, False)
     return {"row": row, "drawn": drawn}
+
+
+def _review(referee: Any, seat: int) -> list[dict[str, Any]] | None:
+    """The seat's own part of the post-game review, once the final standings are up (None
+    before, and in Mastermind): the lines about its own guesses and stops only."""
+    lines = referee.seat_review(seat) if hasattr(referee, "seat_review") else None
+    if lines is None:
+        return None
+    return [{"text": line.text, "good": line.good} for line in lines]
 
 
 def _actions(referee: Any, seat: int, public: Any, private: Any) -> dict[str, Any]:
@@ -129,6 +139,7 @@ def seat_page(referee: Any, seat: int, public: Any = None) -> dict[str, Any]:
             "overlay": getattr(public, "overlay", None) is not None,
         },
         "own": _own(referee, seat, getattr(public, "labels", "panels")),
+        "review": _review(referee, seat),
         "private": plain(private),
         "actions": _actions(referee, seat, public, private),
     }

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from coda_pi.referee.coda.referee import Referee
     from coda_pi.referee.mastermind.referee import MastermindReferee
     from coda_pi.referee.mastermind.views import MastermindPrivateView, MastermindPublicView
+    from coda_pi.referee.shared.review import ReviewLine
 
 GAME_KEY = "game"  # the Coda setup menu's line (referee/coda/setup_menu.py), in any language
 
@@ -137,6 +138,11 @@ class GameSwitch:
 
     def is_held(self, button: Button) -> bool:
         return self.current.is_held(button)
+
+    def seat_review(self, seat: int) -> tuple[ReviewLine, ...] | None:
+        """``seat``'s own lines of the post-game review (Coda's; Mastermind has none)."""
+        review = getattr(self.current, "seat_review", None)
+        return review(seat) if review is not None else None
 
     def attach_seat_screens(self, screens: SeatScreens | None) -> None:
         """Phones are on: this referee and every one the switch hands the device to later

@@ -179,6 +179,13 @@
       }
     }
     if (priv && priv.message) { main.appendChild(el("p", "msg", priv.message)); }
+    if (p.review) {
+      /* After the game: this seat's own part of the review (text only, never HTML). */
+      main.appendChild(el("h2", "", say("your_review")));
+      for (var r = 0; r < p.review.length; r++) {
+        main.appendChild(el("p", p.review[r].good ? "review good" : "review", p.review[r].text));
+      }
+    }
     if (act.grid) {
       for (var c = 0; c < act.grid.colours.length; c++) {
         var colour = act.grid.colours[c];

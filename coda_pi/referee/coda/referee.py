@@ -72,7 +72,7 @@ from coda_pi.rules.dealer import SEED_KEY, Dealer, Shuffle, inherited_seed, new_
 from coda_pi.rules.tiles import Tile
 
 if TYPE_CHECKING:
-    from coda_pi.referee.shared.review import GameReview  # loaded when a review opens
+    from coda_pi.referee.shared.review import GameReview, ReviewLine  # loaded when needed
 
 
 def resumed_seed(header: Mapping[str, Any] | None, journal: Journal[Any] | None,
@@ -489,6 +489,24 @@ class Referee(CodaMenu, BaseReferee):
                                                       rounds=table.rounds)
 
     # -- seats and private information --------------------------------------------------
+
+    _reviewed: tuple[int, tuple[ReviewLine, ...]] | None = None  # events reviewed, lines
+
+    def seat_review(self, seat: int) -> tuple[ReviewLine, ...] | None:
+        """``seat``'s own lines of the post-game review, for its phone: None until the final
+        standings are on the screen (the review tells who could be sure of what)."""
+        journal = self._journal
+        if journal is None or self._screen_kind() is not CodaScreen.FINAL:
+            return None
+        if self._reviewed is None or self._reviewed[0] != len(journal.events):
+            from coda_pi.referee.shared.review import review_lines  # loads the deduction
+
+            lines = review_lines(journal.game.settings, journal.events, self._options.labels,
+                                 secret_rows=self._pool.secret_rows)
+            self._reviewed = (len(journal.events), tuple(lines))
+        from coda_pi.referee.shared.review import seat_lines
+
+        return seat_lines(self._reviewed[1], seat)
 
     def _seat_names(self) -> tuple[str, ...]:
         game = self.game

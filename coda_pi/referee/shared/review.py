@@ -37,6 +37,7 @@ _ENDED = {"stop": N_("stopped"), "miss": N_("missed elsewhere"),
 class ReviewLine:
     text: str
     good: bool  # a bold guess that paid off (True) or a sure point left untaken (False)
+    seat: int | None = None  # whose guess or stop the line is about (None: the whole table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +108,7 @@ def review_lines(settings: CodaSettings, events: Sequence[Any], labels: str, *,
                        target=players[sure.target], number=sure.slot + 1)
         if len(m.sure) > 1:
             text += " " + _("(and {count} more)").format(count=len(m.sure) - 1)
-        out.append(ReviewLine(text, good=False))
+        out.append(ReviewLine(text, good=False, seat=m.seat))
     if not result.missed:
         out.append(ReviewLine(_("No sure guess was left untaken"), good=True))
     for h in result.riskiest(RISKY_SHOWN):
@@ -115,8 +116,17 @@ def review_lines(settings: CodaSettings, events: Sequence[Any], labels: str, *,
             _("Round {round}: {name} named the {tile} at {target}'s {panel} {number} with "
               "{chance} chance"), round=h.round, name=players[h.seat],
             tile=tile_name(h.tile, labels), target=players[h.target], number=h.slot + 1,
-            chance=_chance(h.chance)), good=True))
+            chance=_chance(h.chance)), good=True, seat=h.seat))
     return out
+
+
+def seat_lines(lines: Sequence[ReviewLine], seat: int) -> tuple[ReviewLine, ...]:
+    """One seat's own part of the review (its phone shows it): the lines about its own
+    guesses and stops, and no other seat's."""
+    own = tuple(line for line in lines if line.seat == seat)
+    if not any(not line.good for line in own):
+        own = (ReviewLine(_("You left no sure guess untaken"), good=True, seat=seat), *own)
+    return own
 
 
 def _shown_by_round(settings: CodaSettings, events: Sequence[Any]) -> dict[int, set[Tile]]:
