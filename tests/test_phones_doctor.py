@@ -3,8 +3,11 @@ access point's state when the config asks the device to be one."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
+
+import pytest
 
 from coda_pi.config import load_config
 from coda_pi.doctor import System, run_checks
@@ -50,3 +53,54 @@ def test_the_config_file_turns_phones_on(tmp_path: Path) -> None:
     loaded, problems = load_config(config)
     assert problems == []
     assert (loaded.phones.enabled, loaded.phones.port, loaded.phones.hotspot) == (True, 9443, True)
+
+
+NMCLI = """#!/bin/sh
+# A stand-in for NetworkManager's nmcli (this machine has neither NetworkManager nor Wi-Fi):
+# it answers the three questions the device asks from the files beside it.
+dir=$(dirname "$0")
+case "$*" in
+  "-t -f NAME connection show") cat "$dir/names" ;;
+  "-t -f NAME connection show --active") cat "$dir/active" ;;
+  "-t -g 802-11-wireless.mode,ipv4.method,connection.permissions connection show coda-pi-hotspot")
+    cat "$dir/values" ;;
+  *) exit 10 ;;
+esac
+"""
+
+
+@pytest.mark.parametrize(("values", "active", "status", "words"), [
+    ("ap\nshared\n\n", "coda-pi-hotspot\n", "OK", "https://10.42.0.1:8443/"),
+    ("ap\nshared\n\n", "Wired connection 1\n", "WARN", "not up"),
+    ("ap\nshared\nuser\\:coda-pi\n", "", "FAIL", "logged in"),
+    ("ap\nauto\n\n", "", "FAIL", "no address"),
+    ("infrastructure\nauto\n\n", "", "FAIL", "joins a network"),
+])
+def test_doctor_says_which_state_the_access_point_is_in(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, values: str, active: str,
+        status: str, words: str) -> None:
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "nmcli").write_text(NMCLI)
+    (fake / "nmcli").chmod(0o755)
+    (fake / "names").write_text("preconfigured\ncoda-pi-hotspot\n")
+    (fake / "values").write_text(values)
+    (fake / "active").write_text(active)
+    monkeypatch.setenv("PATH", f"{fake}:{os.environ['PATH']}")
+    hotspot = _phones(tmp_path, "[phones]\nenabled = true\nhotspot = true\n")[-1]
+    assert hotspot[0] == status and words in hotspot[1], hotspot
+    if status != "OK":
+        assert "nmcli" in hotspot[2]  # the command that fixes it
+
+
+def test_doctor_says_when_the_access_point_was_never_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "nmcli").write_text(NMCLI)
+    (fake / "nmcli").chmod(0o755)
+    (fake / "names").write_text("preconfigured\n")
+    monkeypatch.setenv("PATH", f"{fake}:{os.environ['PATH']}")
+    hotspot = _phones(tmp_path, "[phones]\nenabled = true\nhotspot = true\n")[-1]
+    assert hotspot[0] == "FAIL" and "no coda-pi-hotspot connection" in hotspot[1]
+    assert "firmware/README.md" in hotspot[2]

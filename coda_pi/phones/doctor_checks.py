@@ -7,7 +7,7 @@ import shutil
 from typing import Any
 
 from coda_pi.config import Config
-from coda_pi.phones.hotspot import CONNECTION, hotspot_state
+from coda_pi.phones.hotspot import CONNECTION, Hotspot, hotspot_state
 from coda_pi.phones.server import lan_address
 from coda_pi.phones.tls import CERT_NAME
 from coda_pi.rules.sentence import say
@@ -34,12 +34,26 @@ def check_phones(report: Any, config: Config) -> None:
     if not phones.hotspot:
         return
     state = hotspot_state()
-    if state == "up":
-        report.ok(say("the access point {name} is up", name=CONNECTION))
-    elif state == "down":
-        report.warn(say("the access point {name} is down", name=CONNECTION),
+    if state is Hotspot.UP:
+        report.ok(say("the access point {name} is up: phones join its Wi-Fi and open "
+                      "https://10.42.0.1:{port}/", name=CONNECTION, port=phones.port))
+    elif state is Hotspot.DOWN:
+        report.warn(say("the access point {name} is ready but not up", name=CONNECTION),
                     f"sudo nmcli connection up {CONNECTION}")
-    elif state == "missing":
+    elif state is Hotspot.USER_ONLY:
+        report.fail(say("the access point {name} is limited to a user (connection.permissions):"
+                        " NetworkManager starts it only while that user is logged in, and the "
+                        "service never is", name=CONNECTION),
+                    f'sudo nmcli connection modify {CONNECTION} connection.permissions ""')
+    elif state is Hotspot.NOT_SHARED:
+        report.fail(say("the access point {name} gives phones no address (ipv4.method is not "
+                        "shared)", name=CONNECTION),
+                    f"sudo nmcli connection modify {CONNECTION} ipv4.method shared")
+    elif state is Hotspot.NOT_AP:
+        report.fail(say("the connection {name} joins a network instead of being one "
+                        "(802-11-wireless.mode is not ap)", name=CONNECTION),
+                    f"sudo nmcli connection modify {CONNECTION} 802-11-wireless.mode ap")
+    elif state is Hotspot.MISSING:
         report.fail(say("phones.hotspot is on but there is no {name} connection",
                         name=CONNECTION), _README)
     else:

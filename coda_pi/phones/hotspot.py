@@ -1,9 +1,17 @@
 """The device as its own Wi-Fi access point, where the table has no Wi-Fi to share.
 
-Raspberry Pi OS bookworm manages Wi-Fi with NetworkManager, which makes an access point in
-one command (firmware/README.md gives it): a connection named ``coda-pi-hotspot``. With
-``[phones] hotspot = true`` the device brings that connection up at start, and
-``coda-pi doctor`` says whether it exists and is up.
+Raspberry Pi OS bookworm manages Wi-Fi with NetworkManager, which keeps an access point as
+a connection profile (firmware/README.md makes it once): ``coda-pi-hotspot``, in access
+point mode (``802-11-wireless.mode ap``) with ``ipv4.method shared`` (NetworkManager hands
+the phones their addresses and the Pi is 10.42.0.1), started by NetworkManager itself at
+boot (``connection.autoconnect``). With ``[phones] hotspot = true`` the device checks at
+start that it is up and brings it up if it is not (which NetworkManager allows the service's
+user only by a polkit rule: firmware/README.md), and ``coda-pi doctor`` says which of the
+states below it is in. A profile limited to one user (``connection.permissions``) is
+active only while that user is logged in, which a service never is: said too.
+
+Untested on a real radio here (the build machine has neither NetworkManager nor Wi-Fi):
+tests/test_phones_doctor.py drives these states through a stand-in ``nmcli``.
 """
 
 from __future__ import annotations
@@ -11,9 +19,24 @@ from __future__ import annotations
 import shutil
 import subprocess
 from collections.abc import Callable
+from enum import Enum
+
+from coda_pi.i18n import _
 
 CONNECTION = "coda-pi-hotspot"
 """The NetworkManager connection the device brings up (made once, firmware/README.md)."""
+
+
+class Hotspot(Enum):
+    """Where the access point stands, worst first."""
+
+    NO_NMCLI = "no-nmcli"  # no NetworkManager to ask (not bookworm, or another network stack)
+    MISSING = "missing"  # no connection of that name: firmware/README.md was not followed
+    NOT_AP = "not-ap"  # the profile joins a network (802-11-wireless.mode is not "ap")
+    NOT_SHARED = "not-shared"  # ipv4.method is not "shared": phones would get no address
+    USER_ONLY = "user-only"  # connection.permissions set: never active for a service
+    DOWN = "down"  # a good profile, not active now
+    UP = "up"
 
 
 def _nmcli(*args: str) -> str | None:
@@ -28,27 +51,37 @@ def _nmcli(*args: str) -> str | None:
     return done.stdout if done.returncode == 0 else None
 
 
-def hotspot_state() -> str:
-    """"no-nmcli", "missing" (no such connection), "down" or "up"."""
+def hotspot_state() -> Hotspot:
     names = _nmcli("-f", "NAME", "connection", "show")
     if names is None:
-        return "no-nmcli"
+        return Hotspot.NO_NMCLI
     if CONNECTION not in names.splitlines():
-        return "missing"
+        return Hotspot.MISSING
+    # -g: the values alone, one per line, in the order asked (terse: ":" escaped as "\:").
+    values = (_nmcli("-g", "802-11-wireless.mode,ipv4.method,connection.permissions",
+                     "connection", "show", CONNECTION) or "").splitlines()
+    mode, method, permissions = (values + ["", "", ""])[:3]
+    if mode.strip() != "ap":
+        return Hotspot.NOT_AP
+    if method.strip() != "shared":
+        return Hotspot.NOT_SHARED
+    if permissions.strip():
+        return Hotspot.USER_ONLY
     active = _nmcli("-f", "NAME", "connection", "show", "--active") or ""
-    return "up" if CONNECTION in active.splitlines() else "down"
+    return Hotspot.UP if CONNECTION in active.splitlines() else Hotspot.DOWN
 
 
 def bring_up(explain: Callable[[str], None]) -> bool:
     """Bring the hotspot up (``explain`` says why not): True when it is up."""
     state = hotspot_state()
-    if state == "up":
+    if state is Hotspot.UP:
         return True
-    if state != "down":
-        explain(f"phones.hotspot is on but the {CONNECTION} connection is {state}: "
-                "see firmware/README.md")
+    if state is not Hotspot.DOWN:
+        explain(_("phones.hotspot is on but the {name} access point is not ready ({state}): "
+                  "see coda-pi doctor").format(name=CONNECTION, state=state.value))
         return False
     if _nmcli("connection", "up", CONNECTION) is None:
-        explain(f"could not bring the {CONNECTION} connection up: see coda-pi doctor")
+        explain(_("Could not bring the {name} access point up: see coda-pi doctor").format(
+            name=CONNECTION))
         return False
     return True
