@@ -93,3 +93,48 @@ def test_phones_do_nothing_while_the_phones_page_is_open(tmp_path: Path) -> None
         device.until(lambda: device.app.scene.view.overlay is None)
         got = device.until(lambda: (r := ann.page())[1]["page"]["private"] and r)[1]
         assert [s["label"] for s in got["page"]["private"]["slots"]] == [None] * 4
+
+
+def test_mastermind_offers_the_phones_page_too_through_the_game_switch() -> None:
+    """The switch hands the port to the Mastermind referee: its setup carries the address,
+    its BACK menu the Phones page, which takes the maker's phone away."""
+    import random
+
+    from coda_pi.phones.bridge import PhoneBridge
+    from coda_pi.referee.mastermind.referee import MastermindReferee
+    from coda_pi.referee.mastermind.setup import MastermindOptions
+    from coda_pi.referee.shared.setup import SetupDefaults
+    from coda_pi.referee.switch import GameSwitch
+    from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
+
+    clock = FakeClock()
+    referee = MastermindReferee(clock=clock, rng=random.Random(1), record=MemoryRecord(),
+                                options=MastermindOptions(names=("Ann", "Ben")),
+                                new_record=MemoryRecord)
+    switch = GameSwitch(referee, make_coda=lambda *a: None, clock=clock,
+                        rng=random.Random(1), setup=SetupDefaults(),
+                        mastermind_record=MemoryRecord)
+    bridge = PhoneBridge(url="https://10.42.0.1:8443/", fingerprint="AB:CD")
+    switch.attach_seat_screens(bridge)
+    setup = switch.view().screen
+    assert isinstance(setup, SetupView) and setup.phones is not None
+    assert setup.phones.address == "https://10.42.0.1:8443"
+    bridge.pairings.request(0)
+    assert bridge.pairings.complete(0) == "paired"
+    table = Table(switch, clock)  # type: ignore[arg-type]
+    table.tap(Button.NEXT, 2)  # from "Game" past "Mode" to "Start"
+    table.tap(Button.OK)
+    assert switch.game is not None
+    # The maker's phone holds the code: the referee's public question says so, not a press.
+    assert switch.private_view_of(0) is not None and switch.private_view() is None
+    table.tap(Button.BACK)
+    menu = switch.view().overlay
+    assert isinstance(menu, MenuView) and "Phones" in menu.items
+    table.tap(Button.NEXT, menu.items.index("Phones"))
+    table.tap(Button.OK)
+    page = switch.view().overlay
+    assert isinstance(page, PhonesView) and page.lines == ("1. Ann: phone", "2. Ben", "Back")
+    assert switch.private_view_of(0) is None  # nothing private while the page is up
+    table.tap(Button.OK)
+    assert bridge.pairings.paired() == frozenset()
+    assert switch.view().overlay.lines[0] == "1. Ann"
