@@ -232,3 +232,38 @@ def test_four_phones_play_an_entered_pool_tournament_by_taps(tmp_path: Path) -> 
             assert scores == dict(zip(NAMES, totals, strict=True)), (scores, totals)
         finally:
             browser.close()
+
+
+@need_chromium
+def test_a_phone_taken_away_in_the_menu_goes_back_to_choosing_a_seat(tmp_path: Path) -> None:
+    """BACK, Phones, the seat, OK on the device: the phone's page says it holds no seat,
+    forgets its secret and offers the seats again, by itself."""
+    from coda_pi.referee.shared.seat_screens import PhonesView
+    from coda_pi.referee.shared.views import MenuView
+
+    with running_device(tmp_path) as device:
+        browser = Browser(tmp_path / "profile", 400, 800)
+        try:
+            browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
+            phone = PhoneTab(browser, device.base)
+            device.until(lambda: phone.click('[data-seat="0"]'))
+            device.until(lambda: phone.js("!!document.getElementById('pair-code')"))
+            device.seat(0)
+            device.press(Button.OK)  # "Give seat 1 to the phone showing 37?" yes
+            device.until(lambda: phone.seen() > 0, 15)
+            device.press(Button.OK)  # Start
+            device.until(lambda: isinstance(device.app.scene.view.screen, EntryWaitView))
+            device.press(Button.BACK)
+            menu = device.until(lambda: device.app.scene.view.overlay)
+            assert isinstance(menu, MenuView)
+            for _ in range(menu.items.index("Phones")):
+                device.press(Button.NEXT)
+            device.press(Button.OK)
+            device.until(lambda: isinstance(device.app.scene.view.overlay, PhonesView))
+            device.press(Button.OK)  # seat 1's phone is taken away
+            device.until(lambda: phone.js("!!document.querySelector('[data-seat=\"0\"]')"), 15)
+            assert "no longer holds a seat" in phone.js("document.body.innerText")
+            assert phone.js("window.localStorage.getItem('coda-pi-seat')") is None
+            assert device.phones.bridge.pairings.paired() == frozenset()
+        finally:
+            browser.close()
