@@ -163,8 +163,9 @@ def screen_key(scene: Scene) -> Hashable:
         parts.append(str(step.value))
     if isinstance(screen, DealView) and (view.table is None or view.table.round_number == 0):
         parts.append("start")
-    if scene.private is not None:
-        parts.append(f"private-{scene.private.purpose.value}")
+    if scene.private is not None:  # a phone's seat has no purpose on screen: "phone"
+        purpose = getattr(scene.private, "purpose", None)
+        parts.append(f"private-{purpose.value if purpose is not None else 'phone'}")
     if view.overlay is not None:
         parts.append(type(view.overlay).__name__.removesuffix("View").lower())
     if view.banner is not None:
