@@ -95,7 +95,14 @@ def setup_with_code(surface: pygame.Surface, bands: Frame, card: PhonesCard,
     still gives the address)."""
     m, body = bands.metrics, bands.body
     height = surface.get_height()
-    module = module_for(card.url, min(round(body.height * 0.62), round(body.width * 0.36)))
+    widest = round(body.width * 0.36)
+    # As large as leaves the players room under it; where it cannot, larger without them.
+    fnt = floor_font(height)
+    names_h = len(names) * (fnt.get_linesize() + 2) + m.margin
+    module = module_for(card.url, min(body.height - names_h, widest))
+    if module and not _names_fit(fnt, names, qr_side(card.url, module), m.margin):
+        module = 0
+    module = module or module_for(card.url, min(round(body.height * 0.62), widest))
     side = qr_side(card.url, max(module, MIN_MODULE))
     menu = pygame.Rect(body.left, body.top, body.width - side - m.margin, body.height)
     if _menu_width(items, menu, height) <= menu.width:
@@ -149,13 +156,19 @@ def _code_over_free_lines(surface: pygame.Surface, bands: Frame, card: PhonesCar
     return True
 
 
+def _names_fit(fnt: pygame.font.Font, names: tuple[str, ...], width: int, margin: int) -> bool:
+    return all(fnt.size(name)[0] + 2 * margin <= width for name in names)
+
+
 def _names_under(surface: pygame.Surface, column: pygame.Rect, placed: pygame.Rect,
                  names: tuple[str, ...], margin: int) -> None:
-    """The players under the code, each in its seat colour, where all of them fit."""
+    """The players under the code, each in its seat colour, where all of them fit whole."""
     rest = pygame.Rect(column.left, placed.bottom + margin, column.width,
                        column.bottom - placed.bottom - margin)
-    line = floor_font(surface.get_height()).get_linesize()
-    if names and rest.height >= len(names) * (line + 2):
+    fnt = floor_font(surface.get_height())
+    line = fnt.get_linesize()
+    if (names and _names_fit(fnt, names, column.width, margin)
+            and rest.height >= len(names) * (line + 2)):
         for seat, (row, name) in enumerate(zip(split_rows(rest, len(names), 2), names,
                                                strict=False)):
             draw_banner(surface, row, name, seat_colour(seat))
