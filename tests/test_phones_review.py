@@ -66,3 +66,31 @@ def test_each_phone_gets_its_own_review_at_the_end_and_none_before() -> None:
     referee.notify("something else")
     bridge.publish(referee)
     assert referee.view().banner.text == "something else"
+
+
+def test_training_hints_go_to_the_phone_of_the_seat_on_turn_only() -> None:
+    """Table-pool training: the hints the seat on turn would see holding its button are on
+    its page (marked as hints, the attacked row's likeliest numbers), on no other page."""
+    from coda_pi.referee.shared.views import TurnView
+    from coda_pi.sim.table_pool import TablePoolAutoPlayer
+
+    clock = FakeClock()
+    referee = Referee(clock=clock, rng=random.Random(5), record=MemoryRecord(),
+                      setup=SetupDefaults(names=NAMES, players=3, rounds=1, pool="table",
+                                          training=True, timer=False))
+    table, player = Table(referee, clock), TablePoolAutoPlayer(random.Random(6))
+    seen = 0
+    for _ in range(400):
+        screen = referee.view().screen
+        if isinstance(screen, FinalView):
+            break
+        if isinstance(screen, TurnView):
+            pages = [seat_page(referee, s) for s in range(3)]
+            hinted = [s for s, page in enumerate(pages) if page["private"] is not None]
+            assert hinted in ([], [screen.seat]), (hinted, screen.seat)
+            if hinted:
+                assert pages[screen.seat]["private"]["purpose"] == "hints"
+                seen += 1
+        for intent in player.decide(referee.view(), referee.private_view()):
+            table.send(intent)
+    assert seen > 5, "no hints reached a page: the test says nothing"

@@ -65,6 +65,7 @@ def page_words() -> dict[str, str]:
         "which_panel": _("Which panel?"),
         "which_number": _("Which number?"),
         "your_review": _("Your game, looked back on"),
+        "hints": _("Training hints"),
     }
 
 

@@ -163,7 +163,8 @@
       main.appendChild(code);
       main.appendChild(el("p", "prompt", priv.prompt));
     } else if (priv && priv.row) {
-      main.appendChild(el("h2", "", say("your_row")));
+      /* Training hints show the attacked seat's row with its likeliest numbers, not ours. */
+      main.appendChild(el("h2", "", say(priv.purpose === "hints" ? "hints" : "your_row")));
       main.appendChild(rowOf(priv.row));
       if (priv.drawn) {
         main.appendChild(el("p", "", say("drawn")));
