@@ -273,3 +273,111 @@ def test_the_service_phase_reports_stop_restart_and_wakeups():
     for said in ("measure idle wake-ups (game)=", "measure idle wake-ups (setup)=",
                  "measure systemctl stop=", "measure systemctl restart=", "poweroff now"):
         assert said in hook, said
+
+
+# --- issue 22: cuts across the round, install.sh again while the service runs ----------------
+
+
+def test_the_first_cut_keeps_the_entered_pool_and_the_others_play_the_device_pool():
+    assert vm.cut_pools(4) == ["entered", "device", "device", "device"]
+    assert vm.cut_pools(2) == ["entered", "device"]
+    # One cut: the pool where the players get past a game's first lines.
+    assert vm.cut_pools(1) == ["device"]
+
+
+def test_the_installed_config_switched_to_the_device_pool_loads_with_it(tmp_path):
+    from coda_pi.config import load_config
+
+    example = (ROOT / "firmware" / "config.example.toml").read_text()
+    switched = tmp_path / "config.toml"
+    switched.write_text(vm.config_with_pool(example, "device"))
+    config, problems = load_config(switched)
+    assert config.rules.pool == "device" and not problems
+    # Only the pool line changed: the owner's other settings stay.
+    changed = [(a, b) for a, b in zip(example.splitlines(), switched.read_text().splitlines(),
+                                      strict=True) if a != b]
+    assert len(changed) == 1 and changed[0][1].startswith('pool = "device"')
+    back = vm.config_with_pool(switched.read_text(), "entered")
+    assert load_config_text(tmp_path, back).rules.pool == "entered"
+    with pytest.raises(ValueError):
+        vm.config_with_pool("[rules]\ndashes = true\n", "device")
+
+
+def load_config_text(tmp_path, text):
+    from coda_pi.config import load_config
+
+    path = tmp_path / "again.toml"
+    path.write_text(text)
+    return load_config(path)[0]
+
+
+def test_a_run_whose_cuts_all_found_a_game_at_its_first_two_lines_fails(tmp_path):
+    """The problem of issue 22 cannot come back silently: the players never got the game
+    going if every cut found at most the header and the round."""
+    opts = vm.parse_args(["--cache", str(tmp_path), "--mirror", "http://m", "--seed", "9"])
+    stuck = vm.Run(opts, tmp_path)
+    vm.cut_table_check(stuck, [2, 2, 1, 2])
+    assert [c.ok for c in stuck.checks] == [False]
+    assert "2, 2, 1, 2" in stuck.checks[0].detail
+    playing = vm.Run(opts, tmp_path)
+    vm.cut_table_check(playing, [2, 9, 14, 5])
+    assert [c.ok for c in playing.checks] == [True]
+
+
+def test_each_cut_says_how_far_its_game_had_got():
+    lines = (ROOT / "tests" / "records" / "dashes.jsonl").read_text().splitlines()
+    assert vm.last_event(lines[:1]) == "header"
+    assert vm.last_event(lines[:3]) == "deal"
+    assert vm.last_event(lines[:6]) == "guess"
+    assert vm.last_event([]) == "nothing"
+
+
+def test_the_summary_gives_each_cut_its_own_line(tmp_path):
+    opts = vm.parse_args(["--cache", str(tmp_path), "--mirror", "http://m", "--seed", "9"])
+    run = vm.Run(opts, tmp_path)
+    run.stats["record lines at each cut"] = [
+        "cut 1, entered pool: 2 lines (the last: round)",
+        "cut 2, device pool: 11 lines (the last: guess)"]
+    text = vm.summary(run)
+    cut_lines = [ln.strip() for ln in text.splitlines() if "pool:" in ln]
+    assert cut_lines == ["record lines at each cut: cut 1, entered pool: 2 lines (the last: round)",
+                         "cut 2, device pool: 11 lines (the last: guess)"]
+
+
+def _update_report(**values: str) -> list[str]:
+    """What hook.sh's update step reports, by running its own report lines in bash."""
+    hook = HOOK.read_text()
+    said = [ln.strip() for ln in hook.splitlines()
+            if ln.strip().startswith('report "update: ')]
+    assert len(said) == 2, said
+    script = "report() { echo \"$*\"; }\n" + "".join(
+        f"{name}={value}\n" for name, value in values.items()) + "\n".join(
+        s.replace("$(( $(date +%s) - started ))", "$seconds") for s in said)
+    out = subprocess.run(["bash", "-c", script], capture_output=True, text=True, check=True)
+    return out.stdout.splitlines()
+
+
+def test_install_sh_again_passes_only_when_the_running_service_is_restarted_on_new_code(
+        tmp_path):
+    opts = vm.parse_args(["--cache", str(tmp_path), "--mirror", "http://m", "--seed", "9"])
+    good = {"rc": "0", "seconds": "312", "before_pid": "411", "after_pid": "2093",
+            "before_start": "61000000", "after_start": "700000000", "begun": "400000000",
+            "state": "active", "new_code": "1"}
+    cases = [
+        (good, True),
+        ({**good, "after_pid": "411", "after_start": "61000000"}, False),  # not restarted
+        ({**good, "after_start": "300000000"}, False),  # restarted before the install began
+        ({**good, "new_code": "0"}, False),  # the old package still installed
+        ({**good, "state": "failed"}, False),
+        ({**good, "rc": "1"}, False),
+    ]
+    for values, passes in cases:
+        run = vm.Run(opts, tmp_path)
+        vm.update_check(run, _update_report(**values))
+        assert [c.ok for c in run.checks] == [passes], (values, run.checks)
+    run = vm.Run(opts, tmp_path)
+    vm.update_check(run, _update_report(**good))
+    assert run.stats["install.sh again"] == "312 s in the guest, exit 0; main PID 411 -> 2093"
+    silent = vm.Run(opts, tmp_path)
+    vm.update_check(silent, ["service=active"])
+    assert [c.ok for c in silent.checks] == [False]
