@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
+import json
+import random
 import shutil
 import subprocess
 import sys
@@ -278,11 +280,11 @@ def test_the_service_phase_reports_stop_restart_and_wakeups():
 # --- issue 22: cuts across the round, install.sh again while the service runs ----------------
 
 
-def test_the_first_cut_keeps_the_entered_pool_and_the_others_play_the_device_pool():
-    assert vm.cut_pools(4) == ["entered", "device", "device", "device"]
+def test_the_first_half_of_the_cuts_keep_the_entered_pool_and_the_rest_play_the_device_pool():
+    assert vm.cut_pools(4) == ["entered", "entered", "device", "device"]
+    assert vm.cut_pools(5) == ["entered", "entered", "device", "device", "device"]
     assert vm.cut_pools(2) == ["entered", "device"]
-    # One cut: the pool where the players get past a game's first lines.
-    assert vm.cut_pools(1) == ["device"]
+    assert vm.cut_pools(1) == ["entered"]
 
 
 def test_the_installed_config_switched_to_the_device_pool_loads_with_it(tmp_path):
@@ -381,3 +383,81 @@ def test_install_sh_again_passes_only_when_the_running_service_is_restarted_on_n
     silent = vm.Run(opts, tmp_path)
     vm.update_check(silent, ["service=active"])
     assert [c.ok for c in silent.checks] == [False]
+
+
+# --- the entered pool's players read the private dial off the screen -------------------------
+
+
+class _AppKeys:
+    """The real device app on SDL's dummy driver, driven as QEMU drives the VM's: key
+    events in, the drawn frame out."""
+
+    KEYS = {"1": pygame.K_1, "2": pygame.K_2, "ret": pygame.K_RETURN,
+            "left": pygame.K_LEFT, "right": pygame.K_RIGHT}
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def key(self, qcode: str, down: bool) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP,
+                                             key=self.KEYS[qcode], mod=0, unicode="",
+                                             scancode=0))
+        self.app.step()
+
+    def tap(self, qcode: str) -> None:
+        self.key(qcode, True)
+        self.key(qcode, False)
+
+    def screen(self):
+        self.app.step()
+        canvas = self.app.display.canvas
+        return canvas.get_width(), canvas.get_height(), pygame.image.tobytes(canvas, "RGB")
+
+
+def _entered_app(tmp_path):
+    import dataclasses
+
+    from coda_pi.app import DeviceOptions, FakeClock, FakeTimeWaiter, build_app
+    from coda_pi.config import load_config
+
+    config, _ = load_config(ROOT / "firmware" / "config.example.toml")
+    config = dataclasses.replace(config, data_dir=tmp_path / "data",
+                                 pins=dataclasses.replace(config.pins, gpio_enabled=False))
+    clock = FakeClock()
+    opts = DeviceOptions(config=config, size=vm.SCREEN, fullscreen=False, resume=False,
+                         gpio=False, sound=False)
+    return build_app(opts, clock=clock, waiter=FakeTimeWaiter(clock), explain=lambda t: None)
+
+
+def test_the_entered_pool_players_enter_rows_and_draws_the_device_accepts(tmp_path):
+    """Issue 22: in the VM the entered pool's game never got past its first 2 lines (random
+    presses entered rows out of order). The players read the dial off the screen the device
+    drew, so the device (the real app here) takes both starting rows and a drawn panel."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from vm_entered_players import EnteredPlayers
+
+    app = _entered_app(tmp_path)
+    try:
+        app.run(max_steps=1)
+        keys = _AppKeys(app)
+        keys.tap("ret")  # the setup opens on Start
+        players = EnteredPlayers(random.Random(5), vm.SCREEN)
+
+        def lines() -> list[str]:
+            files = sorted((tmp_path / "data").glob("*.jsonl"))
+            return files[-1].read_text().splitlines() if files else []
+
+        for _ in range(4):
+            if not players.play(keys, lines()):
+                break
+        events = [json.loads(ln) for ln in lines()[1:]]
+    finally:
+        app.close()
+    deals = [e for e in events if e.get("event") == "deal"]
+    assert [d["seat"] for d in deals] == [0, 1]
+    rows = [tuple(d["row"]) for d in deals]
+    assert all(len(r) == 4 for r in rows) and not set(rows[0]) & set(rows[1])
+    draws = [e for e in events if e.get("event") == "draw"]
+    assert len(draws) == 1 and draws[0]["seat"] == 0
+    assert draws[0]["tile"] not in rows[0] + rows[1]
+    assert players.entries == 3
