@@ -414,17 +414,18 @@ class _AppKeys:
         return canvas.get_width(), canvas.get_height(), pygame.image.tobytes(canvas, "RGB")
 
 
-def _entered_app(tmp_path):
+def _entered_app(tmp_path, config_file=ROOT / "firmware" / "config.example.toml",
+                 data=None, resume=False):
     import dataclasses
 
     from coda_pi.app import DeviceOptions, FakeClock, FakeTimeWaiter, build_app
     from coda_pi.config import load_config
 
-    config, _ = load_config(ROOT / "firmware" / "config.example.toml")
-    config = dataclasses.replace(config, data_dir=tmp_path / "data",
+    config, _ = load_config(config_file)
+    config = dataclasses.replace(config, data_dir=data or tmp_path / "data",
                                  pins=dataclasses.replace(config.pins, gpio_enabled=False))
     clock = FakeClock()
-    opts = DeviceOptions(config=config, size=vm.SCREEN, fullscreen=False, resume=False,
+    opts = DeviceOptions(config=config, size=vm.SCREEN, fullscreen=False, resume=resume,
                          gpio=False, sound=False)
     return build_app(opts, clock=clock, waiter=FakeTimeWaiter(clock), explain=lambda t: None)
 
@@ -461,3 +462,38 @@ def test_the_entered_pool_players_enter_rows_and_draws_the_device_accepts(tmp_pa
     assert len(draws) == 1 and draws[0]["seat"] == 0
     assert draws[0]["tile"] not in rows[0] + rows[1]
     assert players.entries == 3
+
+
+def test_switching_the_pool_offline_makes_the_next_boot_start_a_game_of_that_pool(tmp_path):
+    """vm-check switches the installed device to the device pool between cuts: the config
+    says so, and neither the records so far nor the setup the device remembered (which
+    wins over the config) bring the entered pool back."""
+    root = tmp_path / "image"
+    etc = root / "etc" / "coda-pi"
+    data = root / "var" / "lib" / "coda-pi"
+    etc.mkdir(parents=True)
+    shutil.copy(ROOT / "firmware" / "config.example.toml", etc / "config.toml")
+    # The device as the entered-pool cuts left it: a game played, its setup remembered.
+    app = _entered_app(tmp_path, etc / "config.toml", data, resume=True)
+    try:
+        app.run(max_steps=1)
+        _AppKeys(app).tap("ret")
+    finally:
+        app.close()
+    before = sorted(p.name for p in data.iterdir())
+    assert "setup.json" in before and any(n.endswith(".jsonl") for n in before)
+
+    vm.switch_pool_in(root, "device")
+
+    app = _entered_app(tmp_path, etc / "config.toml", data, resume=True)
+    try:
+        app.run(max_steps=1)
+        _AppKeys(app).tap("ret")  # the setup opens on Start
+    finally:
+        app.close()
+    records = sorted(data.glob("*.jsonl"))
+    assert len(records) == 1  # a new game, not the one set aside
+    header = json.loads(records[0].read_text().splitlines()[0])
+    assert header.get("pool", "device") == "device"  # the record's default pool
+    aside = sorted(p.name for p in (data / "vm-check-aside").iterdir())
+    assert aside == sorted(n for n in before if n.endswith(".jsonl") or n == "setup.json")
