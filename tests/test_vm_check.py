@@ -497,3 +497,31 @@ def test_switching_the_pool_offline_makes_the_next_boot_start_a_game_of_that_poo
     assert header.get("pool", "device") == "device"  # the record's default pool
     aside = sorted(p.name for p in (data / "vm-check-aside").iterdir())
     assert aside == sorted(n for n in before if n.endswith(".jsonl") or n == "setup.json")
+
+
+@pytest.mark.parametrize("pool", ["device", "entered"])
+def test_the_vm_players_moves_take_a_game_past_its_deal_in_either_pool(tmp_path, pool):
+    """What the VM's players do between power cuts, on the real app: within 40 moves the
+    game has its deals, draws and guesses, so cuts fall across the round (issue 22)."""
+    config = tmp_path / "config.toml"
+    example = (ROOT / "firmware" / "config.example.toml").read_text()
+    config.write_text(vm.config_with_pool(example, pool))
+    players = vm.entered_players(random.Random(2)) if pool == "entered" else None
+    app = _entered_app(tmp_path, config)
+    rng = random.Random(2)
+
+    def lines() -> list[str]:
+        files = sorted((tmp_path / "data").glob("*.jsonl"))
+        return files[-1].read_text().splitlines() if files else []
+
+    try:
+        app.run(max_steps=1)
+        keys = _AppKeys(app)
+        keys.tap("ret")
+        for _ in range(40):
+            vm.play_move(keys, rng, lines(), players)
+    finally:
+        app.close()
+    events = [json.loads(ln).get("event") for ln in lines()[1:]]
+    assert events.count("deal") == 2
+    assert "draw" in events and "guess" in events and "place" in events, events
