@@ -298,22 +298,29 @@ class EnteredPlayers:
 
     def _turn_to(self, keys: Keys, dial: Dial, want: str) -> bool:
         """Turn the dial until it shows ``want``, reading it after each turn."""
+        moved_from: str | None = None
         for _ in range(4):
-            shown = self._read_settled(keys, dial)
+            shown = self._read_settled(keys, dial, moved_from)
             if shown is None:
                 return False
             if shown == want:
                 return True
             for move in dial_moves(VALUES.index(shown), VALUES.index(want), len(VALUES)):
                 keys.tap("right" if move is Key.NEXT else "left")
+            moved_from = shown
         return False
 
-    def _read_settled(self, keys: Keys, dial: Dial, tries: int = 12) -> str | None:
+    def _read_settled(self, keys: Keys, dial: Dial, moved_from: str | None = None,
+                      tries: int = 12) -> str | None:
         """The dial's number once two screendumps in a row agree (the device may still be
-        drawing the last press)."""
+        drawing the last press). After a turn of the dial, the number it was turned from
+        is the old frame, not an answer, for the first half of the tries (under TCG a
+        redraw can lag the keys by seconds)."""
         last: str | None = None
-        for _ in range(tries):
+        for attempt in range(tries):
             shown = dial.read(surface_of(keys.screen()))
+            if shown is not None and shown == moved_from and attempt < tries // 2:
+                shown = None
             if shown is not None and shown == last:
                 return shown
             last = shown
