@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
+import json
+import random
 import shutil
 import subprocess
 import sys
@@ -273,3 +275,253 @@ def test_the_service_phase_reports_stop_restart_and_wakeups():
     for said in ("measure idle wake-ups (game)=", "measure idle wake-ups (setup)=",
                  "measure systemctl stop=", "measure systemctl restart=", "poweroff now"):
         assert said in hook, said
+
+
+# --- issue 22: cuts across the round, install.sh again while the service runs ----------------
+
+
+def test_the_first_half_of_the_cuts_keep_the_entered_pool_and_the_rest_play_the_device_pool():
+    assert vm.cut_pools(4) == ["entered", "entered", "device", "device"]
+    assert vm.cut_pools(5) == ["entered", "entered", "device", "device", "device"]
+    assert vm.cut_pools(2) == ["entered", "device"]
+    assert vm.cut_pools(1) == ["entered"]
+
+
+def test_the_installed_config_switched_to_the_device_pool_loads_with_it(tmp_path):
+    from coda_pi.config import load_config
+
+    example = (ROOT / "firmware" / "config.example.toml").read_text()
+    switched = tmp_path / "config.toml"
+    switched.write_text(vm.config_with_pool(example, "device"))
+    config, problems = load_config(switched)
+    assert config.rules.pool == "device" and not problems
+    # Only the pool line changed: the owner's other settings stay.
+    changed = [(a, b) for a, b in zip(example.splitlines(), switched.read_text().splitlines(),
+                                      strict=True) if a != b]
+    assert len(changed) == 1 and changed[0][1].startswith('pool = "device"')
+    back = vm.config_with_pool(switched.read_text(), "entered")
+    assert load_config_text(tmp_path, back).rules.pool == "entered"
+    with pytest.raises(ValueError):
+        vm.config_with_pool("[rules]\ndashes = true\n", "device")
+
+
+def load_config_text(tmp_path, text):
+    from coda_pi.config import load_config
+
+    path = tmp_path / "again.toml"
+    path.write_text(text)
+    return load_config(path)[0]
+
+
+def test_a_run_whose_cuts_all_found_a_game_at_its_first_two_lines_fails(tmp_path):
+    """The problem of issue 22 cannot come back silently: the players never got the game
+    going if every cut found at most the header and the round."""
+    opts = vm.parse_args(["--cache", str(tmp_path), "--mirror", "http://m", "--seed", "9"])
+    stuck = vm.Run(opts, tmp_path)
+    vm.cut_table_check(stuck, [2, 2, 1, 2])
+    assert [c.ok for c in stuck.checks] == [False]
+    assert "2, 2, 1, 2" in stuck.checks[0].detail
+    playing = vm.Run(opts, tmp_path)
+    vm.cut_table_check(playing, [2, 9, 14, 5])
+    assert [c.ok for c in playing.checks] == [True]
+
+
+def test_each_cut_says_how_far_its_game_had_got():
+    lines = (ROOT / "tests" / "records" / "dashes.jsonl").read_text().splitlines()
+    assert vm.last_event(lines[:1]) == "header"
+    assert vm.last_event(lines[:3]) == "deal"
+    assert vm.last_event(lines[:6]) == "guess"
+    assert vm.last_event([]) == "nothing"
+
+
+def test_the_summary_gives_each_cut_its_own_line(tmp_path):
+    opts = vm.parse_args(["--cache", str(tmp_path), "--mirror", "http://m", "--seed", "9"])
+    run = vm.Run(opts, tmp_path)
+    run.stats["record lines at each cut"] = [
+        "cut 1, entered pool: 2 lines (the last: round)",
+        "cut 2, device pool: 11 lines (the last: guess)"]
+    text = vm.summary(run)
+    cut_lines = [ln.strip() for ln in text.splitlines() if "pool:" in ln]
+    assert cut_lines == ["record lines at each cut: cut 1, entered pool: 2 lines (the last: round)",
+                         "cut 2, device pool: 11 lines (the last: guess)"]
+
+
+def _update_report(**values: str) -> list[str]:
+    """What hook.sh's update step reports, by running its own report lines in bash."""
+    hook = HOOK.read_text()
+    said = [ln.strip() for ln in hook.splitlines()
+            if ln.strip().startswith('report "update: ')]
+    assert len(said) == 2, said
+    script = "report() { echo \"$*\"; }\n" + "".join(
+        f"{name}={value}\n" for name, value in values.items()) + "\n".join(
+        s.replace("$(( $(date +%s) - started ))", "$seconds") for s in said)
+    out = subprocess.run(["bash", "-c", script], capture_output=True, text=True, check=True)
+    return out.stdout.splitlines()
+
+
+def test_install_sh_again_passes_only_when_the_running_service_is_restarted_on_new_code(
+        tmp_path):
+    opts = vm.parse_args(["--cache", str(tmp_path), "--mirror", "http://m", "--seed", "9"])
+    good = {"rc": "0", "seconds": "312", "before_pid": "411", "after_pid": "2093",
+            "before_start": "61000000", "after_start": "700000000", "begun": "400000000",
+            "state": "active", "new_code": "1"}
+    cases = [
+        (good, True),
+        ({**good, "after_pid": "411", "after_start": "61000000"}, False),  # not restarted
+        ({**good, "after_start": "300000000"}, False),  # restarted before the install began
+        ({**good, "new_code": "0"}, False),  # the old package still installed
+        ({**good, "state": "failed"}, False),
+        ({**good, "rc": "1"}, False),
+    ]
+    for values, passes in cases:
+        run = vm.Run(opts, tmp_path)
+        vm.update_check(run, _update_report(**values))
+        assert [c.ok for c in run.checks] == [passes], (values, run.checks)
+    run = vm.Run(opts, tmp_path)
+    vm.update_check(run, _update_report(**good))
+    assert run.stats["install.sh again"] == "312 s in the guest, exit 0; main PID 411 -> 2093"
+    silent = vm.Run(opts, tmp_path)
+    vm.update_check(silent, ["service=active"])
+    assert [c.ok for c in silent.checks] == [False]
+
+
+# --- the entered pool's players read the private dial off the screen -------------------------
+
+
+class _AppKeys:
+    """The real device app on SDL's dummy driver, driven as QEMU drives the VM's: key
+    events in, the drawn frame out."""
+
+    KEYS = {"1": pygame.K_1, "2": pygame.K_2, "ret": pygame.K_RETURN,
+            "left": pygame.K_LEFT, "right": pygame.K_RIGHT}
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def key(self, qcode: str, down: bool) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP,
+                                             key=self.KEYS[qcode], mod=0, unicode="",
+                                             scancode=0))
+        self.app.step()
+
+    def tap(self, qcode: str) -> None:
+        self.key(qcode, True)
+        self.key(qcode, False)
+
+    def screen(self):
+        self.app.step()
+        canvas = self.app.display.canvas
+        return canvas.get_width(), canvas.get_height(), pygame.image.tobytes(canvas, "RGB")
+
+
+def _entered_app(tmp_path, config_file=ROOT / "firmware" / "config.example.toml",
+                 data=None, resume=False):
+    import dataclasses
+
+    from coda_pi.app import DeviceOptions, FakeClock, FakeTimeWaiter, build_app
+    from coda_pi.config import load_config
+
+    config, _ = load_config(config_file)
+    config = dataclasses.replace(config, data_dir=data or tmp_path / "data",
+                                 pins=dataclasses.replace(config.pins, gpio_enabled=False))
+    clock = FakeClock()
+    opts = DeviceOptions(config=config, size=vm.SCREEN, fullscreen=False, resume=resume,
+                         gpio=False, sound=False)
+    return build_app(opts, clock=clock, waiter=FakeTimeWaiter(clock), explain=lambda t: None)
+
+
+def test_the_entered_pool_players_enter_rows_and_draws_the_device_accepts(tmp_path):
+    """Issue 22: in the VM the entered pool's game never got past its first 2 lines (random
+    presses entered rows out of order). The players read the dial off the screen the device
+    drew, so the device (the real app here) takes both starting rows and a drawn panel."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from vm_entered_players import EnteredPlayers
+
+    app = _entered_app(tmp_path)
+    try:
+        app.run(max_steps=1)
+        keys = _AppKeys(app)
+        keys.tap("ret")  # the setup opens on Start
+        players = EnteredPlayers(random.Random(5), vm.SCREEN)
+
+        def lines() -> list[str]:
+            files = sorted((tmp_path / "data").glob("*.jsonl"))
+            return files[-1].read_text().splitlines() if files else []
+
+        for _ in range(4):
+            if not players.play(keys, lines()):
+                break
+        events = [json.loads(ln) for ln in lines()[1:]]
+    finally:
+        app.close()
+    deals = [e for e in events if e.get("event") == "deal"]
+    assert [d["seat"] for d in deals] == [0, 1]
+    rows = [tuple(d["row"]) for d in deals]
+    assert all(len(r) == 4 for r in rows) and not set(rows[0]) & set(rows[1])
+    draws = [e for e in events if e.get("event") == "draw"]
+    assert len(draws) == 1 and draws[0]["seat"] == 0
+    assert draws[0]["tile"] not in rows[0] + rows[1]
+    assert players.entries == 3
+
+
+def test_switching_the_pool_offline_makes_the_next_boot_start_a_game_of_that_pool(tmp_path):
+    """vm-check switches the installed device to the device pool between cuts: the config
+    says so, and neither the records so far nor the setup the device remembered (which
+    wins over the config) bring the entered pool back."""
+    root = tmp_path / "image"
+    etc = root / "etc" / "coda-pi"
+    data = root / "var" / "lib" / "coda-pi"
+    etc.mkdir(parents=True)
+    shutil.copy(ROOT / "firmware" / "config.example.toml", etc / "config.toml")
+    # The device as the entered-pool cuts left it: a game played, its setup remembered.
+    app = _entered_app(tmp_path, etc / "config.toml", data, resume=True)
+    try:
+        app.run(max_steps=1)
+        _AppKeys(app).tap("ret")
+    finally:
+        app.close()
+    before = sorted(p.name for p in data.iterdir())
+    assert "setup.json" in before and any(n.endswith(".jsonl") for n in before)
+
+    vm.switch_pool_in(root, "device")
+
+    app = _entered_app(tmp_path, etc / "config.toml", data, resume=True)
+    try:
+        app.run(max_steps=1)
+        _AppKeys(app).tap("ret")  # the setup opens on Start
+    finally:
+        app.close()
+    records = sorted(data.glob("*.jsonl"))
+    assert len(records) == 1  # a new game, not the one set aside
+    header = json.loads(records[0].read_text().splitlines()[0])
+    assert header.get("pool", "device") == "device"  # the record's default pool
+    aside = sorted(p.name for p in (data / "vm-check-aside").iterdir())
+    assert aside == sorted(n for n in before if n.endswith(".jsonl") or n == "setup.json")
+
+
+@pytest.mark.parametrize("pool", ["device", "entered"])
+def test_the_vm_players_moves_take_a_game_past_its_deal_in_either_pool(tmp_path, pool):
+    """What the VM's players do between power cuts, on the real app: within 40 moves the
+    game has its deals, draws and guesses, so cuts fall across the round (issue 22)."""
+    config = tmp_path / "config.toml"
+    example = (ROOT / "firmware" / "config.example.toml").read_text()
+    config.write_text(vm.config_with_pool(example, pool))
+    players = vm.entered_players(random.Random(2)) if pool == "entered" else None
+    app = _entered_app(tmp_path, config)
+    rng = random.Random(2)
+
+    def lines() -> list[str]:
+        files = sorted((tmp_path / "data").glob("*.jsonl"))
+        return files[-1].read_text().splitlines() if files else []
+
+    try:
+        app.run(max_steps=1)
+        keys = _AppKeys(app)
+        keys.tap("ret")
+        for _ in range(40):
+            vm.play_move(keys, rng, lines(), players)
+    finally:
+        app.close()
+    events = [json.loads(ln).get("event") for ln in lines()[1:]]
+    assert events.count("deal") == 2
+    assert "draw" in events and "guess" in events and "place" in events, events

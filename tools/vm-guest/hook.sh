@@ -93,6 +93,34 @@ wakeups() {
         'BEGIN { printf "%.1f a second (%d in %d s)", (b - a) / s, b - a, s }'
 }
 
+# install.sh run again, as an owner's update, while the service runs: from a changed
+# checkout (the copy on the helper disk, with one line no install before had), it must
+# restart the service onto the new code (systemctl try-restart). Reports the unit's main
+# PID and start (monotonic microseconds) before and after, and whether the installed
+# package holds the changed line.
+update_while_running() {
+    local marker before_pid before_start begun rc after_pid after_start new_code started
+    wait_for_network || true
+    rm -rf /home/pi/coda-pi
+    cp -a "$here/coda-pi" /home/pi/coda-pi
+    marker="vm-check update $(date +%s.%N)"
+    printf '# %s\n' "$marker" >>/home/pi/coda-pi/coda_pi/__init__.py
+    chown -R pi:pi /home/pi/coda-pi
+    before_pid="$(systemctl show -p MainPID --value coda-pi.service)"
+    before_start="$(systemctl show -p ExecMainStartTimestampMonotonic --value coda-pi.service)"
+    begun="$(awk '{ printf "%d", $1 * 1000000 }' /proc/uptime)"
+    started=$(date +%s)
+    timeout 1500 /home/pi/coda-pi/firmware/install.sh
+    rc=$?
+    report "update: install.sh rc=$rc seconds=$(( $(date +%s) - started ))"
+    wait_active
+    after_pid="$(systemctl show -p MainPID --value coda-pi.service)"
+    after_start="$(systemctl show -p ExecMainStartTimestampMonotonic --value coda-pi.service)"
+    new_code="$(/opt/coda-pi/venv/bin/python -c 'import coda_pi; print(coda_pi.__file__)' \
+        | xargs grep -c "$marker")"
+    report "update: pid=$before_pid->$after_pid start=$before_start->$after_start begun=$begun active=$state new_code=${new_code:-0}"
+}
+
 case "$phase" in
 install)
     wait_for_network || true
@@ -147,6 +175,7 @@ service)
     wait_active
     sleep 10
     report "journal: $(journalctl -b -u coda-pi.service -o cat | grep -ciE 'SIGKILL|timed out|failed') lines of the unit's journal say SIGKILL, timed out or failed"
+    update_while_running
     report "poweroff now"
     sync
     systemctl poweroff
