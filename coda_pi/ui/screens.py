@@ -45,6 +45,7 @@ from coda_pi.ui.name_entry_screen import draw_name_entry
 from coda_pi.ui.results_screen import draw_results
 from coda_pi.ui.scene import Scene
 from coda_pi.ui.scores import draw_final, draw_round_end
+from coda_pi.ui.still import blit_still, keep_still, still_key, timer_moves
 from coda_pi.ui.table import (
     compact_choice,
     draw_table,
@@ -112,9 +113,27 @@ def _names_of(scene: Scene) -> list[str]:
 
 
 def _draw_scene(surface: pygame.Surface, scene: Scene) -> None:
-    surface.fill(theme.BACKGROUND)
     bands = frame(surface.get_size(), led_strip=scene.show_led_strip)
     view = scene.view
+    # Most frames change only the timer or a blinking lamp: the rest is kept whole (ui/still.py).
+    key = still_key(surface, scene)
+    timers = blit_still(surface, key) if key is not None else None
+    if timers is None:
+        timers = _draw_still(surface, bands, scene, key)
+    for rect in timers:
+        draw_timer_view(surface, rect, view.timer, view.screen.seat)
+    if bands.leds is not None:
+        kept_led_strip(surface, bands.leds,
+                       tuple(led_looks(scene.leds or view.leds, scene.blink_on)))
+
+
+def _draw_still(surface: pygame.Surface, bands: Frame, scene: Scene, key: Hashable | None
+                ) -> tuple[pygame.Rect, ...]:
+    """All of the frame but the LED strip, and, when the frame is kept (``key``), but a
+    turn's timer: kept under ``key``; returns where the timer goes (drawn by the caller)."""
+    surface.fill(theme.BACKGROUND)
+    view = scene.view
+    timers: list[pygame.Rect] | None = [] if key is not None and timer_moves(scene) else None
     if (instance_of(view, _MASTERMIND, "MastermindPublicView")
             or instance_of(scene.private, _MASTERMIND, "MastermindPrivateView")):
         from coda_pi.ui.mastermind_screens import draw_mastermind_scene
@@ -128,13 +147,16 @@ def _draw_scene(surface: pygame.Surface, scene: Scene) -> None:
     elif scene.private is not None:
         draw_private(surface, bands, scene.private, view.labels)
     else:
-        _draw_public(surface, bands, view)
-    if bands.leds is not None:
-        kept_led_strip(surface, bands.leds,
-                       tuple(led_looks(scene.leds or view.leds, scene.blink_on)))
+        _draw_public(surface, bands, view, timers)
+    found = tuple(timers or ())
+    if key is not None:
+        keep_still(surface, key, found)
+    return found
 
 
-def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> None:
+def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView,
+                 timers: list[pygame.Rect] | None = None) -> None:
+    """``timers``: where a turn's timer goes is put there, the timer not drawn."""
     screen = view.screen
     m = bands.metrics
     if isinstance(screen, ResultsView):
@@ -173,7 +195,7 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> Non
     elif isinstance(screen, DealView):
         _deal(surface, bands, screen, view)
     elif isinstance(screen, TurnView):
-        _turn(surface, bands, screen, view)
+        _turn(surface, bands, screen, view, timers)
     elif isinstance(screen, RoundEndView):
         header(surface, bands, view,
                _("{name} wins round {number}").format(name=screen.winner_name,
@@ -293,28 +315,32 @@ def _deal(surface: pygame.Surface, bands: Frame, screen: DealView, view: PublicV
 # ---- a turn ---------------------------------------------------------------------------------
 
 
-def _turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicView) -> None:
+def _turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicView,
+          timers: list[pygame.Rect] | None = None) -> None:
     m = bands.metrics
     table_area, side = split_columns(bands.body, 0.74, m.margin)
     table = view.table
     if table is not None and not table_fits(surface, table_area, table, m, turn):
         # Long rows: the table takes the whole width (its numbers never shrink), the timer
         # moves into the header and the number being guessed stands on the attacked panel.
-        _compact_turn(surface, bands, turn, view, table)
+        _compact_turn(surface, bands, turn, view, table, timers)
         return
     header(surface, bands, view, turn.name, seat_colour(turn.seat))
     if table is not None:
         draw_table(surface, table_area, table, m, turn=turn)
-    draw_turn_side(surface, side, turn, view.timer, table, m, view.labels)
+    draw_turn_side(surface, side, turn, view.timer, table, m, view.labels, timer_at=timers)
 
 
 def _compact_turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicView,
-                  table: TableView) -> None:
+                  table: TableView, timers: list[pygame.Rect] | None = None) -> None:
     m = bands.metrics
     title = bands.header
     if view.timer is not None:
         title, clock = split_columns(bands.header, 0.72, m.margin)
-        draw_timer_view(surface, clock, view.timer, turn.seat)
+        if timers is not None:
+            timers.append(clock)
+        else:
+            draw_timer_view(surface, clock, view.timer, turn.seat)
     header(surface, replace(bands, header=title), view, turn.name, seat_colour(turn.seat),
            subtitle=compact_choice(turn, table, view.labels))
     draw_table(surface, bands.body, table, m, turn=turn, guess_on_table=True)

@@ -1,0 +1,89 @@
+"""The still part of a frame, kept whole while only the guess timer and the LED strip move.
+
+Three frames in four of a game change nothing but the timer's digits or a blinking lamp on
+the on-screen LED strip (a demo tournament at 480x320: 746 of its 1,013 frames). Such a
+frame is drawn as one blit of the frame before without those (``blit_still``), then the
+timer and the strip over it: the header, the table, the choice and what to press are not
+worked out again. The pixels are the ones a frame drawn whole gives: the timer and the
+strip are drawn last either way, each over what lies under it, and nothing else is drawn
+over them (``tests/test_ui_kept.py`` compares every sample screen both ways).
+
+The key (``still_key``) is everything the scene holds but the referee's version counter,
+the LEDs' phase, and, on a turn, the timer's value (whether there is one stays in it: the
+side column is laid out around it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Hashable
+
+import pygame
+
+from coda_pi.i18n import language
+from coda_pi.referee.shared.views import TurnView
+from coda_pi.ui.memo import Memo
+from coda_pi.ui.scene import Scene
+from coda_pi.ui.text import recording
+
+_MOVING = frozenset({"version", "timer"})
+"""A view's fields not in the key as they are: the counter, and the timer (see above)."""
+
+_field_names: dict[type, tuple[str, ...]] = {}
+
+
+def timer_moves(scene: Scene) -> bool:
+    """Whether the timer is drawn apart, after the still part: a turn's public screen with
+    a running timer, and no menu over it."""
+    view = scene.view
+    return (scene.private is None and getattr(view, "timer", None) is not None
+            and isinstance(view.screen, TurnView))
+
+
+def still_key(surface: pygame.Surface, scene: Scene) -> Hashable | None:
+    """What the still part of ``scene`` on ``surface`` is drawn from; None when it is not
+    kept: a menu over the screen (kept its own way, ``kept.keep_layer``), a see-through
+    surface (a blit would blend it) or the readability tests reading every text."""
+    view = scene.view
+    if (recording() or surface.get_flags() & pygame.SRCALPHA
+            or getattr(view, "overlay", None) is not None):
+        return None
+    kind = type(view)
+    names = _field_names.get(kind)
+    if names is None:
+        names = _field_names[kind] = tuple(
+            f.name for f in dataclasses.fields(view) if f.name not in _MOVING)
+    timer = getattr(view, "timer", None)
+    return (kind, tuple([getattr(view, name) for name in names]),
+            timer is not None if timer_moves(scene) else timer,
+            scene.private, scene.show_led_strip, language(), surface.get_size(),
+            surface.get_bitsize(), surface.get_masks())
+
+
+_still: Memo[tuple[pygame.Surface, tuple[pygame.Rect, ...]]] = Memo(2)
+
+
+def blit_still(surface: pygame.Surface, key: Hashable) -> tuple[pygame.Rect, ...] | None:
+    """Put the still part kept under ``key`` on ``surface``; where its timer goes (none:
+    ``()``), or None when nothing is kept under ``key``."""
+    kept = _still.get(key)
+    if kept is None:
+        return None
+    surface.blit(kept[0], (0, 0))
+    return kept[1]
+
+
+def keep_still(surface: pygame.Surface, key: Hashable, timers: tuple[pygame.Rect, ...]
+               ) -> None:
+    """Keep what ``surface`` shows now (the still part) under ``key``, and ``timers``: the
+    rectangles the timer is drawn in over it."""
+    # The image of the part about to be dropped is drawn over: a new whole-screen surface
+    # costs four times the copy (fresh memory, page by page).
+    out = _still.next_out()
+    image = out[0] if out is not None else None
+    if (image is None or image.get_size() != surface.get_size()
+            or image.get_bitsize() != surface.get_bitsize()
+            or image.get_masks() != surface.get_masks()):
+        image = pygame.Surface(surface.get_size(), 0, surface)
+    image.blit(surface, (0, 0))
+    _still.put(key, (image, timers))
