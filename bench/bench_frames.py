@@ -11,7 +11,8 @@ Each is a median of many repetitions.
   and again (what a redraw of an unchanged view costs: the blinking LEDs, a forced redraw),
   as a multiple of the plain frame (goal: at most 1.5).
 - **demo frame**: the frames of a headless demo tournament (recorded once, 3 players),
-  drawn in order and diffed for the screen (``Damage``) as the device does, per frame.
+  drawn in order by the device's renderer on one surface and diffed for the screen
+  (``Damage``) as the device does, per frame.
   Every pass starts cold (``pygame.quit()`` empties every cache of fonts, texts and
   layouts), as a demo run does. Goal: under 0.7 ms at 480x320.
 - **press to frame**: the device's loop on mock GPIO pins (the real IntentQueue, referee,
@@ -128,7 +129,7 @@ def demo_figures(scenes: list[Any], passes: int) -> dict[str, float]:
     import pygame
 
     from coda_pi.ui.damage import Damage
-    from coda_pi.ui.screens import draw_scene
+    from coda_pi.ui.screens import ScreenRenderer
 
     means, singles = [], []
     for _ in range(passes):
@@ -136,10 +137,11 @@ def demo_figures(scenes: list[Any], passes: int) -> dict[str, float]:
         pygame.font.init()
         surface = pygame.Surface((480, 320))
         damage = Damage()
+        renderer = ScreenRenderer()  # the device's, drawing on its own canvas
         start = time.thread_time()
         for scene in scenes:
             t = time.thread_time()
-            draw_scene(surface, scene)
+            renderer.draw(surface, scene)
             damage.changed(surface)
             singles.append(time.thread_time() - t)
         means.append((time.thread_time() - start) / len(scenes))

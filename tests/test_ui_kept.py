@@ -27,7 +27,7 @@ from coda_pi.ui import memo, still  # noqa: E402
 from coda_pi.ui.damage import Damage  # noqa: E402
 from coda_pi.ui.render_all import SIZES  # noqa: E402
 from coda_pi.ui.samples import sample_scenes  # noqa: E402
-from coda_pi.ui.screens import draw_scene  # noqa: E402
+from coda_pi.ui.screens import ScreenRenderer, draw_scene  # noqa: E402
 from coda_pi.ui.text import recording_text  # noqa: E402
 
 
@@ -113,6 +113,26 @@ def test_a_running_timer_and_blinking_lamps_are_drawn_over_the_still_turn(name):
     draw_scene(surface, base)
     draw_scene(surface, untimed)
     assert _pixels(surface) == _in_place(untimed, (480, 320))
+
+
+def test_the_devices_renderer_on_its_own_canvas_shows_every_frame_as_drawn_whole():
+    """The device's renderer keeps what its canvas shows (ui/retained.py) and puts back
+    only what lies under the timer and the LED strip: a timer running down from a wide
+    "10:00" (nothing of its digits may stay), lamps blinking, other screens in between and
+    the turn coming back: frame after frame on one canvas, each the frame drawn whole."""
+    scenes = sample_scenes()
+    base = scenes["turn-guess"]
+    running = [replace(base, view=replace(base.view, timer=timer, version=index),
+                       blink_on=index % 2 == 0)
+               for index, timer in enumerate((TimerView(600, 600, False, False, False),
+                                              TimerView(599, 599, False, False, False),
+                                              *TIMERS))]
+    sequence = [*running, *scenes.values(), *running, scenes["menu"], *running[:3]]
+    for size in SIZES:
+        renderer, surface = ScreenRenderer(), pygame.Surface(size)
+        for index, scene in enumerate(sequence):
+            renderer.draw(surface, scene)
+            assert _pixels(surface) == _in_place(scene, size), (size, index)
 
 
 def test_a_seat_band_follows_its_seat():

@@ -43,6 +43,7 @@ from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
 from coda_pi.ui.looks import led_looks, panel_look, seat_colour
 from coda_pi.ui.name_entry_screen import draw_name_entry
 from coda_pi.ui.results_screen import draw_results
+from coda_pi.ui.retained import Retained, moving_clip, moving_rect
 from coda_pi.ui.scene import Scene
 from coda_pi.ui.scores import draw_final, draw_round_end
 from coda_pi.ui.still import blit_still, keep_still, still_key, timer_moves
@@ -67,10 +68,15 @@ _TABLE_POOL = "coda_pi.referee.pools.table.views"
 
 
 class ScreenRenderer:
-    """Draws scenes. Holds no game state: the same scene always gives the same pixels."""
+    """Draws scenes. Holds no game state: the same scene always gives the same pixels. It
+    remembers what the surface it draws on shows (``Retained``): nothing else may draw on
+    that surface (the device's canvas)."""
+
+    def __init__(self) -> None:
+        self._retained = Retained()
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
-        draw_scene(surface, scene)
+        draw_scene(surface, scene, self._retained)
 
     def time_key(self, scene: Scene) -> Hashable:
         return scene.blink_on if _blinks(scene) else None
@@ -91,10 +97,12 @@ def _blinks(scene: Scene) -> bool:
     return scene.show_led_strip and LedState.BLINK in scene.leds
 
 
-def draw_scene(surface: pygame.Surface, scene: Scene) -> None:
-    """The whole frame for ``scene``."""
+def draw_scene(surface: pygame.Surface, scene: Scene, retained: Retained | None = None
+               ) -> None:
+    """The whole frame for ``scene``. ``retained``: what ``surface`` shows from the last
+    frame drawn with it (ui/retained.py), when nothing else draws on ``surface``."""
     with names_on_screen(_names_of(scene)):
-        _draw_scene(surface, scene)
+        _draw_scene(surface, scene, retained)
 
 
 def _names_of(scene: Scene) -> list[str]:
@@ -112,25 +120,47 @@ def _names_of(scene: Scene) -> list[str]:
     return [n for n in names if isinstance(n, str)]
 
 
-def _draw_scene(surface: pygame.Surface, scene: Scene) -> None:
+def _draw_scene(surface: pygame.Surface, scene: Scene, retained: Retained | None = None
+                ) -> None:
     bands = frame(surface.get_size(), led_strip=scene.show_led_strip)
     view = scene.view
-    # Most frames change only the timer or a blinking lamp: the rest is kept whole (ui/still.py).
+    # Most frames change only the timer or a blinking lamp: the rest is kept (ui/still.py),
+    # or still on the screen (ui/retained.py).
     key = still_key(surface, scene)
-    timers = blit_still(surface, key) if key is not None else None
-    if timers is None:
-        timers = _draw_still(surface, bands, scene, key)
+    margin = bands.metrics.margin
+    if retained is not None and retained.holds(surface, key):
+        retained.restore(surface)
+        timers = retained.timers
+    else:
+        timers = blit_still(surface, key) if key is not None and retained is None else None
+        if timers is None:
+            timers = _draw_still(surface, bands, scene, key, keep=retained is None)
+        if retained is not None:
+            if key is None:
+                retained.forget()
+            else:
+                moving = [moving_rect(surface, rect, margin) for rect in timers]
+                if bands.leds is not None:
+                    moving.append(moving_rect(surface, bands.leds, _LED_MARGIN))
+                retained.keep(surface, key, timers, [r for r in moving if r.width and r.height])
     for rect in timers:
-        draw_timer_view(surface, rect, view.timer, view.screen.seat)
+        with moving_clip(surface, moving_rect(surface, rect, margin)):
+            draw_timer_view(surface, rect, view.timer, view.screen.seat)
     if bands.leds is not None:
-        kept_led_strip(surface, bands.leds,
-                       tuple(led_looks(scene.leds or view.leds, scene.blink_on)))
+        with moving_clip(surface, moving_rect(surface, bands.leds, _LED_MARGIN)):
+            kept_led_strip(surface, bands.leds,
+                           tuple(led_looks(scene.leds or view.leds, scene.blink_on)))
 
 
-def _draw_still(surface: pygame.Surface, bands: Frame, scene: Scene, key: Hashable | None
-                ) -> tuple[pygame.Rect, ...]:
+_LED_MARGIN = 4
+"""Pixels around the LED strip it may draw in (its lamps reach two past it)."""
+
+
+def _draw_still(surface: pygame.Surface, bands: Frame, scene: Scene, key: Hashable | None,
+                *, keep: bool = True) -> tuple[pygame.Rect, ...]:
     """All of the frame but the LED strip, and, when the frame is kept (``key``), but a
-    turn's timer: kept under ``key``; returns where the timer goes (drawn by the caller)."""
+    turn's timer: kept under ``key`` (when ``keep``); returns where the timer goes (drawn
+    by the caller)."""
     surface.fill(theme.BACKGROUND)
     view = scene.view
     timers: list[pygame.Rect] | None = [] if key is not None and timer_moves(scene) else None
@@ -149,7 +179,7 @@ def _draw_still(surface: pygame.Surface, bands: Frame, scene: Scene, key: Hashab
     else:
         _draw_public(surface, bands, view, timers)
     found = tuple(timers or ())
-    if key is not None:
+    if key is not None and keep:
         keep_still(surface, key, found)
     return found
 

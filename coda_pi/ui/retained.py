@@ -1,0 +1,68 @@
+"""What a renderer's own screen still shows: its last frame's still part, and the pixels
+of it under the moving parts (the guess timer, the LED strip), kept aside.
+
+The device draws every frame onto one canvas that nothing else draws on. When the next
+frame has the same still part (``still.still_key``: only the timer or a blinking lamp
+moved), the canvas already shows it everywhere but under the moving parts: those few
+rectangles are put back from what was kept aside, and the moving parts drawn again. No
+whole-screen copy is made, neither when a press changes the screen (the copy
+``still.keep_still`` makes would lie on the path from the press to its frame) nor after.
+
+The moving parts are drawn clipped to the rectangles kept aside (``moving_clip``), on
+every path, so nothing of an earlier frame's timer can stay outside them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
+
+import pygame
+
+
+class Retained:
+    """The still part of the last frame a renderer drew on its surface."""
+
+    def __init__(self) -> None:
+        self._surface: pygame.Surface | None = None
+        self._key: Hashable = None
+        self.timers: tuple[pygame.Rect, ...] = ()
+        self._under: tuple[tuple[pygame.Rect, pygame.Surface], ...] = ()
+
+    def holds(self, surface: pygame.Surface, key: Hashable) -> bool:
+        """Whether ``surface`` shows the still part of ``key`` (but under the moving
+        parts): the last frame on it was drawn here, from the same still part."""
+        return key is not None and self._surface is surface and self._key == key
+
+    def keep(self, surface: pygame.Surface, key: Hashable, timers: tuple[pygame.Rect, ...],
+             moving: list[pygame.Rect]) -> None:
+        """``surface`` shows the still part of ``key`` now, and nothing else yet: keep what
+        lies in the ``moving`` rectangles (the timer's and the strip's)."""
+        self._surface, self._key, self.timers = surface, key, timers
+        self._under = tuple((rect, surface.subsurface(rect).copy()) for rect in moving)
+
+    def restore(self, surface: pygame.Surface) -> None:
+        """Put the still part back under the moving parts."""
+        for rect, image in self._under:
+            surface.blit(image, rect)
+
+    def forget(self) -> None:
+        """The surface shows something not kept here (a frame drawn whole)."""
+        self._surface, self._key, self.timers, self._under = None, None, (), ()
+
+
+def moving_rect(surface: pygame.Surface, rect: pygame.Rect, margin: int) -> pygame.Rect:
+    """The room a moving part drawn in ``rect`` may use: ``margin`` pixels around it (a
+    glyph's anti-aliasing), within the surface."""
+    return rect.inflate(2 * margin, 2 * margin).clip(surface.get_rect())
+
+
+@contextmanager
+def moving_clip(surface: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
+    """Drawing inside the ``with`` block lands within ``rect`` only."""
+    before = surface.get_clip()
+    surface.set_clip(rect)
+    try:
+        yield
+    finally:
+        surface.set_clip(before)
