@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import pygame
 
+from coda_pi.ui.retained import frame_note
+
 BAND = 16  # rows compared at a time: fewer, larger rectangles than row by row
 
 
@@ -27,6 +29,7 @@ class Damage:
     def __init__(self) -> None:
         self._bands: list[bytes] | None = None  # the last frame, ``BAND`` rows a piece
         self._layout: tuple[tuple[int, int], int, int] | None = None  # size, pitch, bpp
+        self._serial: int | None = None  # the last frame's number noted by its renderer
         self.pixels = 0  # pixels in every rectangle returned so far
 
     def forget(self) -> None:
@@ -41,6 +44,14 @@ class Damage:
         last = self._bands
         if last is not None and layout != self._layout:
             last = None
+        # The renderer says where its frame differs from its frame before (ui/retained.py):
+        # when that frame is the last one given here, only those rows are compared.
+        note = frame_note(surface)
+        within = None
+        if note is not None and last is not None and self._serial is not None \
+                and note[0] == self._serial + 1:
+            within = note[1]
+        self._serial = None if note is None else note[0]
         # Each band of the new frame is compared in place with the same band of the last
         # frame (``bytes.startswith`` takes the surface's memory as it is: a memcmp, no
         # copy); only a band that changed is copied, to be kept for the next frame. A frame
@@ -54,8 +65,11 @@ class Damage:
                 changed: list[int] = []
             else:
                 bands = list(last)
-                changed = [index for index, start in enumerate(range(0, len(pixels), step))
-                           if not last[index].startswith(pixels[start:start + step])]
+                looked = range(len(last)) if within is None else _bands_within(within,
+                                                                                len(last))
+                changed = [index for index in looked
+                           if not last[index].startswith(pixels[index * step:
+                                                                (index + 1) * step])]
                 for index in changed:
                     start = index * step
                     bands[index] = bytes(pixels[start:start + step])
@@ -69,6 +83,13 @@ class Damage:
             rects = _diff(last, bands, changed, *layout)
         self.pixels += sum(r.width * r.height for r in rects)
         return rects
+
+
+def _bands_within(rects: tuple[pygame.Rect, ...], count: int) -> list[int]:
+    """The bands (of ``count``) that ``rects`` reach into, top to bottom."""
+    found = {index for rect in rects
+             for index in range(rect.top // BAND, min(count, -(-rect.bottom // BAND)))}
+    return sorted(found)
 
 
 def _diff(old: list[bytes], new: list[bytes], changed: list[int], size: tuple[int, int],

@@ -9,15 +9,21 @@ whole-screen copy is made, neither when a press changes the screen (the copy
 ``still.keep_still`` makes would lie on the path from the press to its frame) nor after.
 
 The moving parts are drawn clipped to the rectangles kept aside (``moving_clip``), on
-every path, so nothing of an earlier frame's timer can stay outside them.
+every path, so nothing of an earlier frame's timer can stay outside them. Such a frame
+differs from the one before only there, and says so (``note_frame``): the frame diff
+(``ui.damage``) then compares only those rows instead of the whole screen.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 
 import pygame
+
+Within = tuple[pygame.Rect, ...] | None
+"""Where a frame differs from the frame before on its surface; None: anywhere."""
 
 
 class Retained:
@@ -28,6 +34,11 @@ class Retained:
         self._key: Hashable = None
         self.timers: tuple[pygame.Rect, ...] = ()
         self._under: tuple[tuple[pygame.Rect, pygame.Surface], ...] = ()
+
+    @property
+    def moving(self) -> tuple[pygame.Rect, ...]:
+        """The rectangles kept aside: all a frame drawn over the still part changes."""
+        return tuple(rect for rect, _image in self._under)
 
     def holds(self, surface: pygame.Surface, key: Hashable) -> bool:
         """Whether ``surface`` shows the still part of ``key`` (but under the moving
@@ -66,3 +77,20 @@ def moving_clip(surface: pygame.Surface, rect: pygame.Rect) -> Iterator[None]:
         yield
     finally:
         surface.set_clip(before)
+
+
+_notes: weakref.WeakKeyDictionary[pygame.Surface, tuple[int, Within]] = (
+    weakref.WeakKeyDictionary())
+
+
+def note_frame(surface: pygame.Surface, within: Within) -> None:
+    """A renderer drew a frame on ``surface`` that differs from the one it drew there
+    before only ``within`` these rectangles (None: anywhere)."""
+    serial = _notes[surface][0] + 1 if surface in _notes else 0
+    _notes[surface] = (serial, within)
+
+
+def frame_note(surface: pygame.Surface) -> tuple[int, Within] | None:
+    """The number of the last frame noted on ``surface`` (they count up) and where it
+    differs from the one before; None when none was noted."""
+    return _notes.get(surface)

@@ -43,7 +43,7 @@ from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
 from coda_pi.ui.looks import led_looks, panel_look, seat_colour
 from coda_pi.ui.name_entry_screen import draw_name_entry
 from coda_pi.ui.results_screen import draw_results
-from coda_pi.ui.retained import Retained, moving_clip, moving_rect
+from coda_pi.ui.retained import Retained, moving_clip, moving_rect, note_frame
 from coda_pi.ui.scene import Scene
 from coda_pi.ui.scores import draw_final, draw_round_end
 from coda_pi.ui.still import blit_still, keep_still, still_key, timer_moves
@@ -131,11 +131,13 @@ def _draw_scene(surface: pygame.Surface, scene: Scene, retained: Retained | None
     if retained is not None and retained.holds(surface, key):
         retained.restore(surface)
         timers = retained.timers
+        note_frame(surface, retained.moving)
     else:
         timers = blit_still(surface, key) if key is not None and retained is None else None
         if timers is None:
             timers = _draw_still(surface, bands, scene, key, keep=retained is None)
         if retained is not None:
+            note_frame(surface, None)
             if key is None:
                 retained.forget()
             else:
