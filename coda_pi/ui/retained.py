@@ -34,6 +34,7 @@ class Retained:
         self._key: Hashable = None
         self.timers: tuple[pygame.Rect, ...] = ()
         self._under: tuple[tuple[pygame.Rect, pygame.Surface], ...] = ()
+        self._under_of: pygame.Surface | None = None  # the surface they were copied from
 
     @property
     def moving(self) -> tuple[pygame.Rect, ...]:
@@ -50,7 +51,12 @@ class Retained:
         """``surface`` shows the still part of ``key`` now, and nothing else yet: keep what
         lies in the ``moving`` rectangles (the timer's and the strip's)."""
         self._surface, self._key, self.timers = surface, key, timers
-        self._under = tuple((rect, surface.subsurface(rect).copy()) for rect in moving)
+        if self._under_of is surface and [rect for rect, _image in self._under] == moving:
+            for rect, image in self._under:  # the same places: drawn over, not allocated
+                image.blit(surface, (0, 0), rect)
+        else:
+            self._under = tuple((rect, surface.subsurface(rect).copy()) for rect in moving)
+            self._under_of = surface
 
     def restore(self, surface: pygame.Surface) -> None:
         """Put the still part back under the moving parts."""
@@ -59,7 +65,7 @@ class Retained:
 
     def forget(self) -> None:
         """The surface shows something not kept here (a frame drawn whole)."""
-        self._surface, self._key, self.timers, self._under = None, None, (), ()
+        self._surface, self._key, self.timers = None, None, ()
 
 
 def moving_rect(surface: pygame.Surface, rect: pygame.Rect, margin: int) -> pygame.Rect:
