@@ -15,6 +15,7 @@ side column is laid out around it).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Hashable
 
@@ -66,7 +67,10 @@ _still: Memo[tuple[pygame.Surface, tuple[pygame.Rect, ...]]] = Memo(2)
 def blit_still(surface: pygame.Surface, key: Hashable) -> tuple[pygame.Rect, ...] | None:
     """Put the still part kept under ``key`` on ``surface``; where its timer goes (none:
     ``()``), or None when nothing is kept under ``key``."""
-    kept = _still.get(key)
+    try:
+        kept = _still.get(key)
+    except TypeError:  # a view holding something unhashable: drawn whole, never kept
+        return None
     if kept is None:
         return None
     surface.blit(kept[0], (0, 0))
@@ -86,4 +90,5 @@ def keep_still(surface: pygame.Surface, key: Hashable, timers: tuple[pygame.Rect
             or image.get_masks() != surface.get_masks()):
         image = pygame.Surface(surface.get_size(), 0, surface)
     image.blit(surface, (0, 0))
-    _still.put(key, (image, timers))
+    with contextlib.suppress(TypeError):  # a view holding something unhashable (above)
+        _still.put(key, (image, timers))
