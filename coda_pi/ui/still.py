@@ -38,16 +38,16 @@ def timer_moves(scene: Scene) -> bool:
     a running timer, and no menu over it."""
     view = scene.view
     return (scene.private is None and getattr(view, "timer", None) is not None
-            and isinstance(view.screen, TurnView))
+            and getattr(view, "overlay", None) is None and isinstance(view.screen, TurnView))
 
 
 def still_key(surface: pygame.Surface, scene: Scene) -> Hashable | None:
     """What the still part of ``scene`` on ``surface`` is drawn from; None when it is not
-    kept: a menu over the screen (kept its own way, ``kept.keep_layer``), a see-through
-    surface (a blit would blend it) or the readability tests reading every text."""
+    kept: a see-through surface (a blit would blend it) or the readability tests reading
+    every text. Under a menu the timer stands still (dimmed, in the menu's own kept layer:
+    ``kept.keep_layer``): only the LED strip moves."""
     view = scene.view
-    if (recording() or surface.get_flags() & pygame.SRCALPHA
-            or getattr(view, "overlay", None) is not None):
+    if recording() or surface.get_flags() & pygame.SRCALPHA:
         return None
     kind = type(view)
     names = _field_names.get(kind)
