@@ -22,7 +22,7 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from coda_pi.i18n import LANGUAGES, in_language  # noqa: E402
-from coda_pi.referee.shared.views import TimerView  # noqa: E402
+from coda_pi.referee.shared.views import TimerView, TurnStep, TurnView  # noqa: E402
 from coda_pi.ui import memo, still  # noqa: E402
 from coda_pi.ui.damage import Damage  # noqa: E402
 from coda_pi.ui.render_all import SIZES  # noqa: E402
@@ -133,6 +133,39 @@ def test_the_devices_renderer_on_its_own_canvas_shows_every_frame_as_drawn_whole
         for index, scene in enumerate(sequence):
             renderer.draw(surface, scene)
             assert _pixels(surface) == _in_place(scene, size), (size, index)
+
+
+def _choices(scene):
+    """The scene as PREV/NEXT leave it on its turn's choice: the numbers of a guess, the
+    two colours, attack again or stop."""
+    turn = scene.view.screen
+    if turn.step is TurnStep.VALUE:
+        changed = [replace(turn, value_label=v) for v in (*turn.values[:3], turn.values[-1])]
+    elif turn.step is TurnStep.CHOOSE_COLOR:
+        changed = [replace(turn, color_dark=dark) for dark in (False, True, False)]
+    elif turn.step is TurnStep.CONTINUE:
+        changed = [replace(turn, attack_again=again) for again in (False, True)]
+    else:
+        changed = []
+    return [replace(scene, view=replace(scene.view, screen=t, version=i))
+            for i, t in enumerate(changed)]
+
+
+def test_pressing_through_a_turns_choice_on_the_devices_canvas_redraws_it_whole():
+    """On the device's canvas a press that changes only the choice beside the table (the
+    number of a guess, a colour, attack again or stop) redraws only the choice, over what
+    lay under it (ui/retained.py); in the long rows' layout, where the number stands on
+    the table and in the header, the frame is drawn whole. Each frame as drawn from
+    scratch, at every size."""
+    turns = {name: scene for name, scene in sample_scenes().items()
+             if isinstance(scene.view.screen, TurnView) and _choices(scene)}
+    assert {"turn-guess", "turn-choose", "turn-long-rows"} <= set(turns)
+    for size in SIZES:
+        renderer, surface = ScreenRenderer(), pygame.Surface(size)
+        for name, scene in turns.items():
+            for index, pressed in enumerate([scene, *_choices(scene), scene]):
+                renderer.draw(surface, pressed)
+                assert _pixels(surface) == _in_place(pressed, size), (name, size, index)
 
 
 def test_a_seat_band_follows_its_seat():

@@ -2,9 +2,10 @@
 of it under the moving parts (the guess timer, the LED strip), kept aside.
 
 The device draws every frame onto one canvas that nothing else draws on. When the next
-frame has the same still part (``still.still_key``: only the timer or a blinking lamp
-moved), the canvas already shows it everywhere but under the moving parts: those few
-rectangles are put back from what was kept aside, and the moving parts drawn again. No
+frame has the same still part (``still.still_key``: only the timer, a blinking lamp or,
+on a turn, the choice beside the table moved: a press of NEXT on a guess), the canvas
+already shows it everywhere but under the moving parts: those few rectangles are put back
+from what was kept aside, and the moving parts drawn again. No
 whole-screen copy is made, neither when a press changes the screen (the copy
 ``still.keep_still`` makes would lie on the path from the press to its frame) nor after.
 
@@ -33,6 +34,8 @@ class Retained:
         self._surface: pygame.Surface | None = None
         self._key: Hashable = None
         self.timers: tuple[pygame.Rect, ...] = ()
+        self.choices: tuple[pygame.Rect, ...] = ()  # where a turn's choice is drawn apart
+        self._choice: object = None  # the turn's choice fields (ui/still.choice_of)
         self._under: tuple[tuple[pygame.Rect, pygame.Surface], ...] = ()
         self._under_of: pygame.Surface | None = None  # the surface they were copied from
 
@@ -41,16 +44,20 @@ class Retained:
         """The rectangles kept aside: all a frame drawn over the still part changes."""
         return tuple(rect for rect, _image in self._under)
 
-    def holds(self, surface: pygame.Surface, key: Hashable) -> bool:
+    def holds(self, surface: pygame.Surface, key: Hashable, choice: object = None) -> bool:
         """Whether ``surface`` shows the still part of ``key`` (but under the moving
-        parts): the last frame on it was drawn here, from the same still part."""
-        return key is not None and self._surface is surface and self._key == key
+        parts): the last frame on it was drawn here, from the same still part; and from
+        the same ``choice`` unless the choice is one of the moving parts."""
+        return (key is not None and self._surface is surface and self._key == key
+                and (bool(self.choices) or self._choice == choice))
 
     def keep(self, surface: pygame.Surface, key: Hashable, timers: tuple[pygame.Rect, ...],
-             moving: list[pygame.Rect]) -> None:
+             moving: list[pygame.Rect], choices: tuple[pygame.Rect, ...] = (),
+             choice: object = None) -> None:
         """``surface`` shows the still part of ``key`` now, and nothing else yet: keep what
-        lies in the ``moving`` rectangles (the timer's and the strip's)."""
+        lies in the ``moving`` rectangles (the timer's, the choice's and the strip's)."""
         self._surface, self._key, self.timers = surface, key, timers
+        self.choices, self._choice = choices, choice
         if self._under_of is surface and [rect for rect, _image in self._under] == moving:
             for rect, image in self._under:  # the same places: drawn over, not allocated
                 image.blit(surface, (0, 0), rect)
@@ -65,7 +72,7 @@ class Retained:
 
     def forget(self) -> None:
         """The surface shows something not kept here (a frame drawn whole)."""
-        self._surface, self._key, self.timers = None, None, ()
+        self._surface, self._key, self.timers, self.choices = None, None, (), ()
 
 
 def moving_rect(surface: pygame.Surface, rect: pygame.Rect, margin: int) -> pygame.Rect:

@@ -46,9 +46,17 @@ from coda_pi.ui.results_screen import draw_results
 from coda_pi.ui.retained import Retained, moving_clip, moving_rect, note_frame
 from coda_pi.ui.scene import Scene
 from coda_pi.ui.scores import draw_final, draw_round_end
-from coda_pi.ui.still import blit_still, keep_still, still_key, timer_moves
+from coda_pi.ui.still import (
+    blit_still,
+    choice_moves,
+    choice_of,
+    keep_still,
+    still_key,
+    timer_moves,
+)
 from coda_pi.ui.table import (
     compact_choice,
+    draw_choice,
     draw_table,
     draw_timer_view,
     draw_turn_side,
@@ -124,30 +132,38 @@ def _draw_scene(surface: pygame.Surface, scene: Scene, retained: Retained | None
                 ) -> None:
     bands = frame(surface.get_size(), led_strip=scene.show_led_strip)
     view = scene.view
-    # Most frames change only the timer or a blinking lamp: the rest is kept (ui/still.py),
-    # or still on the screen (ui/retained.py).
-    key = still_key(surface, scene)
-    margin = bands.metrics.margin
-    if retained is not None and retained.holds(surface, key):
+    m = bands.metrics
+    # Most frames change only the timer or a blinking lamp (or, on the device's own canvas,
+    # a turn's choice): the rest is kept (ui/still.py) or still on the screen
+    # (ui/retained.py), and only those are drawn again.
+    apart = retained is not None
+    key = still_key(surface, scene, choice_apart=apart)
+    choice = choice_of(scene) if apart else None
+    if retained is not None and retained.holds(surface, key, choice):
         retained.restore(surface)
-        timers = retained.timers
+        timers, choices = retained.timers, retained.choices
         note_frame(surface, retained.moving)
     else:
-        timers = blit_still(surface, key) if key is not None and retained is None else None
-        if timers is None:
-            timers = _draw_still(surface, bands, scene, key, keep=retained is None)
+        kept = blit_still(surface, key) if key is not None and not apart else None
+        timers, choices = (kept, ()) if kept is not None else _draw_still(
+            surface, bands, scene, key, keep=not apart,
+            choice_apart=apart and key is not None and choice_moves(scene))
         if retained is not None:
             note_frame(surface, None)
             if key is None:
                 retained.forget()
             else:
-                moving = [moving_rect(surface, rect, margin) for rect in timers]
+                moving = [moving_rect(surface, rect, m.margin) for rect in (*timers, *choices)]
                 if bands.leds is not None:
                     moving.append(moving_rect(surface, bands.leds, _LED_MARGIN))
-                retained.keep(surface, key, timers, [r for r in moving if r.width and r.height])
+                retained.keep(surface, key, timers, [r for r in moving if r.width and r.height],
+                              choices, choice)
     for rect in timers:
-        with moving_clip(surface, moving_rect(surface, rect, margin)):
+        with moving_clip(surface, moving_rect(surface, rect, m.margin)):
             draw_timer_view(surface, rect, view.timer, view.screen.seat)
+    for rect in choices:
+        with moving_clip(surface, moving_rect(surface, rect, m.margin)):
+            draw_choice(surface, rect, view.screen, view.table, m, view.labels)
     if bands.leds is not None:
         with moving_clip(surface, moving_rect(surface, bands.leds, _LED_MARGIN)):
             kept_led_strip(surface, bands.leds,
@@ -159,13 +175,15 @@ _LED_MARGIN = 4
 
 
 def _draw_still(surface: pygame.Surface, bands: Frame, scene: Scene, key: Hashable | None,
-                *, keep: bool = True) -> tuple[pygame.Rect, ...]:
+                *, keep: bool = True, choice_apart: bool = False
+                ) -> tuple[tuple[pygame.Rect, ...], tuple[pygame.Rect, ...]]:
     """All of the frame but the LED strip, and, when the frame is kept (``key``), but a
-    turn's timer: kept under ``key`` (when ``keep``); returns where the timer goes (drawn
-    by the caller)."""
+    turn's timer (and its choice: ``choice_apart``): kept under ``key`` (when ``keep``);
+    returns where the timer and the choice go (drawn by the caller)."""
     surface.fill(theme.BACKGROUND)
     view = scene.view
     timers: list[pygame.Rect] | None = [] if key is not None and timer_moves(scene) else None
+    choices: list[pygame.Rect] | None = [] if choice_apart else None
     if (instance_of(view, _MASTERMIND, "MastermindPublicView")
             or instance_of(scene.private, _MASTERMIND, "MastermindPrivateView")):
         from coda_pi.ui.mastermind_screens import draw_mastermind_scene
@@ -179,16 +197,18 @@ def _draw_still(surface: pygame.Surface, bands: Frame, scene: Scene, key: Hashab
     elif scene.private is not None:
         draw_private(surface, bands, scene.private, view.labels)
     else:
-        _draw_public(surface, bands, view, timers)
+        _draw_public(surface, bands, view, timers, choices)
     found = tuple(timers or ())
     if key is not None and keep:
         keep_still(surface, key, found)
-    return found
+    return found, tuple(choices or ())
 
 
 def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView,
-                 timers: list[pygame.Rect] | None = None) -> None:
-    """``timers``: where a turn's timer goes is put there, the timer not drawn."""
+                 timers: list[pygame.Rect] | None = None,
+                 choices: list[pygame.Rect] | None = None) -> None:
+    """``timers``, ``choices``: where a turn's timer or choice goes is put there, and it is
+    not drawn."""
     screen = view.screen
     m = bands.metrics
     if isinstance(screen, ResultsView):
@@ -227,7 +247,7 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView,
     elif isinstance(screen, DealView):
         _deal(surface, bands, screen, view)
     elif isinstance(screen, TurnView):
-        _turn(surface, bands, screen, view, timers)
+        _turn(surface, bands, screen, view, timers, choices)
     elif isinstance(screen, RoundEndView):
         header(surface, bands, view,
                _("{name} wins round {number}").format(name=screen.winner_name,
@@ -348,7 +368,8 @@ def _deal(surface: pygame.Surface, bands: Frame, screen: DealView, view: PublicV
 
 
 def _turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicView,
-          timers: list[pygame.Rect] | None = None) -> None:
+          timers: list[pygame.Rect] | None = None,
+          choices: list[pygame.Rect] | None = None) -> None:
     m = bands.metrics
     table_area, side = split_columns(bands.body, 0.74, m.margin)
     table = view.table
@@ -360,7 +381,8 @@ def _turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicVie
     header(surface, bands, view, turn.name, seat_colour(turn.seat))
     if table is not None:
         draw_table(surface, table_area, table, m, turn=turn)
-    draw_turn_side(surface, side, turn, view.timer, table, m, view.labels, timer_at=timers)
+    draw_turn_side(surface, side, turn, view.timer, table, m, view.labels, timer_at=timers,
+                   choice_at=choices)
 
 
 def _compact_turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicView,

@@ -41,11 +41,37 @@ def timer_moves(scene: Scene) -> bool:
             and getattr(view, "overlay", None) is None and isinstance(view.screen, TurnView))
 
 
-def still_key(surface: pygame.Surface, scene: Scene) -> Hashable | None:
+_CHOICE = ("value_label", "color_dark", "attack_again")
+"""A turn's fields that only its choice (the column beside the table) shows, outside the
+long rows' layout: a press of PREV or NEXT on a guess, a colour or "attack again" changes
+only them (ui/retained.py draws the choice apart)."""
+
+_turn_fields = tuple(f.name for f in dataclasses.fields(TurnView) if f.name not in _CHOICE)
+
+
+def choice_moves(scene: Scene) -> bool:
+    """Whether the choice may be drawn apart: a turn's public screen, no menu over it."""
+    view = scene.view
+    return (scene.private is None and getattr(view, "overlay", None) is None
+            and isinstance(view.screen, TurnView))
+
+
+def choice_of(scene: Scene) -> tuple[object, ...] | None:
+    """The fields ``_CHOICE`` of the scene's turn (None: no turn on the screen)."""
+    screen = scene.view.screen
+    if not isinstance(screen, TurnView):
+        return None
+    return tuple(getattr(screen, name) for name in _CHOICE)
+
+
+def still_key(surface: pygame.Surface, scene: Scene, *, choice_apart: bool = False
+              ) -> Hashable | None:
     """What the still part of ``scene`` on ``surface`` is drawn from; None when it is not
     kept: a see-through surface (a blit would blend it) or the readability tests reading
     every text. Under a menu the timer stands still (dimmed, in the menu's own kept layer:
-    ``kept.keep_layer``): only the LED strip moves."""
+    ``kept.keep_layer``): only the LED strip moves. ``choice_apart``: a turn's choice is
+    drawn apart too, its fields left out of the key (the caller compares them itself,
+    ``choice_of``: in the long rows' layout they show outside the choice's column)."""
     view = scene.view
     if recording() or surface.get_flags() & pygame.SRCALPHA:
         return None
@@ -55,7 +81,12 @@ def still_key(surface: pygame.Surface, scene: Scene) -> Hashable | None:
         names = _field_names[kind] = tuple(
             f.name for f in dataclasses.fields(view) if f.name not in _MOVING)
     timer = getattr(view, "timer", None)
-    return (kind, tuple([getattr(view, name) for name in names]),
+    values = [getattr(view, name) for name in names]
+    if choice_apart and choice_moves(scene):
+        # The turn without its choice: what lies outside the choice's column.
+        values.append(("turn", tuple([getattr(view.screen, name) for name in _turn_fields])))
+        values[names.index("screen")] = None
+    return (kind, tuple(values),
             timer is not None if timer_moves(scene) else timer,
             scene.private, scene.show_led_strip, language(), surface.get_size(),
             surface.get_bitsize(), surface.get_masks())
