@@ -39,10 +39,7 @@ class Retained:
         self._under: tuple[tuple[pygame.Rect, pygame.Surface], ...] = ()
         self._under_of: pygame.Surface | None = None  # the surface they were copied from
 
-    @property
-    def moving(self) -> tuple[pygame.Rect, ...]:
-        """The rectangles kept aside: all a frame drawn over the still part changes."""
-        return tuple(rect for rect, _image in self._under)
+        self._drawn: list[object] | None = None  # what each moving part was drawn from
 
     def holds(self, surface: pygame.Surface, key: Hashable, choice: object = None) -> bool:
         """Whether ``surface`` shows the still part of ``key`` (but under the moving
@@ -65,14 +62,43 @@ class Retained:
             self._under = tuple((rect, surface.subsurface(rect).copy()) for rect in moving)
             self._under_of = surface
 
-    def restore(self, surface: pygame.Surface) -> None:
-        """Put the still part back under the moving parts."""
-        for rect, image in self._under:
+        self._drawn = None
+
+    def changed(self, drawn_from: list[object]) -> list[int]:
+        """Which moving parts (in the order kept) to draw again, given what each is drawn
+        from now: those drawn from something else than on the last frame, and any whose
+        room overlaps the room of one of those (putting back what lies under one wipes
+        the other there)."""
+        last = self._drawn
+        if last is None or len(last) != len(drawn_from) or len(self._under) != len(last):
+            return list(range(len(drawn_from)))
+        again = {i for i, (a, b) in enumerate(zip(last, drawn_from, strict=True)) if a != b}
+        grown = True
+        while grown:
+            grown = False
+            for i, (rect, _image) in enumerate(self._under):
+                if i not in again and any(rect.colliderect(self._under[j][0]) for j in again):
+                    again.add(i)
+                    grown = True
+        return sorted(again)
+
+    def drawn(self, drawn_from: list[object]) -> None:
+        """The moving parts were drawn from these (one each, in the order kept)."""
+        self._drawn = drawn_from
+
+    def restore(self, surface: pygame.Surface, parts: list[int]) -> tuple[pygame.Rect, ...]:
+        """Put the still part back under the moving ``parts``; returns their rooms."""
+        rooms = []
+        for index in parts:
+            rect, image = self._under[index]
             surface.blit(image, rect)
+            rooms.append(rect)
+        return tuple(rooms)
 
     def forget(self) -> None:
         """The surface shows something not kept here (a frame drawn whole)."""
         self._surface, self._key, self.timers, self.choices = None, None, (), ()
+        self._drawn = None
 
 
 def moving_rect(surface: pygame.Surface, rect: pygame.Rect, margin: int) -> pygame.Rect:

@@ -8,7 +8,7 @@ question over it, and, while a seat's button is held, that seat's private screen
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 
 import pygame
@@ -131,8 +131,6 @@ def _names_of(scene: Scene) -> list[str]:
 def _draw_scene(surface: pygame.Surface, scene: Scene, retained: Retained | None = None
                 ) -> None:
     bands = frame(surface.get_size(), led_strip=scene.show_led_strip)
-    view = scene.view
-    m = bands.metrics
     # Most frames change only the timer or a blinking lamp (or, on the device's own canvas,
     # a turn's choice): the rest is kept (ui/still.py) or still on the screen
     # (ui/retained.py), and only those are drawn again.
@@ -140,34 +138,60 @@ def _draw_scene(surface: pygame.Surface, scene: Scene, retained: Retained | None
     key = still_key(surface, scene, choice_apart=apart)
     choice = choice_of(scene) if apart else None
     if retained is not None and retained.holds(surface, key, choice):
-        retained.restore(surface)
-        timers, choices = retained.timers, retained.choices
-        note_frame(surface, retained.moving)
-    else:
-        kept = blit_still(surface, key) if key is not None and not apart else None
-        timers, choices = (kept, ()) if kept is not None else _draw_still(
-            surface, bands, scene, key, keep=not apart,
-            choice_apart=apart and key is not None and choice_moves(scene))
-        if retained is not None:
-            note_frame(surface, None)
-            if key is None:
-                retained.forget()
-            else:
-                moving = [moving_rect(surface, rect, m.margin) for rect in (*timers, *choices)]
-                if bands.leds is not None:
-                    moving.append(moving_rect(surface, bands.leds, _LED_MARGIN))
-                retained.keep(surface, key, timers, [r for r in moving if r.width and r.height],
-                              choices, choice)
+        parts = _moving_parts(surface, bands, scene, retained.timers, retained.choices)
+        again = retained.changed([part[1] for part in parts])
+        note_frame(surface, retained.restore(surface, again))
+        for index in again:
+            _draw_moving(surface, parts[index])
+        retained.drawn([part[1] for part in parts])
+        return
+    kept = blit_still(surface, key) if key is not None and not apart else None
+    timers, choices = (kept, ()) if kept is not None else _draw_still(
+        surface, bands, scene, key, keep=not apart,
+        choice_apart=apart and key is not None and choice_moves(scene))
+    parts = _moving_parts(surface, bands, scene, timers, choices)
+    if retained is not None:
+        note_frame(surface, None)
+        if key is None:
+            retained.forget()
+        else:
+            retained.keep(surface, key, timers, [part[0] for part in parts], choices, choice)
+            retained.drawn([part[1] for part in parts])
+    for part in parts:
+        _draw_moving(surface, part)
+
+
+_Part = tuple[pygame.Rect, object, Callable[[], None]]
+"""A moving part: the room it is drawn in (clipped), what it is drawn from, its drawing."""
+
+
+def _moving_parts(surface: pygame.Surface, bands: Frame, scene: Scene,
+                  timers: tuple[pygame.Rect, ...], choices: tuple[pygame.Rect, ...]
+                  ) -> list[_Part]:
+    """What is drawn over the still part, in order: the timer, the choice, the LED strip
+    (none with no room on the surface)."""
+    view, m = scene.view, bands.metrics
+    parts: list[_Part] = []
     for rect in timers:
-        with moving_clip(surface, moving_rect(surface, rect, m.margin)):
-            draw_timer_view(surface, rect, view.timer, view.screen.seat)
+        parts.append((moving_rect(surface, rect, m.margin), ("timer", view.timer),
+                      lambda rect=rect: draw_timer_view(surface, rect, view.timer,
+                                                        view.screen.seat)))
     for rect in choices:
-        with moving_clip(surface, moving_rect(surface, rect, m.margin)):
-            draw_choice(surface, rect, view.screen, view.table, m, view.labels)
-    if bands.leds is not None:
-        with moving_clip(surface, moving_rect(surface, bands.leds, _LED_MARGIN)):
-            kept_led_strip(surface, bands.leds,
-                           tuple(led_looks(scene.leds or view.leds, scene.blink_on)))
+        parts.append((moving_rect(surface, rect, m.margin),
+                      ("choice", view.screen, view.table, view.labels),
+                      lambda rect=rect: draw_choice(surface, rect, view.screen, view.table, m,
+                                                    view.labels)))
+    leds = bands.leds
+    if leds is not None:
+        looks = tuple(led_looks(scene.leds or view.leds, scene.blink_on))
+        parts.append((moving_rect(surface, leds, _LED_MARGIN), ("leds", looks),
+                      lambda: kept_led_strip(surface, leds, looks)))
+    return [part for part in parts if part[0].width and part[0].height]
+
+
+def _draw_moving(surface: pygame.Surface, part: _Part) -> None:
+    with moving_clip(surface, part[0]):
+        part[2]()
 
 
 _LED_MARGIN = 4
