@@ -38,7 +38,7 @@ def tap(referee: MastermindReferee, button: Button) -> None:
 
 def screen(referee: MastermindReferee):
     view = referee.view()
-    assert isinstance(view, MastermindPublicView)
+    assert isinstance(view, MastermindPublicView), f"not at a Mastermind game: {view}"
     return view.screen
 
 
@@ -64,7 +64,9 @@ def play(secret: str, blanks: bool, seed: int) -> tuple[list[float], list[float]
     referee = MastermindReferee(clock=clock, rng=random.Random(seed), record=MemoryRecord(),
                                 options=MastermindOptions(names=("Ann", "Ben"), mode="solo",
                                                           games=1, first=0, blanks=blanks))
-    tap(referee, Button.PREV)
+    # The setup screen comes first (Game, Mode, Start, More): NEXT twice to Start, then OK.
+    tap(referee, Button.NEXT)
+    tap(referee, Button.NEXT)
     tap(referee, Button.OK)
     cpus, walls = [], []
     rows = 0

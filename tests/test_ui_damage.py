@@ -62,3 +62,39 @@ def test_every_changed_pixel_is_inside_a_rectangle(points, seed):
     inside = covered(rects)
     assert set(points) <= inside
     assert all(pygame.Rect(0, 0, 100, 60).contains(r) for r in rects)
+
+
+def test_what_the_devices_renderer_notes_narrows_the_diff_to_the_same_rectangles():
+    """The renderer says where a frame over its kept still part differs from its frame
+    before (the timer, the LED strip: ui/retained.py); the diff then compares only those
+    rows, and finds what comparing every row finds, frame after frame, also when a frame
+    was drawn without being diffed or the screen changed in between."""
+    from dataclasses import replace
+
+    from coda_pi.referee.shared.views import TimerView
+    from coda_pi.ui.retained import frame_note
+    from coda_pi.ui.samples import sample_scenes
+    from coda_pi.ui.screens import ScreenRenderer
+
+    pygame.font.init()
+    scenes = sample_scenes()
+    base = scenes["turn-guess"]
+    running = [replace(base, view=replace(base.view, timer=TimerView(s, s, s < 20, False, s < 5)),
+                       blink_on=s % 2 == 0) for s in (61, 60, 21, 20, 9, 4, 3)]
+    sequence = [*running, scenes["turn-long-rows"], *running, scenes["menu"], *running]
+    renderer, surface = ScreenRenderer(), pygame.Surface((480, 320))
+    copy = pygame.Surface((480, 320))
+    noted, whole = Damage(), Damage()
+    narrowed = 0
+    for index, scene in enumerate(sequence):
+        renderer.draw(surface, scene)
+        note = frame_note(surface)
+        assert note is not None
+        if note[1] is not None:  # only the timer's and the strip's rectangles
+            narrowed += 1
+            assert sum(r.width * r.height for r in note[1]) < 480 * 320 // 4
+        if index % 5 == 4:
+            continue  # a frame never diffed: the next one is compared whole
+        copy.blit(surface, (0, 0))  # no renderer drew the copy: compared whole
+        assert noted.changed(surface) == whole.changed(copy), index
+    assert narrowed >= 3 * (len(running) - 1)  # every frame of a running timer but its first

@@ -22,11 +22,12 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from coda_pi.i18n import LANGUAGES, in_language  # noqa: E402
-from coda_pi.ui import memo  # noqa: E402
+from coda_pi.referee.shared.views import TimerView, TurnStep, TurnView  # noqa: E402
+from coda_pi.ui import memo, still  # noqa: E402
 from coda_pi.ui.damage import Damage  # noqa: E402
 from coda_pi.ui.render_all import SIZES  # noqa: E402
 from coda_pi.ui.samples import sample_scenes  # noqa: E402
-from coda_pi.ui.screens import draw_scene  # noqa: E402
+from coda_pi.ui.screens import ScreenRenderer, draw_scene  # noqa: E402
 from coda_pi.ui.text import recording_text  # noqa: E402
 
 
@@ -67,6 +68,104 @@ def test_every_sample_screen_is_the_same_drawn_in_place_cold_and_from_kept_parts
                 _drawn(scenes[name], size)
             for name in names:
                 assert _drawn(scenes[name], size) == in_place[name], (name, size, "warm")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_sample_screen_drawn_again_from_its_still_part_is_the_same(language):
+    """The second frame of a scene is one blit of the first (ui/still.py) and the moving
+    parts over it: the screen a player sees does not change."""
+    with in_language(language):
+        for size in SIZES:
+            for name, scene in sample_scenes().items():
+                surface = pygame.Surface(size)
+                draw_scene(surface, scene)
+                first = _pixels(surface)
+                surface.fill((255, 0, 255))  # whatever the still part does not cover shows
+                draw_scene(surface, scene)
+                assert _pixels(surface) == first == _in_place(scene, size), (name, size)
+
+
+TIMERS = (TimerView(43, 43, False, False, False), TimerView(42, 42, False, False, False),
+          TimerView(10, 10, False, False, False), TimerView(19, 19, True, False, False),
+          TimerView(4, 4, True, False, True), TimerView(4, 4, True, True, False),
+          TimerView(0, 0, True, False, True))
+
+
+@pytest.mark.parametrize("name", ["turn-guess", "turn-right", "turn-long-rows"])
+def test_a_running_timer_and_blinking_lamps_are_drawn_over_the_still_turn(name):
+    """A turn's timer counting down (into the extra time, paused, urgent) and its LEDs
+    blinking: frame after frame on one surface, each over the kept rest of the turn, each
+    the frame drawn whole; and the rest really is kept (one blit, not drawn again)."""
+    base = sample_scenes()[name]
+    for size in SIZES:
+        surface = pygame.Surface(size)
+        for index, timer in enumerate(TIMERS):
+            scene = replace(base, view=replace(base.view, timer=timer, version=index),
+                            blink_on=index % 2 == 0)
+            draw_scene(surface, scene)
+            assert _pixels(surface) == _in_place(scene, size), (name, size, timer)
+            key = still.still_key(surface, scene)
+            assert key is not None and still.blit_still(pygame.Surface(size), key) is not None
+    # The timer is in the key only by being there: a turn without one is another still part.
+    untimed = replace(base, view=replace(base.view, timer=None))
+    surface = pygame.Surface((480, 320))
+    assert still.still_key(surface, untimed) != still.still_key(surface, base)
+    draw_scene(surface, base)
+    draw_scene(surface, untimed)
+    assert _pixels(surface) == _in_place(untimed, (480, 320))
+
+
+def test_the_devices_renderer_on_its_own_canvas_shows_every_frame_as_drawn_whole():
+    """The device's renderer keeps what its canvas shows (ui/retained.py) and puts back
+    only what lies under the timer and the LED strip: a timer running down from a wide
+    "10:00" (nothing of its digits may stay), lamps blinking, other screens in between and
+    the turn coming back: frame after frame on one canvas, each the frame drawn whole."""
+    scenes = sample_scenes()
+    base = scenes["turn-guess"]
+    running = [replace(base, view=replace(base.view, timer=timer, version=index),
+                       blink_on=index % 2 == 0)
+               for index, timer in enumerate((TimerView(600, 600, False, False, False),
+                                              TimerView(599, 599, False, False, False),
+                                              *TIMERS))]
+    sequence = [*running, *scenes.values(), *running, scenes["menu"], *running[:3]]
+    for size in SIZES:
+        renderer, surface = ScreenRenderer(), pygame.Surface(size)
+        for index, scene in enumerate(sequence):
+            renderer.draw(surface, scene)
+            assert _pixels(surface) == _in_place(scene, size), (size, index)
+
+
+def _choices(scene):
+    """The scene as PREV/NEXT leave it on its turn's choice: the numbers of a guess, the
+    two colours, attack again or stop."""
+    turn = scene.view.screen
+    if turn.step is TurnStep.VALUE:
+        changed = [replace(turn, value_label=v) for v in (*turn.values[:3], turn.values[-1])]
+    elif turn.step is TurnStep.CHOOSE_COLOR:
+        changed = [replace(turn, color_dark=dark) for dark in (False, True, False)]
+    elif turn.step is TurnStep.CONTINUE:
+        changed = [replace(turn, attack_again=again) for again in (False, True)]
+    else:
+        changed = []
+    return [replace(scene, view=replace(scene.view, screen=t, version=i))
+            for i, t in enumerate(changed)]
+
+
+def test_pressing_through_a_turns_choice_on_the_devices_canvas_redraws_it_whole():
+    """On the device's canvas a press that changes only the choice beside the table (the
+    number of a guess, a colour, attack again or stop) redraws only the choice, over what
+    lay under it (ui/retained.py); in the long rows' layout, where the number stands on
+    the table and in the header, the frame is drawn whole. Each frame as drawn from
+    scratch, at every size."""
+    turns = {name: scene for name, scene in sample_scenes().items()
+             if isinstance(scene.view.screen, TurnView) and _choices(scene)}
+    assert {"turn-guess", "turn-choose", "turn-long-rows"} <= set(turns)
+    for size in SIZES:
+        renderer, surface = ScreenRenderer(), pygame.Surface(size)
+        for name, scene in turns.items():
+            for index, pressed in enumerate([scene, *_choices(scene), scene]):
+                renderer.draw(surface, pressed)
+                assert _pixels(surface) == _in_place(pressed, size), (name, size, index)
 
 
 def test_a_seat_band_follows_its_seat():

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import pygame
 
+from coda_pi.ui.retained import frame_note
+
 BAND = 16  # rows compared at a time: fewer, larger rectangles than row by row
 
 
@@ -27,6 +29,7 @@ class Damage:
     def __init__(self) -> None:
         self._bands: list[bytes] | None = None  # the last frame, ``BAND`` rows a piece
         self._layout: tuple[tuple[int, int], int, int] | None = None  # size, pitch, bpp
+        self._serial: int | None = None  # the last frame's number noted by its renderer
         self.pixels = 0  # pixels in every rectangle returned so far
 
     def forget(self) -> None:
@@ -41,6 +44,14 @@ class Damage:
         last = self._bands
         if last is not None and layout != self._layout:
             last = None
+        # The renderer says where its frame differs from its frame before (ui/retained.py):
+        # when that frame is the last one given here, only those rows are compared.
+        note = frame_note(surface)
+        within = None
+        if note is not None and last is not None and self._serial is not None \
+                and note[0] == self._serial + 1:
+            within = note[1]
+        self._serial = None if note is None else note[0]
         # Each band of the new frame is compared in place with the same band of the last
         # frame (``bytes.startswith`` takes the surface's memory as it is: a memcmp, no
         # copy); only a band that changed is copied, to be kept for the next frame. A frame
@@ -54,8 +65,11 @@ class Damage:
                 changed: list[int] = []
             else:
                 bands = list(last)
-                changed = [index for index, start in enumerate(range(0, len(pixels), step))
-                           if not last[index].startswith(pixels[start:start + step])]
+                looked = range(len(last)) if within is None else _bands_within(within,
+                                                                                len(last))
+                changed = [index for index in looked
+                           if not last[index].startswith(pixels[index * step:
+                                                                (index + 1) * step])]
                 for index in changed:
                     start = index * step
                     bands[index] = bytes(pixels[start:start + step])
@@ -69,6 +83,13 @@ class Damage:
             rects = _diff(last, bands, changed, *layout)
         self.pixels += sum(r.width * r.height for r in rects)
         return rects
+
+
+def _bands_within(rects: tuple[pygame.Rect, ...], count: int) -> list[int]:
+    """The bands (of ``count``) that ``rects`` reach into, top to bottom."""
+    found = {index for rect in rects
+             for index in range(rect.top // BAND, min(count, -(-rect.bottom // BAND)))}
+    return sorted(found)
 
 
 def _diff(old: list[bytes], new: list[bytes], changed: list[int], size: tuple[int, int],
@@ -96,21 +117,78 @@ def _diff(old: list[bytes], new: list[bytes], changed: list[int], size: tuple[in
 
 def _changed_bytes(old: bytes, new: bytes, rows: range, row_bytes: int) -> tuple[int, int]:
     """The first byte (within a row) that differs in any of ``rows`` (their offsets), and
-    one past the last. Each row is asked only whether it widens what the rows before it
-    found (a comparison in C of what lies outside); one that does is XORed as an integer
-    there, whose highest or lowest set bit is the byte sought."""
-    lo, hi = row_bytes, 0
-    for row in rows:
-        if lo > 0:
-            a, b = old[row:row + lo], new[row:row + lo]
-            if a != b:
-                lo -= ((int.from_bytes(a, "big") ^ int.from_bytes(b, "big")).bit_length()
-                       + 7) // 8
-        if hi < row_bytes:
-            a, b = old[row + hi:row + row_bytes], new[row + hi:row + row_bytes]
-            if a != b:
-                hi += ((int.from_bytes(a, "little") ^ int.from_bytes(b, "little")).bit_length()
-                       + 7) // 8
-        if lo == 0 and hi == row_bytes:
-            break  # the whole width: nothing can widen it
-    return lo, hi
+    one past the last.
+
+    What lies outside the columns found so far is compared in C, on a view of ``new`` (no
+    copy), one stretch per pair of rows: the end of a row and the start of the next lie
+    side by side in memory. Only a row that widens the columns is looked at closer, first
+    just outside them (the next row of a glyph mostly reaches a little further), then by
+    halving; the last few dozen bytes are XORed as integers, whose highest or lowest set bit
+    is the byte sought. (A whole row turned into integers costs a nanosecond a byte; a
+    comparison in C a few hundredths of that.)"""
+    view = memoryview(new)
+    try:
+        lo, hi = row_bytes, 0
+        last = -1  # the row before, whose end is compared together with this row's start
+        for row in rows:
+            start = row if last < 0 else last + hi
+            if not old.startswith(view[start:row + lo], start):
+                if last >= 0 and hi < row_bytes and not old.startswith(
+                        view[last + hi:last + row_bytes], last + hi):
+                    hi = _last_difference(old, view, last, hi, row_bytes) + 1
+                if lo > 0 and not old.startswith(view[row:row + lo], row):
+                    lo = _first_difference(old, view, row, 0, lo)
+                if lo == 0 and hi == row_bytes:
+                    return lo, hi  # the whole width: nothing can widen it
+            last = row
+        if last >= 0 and hi < row_bytes and not old.startswith(
+                view[last + hi:last + row_bytes], last + hi):
+            hi = _last_difference(old, view, last, hi, row_bytes) + 1
+        return lo, hi
+    finally:
+        view.release()
+
+
+_WINDOW = 64
+"""Bytes XORed as integers once a difference is narrowed to them; also how far outside
+the columns found so far a widening row is looked at first."""
+
+
+def _first_difference(old: bytes, new: memoryview, row: int, start: int, stop: int) -> int:
+    """The first offset in [start, stop) of ``row`` where ``old`` and ``new`` differ; the
+    caller knows that they differ there, and that they agree before ``start``."""
+    near = stop - _WINDOW
+    if near > start:
+        if old.startswith(new[row + start:row + near], row + start):
+            start = near  # just outside the columns found so far, as it mostly is
+        else:
+            stop = near
+    while stop - start > _WINDOW:
+        middle = (start + stop) // 2
+        if old.startswith(new[row + start:row + middle], row + start):
+            start = middle  # the same up to the middle: the first difference lies after
+        else:
+            stop = middle
+    a = int.from_bytes(old[row + start:row + stop], "big")
+    b = int.from_bytes(new[row + start:row + stop], "big")
+    return stop - ((a ^ b).bit_length() + 7) // 8
+
+
+def _last_difference(old: bytes, new: memoryview, row: int, start: int, stop: int) -> int:
+    """The last offset in [start, stop) of ``row`` where ``old`` and ``new`` differ; the
+    caller knows that they differ there, and that they agree from ``stop`` on."""
+    near = start + _WINDOW
+    if near < stop:
+        if old.startswith(new[row + near:row + stop], row + near):
+            stop = near  # just outside the columns found so far, as it mostly is
+        else:
+            start = near
+    while stop - start > _WINDOW:
+        middle = (start + stop) // 2
+        if old.startswith(new[row + middle:row + stop], row + middle):
+            stop = middle  # the same from the middle on: the last difference lies before
+        else:
+            start = middle
+    a = int.from_bytes(old[row + start:row + stop], "little")
+    b = int.from_bytes(new[row + start:row + stop], "little")
+    return start + ((a ^ b).bit_length() + 7) // 8 - 1

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from coda_pi.ui.memo import Memo
 from coda_pi.ui.text import floor_font
 from coda_pi.ui.theme import Metrics
 
@@ -32,6 +33,25 @@ class Frame:
 
 def frame(size: tuple[int, int], *, led_strip: bool) -> Frame:
     """The bands for a surface of ``size``."""
+    # Worked out once per size (every frame asks); new rectangles each time, as callers
+    # may move or resize the ones they are given.
+    kept = _frames.get((size, led_strip))
+    if kept is None:
+        bands = _frame(size, led_strip=led_strip)
+        kept = _frames.put((size, led_strip), (
+            tuple(None if r is None else tuple(r) for r in (bands.header, bands.body,
+                                                             bands.footer, bands.leds,
+                                                             bands.message)),
+            bands.metrics))
+    (header, body, footer, leds, message), metrics = kept
+    return Frame(pygame.Rect(header), pygame.Rect(body), pygame.Rect(footer),
+                 None if leds is None else pygame.Rect(leds), pygame.Rect(message), metrics)
+
+
+_frames: Memo[tuple[tuple[tuple[int, int, int, int] | None, ...], Metrics]] = Memo(8)
+
+
+def _frame(size: tuple[int, int], *, led_strip: bool) -> Frame:
     w, h = size
     m = Metrics(w, h)
     gap = m.margin

@@ -51,6 +51,12 @@ class Memo(Generic[V]):
     def __len__(self) -> int:
         return len(self._entries)
 
+    def next_out(self) -> V | None:
+        """The entry the next ``put`` of a new key drops (None while there is room): a
+        large value (an image) can be used again for the new one instead of allocated."""
+        entries = self._entries
+        return next(iter(entries.values())) if len(entries) >= self.limit else None
+
     def clear(self) -> None:
         self._entries.clear()
 

@@ -8,7 +8,7 @@ question over it, and, while a seat's button is held, that seat's private screen
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 
 import pygame
@@ -44,10 +44,20 @@ from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
 from coda_pi.ui.looks import led_looks, panel_look, seat_colour
 from coda_pi.ui.name_entry_screen import draw_name_entry
 from coda_pi.ui.results_screen import draw_results
+from coda_pi.ui.retained import Retained, moving_clip, moving_rect, note_frame
 from coda_pi.ui.scene import Scene
 from coda_pi.ui.scores import draw_final, draw_round_end
+from coda_pi.ui.still import (
+    blit_still,
+    choice_moves,
+    choice_of,
+    keep_still,
+    still_key,
+    timer_moves,
+)
 from coda_pi.ui.table import (
     compact_choice,
+    draw_choice,
     draw_table,
     draw_timer_view,
     draw_turn_side,
@@ -67,10 +77,15 @@ _TABLE_POOL = "coda_pi.referee.pools.table.views"
 
 
 class ScreenRenderer:
-    """Draws scenes. Holds no game state: the same scene always gives the same pixels."""
+    """Draws scenes. Holds no game state: the same scene always gives the same pixels. It
+    remembers what the surface it draws on shows (``Retained``): nothing else may draw on
+    that surface (the device's canvas)."""
+
+    def __init__(self) -> None:
+        self._retained = Retained()
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
-        draw_scene(surface, scene)
+        draw_scene(surface, scene, self._retained)
 
     def time_key(self, scene: Scene) -> Hashable:
         return scene.blink_on if _blinks(scene) else None
@@ -91,10 +106,12 @@ def _blinks(scene: Scene) -> bool:
     return scene.show_led_strip and LedState.BLINK in scene.leds
 
 
-def draw_scene(surface: pygame.Surface, scene: Scene) -> None:
-    """The whole frame for ``scene``."""
+def draw_scene(surface: pygame.Surface, scene: Scene, retained: Retained | None = None
+               ) -> None:
+    """The whole frame for ``scene``. ``retained``: what ``surface`` shows from the last
+    frame drawn with it (ui/retained.py), when nothing else draws on ``surface``."""
     with names_on_screen(_names_of(scene)):
-        _draw_scene(surface, scene)
+        _draw_scene(surface, scene, retained)
 
 
 def _names_of(scene: Scene) -> list[str]:
@@ -112,10 +129,86 @@ def _names_of(scene: Scene) -> list[str]:
     return [n for n in names if isinstance(n, str)]
 
 
-def _draw_scene(surface: pygame.Surface, scene: Scene) -> None:
-    surface.fill(theme.BACKGROUND)
+def _draw_scene(surface: pygame.Surface, scene: Scene, retained: Retained | None = None
+                ) -> None:
     bands = frame(surface.get_size(), led_strip=scene.show_led_strip)
+    # Most frames change only the timer or a blinking lamp (or, on the device's own canvas,
+    # a turn's choice): the rest is kept (ui/still.py) or still on the screen
+    # (ui/retained.py), and only those are drawn again.
+    apart = retained is not None
+    key = still_key(surface, scene, choice_apart=apart)
+    choice = choice_of(scene) if apart else None
+    if retained is not None and retained.holds(surface, key, choice):
+        parts = _moving_parts(surface, bands, scene, retained.timers, retained.choices)
+        again = retained.changed([part[1] for part in parts])
+        note_frame(surface, retained.restore(surface, again))
+        for index in again:
+            _draw_moving(surface, parts[index])
+        retained.drawn([part[1] for part in parts])
+        return
+    kept = blit_still(surface, key) if key is not None and not apart else None
+    timers, choices = (kept, ()) if kept is not None else _draw_still(
+        surface, bands, scene, key, keep=not apart,
+        choice_apart=apart and key is not None and choice_moves(scene))
+    parts = _moving_parts(surface, bands, scene, timers, choices)
+    if retained is not None:
+        note_frame(surface, None)
+        if key is None:
+            retained.forget()
+        else:
+            retained.keep(surface, key, timers, [part[0] for part in parts], choices, choice)
+            retained.drawn([part[1] for part in parts])
+    for part in parts:
+        _draw_moving(surface, part)
+
+
+_Part = tuple[pygame.Rect, object, Callable[[], None]]
+"""A moving part: the room it is drawn in (clipped), what it is drawn from, its drawing."""
+
+
+def _moving_parts(surface: pygame.Surface, bands: Frame, scene: Scene,
+                  timers: tuple[pygame.Rect, ...], choices: tuple[pygame.Rect, ...]
+                  ) -> list[_Part]:
+    """What is drawn over the still part, in order: the timer, the choice, the LED strip
+    (none with no room on the surface)."""
+    view, m = scene.view, bands.metrics
+    parts: list[_Part] = []
+    for rect in timers:
+        parts.append((moving_rect(surface, rect, m.margin), ("timer", view.timer),
+                      lambda rect=rect: draw_timer_view(surface, rect, view.timer,
+                                                        view.screen.seat)))
+    for rect in choices:
+        parts.append((moving_rect(surface, rect, m.margin),
+                      ("choice", view.screen, view.table, view.labels),
+                      lambda rect=rect: draw_choice(surface, rect, view.screen, view.table, m,
+                                                    view.labels)))
+    leds = bands.leds
+    if leds is not None:
+        looks = tuple(led_looks(scene.leds or view.leds, scene.blink_on))
+        parts.append((moving_rect(surface, leds, _LED_MARGIN), ("leds", looks),
+                      lambda: kept_led_strip(surface, leds, looks)))
+    return [part for part in parts if part[0].width and part[0].height]
+
+
+def _draw_moving(surface: pygame.Surface, part: _Part) -> None:
+    with moving_clip(surface, part[0]):
+        part[2]()
+
+
+_LED_MARGIN = 4
+"""Pixels around the LED strip it may draw in (its lamps reach two past it)."""
+
+
+def _draw_still(surface: pygame.Surface, bands: Frame, scene: Scene, key: Hashable | None,
+                *, keep: bool = True, choice_apart: bool = False
+                ) -> tuple[tuple[pygame.Rect, ...], tuple[pygame.Rect, ...]]:
+    """All of the frame but the LED strip, and, when the frame is kept (``key``), but a
+    turn's timer (and its choice: ``choice_apart``): kept under ``key`` (when ``keep``);
+    returns where the timer and the choice go (drawn by the caller)."""
+    surface.fill(theme.BACKGROUND)
     view = scene.view
+    timers: list[pygame.Rect] | None = [] if key is not None and timer_moves(scene) else None
+    choices: list[pygame.Rect] | None = [] if choice_apart else None
     if isinstance(scene.private, LookAtPhoneView):  # either game: a seat with a phone
         from coda_pi.ui.look_at_phone import draw_look_at_phone
 
@@ -133,13 +226,18 @@ def _draw_scene(surface: pygame.Surface, scene: Scene) -> None:
     elif scene.private is not None:
         draw_private(surface, bands, scene.private, view.labels)
     else:
-        _draw_public(surface, bands, view)
-    if bands.leds is not None:
-        kept_led_strip(surface, bands.leds,
-                       tuple(led_looks(scene.leds or view.leds, scene.blink_on)))
+        _draw_public(surface, bands, view, timers, choices)
+    found = tuple(timers or ())
+    if key is not None and keep:
+        keep_still(surface, key, found)
+    return found, tuple(choices or ())
 
 
-def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> None:
+def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView,
+                 timers: list[pygame.Rect] | None = None,
+                 choices: list[pygame.Rect] | None = None) -> None:
+    """``timers``, ``choices``: where a turn's timer or choice goes is put there, and it is
+    not drawn."""
     screen = view.screen
     m = bands.metrics
     if isinstance(screen, ResultsView):
@@ -178,7 +276,7 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView) -> Non
     elif isinstance(screen, DealView):
         _deal(surface, bands, screen, view)
     elif isinstance(screen, TurnView):
-        _turn(surface, bands, screen, view)
+        _turn(surface, bands, screen, view, timers, choices)
     elif isinstance(screen, RoundEndView):
         header(surface, bands, view,
                _("{name} wins round {number}").format(name=screen.winner_name,
@@ -311,28 +409,34 @@ def _deal(surface: pygame.Surface, bands: Frame, screen: DealView, view: PublicV
 # ---- a turn ---------------------------------------------------------------------------------
 
 
-def _turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicView) -> None:
+def _turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicView,
+          timers: list[pygame.Rect] | None = None,
+          choices: list[pygame.Rect] | None = None) -> None:
     m = bands.metrics
     table_area, side = split_columns(bands.body, 0.74, m.margin)
     table = view.table
     if table is not None and not table_fits(surface, table_area, table, m, turn):
         # Long rows: the table takes the whole width (its numbers never shrink), the timer
         # moves into the header and the number being guessed stands on the attacked panel.
-        _compact_turn(surface, bands, turn, view, table)
+        _compact_turn(surface, bands, turn, view, table, timers)
         return
     header(surface, bands, view, turn.name, seat_colour(turn.seat))
     if table is not None:
         draw_table(surface, table_area, table, m, turn=turn)
-    draw_turn_side(surface, side, turn, view.timer, table, m, view.labels)
+    draw_turn_side(surface, side, turn, view.timer, table, m, view.labels, timer_at=timers,
+                   choice_at=choices)
 
 
 def _compact_turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicView,
-                  table: TableView) -> None:
+                  table: TableView, timers: list[pygame.Rect] | None = None) -> None:
     m = bands.metrics
     title = bands.header
     if view.timer is not None:
         title, clock = split_columns(bands.header, 0.72, m.margin)
-        draw_timer_view(surface, clock, view.timer, turn.seat)
+        if timers is not None:
+            timers.append(clock)
+        else:
+            draw_timer_view(surface, clock, view.timer, turn.seat)
     header(surface, replace(bands, header=title), view, turn.name, seat_colour(turn.seat),
            subtitle=compact_choice(turn, table, view.labels))
     draw_table(surface, bands.body, table, m, turn=turn, guess_on_table=True)

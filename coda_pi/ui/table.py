@@ -268,16 +268,27 @@ def draw_turn_side(
     table: TableView | None,
     m: Metrics,
     labels: str = "panels",
+    *,
+    timer_at: list[pygame.Rect] | None = None,
+    choice_at: list[pygame.Rect] | None = None,
 ) -> None:
-    """The column beside the table: the timer on top, the choice in progress below."""
+    """The column beside the table: the timer on top, the choice in progress below.
+    ``timer_at``, ``choice_at``: where the timer or the choice goes is put there, and it is
+    not drawn (ui/still.py, ui/retained.py)."""
     choice_area = area
     if timer is not None:
         timer_h = round(area.height * 0.42)
         timer_rect = pygame.Rect(area.left, area.top, area.width, timer_h)
-        draw_timer_view(surface, timer_rect, timer, turn.seat)
+        if timer_at is not None:
+            timer_at.append(timer_rect)
+        else:
+            draw_timer_view(surface, timer_rect, timer, turn.seat)
         choice_area = pygame.Rect(area.left, timer_rect.bottom + m.margin, area.width,
                                   area.bottom - timer_rect.bottom - m.margin)
-    draw_choice(surface, choice_area, turn, table, m, labels)
+    if choice_at is not None:
+        choice_at.append(choice_area)
+    else:
+        draw_choice(surface, choice_area, turn, table, m, labels)
 
 
 def draw_timer_view(
