@@ -99,23 +99,38 @@ def _deals(game: CodaGame, panels_seen: bool) -> Iterator[Deal]:
                 if all(colours.count(c) <= game.pool_count[c] for c in Color):
                     yield Deal(seat, tuple(Tile(c) for c in colours))
             continue
-        for tiles in itertools.combinations(game.pool_tiles(), hand):
-            yield from (Deal(seat, row) for row in _orders(tiles))
+        # Each panel's rank worked out once: a seat's deals are tens of thousands of rows.
+        ranked = [(t.rank, t) for t in game.pool_tiles()]
+        for chosen in itertools.combinations(ranked, hand):
+            for row in _orders(chosen):
+                yield Deal(seat, row)
 
 
-def _orders(tiles: Sequence[Tile]) -> Iterator[tuple[Tile, ...]]:
-    """Every row of ``tiles`` in order: the numbers sorted, each dash wherever it likes."""
-    numbered = sorted((t for t in tiles if t.rank is not None), key=lambda t: t.rank or 0)
-    dashes = [t for t in tiles if t.rank is None]
+def _orders(chosen: Sequence[tuple[int | None, Tile]]) -> Iterator[tuple[Tile, ...]]:
+    """Every row of the panels ``chosen`` (each with its rank) in order: the numbers
+    sorted, each dash wherever it likes."""
+    numbered = [t for _, t in sorted((c for c in chosen if c[0] is not None), key=_rank_of)]
+    dashes = [t for rank, t in chosen if rank is None]
+    if not dashes:  # most rows: one order only
+        yield tuple(numbered)
+        return
     rows: list[list[Tile]] = [numbered]
     for dash in dashes:
         rows = [[*row[:i], dash, *row[i:]] for row in rows for i in range(len(row) + 1)]
+    if len(set(dashes)) == len(dashes):
+        # Different dashes put in at different places always make different rows.
+        yield from map(tuple, rows)
+        return
     seen: set[tuple[Tile, ...]] = set()
     for row in rows:
         key = tuple(row)
         if key not in seen:
             seen.add(key)
             yield key
+
+
+def _rank_of(ranked: tuple[int | None, Tile]) -> int:
+    return ranked[0] or 0
 
 
 def _draws(game: CodaGame, panels_seen: bool) -> Iterator[Draw]:
