@@ -62,6 +62,7 @@ from coda_pi.referee.shared.views import (
     LedState,
     PrivateView,
     PublicView,
+    TableView,
 )
 from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
 from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, RoundStart, Stop, to_dict
@@ -135,6 +136,7 @@ class Referee(CodaMenu, BaseReferee):
         self._journal: Journal[Any] | None = journal
         # The public table of the game as it stood last asked (see _public_table).
         self._public: tuple[Journal[Any], CodaGame, int, PublicTable] | None = None
+        self._shown_table: tuple[PublicTable, tuple[Any, ...], TableView] | None = None
         self._options = self._setup.choices
         if journal is not None and header is not None:
             self._options = options_from_header(self._options, header)
@@ -418,7 +420,7 @@ class Referee(CodaMenu, BaseReferee):
             screen = self._review.view()  # over the final standings, whatever the pool
         return PublicView(
             screen=screen,
-            table=table_view(table, labels=labels, leds=leds, highlight=highlight),
+            table=self._table_view(table, labels, leds, highlight),
             overlay=overlay_view(self._overlay, labels),
             banner=self._banner,
             timer=timer,
@@ -442,6 +444,16 @@ class Referee(CodaMenu, BaseReferee):
                 or kept[2] != len(journal.events)):
             kept = self._public = (journal, game, len(journal.events), public_table(game))
         return kept[3]
+
+    def _table_view(self, table: PublicTable, labels: str, leds: tuple[LedState, ...],
+                    highlight: tuple[int, int] | None) -> TableView:
+        """``table_view`` of these, worked out again only when one of them changed."""
+        given = (labels, leds, highlight)
+        kept = self._shown_table
+        if kept is None or kept[0] is not table or kept[1] != given:
+            kept = self._shown_table = (table, given, table_view(
+                table, labels=labels, leds=leds, highlight=highlight))
+        return kept[2]
 
     def private_view(self) -> PrivateView | None:
         """The acting seat's private view while exactly its button is held, else None."""
