@@ -431,6 +431,11 @@ class Referee(CodaMenu, BaseReferee):
             version=self._version,
         )
 
+    def public_table(self) -> PublicTable | None:
+        """The public part of the game being played (``public_table``); None before one."""
+        game = self.game
+        return None if game is None else self._public_table(game)
+
     def _public_table(self, game: CodaGame) -> PublicTable:
         """``public_table(game)``, worked out again only when the game changed. The view is
         asked for at every wake-up of the loop and most of them change a cursor, not the
