@@ -99,21 +99,25 @@ def _deals(game: CodaGame, panels_seen: bool) -> Iterator[Deal]:
                 if all(colours.count(c) <= game.pool_count[c] for c in Color):
                     yield Deal(seat, tuple(Tile(c) for c in colours))
             continue
-        # Each panel's rank worked out once: a seat's deals are tens of thousands of rows.
-        ranked = [(t.rank, t) for t in game.pool_tiles()]
+        # Each panel's rank worked out once (a dash ranked -1, first): a seat's deals are
+        # tens of thousands of rows, and sorting plain tuples needs no key function. The
+        # pool's index keeps two dashes apart, in the pool's order.
+        ranked = [(-1 if t.rank is None else t.rank, i, t)
+                  for i, t in enumerate(game.pool_tiles())]
         for chosen in itertools.combinations(ranked, hand):
-            for row in _orders(chosen):
+            ordered = sorted(chosen)
+            if ordered[0][0] >= 0:  # most rows: no dash, one order only
+                yield Deal(seat, tuple([t for _, _, t in ordered]))
+                continue
+            for row in _orders(ordered):
                 yield Deal(seat, row)
 
 
-def _orders(chosen: Sequence[tuple[int | None, Tile]]) -> Iterator[tuple[Tile, ...]]:
-    """Every row of the panels ``chosen`` (each with its rank) in order: the numbers
-    sorted, each dash wherever it likes."""
-    numbered = [t for _, t in sorted((c for c in chosen if c[0] is not None), key=_rank_of)]
-    dashes = [t for rank, t in chosen if rank is None]
-    if not dashes:  # most rows: one order only
-        yield tuple(numbered)
-        return
+def _orders(ordered: Sequence[tuple[int, int, Tile]]) -> Iterator[tuple[Tile, ...]]:
+    """Every row of the panels ``ordered`` (``(rank, index, panel)``, sorted: the dashes
+    first) in order: the numbers sorted, each dash wherever it likes."""
+    numbered = [t for rank, _, t in ordered if rank >= 0]
+    dashes = [t for rank, _, t in ordered if rank < 0]
     rows: list[list[Tile]] = [numbered]
     for dash in dashes:
         rows = [[*row[:i], dash, *row[i:]] for row in rows for i in range(len(row) + 1)]
@@ -127,10 +131,6 @@ def _orders(chosen: Sequence[tuple[int | None, Tile]]) -> Iterator[tuple[Tile, .
         if key not in seen:
             seen.add(key)
             yield key
-
-
-def _rank_of(ranked: tuple[int | None, Tile]) -> int:
-    return ranked[0] or 0
 
 
 def _draws(game: CodaGame, panels_seen: bool) -> Iterator[Draw]:
