@@ -5,8 +5,9 @@ loop works out every frame's scene exactly as when it draws), and each distinct 
 showed is then drawn, as the device draws a frame (``draw_scene``), at every size asked for.
 The referee never knows the screen's size, so the scenes are the same at every size. Scenes
 that differ only in the on-screen LED strip (a blinking LED's phase) draw the same texts, as
-the strip has none, so one of them is drawn. Both are kept for the life of the test process:
-several tests read the same game's frames.
+the strip has none, and scenes that differ only in the view's redraw counter (``version``,
+which the drawing never reads) are the same frame: one of each is drawn. Both are kept for
+the life of the test process: several tests read the same game's frames.
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ def demo_scenes(language: str, *, seed: int, players: int, pool: str = "device",
     shown: dict[Scene, Scene] = {}
 
     def seen(scene: Scene, _surface: pygame.Surface) -> None:
-        shown.setdefault(dataclasses.replace(scene, leds=(), blink_on=True), scene)
+        same = dataclasses.replace(scene, view=dataclasses.replace(scene.view, version=0),
+                                   leds=(), blink_on=True)
+        shown.setdefault(same, scene)
 
     with in_language(language), tempfile.TemporaryDirectory(prefix="coda-pi-frames-") as tmp:
         result = run_demo(Config(data_dir=Path(tmp)), headless=True, seed=seed,
