@@ -201,11 +201,14 @@ class ScreensSeen:
 
     then: Callable[[Scene, pygame.Surface], None] | None = None
     keys: dict[Hashable, None] = field(default_factory=dict)
+    also: Callable[[Scene, pygame.Surface], None] | None = None  # run_demo's on_frame
 
     def __call__(self, scene: Scene, surface: pygame.Surface) -> None:
         self.keys.setdefault(screen_key(scene))
         if self.then is not None:
             self.then(scene, surface)
+        if self.also is not None:
+            self.also(scene, surface)
 
 
 def final_totals(view: PublicView) -> dict[str, int] | None:
@@ -254,6 +257,7 @@ def run_demo(
     game: str = "coda",
     games: int = 2,
     draw: bool = True,
+    on_frame: Callable[[Scene, pygame.Surface], None] | None = None,
 ) -> DemoResult:
     """Play a whole tournament with simulated players; see ``coda-pi demo --help``.
 
@@ -273,6 +277,8 @@ def run_demo(
     is stored), then keeps the score while the player breaks its code.
     ``draw``: False plays without drawing a frame (headless only; not with ``screenshots``):
     for a run whose record is what matters, it is several times faster, and plays the same.
+    ``on_frame``: told of every frame's scene as the loop shows it, drawn or not (the tests
+    that read frames play once without drawing and draw each scene at every size).
     """
     if not draw and (not headless or screenshots is not None):
         raise ValueError("only a headless demo without screenshots can play without drawing")
@@ -295,7 +301,7 @@ def run_demo(
                      max_steps=max_steps, ack_log=ack_log, notices=notices, setup=setup,
                      mastermind=mastermind, game=game, players_rng=players_rng,
                      referee_rng=referee_rng, clock=clock, waiter=waiter, sounder=sounder,
-                     draw=draw)
+                     draw=draw, on_frame=on_frame)
     finally:
         if made:
             shutil.rmtree(data_dir, ignore_errors=True)
@@ -306,7 +312,8 @@ def _play(config: Config, *, headless: bool, seed: int | None, record: Path | No
           size: tuple[int, int] | None, fullscreen: bool | None, max_steps: int,
           ack_log: Path | None, notices: tuple[str, ...], setup: Any, mastermind: Any,
           game: str, players_rng: random.Random, referee_rng: random.Random, clock: Any,
-          waiter: Any, sounder: Any, draw: bool) -> DemoResult:
+          waiter: Any, sounder: Any, draw: bool,
+          on_frame: Callable[[Scene, pygame.Surface], None] | None = None) -> DemoResult:
     """``run_demo``'s game, in ``data_dir``."""
     acks = AckLog(ack_log) if ack_log is not None else None
     if headless:
@@ -323,7 +330,7 @@ def _play(config: Config, *, headless: bool, seed: int | None, record: Path | No
     )
     queue = IntentQueue()
     shots = ScreenshotTaker(screenshots) if screenshots is not None else None
-    seen = ScreensSeen(shots)
+    seen = ScreensSeen(shots, also=on_frame)
     # The same claim as the device's: a demo resuming a record the device (or another
     # demo) is writing would interleave lines with it. Raises DataDirBusy.
     locks = claim_data_dirs(data_dir, record)

@@ -132,35 +132,38 @@ def test_leaving_without_playing_leaves_no_empty_record(tmp_path):
 
 
 def test_the_headless_demo_plays_a_tournament_whose_record_replays_to_the_final_screen(tmp_path):
+    """Undrawn (the same play, test_the_demo_is_repeatable_with_a_seed): its screenshots are
+    looked at there."""
     record = tmp_path / "demo.jsonl"
-    shots = tmp_path / "screens"
     result = run_demo(Config(data_dir=tmp_path / "data"), headless=True, seed=5, players=2,
-                      rounds=3, record=record, screenshots=shots, size=(320, 240))
+                      rounds=3, record=record, size=(320, 240), draw=False)
     assert result.finished
     assert result.records == [record]
     summary = replay_file(record).summary()
     assert summary["error"] is None and summary["finished"]
     assert len(summary["rounds"]) == 3
     assert result.shown_totals == dict(zip(summary["players"], summary["totals"], strict=True))
-    # One PNG per distinct screen: setup, dealing, the turn's steps, round end, final...
-    names = sorted(p.name for p in shots.glob("*.png"))
-    assert len(names) == len(result.screenshots) >= 10
-    assert any("setup" in n for n in names) and any("final" in n for n in names)
-    assert any("roundend" in n for n in names) and any("private" in n for n in names)
-    # The attack is played on the public screen, where the table can follow it.
-    assert any("turn-value" in n and "private" not in n for n in names)
-    assert len({n.split("-", 1)[1] for n in names}) == len(names)  # no screen twice
+    assert "roundend-good" in result.screens and result.screens[-1] == "final"
 
 
 def test_the_demo_is_repeatable_with_a_seed(tmp_path):
     """... and plays the same whether it draws its frames or not (draw=False: no window)."""
     runs = []
+    shots = tmp_path / "screens"
     for i, draw in enumerate((True, False)):
         pygame.quit()
         runs.append(run_demo(Config(data_dir=tmp_path / f"d{i}"), headless=True, seed=9,
                              players=2, rounds=1, record=tmp_path / f"r{i}.jsonl",
-                             size=(320, 240), draw=draw))
+                             size=(320, 240), draw=draw, screenshots=shots if draw else None))
         assert (pygame.display.get_surface() is not None) is draw  # no window undrawn
+    # One PNG per distinct screen: setup, dealing, the turn's steps, round end, final...
+    names = sorted(p.name for p in shots.glob("*.png"))
+    assert len(names) == len(runs[0].screenshots) == len(runs[0].screens) >= 10
+    assert any("setup" in n for n in names) and any("final" in n for n in names)
+    assert any("roundend" in n for n in names) and any("private" in n for n in names)
+    # The attack is played on the public screen, where the table can follow it.
+    assert any("turn-value" in n and "private" not in n for n in names)
+    assert len({n.split("-", 1)[1] for n in names}) == len(names)  # no screen twice
     lines = [r.records[0].read_text().splitlines() for r in runs]
     assert len(lines[0]) > 20  # a whole game: header, deals, draws, guesses...
     assert lines[0] == lines[1]

@@ -1,15 +1,16 @@
 """Every frame of whole demo games, as the device draws them, in English and in Spanish, at
 every supported size: the readability floor holds for the real sentences, not only for the
-samples (a long name, a long prompt, a crowded row all turn up in play)."""
+samples (a long name, a long prompt, a crowded row all turn up in play).
+
+Each game is played once per language and its distinct frames drawn at every size
+(``demo_frames``); ``test_i18n_leaks`` reads the same Spanish frames for English sentences.
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from demo_frames import drawn_texts
 
-from coda_pi.config import Config
-from coda_pi.demo import run_demo
 from coda_pi.i18n import LANGUAGES, in_language
 from coda_pi.ui.render_all import SIZES
 from coda_pi.ui.text import cap_floor, recording_text
@@ -29,35 +30,25 @@ def _problems(log, height: int) -> set[str]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_a_whole_demo_game_reads_at_every_size(tmp_path: Path, language: str, size, quit_pygame):
-    with in_language(language), recording_text() as log:
-        result = run_demo(Config(data_dir=tmp_path), headless=True, seed=3, players=3,
-                          rounds=1, size=size, data_dir=tmp_path)
-    assert result.finished
+def test_a_whole_demo_game_reads_at_every_size(language: str, size, quit_pygame):
+    log = drawn_texts(language, size, seed=3, players=3)
     assert len(log) > 5_000  # every frame of a whole game was measured
     assert not _problems(log, size[1])
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_table_pool_play_reads_on_the_smallest_screen(tmp_path: Path, language: str,
-                                                       quit_pygame):
-    with in_language(language), recording_text() as log:
-        result = run_demo(Config(data_dir=tmp_path), headless=True, seed=3, players=3,
-                          rounds=1, size=(320, 240), data_dir=tmp_path, table_pool=True)
-    assert result.finished
+def test_table_pool_play_reads_on_the_smallest_screen(language: str, quit_pygame):
+    log = drawn_texts(language, (320, 240), seed=3, players=3, pool="table")
+    assert len(log) > 2_000
     assert not _problems(log, 240)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_entered_pool_play_reads_on_the_small_screens(tmp_path: Path, language: str, size,
-                                                      quit_pygame):
+def test_entered_pool_play_reads_on_the_small_screens(language: str, size, quit_pygame):
     """Every starting row and draw entered privately, four players with the dashes: the
     entry screens, their footers and the banners of play measured in every frame."""
-    with in_language(language), recording_text() as log:
-        result = run_demo(Config(data_dir=tmp_path), headless=True, seed=7, players=4,
-                          rounds=1, size=size, data_dir=tmp_path, pool="entered", dashes=True)
-    assert result.finished
+    log = drawn_texts(language, size, seed=7, players=4, pool="entered", dashes=True)
     # The entry's own words were drawn, in the language asked for, not only the turns'.
     colour_keys = "PREV: oscura" if language == "es" else "PREV: dark"
     assert any(d.text.startswith(colour_keys) for d in log)

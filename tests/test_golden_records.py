@@ -1,5 +1,6 @@
 """Golden records: hand-written games and broken records with their expected replay, checked
-through the real command like python-chess's perft files.
+through the real command like python-chess's perft files (its ``main`` in this process for
+each record, a process of its own for its readable output and its stderr).
 
 Each ``tests/records/NAME.jsonl`` (and ``errors/NAME.jsonl``) sits beside
 ``NAME.expected.json``, the whole object ``coda-pi replay NAME.jsonl --json`` must print. The
@@ -9,6 +10,8 @@ not by running the code. (``records/spec``, ``mastermind`` and ``table-pool`` ar
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -16,16 +19,30 @@ from pathlib import Path
 
 import pytest
 
+from coda_pi.cli import main
+
 RECORDS = Path(__file__).resolve().parent / "records"
 # Every golden record, Coda, table-pool and Mastermind alike, goes through the real command.
 GOLDEN = sorted(RECORDS.rglob("*.jsonl"))
 
 
 def replay(record: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    """``coda-pi replay`` as a process of its own."""
     return subprocess.run(
         [sys.executable, "-m", "coda_pi.cli", "replay", str(record), *options],
         capture_output=True, text=True, check=False,
     )
+
+
+def replay_here(record: Path, *options: str) -> subprocess.CompletedProcess[str]:
+    """The same command's ``main`` in this process: the same output and exit code without
+    starting Python again for each of the records (the tests below and test_cli_* run it
+    as a process)."""
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["replay", str(record), *options]
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    return subprocess.CompletedProcess(argv, code, out.getvalue(), err.getvalue())
 
 
 def test_there_is_a_golden_record_for_each_kind() -> None:
@@ -40,7 +57,7 @@ def test_there_is_a_golden_record_for_each_kind() -> None:
 @pytest.mark.parametrize("record", GOLDEN, ids=lambda p: p.relative_to(RECORDS).as_posix())
 def test_replay_prints_the_expected_object_and_exit_code(record: Path) -> None:
     expected = json.loads(record.with_suffix(".expected.json").read_text())
-    run = replay(record, "--json")
+    run = replay_here(record, "--json")
     assert json.loads(run.stdout) == expected
     assert run.returncode == (2 if expected["error"] else 0), run.stderr
     if record.parent.name == "errors":

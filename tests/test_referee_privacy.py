@@ -13,6 +13,7 @@ import dataclasses
 import random
 import re
 from enum import Enum
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -28,6 +29,9 @@ from coda_pi.rules.tiles import Tile
 from coda_pi.sim.coda import AutoPlayer
 from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
+_LEAVES = (str, int, float, Enum)
+_COLLECTIONS = (tuple, list, set, frozenset)
+
 
 def walk(obj: object) -> list[object]:
     """Every value inside a view: dataclass fields, tuples, lists, dicts, recursively."""
@@ -36,12 +40,12 @@ def walk(obj: object) -> list[object]:
     while stack:
         value = stack.pop()
         found.append(value)
-        if isinstance(value, str | int | float | Enum) or value is None:
+        if value is None or isinstance(value, _LEAVES):
             continue
         fields = getattr(value, "__dataclass_fields__", None)
         if fields is not None and not isinstance(value, type):
-            stack.extend(getattr(value, name) for name in fields)
-        elif isinstance(value, tuple | list | set | frozenset):
+            stack.extend([getattr(value, name) for name in fields])
+        elif isinstance(value, _COLLECTIONS):
             stack.extend(value)
         elif isinstance(value, dict):
             stack.extend(value.keys())
@@ -59,6 +63,11 @@ def hidden_panels(game: CodaGame) -> list[Tile]:
 def naming(tiles: list[Tile], labels: str) -> re.Pattern[str] | None:
     """A pattern that finds any of ``tiles`` named in a text ("D7", "dark 7", "dark Q");
     "dark 1" is not found in "dark 10"."""
+    return _naming(frozenset(tiles), labels)
+
+
+@cache  # the hidden panels stay the same over many presses: one pattern for them all
+def _naming(tiles: frozenset[Tile], labels: str) -> re.Pattern[str] | None:
     names = set()
     for tile in tiles:
         names.add(re.escape(str(tile)))

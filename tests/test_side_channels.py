@@ -23,7 +23,6 @@ from twin_worlds import Relabel, RelabelledDealer, relabels
 
 from coda_pi.referee.coda.referee import Referee
 from coda_pi.referee.pools.entered.mode import EnteredPool
-from coda_pi.referee.shared.public import public_table
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.views import FinalView, PublicView
 from coda_pi.rules.coda import CodaGame
@@ -133,7 +132,7 @@ def same_so_far(a: Referee, b: Referee, relabel: Relabel) -> bool:
     action the other could take too, on the same presses, is a side channel: a failure."""
     if a.game is None or b.game is None:
         return True
-    if public_table(a.game) == public_table(b.game):
+    if a.public_table() == b.public_table():
         return True
     events_a, events_b = a.journal.events, b.journal.events  # type: ignore[union-attr]
     if len(events_a) == len(events_b):

@@ -64,7 +64,6 @@ from twin_worlds import (
 from coda_pi.referee.coda.referee import Referee
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.overlays import Menu
-from coda_pi.referee.shared.public import public_table
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.signals import Button, Press, Release
 from coda_pi.referee.shared.views import BannerKind, TurnStep, TurnView
@@ -342,7 +341,7 @@ class TwinMachine(RuleBasedStateMachine):
         a, b = self.worlds
         games = (a.referee.game, b.referee.game)
         together = (games[0] is None and games[1] is None) or (
-            None not in games and public_table(games[0]) == public_table(games[1]))
+            None not in games and a.referee.public_table() == b.referee.public_table())
         if together:
             outputs = (public_outputs(a), public_outputs(b))
             assert outputs[0] == outputs[1], _difference(*outputs)

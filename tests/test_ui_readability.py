@@ -9,6 +9,8 @@ language, is drawn and every text actually drawn is measured.
 
 from __future__ import annotations
 
+from functools import cache
+
 import pygame
 import pytest
 
@@ -31,13 +33,14 @@ def _scenes(language: str) -> dict:
     return _BY_LANGUAGE[language]
 
 
-def _drawn(name: str, size: tuple[int, int], language: str) -> list[DrawnText]:
+@cache  # both tests below read the same frame: it is drawn once
+def _drawn(name: str, size: tuple[int, int], language: str) -> tuple[DrawnText, ...]:
     if not pygame.font.get_init():
         pygame.font.init()
     surface = pygame.Surface(size)
     with in_language(language), recording_text() as log:
         draw_scene(surface, _scenes(language)[name])
-    return log
+    return tuple(log)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

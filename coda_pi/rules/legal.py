@@ -99,17 +99,32 @@ def _deals(game: CodaGame, panels_seen: bool) -> Iterator[Deal]:
                 if all(colours.count(c) <= game.pool_count[c] for c in Color):
                     yield Deal(seat, tuple(Tile(c) for c in colours))
             continue
-        for tiles in itertools.combinations(game.pool_tiles(), hand):
-            yield from (Deal(seat, row) for row in _orders(tiles))
+        # Each panel's rank worked out once (a dash ranked -1, first): a seat's deals are
+        # tens of thousands of rows, and sorting plain tuples needs no key function. The
+        # pool's index keeps two dashes apart, in the pool's order.
+        ranked = [(-1 if t.rank is None else t.rank, i, t)
+                  for i, t in enumerate(game.pool_tiles())]
+        for chosen in itertools.combinations(ranked, hand):
+            ordered = sorted(chosen)
+            if ordered[0][0] >= 0:  # most rows: no dash, one order only
+                yield Deal(seat, tuple([t for _, _, t in ordered]))
+                continue
+            for row in _orders(ordered):
+                yield Deal(seat, row)
 
 
-def _orders(tiles: Sequence[Tile]) -> Iterator[tuple[Tile, ...]]:
-    """Every row of ``tiles`` in order: the numbers sorted, each dash wherever it likes."""
-    numbered = sorted((t for t in tiles if t.rank is not None), key=lambda t: t.rank or 0)
-    dashes = [t for t in tiles if t.rank is None]
+def _orders(ordered: Sequence[tuple[int, int, Tile]]) -> Iterator[tuple[Tile, ...]]:
+    """Every row of the panels ``ordered`` (``(rank, index, panel)``, sorted: the dashes
+    first) in order: the numbers sorted, each dash wherever it likes."""
+    numbered = [t for rank, _, t in ordered if rank >= 0]
+    dashes = [t for rank, _, t in ordered if rank < 0]
     rows: list[list[Tile]] = [numbered]
     for dash in dashes:
         rows = [[*row[:i], dash, *row[i:]] for row in rows for i in range(len(row) + 1)]
+    if len(set(dashes)) == len(dashes):
+        # Different dashes put in at different places always make different rows.
+        yield from map(tuple, rows)
+        return
     seen: set[tuple[Tile, ...]] = set()
     for row in rows:
         key = tuple(row)

@@ -65,6 +65,7 @@ from coda_pi.referee.shared.views import (
     PrivateView,
     PublicView,
     SetupView,
+    TableView,
 )
 from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
 from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, RoundStart, Stop, to_dict
@@ -136,6 +137,9 @@ class Referee(CodaMenu, BaseReferee):
         self._setup = SetupMenu(setup or SetupDefaults(),
                                 actions=(RESULTS,) if results is not None else ())
         self._journal: Journal[Any] | None = journal
+        # The public table of the game as it stood last asked (see _public_table).
+        self._public: tuple[Journal[Any], CodaGame, int, PublicTable] | None = None
+        self._shown_table: tuple[PublicTable, tuple[Any, ...], TableView] | None = None
         self._options = self._setup.choices
         if journal is not None and header is not None:
             self._options = options_from_header(self._options, header)
@@ -406,7 +410,7 @@ class Referee(CodaMenu, BaseReferee):
         if game is None:
             return self._setup_view(leds)
         labels = self._options.labels
-        table = public_table(game)
+        table = self._public_table(game)
         highlight = None
         if self._cursor is not None and table.turn is not None:
             highlight = cursor_highlight(table, self._cursor)
@@ -419,7 +423,7 @@ class Referee(CodaMenu, BaseReferee):
             screen = self._review.view()  # over the final standings, whatever the pool
         return PublicView(
             screen=screen,
-            table=table_view(table, labels=labels, leds=leds, highlight=highlight),
+            table=self._table_view(table, labels, leds, highlight),
             overlay=overlay_view(self._overlay, labels),
             banner=self._banner,
             timer=timer,
@@ -429,6 +433,35 @@ class Referee(CodaMenu, BaseReferee):
             private_shown=self._private_seat(),
             version=self._version,
         )
+
+    def public_table(self) -> PublicTable | None:
+        """The public part of the game being played (``public_table``); None before one."""
+        game = self.game
+        return None if game is None else self._public_table(game)
+
+    def _public_table(self, game: CodaGame) -> PublicTable:
+        """``public_table(game)``, worked out again only when the game changed. The view is
+        asked for at every wake-up of the loop and most of them change a cursor, not the
+        game (a headless demo spent a third of its time building the same table). The game
+        changes only through its journal: an event appends to ``events``, an undo puts back
+        another game object; the kept one is held, so its identity cannot be reused."""
+        journal = self._journal
+        assert journal is not None
+        kept = self._public
+        if (kept is None or kept[0] is not journal or kept[1] is not game
+                or kept[2] != len(journal.events)):
+            kept = self._public = (journal, game, len(journal.events), public_table(game))
+        return kept[3]
+
+    def _table_view(self, table: PublicTable, labels: str, leds: tuple[LedState, ...],
+                    highlight: tuple[int, int] | None) -> TableView:
+        """``table_view`` of these, worked out again only when one of them changed."""
+        given = (labels, leds, highlight)
+        kept = self._shown_table
+        if kept is None or kept[0] is not table or kept[1] != given:
+            kept = self._shown_table = (table, given, table_view(
+                table, labels=labels, leds=leds, highlight=highlight))
+        return kept[2]
 
     def private_view(self) -> PrivateView | None:
         """The acting seat's private view while exactly its button is held, else None."""
