@@ -19,10 +19,11 @@ stored, and every row named must be found again, beside the record or in it afte
 ``CODA_PI_CRASH_KILLS`` sets the number of kills (default 16); ``CODA_PI_CRASH_SEED`` makes
 the kill moments repeatable (the seed is printed, and named in every failure).
 
-The kill moments and time limits stretch with the machine's speed: a first run measures how
-long the demo takes to acknowledge its first line (about 0.6 s here, ten times that under
-qemu on arm64), so a slow machine is killed in the middle of games too, not always before
-the first line.
+The kills land by construction, whatever the machine's speed: each is planned at a random
+number of acknowledged lines into the tournament, and made once the ack log holds that many
+plus a short random delay (so it falls anywhere in the next line's work, between a record's
+write and its acknowledgement too); some are made while a run starts and resumes its record,
+before it acknowledges anything. No run is wasted on a tournament that ends before its kill.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ import itertools
 import json
 import os
 import random
+import resource
 import signal
 import subprocess
 import sys
@@ -44,9 +46,15 @@ from coda_pi.record import parse_record
 from coda_pi.replay import replay_file
 
 KILLS = int(os.environ.get("CODA_PI_CRASH_KILLS", "16"))
-EARLIEST, LATEST = 0.3, 2.2  # seconds after the process starts (it needs ~0.6 s to start)
-FIRST_ACK = 0.6  # seconds to the first acknowledged line on the machine the times are for
 PLAYERS = (2, 3, 4)  # tables of every size, one tournament after another
+# About how many acknowledgements a tournament makes: 50 a seat for Coda (151 at a table of
+# three), 8 a game for Mastermind's match. The kills are spread over that many; a tournament
+# shorter than the figure only passes its last kills on to the next one.
+ACKS_A_SEAT, ACKS_A_MASTERMIND_GAME = 50, 8
+AT_START = 0.15  # of the kills are made while a run starts, before it acknowledges a line
+START_KILL_WITHIN = 0.6  # seconds after a run starts
+AFTER_ACK_WITHIN = 0.03  # seconds after the planned acknowledgement (a line takes ~20 ms)
+HANG = 600.0  # seconds a run may take before the test calls it hung (qemu on arm64 is slow)
 
 
 def _env(tmp_path: Path) -> dict[str, str]:
@@ -82,23 +90,6 @@ def _demo(
          "--size", "320x240", "--record", str(record), "--ack-log", str(acks), *which],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
-
-
-def slowness(tmp_path: Path, env: dict[str, str]) -> float:
-    """How many times slower than FIRST_ACK this machine acknowledges the demo's first line
-    (at least 1): one run, killed once the line is there."""
-    record, acks = tmp_path / "calibrate.jsonl", tmp_path / "calibrate-acks.jsonl"
-    start = time.monotonic()
-    proc = _demo(record, acks, 1, env)
-    try:
-        while not (acks.exists() and acks.read_bytes().count(b"\n") >= 1):
-            assert proc.poll() is None, "the demo ended before acknowledging anything"
-            assert time.monotonic() - start < 600, "the demo acknowledged nothing in 10 min"
-            time.sleep(0.02)
-    finally:
-        proc.kill()
-        proc.communicate()
-    return max(1.0, (time.monotonic() - start) / FIRST_ACK)
 
 
 def _ack_entries(acks: Path, record: Path) -> list[Any]:
@@ -209,8 +200,7 @@ def test_table_pool_play_killed_at_random_moments_goes_on_with_nothing_lost(
     """The same with the players drawing real panels: each restart resumes the record, its
     simulated players given panels the record allows (issue 12, items 9 and the crash
     test)."""
-    # Its first line comes later (the colours of every row are entered first): later kills.
-    _kill_and_resume(tmp_path, max(4, KILLS // 2), table_pool=True, window=(0.8, 4.0))
+    _kill_and_resume(tmp_path, max(4, KILLS // 2), table_pool=True)
 
 
 def test_entered_pool_play_killed_at_random_moments_goes_on_with_nothing_lost(
@@ -219,8 +209,7 @@ def test_entered_pool_play_killed_at_random_moments_goes_on_with_nothing_lost(
     """The same with the players drawing real panels and entering them: each restart
     resumes the record, its simulated table given back the panels the record holds (issue
     22: a resumed entered-pool demo made up another table and never finished)."""
-    # Its first line comes later (every seat's row is entered first): later kills.
-    _kill_and_resume(tmp_path, max(4, KILLS // 2), pool="entered", window=(0.8, 4.0))
+    _kill_and_resume(tmp_path, max(4, KILLS // 2), pool="entered")
 
 
 def test_mastermind_killed_at_random_moments_goes_on_with_no_row_shown_lost(
@@ -229,23 +218,65 @@ def test_mastermind_killed_at_random_moments_goes_on_with_no_row_shown_lost(
     """The same for a Mastermind match against the device, both ways round: every line
     acknowledged is in the record, every row the device showed while breaking a code is
     beside the record or in it, and each restart resumes the match (issue 12)."""
-    # A match is over within a second of its first line: the kills land in that second.
-    _kill_and_resume(tmp_path, max(4, KILLS // 2), game="mastermind", window=(0.3, 1.0))
+    _kill_and_resume(tmp_path, max(4, KILLS // 2), game="mastermind")
+
+
+def _acks_made(acks: Path) -> int:
+    """How many acknowledgements the log holds (a torn last line is not one yet)."""
+    return acks.read_bytes().count(b"\n") if acks.exists() else 0
+
+
+def _kill_plan(rng: random.Random, kills: int, expected: int) -> list[int]:
+    """After how many acknowledgements of a tournament each of its ``kills`` is made, in
+    order: at random places among the ``expected`` ones, a few while a run starts."""
+    places = sorted(rng.sample(range(1, max(expected * 9 // 10, kills + 1)), kills))
+    return [0 if rng.random() < AT_START else place for place in places]
+
+
+def _run_until_killed(proc: subprocess.Popen[bytes], acks: Path, at: int | None,
+                      rng: random.Random, why: str) -> None:
+    """Let the demo run; with ``at``, kill it (SIGKILL) a moment after the ack log holds
+    ``at`` acknowledgements (at once when it already does: while the run starts and
+    resumes the record), unless it ends first."""
+    started = time.monotonic()
+    if at is None:
+        try:
+            proc.wait(timeout=HANG)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise AssertionError(f"{why}: the demo did not end in {HANG:.0f} s") from None
+        return
+    delay = AFTER_ACK_WITHIN
+    if at <= _acks_made(acks):
+        delay = START_KILL_WITHIN
+    while _acks_made(acks) < at and proc.poll() is None:
+        if time.monotonic() - started > HANG:
+            proc.kill()
+            raise AssertionError(f"{why}: no acknowledgement {at} in {HANG:.0f} s")
+        time.sleep(0.005)
+    time.sleep(rng.uniform(0, delay))
+    proc.send_signal(signal.SIGKILL)  # nothing, when it has ended (Popen polls first)
+    proc.wait()
 
 
 def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = False,
-                     window: tuple[float, float] = (EARLIEST, LATEST),
                      game: str = "coda", pool: str | None = None) -> None:
-    KILLS = total_kills  # noqa: N806 - the module's figure, for this run
     seed = int(os.environ.get("CODA_PI_CRASH_SEED", str(time.time_ns() % 1_000_000)))
     rng = random.Random(seed)
     env = _env(tmp_path)
-    slow = slowness(tmp_path, env)
-    started = time.monotonic()
+    started, cpu_before = time.monotonic(), _children_cpu()
+    tournaments = 1 if game == "mastermind" else len(PLAYERS)
     kills = runs = games = 0
     killed_mid_game = acked = kept = 0
-    while kills < KILLS:
+    while games < tournaments or kills < total_kills:
         games += 1
+        assert games <= tournaments + total_kills, f"crash seed {seed}: the kills never land"
+        players = PLAYERS[(games - 1) % len(PLAYERS)]
+        expected = (MASTERMIND_GAMES * ACKS_A_MASTERMIND_GAME if game == "mastermind"
+                    else players * ACKS_A_SEAT)
+        # The kills left, shared among the tournaments left (at least one each).
+        plan = _kill_plan(rng, -(-(total_kills - kills) // max(1, tournaments - games + 1)),
+                          expected)
         folder = tmp_path / f"table-{games}"
         folder.mkdir()
         record, acks = folder / "tournament.jsonl", folder / "acks.jsonl"
@@ -254,22 +285,17 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = Fal
         while summary is None or not summary["finished"]:
             runs += 1
             why = f"crash seed {seed}, game {games}, run {runs}"
-            assert runs < 10 * KILLS + 20, f"{why}: the tournament never finishes"
+            assert runs < 10 * total_kills + 20, f"{why}: the tournament never finishes"
             before = record.read_bytes() if record.exists() else b""
-            proc = _demo(record, acks, seed + runs, env, players=PLAYERS[games % 3],
+            proc = _demo(record, acks, seed + runs, env, players=players,
                          table_pool=table_pool, game=game, pool=pool)
-            try:
-                if kills < KILLS:
-                    proc.wait(timeout=rng.uniform(*window) * slow)
-                else:
-                    proc.wait(timeout=120 * slow)
-            except subprocess.TimeoutExpired:
-                proc.send_signal(signal.SIGKILL)
-                proc.wait()
+            at = plan[kills_here] if kills_here < len(plan) and kills < total_kills else None
+            _run_until_killed(proc, acks, at, rng, why)
+            out, err = proc.communicate()
+            if proc.returncode == -signal.SIGKILL:
                 kills += 1
                 kills_here += 1
-            out, err = proc.communicate()
-            if proc.returncode != -signal.SIGKILL:
+            else:
                 assert proc.returncode == 0, f"{why}: the demo failed: {err.decode()}"
             summary = _check(record, acks, before, why, kills_here)
             if proc.returncode == -signal.SIGKILL and summary and not summary["finished"]:
@@ -290,11 +316,17 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = Fal
         # One tournament, one record: no resumed run started a game of its own beside it.
         assert sorted(p.name for p in folder.glob("*.jsonl")) == [
             "acks.jsonl", "tournament.jsonl"], f"crash seed {seed}, game {games}"
-    elapsed = time.monotonic() - started
     print(f"crash test ({game}): seed {seed}, {kills} kills ({killed_mid_game} mid-game), "
           f"{runs} runs, {games} tournaments, {acked} lines and {kept} kept rows "
-          f"acknowledged, 0 lost, {elapsed:.1f} s, times stretched {slow:.1f}x")
-    assert killed_mid_game >= KILLS // 2, "the kills should mostly land in the middle of games"
+          f"acknowledged, 0 lost, {time.monotonic() - started:.1f} s wall, "
+          f"{_children_cpu() - cpu_before:.1f} s CPU in the demos")
+    assert killed_mid_game >= total_kills // 2, "the kills should mostly land inside games"
+
+
+def _children_cpu() -> float:
+    """User and system CPU seconds of this process's ended children."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def test_an_acknowledgement_log_names_each_line_after_the_record_holds_it(tmp_path: Path) -> None:
