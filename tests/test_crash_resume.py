@@ -1,7 +1,9 @@
 """Killing the device at any moment never loses an acknowledged event, and starting it again
 always continues the same tournament.
 
-The demo runs as a separate process on its own record, with ``--ack-log``: one line per
+The demo runs as a separate process on its own record (forked with its imports done,
+tests/forked_cli.py; the ack-log test starts ``python -m coda_pi.cli`` itself), with
+``--ack-log``: one line per
 record line, written only after the record's write (flush, fsync) has returned, that is when
 the device would announce the event. The test kills it with SIGKILL after a random delay,
 checks the record, and starts the demo again on the same record, over and over, until the
@@ -32,15 +34,17 @@ import itertools
 import json
 import os
 import random
-import resource
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import forked_cli
 import pytest
+from forked_cli import ForkedCommand
 
 from coda_pi.record import parse_record
 from coda_pi.replay import replay_file
@@ -74,22 +78,39 @@ def _env(tmp_path: Path) -> dict[str, str]:
 MASTERMIND_GAMES = 6  # the device breaks three codes and makes three: a match long enough
 
 
-def _demo(
-    record: Path, acks: Path, seed: int, env: dict[str, str], *, players: int = 3,
-    rounds: int = 3, table_pool: bool = False, game: str = "coda", pool: str | None = None,
-) -> subprocess.Popen[bytes]:
+def _demo_argv(record: Path, acks: Path, seed: int, *, players: int = 3, rounds: int = 3,
+               table_pool: bool = False, game: str = "coda", pool: str | None = None,
+               ) -> list[str]:
     which = (["--game", "mastermind", "--games", str(MASTERMIND_GAMES)]
              if game == "mastermind" else
              ["--players", str(players), "--rounds", str(rounds),
               *(["--table-pool"] if table_pool else []),
               *(["--pool", pool] if pool else [])])
-    return subprocess.Popen(
-        # No frames: what is checked is the record, and the frames cost four times the play.
-        [sys.executable, "-m", "coda_pi.cli", "demo", "--headless", "--no-frames",
-         "--seed", str(seed),
-         "--size", "320x240", "--record", str(record), "--ack-log", str(acks), *which],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )
+    # No frames: what is checked is the record, and the frames cost four times the play.
+    return ["demo", "--headless", "--no-frames", "--seed", str(seed), "--size", "320x240",
+            "--record", str(record), "--ack-log", str(acks), *which]
+
+
+def _demo(record: Path, acks: Path, seed: int, env: dict[str, str], **kw: Any
+          ) -> subprocess.Popen[bytes]:
+    """The demo as the command starts it (``python -m coda_pi.cli``)."""
+    return subprocess.Popen([sys.executable, "-m", "coda_pi.cli",
+                             *_demo_argv(record, acks, seed, **kw)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def _forked_demo(record: Path, acks: Path, seed: int, env: dict[str, str], run: int,
+                 **kw: Any) -> ForkedCommand:
+    """The same demo in a process forked with its imports done (tests/forked_cli.py): the
+    kill tests start some fifty, and each would spend a third of a second importing."""
+    return ForkedCommand(_demo_argv(record, acks, seed, **kw), env,
+                         record.with_name(f"run-{run}"))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _forked_runs_counted() -> Iterator[None]:
+    yield
+    forked_cli.stop()
 
 
 def _ack_entries(acks: Path, record: Path) -> list[Any]:
@@ -233,7 +254,7 @@ def _kill_plan(rng: random.Random, kills: int, expected: int) -> list[int]:
     return [0 if rng.random() < AT_START else place for place in places]
 
 
-def _run_until_killed(proc: subprocess.Popen[bytes], acks: Path, at: int | None,
+def _run_until_killed(proc: ForkedCommand, acks: Path, at: int | None,
                       rng: random.Random, why: str) -> None:
     """Let the demo run; with ``at``, kill it (SIGKILL) a moment after the ack log holds
     ``at`` acknowledgements (at once when it already does: while the run starts and
@@ -264,7 +285,7 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = Fal
     seed = int(os.environ.get("CODA_PI_CRASH_SEED", str(time.time_ns() % 1_000_000)))
     rng = random.Random(seed)
     env = _env(tmp_path)
-    started, cpu_before = time.monotonic(), _children_cpu()
+    started = time.monotonic()
     tournaments = 1 if game == "mastermind" else len(PLAYERS)
     kills = runs = games = 0
     killed_mid_game = acked = kept = 0
@@ -287,8 +308,8 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = Fal
             why = f"crash seed {seed}, game {games}, run {runs}"
             assert runs < 10 * total_kills + 20, f"{why}: the tournament never finishes"
             before = record.read_bytes() if record.exists() else b""
-            proc = _demo(record, acks, seed + runs, env, players=players,
-                         table_pool=table_pool, game=game, pool=pool)
+            proc = _forked_demo(record, acks, seed + runs, env, runs, players=players,
+                                table_pool=table_pool, game=game, pool=pool)
             at = plan[kills_here] if kills_here < len(plan) and kills < total_kills else None
             _run_until_killed(proc, acks, at, rng, why)
             out, err = proc.communicate()
@@ -318,15 +339,8 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = Fal
             "acks.jsonl", "tournament.jsonl"], f"crash seed {seed}, game {games}"
     print(f"crash test ({game}): seed {seed}, {kills} kills ({killed_mid_game} mid-game), "
           f"{runs} runs, {games} tournaments, {acked} lines and {kept} kept rows "
-          f"acknowledged, 0 lost, {time.monotonic() - started:.1f} s wall, "
-          f"{_children_cpu() - cpu_before:.1f} s CPU in the demos")
+          f"acknowledged, 0 lost, {time.monotonic() - started:.1f} s")
     assert killed_mid_game >= total_kills // 2, "the kills should mostly land inside games"
-
-
-def _children_cpu() -> float:
-    """User and system CPU seconds of this process's ended children."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
 
 
 def test_an_acknowledgement_log_names_each_line_after_the_record_holds_it(tmp_path: Path) -> None:
