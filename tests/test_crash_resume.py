@@ -50,7 +50,7 @@ from coda_pi.record import parse_record
 from coda_pi.replay import replay_file
 
 KILLS = int(os.environ.get("CODA_PI_CRASH_KILLS", "16"))
-PLAYERS = (2, 3, 4)  # tables of every size, one tournament after another
+PLAYERS = (2, 3, 4)  # tables of every size, a test each
 # About how many acknowledgements a tournament makes: 50 a seat for Coda (151 at a table of
 # three), 8 a game for Mastermind's match. The kills are spread over that many; a tournament
 # shorter than the figure only passes its last kills on to the next one.
@@ -209,28 +209,44 @@ def _check(
     return replay.summary()
 
 
+def _share(kills: int, seats: int) -> int:
+    """The kills of one table size: ``kills`` spread over the sizes of PLAYERS."""
+    i = PLAYERS.index(seats)
+    return kills // len(PLAYERS) + (1 if i < kills % len(PLAYERS) else 0)
+
+
+# One test per table size: tournaments of every size, each test short enough for the
+# workers to share them out.
+each_size = pytest.mark.parametrize("seats", PLAYERS, ids=lambda n: f"{n} seats")
+
+
+@each_size
 def test_killed_at_random_moments_the_tournament_goes_on_with_nothing_acknowledged_lost(
-    tmp_path: Path,
+    tmp_path: Path, seats: int,
 ) -> None:
-    _kill_and_resume(tmp_path, KILLS)
+    _kill_and_resume(tmp_path, _share(KILLS, seats), seats=seats)
 
 
+@each_size
 def test_table_pool_play_killed_at_random_moments_goes_on_with_nothing_lost(
-    tmp_path: Path,
+    tmp_path: Path, seats: int,
 ) -> None:
     """The same with the players drawing real panels: each restart resumes the record, its
     simulated players given panels the record allows (issue 12, items 9 and the crash
     test)."""
-    _kill_and_resume(tmp_path, max(4, KILLS // 2), table_pool=True)
+    _kill_and_resume(tmp_path, _share(max(4, KILLS // 2), seats), seats=seats,
+                     table_pool=True)
 
 
+@each_size
 def test_entered_pool_play_killed_at_random_moments_goes_on_with_nothing_lost(
-    tmp_path: Path,
+    tmp_path: Path, seats: int,
 ) -> None:
     """The same with the players drawing real panels and entering them: each restart
     resumes the record, its simulated table given back the panels the record holds (issue
     22: a resumed entered-pool demo made up another table and never finished)."""
-    _kill_and_resume(tmp_path, max(4, KILLS // 2), pool="entered")
+    _kill_and_resume(tmp_path, _share(max(4, KILLS // 2), seats), seats=seats,
+                     pool="entered")
 
 
 def test_mastermind_killed_at_random_moments_goes_on_with_no_row_shown_lost(
@@ -239,7 +255,7 @@ def test_mastermind_killed_at_random_moments_goes_on_with_no_row_shown_lost(
     """The same for a Mastermind match against the device, both ways round: every line
     acknowledged is in the record, every row the device showed while breaking a code is
     beside the record or in it, and each restart resumes the match (issue 12)."""
-    _kill_and_resume(tmp_path, max(4, KILLS // 2), game="mastermind")
+    _kill_and_resume(tmp_path, max(4, KILLS // 2), seats=2, game="mastermind")
 
 
 def _acks_made(acks: Path) -> int:
@@ -280,19 +296,22 @@ def _run_until_killed(proc: ForkedCommand, acks: Path, at: int | None,
     proc.wait()
 
 
-def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = False,
-                     game: str = "coda", pool: str | None = None) -> None:
+def _kill_and_resume(tmp_path: Path, total_kills: int, *, seats: int,
+                     table_pool: bool = False, game: str = "coda", pool: str | None = None,
+                     ) -> None:
+    """One tournament (a match for Mastermind) at a table of ``seats``, killed
+    ``total_kills`` times and resumed to its end; another when it ended before them all."""
     seed = int(os.environ.get("CODA_PI_CRASH_SEED", str(time.time_ns() % 1_000_000)))
     rng = random.Random(seed)
     env = _env(tmp_path)
     started = time.monotonic()
-    tournaments = 1 if game == "mastermind" else len(PLAYERS)
+    tournaments = 1
     kills = runs = games = 0
     killed_mid_game = acked = kept = 0
     while games < tournaments or kills < total_kills:
         games += 1
         assert games <= tournaments + total_kills, f"crash seed {seed}: the kills never land"
-        players = PLAYERS[(games - 1) % len(PLAYERS)]
+        players = seats
         expected = (MASTERMIND_GAMES * ACKS_A_MASTERMIND_GAME if game == "mastermind"
                     else players * ACKS_A_SEAT)
         # The kills left, shared among the tournaments left (at least one each).
@@ -337,7 +356,8 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = Fal
         # One tournament, one record: no resumed run started a game of its own beside it.
         assert sorted(p.name for p in folder.glob("*.jsonl")) == [
             "acks.jsonl", "tournament.jsonl"], f"crash seed {seed}, game {games}"
-    print(f"crash test ({game}): seed {seed}, {kills} kills ({killed_mid_game} mid-game), "
+    print(f"crash test ({game}, {seats} seats): seed {seed}, {kills} kills "
+          f"({killed_mid_game} mid-game), "
           f"{runs} runs, {games} tournaments, {acked} lines and {kept} kept rows "
           f"acknowledged, 0 lost, {time.monotonic() - started:.1f} s")
     assert killed_mid_game >= total_kills // 2, "the kills should mostly land inside games"
