@@ -89,13 +89,12 @@ def test_a_whole_demo_tournament_runs_in_spanish_with_the_same_record(tmp_path: 
     records = {}
     for language in ("en", "es"):
         record = tmp_path / f"{language}.jsonl"
-        # A whole tournament takes some seconds of CPU here, minutes under arm64 emulation
-        # or on a loaded machine: the timeout only guards against a hang.
-        # No frames: the Spanish screens are drawn and read by test_i18n_leaks.py. Two
-        # players: the tournament is whole (three rounds) and a third of the play shorter.
+        # A whole tournament takes some 10 s of CPU here, minutes under arm64 emulation or
+        # on a loaded machine: the timeout only guards against a hang.
+        # No frames: the Spanish screens are drawn and read by test_i18n_leaks.py.
         run = cli("demo", "--headless", "--no-frames", "--seed", "5", "--lang", language,
                   "--rounds", "3",
-                  "--players", "2", "--record", str(record), timeout=1800)
+                  "--players", "3", "--record", str(record), timeout=1800)
         assert run.returncode == 0, run.stderr
         records[language] = record.read_text()
         if language == "es":

@@ -169,7 +169,7 @@ def test_headless_demo_tables_publish_through_the_device_and_catch_up_after_an_o
             procs.append(subprocess.Popen(
                 [sys.executable, "-m", "coda_pi.cli", "demo", "--headless", "--no-frames",
                  "--seed", str(t),
-                 "--players", "2", "--rounds", str(rounds), "--record", str(records[t]),
+                 "--players", "3", "--rounds", str(rounds), "--record", str(records[t]),
                  "--config", str(config)],
                 cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
         wait_until(lambda: records[1].exists() and len(file_lines(records[1])) >= 20, 60,
