@@ -51,11 +51,12 @@ from coda_pi.replay import replay_file
 
 KILLS = int(os.environ.get("CODA_PI_CRASH_KILLS", "16"))
 PLAYERS = (2, 3, 4)  # tables of every size, a test each
-# About how many acknowledgements a tournament makes: 50 a seat for Coda (151 at a table of
-# three), 8 a game for Mastermind's match. The kills are spread over that many; a tournament
-# shorter than the figure only passes its last kills on to the next one.
-ACKS_A_SEAT, ACKS_A_MASTERMIND_GAME = 50, 8
-AT_START = 0.15  # of the kills are made while a run starts, before it acknowledges a line
+# How far into a tournament the kills are planned: among the first nine tenths of this many
+# acknowledgements (measured, a Coda tournament makes 80 to 167 at any table size and pool,
+# Mastermind's match of six 42 to 66). A tournament that ends before a planned kill passes
+# the kills left on to another one.
+CODA_ACKS, MASTERMIND_ACKS = 120, 45
+AT_START = 0.15  # of the kills are made while a run starts (and resumes the record)
 START_KILL_WITHIN = 0.6  # seconds after a run starts
 AFTER_ACK_WITHIN = 0.03  # seconds after the planned acknowledgement (a line takes ~20 ms)
 HANG = 600.0  # seconds a run may take before the test calls it hung (qemu on arm64 is slow)
@@ -312,8 +313,7 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, seats: int,
         games += 1
         assert games <= tournaments + total_kills, f"crash seed {seed}: the kills never land"
         players = seats
-        expected = (MASTERMIND_GAMES * ACKS_A_MASTERMIND_GAME if game == "mastermind"
-                    else players * ACKS_A_SEAT)
+        expected = MASTERMIND_ACKS if game == "mastermind" else CODA_ACKS
         # The kills left, shared among the tournaments left (at least one each).
         plan = _kill_plan(rng, -(-(total_kills - kills) // max(1, tournaments - games + 1)),
                           expected)
@@ -330,6 +330,8 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, seats: int,
             proc = _forked_demo(record, acks, seed + runs, env, runs, players=players,
                                 table_pool=table_pool, game=game, pool=pool)
             at = plan[kills_here] if kills_here < len(plan) and kills < total_kills else None
+            if at == 0 and not record.exists():
+                at = 1  # the kills while a run starts are kills while it resumes a record
             _run_until_killed(proc, acks, at, rng, why)
             out, err = proc.communicate()
             if proc.returncode == -signal.SIGKILL:
