@@ -3,15 +3,14 @@ always continues the same tournament.
 
 The demo runs as a separate process on its own record (forked with its imports done,
 tests/forked_cli.py; the ack-log test starts ``python -m coda_pi.cli`` itself), with
-``--ack-log``: one line per
-record line, written only after the record's write (flush, fsync) has returned, that is when
-the device would announce the event. The test kills it with SIGKILL after a random delay,
-checks the record, and starts the demo again on the same record, over and over, until the
-tournament is finished. A kill between a line's write and its acknowledgement leaves a line
-the device never announced: that one may be there or not, every acknowledged one must be.
-SIGKILL stands in for a power cut at the level of the process: what
-the demo had handed to the kernel survives it, which is what the record's fsync guarantees
-against a real power cut.
+``--ack-log``: one line per record line, written only after the record's write (flush,
+fsync) has returned, that is when the device would announce the event. The test kills it
+with SIGKILL at a random moment (below), checks the record, and starts the demo again on
+the same record, over and over, until the tournament is finished. A kill between a line's
+write and its acknowledgement leaves a line the device never announced: that one may be
+there or not, every acknowledged one must be. SIGKILL stands in for a power cut at the
+level of the process: what the demo had handed to the kernel survives it, which is what the
+record's fsync guarantees against a real power cut.
 
 Mastermind is killed the same way (``demo --game mastermind``): there the device, breaking a
 code the record does not hold yet, keeps each row it shows beside the record
@@ -25,7 +24,9 @@ The kills land by construction, whatever the machine's speed: each is planned at
 number of acknowledged lines into the tournament, and made once the ack log holds that many
 plus a short random delay (so it falls anywhere in the next line's work, between a record's
 write and its acknowledgement too); some are made while a run starts and resumes its record,
-before it acknowledges anything. No run is wasted on a tournament that ends before its kill.
+before it acknowledges anything. Each Coda pool has a test per table size, its kills shared
+out among them; each test plays one tournament (another only in the rare case that one ends
+before its last planned kill).
 """
 
 from __future__ import annotations
@@ -293,7 +294,7 @@ def _run_until_killed(proc: ForkedCommand, acks: Path, at: int | None,
             raise AssertionError(f"{why}: no acknowledgement {at} in {HANG:.0f} s")
         time.sleep(0.005)
     time.sleep(rng.uniform(0, delay))
-    proc.send_signal(signal.SIGKILL)  # nothing, when it has ended (Popen polls first)
+    proc.send_signal(signal.SIGKILL)  # nothing, when it has ended
     proc.wait()
 
 
@@ -306,17 +307,13 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, seats: int,
     rng = random.Random(seed)
     env = _env(tmp_path)
     started = time.monotonic()
-    tournaments = 1
     kills = runs = games = 0
     killed_mid_game = acked = kept = 0
-    while games < tournaments or kills < total_kills:
+    while games == 0 or kills < total_kills:
         games += 1
-        assert games <= tournaments + total_kills, f"crash seed {seed}: the kills never land"
-        players = seats
-        expected = MASTERMIND_ACKS if game == "mastermind" else CODA_ACKS
-        # The kills left, shared among the tournaments left (at least one each).
-        plan = _kill_plan(rng, -(-(total_kills - kills) // max(1, tournaments - games + 1)),
-                          expected)
+        assert games <= 1 + total_kills, f"crash seed {seed}: the kills never land"
+        plan = _kill_plan(rng, total_kills - kills,
+                          MASTERMIND_ACKS if game == "mastermind" else CODA_ACKS)
         folder = tmp_path / f"table-{games}"
         folder.mkdir()
         record, acks = folder / "tournament.jsonl", folder / "acks.jsonl"
@@ -327,7 +324,7 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, seats: int,
             why = f"crash seed {seed}, game {games}, run {runs}"
             assert runs < 10 * total_kills + 20, f"{why}: the tournament never finishes"
             before = record.read_bytes() if record.exists() else b""
-            proc = _forked_demo(record, acks, seed + runs, env, runs, players=players,
+            proc = _forked_demo(record, acks, seed + runs, env, runs, players=seats,
                                 table_pool=table_pool, game=game, pool=pool)
             at = plan[kills_here] if kills_here < len(plan) and kills < total_kills else None
             if at == 0 and not record.exists():
