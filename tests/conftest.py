@@ -55,7 +55,11 @@ def subprocesses_keep_their_bytecode(tmp_path_factory: pytest.TempPathFactory) -
     names = ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")
     saved = {name: os.environ.get(name) for name in names}
     del os.environ["PYTHONDONTWRITEBYTECODE"]
-    os.environ["PYTHONPYCACHEPREFIX"] = str(tmp_path_factory.getbasetemp() / "pycache")
+    # Under pytest-xdist the workers share the run's directory (each compiled it all once,
+    # stdlib included: half a second or more each); a .pyc is written whole or not at all.
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    os.environ["PYTHONPYCACHEPREFIX"] = str(shared / "pycache")
     try:
         yield
     finally:

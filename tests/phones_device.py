@@ -26,6 +26,7 @@ import pygame
 from coda_pi.app import App, DeviceOptions, build_app
 from coda_pi.config import Config
 from coda_pi.phones.start import Phones, start_phones
+from coda_pi.phones.tls import CERT_NAME, KEY_NAME
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.signals import Button, Press, Release
 
@@ -124,6 +125,27 @@ def pair(device: Device, phone: Phone, seat: int) -> None:
     device.until(lambda: phone.collect(rid)[1].get("secret"))
 
 
+# The certificate the first device of this test process made at its first start (openssl,
+# an RSA key: up to a second of CPU): every later device starts with it on its card, as a
+# device does after its first start. tests/test_phones_wire.py makes one on purpose.
+_CERTIFICATE: dict[str, bytes] = {}
+
+
+def _certificate_kept(data: Path) -> None:
+    """After the first device: give this one the certificate the first one made."""
+    if _CERTIFICATE:
+        data.mkdir(parents=True, exist_ok=True)
+        for name, content in _CERTIFICATE.items():
+            (data / name).write_bytes(content)
+        (data / KEY_NAME).chmod(0o600)
+
+
+def _certificate_made(data: Path) -> None:
+    if not _CERTIFICATE and (data / CERT_NAME).exists() and (data / KEY_NAME).exists():
+        _CERTIFICATE.update({name: (data / name).read_bytes() for name in (CERT_NAME,
+                                                                            KEY_NAME)})
+
+
 @contextmanager
 def running_device(tmp_path: Path, *, names: tuple[str, ...] = ("Ann", "Ben"),
                    pool: str = "entered", rounds: int = 1, tls: bool = True,
@@ -135,8 +157,12 @@ def running_device(tmp_path: Path, *, names: tuple[str, ...] = ("Ann", "Ben"),
     options = DeviceOptions(config=config, size=(480, 320), fullscreen=False, resume=False,
                             setup=setup, bounce_time=None, gpio=False, sound=False)
     app = build_app(options, rng=random.Random(seed), explain=lambda text: None)
+    if tls:
+        _certificate_kept(tmp_path / "data")
     phones = start_phones(app.queue, tmp_path / "data", port=0, host="127.0.0.1", tls=tls)
     assert phones is not None
+    if tls:
+        _certificate_made(tmp_path / "data")
     app.companion = phones.bridge
     app.referee.attach_seat_screens(phones.bridge)
     stop = threading.Event()

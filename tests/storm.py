@@ -36,7 +36,7 @@ from coda_pi.referee.mastermind.views import MastermindPublicView, MastermindSte
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.signals import Button, Press, Release
 from coda_pi.referee.shared.views import FinalView, PublicView
-from coda_pi.replay import replay_file
+from coda_pi.replay import Replay, replay_bytes
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.mastermind import feedback as mastermind_feedback
 from coda_pi.sim.coda import AutoPlayer
@@ -68,6 +68,9 @@ class Storm:
         self.held: set[Button] = set()
         self.secret: str | None = None  # the code the Mastermind table set last
         self._configured: Any = None
+        # The last record replayed, by its bytes: most steps write nothing, and replaying
+        # an unchanged record again would find the same game (the check stays per step).
+        self._replayed: tuple[Path, bytes, Replay] | None = None
         self._start(resume=False)
 
     # -- the device, started and cut off ----------------------------------------------------
@@ -266,7 +269,7 @@ class Storm:
             if path is None:
                 self._violation("a game is on the screen with no record on the card")
                 return
-            replay = replay_file(path)
+            replay = self._replay(path)
             if replay.error is not None or replay.journal is None:
                 self._violation(f"the record does not replay: {replay.error}")
                 return
@@ -280,6 +283,13 @@ class Storm:
         if isinstance(view, PublicView) and self.mode == "device":
             game = journal.game if journal is not None else None
             self._check_private(view, game if isinstance(game, CodaGame) else None)
+
+    def _replay(self, path: Path) -> Replay:
+        """What the record on the card replays to now."""
+        data = path.read_bytes()
+        if self._replayed is None or self._replayed[:2] != (path, data):
+            self._replayed = (path, data, replay_bytes(data))
+        return self._replayed[2]
 
     def _check_board(self, view: MastermindPublicView, replay: Any, path: Path) -> None:
         board = getattr(view.screen, "board", None)

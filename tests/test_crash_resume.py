@@ -1,15 +1,16 @@
 """Killing the device at any moment never loses an acknowledged event, and starting it again
 always continues the same tournament.
 
-The demo runs as a separate process on its own record, with ``--ack-log``: one line per
-record line, written only after the record's write (flush, fsync) has returned, that is when
-the device would announce the event. The test kills it with SIGKILL after a random delay,
-checks the record, and starts the demo again on the same record, over and over, until the
-tournament is finished. A kill between a line's write and its acknowledgement leaves a line
-the device never announced: that one may be there or not, every acknowledged one must be.
-SIGKILL stands in for a power cut at the level of the process: what
-the demo had handed to the kernel survives it, which is what the record's fsync guarantees
-against a real power cut.
+The demo runs as a separate process on its own record (forked with its imports done,
+tests/forked_cli.py; the ack-log test starts ``python -m coda_pi.cli`` itself), with
+``--ack-log``: one line per record line, written only after the record's write (flush,
+fsync) has returned, that is when the device would announce the event. The test kills it
+with SIGKILL at a random moment (below), checks the record, and starts the demo again on
+the same record, over and over, until the tournament is finished. A kill between a line's
+write and its acknowledgement leaves a line the device never announced: that one may be
+there or not, every acknowledged one must be. SIGKILL stands in for a power cut at the
+level of the process: what the demo had handed to the kernel survives it, which is what the
+record's fsync guarantees against a real power cut.
 
 Mastermind is killed the same way (``demo --game mastermind``): there the device, breaking a
 code the record does not hold yet, keeps each row it shows beside the record
@@ -19,10 +20,13 @@ stored, and every row named must be found again, beside the record or in it afte
 ``CODA_PI_CRASH_KILLS`` sets the number of kills (default 16); ``CODA_PI_CRASH_SEED`` makes
 the kill moments repeatable (the seed is printed, and named in every failure).
 
-The kill moments and time limits stretch with the machine's speed: a first run measures how
-long the demo takes to acknowledge its first line (about 0.6 s here, ten times that under
-qemu on arm64), so a slow machine is killed in the middle of games too, not always before
-the first line.
+The kills land by construction, whatever the machine's speed: each is planned at a random
+number of acknowledged lines into the tournament, and made once the ack log holds that many
+plus a short random delay (so it falls anywhere in the next line's work, between a record's
+write and its acknowledgement too); some are made while a run starts and resumes its record,
+before it acknowledges anything. Each Coda pool has a test per table size, its kills shared
+out among them; each test plays one tournament (another only in the rare case that one ends
+before its last planned kill).
 """
 
 from __future__ import annotations
@@ -35,18 +39,28 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import forked_cli
 import pytest
+from forked_cli import ForkedCommand
 
 from coda_pi.record import parse_record
 from coda_pi.replay import replay_file
 
 KILLS = int(os.environ.get("CODA_PI_CRASH_KILLS", "16"))
-EARLIEST, LATEST = 0.3, 2.2  # seconds after the process starts (it needs ~0.6 s to start)
-FIRST_ACK = 0.6  # seconds to the first acknowledged line on the machine the times are for
-PLAYERS = (2, 3, 4)  # tables of every size, one tournament after another
+PLAYERS = (2, 3, 4)  # tables of every size, a test each
+# How far into a tournament the kills are planned: among the first nine tenths of this many
+# acknowledgements (measured, a Coda tournament makes 80 to 167 at any table size and pool,
+# Mastermind's match of six 42 to 66). A tournament that ends before a planned kill passes
+# the kills left on to another one.
+CODA_ACKS, MASTERMIND_ACKS = 120, 45
+AT_START = 0.15  # of the kills are made while a run starts (and resumes the record)
+START_KILL_WITHIN = 0.6  # seconds after a run starts
+AFTER_ACK_WITHIN = 0.03  # seconds after the planned acknowledgement (a line takes ~20 ms)
+HANG = 600.0  # seconds a run may take before the test calls it hung (qemu on arm64 is slow)
 
 
 def _env(tmp_path: Path) -> dict[str, str]:
@@ -66,39 +80,39 @@ def _env(tmp_path: Path) -> dict[str, str]:
 MASTERMIND_GAMES = 6  # the device breaks three codes and makes three: a match long enough
 
 
-def _demo(
-    record: Path, acks: Path, seed: int, env: dict[str, str], *, players: int = 3,
-    rounds: int = 3, table_pool: bool = False, game: str = "coda", pool: str | None = None,
-) -> subprocess.Popen[bytes]:
+def _demo_argv(record: Path, acks: Path, seed: int, *, players: int = 3, rounds: int = 3,
+               table_pool: bool = False, game: str = "coda", pool: str | None = None,
+               ) -> list[str]:
     which = (["--game", "mastermind", "--games", str(MASTERMIND_GAMES)]
              if game == "mastermind" else
              ["--players", str(players), "--rounds", str(rounds),
               *(["--table-pool"] if table_pool else []),
               *(["--pool", pool] if pool else [])])
-    return subprocess.Popen(
-        # No frames: what is checked is the record, and the frames cost four times the play.
-        [sys.executable, "-m", "coda_pi.cli", "demo", "--headless", "--no-frames",
-         "--seed", str(seed),
-         "--size", "320x240", "--record", str(record), "--ack-log", str(acks), *which],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )
+    # No frames: what is checked is the record, and the frames cost four times the play.
+    return ["demo", "--headless", "--no-frames", "--seed", str(seed), "--size", "320x240",
+            "--record", str(record), "--ack-log", str(acks), *which]
 
 
-def slowness(tmp_path: Path, env: dict[str, str]) -> float:
-    """How many times slower than FIRST_ACK this machine acknowledges the demo's first line
-    (at least 1): one run, killed once the line is there."""
-    record, acks = tmp_path / "calibrate.jsonl", tmp_path / "calibrate-acks.jsonl"
-    start = time.monotonic()
-    proc = _demo(record, acks, 1, env)
-    try:
-        while not (acks.exists() and acks.read_bytes().count(b"\n") >= 1):
-            assert proc.poll() is None, "the demo ended before acknowledging anything"
-            assert time.monotonic() - start < 600, "the demo acknowledged nothing in 10 min"
-            time.sleep(0.02)
-    finally:
-        proc.kill()
-        proc.communicate()
-    return max(1.0, (time.monotonic() - start) / FIRST_ACK)
+def _demo(record: Path, acks: Path, seed: int, env: dict[str, str], **kw: Any
+          ) -> subprocess.Popen[bytes]:
+    """The demo as the command starts it (``python -m coda_pi.cli``)."""
+    return subprocess.Popen([sys.executable, "-m", "coda_pi.cli",
+                             *_demo_argv(record, acks, seed, **kw)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def _forked_demo(record: Path, acks: Path, seed: int, env: dict[str, str], run: int,
+                 **kw: Any) -> ForkedCommand:
+    """The same demo in a process forked with its imports done (tests/forked_cli.py): the
+    kill tests start some fifty, and each would spend a third of a second importing."""
+    return ForkedCommand(_demo_argv(record, acks, seed, **kw), env,
+                         record.with_name(f"run-{run}"))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _forked_runs_counted() -> Iterator[None]:
+    yield
+    forked_cli.stop()
 
 
 def _ack_entries(acks: Path, record: Path) -> list[Any]:
@@ -197,30 +211,44 @@ def _check(
     return replay.summary()
 
 
+def _share(kills: int, seats: int) -> int:
+    """The kills of one table size: ``kills`` spread over the sizes of PLAYERS."""
+    i = PLAYERS.index(seats)
+    return kills // len(PLAYERS) + (1 if i < kills % len(PLAYERS) else 0)
+
+
+# One test per table size: tournaments of every size, each test short enough for the
+# workers to share them out.
+each_size = pytest.mark.parametrize("seats", PLAYERS, ids=lambda n: f"{n} seats")
+
+
+@each_size
 def test_killed_at_random_moments_the_tournament_goes_on_with_nothing_acknowledged_lost(
-    tmp_path: Path,
+    tmp_path: Path, seats: int,
 ) -> None:
-    _kill_and_resume(tmp_path, KILLS)
+    _kill_and_resume(tmp_path, _share(KILLS, seats), seats=seats)
 
 
+@each_size
 def test_table_pool_play_killed_at_random_moments_goes_on_with_nothing_lost(
-    tmp_path: Path,
+    tmp_path: Path, seats: int,
 ) -> None:
     """The same with the players drawing real panels: each restart resumes the record, its
     simulated players given panels the record allows (issue 12, items 9 and the crash
     test)."""
-    # Its first line comes later (the colours of every row are entered first): later kills.
-    _kill_and_resume(tmp_path, max(4, KILLS // 2), table_pool=True, window=(0.8, 4.0))
+    _kill_and_resume(tmp_path, _share(max(4, KILLS // 2), seats), seats=seats,
+                     table_pool=True)
 
 
+@each_size
 def test_entered_pool_play_killed_at_random_moments_goes_on_with_nothing_lost(
-    tmp_path: Path,
+    tmp_path: Path, seats: int,
 ) -> None:
     """The same with the players drawing real panels and entering them: each restart
     resumes the record, its simulated table given back the panels the record holds (issue
     22: a resumed entered-pool demo made up another table and never finished)."""
-    # Its first line comes later (every seat's row is entered first): later kills.
-    _kill_and_resume(tmp_path, max(4, KILLS // 2), pool="entered", window=(0.8, 4.0))
+    _kill_and_resume(tmp_path, _share(max(4, KILLS // 2), seats), seats=seats,
+                     pool="entered")
 
 
 def test_mastermind_killed_at_random_moments_goes_on_with_no_row_shown_lost(
@@ -229,23 +257,63 @@ def test_mastermind_killed_at_random_moments_goes_on_with_no_row_shown_lost(
     """The same for a Mastermind match against the device, both ways round: every line
     acknowledged is in the record, every row the device showed while breaking a code is
     beside the record or in it, and each restart resumes the match (issue 12)."""
-    # A match is over within a second of its first line: the kills land in that second.
-    _kill_and_resume(tmp_path, max(4, KILLS // 2), game="mastermind", window=(0.3, 1.0))
+    _kill_and_resume(tmp_path, max(4, KILLS // 2), seats=2, game="mastermind")
 
 
-def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = False,
-                     window: tuple[float, float] = (EARLIEST, LATEST),
-                     game: str = "coda", pool: str | None = None) -> None:
-    KILLS = total_kills  # noqa: N806 - the module's figure, for this run
+def _acks_made(acks: Path) -> int:
+    """How many acknowledgements the log holds (a torn last line is not one yet)."""
+    return acks.read_bytes().count(b"\n") if acks.exists() else 0
+
+
+def _kill_plan(rng: random.Random, kills: int, expected: int) -> list[int]:
+    """After how many acknowledgements of a tournament each of its ``kills`` is made, in
+    order: at random places among the ``expected`` ones, a few while a run starts."""
+    places = sorted(rng.sample(range(1, max(expected * 9 // 10, kills + 1)), kills))
+    return [0 if rng.random() < AT_START else place for place in places]
+
+
+def _run_until_killed(proc: ForkedCommand, acks: Path, at: int | None,
+                      rng: random.Random, why: str) -> None:
+    """Let the demo run; with ``at``, kill it (SIGKILL) a moment after the ack log holds
+    ``at`` acknowledgements (at once when it already does: while the run starts and
+    resumes the record), unless it ends first."""
+    started = time.monotonic()
+    if at is None:
+        try:
+            proc.wait(timeout=HANG)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            raise AssertionError(f"{why}: the demo did not end in {HANG:.0f} s") from None
+        return
+    delay = AFTER_ACK_WITHIN
+    if at <= _acks_made(acks):
+        delay = START_KILL_WITHIN
+    while _acks_made(acks) < at and proc.poll() is None:
+        if time.monotonic() - started > HANG:
+            proc.kill()
+            raise AssertionError(f"{why}: no acknowledgement {at} in {HANG:.0f} s")
+        time.sleep(0.005)
+    time.sleep(rng.uniform(0, delay))
+    proc.send_signal(signal.SIGKILL)  # nothing, when it has ended
+    proc.wait()
+
+
+def _kill_and_resume(tmp_path: Path, total_kills: int, *, seats: int,
+                     table_pool: bool = False, game: str = "coda", pool: str | None = None,
+                     ) -> None:
+    """One tournament (a match for Mastermind) at a table of ``seats``, killed
+    ``total_kills`` times and resumed to its end; another when it ended before them all."""
     seed = int(os.environ.get("CODA_PI_CRASH_SEED", str(time.time_ns() % 1_000_000)))
     rng = random.Random(seed)
     env = _env(tmp_path)
-    slow = slowness(tmp_path, env)
     started = time.monotonic()
     kills = runs = games = 0
     killed_mid_game = acked = kept = 0
-    while kills < KILLS:
+    while games == 0 or kills < total_kills:
         games += 1
+        assert games <= 1 + total_kills, f"crash seed {seed}: the kills never land"
+        plan = _kill_plan(rng, total_kills - kills,
+                          MASTERMIND_ACKS if game == "mastermind" else CODA_ACKS)
         folder = tmp_path / f"table-{games}"
         folder.mkdir()
         record, acks = folder / "tournament.jsonl", folder / "acks.jsonl"
@@ -254,22 +322,19 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = Fal
         while summary is None or not summary["finished"]:
             runs += 1
             why = f"crash seed {seed}, game {games}, run {runs}"
-            assert runs < 10 * KILLS + 20, f"{why}: the tournament never finishes"
+            assert runs < 10 * total_kills + 20, f"{why}: the tournament never finishes"
             before = record.read_bytes() if record.exists() else b""
-            proc = _demo(record, acks, seed + runs, env, players=PLAYERS[games % 3],
-                         table_pool=table_pool, game=game, pool=pool)
-            try:
-                if kills < KILLS:
-                    proc.wait(timeout=rng.uniform(*window) * slow)
-                else:
-                    proc.wait(timeout=120 * slow)
-            except subprocess.TimeoutExpired:
-                proc.send_signal(signal.SIGKILL)
-                proc.wait()
+            proc = _forked_demo(record, acks, seed + runs, env, runs, players=seats,
+                                table_pool=table_pool, game=game, pool=pool)
+            at = plan[kills_here] if kills_here < len(plan) and kills < total_kills else None
+            if at == 0 and not record.exists():
+                at = 1  # the kills while a run starts are kills while it resumes a record
+            _run_until_killed(proc, acks, at, rng, why)
+            out, err = proc.communicate()
+            if proc.returncode == -signal.SIGKILL:
                 kills += 1
                 kills_here += 1
-            out, err = proc.communicate()
-            if proc.returncode != -signal.SIGKILL:
+            else:
                 assert proc.returncode == 0, f"{why}: the demo failed: {err.decode()}"
             summary = _check(record, acks, before, why, kills_here)
             if proc.returncode == -signal.SIGKILL and summary and not summary["finished"]:
@@ -290,11 +355,11 @@ def _kill_and_resume(tmp_path: Path, total_kills: int, *, table_pool: bool = Fal
         # One tournament, one record: no resumed run started a game of its own beside it.
         assert sorted(p.name for p in folder.glob("*.jsonl")) == [
             "acks.jsonl", "tournament.jsonl"], f"crash seed {seed}, game {games}"
-    elapsed = time.monotonic() - started
-    print(f"crash test ({game}): seed {seed}, {kills} kills ({killed_mid_game} mid-game), "
+    print(f"crash test ({game}, {seats} seats): seed {seed}, {kills} kills "
+          f"({killed_mid_game} mid-game), "
           f"{runs} runs, {games} tournaments, {acked} lines and {kept} kept rows "
-          f"acknowledged, 0 lost, {elapsed:.1f} s, times stretched {slow:.1f}x")
-    assert killed_mid_game >= KILLS // 2, "the kills should mostly land in the middle of games"
+          f"acknowledged, 0 lost, {time.monotonic() - started:.1f} s")
+    assert killed_mid_game >= total_kills // 2, "the kills should mostly land inside games"
 
 
 def test_an_acknowledgement_log_names_each_line_after_the_record_holds_it(tmp_path: Path) -> None:

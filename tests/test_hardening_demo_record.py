@@ -27,8 +27,9 @@ from tests.test_mastermind_device_app import Hands, _choose_mastermind_one_game,
 def table_pool_tournament(tmp_path_factory) -> Path:
     data = tmp_path_factory.mktemp("played")
     # Only the records matter here: the frames of table-pool play are drawn and looked at
-    # by test_table_pool_device_demo.py and test_demo_readability.py.
-    result = run_demo(Config(), headless=True, seed=5, data_dir=data, players=3, rounds=3,
+    # by test_table_pool_device_demo.py and test_demo_readability.py. A table of two: the
+    # resume is what is checked (at three and four, with kills, in test_crash_resume.py).
+    result = run_demo(Config(), headless=True, seed=5, data_dir=data, players=2, rounds=3,
                       table_pool=True, draw=False)
     pygame.quit()
     assert result.finished
@@ -43,7 +44,7 @@ def test_an_unfinished_table_pool_record_is_resumed_by_the_demo_and_played_to_it
     record = tmp_path / "f.jsonl"
     record.write_bytes(b"".join(lines[:cut]))
     result = run_demo(Config(), headless=True, seed=9, data_dir=tmp_path / "d", record=record,
-                      players=3, rounds=3, table_pool=True, draw=False)
+                      players=2, rounds=3, table_pool=True, draw=False)
     pygame.quit()
     assert result.finished and result.records == [record]
     assert result.shown_totals == result.replay_totals

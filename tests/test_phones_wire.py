@@ -8,6 +8,8 @@ from __future__ import annotations
 import contextlib
 import json
 import socket
+import ssl
+import stat
 import threading
 import time
 from pathlib import Path
@@ -15,6 +17,7 @@ from pathlib import Path
 import pytest
 from phones_device import Phone, running_device
 
+from coda_pi.phones.tls import ensure_certificate
 from coda_pi.referee.pools.entered.views import EntryWaitView
 from coda_pi.referee.shared.signals import Button
 
@@ -122,3 +125,20 @@ def test_a_sniffer_counting_bytes_learns_nothing_of_the_numbers(tmp_path: Path) 
     long = _exchange(tmp_path / "b", tls=True, row=("D10", "L10", "D11", "L11"))
     assert short[2] != long[2]  # the pages themselves differ in length...
     assert len(short[0]) == len(long[0])  # ...what crosses the network does not
+
+
+def test_a_device_makes_its_certificate_at_first_start_and_keeps_it(tmp_path: Path) -> None:
+    """The phone tests' devices share the certificate the first one made
+    (tests/phones_device.py): here one is made from nothing, by openssl, as at a device's
+    first start, and the next start keeps it (the fingerprint the players compared)."""
+    made = ensure_certificate(tmp_path / "data")
+    assert stat.S_IMODE(made.key.stat().st_mode) == 0o600  # the key is the device's alone
+    der = ssl.PEM_cert_to_DER_cert(made.cert.read_text(encoding="ascii"))
+    assert len(der) > 500 and len(made.fingerprint.split(":")) == 32
+    assert made.short_fingerprint == made.fingerprint[:23]
+    # Read now: ``made`` names the files, which a certificate made again would replace.
+    fingerprint, key = made.fingerprint, made.key.read_bytes()
+    again = ensure_certificate(tmp_path / "data")
+    assert again.fingerprint == fingerprint and again.key.read_bytes() == key
+    assert made.server_context().minimum_version is ssl.TLSVersion.TLSv1_2
+    assert ensure_certificate(tmp_path / "other").fingerprint != fingerprint
