@@ -501,8 +501,10 @@ def test_switching_the_pool_offline_makes_the_next_boot_start_a_game_of_that_poo
 
 @pytest.mark.parametrize("pool", ["device", "entered"])
 def test_the_vm_players_moves_take_a_game_past_its_deal_in_either_pool(tmp_path, pool):
-    """What the VM's players do between power cuts, on the real app: within 40 moves the
-    game has its deals, draws and guesses, so cuts fall across the round (issue 22)."""
+    """What the VM's players do between power cuts, on the real app: the game gets its
+    deals, draws, guesses and places, so cuts fall across the round (issue 22). The
+    device deals at random, so how many moves that takes varies: about four games in five
+    get there within 40 moves (measured); the bound is five times that."""
     config = tmp_path / "config.toml"
     example = (ROOT / "firmware" / "config.example.toml").read_text()
     config.write_text(vm.config_with_pool(example, pool))
@@ -518,8 +520,10 @@ def test_the_vm_players_moves_take_a_game_past_its_deal_in_either_pool(tmp_path,
         app.run(max_steps=1)
         keys = _AppKeys(app)
         keys.tap("ret")
-        for _ in range(40):
+        for _ in range(200):
             vm.play_move(keys, rng, lines(), players)
+            if {"draw", "guess", "place"} <= {json.loads(ln).get("event") for ln in lines()}:
+                break
     finally:
         app.close()
     events = [json.loads(ln).get("event") for ln in lines()[1:]]
