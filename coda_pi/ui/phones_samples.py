@@ -10,8 +10,15 @@ from coda_pi.referee.shared.seat_screens import (
     PhonesView,
     seat_line,
 )
-from coda_pi.referee.shared.views import PublicView, SetupItem, SetupView
-from coda_pi.ui.sample_table import NAMES, _leds, _table, round_of
+from coda_pi.referee.shared.views import PublicView
+from coda_pi.ui.sample_table import (
+    NAMES,
+    _leds,
+    _table,
+    mastermind_setup_sample,
+    round_of,
+    setup_sample,
+)
 from coda_pi.ui.scene import Scene
 
 SAMPLE_CARD = PhonesCard("https://192.168.100.123:8443/", "3F:A9:0C:77:51:E2:8B:D4",
@@ -21,21 +28,10 @@ SAMPLE_CARD = PhonesCard("https://192.168.100.123:8443/", "3F:A9:0C:77:51:E2:8B:
 
 def phones_scenes() -> dict[str, Scene]:
     scenes: dict[str, Scene] = {}
-    setup = SetupView(
-        items=(SetupItem(_("Players"), "4", "players"),
-               SetupItem(_("Game"), _("Coda with dashes"), "game"),
-               SetupItem(_("Start"), "", "Start"), SetupItem(_("Names"), "", "Names"),
-               SetupItem(_("More"), "", "More"), SetupItem(_("Results"), "", "Results")),
-        cursor=2, editing=False, players=NAMES, prompt=_("Press OK to start"),
-        phones=SAMPLE_CARD)
+    setup = setup_sample(4, phones=SAMPLE_CARD)
     scenes["phones-setup"] = Scene(PublicView(screen=setup, table=None, title=_("New game"),
                                               leds=_leds(4)), leds=_leds(4))
-    mm_setup = SetupView(
-        items=(SetupItem(_("Game"), "Mastermind"),
-               SetupItem(_("Mode"), _("2 players, device scores")),
-               SetupItem(_("Start"), "", "Start"), SetupItem(_("More"), "", "More")),
-        cursor=2, editing=False, players=NAMES[:2], prompt=_("Press OK to start"),
-        phones=SAMPLE_CARD)
+    mm_setup = mastermind_setup_sample(phones=SAMPLE_CARD)
     scenes["phones-mm-setup"] = Scene(PublicView(screen=mm_setup, table=None,
                                                  title=_("New game: Mastermind"),
                                                  leds=_leds(2)), leds=_leds(2))

@@ -5,7 +5,15 @@ so the samples of each kind of play import it, never each other."""
 from __future__ import annotations
 
 from coda_pi.i18n import _
-from coda_pi.referee.shared.views import LedState, PanelView, SeatView, TableView
+from coda_pi.referee.shared.seat_screens import PhonesCard
+from coda_pi.referee.shared.views import (
+    LedState,
+    PanelView,
+    SeatView,
+    SetupItem,
+    SetupView,
+    TableView,
+)
 
 NAMES = ("Ann", "Benedict", "Chloé", "Dmitri")
 ON, OFF, BLINK = LedState.ON, LedState.OFF, LedState.BLINK
@@ -54,3 +62,24 @@ def _leds(players: int, on: int | None = None, blink: tuple[int, ...] = ()) -> t
 
 def round_of(number: int) -> str:
     return _("Round {number} of {rounds}").format(number=number, rounds=3)
+
+
+def setup_sample(players: int, *, phones: PhonesCard | None = None) -> SetupView:
+    """Coda's setup screen for ``players``, its cursor on Start (with the phones' code)."""
+    return SetupView(
+        items=(SetupItem(_("Players"), str(players), "players"),
+               SetupItem(_("Game"), _("Coda with dashes"), "game"),
+               SetupItem(_("Start"), "", "Start"), SetupItem(_("Names"), "", "Names"),
+               SetupItem(_("More"), "", "More"), SetupItem(_("Results"), "", "Results")),
+        cursor=2, editing=False, players=NAMES[:players], prompt=_("Press OK to start"),
+        phones=phones)
+
+
+def mastermind_setup_sample(*, phones: PhonesCard | None = None) -> SetupView:
+    """Mastermind's setup screen, Coda's shape: the common choices, Start, then More."""
+    return SetupView(
+        items=(SetupItem(_("Game"), "Mastermind"),
+               SetupItem(_("Mode"), _("2 players, device scores")),
+               SetupItem(_("Start"), "", "Start"), SetupItem(_("More"), "", "More")),
+        cursor=2, editing=False, players=NAMES[:2], prompt=_("Press OK to start"),
+        phones=phones)

@@ -39,7 +39,18 @@ from coda_pi.referee.shared.views import (
     TurnView,
 )
 from coda_pi.referee.shared.wording import nouns
-from coda_pi.ui.sample_table import BLINK, NAMES, OFF, ON, _leds, _row, _table, round_of
+from coda_pi.ui.sample_table import (
+    BLINK,
+    NAMES,
+    OFF,
+    ON,
+    _leds,
+    _row,
+    _table,
+    mastermind_setup_sample,
+    round_of,
+    setup_sample,
+)
 from coda_pi.ui.scene import Scene
 
 
@@ -54,20 +65,10 @@ def sample_scenes() -> dict[str, Scene]:
     say = nouns("panels")
     value_prompt = _value_prompt(NAMES[3], 3)
     scenes: dict[str, Scene] = {}
-    setup = SetupView(
-        items=(SetupItem(_("Players"), "3", "players"),
-               SetupItem(_("Game"), _("Coda with dashes"), "game"),
-               SetupItem(_("Start"), "", "Start"), SetupItem(_("Names"), "", "Names"),
-               SetupItem(_("More"), "", "More"), SetupItem(_("Results"), "", "Results")),
-        cursor=2, editing=False, players=NAMES[:3], prompt=_("Press OK to start"))
+    setup = setup_sample(3)
     scenes["setup"] = Scene(PublicView(screen=setup, table=None, title=_("New game"),
                                        leds=_leds(3)), leds=_leds(3))
-    # Mastermind's setup has Coda's shape: the common choices, Start, then More.
-    mm_setup = SetupView(
-        items=(SetupItem(_("Game"), "Mastermind"),
-               SetupItem(_("Mode"), _("2 players, device scores")),
-               SetupItem(_("Start"), "", "Start"), SetupItem(_("More"), "", "More")),
-        cursor=2, editing=False, players=NAMES[:2], prompt=_("Press OK to start"))
+    mm_setup = mastermind_setup_sample()
     scenes["mm-setup"] = Scene(PublicView(screen=mm_setup, table=None,
                                           title=_("New game: Mastermind"), leds=_leds(2)),
                                leds=_leds(2))
