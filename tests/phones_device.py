@@ -31,6 +31,20 @@ from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.signals import Button, Press, Release
 
 
+class SteppedClock:
+    """The real clock, that a test can move forward as if that much time had gone by (a
+    button held two seconds, without waiting two seconds); it never goes back."""
+
+    def __init__(self) -> None:
+        self.ahead = 0.0
+
+    def monotonic(self) -> float:
+        return time.monotonic() + self.ahead
+
+    def skip(self, seconds: float) -> None:
+        self.ahead += seconds
+
+
 class Device:
     """The running device: press its buttons, read its screen, wait for what it shows."""
 
@@ -149,14 +163,15 @@ def _certificate_made(data: Path) -> None:
 @contextmanager
 def running_device(tmp_path: Path, *, names: tuple[str, ...] = ("Ann", "Ben"),
                    pool: str = "entered", rounds: int = 1, tls: bool = True,
-                   seed: int = 5) -> Iterator[Device]:
-    """The device in setup, its loop running, its phones served on 127.0.0.1."""
+                   seed: int = 5, clock: SteppedClock | None = None) -> Iterator[Device]:
+    """The device in setup, its loop running, its phones served on 127.0.0.1 (on ``clock``
+    when given, else the real one)."""
     config = Config(data_dir=tmp_path / "data")
     setup = SetupDefaults(names=names, players=len(names), rounds=rounds, pool=pool,  # type: ignore[arg-type]
                           timer=False)
     options = DeviceOptions(config=config, size=(480, 320), fullscreen=False, resume=False,
                             setup=setup, bounce_time=None, gpio=False, sound=False)
-    app = build_app(options, rng=random.Random(seed), explain=lambda text: None)
+    app = build_app(options, rng=random.Random(seed), explain=lambda text: None, clock=clock)
     if tls:
         _certificate_kept(tmp_path / "data")
     phones = start_phones(app.queue, tmp_path / "data", port=0, host="127.0.0.1", tls=tls)

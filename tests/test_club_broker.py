@@ -227,13 +227,12 @@ def test_tables_authenticate_and_write_only_their_own_topics(tmp_path):
     try:
         spectator = client("hub", setup.passwords["hub"])  # reads everything of the club
         spectator.on_message = lambda c, u, m: (seen.append((m.topic, m.payload)), got.set())
-        connected = threading.Event()
-        spectator.on_connect = lambda c, u, f, rc, p: (c.subscribe("coda/cafe/#", 1),
-                                                       connected.set())
+        subscribed = threading.Event()  # the broker acknowledged the subscription
+        spectator.on_connect = lambda c, u, f, rc, p: c.subscribe("coda/cafe/#", 1)
+        spectator.on_subscribe = lambda c, u, mid, rcs, p: subscribed.set()
         spectator.connect("127.0.0.1", broker.port)
         spectator.loop_start()
-        assert connected.wait(5)
-        time.sleep(0.3)  # the subscription in place
+        assert subscribed.wait(5)
 
         table1 = client("table1", setup.passwords["table1"])
         table1.connect("127.0.0.1", broker.port)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from phones_device import Phone, pair, running_device
+from phones_device import Phone, SteppedClock, pair, running_device
 
 from coda_pi.referee.pools.entered.views import EntryPrivateView, EntryWaitView
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView
@@ -314,9 +314,8 @@ def test_a_page_s_version_counts_only_its_own_changes(tmp_path: Path) -> None:
 
 def test_the_fallback_sentence_is_said_once_per_game_not_after_an_undo(
         tmp_path: Path) -> None:
-    import time
-
-    with running_device(tmp_path) as device:
+    clock = SteppedClock()
+    with running_device(tmp_path, clock=clock) as device:
         ann = device.phone()
         pair(device, ann, 0)
         device.press(Button.OK)
@@ -326,8 +325,10 @@ def test_the_fallback_sentence_is_said_once_per_game_not_after_an_undo(
             ann.tap(kind="tile", dark=tile[0] == "D", value=tile[1:])
         ann.tap(kind="key", key="ok")
         device.until(lambda: device.app.scene.view.screen.seat == 1)
+        seen = device.app.stats.intents
         device.app.queue.put(Press(Button.BACK))  # held 2 s: undo
-        time.sleep(2.2)
+        device.until(lambda: device.app.stats.intents > seen)  # the press is down
+        clock.skip(2.2)  # ... and held that long, on the device's clock
         device.app.queue.put(Release(Button.BACK))
         device.until(lambda: device.app.scene.view.overlay is not None)
         device.press(Button.OK)  # yes, undo Ann's row

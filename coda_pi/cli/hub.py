@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +116,19 @@ def _hub_password(args: argparse.Namespace) -> str:
         return ""
 
 
+def _connected_or_stopped(connected: threading.Event, stop: threading.Event,
+                          timeout: float) -> bool:
+    """Waits up to ``timeout`` for the broker; a stop ends the wait at once (else systemd's
+    stop in the first seconds waited the whole ``timeout`` before the hub closed)."""
+    deadline = time.monotonic() + timeout
+    while not connected.is_set() and not stop.is_set():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        stop.wait(min(0.05, left))
+    return connected.is_set()
+
+
 def run(args: argparse.Namespace) -> int:
     from coda_pi.club.hub import Hub
     from coda_pi.club.hub_mqtt import HubLink
@@ -159,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
     print(_("page: {url}").format(url=web.url), flush=True)
     print(_("organiser (seating editor): {url}").format(url=f"{web.url}?key={web.key}"),
           flush=True)
-    if not link.connected.wait(5) and not stop.is_set():
+    if not _connected_or_stopped(link.connected, stop, 5.0) and not stop.is_set():
         print("coda-pi hub: " + _("no broker at {address} yet ({why}); trying again "
                                   "meanwhile").format(address=f"{args.broker}:{args.port}",
                                                       why=link.refused or _("not answering")),

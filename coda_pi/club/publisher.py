@@ -87,6 +87,7 @@ class Publisher:
             return
         self.wait_idle(flush)
         self._stop.set()
+        self._inbox.put(("look", None))  # ends the thread's wait for news at once
         self._thread.join(timeout=5)
         self._thread = None
         if self._connected:
@@ -101,6 +102,7 @@ class Publisher:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             self._idle.clear()
+            self._inbox.put(("look", None))  # a look now, not at the next poll
             if self._idle.wait(min(0.5, max(0.0, deadline - time.monotonic()))) and \
                     self._all_acked():
                 return True
@@ -193,6 +195,7 @@ class Publisher:
                 self._ack(sent)
         elif kind == "resend" and isinstance(value, dict):
             self._resend(value)
+        # "look" (from wait_idle and close) only wakes the thread: the step looks now.
 
     def _rewind_all(self) -> None:
         """Everything not acknowledged goes again, from the cursor."""

@@ -9,11 +9,13 @@ only (``http.server``): a Pi serves a room and a few dozen phones with it.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import io
 import json
 import re
 import secrets
+import socket
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -43,7 +45,10 @@ class HubWeb:
         self.streams = 0  # pages that opened the live stream (for tests and the log)
 
     def start(self) -> HubWeb:
-        self._thread = threading.Thread(target=self.server.serve_forever, name="hub-web",
+        # A long poll interval: an idle hub does not wake twice a second for the server
+        # (http.server's default), and close() pokes it instead of waiting up to half a second.
+        self._thread = threading.Thread(target=self.server.serve_forever,
+                                        kwargs={"poll_interval": 3600}, name="hub-web",
                                         daemon=True)
         self._thread.start()
         return self
@@ -52,7 +57,16 @@ class HubWeb:
         self._closing.set()
         with self.hub.lock:
             self.hub.lock.notify_all()
-        self.server.shutdown()
+        if self._thread is not None:
+            stopper = threading.Thread(target=self.server.shutdown, daemon=True)
+            stopper.start()
+            host = str(self.server.server_address[0])
+            with contextlib.suppress(OSError):  # the poke that ends the server's sleep
+                socket.create_connection(("127.0.0.1" if host in ("", "0.0.0.0") else host,
+                                          self.port), timeout=1).close()
+            stopper.join(5)
+            self._thread.join(5)
+            self._thread = None
         self.server.server_close()
 
     def qr_svg(self, url: str) -> bytes:
