@@ -47,7 +47,7 @@ def test_a_seat_is_paired_only_by_its_own_button(tmp_path: Path) -> None:
         assert phone.collect(asked["rid"]) == (200, {"wait": True})
         assert phone.page()[0] == 403
         device.seat(1)
-        device.until(lambda: "Give seat 2 to the phone showing " + asked["code"]
+        device.until(lambda: "Seat 2 to phone " + asked["code"]
                      in device.app.scene.view.banner.text)
         device.press(Button.OK)  # the table confirms: yes
         status, got = device.until(lambda: (r := phone.collect(asked["rid"]))[1].get(
@@ -397,7 +397,7 @@ def test_a_press_for_the_game_does_not_give_a_seat_to_a_waiting_phone(tmp_path: 
         rid = intruder.ask(1)["rid"]
         device.until(lambda: device.phones.bridge.pairings.waiting())
         device.seat(1)  # Ben's button, pressed for the game
-        device.until(lambda: "Give seat 2 to the phone" in device.app.scene.view.banner.text)
+        device.until(lambda: "Seat 2 to phone" in device.app.scene.view.banner.text)
         device.press(Button.BACK)  # not OK: no
         device.until(lambda: "stays without a phone" in device.app.scene.view.banner.text)
         assert intruder.collect(rid)[0] == 404
@@ -408,4 +408,4 @@ def test_a_press_for_the_game_does_not_give_a_seat_to_a_waiting_phone(tmp_path: 
         device.seat(1)  # now a press for the game again: no phone waits, nothing is asked
         device.until(lambda: bridge.published >= before + 2)
         assert bridge.pairings.paired() == frozenset()
-        assert "Give seat" not in (device.app.scene.view.banner or Banner("")).text
+        assert "to phone" not in (device.app.scene.view.banner or Banner("")).text

@@ -100,8 +100,9 @@ class PhoneBridge:
         self._armed = (seat, time.monotonic())
         self._changes_seen = self.pairings.changes  # this sentence, not the waiting one
         codes = ", ".join(r.code for r in self.pairings.waiting() if r.seat == seat)
-        referee.notify(_("Give seat {number} to the phone showing {code}? OK: yes, any other "
-                         "button: no").format(number=seat + 1, code=codes), BannerKind.INFO)
+        # Short: at 320x240 the header holds three short lines of it in Spanish.
+        referee.notify(_("Seat {number} to phone {code}? OK: yes, other button: "
+                         "no").format(number=seat + 1, code=codes), BannerKind.INFO)
 
     def _answer(self, referee: Any, seat: int, *, yes: bool) -> None:
         self._armed = None

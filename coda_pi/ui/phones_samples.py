@@ -10,7 +10,7 @@ from coda_pi.referee.shared.seat_screens import (
     PhonesView,
     seat_line,
 )
-from coda_pi.referee.shared.views import PublicView
+from coda_pi.referee.shared.views import Banner, BannerKind, PublicView
 from coda_pi.ui.sample_table import (
     NAMES,
     _leds,
@@ -31,6 +31,11 @@ def phones_scenes() -> dict[str, Scene]:
     setup = setup_sample(4, phones=SAMPLE_CARD)
     scenes["phones-setup"] = Scene(PublicView(screen=setup, table=None, title=_("New game"),
                                               leds=_leds(4)), leds=_leds(4))
+    # A phone asks for seat 2 and its button was pressed: the table confirms or refuses.
+    ask = Banner(_("Seat {number} to phone {code}? OK: yes, other button: no").format(
+        number=2, code="37"), BannerKind.INFO)
+    scenes["phones-ask"] = Scene(PublicView(screen=setup, table=None, title=_("New game"),
+                                            banner=ask, leds=_leds(4)), leds=_leds(4))
     mm_setup = mastermind_setup_sample(phones=SAMPLE_CARD)
     scenes["phones-mm-setup"] = Scene(PublicView(screen=mm_setup, table=None,
                                                  title=_("New game: Mastermind"),

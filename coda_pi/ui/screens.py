@@ -328,7 +328,10 @@ def _setup(surface: pygame.Surface, bands: Frame, screen: SetupView, view: Publi
     if screen.phones is not None:
         # Phones are on: the address under the title, and the table's notices there too
         # (a phone asking for a seat is named on screen while the table is in the setup).
-        header(surface, bands, view, title, theme.PANEL_AREA,
+        # Beside a notice (a phone asking for a seat) the title is the shorter "Phones":
+        # "New game" would be cut short beside it on the small screens.
+        header(surface, bands, view, _("Phones") if view.banner is not None else title,
+               theme.PANEL_AREA,
                subtitle=_("Phones: {address}").format(address=screen.phones.address))
     else:
         header(surface, bands, None, title, theme.PANEL_AREA)
