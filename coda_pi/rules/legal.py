@@ -43,11 +43,13 @@ from coda_pi.rules.mastermind_events import to_dict as mastermind_line
 from coda_pi.rules.observe import CodaObservation
 from coda_pi.rules.tiles import DASH_VALUE, Color, Tile, legal_slots, order_problem
 
+_PLAIN_VALUES: tuple[str, ...] = tuple(v for v in VALUES if v != DASH_VALUE)
+
 
 def guess_values(*, dashes: bool) -> tuple[str, ...]:
     """What a guess may name (``"0"``..``"11"``, and ``"-"`` when the dashes are in play), in
     the order the device's PREV/NEXT cycle through them."""
-    return VALUES if dashes else tuple(v for v in VALUES if v != DASH_VALUE)
+    return VALUES if dashes else _PLAIN_VALUES
 
 
 def legal_events(game: CodaGame, *, panels_seen: bool = True) -> Iterator[CodaEvent]:
