@@ -25,6 +25,10 @@ DEFAULT_LANGUAGE = "en"
 
 _catalogs: dict[str, gettext.NullTranslations] = {}
 _current: list[str] = [DEFAULT_LANGUAGE]
+# Each message's translation, per language, once looked up: the screens ask for the same few
+# hundred strings tens of thousands of times in a game, and the shipped catalogs never change
+# while the process runs.
+_translated: dict[str, dict[str, str]] = {language: {} for language in LANGUAGES}
 
 
 def _catalog(language: str) -> gettext.NullTranslations:
@@ -50,7 +54,12 @@ def language() -> str:
 
 def _(message: str) -> str:
     """``message`` in the current language (itself when the catalog has no translation)."""
-    return _catalog(_current[0]).gettext(message)
+    language = _current[0]
+    known = _translated[language]
+    found = known.get(message)
+    if found is None:
+        found = known[message] = _catalog(language).gettext(message)
+    return found
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

@@ -43,11 +43,13 @@ from coda_pi.rules.mastermind_events import to_dict as mastermind_line
 from coda_pi.rules.observe import CodaObservation
 from coda_pi.rules.tiles import DASH_VALUE, Color, Tile, legal_slots, order_problem
 
+_PLAIN_VALUES: tuple[str, ...] = tuple(v for v in VALUES if v != DASH_VALUE)
+
 
 def guess_values(*, dashes: bool) -> tuple[str, ...]:
     """What a guess may name (``"0"``..``"11"``, and ``"-"`` when the dashes are in play), in
     the order the device's PREV/NEXT cycle through them."""
-    return VALUES if dashes else tuple(v for v in VALUES if v != DASH_VALUE)
+    return VALUES if dashes else _PLAIN_VALUES
 
 
 def legal_events(game: CodaGame, *, panels_seen: bool = True) -> Iterator[CodaEvent]:
@@ -99,17 +101,22 @@ def _deals(game: CodaGame, panels_seen: bool) -> Iterator[Deal]:
                 if all(colours.count(c) <= game.pool_count[c] for c in Color):
                     yield Deal(seat, tuple(Tile(c) for c in colours))
             continue
-        # Each panel's rank worked out once (a dash ranked -1, first): a seat's deals are
-        # tens of thousands of rows, and sorting plain tuples needs no key function. The
-        # pool's index keeps two dashes apart, in the pool's order.
+        # Each panel's place in the order worked out once, as one int (rank, then the pool's
+        # index, which keeps two dashes apart in the pool's order; a dash ranked -1, first):
+        # a seat's deals are tens of thousands of rows, and ints sort fastest. The rows come
+        # in the pool's order of combinations, as they always have.
         ranked = [(-1 if t.rank is None else t.rank, i, t)
                   for i, t in enumerate(game.pool_tiles())]
-        for chosen in itertools.combinations(ranked, hand):
+        width = len(ranked)
+        keys = [(rank + 1) * width + i for rank, i, _ in ranked]
+        by_key: dict[int, tuple[int, int, Tile]] = dict(zip(keys, ranked, strict=True))
+        tile_of_key = {key: t for key, (_, _, t) in by_key.items()}.__getitem__
+        for chosen in itertools.combinations(keys, hand):
             ordered = sorted(chosen)
-            if ordered[0][0] >= 0:  # most rows: no dash, one order only
-                yield Deal(seat, tuple([t for _, _, t in ordered]))
+            if ordered[0] >= width:  # most rows: no dash, one order only
+                yield Deal(seat, tuple(map(tile_of_key, ordered)))
                 continue
-            for row in _orders(ordered):
+            for row in _orders([by_key[key] for key in ordered]):
                 yield Deal(seat, row)
 
 

@@ -53,9 +53,15 @@ class Outcome(Enum):
     REFUSED = "refused"  # the key does nothing here; ``problem`` says why
 
 
+# Both dials made once: a private screen asks for its dial's numbers on every redraw.
+_DIALS: dict[bool, tuple[str, ...]] = {
+    dashes: (*(str(n) for n in NUMBERS), *((DASH_VALUE,) if dashes else ()))
+    for dashes in (False, True)}
+
+
 def dial_values(*, dashes: bool) -> tuple[str, ...]:
     """The numbers on the dial: 0..11, and the dash in advanced play."""
-    return (*(str(n) for n in NUMBERS), *((DASH_VALUE,) if dashes else ()))
+    return _DIALS[bool(dashes)]
 
 
 def tile_of(colour: Color, value: str) -> Tile:
@@ -130,8 +136,9 @@ class PanelEntry:
     def partial(self) -> list[Tile | None]:
         """The row so far: a slot is a Tile once its number was taken, else None."""
         out: list[Tile | None] = []
+        values = self.values
         for colour, dial, taken in zip(self.colours, self.dials, self.taken, strict=True):
-            out.append(tile_of(colour, self.values[dial])
+            out.append(tile_of(colour, values[dial])
                        if taken and colour is not None and dial is not None else None)
         return out
 

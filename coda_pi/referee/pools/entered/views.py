@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 from coda_pi.i18n import N_, _, ngettext, spoken
 from coda_pi.referee.shared.labels import order_detail, tile_name, value_label
@@ -120,10 +121,17 @@ def entry_private_view(entry: PanelEntry, seat: int, name: str, labels: str, *,
         title=title or _(_TITLES[entry.is_draw, labels == "cards"]),
         slots=tuple(slots),
         row=tuple(panel(s.tile, labels, revealed=s.revealed) for s in row),
-        stage=entry.stage, dial=dial, values=tuple(value_label(v, labels) for v in entry.values),
+        stage=entry.stage, dial=dial, values=_dial_labels(entry.values, labels),
         prompt=entry_keys(entry), question=_question(entry, labels),
         message=None if problem is None else _capital(spoken(problem)),
     )
+
+
+@cache
+def _dial_labels(values: tuple[str, ...], labels: str) -> tuple[str, ...]:
+    """The dial's numbers as the table's labels write them: the same two dials (dashes or
+    not) in two labels, asked for on every redraw of an entry."""
+    return tuple(value_label(v, labels) for v in values)
 
 
 def _question(entry: PanelEntry, labels: str) -> str:
