@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_side_channels import Pads as TwinPads
-from test_side_channels import PhysicalTable, TwinEnteredPlayer, same_so_far
+from test_side_channels import PhysicalTable, physical_player, same_so_far
 from twin_worlds import Relabel, RelabelledDealer, relabels
 
 from coda_pi.phones.actions import held_view
@@ -68,7 +68,7 @@ def play(case: dict[str, Any]) -> tuple[int, int]:
     tables = (Table(a, clocks[0]), Table(b, clocks[1]))
     rng = random.Random(case["seed"] + 1)
     player: Any = {"device": AutoPlayer, "table": TablePoolAutoPlayer}.get(pool)
-    player = player(rng) if player else TwinEnteredPlayer(rng, physical, a)
+    player = player(rng) if player else physical_player(rng, physical, a)
     moments = whole = sent = 0
     while sent < MAX_INTENTS and not isinstance(a.view().screen, FinalView):
         intents = player.decide(a.view(), a.private_view())

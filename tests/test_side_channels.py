@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from twin_worlds import Relabel, RelabelledDealer, relabels
+from twin_worlds import Relabel, RelabelledDealer, WorldEnteredPlayer, relabels
 
 from coda_pi.referee.coda.referee import Referee
 from coda_pi.referee.pools.entered.mode import EnteredPool
@@ -32,7 +32,6 @@ from coda_pi.rules.errors import RuleError
 from coda_pi.rules.panel_entry import dial_values
 from coda_pi.rules.tiles import Color, Tile
 from coda_pi.sim.coda import AutoPlayer
-from coda_pi.sim.entered import EnteredAutoPlayer
 from coda_pi.sim.table_pool import TablePoolAutoPlayer
 from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
@@ -62,27 +61,13 @@ class PhysicalTable:
         return self.draws[key]
 
 
-class TwinEnteredPlayer(EnteredAutoPlayer):
-    """Enters world A's panels as the physical table has them."""
-
-    def __init__(self, rng: random.Random, physical: PhysicalTable, world: Referee) -> None:
-        super().__init__(rng)
-        self._physical = physical
-        self._world = world
-
-    def _shuffle_and_deal(self, seats: int, round_number: int, dashes: bool) -> None:
-        self._round = round_number
-
-    def _row_of(self, seat: int) -> list[Tile]:
-        game = self._world.game
-        assert game is not None
-        return list(self._physical.rows[(game.round_number, seat)])
-
-    def _draw_from_table(self, dark: bool) -> Tile:
-        game = self._world.game
-        assert game is not None
-        self.in_hand = self._physical.draw(game, Color.DARK if dark else Color.LIGHT)
-        return self.in_hand
+def physical_player(rng: random.Random, physical: PhysicalTable, world: Referee
+                    ) -> WorldEnteredPlayer:
+    """World A's players in entered-pool play: they enter the panels the physical table
+    gives them."""
+    return WorldEnteredPlayer(
+        rng, world, lambda game, seat: list(physical.rows[(game.round_number, seat)]),
+        physical.draw)
 
 
 class Pads:
@@ -203,7 +188,7 @@ def play_twins(case: dict[str, Any]) -> int:
     elif pool == "table":
         player = TablePoolAutoPlayer(rng)
     else:
-        player = TwinEnteredPlayer(rng, physical, a)
+        player = physical_player(rng, physical, a)
     sent = 0
     compared = 0
     waits = sorted(set(case["waits"]), reverse=True)

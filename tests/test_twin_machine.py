@@ -56,6 +56,7 @@ from twin_worlds import (
     Relabel,
     RelabelledDealer,
     World,
+    WorldEnteredPlayer,
     own_panels,
     public_outputs,
     relabels,
@@ -75,7 +76,6 @@ from coda_pi.rules.errors import RuleError
 from coda_pi.rules.panel_entry import dial_values, tile_of
 from coda_pi.rules.tiles import Color, Tile, legal_slots
 from coda_pi.sim.coda import AutoPlayer
-from coda_pi.sim.entered import EnteredAutoPlayer
 from coda_pi.sim.table_pool import TablePoolAutoPlayer
 from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
@@ -92,29 +92,6 @@ STATS: dict[str, int] = {"runs": 0, "presses": 0, "compared": 0, "private": 0, "
                          "round_ends": 0, "events": 0, "players_lost": 0,
                          "deep": 0, "fix_chances": 0, "round_end_tries": 0, "fallen_looks": 0}
 """What the machine explored (the bench and ``-s`` runs print it)."""
-
-
-class TwinEnteredPlayer(EnteredAutoPlayer):
-    """World A's players in entered-pool play: they enter what ``Intentions`` says."""
-
-    def __init__(self, rng: random.Random, meant: Intentions, world: Referee) -> None:
-        super().__init__(rng)
-        self._meant = meant
-        self._world = world
-
-    def _shuffle_and_deal(self, seats: int, round_number: int, dashes: bool) -> None:
-        self._round = round_number
-
-    def _row_of(self, seat: int) -> list[Tile]:
-        game = self._world.game
-        assert game is not None
-        return [t for t, _ in self._meant.row(game, seat)]
-
-    def _draw_from_table(self, dark: bool) -> Tile:
-        game = self._world.game
-        assert game is not None
-        self.in_hand = self._meant.draw(game, Color.DARK if dark else Color.LIGHT)[0]
-        return self.in_hand
 
 
 @st.composite
@@ -299,7 +276,9 @@ class TwinMachine(RuleBasedStateMachine):
         elif case["pool"] == "table":
             self.player = TablePoolAutoPlayer(rng)
         else:
-            self.player = TwinEnteredPlayer(rng, meant, a)
+            self.player = WorldEnteredPlayer(
+                rng, a, lambda game, seat: [t for t, _ in meant.row(game, seat)],
+                lambda game, colour: meant.draw(game, colour)[0])
         self.last = (public_outputs(self.worlds[0]), public_outputs(self.worlds[1]))
 
     # -- pressing, and judging after every press --------------------------------------------

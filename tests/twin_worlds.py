@@ -24,7 +24,8 @@ The twin-world machine (``tests/test_twin_machine.py``) builds on the parts belo
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +37,7 @@ from coda_pi.rules.coda_events import Deal, Draw, parse_event
 from coda_pi.rules.dealer import Shuffle, deal_moment, draw_moment
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Color, Tile, full_set, sorted_row
+from coda_pi.sim.entered import EnteredAutoPlayer
 
 Line = dict[str, Any]
 
@@ -325,3 +327,31 @@ class Intentions:
         shift = values.index(self.relabel(tile).value) - values.index(tile.value) \
             if relabelled else 0
         return (entry.pads[k] + shift) % size
+
+
+class WorldEnteredPlayer(EnteredAutoPlayer):
+    """World A's players in entered-pool play: they enter the panels the physical table
+    gives them (``row_of(game, seat)``, ``draw_of(game, colour)``) instead of dealing their
+    own."""
+
+    def __init__(self, rng: random.Random, world: Any,
+                 row_of: Callable[[CodaGame, int], list[Tile]],
+                 draw_of: Callable[[CodaGame, Color], Tile]) -> None:
+        super().__init__(rng)
+        self._world = world
+        self._row = row_of
+        self._draw = draw_of
+
+    def _shuffle_and_deal(self, seats: int, round_number: int, dashes: bool) -> None:
+        self._round = round_number
+
+    def _row_of(self, seat: int) -> list[Tile]:
+        game = self._world.game
+        assert game is not None
+        return self._row(game, seat)
+
+    def _draw_from_table(self, dark: bool) -> Tile:
+        game = self._world.game
+        assert game is not None
+        self.in_hand = self._draw(game, Color.DARK if dark else Color.LIGHT)
+        return self.in_hand
