@@ -149,10 +149,7 @@ class AutoPlayer:
             return self._release()
         match screen:
             case SetupView():
-                if screen.editing:
-                    return _tap(Button.OK)
-                start = start_line(screen)
-                return _tap(Button.OK if screen.cursor == start else Button.PREV)
+                return start_game(screen)
             case DealView():
                 return self._deal(view, screen, private)
             case TurnView():
@@ -285,6 +282,14 @@ _TURN_STEPS: dict[TurnStep, Callable[[AutoPlayer, PublicView, TurnView, PrivateV
     TurnStep.REVEAL_OWN: AutoPlayer._knock_down,
 }
 """What the player presses at each step of its turn once it holds its seat button."""
+
+
+def start_game(screen: SetupView) -> list[Intent]:
+    """The press towards starting the game from Coda's setup: out of a value being edited,
+    up to Start, then OK."""
+    if screen.editing:
+        return _tap(Button.OK)
+    return _tap(Button.OK if screen.cursor == start_line(screen) else Button.PREV)
 
 
 def start_line(screen: SetupView) -> int:

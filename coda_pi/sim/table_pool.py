@@ -38,7 +38,7 @@ from coda_pi.rules.deduction import Panel, View, analyze
 from coda_pi.rules.deduction_view import Witness
 from coda_pi.rules.legal import seat_moves
 from coda_pi.rules.tiles import Color, Tile, full_set
-from coda_pi.sim.coda import aims, seen_by, start_line
+from coda_pi.sim.coda import aims, seen_by, start_game
 
 RIGHT_CHANCE = 0.5
 
@@ -74,10 +74,7 @@ class TablePoolAutoPlayer:
             self._deal(len(table.seats), table.round_number, view)
         match screen:
             case SetupView():
-                if screen.editing:
-                    return _tap(Button.OK)
-                start = start_line(screen)
-                return _tap(Button.OK if screen.cursor == start else Button.PREV)
+                return start_game(screen)
             case ColourRowView():
                 return self._colour(screen)
             case TurnView():
