@@ -588,6 +588,9 @@ class CodaGame:
             return False
         self.round_winner = left[0]
         self.turn = None
+        # The round is won now, whatever the winner's unseen panels turn out to be: the 5
+        # points count at once, the bonus when the panels are known.
+        self._score(left[0], win=WIN_POINTS)
         if self._unknown_bonus_panels():
             self.phase = Phase.BONUS
         else:
@@ -643,7 +646,7 @@ class CodaGame:
     def _finish_round(self) -> None:
         winner = self.round_winner
         assert winner is not None
-        self._score(winner, win=WIN_POINTS, bonus=sum(t.face for t in self._winner_panels()))
+        self._score(winner, bonus=sum(t.face for t in self._winner_panels()))
         points = self.round_pts
         self.results = (*self.results, RoundResult(winner, tuple(p.total for p in points)))
         self.phase = Phase.FINISHED if self.round_number >= self.settings.rounds else Phase.ROUND
