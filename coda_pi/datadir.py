@@ -197,7 +197,7 @@ def _resume(path: Path, notices: list[str]) -> ResumeChoice | None:
     except OSError as err:
         notices.append(say("could not read {name}: {why}", name=name, why=_why(err)))
         return None
-    if replay.error is not None or replay.journal is None:
+    if not replay.resumable:
         where = (say("line {line}: {message}", line=replay.error.line,
                      message=replay.error.message) if replay.error else "")
         try:

@@ -26,6 +26,17 @@ class Replay:
     detail: str | None = None  # which panels broke the rule, for people
     warnings: list[str] = field(default_factory=list)
     lines: int = 0  # the number of the last line read
+    # Table-pool play: the record ends on a line after which no arrangement of the unseen
+    # panels fits. That line is the record's error (the spec), but the device wrote it as it
+    # was told and waits for an undo: ``journal`` holds the state after it, for the device to
+    # resume on the same halt; this is the state before it, the one replay reports.
+    halted_before: Any = None
+
+    @property
+    def resumable(self) -> bool:
+        """Whether the device can go on from this record: no error, or only the halt that
+        waits for an undo."""
+        return self.journal is not None and (self.error is None or self.halted_before is not None)
 
     @property
     def exit_code(self) -> int:
@@ -37,7 +48,9 @@ class Replay:
 
     def summary(self) -> dict[str, Any]:
         """The spec's replay object, ``error`` included."""
-        if self.journal is not None:
+        if self.halted_before is not None:
+            out = self.halted_before.summary()
+        elif self.journal is not None:
             out = self.journal.game.summary()
         else:
             out = _empty_summary(self.header)
@@ -117,8 +130,11 @@ def replay_lines(lines: list[RecordLine], *, end_line: int = 1) -> Replay:
         replay.lines = line.number
     unfit = None if watch is None else watch.first_unfit(replay.journal.game)
     if unfit is not None and unfit.line == replay.lines:
-        # The record ends there (a power cut while the device waited for the undo): the
-        # device resumes on the same halt, so it is not broken; replay says why it waits.
+        # The record ends there (a power cut while the device waited for the undo). The line
+        # still breaks a rule (the spec: it is the error unless a later undo takes it back);
+        # the device resumes on the same halt and says why it waits.
+        replay.error = LineError(unfit.line, unfit.why)
+        replay.halted_before = unfit.before
         replay.warnings.append(say("line {line}: {why}; the device waits for an undo",
                                    line=unfit.line, why=unfit.why))
     elif unfit is not None:

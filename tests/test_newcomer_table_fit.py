@@ -45,10 +45,33 @@ def test_an_undo_of_that_line_is_what_the_device_does_and_replays() -> None:
     assert replay.exit_code == 0 and replay.error is None
 
 
-def test_a_record_ending_on_that_line_is_resumable_and_replay_says_why_it_waits() -> None:
+def test_a_record_ending_on_that_line_is_broken_yet_the_device_resumes_on_the_halt() -> None:
+    """The spec: such a line is the error unless a later undo takes it back, whether or not
+    the record ends there. A program reading --json sees the error; the device, which wrote
+    the line as it was told and waits for an undo, still resumes on that halt."""
     replay = _replay(*START, NO_ROOM)
-    assert replay.exit_code == 0
+    assert replay.exit_code == 2
+    assert replay.error.line == NO_ROOM_LINE
+    summary = replay.summary()
+    assert summary["error"]["line"] == NO_ROOM_LINE
+    assert summary["rows"][1][2]["tile"] == "D?"  # the state after the last good line
+    assert replay.resumable
     assert any(f"line {NO_ROOM_LINE}" in str(w) and "undo" in str(w) for w in replay.warnings)
+    # The device's journal holds the halted line, so the undo it waits for takes it back.
+    replay.journal.undo()
+    assert replay.journal.game.summary()["rows"] == summary["rows"]
+
+
+def test_the_data_directory_resumes_a_record_halted_on_that_line(tmp_path) -> None:
+    from coda_pi.datadir import _resume
+
+    record = tmp_path / "coda-halted.jsonl"
+    record.write_text("\n".join(json.dumps(o) for o in (HEADER, *START, NO_ROOM)) + "\n")
+    notices: list[str] = []
+    choice = _resume(record, notices)
+    assert choice is not None and choice.path == record
+    assert record.exists()  # not set aside as broken
+    assert any("undo" in str(n) for n in notices)
 
 
 def test_each_right_answer_alone_fits() -> None:

@@ -326,7 +326,10 @@ def test_an_unfinished_table_pool_record_resumes_and_is_checked_again() -> None:
     hidden.answer(1, 0, "0", honest=False)
     assert isinstance(screen(table), ContradictionView)
     replay = replay_bytes("".join(json.dumps(o) + "\n" for o in record.lines).encode())
-    assert replay.error is None  # the rules alone cannot see it: only the deduction can
+    # The spec: the line is the record's error until an undo takes it back; the device,
+    # waiting for that undo, still resumes on the same halt.
+    assert replay.error is not None and replay.error.line == len(record.lines)
+    assert replay.resumable
     clock = FakeClock()
     again = Referee(clock=clock, rng=random.Random(0), record=record,
                     setup=SetupDefaults(names=NAMES), journal=replay.journal,

@@ -70,7 +70,9 @@ def run(args: argparse.Namespace) -> int:
         message = spoken(replay.error.message) if replay.error else _("not a Coda record")
         print(f"coda-pi analyze: {args.record}: {message}", file=sys.stderr)
         return 2
-    stop = replay.error.line if replay.error else None
+    # A table-pool record halted on a line that fits no arrangement is analysed with that
+    # line: naming the contradiction is what the analysis is for.
+    stop = replay.error.line if replay.error and replay.halted_before is None else None
     if stop is None and text.error is not None:
         stop = text.error.line
     events = in_force(text.lines[1:], stop)
