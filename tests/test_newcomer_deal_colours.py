@@ -117,3 +117,94 @@ def test_an_undone_deal_comes_back_as_it_was_without_choosing_again() -> None:
     table.tap(OK)
     table.release(table.seat(0))
     assert record.events("deal")[-1]["row"] == deal["row"]
+
+
+def _deal_with(table: Table, seat: int, dark: int | None) -> list[str]:
+    """``seat`` turns its dial to ``dark`` dark panels (None: any mix) and deals; its row."""
+    table.press(table.seat(seat))
+    dial = table.referee.private_view()
+    assert dial.purpose is PrivatePurpose.DEAL
+    if dark is not None:
+        for _ in range(30):
+            shown = table.referee.private_view()
+            if shown.prompt.startswith(f"{dark} dark"):
+                break
+            table.tap(NEXT)
+        else:
+            raise AssertionError(f"seat {seat + 1}'s dial never offers {dark} dark")
+    table.tap(OK)
+    table.tap(OK)
+    table.release(table.seat(seat))
+    deal = table.referee.game.rows[seat]
+    return [str(s.tile) for s in deal]
+
+
+def _offers(table: Table, seat: int) -> list[str]:
+    """Every value ``seat``'s dial offers, from where it starts, once round."""
+    table.press(table.seat(seat))
+    first = table.referee.private_view().prompt
+    seen = [first]
+    for _ in range(10):
+        table.tap(NEXT)
+        prompt = table.referee.private_view().prompt
+        if prompt == first:
+            break
+        seen.append(prompt)
+    table.release(table.seat(seat))
+    return [p.split(":")[0] for p in seen]
+
+
+def test_a_new_game_s_dials_start_afresh_and_offer_only_rows_the_pool_can_make() -> None:
+    """Issue 33, item 12: four players with a hand of 5. In game 1 seats 1 and 2 take five
+    dark panels each and seat 3 takes 2 dark; in game 2 seats 1 and 2 take five light each.
+    Seat 3's dial must start on "any mix" and offer only 3, 4 or 5 dark (two light panels are
+    left), and every choice must deal a row of 5 (000 and 002: any combination, from what is
+    left)."""
+    record, clock = MemoryRecord(), FakeClock()
+    records = [record]
+
+    def new_record() -> MemoryRecord:
+        records.append(MemoryRecord())
+        return records[-1]
+
+    referee = Referee(clock=clock, rng=random.Random(5), record=record,
+                      setup=SetupDefaults(names=("Ann", "Ben", "Cy", "Di"), players=4,
+                                          timer=False, hand_choice=5),
+                      new_record=new_record)
+    table = Table(referee, clock)
+
+    def start() -> None:
+        while (menu := referee.view().screen).items[menu.cursor].key != "Start":
+            assert isinstance(menu, SetupView)
+            table.tap(NEXT)
+        table.tap(OK)
+        assert isinstance(referee.view().screen, DealView)
+
+    start()
+    assert referee.game is not None and referee.game.settings.hand == 5
+    assert _deal_with(table, 0, 5) and _deal_with(table, 1, 5)
+    assert sum(t.startswith("D") for t in _deal_with(table, 2, 2)) == 2
+    _deal_with(table, 3, None)
+    # End the game from the BACK menu, then OK at the final standings: a new game.
+    table.tap(BACK)
+    for _ in range(10):
+        menu = referee.view().overlay
+        if menu.items[menu.cursor] == "End the game now":
+            break
+        table.tap(NEXT)
+    else:
+        raise AssertionError("the BACK menu offers no end of the game")
+    table.tap(OK)
+    table.tap(OK)  # "Stop here and show the final standings?"
+    assert referee.over
+    table.tap(OK)
+    start()
+    assert all(t.startswith("L") for t in _deal_with(table, 0, 0))
+    assert all(t.startswith("L") for t in _deal_with(table, 1, 0))
+    offers = _offers(table, 2)
+    assert offers[0] == "Any mix of dark and light", offers  # where a dial starts
+    assert offers[1:] == ["3 dark, 2 light", "4 dark, 1 light", "5 dark, 0 light"], offers
+    row = _deal_with(table, 2, 3)
+    assert len(row) == 5 and sum(t.startswith("D") for t in row) == 3, row
+    assert len(records) == 2
+    assert records[1].events("deal")[-1] == {"event": "deal", "seat": 2, "row": row}

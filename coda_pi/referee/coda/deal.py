@@ -148,7 +148,19 @@ def _pending_row(ref: CodaContext, seat: int) -> tuple[Tile, ...]:
 
 
 def _colour_dial(ref: CodaContext, game: CodaGame, seat: int) -> deal_colours.ColourDial:
-    return ref.colour_dials.setdefault((game.round_number, seat), deal_colours.dial_for(game))
+    """The seat's dial, offering only the rows the pool can make now: the panels left change
+    as other seats are dealt, and an undo puts them back. A count still possible stays
+    chosen; any other goes back to "any mix"."""
+    fresh = deal_colours.dial_for(game)
+    key = (game.round_number, seat)
+    dial = ref.colour_dials.get(key)
+    if dial is not None and (dial.dark_left, dial.light_left, dial.hand) == (
+            fresh.dark_left, fresh.light_left, fresh.hand):
+        return dial
+    if dial is not None and dial.dark in fresh.values:
+        fresh.index = fresh.values.index(dial.dark)
+    ref.colour_dials[key] = fresh
+    return fresh
 
 
 def _colour_nav(ref: CodaContext, game: CodaGame, seat: int, button: Button) -> None:

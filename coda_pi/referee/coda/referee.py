@@ -630,6 +630,7 @@ class Referee(CodaMenu, BaseReferee):
         self._timer_paused = False
         self.pending_deals.clear()
         self.peeked.clear()
+        self.colour_dials.clear()  # kept by round and seat: a new game's round 1 is new
 
     # -- what the menu (menu.py) asks of the screens ---------------------------------------
 
