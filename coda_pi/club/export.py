@@ -39,9 +39,10 @@ def events_csv(hub: Hub) -> str:
 def standings_csv(hub: Hub) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(("rank", "name", "points", "games", "wins", "rounds_won"))
+    w.writerow(("rank", "name", "points", "games", "wins", "rounds_won", "looks_like"))
     for s in hub.standings():
-        w.writerow((s.rank, csv_cell(s.name), s.points, s.games, s.wins, s.rounds_won))
+        w.writerow((s.rank, csv_cell(s.name), s.points, s.games, s.wins, s.rounds_won,
+                    csv_cell(s.looks_like or "")))
     return out.getvalue()
 
 
