@@ -187,3 +187,41 @@ def test_a_resend_request_for_a_game_outside_the_data_directory_sends_nothing(tm
         pub.close(flush=0.5)
         listener.stop()
         broker.stop()
+
+
+def test_a_table_cannot_make_the_broker_keep_hundreds_of_retained_messages(club):
+    """Issue 30, item 7: with `table/N/#` in its ACL a table kept 400 retained messages of
+    200 kB (the broker went from 11 to 88 MB). Its ACL now names the topics it needs, so
+    whatever it sends, the broker keeps at most one message on each, each under the
+    broker's packet limit."""
+    broker, setup = club
+    table = Watched("coda-cafe-table-1", "table1", setup.passwords["table1"]).start(broker.port)
+    kept: list[tuple[str, int]] = []
+    reader = Watched("coda-hub-cafe", "hub", setup.passwords["hub"])
+    reader.client.on_message = lambda c, u, m: kept.append((m.topic, len(m.payload))) \
+        if m.retain else None
+    try:
+        assert table.connected.wait(10)
+        root = "coda/cafe/table/1"
+        floods = [f"{root}/junk{i}" for i in range(150)] + \
+            [f"{root}/state/{i}" for i in range(50)] + [f"{root}/events/x", f"{root}/resend",
+                                                         "coda/cafe/seating", "coda/cafe/x"]
+        floods += [f"{root}/{leaf}" for leaf in ("events", "record", "state", "status")] * 5
+        for topic in floods:
+            table.client.publish(topic, b"x" * 2000, qos=1, retain=True)
+        table.client.publish(f"{root}/status", b"online", qos=1,
+                             retain=True).wait_for_publish(10)
+        reader.start(broker.port)
+        assert reader.connected.wait(10)
+        reader.client.subscribe("coda/cafe/#", qos=1)
+        wait_until(lambda: any(t.endswith("/status") for t, _ in kept), 10,
+                   "the table's retained status")
+        time.sleep(0.5)  # every retained message comes at once, on the subscription
+        topics_kept = sorted(t for t, _ in kept)
+        assert len(topics_kept) <= 4, topics_kept
+        assert set(topics_kept) <= {f"{root}/{leaf}"
+                                    for leaf in ("events", "record", "state", "status")}
+        assert all(size <= MAX_PACKET_BYTES for _, size in kept)
+    finally:
+        table.stop()
+        reader.stop()
