@@ -205,7 +205,8 @@ def test_a_table_cannot_make_the_broker_keep_hundreds_of_retained_messages(club)
         root = "coda/cafe/table/1"
         floods = [f"{root}/junk{i}" for i in range(150)] + \
             [f"{root}/state/{i}" for i in range(50)] + [f"{root}/events/x", f"{root}/resend",
-                                                         "coda/cafe/seating", "coda/cafe/x"]
+                                                         "coda/cafe/seating", "coda/cafe/x",
+                                                         "coda/cafe/table/2/state"]
         floods += [f"{root}/{leaf}" for leaf in ("events", "record", "state", "status")] * 5
         for topic in floods:
             table.client.publish(topic, b"x" * 2000, qos=1, retain=True)
