@@ -8,6 +8,7 @@ structure, runs none of them, and shows each one as the text it is."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from club_browser import Browser, need_chromium
@@ -107,6 +108,33 @@ def test_hostile_names_neither_break_nor_script_the_page(tmp_path):
                    == str(hub.version), 30, "the page to follow the stream")
         assert texts("#table-1 .name") == TABLES[0]
         assert browser.evaluate("typeof window.pwned") == "undefined"
+    finally:
+        browser.close()
+        web.close()
+        hub.close()
+
+
+def test_a_name_that_looks_like_another_players_is_marked_on_the_page(tmp_path):
+    """Issue 30, item 6: a second row that reads "Ann" says it is not Ann's."""
+    hub = Hub(tmp_path / "hub", event="2026-11-23")
+    for t, players in enumerate([["Ann", "Ben"], ["\u0410nn", "Cy"], ["Ann\u200b", "Dee"]], 1):
+        lines = demo_lines(t, 2)
+        hub.on_message(t, "record", json.dumps({
+            "game": f"coda-new{t}", "from": 1,
+            "lines": [dict(lines[0], players=players), *lines[1:]]}).encode())
+    web = HubWeb(hub, "127.0.0.1", 0).start()
+    browser = Browser(tmp_path / "profile")
+    try:
+        browser.open(web.url)
+        wait_until(lambda: browser.evaluate("document.body.dataset.version")
+                   == str(hub.version), 30, "the page to show the hub's state")
+        for table in ("standings", "ratings"):
+            names = browser.evaluate(
+                f"[...document.querySelectorAll('#{table} tbody td:nth-child(2)')]"
+                ".map(e => e.textContent)")
+            assert sorted(names) == sorted(["Ann", "\u0410nn \u2260 Ann", "Ben", "Cy", "Dee"])
+        if os.environ.get("CLUB_SCREENSHOTS"):
+            browser.screenshot(Path(os.environ["CLUB_SCREENSHOTS"]) / "look-alike.png")
     finally:
         browser.close()
         web.close()

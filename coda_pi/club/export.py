@@ -49,10 +49,10 @@ def standings_csv(hub: Hub) -> str:
 def ratings_csv(directory: Path) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(("rank", "name", "rating", "mu", "sigma", "games"))
+    w.writerow(("rank", "name", "rating", "mu", "sigma", "games", "looks_like"))
     for i, r in enumerate(season_ratings(season_games(directory)), 1):
         w.writerow((i, csv_cell(r.name), f"{r.ordinal:.2f}", f"{r.mu:.2f}", f"{r.sigma:.2f}",
-                    r.games))
+                    r.games, csv_cell(r.looks_like or "")))
     return out.getvalue()
 
 

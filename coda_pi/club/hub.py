@@ -495,8 +495,8 @@ class Hub:
             "round": self.round,
             "tables": {str(t): self.table_view(t) for t in self.tables()},
             "standings": [_standing(s) for s in self.standings()],
-            "ratings": [{"name": r.name, "rating": round(r.ordinal, 1), "games": r.games}
-                        for r in self.ratings()[:RATINGS_SHOWN]],
+            "ratings": [{"name": r.name, "rating": round(r.ordinal, 1), "games": r.games,
+                         "looks_like": r.looks_like} for r in self.ratings()[:RATINGS_SHOWN]],
             "not_counted": [{"table": g.table, "game": g.name,
                              "same_as": {"table": first.table, "game": first.name}}
                             for g, first in self.counting()[1]],

@@ -368,7 +368,8 @@ function drawSide(){
   body.append(tr);});
  const rbody = document.querySelector('#ratings tbody'); rbody.textContent='';
  ratings.forEach((r,i)=>{const tr=el('tr');
-  [i+1,r.name,r.rating.toFixed(1),r.games].forEach((v,j)=>tr.append(el('td',j>1?'n':'',String(v))));
+  const who = r.looks_like ? r.name+' \u2260 '+r.looks_like : r.name;
+  [i+1,who,r.rating.toFixed(1),r.games].forEach((v,j)=>tr.append(el('td',j>1?'n':'',String(v))));
   rbody.append(tr);});
  const box = document.getElementById('seating'); box.textContent='';
  if(!seating){box.textContent=T('not set yet');return;}
