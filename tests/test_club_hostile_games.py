@@ -160,3 +160,22 @@ def test_a_name_that_looks_like_another_players_is_never_a_row_that_looks_the_sa
         assert "nnA" in {r["name"] for r in rows}
     finally:
         hub.close()
+
+
+def test_a_game_of_an_earlier_night_published_again_tonight_counts_for_neither(tmp_path):
+    lines = demo_lines(1, 2, rounds=3)
+    last_week = Hub(tmp_path / "hub", event="2026-11-16")
+    try:
+        publish(last_week, 1, ORIGINAL.replace("23", "16"), lines)
+        kept = {r.name: r.games for r in last_week.ratings()}
+    finally:
+        last_week.close()
+    hub = Hub(tmp_path / "hub", event="2026-11-23")
+    try:
+        publish(hub, 2, ORIGINAL, disguised(lines, 1))
+        assert {g for _, g, _ in counted(hub).values()} <= {0}
+        assert {r.name: r.games for r in hub.ratings()} == kept == {"Ann": 1, "Ben": 1}
+        assert hub.snapshot()["not_counted"] == [{"table": 2, "game": ORIGINAL, "same_as": {
+            "night": "2026-11-16", "table": 1, "game": ORIGINAL.replace("23", "16")}}]
+    finally:
+        hub.close()

@@ -32,6 +32,7 @@ from coda_pi.club.messages import accepted
 from coda_pi.club.names import look_alikes, normal
 from coda_pi.club.projection import public_state
 from coda_pi.club.ratings import Rating
+from coda_pi.club.season import KeptGame
 from coda_pi.club.seating import History, Seating, propose
 from coda_pi.club.topics import MAX_TABLE
 from coda_pi.record import RecordWriter, read_record, write_atomically
@@ -95,6 +96,9 @@ class GameAtHub:
         return [normal(p) for p in s["players"]], points, len(rounds), bool(s["finished"])
 
 
+Earlier = GameAtHub | KeptGame  # what a repeat repeats: tonight's game or another night's
+
+
 @dataclass(frozen=True, slots=True)
 class Standing:
     rank: int
@@ -139,9 +143,9 @@ class Hub:
         self.counted = 0  # bumped when a full line is kept: the standings change only then
         self._standings: tuple[int, list[Standing]] | None = None
         self._ratings: tuple[int, list[Rating]] | None = None
-        self._past: list[tuple[list[str], list[int]]] | None = None  # other nights' games
-        self._repeats: tuple[int, list[GameAtHub], list[tuple[GameAtHub, GameAtHub]]] | None \
-            = None
+        self._kept: list[KeptGame] | None = None  # the other nights' games, read once
+        self._repeats: tuple[int, list[GameAtHub], list[tuple[GameAtHub, Earlier]],
+                             list[KeptGame]] | None = None
         self._load()
 
     # ---- persistence ------------------------------------------------------------------------
@@ -359,13 +363,30 @@ class Hub:
 
     # ---- what the page and the exports show -------------------------------------------------
 
-    def counting(self) -> tuple[list[GameAtHub], list[tuple[GameAtHub, GameAtHub]]]:
-        """(the games that count, in the order met; each repeat with the game it repeats)."""
+    def counting(self) -> tuple[list[GameAtHub], list[tuple[GameAtHub, Earlier]]]:
+        """(tonight's games that count, in the order met; each of tonight's repeats with the
+        game it repeats, tonight's or another night's)."""
         with self.lock:
-            if self._repeats is None or self._repeats[0] != self.counted:
-                counted, repeats = first_of_each((g, g.marks) for g in self.games.values())
-                self._repeats = (self.counted, counted, repeats)
+            self._count_games()
+            assert self._repeats is not None
             return list(self._repeats[1]), list(self._repeats[2])
+
+    def _count_games(self) -> None:
+        if self._repeats is not None and self._repeats[0] == self.counted:
+            return
+        if self._kept is None:
+            from coda_pi.club.season import kept_games
+
+            self._kept = kept_games(self.directory, skip_night=self.event)
+        met: list[tuple[Earlier, list[str]]] = [(g, g.marks) for g in self._kept]
+        met += [(g, g.marks) for g in self.games.values()]
+        counted, repeats = first_of_each(met)
+        self._repeats = (
+            self.counted,
+            [g for g in counted if isinstance(g, GameAtHub)],
+            [(g, first) for g, first in repeats if isinstance(g, GameAtHub)],
+            [g for g in counted if isinstance(g, KeptGame)],
+        )
 
     def night_games(self) -> Iterator[GameAtHub]:
         return iter(sorted(self.games.values(), key=lambda g: (g.round, g.table, g.name)))
@@ -419,19 +440,20 @@ class Hub:
         """The season's ratings: the other nights kept in the directory, then tonight's
         finished games in the order they began (as ``ratings.csv`` has them)."""
         from coda_pi.club.ratings import season_ratings
-        from coda_pi.club.season import season_games
+        from coda_pi.club.season import rated
 
         with self.lock:
             if self._ratings is not None and self._ratings[0] == self.counted:
                 return list(self._ratings[1])
-            if self._past is None:
-                self._past = list(season_games(self.directory, skip_night=self.event))
+            self._count_games()
+            assert self._repeats is not None
+            past = list(rated(self._repeats[3]))
             tonight = []
-            for game in sorted(self.counting()[0], key=lambda g: (g.name, g.table)):
+            for game in sorted(self._repeats[1], key=lambda g: (g.name, g.table)):
                 players, points, _, finished = game.counted()
                 if finished:
                     tonight.append((players, points))
-            self._ratings = (self.counted, season_ratings(self._past + tonight))
+            self._ratings = (self.counted, season_ratings(past + tonight))
             return list(self._ratings[1])
 
     def history(self) -> History:
@@ -497,8 +519,7 @@ class Hub:
             "standings": [_standing(s) for s in self.standings()],
             "ratings": [{"name": r.name, "rating": round(r.ordinal, 1), "games": r.games,
                          "looks_like": r.looks_like} for r in self.ratings()[:RATINGS_SHOWN]],
-            "not_counted": [{"table": g.table, "game": g.name,
-                             "same_as": {"table": first.table, "game": first.name}}
+            "not_counted": [{"table": g.table, "game": g.name, "same_as": _where(first)}
                             for g, first in self.counting()[1]],
             "seating": self.seatings[self.round].to_dict() if self.round in self.seatings
             else None,
@@ -523,6 +544,16 @@ def _what_counts(game: GameAtHub) -> tuple[list[str], list[int], bool, list[str]
     if game.replay is not None and game.replay.journal is not None:
         winners = [players[r["winner"]] for r in game.replay.summary().get("rounds") or []]
     return players, got, finished, winners
+
+
+def _where(game: Earlier) -> dict[str, Any]:
+    """Where the game a repeat repeats is: tonight at a table, or in a night kept earlier."""
+    if isinstance(game, GameAtHub):
+        return {"table": game.table, "game": game.name}
+    table, _, name = game.stem.partition("-")
+    number = table.removeprefix("table")
+    return {"night": game.night, "table": int(number) if number.isdigit() else None,
+            "game": name}
 
 
 def _standing(s: Standing) -> dict[str, Any]:
