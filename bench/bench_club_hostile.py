@@ -13,8 +13,9 @@
   "А" and a right-to-left override: the rows the standings show, and how many read as "Ann"
   with no mark.
 - Retained flood (issue 30, item 7): a table with its password publishes 400 retained
-  messages of 200 kB on topics of its own; the broker's RSS before and after, with the ACL
-  of the set-up (the four named topics) and with the old ``table/N/#`` one.
+  messages of 200 kB on topics of its own (and one on each of its four topics); the broker's
+  RSS before and after and what it keeps retained, with the old ``table/N/#`` ACL, with the
+  set-up's (the four named topics), and with it and the hub listening (it clears the rest).
 
 Run: .venv/bin/python bench/bench_club_hostile.py   (needs mosquitto: apt install mosquitto)
 """
@@ -205,8 +206,9 @@ def _broker_rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def retained_flood(tmp: Path, *, old_acl: bool, count: int = 400, size: int = 200_000) -> None:
-    where = tmp / ("flood-old" if old_acl else "flood")
+def retained_flood(tmp: Path, *, old_acl: bool, with_hub: bool = False, count: int = 400,
+                   size: int = 200_000) -> None:
+    where = tmp / ("flood-old" if old_acl else "flood-hub" if with_hub else "flood")
     setup = write_setup(where / "broker", "cafe", 2, bind="127.0.0.1")
     if old_acl:  # main's ACL before issue 30: the whole subtree
         acl = setup.directory / "acl"
@@ -220,6 +222,12 @@ def retained_flood(tmp: Path, *, old_acl: bool, count: int = 400, size: int = 20
                            + ("user root\n" if os.getuid() == 0 else ""))
     broker.start()
     assert broker.proc is not None
+    hub = link = None
+    if with_hub:
+        hub = Hub(where / "hub", event="night")
+        link = HubLink(hub, "cafe", "127.0.0.1", broker.port,
+                       password=setup.passwords["hub"]).start()
+        link.connected.wait(10)
     try:
         time.sleep(0.3)
         before = _broker_rss_mb(broker.proc.pid)
@@ -238,13 +246,37 @@ def retained_flood(tmp: Path, *, old_acl: bool, count: int = 400, size: int = 20
         info.wait_for_publish(60)
         client.disconnect()
         client.loop_stop()
-        time.sleep(0.5)
+        time.sleep(1.0)
         after = _broker_rss_mb(broker.proc.pid)
+        if link is not None:
+            link.close()
+        kept = _retained(broker.port, setup.passwords["hub"])
         acl_name = "table/N/# (before issue 30)" if old_acl else "the four named topics"
         print(f"retained flood, {count + 4} retained messages of {size // 1000} kB, ACL "
-              f"{acl_name}: broker RSS {before:.1f} MB before, {after:.1f} MB after")
+              f"{acl_name}{', the hub listening' if with_hub else ', no hub'}: broker RSS "
+              f"{before:.1f} MB before, {after:.1f} MB after; retained kept: {len(kept)} "
+              f"({sum(kept.values()) / 1e6:.1f} MB)")
     finally:
+        if hub is not None:
+            hub.close()
         broker.stop()
+
+
+def _retained(port: int, password: str) -> dict[str, int]:
+    """topic -> size of every retained message under the club, read as the hub."""
+    kept: dict[str, int] = {}
+    reader = mqtt.Client(callback_api_version=mqtt.CallbackAPIVersion.VERSION2,
+                         client_id="coda-hub-cafe")
+    reader.username_pw_set("hub", password)
+    reader.on_message = lambda c, u, m: kept.__setitem__(m.topic, len(m.payload)) \
+        if m.retain and m.payload else None
+    reader.connect("127.0.0.1", port)
+    reader.loop_start()
+    reader.subscribe("coda/cafe/#", qos=1)
+    time.sleep(1.5)
+    reader.disconnect()
+    reader.loop_stop()
+    return kept
 
 
 def main() -> int:
@@ -257,6 +289,7 @@ def main() -> int:
             return 0
         retained_flood(Path(d), old_acl=True)
         retained_flood(Path(d), old_acl=False)
+        retained_flood(Path(d), old_acl=False, with_hub=True)
         memory(Path(d))
     return 0
 
