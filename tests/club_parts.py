@@ -112,12 +112,16 @@ def broker(tmp_path: Path, **kw: Any) -> Iterator[Mosquitto]:
         b.stop()
 
 
-_DEMO_RECORDS: dict[tuple[int, int, int], list[dict[str, Any]]] = {}
+_DEMO_RECORDS: dict[tuple[int, int, int, int | None], list[dict[str, Any]]] = {}
 
 
-def demo_lines(seed: int, players: int, rounds: int = 1) -> list[dict[str, Any]]:
-    """The lines of a real headless demo game (cached for the session: same seed, same game)."""
-    key = (seed, players, rounds)
+def demo_lines(seed: int, players: int, rounds: int = 1,
+               play_seed: int | None = None) -> list[dict[str, Any]]:
+    """The lines of a real headless demo game (cached for the session: same seed, same game).
+
+    ``play_seed`` gives the simulated players a choice of their own while the referee deals
+    from ``seed`` as usual: the same deal, played another way (a club's duplicate round)."""
+    key = (seed, players, rounds, play_seed)
     if key not in _DEMO_RECORDS:
         import tempfile
 
@@ -126,11 +130,38 @@ def demo_lines(seed: int, players: int, rounds: int = 1) -> list[dict[str, Any]]
 
         with tempfile.TemporaryDirectory() as d:
             path = Path(d) / "demo.jsonl"
-            result = run_demo(Config(), headless=True, seed=seed, record=path,
-                              players=players, rounds=rounds, draw=False)
+            if play_seed is None:
+                result = run_demo(Config(), headless=True, seed=seed, record=path,
+                                  players=players, rounds=rounds, draw=False)
+            else:
+                result = _demo_played_by(seed, play_seed, path, players, rounds)
             assert result.finished
             _DEMO_RECORDS[key] = [line.obj for line in read_record(path).lines]
     return [dict(o) for o in _DEMO_RECORDS[key]]
+
+
+def _demo_played_by(seed: int, play_seed: int, path: Path, players: int, rounds: int) -> Any:
+    """run_demo's headless game, with the players' choices drawn from ``play_seed``."""
+    import random
+    import tempfile
+
+    from coda_pi import demo
+    from coda_pi.config import Config
+
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    config = Config()
+    setup, mastermind = demo._demo_setup(config, players=players, rounds=rounds,
+                                         pool="device", dashes=None, game="coda", games=2)
+    clock, waiter, sounder = demo._demo_clock(True)
+    with tempfile.TemporaryDirectory() as data:
+        return demo._play(config, headless=True, seed=seed, record=path, data_dir=Path(data),
+                          screenshots=None, speed=1.0, size=None, fullscreen=None,
+                          max_steps=500_000, ack_log=None, notices=(), setup=setup,
+                          mastermind=mastermind, game="coda",
+                          players_rng=random.Random(play_seed),
+                          referee_rng=random.Random(seed), clock=clock, waiter=waiter,
+                          sounder=sounder, draw=False)
 
 
 class RecordedTable:

@@ -127,7 +127,11 @@ def test_the_season_ratings_count_every_night_kept(tmp_path):
     first.close()
     second = Hub(tmp_path, event="2026-11-23")
     assert {r.name: r.games for r in second.ratings()} == {"Ann": 1, "Ben": 1}
-    second.on_message(2, "record", record)
+    # Another game tonight: the same one again would be last week's, counted once (issue 30).
+    tonight = demo_lines(2, 2)
+    tonight[0] = dict(tonight[0], players=["Ann", "Ben"])
+    second.on_message(2, "record", json.dumps({"game": "g", "from": 1, "to": len(tonight),
+                                               "lines": tonight}).encode())
     assert {r.name: r.games for r in second.ratings()} == {"Ann": 2, "Ben": 2}
     assert second.snapshot()["ratings"][0]["games"] == 2
     csv_names = [r["name"] for r in csv.DictReader(io.StringIO(ratings_csv(tmp_path)))]

@@ -187,3 +187,103 @@ def test_a_resend_request_for_a_game_outside_the_data_directory_sends_nothing(tm
         pub.close(flush=0.5)
         listener.stop()
         broker.stop()
+
+
+def test_a_table_cannot_make_the_broker_keep_hundreds_of_retained_messages(club):
+    """Issue 30, item 7: with `table/N/#` in its ACL a table kept 400 retained messages of
+    200 kB (the broker went from 11 to 88 MB). Its ACL now names the topics it needs, so
+    whatever it sends, the broker keeps at most one message on each, each under the
+    broker's packet limit."""
+    broker, setup = club
+    table = Watched("coda-cafe-table-1", "table1", setup.passwords["table1"]).start(broker.port)
+    kept: list[tuple[str, int]] = []
+    reader = Watched("coda-hub-cafe", "hub", setup.passwords["hub"])
+    reader.client.on_message = lambda c, u, m: kept.append((m.topic, len(m.payload))) \
+        if m.retain else None
+    try:
+        assert table.connected.wait(10)
+        root = "coda/cafe/table/1"
+        floods = [f"{root}/junk{i}" for i in range(150)] + \
+            [f"{root}/state/{i}" for i in range(50)] + [f"{root}/events/x", f"{root}/resend",
+                                                         "coda/cafe/seating", "coda/cafe/x",
+                                                         "coda/cafe/table/2/state"]
+        floods += [f"{root}/{leaf}" for leaf in ("events", "record", "state", "status")] * 5
+        for topic in floods:
+            table.client.publish(topic, b"x" * 2000, qos=1, retain=True)
+        table.client.publish(f"{root}/status", b"online", qos=1,
+                             retain=True).wait_for_publish(10)
+        reader.start(broker.port)
+        assert reader.connected.wait(10)
+        reader.client.subscribe("coda/cafe/#", qos=1)
+        wait_until(lambda: any(t.endswith("/status") for t, _ in kept), 10,
+                   "the table's retained status")
+        time.sleep(0.5)  # every retained message comes at once, on the subscription
+        topics_kept = sorted(t for t, _ in kept)
+        assert len(topics_kept) <= 4, topics_kept
+        assert set(topics_kept) <= {f"{root}/{leaf}"
+                                    for leaf in ("events", "record", "state", "status")}
+        assert all(size <= MAX_PACKET_BYTES for _, size in kept)
+    finally:
+        table.stop()
+        reader.stop()
+
+
+def test_the_hub_clears_what_a_table_leaves_retained_beyond_its_state_and_status(club,
+                                                                                  tmp_path):
+    """Issue 30, item 7: of its four topics a table needs only the state and the status
+    retained, and those only as the hub takes them. The hub clears anything else a table
+    leaves retained (on events or record, or a state or status it refuses), whether it was
+    there before the hub came or sent while it listens."""
+    broker, setup = club
+    root = "coda/cafe/table/1"
+    state = {"players": ["Ann", "Ben"], "rows": [], "out": [False, False], "totals": [0, 0],
+             "turn": None, "round": 0, "rounds": 1, "finished": False}
+    good_state = json.dumps({"game": "coda-2026-11-23T20-00-00", "seq": 1, "state": state})
+    table = Watched("coda-cafe-table-1", "table1", setup.passwords["table1"]).start(broker.port)
+    hub = Hub(tmp_path / "hub", event="night")
+    link: HubLink | None = None
+    try:
+        assert table.connected.wait(10)
+
+        def junk(tag: str) -> None:
+            for leaf in ("events", "record"):
+                table.client.publish(f"{root}/{leaf}", f"junk {tag} {leaf}" * 1000, qos=1,
+                                     retain=True)
+            table.client.publish(f"{root}/status", "online", qos=1, retain=True)
+            table.client.publish(f"{root}/state", b"x" * 100_000, qos=1,
+                                 retain=True).wait_for_publish(10)
+        junk("before the hub")
+        link = HubLink(hub, "cafe", "127.0.0.1", broker.port,
+                       password=setup.passwords["hub"]).start()
+        assert link.connected.wait(10)
+        wait_until(lambda: hub.status.get(1) == "online", 10, "the hub to read the table")
+        junk("while the hub listens")
+        # Once the hub shows the status sent after the junk, it has taken the junk and sent
+        # its clears (one client's messages arrive in order); a clear landing after the good
+        # state below would take that too, as it would from a table that sends junk.
+        table.client.publish(f"{root}/status", "offline", qos=1, retain=True)
+        wait_until(lambda: hub.status.get(1) == "offline", 10, "the hub to take the junk")
+        time.sleep(0.3)
+        table.client.publish(f"{root}/status", "online", qos=1, retain=True)
+        table.client.publish(f"{root}/state", good_state, qos=1,
+                             retain=True).wait_for_publish(10)
+        wait_until(lambda: hub.table_view(1)["seq"] == 1, 10, "the hub to take the state")
+        time.sleep(0.5)  # the hub's clearing publishes reach the broker
+    finally:
+        if link is not None:
+            link.close()  # the reader below logs in as the hub
+        hub.close()
+    kept: dict[str, bytes] = {}
+    reader = Watched("coda-hub-cafe", "hub", setup.passwords["hub"])
+    reader.client.on_message = lambda c, u, m: kept.__setitem__(m.topic, m.payload) \
+        if m.retain else None
+    try:
+        reader.start(broker.port)
+        assert reader.connected.wait(10)
+        reader.client.subscribe(f"{root}/#", qos=1)
+        wait_until(lambda: f"{root}/status" in kept, 10, "the retained status")
+        time.sleep(0.3)
+        assert kept == {f"{root}/status": b"online", f"{root}/state": good_state.encode()}
+    finally:
+        reader.stop()
+        table.stop()

@@ -8,6 +8,7 @@ structure, runs none of them, and shows each one as the text it is."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from club_browser import Browser, need_chromium
@@ -15,6 +16,7 @@ from club_parts import demo_lines, wait_until
 
 from coda_pi.club.follow import FollowedRecord
 from coda_pi.club.hub import Hub
+from coda_pi.club.names import normal
 from coda_pi.club.seating import Seating
 from coda_pi.club.web import HubWeb
 from coda_pi.record import RecordWriter
@@ -65,7 +67,10 @@ def test_hostile_names_neither_break_nor_script_the_page(tmp_path):
                 "state": line.state, "released": followed.released}).encode())
         hub.on_message(t, "status", b"online")
     hub.override(Seating(tables=tuple(tuple(p) for p in TABLES)))
-    assert {r.name for r in hub.ratings()} == set(HOSTILE)
+    # The standings and ratings count names in their normal form (club/names.py): the line
+    # and paragraph separators are spaces there; the tables' live names are as typed.
+    counted = [normal(n) for n in HOSTILE]
+    assert {r.name for r in hub.ratings()} == set(counted)
     web = HubWeb(hub, "127.0.0.1", 0, key="k").start()
     browser = Browser(tmp_path / "profile")
     try:
@@ -85,9 +90,9 @@ def test_hostile_names_neither_break_nor_script_the_page(tmp_path):
         assert browser.evaluate("document.querySelectorAll('img, svg, style').length") == 2
         for t, players in enumerate(TABLES, 1):
             assert texts(f"#table-{t} .name") == players, t
-        assert sorted(texts("#standings tbody td:nth-child(2)")) == sorted(HOSTILE)
+        assert sorted(texts("#standings tbody td:nth-child(2)")) == sorted(counted)
         rated = texts("#ratings tbody td:nth-child(2)")
-        assert len(rated) == 10 and set(rated) <= set(HOSTILE)
+        assert len(rated) == 10 and set(rated) <= set(counted)
         seating = texts("#seating div")
         assert len(seating) == 3 and all(", ".join(p) in s for p, s in zip(TABLES, seating,
                                                                           strict=True))
@@ -103,6 +108,33 @@ def test_hostile_names_neither_break_nor_script_the_page(tmp_path):
                    == str(hub.version), 30, "the page to follow the stream")
         assert texts("#table-1 .name") == TABLES[0]
         assert browser.evaluate("typeof window.pwned") == "undefined"
+    finally:
+        browser.close()
+        web.close()
+        hub.close()
+
+
+def test_a_name_that_looks_like_another_players_is_marked_on_the_page(tmp_path):
+    """Issue 30, item 6: a second row that reads "Ann" says it is not Ann's."""
+    hub = Hub(tmp_path / "hub", event="2026-11-23")
+    for t, players in enumerate([["Ann", "Ben"], ["\u0410nn", "Cy"], ["Ann\u200b", "Dee"]], 1):
+        lines = demo_lines(t, 2)
+        hub.on_message(t, "record", json.dumps({
+            "game": f"coda-new{t}", "from": 1,
+            "lines": [dict(lines[0], players=players), *lines[1:]]}).encode())
+    web = HubWeb(hub, "127.0.0.1", 0).start()
+    browser = Browser(tmp_path / "profile")
+    try:
+        browser.open(web.url)
+        wait_until(lambda: browser.evaluate("document.body.dataset.version")
+                   == str(hub.version), 30, "the page to show the hub's state")
+        for table in ("standings", "ratings"):
+            names = browser.evaluate(
+                f"[...document.querySelectorAll('#{table} tbody td:nth-child(2)')]"
+                ".map(e => e.textContent)")
+            assert sorted(names) == sorted(["Ann", "\u0410nn \u2260 Ann", "Ben", "Cy", "Dee"])
+        if os.environ.get("CLUB_SCREENSHOTS"):
+            browser.screenshot(Path(os.environ["CLUB_SCREENSHOTS"]) / "look-alike.png")
     finally:
         browser.close()
         web.close()

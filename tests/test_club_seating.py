@@ -108,4 +108,10 @@ def test_broker_setup_keeps_passwords_when_run_again(tmp_path):
     acl = acl_text("cafe", 2)
     anonymous = acl.split("\nuser ")[0].splitlines()  # the lines before any user's
     assert not [line for line in anonymous if line.startswith("topic")]
-    assert "user table2\ntopic readwrite coda/cafe/table/2/#" in acl
+    # Each table writes exactly the topics it publishes (issue 30, item 7): no wildcard
+    # under which it could keep any number of retained messages.
+    table2 = acl.split("\nuser table2\n")[1].split("\n\n")[0].splitlines()
+    assert table2 == [f"topic write coda/cafe/table/2/{leaf}"
+                      for leaf in ("events", "record", "state", "status")] + \
+        ["topic read coda/cafe/table/2/resend", "topic read coda/cafe/seating"]
+    assert "#" not in acl.split("\nuser table1\n")[1]

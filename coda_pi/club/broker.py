@@ -1,8 +1,11 @@
 """The club's Mosquitto set-up: a password file, an ACL and a config snippet.
 
-Tables log in as ``table<N>`` and may write only their own topics; the hub logs in as
-``hub``. Each is known to the broker by its user name alone (``use_username_as_clientid``):
-nobody can take over the hub's or a table's session by connecting with its client id. That
+Tables log in as ``table<N>`` and may write only the four topics a table publishes, named
+one by one (topics.written_by_table): not ``table/<N>/#``, under which a table could make
+the broker keep any number of retained messages (the broker keeps one per topic, so now at
+most four per table, each under ``MAX_PACKET_BYTES``). The hub logs in as ``hub``. Each
+is known to the broker by its user name alone (``use_username_as_clientid``): nobody can
+take over the hub's or a table's session by connecting with its client id. That
 rules out clients without a user name (Mosquitto disconnects them under that option, and
 client ids are one namespace across listeners, so a second, anonymous listener would
 reopen the hole): spectators follow the night on the hub's page. The broker refuses any
@@ -51,8 +54,9 @@ def acl_text(club: str, tables: int) -> str:
         f"topic readwrite {root}/#",
     ]
     for n in range(1, tables + 1):
-        lines += ["", f"user table{n}", f"topic readwrite {topics.table_root(club, n)}/#",
-                  f"topic read {topics.seating(club)}"]
+        lines += ["", f"user table{n}"]
+        lines += [f"topic write {topic}" for topic in topics.written_by_table(club, n)]
+        lines += [f"topic read {topics.resend(club, n)}", f"topic read {topics.seating(club)}"]
     return "\n".join(lines) + "\n"
 
 

@@ -39,19 +39,20 @@ def events_csv(hub: Hub) -> str:
 def standings_csv(hub: Hub) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(("rank", "name", "points", "games", "wins", "rounds_won"))
+    w.writerow(("rank", "name", "points", "games", "wins", "rounds_won", "looks_like"))
     for s in hub.standings():
-        w.writerow((s.rank, csv_cell(s.name), s.points, s.games, s.wins, s.rounds_won))
+        w.writerow((s.rank, csv_cell(s.name), s.points, s.games, s.wins, s.rounds_won,
+                    csv_cell(s.looks_like or "")))
     return out.getvalue()
 
 
 def ratings_csv(directory: Path) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(("rank", "name", "rating", "mu", "sigma", "games"))
+    w.writerow(("rank", "name", "rating", "mu", "sigma", "games", "looks_like"))
     for i, r in enumerate(season_ratings(season_games(directory)), 1):
         w.writerow((i, csv_cell(r.name), f"{r.ordinal:.2f}", f"{r.mu:.2f}", f"{r.sigma:.2f}",
-                    r.games))
+                    r.games, csv_cell(r.looks_like or "")))
     return out.getvalue()
 
 

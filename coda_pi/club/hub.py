@@ -8,6 +8,11 @@ are kept by sequence number, so a line that arrives twice (QoS 1, a publisher ca
 is dropped and a gap is asked for again (``resend``). The full lines are also written to the
 hub's directory, one record file per game, so the hub can stop and start without losing a
 game, and the season's ratings are the replay of every night kept there.
+
+A game counts once, whatever it is called (identity.py): a record that repeats the rounds of
+a game the hub met earlier is shown as not counted, beside the game it repeats. Players are
+counted by their names' normal form, and a name that looks like another player's is marked
+as such (names.py).
 """
 
 from __future__ import annotations
@@ -22,9 +27,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from coda_pi.club.identity import first_of_each, round_marks
 from coda_pi.club.messages import accepted
+from coda_pi.club.names import look_alikes, normal
 from coda_pi.club.projection import public_state
 from coda_pi.club.ratings import Rating
+from coda_pi.club.season import KeptGame
 from coda_pi.club.seating import History, Seating, propose
 from coda_pi.club.topics import MAX_TABLE
 from coda_pi.record import RecordWriter, read_record, write_atomically
@@ -60,6 +68,7 @@ class GameAtHub:
     asked: float = 0.0  # when a resend was last asked for
     gap_since: float | None = None  # when the hub first saw it lacks something
     writer: RecordWriter | None = None
+    marks: list[str] = field(default_factory=list)  # one per ended round (identity.py)
 
     @property
     def key(self) -> str:
@@ -67,10 +76,11 @@ class GameAtHub:
 
     @property
     def players(self) -> list[str]:
+        """The players as the hub counts them: their names' normal form (names.py)."""
         header = self.lines[0] if self.lines else None
         if header and isinstance(header.get("players"), list):
-            return [str(p) for p in header["players"]]
-        return list((self.live or {}).get("players", []))
+            return [normal(str(p)) for p in header["players"]]
+        return [normal(str(p)) for p in (self.live or {}).get("players", [])]
 
     def counted(self) -> tuple[list[str], list[int], int, bool]:
         """(players, points of the ended rounds, rounds ended, finished) from the replay."""
@@ -83,7 +93,10 @@ class GameAtHub:
         points = [0] * len(s["players"])
         for r in rounds:
             points = [a + b for a, b in zip(points, r["points"], strict=True)]
-        return list(s["players"]), points, len(rounds), bool(s["finished"])
+        return [normal(p) for p in s["players"]], points, len(rounds), bool(s["finished"])
+
+
+Earlier = GameAtHub | KeptGame  # what a repeat repeats: tonight's game or another night's
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +107,7 @@ class Standing:
     games: int
     wins: int  # games finished on top (shared tops count for each)
     rounds_won: int
+    looks_like: str | None = None  # the earlier player's name this one looks like
 
 
 class Hub:
@@ -124,12 +138,14 @@ class Hub:
         self.current: dict[int, str] = {}  # table -> the game it plays now
         self.round = 1
         self.seatings: dict[int, Seating] = {}
-        self.roster: list[str] = list(roster or [])
+        self.roster: list[str] = [normal(n) for n in roster or []]
         self.duplicates = 0  # messages that carried nothing new (counted, for the tests)
         self.counted = 0  # bumped when a full line is kept: the standings change only then
         self._standings: tuple[int, list[Standing]] | None = None
         self._ratings: tuple[int, list[Rating]] | None = None
-        self._past: list[tuple[list[str], list[int]]] | None = None  # other nights' games
+        self._kept: list[KeptGame] | None = None  # the other nights' games, read once
+        self._repeats: tuple[int, list[GameAtHub], list[tuple[GameAtHub, Earlier]],
+                             list[KeptGame]] | None = None
         self._load()
 
     # ---- persistence ------------------------------------------------------------------------
@@ -148,9 +164,13 @@ class Hub:
                 self.seatings[int(number)] = Seating.from_dict(seating)
             except ValueError:
                 continue
-        self.roster = self.roster or [str(n) for n in doc.get("roster", [])]
+        self.roster = self.roster or [normal(str(n)) for n in doc.get("roster", [])]
         rounds_of = {str(k): int(v) for k, v in doc.get("games", {}).items()}
-        for path in sorted(self.night_dir.glob("table*-*.jsonl")):
+        # In the order the hub met them (night.json keeps it): the first of a game's copies
+        # is the one that counts, after a restart as before.
+        met = {key: i for i, key in enumerate(rounds_of)}
+        for path in sorted(self.night_dir.glob("table*-*.jsonl"),
+                           key=lambda p: (met.get(p.stem, len(met)), p.name)):
             table_text, _, name = path.stem.partition("-")
             try:
                 table = int(table_text.removeprefix("table"))
@@ -308,6 +328,11 @@ class Hub:
         from coda_pi.record import RecordLine
 
         game.replay = replay_lines([RecordLine(i + 1, o) for i, o in enumerate(game.lines)])
+        game.marks = []
+        if game.replay.journal is not None:
+            s = game.replay.summary()
+            game.marks = round_marks([str(p) for p in s["players"]], game.replay.journal.events,
+                                     len(s.get("rounds") or []))
 
     def _asks(self, game: GameAtHub) -> list[tuple[int, dict]]:
         ask: dict[str, Any] = {}
@@ -338,6 +363,31 @@ class Hub:
 
     # ---- what the page and the exports show -------------------------------------------------
 
+    def counting(self) -> tuple[list[GameAtHub], list[tuple[GameAtHub, Earlier]]]:
+        """(tonight's games that count, in the order met; each of tonight's repeats with the
+        game it repeats, tonight's or another night's)."""
+        with self.lock:
+            self._count_games()
+            assert self._repeats is not None
+            return list(self._repeats[1]), list(self._repeats[2])
+
+    def _count_games(self) -> None:
+        if self._repeats is not None and self._repeats[0] == self.counted:
+            return
+        if self._kept is None:
+            from coda_pi.club.season import kept_games
+
+            self._kept = kept_games(self.directory, skip_night=self.event)
+        met: list[tuple[Earlier, list[str]]] = [(g, g.marks) for g in self._kept]
+        met += [(g, g.marks) for g in self.games.values()]
+        counted, repeats = first_of_each(met)
+        self._repeats = (
+            self.counted,
+            [g for g in counted if isinstance(g, GameAtHub)],
+            [(g, first) for g, first in repeats if isinstance(g, GameAtHub)],
+            [g for g in counted if isinstance(g, KeptGame)],
+        )
+
     def night_games(self) -> Iterator[GameAtHub]:
         return iter(sorted(self.games.values(), key=lambda g: (g.round, g.table, g.name)))
 
@@ -356,7 +406,7 @@ class Hub:
             rounds_won: dict[str, int] = {}
             for name in self.roster:
                 points.setdefault(name, 0)
-            for game in self.games.values():
+            for game in self.counting()[0]:
                 try:
                     players, got, finished, winners = _what_counts(game)
                 except (ValueError, TypeError, KeyError, IndexError):
@@ -374,6 +424,7 @@ class Hub:
                             wins[p] = wins.get(p, 0) + 1
                 for winner in winners:
                     rounds_won[winner] = rounds_won.get(winner, 0) + 1
+            alike = look_alikes(points)  # roster first, then in the order the games were met
             order = sorted(points, key=lambda p: (-points[p], -wins.get(p, 0), p))
             out = []
             for i, p in enumerate(order):
@@ -382,32 +433,33 @@ class Hub:
                         wins.get(order[i - 1], 0) == wins.get(p, 0):
                     rank = out[-1].rank
                 out.append(Standing(rank, p, points[p], games.get(p, 0), wins.get(p, 0),
-                                    rounds_won.get(p, 0)))
+                                    rounds_won.get(p, 0), alike.get(p)))
             return out
 
     def ratings(self) -> list[Rating]:
         """The season's ratings: the other nights kept in the directory, then tonight's
         finished games in the order they began (as ``ratings.csv`` has them)."""
         from coda_pi.club.ratings import season_ratings
-        from coda_pi.club.season import season_games
+        from coda_pi.club.season import rated
 
         with self.lock:
             if self._ratings is not None and self._ratings[0] == self.counted:
                 return list(self._ratings[1])
-            if self._past is None:
-                self._past = list(season_games(self.directory, skip_night=self.event))
+            self._count_games()
+            assert self._repeats is not None
+            past = list(rated(self._repeats[3]))
             tonight = []
-            for game in sorted(self.games.values(), key=lambda g: (g.name, g.table)):
+            for game in sorted(self._repeats[1], key=lambda g: (g.name, g.table)):
                 players, points, _, finished = game.counted()
                 if finished:
                     tonight.append((players, points))
-            self._ratings = (self.counted, season_ratings(self._past + tonight))
+            self._ratings = (self.counted, season_ratings(past + tonight))
             return list(self._ratings[1])
 
     def history(self) -> History:
         history = History()
         with self.lock:
-            for game in self.games.values():
+            for game in self.counting()[0]:
                 history.add_table(game.players)
             for seating in self.seatings.values():
                 history.byes.update(seating.byes)
@@ -465,8 +517,10 @@ class Hub:
             "round": self.round,
             "tables": {str(t): self.table_view(t) for t in self.tables()},
             "standings": [_standing(s) for s in self.standings()],
-            "ratings": [{"name": r.name, "rating": round(r.ordinal, 1), "games": r.games}
-                        for r in self.ratings()[:RATINGS_SHOWN]],
+            "ratings": [{"name": r.name, "rating": round(r.ordinal, 1), "games": r.games,
+                         "looks_like": r.looks_like} for r in self.ratings()[:RATINGS_SHOWN]],
+            "not_counted": [{"table": g.table, "game": g.name, "same_as": _where(first)}
+                            for g, first in self.counting()[1]],
             "seating": self.seatings[self.round].to_dict() if self.round in self.seatings
             else None,
         }
@@ -482,12 +536,26 @@ def _what_counts(game: GameAtHub) -> tuple[list[str], list[int], bool, list[str]
     players, got, _, finished = game.counted()
     if len(players) != len(got):
         raise ValueError("the points do not match the players")
+    if len(set(players)) != len(players):
+        # "Ann" and "Ann" with a zero-width space at one table are one name: its points
+        # cannot be told apart, so the game is not counted (the log says which).
+        raise ValueError("a name twice at one table")
     winners = []
     if game.replay is not None and game.replay.journal is not None:
         winners = [players[r["winner"]] for r in game.replay.summary().get("rounds") or []]
     return players, got, finished, winners
 
 
+def _where(game: Earlier) -> dict[str, Any]:
+    """Where the game a repeat repeats is: tonight at a table, or in a night kept earlier."""
+    if isinstance(game, GameAtHub):
+        return {"table": game.table, "game": game.name}
+    table, _, name = game.stem.partition("-")
+    number = table.removeprefix("table")
+    return {"night": game.night, "table": int(number) if number.isdigit() else None,
+            "game": name}
+
+
 def _standing(s: Standing) -> dict[str, Any]:
     return {"rank": s.rank, "name": s.name, "points": s.points, "games": s.games,
-            "wins": s.wins, "rounds_won": s.rounds_won}
+            "wins": s.wins, "rounds_won": s.rounds_won, "looks_like": s.looks_like}

@@ -1,4 +1,11 @@
-"""The hub's link to the broker: every table's topics in, resend requests and seating out."""
+"""The hub's link to the broker: every table's topics in, resend requests and seating out.
+
+The hub speaks MQTT 5 so that it sees which messages a table sent retained (the
+subscription's retain-as-published): of a table's four topics only the state and the status
+are kept retained, and only as the hub takes them. Anything else a table leaves retained (on
+events or record, or a state or status the hub refuses) the hub clears at once, so the
+broker holds no more of a table than the two messages the page needs, each no larger than
+its topic's schema allows (issue 30, item 7)."""
 
 from __future__ import annotations
 
@@ -9,8 +16,10 @@ from typing import Any
 
 from coda_pi.club import topics
 from coda_pi.club.hub import Hub
+from coda_pi.club.messages import Refused, decode
 
 log = logging.getLogger(__name__)
+RETAINED = ("state", "status")  # the only topics of a table the broker keeps a message of
 
 
 class HubLink:
@@ -27,9 +36,9 @@ class HubLink:
         self.refused: str | None = None
         self._stop = threading.Event()
         self._timer: threading.Thread | None = None
-        # A session the broker keeps while the hub is away: QoS 1 messages wait for it.
+        # MQTT 5: the hub sees which messages were sent retained (the module's note).
         self.client = make_client(f"coda-hub-{club}", username=username, password=password,
-                                  clean=False)
+                                  v5=True)
 
         def on_connect(client: Any, userdata: Any, flags: Any, rc: Any, props: Any) -> None:
             if failed(rc):
@@ -38,7 +47,10 @@ class HubLink:
                 return
             self.refused = None
             # Subscribed again each time: a restarted broker may have forgotten the session.
-            client.subscribe(f"{topics.ROOT}/{club}/table/+/+", qos=1)
+            from paho.mqtt.subscribeoptions import SubscribeOptions
+
+            client.subscribe(f"{topics.ROOT}/{club}/table/+/+",
+                             options=SubscribeOptions(qos=1, retainAsPublished=True))
             self.connected.set()
 
         def on_disconnect(client: Any, userdata: Any, flags: Any, rc: Any, props: Any) -> None:
@@ -46,7 +58,12 @@ class HubLink:
 
         def on_message(client: Any, userdata: Any, msg: Any) -> None:
             where = topics.table_of(msg.topic)
-            if where is None or where[1] == "resend":
+            if where is None or not msg.payload:
+                return  # an empty message clears a retained one: nothing to take
+            if msg.retain and not _keeps(where[1], msg.payload):
+                log.warning("table %d: retained %s cleared", where[0], where[1][:20])
+                client.publish(msg.topic, b"", qos=1, retain=True)
+            if where[1] == "resend":
                 return
             try:
                 asks = hub.on_message(where[0], where[1], msg.payload)
@@ -70,7 +87,10 @@ class HubLink:
                             qos=1, retain=True)
 
     def start(self) -> HubLink:
-        self.client.connect_async(self.host, self.port, keepalive=15)
+        from coda_pi.club.mqtt import v5_connect
+
+        # A session the broker keeps while the hub is away: QoS 1 messages wait for it.
+        v5_connect(self.client, self.host, self.port, keepalive=15, clean=False)
         self.client.loop_start()
         self._timer = threading.Thread(target=self._gaps, name="hub-gaps", daemon=True)
         self._timer.start()
@@ -87,3 +107,15 @@ class HubLink:
             self._timer.join(timeout=2)
         self.client.disconnect()
         self.client.loop_stop()
+
+
+def _keeps(leaf: str, payload: bytes) -> bool:
+    """Whether a retained message is one the broker may keep: a state or status the hub
+    takes (checked as the hub checks it, without its log line)."""
+    if leaf not in RETAINED:
+        return False
+    try:
+        decode(leaf, payload)
+    except Refused:
+        return False
+    return True

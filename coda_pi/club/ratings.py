@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from coda_pi.club.names import look_alikes
+
 
 @dataclass(frozen=True, slots=True)
 class Rating:
@@ -13,6 +15,7 @@ class Rating:
     mu: float
     sigma: float
     games: int
+    looks_like: str | None = None  # the name met earlier that this one looks like (names.py)
 
     @property
     def ordinal(self) -> float:
@@ -35,5 +38,7 @@ def season_ratings(games: Iterable[tuple[Sequence[str], Sequence[int]]]) -> list
         for p, team in zip(players, rated, strict=True):
             current[p] = team[0]
             played[p] = played.get(p, 0) + 1
-    out = [Rating(p, r.mu, r.sigma, played[p]) for p, r in current.items()]  # type: ignore[attr-defined]
+    alike = look_alikes(current)  # in the order the season met them
+    out = [Rating(p, r.mu, r.sigma, played[p], alike.get(p))  # type: ignore[attr-defined]
+           for p, r in current.items()]
     return sorted(out, key=lambda r: (-r.ordinal, r.name))

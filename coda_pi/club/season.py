@@ -1,27 +1,82 @@
 """The season the hub keeps in its directory (one folder per night, one record file per
 game): every finished game's players and totals, for the ratings (``hub``) and their CSV
-(``export``)."""
+(``export``). Each game once, however many times it was kept (identity.py): the first the
+hub met counts, on whichever night, whatever its record's name."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
+from coda_pi.club.identity import first_of_each, round_marks
+from coda_pi.club.names import normal
 from coda_pi.replay import replay_file
+
+NIGHT_FILE = "night.json"  # the hub's note of a night (hub.py), games in the order met
+
+
+@dataclass(frozen=True)
+class KeptGame:
+    """One game file of a night the hub kept."""
+
+    night: str
+    stem: str  # table<N>-<record name>
+    players: list[str]
+    totals: list[int]
+    finished: bool
+    marks: list[str]  # one per ended round (identity.py)
+
+
+def _met_order(night: Path) -> dict[str, int]:
+    try:
+        games = json.loads((night / NIGHT_FILE).read_text(encoding="utf-8")).get("games", {})
+        return {str(k): i for i, k in enumerate(games)} if isinstance(games, dict) else {}
+    except (OSError, ValueError, AttributeError):
+        return {}
+
+
+def kept_games(directory: Path, *, skip_night: str | None = None) -> list[KeptGame]:
+    """Every game kept in the hub's directory, night by night, each night in the order the
+    hub met its games (a copy named to sort first is still met after the original)."""
+    out: list[KeptGame] = []
+    for night in sorted(p for p in Path(directory).glob("*") if p.is_dir()):
+        if night.name == skip_night:
+            continue
+        met = _met_order(night)
+        paths = sorted(night.glob("table*-*.jsonl"),
+                       key=lambda p: (met.get(p.stem, len(met)), p.stem.partition("-")[2],
+                                      p.stem))
+        for path in paths:
+            try:
+                replay = replay_file(path)
+            except OSError:
+                continue
+            if replay.journal is None:
+                continue
+            summary = replay.summary()
+            players = [str(p) for p in summary["players"]]
+            rounds = summary.get("rounds") or []
+            out.append(KeptGame(
+                night.name, path.stem, players, list(summary["totals"]),
+                bool(summary.get("finished")) and summary.get("error") is None,
+                round_marks(players, replay.journal.events, len(rounds))))
+    return out
 
 
 def season_games(
     directory: Path, *, skip_night: str | None = None
 ) -> Iterator[tuple[list[str], list[int]]]:
-    """Every finished game kept in the hub's directory, night by night, in the order begun."""
-    games = sorted(Path(directory).glob("*/table*-*.jsonl"),
-                   key=lambda p: (p.parent.name, p.stem.partition("-")[2], p.stem))
-    for path in games:
-        if path.parent.name == skip_night:
-            continue
-        try:
-            summary = replay_file(path).summary()
-        except OSError:
-            continue
-        if summary.get("finished") and summary.get("error") is None:
-            yield list(summary["players"]), list(summary["totals"])
+    """Every finished game kept in the hub's directory, once, night by night, in the order
+    begun."""
+    counted = first_of_each((g, g.marks) for g in kept_games(directory,
+                                                             skip_night=skip_night))[0]
+    yield from rated(counted)
+
+
+def rated(games: list[KeptGame]) -> Iterator[tuple[list[str], list[int]]]:
+    """The finished ones of ``games`` as the ratings take them, in the order begun."""
+    for game in sorted(games, key=lambda g: (g.night, g.stem.partition("-")[2], g.stem)):
+        if game.finished:
+            yield [normal(p) for p in game.players], game.totals

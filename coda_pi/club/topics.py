@@ -1,5 +1,5 @@
 """The topic tree of a club night. Everything under ``coda/<club>/`` is public once it is
-published: tables write only their own subtree, spectators only read (broker.py's ACL)."""
+published: each table writes only its own four topics (broker.py's ACL names them)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,13 @@ def status(club: str, table: int) -> str:
 def resend(club: str, table: int) -> str:
     """The hub asks a table to publish again from a line it missed."""
     return f"{table_root(club, table)}/resend"
+
+
+def written_by_table(club: str, table: int) -> tuple[str, ...]:
+    """Every topic a table writes, and so all its ACL lets it write: the broker keeps at
+    most one retained message on each."""
+    return (events(club, table), record(club, table), state(club, table),
+            status(club, table))
 
 
 def seating(club: str) -> str:

@@ -362,11 +362,14 @@ function drawSide(){
  document.getElementById('round').textContent = T('Round {number}', {number: round});
  const body = document.querySelector('#standings tbody'); body.textContent='';
  standings.forEach(s=>{const tr=el('tr');
-  [s.rank,s.name,s.points,s.games,s.wins].forEach((v,i)=>tr.append(el('td',i>1?'n':'',String(v))));
+  // A name that looks like an earlier player's says so beside it: "Аnn ≠ Ann".
+  const who = s.looks_like ? s.name+' \u2260 '+s.looks_like : s.name;
+  [s.rank,who,s.points,s.games,s.wins].forEach((v,i)=>tr.append(el('td',i>1?'n':'',String(v))));
   body.append(tr);});
  const rbody = document.querySelector('#ratings tbody'); rbody.textContent='';
  ratings.forEach((r,i)=>{const tr=el('tr');
-  [i+1,r.name,r.rating.toFixed(1),r.games].forEach((v,j)=>tr.append(el('td',j>1?'n':'',String(v))));
+  const who = r.looks_like ? r.name+' \u2260 '+r.looks_like : r.name;
+  [i+1,who,r.rating.toFixed(1),r.games].forEach((v,j)=>tr.append(el('td',j>1?'n':'',String(v))));
   rbody.append(tr);});
  const box = document.getElementById('seating'); box.textContent='';
  if(!seating){box.textContent=T('not set yet');return;}
