@@ -402,7 +402,13 @@ write_service() {
         -e "s/^SupplementaryGroups=.*/SupplementaryGroups=$groups/" \
         -e "s/^Group=.*/Group=$(id -gn "$service_user" 2>/dev/null || echo "$service_user")/" \
         -e "s#^ExecStart=/opt/coda-pi/venv/#ExecStart=$venv/#" \
+        -e "s#^ExecStopPost=+/opt/coda-pi/#ExecStopPost=+$prefix/#" \
         "$here/coda-pi.service" | put_file "$unit_dir/coda-pi.service" 0644
+    # How a crash loop ends: on a screen that says so, trying again later (never enabled:
+    # coda-pi.service starts it).
+    put_file "$prefix/bin/coda-pi-crashes" 0755 <"$here/coda-pi-crashes"
+    sed -e "s#^ExecStart=/opt/coda-pi/#ExecStart=$prefix/#" \
+        "$here/coda-pi-crashed.service" | put_file "$unit_dir/coda-pi-crashed.service" 0644
     if [ ! -f "$etc_dir/config.toml" ]; then
         put_file "$etc_dir/config.toml" 0644 <"$here/config.example.toml"
     else
@@ -447,7 +453,9 @@ do_install() {
 do_uninstall() {
     say "Uninstalling coda-pi"
     run systemctl disable --now coda-pi.service
+    run systemctl stop coda-pi-crashed.service || true
     remove_path "$unit_dir/coda-pi.service"
+    remove_path "$unit_dir/coda-pi-crashed.service"
     run systemctl daemon-reload
     remove_path "$prefix"
     if [ "$boot_config" -eq 1 ]; then
