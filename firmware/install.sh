@@ -36,6 +36,7 @@ src="$(cd "$here/.." && pwd)"
 prefix="${CODA_PI_PREFIX:-/opt/coda-pi}"
 etc_dir="${CODA_PI_ETC:-/etc/coda-pi}"
 unit_dir="${CODA_PI_UNIT_DIR:-/etc/systemd/system}"
+polkit_dir="${CODA_PI_POLKIT_DIR:-/etc/polkit-1/rules.d}"
 firmware_dir="${CODA_PI_FIRMWARE_DIR:-/lib/firmware}"
 model_file="${CODA_PI_MODEL_FILE:-/proc/device-tree/model}"
 if [ -n "${CODA_PI_BOOT_DIR:-}" ]; then
@@ -409,6 +410,9 @@ write_service() {
     put_file "$prefix/bin/coda-pi-crashes" 0755 <"$here/coda-pi-crashes"
     sed -e "s#^ExecStart=/opt/coda-pi/#ExecStart=$prefix/#" \
         "$here/coda-pi-crashed.service" | put_file "$unit_dir/coda-pi-crashed.service" 0644
+    # The service's user may bring up the device's own access point ([phones] hotspot).
+    sed -e "s/subject.user == \"coda-pi\"/subject.user == \"$service_user\"/" \
+        "$here/50-coda-pi-hotspot.rules" | put_file "$polkit_dir/50-coda-pi-hotspot.rules" 0644
     if [ ! -f "$etc_dir/config.toml" ]; then
         put_file "$etc_dir/config.toml" 0644 <"$here/config.example.toml"
     else
@@ -456,6 +460,7 @@ do_uninstall() {
     run systemctl stop coda-pi-crashed.service || true
     remove_path "$unit_dir/coda-pi.service"
     remove_path "$unit_dir/coda-pi-crashed.service"
+    remove_path "$polkit_dir/50-coda-pi-hotspot.rules"
     run systemctl daemon-reload
     remove_path "$prefix"
     if [ "$boot_config" -eq 1 ]; then

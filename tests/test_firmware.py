@@ -51,6 +51,7 @@ def fake_pi(tmp_path):
         "CODA_PI_BOOT_DIR": str(boot),
         "CODA_PI_ETC": str(tmp_path / "etc"),
         "CODA_PI_UNIT_DIR": str(tmp_path / "units"),
+        "CODA_PI_POLKIT_DIR": str(tmp_path / "polkit"),
         "CODA_PI_FIRMWARE_DIR": str(tmp_path / "lib-firmware"),
         "CODA_PI_PREFIX": str(tmp_path / "opt"),
         "CODA_PI_MODEL_FILE": str(tmp_path / "model"),
