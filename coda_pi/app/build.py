@@ -122,13 +122,20 @@ def build_app(
         closers.append(start_publisher(config.club, records_dir, explain=say))
     phones = None
     if config.phones.enabled:  # phones as seat screens (coda_pi/phones/)
+        from coda_pi.phones.addresses import PhoneAddresses, hotspot_interface
         from coda_pi.phones.start import start_phones
 
+        addresses = PhoneAddresses()
         if config.phones.hotspot:
-            from coda_pi.phones.hotspot import bring_up
+            from coda_pi.phones.hotspot import bring_up_later
 
-            bring_up(say)
-        phones = start_phones(queue, records.data_dir, port=config.phones.port, explain=say)
+            # Off the loop's thread: NetworkManager may still be starting the access point
+            # (nmcli waits for it), and the device's screen must not wait with it. The
+            # address shown follows the access point whenever it comes up.
+            addresses = PhoneAddresses(hotspot=hotspot_interface())
+            bring_up_later(say)
+        phones = start_phones(queue, records.data_dir, port=config.phones.port, explain=say,
+                              addresses=addresses)
         if phones is not None:
             closers.append(phones.close)
             say(phones.notice())

@@ -181,7 +181,13 @@ def draw_phones_page(surface: pygame.Surface, bands: Frame, view: PhonesView,
     m = bands.metrics
     line = floor_font(surface.get_height()).get_linesize()
     top = pygame.Rect(box.left, box.top, box.width, round(line * 1.3))
-    blit_text(surface, _("Phones: {address}").format(address=view.card.address), top,
+    # Every address where the device has several (Ethernet and its access point), as many
+    # as fit on the line; the code is the first's.
+    fnt = floor_font(surface.get_height())
+    shown = view.card.addresses
+    while len(shown) > 1 and fnt.size(_(" or ").join(shown))[0] > box.width:
+        shown = shown[:-1]
+    blit_text(surface, _("Phones: {address}").format(address=_(" or ").join(shown)), top,
               theme.TEXT, align="left")
     below = pygame.Rect(box.left, top.bottom + m.margin // 2, box.width,
                         box.bottom - top.bottom - m.margin // 2)
