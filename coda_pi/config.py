@@ -35,7 +35,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
-from coda_pi.i18n import LANGUAGES
+from coda_pi.i18n import LANGUAGES, N_
 from coda_pi.referee.shared.pool_names import DEFAULT_POOL, POOL_SPELLINGS, pool_named, pool_word
 from coda_pi.referee.shared.signals import SEAT_BUTTONS, Button
 from coda_pi.rules.sentence import Sentence, say
@@ -381,14 +381,14 @@ MAX_CONFIG_BYTES = 1024 * 1024
 # The sentences that say the outputs (or the buttons) are off and why: a start notice shows
 # them whatever else it has to say (coda_pi/app/resume.py), since they change how the device
 # is worked.
-UNREADABLE = ("cannot read {path} ({why}); using the defaults: the buttons are read on their "
-              "default pins, and the seat LEDs and the buzzer are off because a wrong output "
-              "pin could short a button")
-PINS_UNREADABLE = ("[pins] cannot be read, so the buttons are read on their default pins, and "
-                   "the seat LEDs and the buzzer are off because a wrong output pin could short "
-                   "a button; fix the file and restart")
-PINS_WRONG = ("the seat LEDs and the buzzer are off because the pin map has errors and a "
-              "wrong output pin could short a button; the buttons are still read{unread}")
+UNREADABLE = N_("cannot read {path} ({why}); using the defaults: the buttons are read on "
+                "their default pins, and the seat LEDs and the buzzer are off because a wrong "
+                "output pin could short a button")
+PINS_UNREADABLE = N_("[pins] cannot be read, so the buttons are read on their default pins, "
+                     "and the seat LEDs and the buzzer are off because a wrong output pin "
+                     "could short a button; fix the file and restart")
+PINS_WRONG = N_("the seat LEDs and the buzzer are off because the pin map has errors and a "
+                "wrong output pin could short a button; the buttons are still read{unread}")
 OFF_TEMPLATES = frozenset({UNREADABLE, PINS_UNREADABLE, PINS_WRONG})
 
 
