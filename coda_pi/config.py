@@ -387,8 +387,8 @@ UNREADABLE = N_("cannot read {path} ({why}); using the defaults: the buttons are
 PINS_UNREADABLE = N_("[pins] cannot be read, so the buttons are read on their default pins, "
                      "and the seat LEDs and the buzzer are off because a wrong output pin "
                      "could short a button; fix the file and restart")
-PINS_WRONG = N_("the seat LEDs and the buzzer are off because the pin map has errors and a "
-                "wrong output pin could short a button; the buttons are still read{unread}")
+PINS_WRONG = N_("the seat LEDs and the buzzer are off: the pin map has errors, and a wrong "
+                "output pin could short a button; the buttons work{unread}")
 OFF_TEMPLATES = frozenset({UNREADABLE, PINS_UNREADABLE, PINS_WRONG})
 
 

@@ -169,14 +169,15 @@ def test_the_start_notice_closes_by_itself_within_a_minute(tmp_path):
     app.close()
 
 
-def test_the_notice_says_the_outputs_are_off_and_why_even_when_another_problem_is_first(
+def test_the_notice_says_the_outputs_are_off_and_why_even_when_another_problem_came_first(
     tmp_path
 ):
     body = '[players]\nnames = ["Ann", "Ben]\n[pins]\nok = 40\n'
     app, _ = start(tmp_path, body)
     text = notice_text(app)
-    assert "line 2" in text  # the first problem, by line
+    # What is off, and why, comes first: the rest (the [players] line) is in the log.
     assert "seat LEDs and the buzzer are off" in text and "short a button" in text
+    assert "More in the log" in text
     app.close()
 
 

@@ -137,14 +137,13 @@ def _say_on_screen(
         referee.notify(". ".join(parts), BannerKind.INFO)
     if not troubles:
         return referee
-    first = spoken(troubles[0])  # a config's or a record's sentence, in the screen's language
-    text = first[:1].upper() + first[1:] + "."
     # That the LEDs and the buzzer (or some buttons) are off changes how the device is
-    # worked: said on the screen whatever came first, not only in the log.
-    off = next((t for t in troubles[1:] if says_what_is_off(t)), None)
-    if off is not None:
-        text += " " + _capital(spoken(off)) + "."
-    if len(troubles) > 1 + (off is not None):
+    # worked: said on the screen first (with why), whatever else went wrong; the rest is in
+    # the log. One sentence is what the smallest screen holds.
+    off = next((t for t in troubles if says_what_is_off(t)), None)
+    first = spoken(off if off is not None else troubles[0])  # in the screen's language
+    text = _capital(first) + "."
+    if len(troubles) > 1:
         text += " " + _("More in the log (coda-pi doctor lists them).")
     title = ngettext("A problem at start", "{count} problems at start", len(troubles)).format(
         count=len(troubles))
