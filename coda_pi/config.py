@@ -389,7 +389,9 @@ PINS_UNREADABLE = N_("[pins] cannot be read, so the buttons are read on their de
                      "could short a button; fix the file and restart")
 PINS_WRONG = N_("the seat LEDs and the buzzer are off: the pin map has errors, and a wrong "
                 "output pin could short a button; the buttons work{unread}")
-OFF_TEMPLATES = frozenset({UNREADABLE, PINS_UNREADABLE, PINS_WRONG})
+BUTTONS_OFF = N_("the buttons, the seat LEDs and the buzzer are off: {why}")
+"""Said by the device (coda_pi/app/build.py) when a Pi's GPIO could not be opened at all."""
+OFF_TEMPLATES = frozenset({UNREADABLE, PINS_UNREADABLE, PINS_WRONG, BUTTONS_OFF})
 
 
 def says_what_is_off(text: str) -> bool:

@@ -205,3 +205,51 @@ def test_doctor_names_the_broken_table_and_leaves_pins_alone(tmp_path):
     broken = next(c for c in checks if "line 6" in c.message)
     assert "[players]" in broken.fix
     assert not any("fix the pins" in c.fix or "off" in c.message for c in checks)
+
+
+def test_a_pi_whose_buttons_cannot_be_opened_says_so_on_its_first_screen(tmp_path, monkeypatch):
+    from gpiozero import Device, DigitalInputDevice
+    from gpiozero.pins.mock import MockFactory
+
+    from coda_pi.app import build
+
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\0")
+    monkeypatch.setattr(build, "DEVICE_TREE_MODEL", model)
+    saved = Device.pin_factory
+    Device.pin_factory = MockFactory()
+    held = DigitalInputDevice(DEFAULT_PINS["ok"])  # another program holds OK's pin
+    try:
+        clock = FakeClock()
+        config, _ = load_config(write(tmp_path, "[timer]\nfirst_seconds = 90\n"), env=ENV)
+        app = build_app(DeviceOptions(config=config, data_dir=tmp_path / "data",
+                                      size=(320, 240), fullscreen=False, sound=False,
+                                      resume=False, setup=SetupDefaults(players=2)),
+                        clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(1),
+                        explain=lambda text: None)
+        app.update()
+        text = notice_text(app)
+        assert "buttons, the seat LEDs and the buzzer are off" in text
+        assert "could not be opened" in text
+        app.close()
+    finally:
+        held.close()
+        Device.pin_factory.close()
+        Device.pin_factory = saved
+
+
+def test_a_laptop_without_gpio_starts_without_a_notice(tmp_path, monkeypatch):
+    from coda_pi.app import build
+
+    monkeypatch.setattr(build, "DEVICE_TREE_MODEL", tmp_path / "no-model")
+    monkeypatch.setenv("GPIOZERO_PIN_FACTORY", "no-such-factory")
+    clock = FakeClock()
+    config, _ = load_config(write(tmp_path, "[timer]\nfirst_seconds = 90\n"), env=ENV)
+    app = build_app(DeviceOptions(config=config, data_dir=tmp_path / "data", size=(320, 240),
+                                  fullscreen=False, sound=False, resume=False,
+                                  setup=SetupDefaults(players=2)),
+                    clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(1),
+                    explain=lambda text: None)
+    app.update()
+    assert app.gpio is None and app.scene.view.overlay is None
+    app.close()
