@@ -20,14 +20,13 @@ the pin its key gives when that key is right, else on its default pin when nothi
 file claims that pin) and the seat LEDs and the buzzer stay off
 (:attr:`PinConfig.outputs_enabled` is False), while the screen and ``coda-pi doctor`` say
 what to fix. A mistake elsewhere (``[players]``, even a TOML error there) costs only the
-table it is in: a ``[pins]`` table that still reads on its own is used (:func:`_salvage`).
+table it is in: a ``[pins]`` table that still reads on its own is used (coda_pi/config_salvage.py).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
-import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
+from coda_pi.config_salvage import decode_config, salvage
 from coda_pi.i18n import LANGUAGES, N_
 from coda_pi.referee.shared.pool_names import DEFAULT_POOL, POOL_SPELLINGS, pool_named, pool_word
 from coda_pi.referee.shared.signals import SEAT_BUTTONS, Button
@@ -414,23 +414,6 @@ def read_config_text(path: Path) -> str:
     return read_config_bytes(path).decode("utf-8")
 
 
-def decode_config(raw: bytes) -> tuple[str, frozenset[int]]:
-    """The text, and the numbers (from 1) of the lines that are not UTF-8. Such a line
-    (a name typed in Latin-1) costs only its own table: decoded with replacement
-    characters it would parse, so the caller sets its table aside by number."""
-    try:
-        return raw.decode("utf-8"), frozenset()
-    except UnicodeDecodeError:
-        pass
-    bad: set[int] = set()
-    for number, line in enumerate(raw.split(b"\n"), start=1):
-        try:
-            line.decode("utf-8")
-        except UnicodeDecodeError:
-            bad.add(number)
-    return raw.decode("utf-8", errors="replace"), frozenset(bad)
-
-
 def parse_config(
     text: str, *, env: Mapping[str, str] | None = None, base_dir: Path | None = None,
     bad_lines: frozenset[int] = frozenset(),
@@ -443,7 +426,7 @@ def parse_config(
         # The tables that still read on their own are used, and each broken one is named
         # with its line: a mistake in [players] costs [players] only.
         checker = _Checker()
-        salvaged = _salvage(text, checker, bad_lines)
+        salvaged = salvage(text, checker.error, bad_lines)
         config = checker.config(salvaged.doc, e, base_dir)
         if salvaged.pins_in_doubt():
             checker.warn("pins", say(PINS_UNREADABLE))
@@ -459,90 +442,6 @@ def _toml_or_none(text: str) -> dict[str, Any] | None:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return None
-
-
-_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
-_TOML_END = re.compile(r"\s*\(at end of document\)$")
-_TABLE_LINE = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-\"' ]*?)\s*\]\]?\s*(#.*)?$")
-# Any line that may be about the pins: a [pins] or [pins.x] header (even one left unclosed),
-# or a key "pins" / pins.x at the top of the file, quoted or not.
-_MENTIONS_PINS = re.compile(r"""^\s*\[*\s*["']?pins["']?\s*[.=\]]|^\s*\[+\s*["']?pins["']?\s*$""")
-
-
-@dataclass(slots=True)
-class _Salvaged:
-    """What a broken file still says, and enough of its shape to know whether its [pins]
-    table can be trusted."""
-
-    lines: list[str]
-    doc: dict[str, Any] = field(default_factory=dict)
-    origin: dict[str, tuple[int, int]] = field(default_factory=dict)  # table: its lines
-    left_open: set[int] = field(default_factory=set)  # chunks' ends inside a string
-
-    def pins_in_doubt(self) -> bool:
-        """Whether the pins the builder meant are unknown. A [pins] table is trusted only
-        when it read on its own, nothing else in the file is about pins (a second [pins], a
-        [pins.x], a top-level pins key, a broken header), and the table before it did not
-        end inside a multi-line string (which could have swallowed its header)."""
-        start, end = self.origin.get("pins", (0, 0))
-        elsewhere = any(_MENTIONS_PINS.match(line)
-                        for i, line in enumerate(self.lines) if not start <= i < end)
-        if elsewhere:
-            return True
-        return "pins" in self.origin and start in self.left_open
-
-
-def _salvage(text: str, checker: _Checker, bad_lines: frozenset[int] = frozenset()) -> _Salvaged:
-    """The tables of a broken TOML file that read on their own; each one that does not is
-    a problem naming its table (or the top of the file) and the line."""
-    # Split on newlines only, as TOML and decode_config count lines (not on U+2028 & co.).
-    lines = re.findall(r"[^\n]*\n|[^\n]+$", text)
-    salvaged = _Salvaged(lines)
-    starts = [i for i, line in enumerate(lines) if _TABLE_LINE.match(line)]
-    if not starts or starts[0] != 0:
-        starts.insert(0, 0)
-    for n, start in enumerate(starts):
-        end = starts[n + 1] if n + 1 < len(starts) else len(lines)
-        head = _TABLE_LINE.match(lines[start]) if lines else None
-        table = head.group(1).strip().strip("\"'") if head else ""
-        chunk = "".join(lines[start:end])
-        bad = sorted(i for i in bad_lines if start < i <= end)
-        try:
-            if bad:
-                raise ValueError(say("not UTF-8 text: save the file as UTF-8"))
-            part = tomllib.loads(chunk)
-        except (tomllib.TOMLDecodeError, ValueError) as exc:
-            message = str(exc)
-            where = _TOML_WHERE.search(message)
-            if bad:
-                line = bad[0]
-            elif where:
-                line = start + int(where.group(1))
-            else:  # "(at end of document)": an array or string left open; its last line
-                line = start + max((i + 1 for i, text in enumerate(lines[start:end])
-                                    if text.strip()), default=1)
-                if message.startswith("Unterminated string"):
-                    # A multi-line string left open may have been meant to run on past the
-                    # next header (an array cannot: a header is no value).
-                    salvaged.left_open.add(end)
-            reason = _TOML_END.sub("", _TOML_WHERE.sub("", message))
-            if table:
-                checker.error(table, say("line {line} is not valid TOML ({reason}); the whole "
-                                         "[{table}] table is ignored and its defaults are used",
-                                         line=line, reason=reason, table=table))
-            else:
-                checker.error("", say("line {line} is not valid TOML ({reason}); the lines "
-                                      "before the first [table] are ignored and the defaults "
-                                      "used", line=line, reason=reason))
-            continue
-        for key, value in part.items():
-            if key in salvaged.doc:
-                checker.error(key, say("[{key}] is given twice (line {line}); the first one "
-                                       "is used", key=key, line=start + 1))
-            else:
-                salvaged.doc[key] = value
-                salvaged.origin[key] = (start, end)
-    return salvaged
 
 
 def _with_source(config: Config, source: Path) -> Config:
