@@ -165,6 +165,13 @@ def build_app(
         if phones is not None:
             closers.append(phones.close)
             say(phones.notice())
+            from coda_pi.phones.address_watch import watch_addresses
+
+            # An address that comes or goes (the access point up after the device) wakes
+            # the loop, which draws the code again with it; a quiet network wakes nothing.
+            watch = watch_addresses(queue.wake)
+            if watch is not None:
+                closers.append(watch.close)
     if gpio is not None:
         closers.append(gpio.close)
     if waiter is None and is_console_driver(driver):
