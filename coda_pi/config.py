@@ -12,18 +12,21 @@ them all. Loading never raises for what the file says. Each mistake (bad TOML, a
 a wrong type, a value out of range, a pin used twice or a pin the screen needs) becomes a
 :class:`ConfigProblem` naming the key, and the default is used in its place.
 
-Pins are the exception to "use the default": a pin map with any error in it is not what the
-builder wired, and driving a guessed pin could fight the screen or another button. So when
-any ``pins.*`` key has an error, GPIO is switched off altogether (:attr:`PinConfig.gpio_enabled`
-is False, :meth:`PinConfig.button_pins` is empty) and the device runs on the keyboard while
-the screen and ``coda-pi doctor`` say what to fix.
+Pins are the exception to "use the default": a pin map with any error in it may not be what
+the builder wired (one pin given as a header pin number usually means all of them are). Reading
+a button through its pull-up cannot harm any wiring; driving an output on a pin that is wired
+as a button can short it. So when the pins are in doubt the buttons are still read (each on
+the pin its key gives when that key is right, else on its default pin when nothing in the
+file claims that pin) and the seat LEDs and the buzzer stay off
+(:attr:`PinConfig.outputs_enabled` is False), while the screen and ``coda-pi doctor`` say
+what to fix. A mistake elsewhere (``[players]``, even a TOML error there) costs only the
+table it is in: a ``[pins]`` table that still reads on its own is used (coda_pi/config_salvage.py).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
-import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -31,7 +34,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
-from coda_pi.i18n import LANGUAGES
+from coda_pi.config_salvage import decode_config, salvage
+from coda_pi.i18n import LANGUAGES, N_
 from coda_pi.referee.shared.pool_names import DEFAULT_POOL, POOL_SPELLINGS, pool_named, pool_word
 from coda_pi.referee.shared.signals import SEAT_BUTTONS, Button
 from coda_pi.rules.sentence import Sentence, say
@@ -140,29 +144,46 @@ class PinConfig:
     seat3_led: int = DEFAULT_PINS["seat3_led"]
     seat4_led: int = DEFAULT_PINS["seat4_led"]
     buzzer: int = DEFAULT_PINS["buzzer"]
-    # False when the file's pin map had an error: then nothing may be driven.
+    # False: no GPIO at all (the keyboard only); tests and the desktop ask for this.
     gpio_enabled: bool = True
+    # False when the pin map is in doubt: the buttons are read (harmless on any wiring) but
+    # the seat LEDs and the buzzer are not driven (an output on a button's pin can short it).
+    outputs_enabled: bool = True
+    # Button keys left unread: their own pin was wrong and their default pin is claimed by
+    # another key of the file, so which pin the button is on is unknown.
+    unread: frozenset[str] = frozenset()
 
     def as_dict(self) -> dict[str, int]:
         """Every pin by its config key (``seat1`` .. ``buzzer``), whether enabled or not."""
         return {key: getattr(self, key) for key in PIN_KEYS}
 
     def button_pins(self) -> dict[Button, int]:
-        """The pin of each button; empty when GPIO is off, so the keyboard takes over."""
+        """The pin of each button that is read; empty when GPIO is off (the keyboard)."""
         if not self.gpio_enabled:
             return {}
-        return {button: getattr(self, button.value) for button in Button}
+        return {button: getattr(self, button.value) for button in Button
+                if button.value not in self.unread}
+
+    @property
+    def drives_outputs(self) -> bool:
+        """Whether the seat LEDs and the buzzer may be driven."""
+        return self.gpio_enabled and self.outputs_enabled
 
     def seat_led_pins(self) -> tuple[int, ...]:
-        """The seat LEDs' pins in seat order; empty when GPIO is off."""
-        if not self.gpio_enabled:
+        """The seat LEDs' pins in seat order; empty when the outputs are off."""
+        if not self.drives_outputs:
             return ()
         return tuple(getattr(self, key) for key in LED_KEYS)
 
     @property
     def buzzer_pin(self) -> int | None:
-        """The piezo's pin; None when GPIO is off."""
-        return self.buzzer if self.gpio_enabled else None
+        """The piezo's pin; None when the outputs are off."""
+        return self.buzzer if self.drives_outputs else None
+
+
+PINS_IN_DOUBT = PinConfig(outputs_enabled=False)
+"""Where nothing is known of the pins (the file cannot be read, or its [pins] table cannot):
+the buttons on their default pins, read through their pull-ups; the LEDs and the buzzer off."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,106 +358,90 @@ def load_config(
     source = find_config(path, e)
     if source is None:
         return Config(data_dir=default_data_dir(e)), []
-    # A file named but unreadable is as unsafe as a bad pin map: what it says about the
-    # pins is unknown, so GPIO stays off.
-    off = PinConfig(gpio_enabled=False)
     try:
-        text = read_config_text(source)
+        raw = read_config_bytes(source)
     except FileNotFoundError:
         # Nothing is known to be wrong with the pins, and a button-only device must come up
         # with its buttons working (they are how the notice is dismissed): the default pins.
         problem = ConfigProblem("", say("{path} does not exist; using the defaults, with the "
                                         "buttons on their default pins", path=str(source)))
         return Config(data_dir=default_data_dir(e)), [problem]
-    except (OSError, UnicodeDecodeError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        problem = ConfigProblem("", say("cannot read {path} ({why}); using the defaults, with "
-                                        "GPIO switched off", path=str(source), why=why))
-        return Config(pins=off, data_dir=default_data_dir(e), source=source), [problem]
-    config, problems = parse_config(text, env=e, base_dir=source.parent)
+    except OSError as exc:
+        # Nothing of the file is known, its pins included: what is safe on any wiring.
+        problem = ConfigProblem("", say(UNREADABLE, path=str(source),
+                                        why=exc.strerror or str(exc)))
+        return Config(pins=PINS_IN_DOUBT, data_dir=default_data_dir(e), source=source), [problem]
+    text, bad_lines = decode_config(raw)
+    config, problems = parse_config(text, env=e, base_dir=source.parent, bad_lines=bad_lines)
     return _with_source(config, source), problems
 
 
 MAX_CONFIG_BYTES = 1024 * 1024
 
+# The sentences that say the outputs (or the buttons) are off and why: a start notice shows
+# them whatever else it has to say (coda_pi/app/resume.py), since they change how the device
+# is worked.
+UNREADABLE = N_("cannot read {path} ({why}); using the defaults: the buttons are read on "
+                "their default pins, and the seat LEDs and the buzzer are off because a wrong "
+                "output pin could short a button")
+PINS_UNREADABLE = N_("[pins] cannot be read, so the buttons are read on their default pins, "
+                     "and the seat LEDs and the buzzer are off because a wrong output pin "
+                     "could short a button; fix the file and restart")
+PINS_WRONG = N_("the seat LEDs and the buzzer are off: the pin map has errors, and a wrong "
+                "output pin could short a button; the buttons work{unread}")
+BUTTONS_OFF = N_("the buttons, the seat LEDs and the buzzer are off: {why}")
+"""Said by the device (coda_pi/app/build.py) when a Pi's GPIO could not be opened at all."""
+OFF_TEMPLATES = frozenset({UNREADABLE, PINS_UNREADABLE, PINS_WRONG, BUTTONS_OFF})
+
+
+def says_what_is_off(text: str) -> bool:
+    """Whether ``text`` (a sentence, or one wrapping it) says that outputs or buttons are off."""
+    if getattr(text, "template", None) in OFF_TEMPLATES:
+        return True
+    params = getattr(text, "params", None) or {}
+    return any(isinstance(v, str) and says_what_is_off(v) for v in params.values())
+
+
+def read_config_bytes(path: Path) -> bytes:
+    """The file's bytes: a regular file of at most 1 MiB (a FIFO is not waited on)."""
+    from coda_pi.record import read_file_bytes
+
+    return read_file_bytes(path, MAX_CONFIG_BYTES)
+
 
 def read_config_text(path: Path) -> str:
     """The file's text: a regular file of at most 1 MiB in UTF-8 (a FIFO is not waited on)."""
-    from coda_pi.record import read_file_bytes
-
-    return read_file_bytes(path, MAX_CONFIG_BYTES).decode("utf-8")
+    return read_config_bytes(path).decode("utf-8")
 
 
 def parse_config(
-    text: str, *, env: Mapping[str, str] | None = None, base_dir: Path | None = None
+    text: str, *, env: Mapping[str, str] | None = None, base_dir: Path | None = None,
+    bad_lines: frozenset[int] = frozenset(),
 ) -> tuple[Config, list[ConfigProblem]]:
-    """Check the TOML text of a config file; see :func:`load_config`."""
+    """Check the TOML text of a config file; see :func:`load_config`. ``bad_lines`` are
+    lines that were not UTF-8 (:func:`decode_config`): their tables are set aside."""
     e = _env(env)
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        # A file that is not TOML is treated like a bad pin map: what it meant for the pins
-        # is unknown, so GPIO stays off. The tables that still read on their own are used,
-        # and each broken one is named with its line.
+    doc = None if bad_lines else _toml_or_none(text)
+    if doc is None:
+        # The tables that still read on their own are used, and each broken one is named
+        # with its line: a mistake in [players] costs [players] only.
         checker = _Checker()
-        doc = _salvage(text, checker)
-        config = checker.config(doc, e, base_dir)
-        if config.pins.gpio_enabled:
-            checker.warn("pins", "GPIO is switched off because the config file is not valid "
-                         "TOML: the buttons, seat LEDs and buzzer are not used and the "
-                         "keyboard works instead")
-        pins = dataclasses.replace(config.pins, gpio_enabled=False)
-        return dataclasses.replace(config, pins=pins), checker.problems
+        salvaged = salvage(text, checker.error, bad_lines)
+        config = checker.config(salvaged.doc, e, base_dir)
+        if salvaged.pins_in_doubt():
+            checker.warn("pins", say(PINS_UNREADABLE))
+            config = dataclasses.replace(config, pins=PINS_IN_DOUBT)
+        return config, checker.problems
     checker = _Checker()
     config = checker.config(doc, e, base_dir)
     return config, checker.problems
 
 
-_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
-_TOML_END = re.compile(r"\s*\(at end of document\)$")
-_TABLE_LINE = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-\"' ]*?)\s*\]\]?\s*(#.*)?$")
-
-
-def _salvage(text: str, checker: _Checker) -> dict[str, Any]:
-    """The tables of a broken TOML file that read on their own; each one that does not is
-    a problem naming its table (or the top of the file) and the line."""
-    lines = text.splitlines(keepends=True)
-    starts = [i for i, line in enumerate(lines) if _TABLE_LINE.match(line)]
-    if not starts or starts[0] != 0:
-        starts.insert(0, 0)
-    doc: dict[str, Any] = {}
-    for n, start in enumerate(starts):
-        end = starts[n + 1] if n + 1 < len(starts) else len(lines)
-        head = _TABLE_LINE.match(lines[start]) if lines else None
-        table = head.group(1).strip().strip("\"'") if head else ""
-        chunk = "".join(lines[start:end])
-        try:
-            part = tomllib.loads(chunk)
-        except tomllib.TOMLDecodeError as exc:
-            message = str(exc)
-            where = _TOML_WHERE.search(message)
-            if where:
-                line = start + int(where.group(1))
-            else:  # "(at end of document)": an array or string left open; its last line
-                line = start + max((i + 1 for i, text in enumerate(lines[start:end])
-                                    if text.strip()), default=1)
-            reason = _TOML_END.sub("", _TOML_WHERE.sub("", message))
-            if table:
-                checker.error(table, say("line {line} is not valid TOML ({reason}); the whole "
-                                         "[{table}] table is ignored and its defaults are used",
-                                         line=line, reason=reason, table=table))
-            else:
-                checker.error("", say("line {line} is not valid TOML ({reason}); the lines "
-                                      "before the first [table] are ignored and the defaults "
-                                      "used", line=line, reason=reason))
-            continue
-        for key, value in part.items():
-            if key in doc:
-                checker.error(key, say("[{key}] is given twice (line {line}); the first one "
-                                       "is used", key=key, line=start + 1))
-            else:
-                doc[key] = value
-    return doc
+def _toml_or_none(text: str) -> dict[str, Any] | None:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return None
 
 
 def _with_source(config: Config, source: Path) -> Config:
@@ -619,8 +624,8 @@ class _Checker:
                                       why=DISCOURAGED_PINS[value]))
             chosen[key] = value
         # A pin given twice is an error on each key after the first that uses it, so the
-        # message names both. Unknown keys in [pins] also switch GPIO off: a misspelt key
-        # means a button's pin is not what the builder meant.
+        # message names both. An unknown key in [pins] also puts the map in doubt: a misspelt
+        # key means a part's pin is not what the builder meant.
         owner: dict[int, str] = {}
         for key in PIN_KEYS:
             if key not in chosen:
@@ -635,12 +640,30 @@ class _Checker:
         unknown = any(k not in PIN_KEYS for k in table)
         errors = len([p for p in self.problems if p.severity == "error"]) - before
         if errors or unknown:
-            self.warn("pins", say("GPIO is switched off because the pin map has errors: the "
-                                  "buttons, seat LEDs and buzzer are not used and the keyboard "
-                                  "works instead"))
-            return PinConfig(**{k: chosen.get(k, DEFAULT_PINS[k]) for k in PIN_KEYS},
-                             gpio_enabled=False)
+            return self._pins_in_doubt(table, chosen)
         return PinConfig(**chosen)
+
+    def _pins_in_doubt(self, table: dict[str, Any], chosen: dict[str, int]) -> PinConfig:
+        """The map has a mistake: each button is still read where its pin is known (its own
+        key, given and right, and no other key of the file naming that pin) or may be (its
+        default pin, when no key of the file names that pin); the LEDs and the buzzer are
+        off. Reading through a pull-up harms no wiring; driving a wrong pin could."""
+        named = [v for v in table.values() if isinstance(v, int) and not isinstance(v, bool)]
+        pins = {k: chosen.get(k, DEFAULT_PINS[k]) for k in PIN_KEYS}
+        unread: set[str] = set()
+        buttons = [b.value for b in Button]
+        for key in buttons:
+            if key in table and key in chosen and named.count(chosen[key]) == 1:
+                continue  # its own pin, known
+            if DEFAULT_PINS[key] in named:
+                unread.add(key)  # its default pin is wired to some other part, maybe
+            else:
+                pins[key] = DEFAULT_PINS[key]
+        left_out = (say("; not read, their pins being unknown: {keys}",
+                        keys=", ".join(f"pins.{k}" for k in buttons if k in unread))
+                    if unread else "")
+        self.warn("pins", say(PINS_WRONG, unread=left_out))
+        return PinConfig(**pins, outputs_enabled=False, unread=frozenset(unread))
 
     def screen(self, table: dict[str, Any]) -> ScreenConfig:
         width = self.size(table, "screen.width", 320, 7680)

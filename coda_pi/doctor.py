@@ -27,9 +27,12 @@ from typing import Any, Literal
 from coda_pi import __version__
 from coda_pi.config import (
     LED_KEYS,
+    PINS_UNREADABLE,
+    PINS_WRONG,
     Config,
     ConfigProblem,
     config_candidates,
+    find_config,
     load_config,
 )
 from coda_pi.i18n import N_, _, spoken
@@ -193,12 +196,14 @@ def _check_config(
     config_path: Path | None,
     system: System,
 ) -> None:
+    # The file looked at, even one that is missing (CODA_PI_CONFIG names it under the
+    # service): never "None".
+    where = config.source or find_config(config_path, system.env) or config_path
     if config.source is None and not problems:
         looked = ", ".join(str(p) for p in config_candidates(config_path, system.env))
         report.ok(say("no config file (looked at {looked}): every setting is its default",
                       looked=looked))
     else:
-        where = config.source or config_path
         errors = sum(p.severity == "error" for p in problems)
         report.add("FAIL" if errors else "OK",
                    say("config file {where}: {count} problem(s)", where=str(where),
@@ -206,14 +211,28 @@ def _check_config(
                    say("edit {where} (every key is explained in firmware/config.example.toml)",
                        where=str(where)) if errors else "")
     for problem in problems:
-        fix = say("edit {key} in {where}", key=problem.key or say("the file"),
-                  where=str(config.source or config_path))
-        if problem.key == "pins":
-            fix = say("fix the pins.* keys above; GPIO comes back on by itself")
+        fix = _config_fix(problem, str(where))
         if problem.severity == "error":
             report.fail(problem.sentence, fix)
         else:
             report.warn(problem.sentence, fix)
+
+
+def _config_fix(problem: ConfigProblem, where: str) -> Sentence:
+    """What to edit, by the table or key that is wrong."""
+    template = getattr(problem.message, "template", None)
+    if template == PINS_WRONG:
+        return say("fix the pins.* keys above; the seat LEDs and the buzzer come back on "
+                   "by themselves")
+    if template == PINS_UNREADABLE:
+        return say("fix the line named above in the [pins] table of {where}, so that [pins] "
+                   "reads on its own", where=where)
+    if not problem.key:
+        return say("edit {where}", where=where)
+    if "." in problem.key or "[" in problem.key:
+        return say("edit {key} in the [{table}] table of {where}", key=problem.key,
+                   table=problem.key.split(".")[0].split("[")[0], where=where)
+    return say("edit the [{table}] table of {where}", table=problem.key, where=where)
 
 
 # --- GPIO ------------------------------------------------------------------------------------
@@ -267,15 +286,28 @@ def _pin_factory(report: _Report, model: str | None, system: System) -> Iterator
 def _check_gpio(report: _Report, config: Config, model: str | None, system: System) -> None:
     pins = config.pins
     if not pins.gpio_enabled:
-        report.fail(say("GPIO is off because the pin map in the config has errors: the "
-                        "keyboard is used instead"),
+        report.fail(say("GPIO is off: the keyboard is used instead"),
                     say("fix the pins.* problems listed under Config"))
+    elif not pins.outputs_enabled:
+        report.fail(say("the seat LEDs and the buzzer are off because the pin map is in "
+                        "doubt; the buttons are still read"),
+                    say("fix the [pins] problems listed under Config"))
     with _pin_factory(report, model, system) as factory:
         for key, bcm in pins.as_dict().items():
             where = say("pins.{key} = GPIO {bcm} (header pin {pin})", key=key, bcm=bcm,
                         pin=BCM_TO_PHYSICAL.get(bcm, "?"))
             if factory is None or not pins.gpio_enabled:
                 report.ok(say("{where}: not opened (no GPIO here)", where=where))
+                continue
+            output = key == "buzzer" or key in LED_KEYS
+            if output and not pins.drives_outputs:
+                # Never driven, not even here: the pin may be wired to a button.
+                report.warn(say("{where}: not opened (the outputs are off)", where=where),
+                            say("fix the [pins] problems listed under Config"))
+                continue
+            if not output and key in pins.unread:
+                report.warn(say("{where}: not read (its pin is unknown)", where=where),
+                            say("fix the [pins] problems listed under Config"))
                 continue
             _open_pin(report, factory, key, bcm, where)
 

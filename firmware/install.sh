@@ -36,6 +36,7 @@ src="$(cd "$here/.." && pwd)"
 prefix="${CODA_PI_PREFIX:-/opt/coda-pi}"
 etc_dir="${CODA_PI_ETC:-/etc/coda-pi}"
 unit_dir="${CODA_PI_UNIT_DIR:-/etc/systemd/system}"
+polkit_dir="${CODA_PI_POLKIT_DIR:-/etc/polkit-1/rules.d}"
 firmware_dir="${CODA_PI_FIRMWARE_DIR:-/lib/firmware}"
 model_file="${CODA_PI_MODEL_FILE:-/proc/device-tree/model}"
 if [ -n "${CODA_PI_BOOT_DIR:-}" ]; then
@@ -402,7 +403,16 @@ write_service() {
         -e "s/^SupplementaryGroups=.*/SupplementaryGroups=$groups/" \
         -e "s/^Group=.*/Group=$(id -gn "$service_user" 2>/dev/null || echo "$service_user")/" \
         -e "s#^ExecStart=/opt/coda-pi/venv/#ExecStart=$venv/#" \
+        -e "s#^ExecStopPost=+/opt/coda-pi/#ExecStopPost=+$prefix/#" \
         "$here/coda-pi.service" | put_file "$unit_dir/coda-pi.service" 0644
+    # How a crash loop ends: on a screen that says so, trying again later (never enabled:
+    # coda-pi.service starts it).
+    put_file "$prefix/bin/coda-pi-crashes" 0755 <"$here/coda-pi-crashes"
+    sed -e "s#^ExecStart=/opt/coda-pi/#ExecStart=$prefix/#" \
+        "$here/coda-pi-crashed.service" | put_file "$unit_dir/coda-pi-crashed.service" 0644
+    # The service's user may bring up the device's own access point ([phones] hotspot).
+    sed -e "s/subject.user == \"coda-pi\"/subject.user == \"$service_user\"/" \
+        "$here/50-coda-pi-hotspot.rules" | put_file "$polkit_dir/50-coda-pi-hotspot.rules" 0644
     if [ ! -f "$etc_dir/config.toml" ]; then
         put_file "$etc_dir/config.toml" 0644 <"$here/config.example.toml"
     else
@@ -447,7 +457,10 @@ do_install() {
 do_uninstall() {
     say "Uninstalling coda-pi"
     run systemctl disable --now coda-pi.service
+    run systemctl stop coda-pi-crashed.service || true
     remove_path "$unit_dir/coda-pi.service"
+    remove_path "$unit_dir/coda-pi-crashed.service"
+    remove_path "$polkit_dir/50-coda-pi-hotspot.rules"
     run systemctl daemon-reload
     remove_path "$prefix"
     if [ "$boot_config" -eq 1 ]; then

@@ -68,12 +68,15 @@ def test_example_file_says_what_the_timer_and_the_labels_really_do():
 # --- one test per kind of mistake --------------------------------------------------------------
 
 
-def test_bad_toml_names_the_table_and_line_and_switches_gpio_off():
+def test_bad_toml_in_pins_names_the_line_and_keeps_only_the_buttons_on_their_defaults():
     config, problems = parse("[pins]\nok = \n")
     assert problems[0].key == "pins"
     assert "not valid TOML" in problems[0].message and "line 2" in problems[0].message
-    # Like a bad pin map: the pins the builder meant are unknown (issue 12, item 5).
-    assert not config.pins.gpio_enabled and config.pins.button_pins() == {}
+    # The pins the builder meant are unknown (issue 12, item 5): reading a button through
+    # its pull-up is safe on any wiring, driving an output is not (issue 35).
+    assert config.pins.button_pins() == {b: DEFAULT_PINS[b.value] for b in Button}
+    assert config.pins.seat_led_pins() == () and config.pins.buzzer_pin is None
+    assert "seat LEDs and the buzzer are off" in problems[-1].message
     assert str(problems[0]).startswith("pins: ")
 
 
@@ -111,16 +114,19 @@ def test_out_of_range_values_are_named_and_the_default_used():
     assert config.timer.extra_seconds == 20
 
 
-def test_duplicate_pin_names_both_keys_and_switches_gpio_off():
+def test_duplicate_pin_names_both_keys_and_switches_the_outputs_off():
     config, problems = parse("[pins]\nok = 5\n")  # 5 is seat1's default
     errors = [p for p in problems if p.severity == "error"]
     assert [p.key for p in errors] == ["pins.ok"]
     assert "pins.seat1" in errors[0].message
-    assert config.pins.gpio_enabled is False
-    assert config.pins.button_pins() == {}
+    # OK is where the file says; seat 1's default pin is the one OK took, so seat 1 is not
+    # read, and it is said; nothing is driven.
+    assert config.pins.button_pins()[Button.OK] == 5
+    assert Button.SEAT_1 not in config.pins.button_pins()
     assert config.pins.seat_led_pins() == ()
     assert config.pins.buzzer_pin is None
-    assert "keyboard" in next(p.message for p in problems if p.key == "pins")
+    said = next(p.message for p in problems if p.key == "pins")
+    assert "seat LEDs and the buzzer are off" in said and "pins.seat1" in said
 
 
 @pytest.mark.parametrize("pin", sorted(RESERVED_PINS))
@@ -129,7 +135,8 @@ def test_reserved_pin_is_refused_with_the_reason(pin):
     assert keys(problems) == ["pins.buzzer"]
     assert "reserved" in problems[0].message
     assert RESERVED_PINS[pin] in problems[0].message
-    assert config.pins.gpio_enabled is False
+    assert config.pins.buzzer_pin is None and config.pins.seat_led_pins() == ()
+    assert config.pins.button_pins() == {b: DEFAULT_PINS[b.value] for b in Button}
 
 
 @pytest.mark.parametrize("pin", sorted(DISCOURAGED_PINS))
@@ -141,10 +148,11 @@ def test_i2c_and_uart_pins_warn_but_work(pin):
     assert config.pins.button_pins()[Button.BACK] == pin
 
 
-def test_pin_given_as_text_switches_gpio_off():
+def test_pin_given_as_text_keeps_its_button_on_the_default_pin_and_the_outputs_off():
     config, problems = parse("[pins]\nseat2 = \"GPIO6\"\n")
     assert keys(problems) == ["pins.seat2"]
-    assert config.pins.gpio_enabled is False
+    assert config.pins.button_pins()[Button.SEAT_2] == DEFAULT_PINS["seat2"]
+    assert config.pins.seat_led_pins() == ()
 
 
 def test_screen_size_needs_both_sides():
@@ -205,13 +213,19 @@ def test_any_pin_map_runs_only_when_it_is_safe(overrides):
         all(0 <= p <= 27 and p not in RESERVED_PINS for p in pins.values())
         and len(set(pins.values())) == len(pins)
     )
-    assert config.pins.gpio_enabled is safe
+    assert config.pins.drives_outputs is safe
     assert (keys(problems) == []) is safe
     if safe:
         assert config.pins.as_dict() == pins
     else:
-        # Nothing is driven when the map is wrong.
-        assert config.pins.button_pins() == {}
+        # Nothing is driven when the map is wrong; the buttons still read, each on a pin of
+        # its own that the file names for no other part and the screen does not use.
+        assert config.pins.seat_led_pins() == () and config.pins.buzzer_pin is None
+        read = config.pins.button_pins()
+        assert len(set(read.values())) == len(read)
+        for button, pin in read.items():
+            assert pin not in RESERVED_PINS and 0 <= pin <= 27
+            assert all(pin != v for k, v in overrides.items() if k != button.value)
 
 
 # --- where the file is found ----------------------------------------------------------------

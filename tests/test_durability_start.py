@@ -184,17 +184,19 @@ def test_a_bad_config_file_is_named_key_by_key_and_the_device_runs_on_safe_defau
     app = start(tmp_path, config=config, notices=notices, resume=True, setup=None)
     view = app.scene.view
     assert isinstance(view.screen, SetupView)
-    # The screen names the first problem by key and says there are more, and where.
-    assert notices[0].split(": ")[1] in notice(app)  # the first problem's key, and what
+    # The screen says first what is off and why (the pin map has errors: issue 35), naming
+    # the button it cannot read, and that there are more problems, and where.
+    assert "seat LEDs and the buzzer are off" in notice(app) and "short" in notice(app)
+    assert "pins.seat1" in notice(app)
     assert notice(app).startswith(f"{len(notices)} problems at start")
     assert "More in the log" in notice(app)
-    # Presses other than OK/BACK do not slip under the notice.
+    # Any button closes the notice (OK may not be wired where the file says), and its press
+    # does not slip under it.
     app.queue.put(Press(Button.NEXT))
     app.queue.put(Release(Button.NEXT))
     app.update()
-    assert app.scene.view.screen.cursor == 2 and app.scene.view.overlay is not None
-    go_on(app)
-    # The good keys are used, the bad ones fall back to defaults, and no pin is driven.
+    assert app.scene.view.screen.cursor == 2 and app.scene.view.overlay is None
+    # The good keys are used, the bad ones fall back to defaults, and no output is driven.
     # (Behind "More": the choices that are not the common ones.)
     more = SetupMenu(SetupDefaults.from_config(config))
     more.nav(Button.NEXT)
@@ -202,7 +204,8 @@ def test_a_bad_config_file_is_named_key_by_key_and_the_device_runs_on_safe_defau
     more.nav(Button.OK)
     items = {i.label: i.value for i in more.view().items}
     assert items["First period"] == "60 s" and items["Rounds"].startswith("tournament")
-    assert app.gpio is None or not config.pins.gpio_enabled
+    assert config.pins.seat_led_pins() == () and config.pins.buzzer_pin is None
+    assert config.pins.button_pins()[Button.OK] == 23  # "twenty-three": its default pin
     assert config.data_dir == tmp_path / "records"
     # And the game can be played: the first record goes to the configured directory. The
     # default pool is "entered": the first seat is asked to enter its starting row.
@@ -222,12 +225,12 @@ def test_a_config_file_that_cannot_be_read_at_all_still_starts_the_device(tmp_pa
     path = tmp_path / "config.toml"
     path.write_bytes(text.encode("utf-8", "surrogateescape"))
     config, notices = load_config_with_notices(path)
-    assert notices and "defaults" in notices[0]
+    assert notices and "default" in notices[0]
     app = start(tmp_path, config=Config(data_dir=tmp_path / "d",
                                         pins=PinConfig(gpio_enabled=False)),
                 notices=notices, resume=True)
     assert isinstance(app.scene.view.screen, SetupView)
-    assert "defaults" in notice(app)
+    assert "default" in notice(app)
     app.close()
 
 
@@ -247,9 +250,10 @@ def test_coda_pi_run_with_a_bad_config_shows_it_and_runs(tmp_path, monkeypatch, 
                      "--no-sound", "--data-dir", str(tmp_path / "data")]) == 0
     (app,) = frames
     assert isinstance(app.scene.view.screen, SetupView)
-    assert "screen.colour" in notice(app)
+    assert "the seat LEDs and the buzzer are off" in notice(app)  # seat1 = seat2 = 5
     assert app.stats.frames == 1
-    assert "pins.seat2" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "pins.seat2" in err and "screen.colour" in err
 
 
 def test_a_data_directory_that_cannot_be_written_refuses_to_start_a_game_with_a_reason(tmp_path):

@@ -26,6 +26,7 @@ from coda_pi.cli.run import load_config_with_notices
 from coda_pi.config import load_config
 from coda_pi.doctor import System, run_checks
 from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button
 from coda_pi.referee.shared.views import ConfirmView
 
 ROOT = Path(__file__).parent.parent
@@ -144,13 +145,13 @@ directory = "records"
 """
 
 
-def test_a_toml_syntax_error_switches_gpio_off_and_is_named_by_line_on_screen(tmp_path):
+def test_a_toml_syntax_error_in_players_costs_players_only_and_is_named_on_screen(tmp_path):
     path = tmp_path / "config.toml"
     path.write_text(BROKEN)
     config, notices = load_config_with_notices(path)
-    assert not config.pins.gpio_enabled
-    assert config.pins.button_pins() == {} and config.pins.seat_led_pins() == ()
-    assert config.pins.buzzer_pin is None
+    # [pins] reads on its own: the buttons, LEDs and buzzer are on (issue 35).
+    assert config.pins.button_pins()[Button.OK] == 23
+    assert config.pins.seat_led_pins() == (12, 16, 20, 21) and config.pins.buzzer_pin == 13
     # The tables that read on their own still count: the data directory is the one meant.
     assert config.data_dir == tmp_path / "records"
     assert any("players" in n and "line 6" in n for n in notices), notices
@@ -163,7 +164,7 @@ def test_a_toml_syntax_error_switches_gpio_off_and_is_named_by_line_on_screen(tm
     app.update()
     overlay = app.scene.view.overlay
     assert isinstance(overlay, ConfirmView) and "line 6" in overlay.text
-    assert app.gpio is None or app.gpio.leds is None or not app.gpio.leds.shown
+    assert "off" not in overlay.text
     app.close()
 
 
@@ -194,7 +195,9 @@ def test_doctor_names_the_broken_line_and_fails(tmp_path, plain_linux):
     checks = run_checks(path, system=fake_system(tmp_path))
     config = [c for c in checks if c.section == "Config"]
     assert any(c.status == "FAIL" and "line 6" in c.message for c in config)
-    assert any("GPIO is switched off" in c.message for c in config)
+    broken = next(c for c in config if "line 6" in c.message)
+    assert "[players]" in broken.fix and str(path) in broken.fix
+    assert not any("off" in c.message for c in checks if c.section in ("Config", "GPIO"))
 
 
 toml_values = st.one_of(

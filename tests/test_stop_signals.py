@@ -120,7 +120,9 @@ def _resumed_screen(data: Path, record: Path, config_path: Path) -> tuple[str, b
                     clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(1),
                     explain=lambda text: None)
     try:
-        app.run(max_steps=1)
+        # The first frame, as the process draws it: a step would move the fake clock on to
+        # the next deadline, which for the notice at start is its closing by itself.
+        app.update()
         view = app.scene.view
         screen = type(getattr(view, "screen", view)).__name__
         return (screen, getattr(view, "timer", None) is not None,

@@ -529,3 +529,117 @@ def test_the_vm_players_moves_take_a_game_past_its_deal_in_either_pool(tmp_path,
     events = [json.loads(ln).get("event") for ln in lines()[1:]]
     assert events.count("deal") == 2
     assert "draw" in events and "guess" in events and "place" in events, events
+
+
+# --- GPIO (issue 35, item 6) ----------------------------------------------------------------
+
+# What the guest said in the run the issue reports: no gpio-sim, every backend unable to find
+# a Pi. No line was read or driven: that is no pass.
+ISSUE_REPORTS = [
+    "gpio-sim: modprobe: FATAL: Module gpio-sim not found in directory /lib/modules/6.1.0-28",
+    "kernel 6.1.0-28-amd64 config: # CONFIG_GPIO_SIM is not set;CONFIG_GPIO_CDEV=y;",
+    "chips: ",
+    "gpiozero 2.0.1",
+    "lgpio: PinUnknownPi: unable to locate Pi revision in /proc/device-tree or /proc/cpuinfo",
+    "native: PinUnknownPi: unable to locate Pi revision in /proc/device-tree or /proc/cpuinfo",
+]
+
+
+class GuestSaid:
+    """A stand-in for one boot of the guest that reports ``said`` and powers off."""
+
+    said: list[str] = []
+
+    def __init__(self, *args, **kwargs) -> None:
+        pass
+
+    def wait_report(self, prefix: str, timeout: float) -> str | None:
+        return prefix
+
+    def wait_exit(self, timeout: float) -> bool:
+        return True
+
+    def reports(self) -> list[str]:
+        return [f"gpio: {line}" for line in self.said]
+
+
+def gpio_run(tmp_path, monkeypatch, said: list[str]):
+    monkeypatch.setattr(GuestSaid, "said", said)
+    monkeypatch.setattr(vm, "Vm", GuestSaid)
+    run = vm.Run(vm.parse_args(["--cache", str(tmp_path), "--mirror", "http://m"]), tmp_path)
+    vm.gpio_phase(run, tmp_path / "run.img")
+    return run
+
+
+def test_a_gpio_phase_that_read_and_drove_no_line_never_passes(tmp_path, monkeypatch):
+    run = gpio_run(tmp_path, monkeypatch, ISSUE_REPORTS)
+    (check,) = run.checks
+    assert check.ok is not True
+    text = vm.summary(run)
+    assert "PASS" not in text
+    assert vm.exit_status(run.checks) != 0
+
+
+def test_no_simulated_chip_is_said_as_not_checked_with_the_reason(tmp_path, monkeypatch):
+    why = ("no simulated GPIO chip (gpio-sim: modprobe: FATAL: Module gpio-sim not found; "
+           "gpio-mockup: modprobe: FATAL: Module gpio-mockup not found)")
+    run = gpio_run(tmp_path, monkeypatch, [*ISSUE_REPORTS, f"lines: not checked: {why}"])
+    (check,) = run.checks
+    assert check.ok is None
+    text = vm.summary(run)
+    assert f"NOT CHECKED  GPIO lines read and driven through gpiozero's lgpio backend ({why})" \
+        in text
+    assert "0 passed, 0 failed, 1 NOT CHECKED" in text
+    assert vm.exit_status(run.checks) == 3
+
+
+def test_lines_read_and_driven_pass_and_lines_that_did_not_fail(tmp_path, monkeypatch):
+    good = ("PASS gpio-sim gpiochip0 through gpiozero's LGPIOFactory: button GPIO 5 read "
+            "pressed and released; LED GPIO 12 line went high and low")
+    run = gpio_run(tmp_path, monkeypatch, [f"lines: {good}"])
+    assert run.checks[0].ok is True and "button GPIO 5 read pressed" in vm.summary(run)
+    assert vm.exit_status(run.checks) == 0
+    bad = "FAIL gpio-sim gpiochip0 through lgpio: button GPIO 5 read NOT pressed"
+    assert gpio_run(tmp_path, monkeypatch, [f"lines: {bad}"]).checks[0].ok is False
+
+
+def _guest_lines():
+    loader = importlib.machinery.SourceFileLoader(
+        "gpio_lines", str(ROOT / "tools" / "vm-guest" / "gpio_lines.py"))
+    spec = importlib.util.spec_from_loader("gpio_lines", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+class MockSim:
+    """The simulator's side of gpiozero's mock pins: pull a line, read a line's level."""
+
+    chip = 0
+
+    def __init__(self, factory, *, stuck_led: bool = False) -> None:
+        self.factory, self.stuck_led = factory, stuck_led
+
+    def pull(self, line: int, high: bool) -> None:
+        pin = self.factory.pin(line)
+        pin.drive_high() if high else pin.drive_low()
+
+    def level(self, line: int) -> int:
+        return 0 if self.stuck_led else int(self.factory.pin(line).state)
+
+
+def test_the_guests_line_check_sees_a_press_and_a_lit_led_and_says_when_it_does_not():
+    from gpiozero.pins.mock import MockFactory
+
+    lines = _guest_lines()
+    factory = MockFactory()
+    try:
+        ok, seen = lines.try_lines(factory, MockSim(factory))
+        assert ok, seen
+        assert seen == ["button GPIO 5 read pressed and released",
+                        "LED GPIO 12 line went high and low"]
+        factory.reset()
+        ok, seen = lines.try_lines(factory, MockSim(factory, stuck_led=True))
+        assert not ok and "NOT high" in seen[1]
+    finally:
+        factory.close()

@@ -3,11 +3,13 @@ referee (coda_pi/app/resume.py chooses which) by the loop (coda_pi/app/loop.py).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import random
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 import pygame
@@ -18,7 +20,7 @@ from coda_pi.app.records import Records
 from coda_pi.app.resume import build_referee
 from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
 from coda_pi.app.waiting import Waiter, choose_waiter, is_console_driver
-from coda_pi.config import Config
+from coda_pi.config import BUTTONS_OFF, Config
 from coda_pi.desktop import WINDOW_SYSTEMS, keys_banner, set_in_a_window, unseen_notice
 from coda_pi.devices.buzzer import SilentSounder, open_sounder
 from coda_pi.devices.gpio import open_gpio
@@ -27,6 +29,7 @@ from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
 from coda_pi.referee.shared.ports import Clock, MonotonicClock, Sounder
 from coda_pi.referee.table_referee import TableReferee
 from coda_pi.rules.sentence import say
+from coda_pi.rules.sentence import say as sentence_say
 from coda_pi.ui.scene import Scene
 
 log = logging.getLogger(__name__)
@@ -46,6 +49,18 @@ def explain_once(stream: TextIO | None = None) -> Callable[[str], None]:
 
     return explain
 
+
+
+DEVICE_TREE_MODEL = Path("/proc/device-tree/model")
+
+
+def on_a_pi() -> bool:
+    """Whether this is a Raspberry Pi (its device tree says so): where GPIO is expected, and
+    its absence is news for the first screen rather than a laptop's normal state."""
+    try:
+        return b"Raspberry Pi" in DEVICE_TREE_MODEL.read_bytes()
+    except OSError:
+        return False
 
 
 def config_notices(problems: Sequence[Any]) -> tuple[str, ...]:
@@ -98,9 +113,20 @@ def build_app(
     gpio = None
     if options.gpio:
         pins = config.pins
+        why: list[str] = []
+
+        def gpio_says(text: str) -> None:
+            why.append(text)
+            say(text)
+
         gpio = open_gpio(pins.button_pins(), pins.seat_led_pins(), queue.put,
                          buzzer_pin=pins.buzzer_pin, bounce_time=options.bounce_time,
-                         explain=say)
+                         explain=gpio_says)
+        if gpio is None and why and pins.button_pins() and on_a_pi():
+            # A Pi whose buttons cannot be read is worked with a keyboard, if it has one:
+            # the first screen says so, and why, not only the log.
+            off = sentence_say(BUTTONS_OFF, why=why[0].rstrip("."))
+            options = dataclasses.replace(options, notices=(*options.notices, off))
     sound_on = config.sound.enabled if options.sound is None else options.sound
     if sounder is None:
         sounder = (open_sounder(gpio, explain=say, clock=clock.monotonic) if sound_on
@@ -122,16 +148,30 @@ def build_app(
         closers.append(start_publisher(config.club, records_dir, explain=say))
     phones = None
     if config.phones.enabled:  # phones as seat screens (coda_pi/phones/)
+        from coda_pi.phones.addresses import PhoneAddresses, hotspot_interface
         from coda_pi.phones.start import start_phones
 
+        addresses = PhoneAddresses()
         if config.phones.hotspot:
-            from coda_pi.phones.hotspot import bring_up
+            from coda_pi.phones.hotspot import bring_up_later
 
-            bring_up(say)
-        phones = start_phones(queue, records.data_dir, port=config.phones.port, explain=say)
+            # Off the loop's thread: NetworkManager may still be starting the access point
+            # (nmcli waits for it), and the device's screen must not wait with it. The
+            # address shown follows the access point whenever it comes up.
+            addresses = PhoneAddresses(hotspot=hotspot_interface())
+            bring_up_later(say)
+        phones = start_phones(queue, records.data_dir, port=config.phones.port, explain=say,
+                              addresses=addresses)
         if phones is not None:
             closers.append(phones.close)
             say(phones.notice())
+            from coda_pi.phones.address_watch import watch_addresses
+
+            # An address that comes or goes (the access point up after the device) wakes
+            # the loop, which draws the code again with it; a quiet network wakes nothing.
+            watch = watch_addresses(queue.wake)
+            if watch is not None:
+                closers.append(watch.close)
     if gpio is not None:
         closers.append(gpio.close)
     if waiter is None and is_console_driver(driver):

@@ -14,6 +14,7 @@ from typing import Any
 from coda_pi import remembered
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records, result_rows
+from coda_pi.config import says_what_is_off
 from coda_pi.datadir import ResumeChoice, choose_resume
 from coda_pi.i18n import _, ngettext, set_language, spoken
 from coda_pi.i18n import language as language_now
@@ -109,15 +110,17 @@ def build_referee(
                                remember=lambda chosen, mm: remembered.save(
                                    records.data_dir, chosen, language_now(), mm))
     # The config's problems were said on stderr by whoever found them.
-    return _say_on_screen(referee, resumed=resumed, troubles=[*troubles, *options.notices])
+    return _say_on_screen(referee, resumed=resumed, troubles=[*troubles, *options.notices],
+                          clock=clock)
 
 
 def _say_on_screen(
-    referee: TableReferee, *, resumed: bool, troubles: Sequence[str]
+    referee: TableReferee, *, resumed: bool, troubles: Sequence[str], clock: Clock
 ) -> TableReferee:
     """The first screen says what happened at start. A problem (a config key, a record kept
-    aside) is a notice over the screen until OK or BACK: on the smallest screen a banner
-    is too small to read. A resumed game is said in the banner, and play goes on at once.
+    aside) is a notice over the screen until any button is pressed, or for
+    ``NOTICE_SECONDS``: on the smallest screen a banner is too small to read. A resumed
+    game is said in the banner, and play goes on at once.
     Returns the referee to run: ``referee`` itself, or wrapped in the notice."""
     if resumed:
         view = referee.view()
@@ -134,24 +137,42 @@ def _say_on_screen(
         referee.notify(". ".join(parts), BannerKind.INFO)
     if not troubles:
         return referee
-    first = spoken(troubles[0])  # a config's or a record's sentence, in the screen's language
-    text = first[:1].upper() + first[1:] + "."
+    # That the LEDs and the buzzer (or some buttons) are off changes how the device is
+    # worked: said on the screen first (with why), whatever else went wrong; the rest is in
+    # the log. One sentence is what the smallest screen holds.
+    off = next((t for t in troubles if says_what_is_off(t)), None)
+    first = spoken(off if off is not None else troubles[0])  # in the screen's language
+    text = _capital(first) + "."
     if len(troubles) > 1:
         text += " " + _("More in the log (coda-pi doctor lists them).")
     title = ngettext("A problem at start", "{count} problems at start", len(troubles)).format(
         count=len(troubles))
-    return StartNotice(referee, title, text)
+    return StartNotice(referee, title, text, clock=clock)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+NOTICE_SECONDS = 60.0
+"""How long a start notice stays up when nobody presses anything: an unattended device (or
+one whose buttons are not where the file says) gets its screen back by itself."""
 
 
 class StartNotice:
-    """A referee with a notice over its screen until OK or BACK is pressed and let go.
+    """A referee with a notice over its screen until any button is pressed and let go, or
+    for ``NOTICE_SECONDS``.
 
-    Everything else passes through, but no time limit runs while the notice hides the
-    game: an unattended device must not write a time-out nobody could see coming.
+    Any button, because the notice may be saying that some buttons are not read: whichever
+    ones the device has must close it. Everything else passes through, but no time limit
+    runs while the notice hides the game: an unattended device must not write a time-out
+    nobody could see coming.
     """
 
-    def __init__(self, referee: TableReferee, title: str, text: str) -> None:
+    def __init__(self, referee: TableReferee, title: str, text: str, *, clock: Clock) -> None:
         self.inner = referee
+        self._clock = clock
+        self._closes_at = clock.monotonic() + NOTICE_SECONDS
         self.notice: ConfirmView | None = ConfirmView(
             title=title, text=text, ok_label=_("OK: go on"), back_label=_("BACK: go on"))
         self._answering: Button | None = None
@@ -164,15 +185,23 @@ class StartNotice:
 
     def handle(self, intent: Intent) -> None:
         if self.notice is None:
+            if isinstance(intent, Release) and intent.button is self._answering:
+                self._answering = None  # the notice closed by itself under a held button
+                return
             self.inner.handle(intent)
             return
-        # While the notice is up every press is for it: OK or BACK, once let go, closes it.
-        if isinstance(intent, Press) and intent.button in (Button.OK, Button.BACK):
+        # While the notice is up every press is for it: any button, once let go, closes it
+        # (its release too is the notice's, so nothing slips under it).
+        if isinstance(intent, Press) and isinstance(intent.button, Button):
             self._answering = intent.button
         elif isinstance(intent, Release) and intent.button is self._answering:
-            self.notice = None
-            self._changes += 1
-            self.inner.hold_time(False)
+            self._answering = None
+            self._close()
+
+    def _close(self) -> None:
+        self.notice = None
+        self._changes += 1
+        self.inner.hold_time(False)
 
     def view(self) -> Any:
         view = self.inner.view()
@@ -187,10 +216,15 @@ class StartNotice:
         return None if self.notice is not None else self.inner.private_view()
 
     def tick(self) -> None:
+        if self.notice is not None and self._clock.monotonic() >= self._closes_at:
+            self._close()
         self.inner.tick()
 
     def next_deadline(self) -> float | None:
-        return self.inner.next_deadline()
+        inner = self.inner.next_deadline()
+        if self.notice is None:
+            return inner
+        return self._closes_at if inner is None else min(inner, self._closes_at)
 
     def leds(self) -> tuple[LedState, ...]:
         return self.inner.leds()

@@ -12,6 +12,7 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from coda_pi.i18n import _
@@ -35,6 +36,9 @@ class PhoneBridge:
                  fingerprint: str = "") -> None:
         self.pairings = pairings or Pairings()
         self.url = url  # where phones open their pages (the QR code on the setup screen)
+        # Every address phones can open, best first, read again for each card (the access
+        # point may come up after the device): coda_pi/phones/start.py sets it.
+        self.locate: Callable[[], Sequence[str]] | None = None
         self.fingerprint = fingerprint
         self._ready = threading.Condition()
         self._pages: dict[int, tuple[int, bytes]] = {}  # seat -> (serial, JSON)
@@ -57,7 +61,11 @@ class PhoneBridge:
     # -- the referee's port (referee/shared/seat_screens.py), on the loop's thread -------
 
     def card(self) -> PhonesCard:
-        return PhonesCard(self.url, self.fingerprint, self.pairings.paired())
+        also: tuple[str, ...] = ()
+        if self.locate is not None:
+            self.url, *rest = self.locate()
+            also = tuple(rest)
+        return PhonesCard(self.url, self.fingerprint, self.pairings.paired(), also)
 
     def unpair(self, seat: int) -> None:
         """The table took the seat's phone away (the BACK menu's "Phones"): its next

@@ -7,16 +7,17 @@ import shutil
 from typing import Any
 
 from coda_pi.config import Config
+from coda_pi.phones.addresses import PhoneAddresses, hotspot_interface
 from coda_pi.phones.hotspot import CONNECTION, Hotspot, hotspot_state
-from coda_pi.phones.server import lan_address
 from coda_pi.phones.tls import CERT_NAME
 from coda_pi.rules.sentence import say
 
 _README = say("see firmware/README.md, Phones")
 
 
-def check_phones(report: Any, config: Config) -> None:
-    """Add the Phones checks to ``report`` (doctor's ``_Report``)."""
+def check_phones(report: Any, config: Config, addresses: PhoneAddresses | None = None) -> None:
+    """Add the Phones checks to ``report`` (doctor's ``_Report``). ``addresses``: where the
+    device is reachable (the machine's own interfaces unless a test hands in others)."""
     phones = config.phones
     if not phones.enabled:
         report.ok(say("phones as seat screens are off (phones.enabled in the config)"))
@@ -29,14 +30,25 @@ def check_phones(report: Any, config: Config) -> None:
     else:
         report.fail(say("no openssl: the device cannot make its certificate for phones"),
                     "sudo apt install openssl")
-    report.ok(say("phones open https://{address}:{port}/", address=lan_address(),
-                  port=phones.port))
+    if addresses is None:
+        addresses = PhoneAddresses(hotspot=hotspot_interface() if phones.hotspot else None)
+    found = addresses.all()
+    if found:
+        report.ok(say("phones open {urls}", urls=", ".join(
+            f"https://{address}:{phones.port}/" for address in found)))
+    else:
+        # 127.0.0.1 is this machine to itself: no phone can open it.
+        report.warn(say("the device has no network address yet: no phone can reach it"),
+                    say("connect it to the table's Wi-Fi or Ethernet, or make it its own "
+                        "access point; {readme}", readme=_README))
     if not phones.hotspot:
         return
     state = hotspot_state()
     if state is Hotspot.UP:
+        address = addresses.hotspot_address() or "10.42.0.1"
         report.ok(say("the access point {name} is up: phones join its Wi-Fi and open "
-                      "https://10.42.0.1:{port}/", name=CONNECTION, port=phones.port))
+                      "https://{address}:{port}/", name=CONNECTION, address=address,
+                      port=phones.port))
     elif state is Hotspot.DOWN:
         report.warn(say("the access point {name} is ready but not up", name=CONNECTION),
                     f"sudo nmcli connection up {CONNECTION}")

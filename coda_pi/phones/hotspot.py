@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import threading
 from collections.abc import Callable
 from enum import Enum
 
@@ -39,7 +40,7 @@ class Hotspot(Enum):
     UP = "up"
 
 
-def _nmcli(*args: str) -> str | None:
+def nmcli(*args: str) -> str | None:
     """nmcli's terse output, None where there is no NetworkManager to ask."""
     exe = shutil.which("nmcli")
     if exe is None:
@@ -52,13 +53,13 @@ def _nmcli(*args: str) -> str | None:
 
 
 def hotspot_state() -> Hotspot:
-    names = _nmcli("-f", "NAME", "connection", "show")
+    names = nmcli("-f", "NAME", "connection", "show")
     if names is None:
         return Hotspot.NO_NMCLI
     if CONNECTION not in names.splitlines():
         return Hotspot.MISSING
     # -g: the values alone, one per line, in the order asked (terse: ":" escaped as "\:").
-    values = (_nmcli("-g", "802-11-wireless.mode,ipv4.method,connection.permissions",
+    values = (nmcli("-g", "802-11-wireless.mode,ipv4.method,connection.permissions",
                      "connection", "show", CONNECTION) or "").splitlines()
     mode, method, permissions = (values + ["", "", ""])[:3]
     if mode.strip() != "ap":
@@ -67,7 +68,7 @@ def hotspot_state() -> Hotspot:
         return Hotspot.NOT_SHARED
     if permissions.strip():
         return Hotspot.USER_ONLY
-    active = _nmcli("-f", "NAME", "connection", "show", "--active") or ""
+    active = nmcli("-f", "NAME", "connection", "show", "--active") or ""
     return Hotspot.UP if CONNECTION in active.splitlines() else Hotspot.DOWN
 
 
@@ -80,8 +81,17 @@ def bring_up(explain: Callable[[str], None]) -> bool:
         explain(_("phones.hotspot is on but the {name} access point is not ready ({state}): "
                   "see coda-pi doctor").format(name=CONNECTION, state=state.value))
         return False
-    if _nmcli("connection", "up", CONNECTION) is None:
+    if nmcli("connection", "up", CONNECTION) is None:
         explain(_("Could not bring the {name} access point up: see coda-pi doctor").format(
             name=CONNECTION))
         return False
     return True
+
+
+def bring_up_later(explain: Callable[[str], None]) -> threading.Thread:
+    """:func:`bring_up` on a thread of its own: ``nmcli connection up`` waits while
+    NetworkManager brings the access point up, which the device's first screen must not.
+    ``explain`` only logs (coda_pi/app/build.py's ``explain_once``)."""
+    thread = threading.Thread(target=bring_up, args=(explain,), name="hotspot", daemon=True)
+    thread.start()
+    return thread

@@ -251,7 +251,13 @@ class PhoneServer:
         return "https" if self._server.tls is not None else "http"
 
     def url(self, host: str | None = None) -> str:
-        return f"{self.scheme}://{host or lan_address()}:{self.port}/"
+        """Where phones open the pages: on ``host``, else on the device's best address
+        for phones (coda_pi/phones/addresses.py)."""
+        if host is not None:
+            return f"{self.scheme}://{host}:{self.port}/"
+        from coda_pi.phones.addresses import PhoneAddresses
+
+        return PhoneAddresses().urls(self.scheme, self.port)[0]
 
     def start(self) -> PhoneServer:
         # A long poll interval: an idle device does not wake for the server; close() pokes it.
@@ -273,14 +279,3 @@ class PhoneServer:
             stopper.join(5)
             self._thread.join(5)
         self._server.server_close()
-
-
-def lan_address() -> str:
-    """This machine's address on the local network (no packet is sent: a UDP socket only
-    asks the kernel which way it would go); 127.0.0.1 where there is no network."""
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("10.255.255.255", 1))
-            return str(probe.getsockname()[0])
-        except OSError:
-            return "127.0.0.1"

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.i18n import _
+from coda_pi.phones.addresses import PhoneAddresses
 from coda_pi.phones.bridge import PhoneBridge
 from coda_pi.phones.server import PhoneServer
 from coda_pi.phones.tls import NoCertificate, ensure_certificate
@@ -21,10 +22,17 @@ class Phones:
     server: PhoneServer
     fingerprint: str  # "" when served without TLS (tests that compare with it)
     cert: Path | None = None
+    addresses: PhoneAddresses | None = None
+
+    @property
+    def urls(self) -> list[str]:
+        """Every address phones can open, best first (the access point's when it is up)."""
+        found = self.addresses or PhoneAddresses()
+        return found.urls(self.server.scheme, self.server.port)
 
     @property
     def url(self) -> str:
-        return self.server.url()
+        return self.urls[0]
 
     def close(self) -> None:
         self.server.close()
@@ -32,13 +40,15 @@ class Phones:
     def notice(self) -> str:
         """The sentence the device shows at start: where phones open their seat page."""
         return _("Phones: open {url} (certificate {fingerprint})").format(
-            url=self.url, fingerprint=self.fingerprint)
+            url=_(" or ").join(self.urls), fingerprint=self.fingerprint)
 
 
 def start_phones(queue: IntentQueue, data_dir: Path, *, port: int = 8443, host: str = "0.0.0.0",
-                 explain: Callable[[str], None] | None = None, tls: bool = True) -> Phones | None:
+                 explain: Callable[[str], None] | None = None, tls: bool = True,
+                 addresses: PhoneAddresses | None = None) -> Phones | None:
     """The phones' server, started; None (``explain`` says why) when it cannot be.
-    ``tls`` False serves plain HTTP: only for the test that shows what TLS hides."""
+    ``tls`` False serves plain HTTP: only for the test that shows what TLS hides.
+    ``addresses`` finds where phones reach the device (the access point's first)."""
     try:
         cert = ensure_certificate(data_dir) if tls else None
         bridge = PhoneBridge()
@@ -49,5 +59,9 @@ def start_phones(queue: IntentQueue, data_dir: Path, *, port: int = 8443, host: 
             explain(_("Phones are off: {why}").format(why=err))
         return None
     fingerprint = cert.short_fingerprint if cert else ""
-    bridge.url, bridge.fingerprint = server.url(), fingerprint  # the setup's QR code
-    return Phones(bridge, server, fingerprint, cert.cert if cert else None)
+    phones = Phones(bridge, server, fingerprint, cert.cert if cert else None, addresses)
+    # The setup's QR code: read again each time it is drawn, so an access point that comes
+    # up after the device started is the address shown (and a lost one no longer is).
+    bridge.fingerprint = fingerprint
+    bridge.locate = lambda: phones.urls
+    return phones

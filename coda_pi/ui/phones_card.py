@@ -181,8 +181,16 @@ def draw_phones_page(surface: pygame.Surface, bands: Frame, view: PhonesView,
     m = bands.metrics
     line = floor_font(surface.get_height()).get_linesize()
     top = pygame.Rect(box.left, box.top, box.width, round(line * 1.3))
-    blit_text(surface, _("Phones: {address}").format(address=view.card.address), top,
-              theme.TEXT, align="left")
+    # Every address where the device has several (Ethernet and its access point), as many
+    # as fit on the line; the code is the first's.
+    def header(shown: tuple[str, ...]) -> str:
+        return _("Phones: {address}").format(address=_(" or ").join(shown))
+
+    fnt = floor_font(surface.get_height())  # the smallest the line may be drawn in
+    shown = view.card.addresses
+    while len(shown) > 1 and fnt.size(header(shown))[0] > box.width:
+        shown = shown[:-1]
+    blit_text(surface, header(shown), top, theme.TEXT, align="left")
     below = pygame.Rect(box.left, top.bottom + m.margin // 2, box.width,
                         box.bottom - top.bottom - m.margin // 2)
     if view.card.fingerprint:
@@ -192,6 +200,14 @@ def draw_phones_page(surface: pygame.Surface, bands: Frame, view: PhonesView,
         if fnt.size(text)[0] <= box.width and below.height >= 8 * line:
             foot = pygame.Rect(box.left, box.bottom - line, box.width, line)
             blit_text(surface, text, foot, theme.TEXT_DIM, align="left", fnt=fnt)
+            below.height -= line + m.margin // 2
+    others = view.card.addresses[len(shown):]
+    if others:
+        # The addresses the header had no room for, on a line of their own where one is left.
+        text = _("Also: {addresses}").format(addresses=_(" or ").join(others))
+        if fnt.size(text)[0] <= box.width and below.height >= 7 * line:
+            foot = pygame.Rect(box.left, below.bottom - line, box.width, line)
+            blit_text(surface, text, foot, theme.TEXT, align="left", fnt=fnt)
             below.height -= line + m.margin // 2
     side = min(below.height, round(below.width * 0.5))
     placed = draw_qr(surface, pygame.Rect(below.left, below.top, side, below.height),

@@ -48,6 +48,15 @@ gpio_probe() {
     else
         report "gpio: scratch venv with lgpio: $(tail -n 3 /tmp/lgpio-pip.log | tr '\n' ' ')"
     fi
+    # Real lines: a simulated chip read and driven through gpiozero's lgpio backend, with
+    # the installed venv where it has lgpio (install.sh puts it there on ARM), else the
+    # scratch one. Its one line ("lines: PASS|FAIL|not checked ...") is vm-check's check.
+    local with=$py
+    if ! "$py" -c 'import lgpio' 2>/dev/null && [ -x /tmp/lgpio-venv/bin/python ]; then
+        with=/tmp/lgpio-venv/bin/python
+    fi
+    report "gpio: lines with $with"
+    "$with" "$here/vm-guest/gpio_lines.py" 2>&1 | tail -n 1 | sed 's/^/VMCHECK gpio: /'
 }
 
 wait_active() {

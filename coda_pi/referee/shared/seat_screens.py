@@ -24,11 +24,17 @@ class PhonesCard:
     url: str
     fingerprint: str = ""
     paired: frozenset[int] = frozenset()
+    also: tuple[str, ...] = ()  # the device's other addresses, where it has several
 
     @property
     def address(self) -> str:
         """The address as a person types it: ``https://192.168.1.23:8443`` (no final /)."""
         return self.url.rstrip("/")
+
+    @property
+    def addresses(self) -> tuple[str, ...]:
+        """Every address as a person types it, the QR code's first."""
+        return (self.address, *(url.rstrip("/") for url in self.also))
 
 
 class SeatScreens(Protocol):

@@ -1,0 +1,122 @@
+"""Reading what a broken config file still says, table by table, and knowing when that is
+safe to use.
+
+A TOML file with one bad line does not parse at all; tomllib then says nothing of its other
+tables. The file is cut at its table headers and each piece read on its own: a mistake in
+``[players]`` costs ``[players]``. Which pieces may be trusted for the pins is the careful
+part (:meth:`Salvaged.pins_in_doubt`): a header inside a multi-line string left open, a
+second ``[pins]``, a ``[pins.x]`` or a top-level ``pins`` key make the pins the builder
+meant unknown, and coda_pi/config.py then keeps only what is safe on any wiring.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from coda_pi.rules.sentence import say
+
+
+def decode_config(raw: bytes) -> tuple[str, frozenset[int]]:
+    """The text, and the numbers (from 1) of the lines that are not UTF-8. Such a line
+    (a name typed in Latin-1) costs only its own table: decoded with replacement
+    characters it would parse, so the caller sets its table aside by number."""
+    try:
+        return raw.decode("utf-8"), frozenset()
+    except UnicodeDecodeError:
+        pass
+    bad: set[int] = set()
+    for number, line in enumerate(raw.split(b"\n"), start=1):
+        try:
+            line.decode("utf-8")
+        except UnicodeDecodeError:
+            bad.add(number)
+    return raw.decode("utf-8", errors="replace"), frozenset(bad)
+
+
+_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_TOML_END = re.compile(r"\s*\(at end of document\)$")
+_TABLE_LINE = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-\"' ]*?)\s*\]\]?\s*(#.*)?$")
+# Any line that may be about the pins: a [pins] or [pins.x] header (even one left unclosed),
+# or a key "pins" / pins.x at the top of the file, quoted or not.
+_MENTIONS_PINS = re.compile(r"""^\s*\[*\s*["']?pins["']?\s*[.=\]]|^\s*\[+\s*["']?pins["']?\s*$""")
+
+
+@dataclass(slots=True)
+class Salvaged:
+    """What a broken file still says, and enough of its shape to know whether its [pins]
+    table can be trusted."""
+
+    lines: list[str]
+    doc: dict[str, Any] = field(default_factory=dict)
+    origin: dict[str, tuple[int, int]] = field(default_factory=dict)  # table: its lines
+    left_open: set[int] = field(default_factory=set)  # chunks' ends inside a string
+
+    def pins_in_doubt(self) -> bool:
+        """Whether the pins the builder meant are unknown. A [pins] table is trusted only
+        when it read on its own, nothing else in the file is about pins (a second [pins], a
+        [pins.x], a top-level pins key, a broken header), and the table before it did not
+        end inside a multi-line string (which could have swallowed its header)."""
+        start, end = self.origin.get("pins", (0, 0))
+        elsewhere = any(_MENTIONS_PINS.match(line)
+                        for i, line in enumerate(self.lines) if not start <= i < end)
+        if elsewhere:
+            return True
+        return "pins" in self.origin and start in self.left_open
+
+
+def salvage(text: str, error: Callable[[str, str], None],
+            bad_lines: frozenset[int] = frozenset()) -> Salvaged:
+    """The tables of a broken TOML file that read on their own; each one that does not is
+    a problem naming its table (or the top of the file) and the line."""
+    # Split on newlines only, as TOML and decode_config count lines (not on U+2028 & co.).
+    lines = re.findall(r"[^\n]*\n|[^\n]+$", text)
+    salvaged = Salvaged(lines)
+    starts = [i for i, line in enumerate(lines) if _TABLE_LINE.match(line)]
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    for n, start in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(lines)
+        head = _TABLE_LINE.match(lines[start]) if lines else None
+        table = head.group(1).strip().strip("\"'") if head else ""
+        chunk = "".join(lines[start:end])
+        bad = sorted(i for i in bad_lines if start < i <= end)
+        try:
+            if bad:
+                raise ValueError(say("not UTF-8 text: save the file as UTF-8"))
+            part = tomllib.loads(chunk)
+        except (tomllib.TOMLDecodeError, ValueError) as exc:
+            message = str(exc)
+            where = _TOML_WHERE.search(message)
+            if bad:
+                line = bad[0]
+            elif where:
+                line = start + int(where.group(1))
+            else:  # "(at end of document)": an array or string left open; its last line
+                line = start + max((i + 1 for i, text in enumerate(lines[start:end])
+                                    if text.strip()), default=1)
+                if message.startswith("Unterminated string"):
+                    # A multi-line string left open may have been meant to run on past the
+                    # next header (an array cannot: a header is no value).
+                    salvaged.left_open.add(end)
+            reason = _TOML_END.sub("", _TOML_WHERE.sub("", message))
+            if table:
+                error(table, say("line {line} is not valid TOML ({reason}); the whole "
+                                         "[{table}] table is ignored and its defaults are used",
+                                         line=line, reason=reason, table=table))
+            else:
+                error("", say("line {line} is not valid TOML ({reason}); the lines "
+                                      "before the first [table] are ignored and the defaults "
+                                      "used", line=line, reason=reason))
+            continue
+        for key, value in part.items():
+            if key in salvaged.doc:
+                error(key, say("[{key}] is given twice (line {line}); the first one "
+                                       "is used", key=key, line=start + 1))
+            else:
+                salvaged.doc[key] = value
+                salvaged.origin[key] = (start, end)
+    return salvaged
