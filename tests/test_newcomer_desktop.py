@@ -151,3 +151,48 @@ def test_the_quit_question_asks_to_unplug_only_the_appliance(tmp_path) -> None:
                     explain=lambda text: None)
     app.close()
     assert "then unplug" in quit_confirm(game_over=False).text
+
+
+def _first_screen_texts(tmp_path, monkeypatch, *, phones: bool) -> list[str]:
+    """The texts drawn on the first screen of a laptop's window (SDL's x11 driver, no GPIO),
+    phones on or off."""
+    from coda_pi.config import PhonesConfig
+    from coda_pi.desktop import set_in_a_window
+    from coda_pi.phones import start as phones_start
+    from coda_pi.ui.text import recording_text
+
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    real_start = phones_start.start_phones
+    # The phones' server on loopback only, on a free port.
+    monkeypatch.setattr(phones_start, "start_phones", lambda queue, data_dir, **kw: real_start(
+        queue, data_dir, port=0, host="127.0.0.1", explain=kw.get("explain")))
+    clock = FakeClock()
+    config = Config(data_dir=tmp_path / "data", pins=PinConfig(gpio_enabled=False),
+                    phones=PhonesConfig(enabled=phones))
+    options = DeviceOptions(config=config, size=(480, 320), fullscreen=False, resume=False,
+                            setup=SetupDefaults(players=2), sound=False)
+    drawn: list[str] = []
+
+    def look(scene, surface) -> None:
+        from coda_pi.ui.screens import draw_scene
+
+        if not drawn:
+            with recording_text() as log:
+                draw_scene(pygame.Surface(surface.get_size()), scene)
+            drawn.extend(d.text for d in log)
+
+    app = build_app(options, clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(1),
+                    explain=lambda text: None, on_frame=look)
+    try:
+        app.run(max_steps=1)
+    finally:
+        app.close()
+        set_in_a_window(False)
+    return drawn
+
+
+@pytest.mark.parametrize("phones", [False, True], ids=["phones off", "phones on"])
+def test_the_first_screen_on_a_laptop_says_which_key_is_which_button(
+        tmp_path, monkeypatch, phones) -> None:
+    drawn = " ".join(_first_screen_texts(tmp_path, monkeypatch, phones=phones))
+    assert "Keys: 1-4 seats" in drawn and "Backspace BACK" in drawn, drawn

@@ -140,7 +140,8 @@ def build_app(
 
         closers.append(InputWatch(queue.wake).start().close)
     keys = keys_banner(driver, buttons=gpio is not None)
-    if keys is not None and getattr(referee.view(), "banner", None) is None:
+    keys_shown = keys is not None and getattr(referee.view(), "banner", None) is None
+    if keys_shown:
         referee.notify(keys)  # once, on the first screen; the first press replaces it
     strip = (gpio is None) if show_led_strip is None else show_led_strip
     app = App(
@@ -165,7 +166,10 @@ def build_app(
     app.phones = phones
     if phones is not None:
         app.referee.attach_seat_screens(phones.bridge)  # the QR code, "Phones" in the menu
-        app.referee.notify(phones.notice())
+        if not keys_shown:
+            # Without the keys nothing can be pressed; the setup shows the phones' code and
+            # address anyway (and stderr the notice), so the keys keep the one banner.
+            app.referee.notify(phones.notice())
     return app
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from coda_pi.desktop import KEYS_SHORT
 from coda_pi.i18n import _
 from coda_pi.referee.shared.describe import (
     entered_pool_hint,
@@ -68,6 +69,16 @@ def sample_scenes() -> dict[str, Scene]:
     setup = setup_sample(3)
     scenes["setup"] = Scene(PublicView(screen=setup, table=None, title=_("New game"),
                                        leds=_leds(3)), leds=_leds(3))
+    # A laptop's first screen: which key is which button, under the title.
+    scenes["setup-keys"] = Scene(PublicView(screen=setup, table=None, title=_("New game"),
+                                            banner=Banner(_(KEYS_SHORT), BannerKind.INFO),
+                                            leds=_leds(3)), leds=_leds(3))
+    # The same with phones on: the keys keep the header, the code stays beside the menu.
+    from coda_pi.ui.phones_samples import SAMPLE_CARD
+
+    scenes["phones-setup-keys"] = Scene(PublicView(
+        screen=setup_sample(4, phones=SAMPLE_CARD), table=None, title=_("New game"),
+        banner=Banner(_(KEYS_SHORT), BannerKind.INFO), leds=_leds(4)), leds=_leds(4))
     mm_setup = mastermind_setup_sample()
     scenes["mm-setup"] = Scene(PublicView(screen=mm_setup, table=None,
                                           title=_("New game: Mastermind"), leds=_leds(2)),
