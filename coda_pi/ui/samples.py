@@ -146,6 +146,21 @@ def sample_scenes() -> dict[str, Scene]:
                                             timer=timer, title=round_of(2),
                                             leds=_leds(4, on=0, blink=(3,))),
                                  leds=_leds(4, on=0, blink=(3,)), blink_on=False)
+    # Two seats: the target is the only other one, so the attack starts at its panels.
+    two_seats = TurnView(seat=0, name=NAMES[0], step=TurnStep.SLOT,
+                         prompt=say(_("{name}: attack {target}: PREV/NEXT, OK. Hold your "
+                                      "button to see your {panel}"), name=NAMES[0],
+                                    target=NAMES[1]), drew=True, target=1, slot=0)
+    scenes["turn-slot-two-seats"] = Scene(PublicView(
+        screen=two_seats, table=_table(2, highlight=(1, 0)), timer=timer, title=round_of(2),
+        leds=_leds(2, on=0, blink=(1,))), leds=_leds(2, on=0, blink=(1,)))
+    hidden = TurnView(seat=0, name=NAMES[0], step=TurnStep.CLAIM_HIDDEN,
+                      prompt=_("{name}: PREV/NEXT where it stands, OK. Refused? Hold your "
+                               "button").format(name=NAMES[0]),
+                      drew=True, claim_slot=2)
+    scenes["turn-claim-hidden"] = Scene(PublicView(
+        screen=hidden, table=_table(), title=round_of(2), leds=_leds(4, on=0)),
+        leds=_leds(4, on=0))
     again = TurnView(seat=0, name=NAMES[0], step=TurnStep.CONTINUE,
                      prompt=_("{name}: attack again or stop? PREV/NEXT, then OK").format(
                          name=NAMES[0]), drew=True, attack_again=True,
@@ -157,8 +172,9 @@ def sample_scenes() -> dict[str, Scene]:
                           name=NAMES[3], number=3, label=8), BannerKind.GOOD), leds=_leds(4, on=0)),
         leds=_leds(4, on=0))
     miss = TurnView(seat=0, name=NAMES[0], step=TurnStep.CLAIM_FACE_UP,
-                    prompt=say(_("{name}: stand the drawn {panel} face up; PREV/NEXT: where, "
-                                 "then OK"), name=NAMES[0]), drew=True, claim_slot=2,
+                    prompt=_("{name}: PREV/NEXT where it stands face up, OK. Refused? Hold "
+                             "your button").format(name=NAMES[0]),
+                    drew=True, claim_slot=2,
                     last_guess=GuessView(0, 1, 0, "1", False))
     scenes["turn-miss"] = Scene(PublicView(
         screen=miss, table=_table(), title=round_of(2),
