@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from coda_pi.referee.coda.referee import Referee
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.signals import Button
@@ -78,3 +80,36 @@ def test_a_refused_placement_leaves_a_hint_on_the_shared_screen_to_hold_the_butt
     why = ref.private_view().message
     table.release(Button.for_seat(game.turn))
     assert why and why not in shown
+
+
+def _final_texts(names: tuple[str, ...], rounds: int, size: tuple[int, int], language: str,
+                 ) -> list[str]:
+    import pygame
+
+    from coda_pi.i18n import in_language
+    from coda_pi.referee.shared.views import FinalView, PublicView, StandingView
+    from coda_pi.ui.scene import Scene
+    from coda_pi.ui.screens import draw_scene
+    from coda_pi.ui.text import recording_text
+
+    pygame.font.init()
+    standings = tuple(StandingView(rank=i + 1, seat=i, name=name, total=30 - i,
+                                   rounds=tuple(range(rounds)))
+                      for i, name in enumerate(names))
+    with in_language(language):
+        scene = Scene(PublicView(screen=FinalView(standings=standings, winners=(0,),
+                                                  ended_early=False, prompt="OK"),
+                                 table=None, title="Final standings"))
+        with recording_text() as log:
+            draw_scene(pygame.Surface(size), scene)
+    return [d.text for d in log]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("size", [(320, 240), (480, 320), (800, 480)], ids=str)
+@pytest.mark.parametrize("rounds", [1, 3])
+def test_final_standings_never_cut_a_seat_name_that_has_room(language, size, rounds) -> None:
+    for players in (2, 3, 4):
+        names = tuple(f"Seat {n}" for n in range(1, players + 1))
+        drawn = _final_texts(names, rounds, size, language)
+        assert not [t for t in drawn if t.endswith("…")], drawn

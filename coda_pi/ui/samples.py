@@ -232,6 +232,15 @@ def sample_scenes() -> dict[str, Scene]:
                          prompt=_("NEXT: review the game. OK: a new game")),
         table=None, title=_("Final standings"), leds=_leds(4, blink=(0,))),
         leds=_leds(4, blink=(0,)))
+    # Two players who kept the default names, one game: "2nd Seat 2" is the widest name.
+    seats = tuple(_("Seat {number}").format(number=n) for n in (1, 2))
+    scenes["final-two-seats"] = Scene(PublicView(
+        screen=FinalView(standings=(StandingView(1, 0, seats[0], 23, (23,)),
+                                    StandingView(2, 1, seats[1], 9, (9,))),
+                         winners=(0,), ended_early=False,
+                         prompt=_("NEXT: review the game. OK: a new game")),
+        table=None, title=_("Final standings"), leds=_leds(2, blink=(0,))),
+        leds=_leds(2, blink=(0,)))
     scenes.update(_undone(value, choose, miss, scenes["round-end"], scenes["deal"]))
     scenes.update(_long_rows_and_cards())
     from coda_pi.referee.shared.name_entry import NameEntry
