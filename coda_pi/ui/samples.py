@@ -16,6 +16,7 @@ from coda_pi.referee.shared.describe import (
     table_pool_hint,
     undo_banner,
 )
+from coda_pi.referee.shared.seat_screens import WITHOUT_A_PHONE
 from coda_pi.referee.shared.views import (
     Banner,
     BannerKind,
@@ -112,6 +113,11 @@ def sample_scenes() -> dict[str, Scene]:
     scenes["deal"] = Scene(PublicView(screen=deal, table=_table(3, turn=-1, holding=False),
                                       title=round_of(1), leds=_leds(3, blink=(1,))),
                            leds=_leds(3, blink=(1,)), blink_on=True)
+    # Phones on, a game starting with a seat that has none: how that seat keeps its view.
+    scenes["deal-without-a-phone"] = Scene(PublicView(
+        screen=deal, table=_table(3, turn=-1, holding=False), title=round_of(1),
+        banner=Banner(_(WITHOUT_A_PHONE), BannerKind.INFO), leds=_leds(3, blink=(1,))),
+        leds=_leds(3, blink=(1,)), blink_on=True)
     ready = DealView(seat=0, name=NAMES[0], dealt=(False, False, False), has_dash=False,
                      hand=4, prompt=_("Press OK to start the game"))
     scenes["ready"] = Scene(PublicView(screen=ready, table=None,
