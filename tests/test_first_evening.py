@@ -113,3 +113,34 @@ def test_final_standings_never_cut_a_seat_name_that_has_room(language, size, rou
         names = tuple(f"Seat {n}" for n in range(1, players + 1))
         drawn = _final_texts(names, rounds, size, language)
         assert not [t for t in drawn if t.endswith("…")], drawn
+
+
+def _drawn_texts(view, size: tuple[int, int] = (800, 480)) -> list[str]:
+    import pygame
+
+    from coda_pi.ui.scene import Scene
+    from coda_pi.ui.screens import draw_scene
+    from coda_pi.ui.text import recording_text
+
+    pygame.font.init()
+    with recording_text() as log:
+        draw_scene(pygame.Surface(size), Scene(view))
+    return [d.text for d in log]
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_one_game_ends_as_a_game_and_its_header_says_who_won_once(language) -> None:
+    from coda_pi.i18n import in_language
+    from coda_pi.referee.shared.views import RoundEndView
+
+    with in_language(language):
+        ref, table = _table(2, seed=5, rounds=1)
+        assert _play_until(ref, table, 6,
+                           lambda r: isinstance(r.view().screen, RoundEndView))
+        view = ref.view()
+        said = " ".join(_drawn_texts(view))
+    assert "tournament" not in said and "torneo" not in said, said
+    assert ("game is over" if language == "en" else "partida ha terminado") in said, said
+    winner = view.screen.winner_name
+    header = " ".join(filter(None, (view.banner and view.banner.text,)))
+    assert header.count(winner) <= 1, header  # the title names the round's winner

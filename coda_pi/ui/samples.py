@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from coda_pi.desktop import KEYS_SHORT
-from coda_pi.i18n import _
+from coda_pi.i18n import _, ngettext
 from coda_pi.referee.shared.describe import (
     entered_pool_hint,
     put_back_hint,
@@ -226,6 +226,15 @@ def sample_scenes() -> dict[str, Scene]:
                             prompt=_("{name} starts round {number}: OK deals").format(
                                 name=NAMES[0], number=3)),
         table=_table(holding=False), title=round_of(2), leds=_leds(4, blink=(0,))),
+        leds=_leds(4, blink=(0,)))
+    # One game: its only round ends it; the header says who won the round, then the game.
+    scenes["round-end-one-game"] = Scene(PublicView(
+        screen=RoundEndView(round_number=1, rounds=1, winner=0, winner_name=NAMES[0],
+                            points=points, last_round=True,
+                            prompt=_("The game is over: OK for the final standings")),
+        table=_table(holding=False), title=_("One game"),
+        banner=Banner(ngettext("{names} wins the game!", "{names} win the game!", 1).format(
+            names=NAMES[0]), BannerKind.GOOD), leds=_leds(4, blink=(0,))),
         leds=_leds(4, blink=(0,)))
     standings = (
         StandingView(1, 0, NAMES[0], 58, (22, 29, 7)),

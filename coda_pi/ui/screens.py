@@ -278,9 +278,11 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView,
     elif isinstance(screen, TurnView):
         _turn(surface, bands, screen, view, timers, choices)
     elif isinstance(screen, RoundEndView):
+        # One game has one round: its number says nothing.
+        won = (_("{name} wins the round") if screen.rounds == 1
+               else _("{name} wins round {number}"))
         header(surface, bands, view,
-               _("{name} wins round {number}").format(name=screen.winner_name,
-                                                      number=screen.round_number),
+               won.format(name=screen.winner_name, number=screen.round_number),
                seat_colour(screen.winner))
         draw_round_end(surface, bands.body, screen, m, view.labels)
     elif isinstance(screen, FinalView):

@@ -174,7 +174,8 @@ def round_end_view(table: PublicTable) -> RoundEndView:
     last = table.phase is Phase.FINISHED
     name = table.players[winner]
     prompt = (
-        _("The tournament is over: OK for the final standings")
+        (_("The game is over: OK for the final standings") if table.rounds == 1
+         else _("The tournament is over: OK for the final standings"))
         if last
         else _("{name} starts round {number}: OK deals").format(
             name=name, number=table.round_number + 1)
