@@ -22,7 +22,7 @@ def _table(players: int, seed: int = 0, **setup) -> tuple[Referee, Table]:
     clock = FakeClock()
     ref = Referee(clock=clock, rng=random.Random(seed), record=MemoryRecord(),
                   setup=SetupDefaults(names=("Ann", "Ben", "Cy", "Di")[:players],
-                                      players=players, timer=False, **setup))
+                                      players=players, **{"timer": False} | setup))
     return ref, Table(ref, clock)
 
 
@@ -144,3 +144,50 @@ def test_one_game_ends_as_a_game_and_its_header_says_who_won_once(language) -> N
     winner = view.screen.winner_name
     header = " ".join(filter(None, (view.banner and view.banner.text,)))
     assert header.count(winner) <= 1, header  # the title names the round's winner
+
+
+def _undo(table: Table) -> None:
+    table.press(Button.BACK)
+    table.wait(2.5)
+    table.release(Button.BACK)
+    table.tap(OK)
+
+
+def test_undoing_a_time_out_placement_asks_for_what_the_screen_asks() -> None:
+    from coda_pi.referee.shared.views import BannerKind
+
+    ref, table = _table(2, seed=2, timer=True)
+    # A turn that drew, then lets the time run out: the drawn panel goes face up.
+    assert _play_until(ref, table, 3, lambda r: isinstance(r.view().screen, TurnView)
+                       and r.view().screen.step is TurnStep.SLOT and r.view().screen.drew)
+    table.wait(200)
+    screen = ref.view().screen
+    assert screen.step is TurnStep.CLAIM_FACE_UP
+    assert ref.journal.events[-1]["event"] == "timeout"
+    for _ in range(20):  # the first place the order rule takes
+        table.tap(OK)
+        if ref.journal.events[-1]["event"] == "place":
+            break
+        table.tap(NEXT)
+    assert ref.journal.events[-1]["event"] == "place"
+    _undo(table)
+    view = ref.view()
+    assert view.screen.step is TurnStep.CLAIM_FACE_UP  # the screen: "Place it face up"
+    banner = view.banner
+    assert banner is not None and banner.kind is BannerKind.INFO
+    # The time-out stands: only where the panel went face up is taken back.
+    assert banner.text.startswith("Took back the placement."), banner.text
+    assert "penalty" not in banner.text, banner.text
+
+
+def test_undoing_a_wrong_guess_asks_nobody_to_stand_a_panel_up() -> None:
+    from coda_pi.referee.shared.views import BannerKind
+
+    ref, table = _table(2, seed=7)
+    assert _play_until(ref, table, 8, lambda r: r.view().banner is not None
+                       and r.view().banner.kind is BannerKind.BAD
+                       and r.journal.events[-1]["event"] == "guess")
+    _undo(table)
+    text = ref.view().banner.text
+    assert text.startswith("Took back the guess"), text
+    assert "stand it up" not in text and "fell" not in text, text
