@@ -14,7 +14,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from coda_pi import __version__
 from coda_pi.argparse_words import speak_argparse
@@ -58,7 +58,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole parser with ``command`` None; otherwise only ``command``'s module is
     imported (none for a name that is no command, as for the top-level help) and the other
     commands are names with their help line."""
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="coda-pi",
         description=_("A table-side referee, dealer, guess timer and score keeper for Coda "
         "and Mastermind."),
@@ -74,6 +74,40 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             importlib.import_module(module).register(sub)
         else:
             sub.add_parser(name, help=_(line), add_help=False)
+    return parser
+
+
+USAGE_LINES = 3
+"""A command's usage shown with its mistake when it is at most this long; a longer one (the
+demo's fills a screen) would bury the one line that says what went wrong."""
+
+
+class CommandParser(argparse.ArgumentParser):
+    """argparse's parser with mistakes told briefly: the usage when it is short, else where
+    the options are listed, then the error. Subcommands' parsers are of this class too
+    (``add_subparsers`` makes its parsers of its parent's class)."""
+
+    def error(self, message: str) -> NoReturn:
+        usage = self.format_usage()
+        if usage.count("\n") <= USAGE_LINES:
+            self.print_usage(sys.stderr)
+        self.exit(2, _("%(prog)s: error: %(message)s\n") % {"prog": self.prog,
+                                                            "message": message}
+                  + ("" if usage.count("\n") <= USAGE_LINES
+                     else _("{prog} --help lists its options").format(prog=self.prog) + "\n"))
+
+
+def innermost_parser(parser: argparse.ArgumentParser, given: Sequence[str]
+                     ) -> argparse.ArgumentParser:
+    """The parser of the (sub)command ``given`` names: ``coda-pi mastermind solve``'s for
+    ``["mastermind", "solve", "--bogus"]``."""
+    for word in given:
+        commands = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if not commands:
+            break
+        chosen = commands[0].choices.get(word)
+        if chosen is not None:
+            parser = chosen
     return parser
 
 
@@ -96,7 +130,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command == "run" and (not given or given[0] != "run"):
         # `coda-pi --size 480x320` means `coda-pi run --size 480x320`.
         given = ["run", *given]
-    args = parser.parse_args(given)
+    args, unknown = parser.parse_known_args(given)
+    if unknown:
+        # Said by the command that was mistyped, with its own usage (argparse would give
+        # the top level's, which lists no option of any command).
+        innermost_parser(parser, given).error(
+            _("unrecognized arguments: %s") % " ".join(unknown))
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
