@@ -349,7 +349,9 @@ def load_config(
                                         "buttons on their default pins", path=str(source)))
         return Config(data_dir=default_data_dir(e)), [problem]
     except (OSError, UnicodeDecodeError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        from coda_pi.os_words import reason
+
+        why = reason(exc) if isinstance(exc, OSError) else str(exc)
         problem = ConfigProblem("", say("cannot read {path} ({why}); using the defaults, with "
                                         "GPIO switched off", path=str(source), why=why))
         return Config(pins=off, data_dir=default_data_dir(e), source=source), [problem]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 
 from coda_pi.i18n import N_, _, spoken
+from coda_pi.rules.sentence import Sentence
 
 CAUSES: dict[int, str] = {
     errno.ENOENT: N_("there is no such file or directory"),
@@ -41,3 +42,15 @@ def cause(err: OSError) -> str:
         return system
     said = _(words)
     return said if said.lower() == system.lower() or words == said else f"{said} ({system})"
+
+
+def reason(err: OSError) -> str:
+    """Why ``err`` happened as a sentence of the engine's kind (``rules/sentence.py``): the
+    English words in logs and records, said in the reader's language where ``spoken``
+    shows it (a sentence's ``{why}``). Unknown error numbers keep the system's words."""
+    if getattr(err.strerror, "template", None) is not None:
+        return err.strerror  # already one (record.NotARecordFile)
+    words = CAUSES.get(err.errno) if err.errno is not None else None
+    if words is None:
+        return err.strerror or str(err)
+    return Sentence(words, {})

@@ -74,3 +74,32 @@ def test_a_bad_value_is_one_short_error_not_the_whole_usage(tmp_path) -> None:
     assert any("argument --seed: invalid int value: 'abc'" in line for line in lines), lines
     assert len(lines) <= 2, lines  # the error, and where the options are listed
     assert "--table-pool" not in done.stderr
+
+
+@pytest.mark.parametrize("argv", [("--lang", "es", "--help"), ("run", "--lang=es", "--help"),
+                                  ("demo", "--lang", "es", "--help")])
+def test_lang_es_makes_the_help_spanish(tmp_path, argv) -> None:
+    done = cli(*argv, cwd=tmp_path, language="en")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("uso: coda-pi"), done.stdout[:200]
+    assert "opciones:" in done.stdout and "show this help" not in done.stdout
+
+
+def test_an_os_error_inside_a_spanish_sentence_is_said_in_spanish(tmp_path) -> None:
+    done = cli("replay", "nothere.jsonl", cwd=tmp_path, language="es")
+    assert done.returncode == 1
+    said = done.stderr.strip()
+    assert said.startswith("coda-pi replay: no se puede leer nothere.jsonl: no existe"), said
+
+
+def test_a_config_that_cannot_be_read_is_told_in_the_readers_language(tmp_path) -> None:
+    from coda_pi.config import load_config
+    from coda_pi.i18n import in_language, spoken
+
+    (tmp_path / "config.toml").symlink_to("config.toml")  # a link to itself: ELOOP
+    _config, problems = load_config(tmp_path / "config.toml")
+    [problem] = problems
+    assert "symbolic links" in problem.sentence  # the log and doctor --json: English
+    with in_language("es"):
+        said = spoken(problem.sentence)
+    assert "demasiados enlaces simbólicos" in said and "symbolic" not in said, said

@@ -19,7 +19,7 @@ from typing import Any, NoReturn, TextIO
 from coda_pi import __version__
 from coda_pi.argparse_words import speak_argparse
 from coda_pi.desktop import KEYS
-from coda_pi.i18n import N_, _, language_from_environment, set_language
+from coda_pi.i18n import LANGUAGES, N_, _, language_from_environment, set_language
 from coda_pi.safe_text import printable
 
 # pygame greets on import; a device's log and a user's terminal have no use for it.
@@ -111,6 +111,22 @@ def innermost_parser(parser: argparse.ArgumentParser, given: Sequence[str]
     return parser
 
 
+def lang_option(given: Sequence[str]) -> str | None:
+    """The language ``--lang`` names (run and demo take it), read before the parser is
+    built so that ``coda-pi --lang es --help`` is Spanish; None when it names none we ship."""
+    for index, word in enumerate(given):
+        if word == "--":
+            break
+        value = None
+        if word == "--lang" and index + 1 < len(given):
+            value = given[index + 1]
+        elif word.startswith("--lang="):
+            value = word.removeprefix("--lang=")
+        if value in LANGUAGES:
+            return value
+    return None
+
+
 def chosen_command(given: Sequence[str]) -> str | None:
     """The command the arguments name: ``run`` when they start with an option (or are
     empty), None for the top-level help and version or a name that is no command."""
@@ -122,9 +138,9 @@ def chosen_command(given: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     # Output for people in the language the environment asks for (run and demo follow
     # --lang or the config instead).
-    set_language(language_from_environment())
-    speak_argparse()
     given = list(sys.argv[1:] if argv is None else argv)
+    set_language(lang_option(given) or language_from_environment())
+    speak_argparse()
     command = chosen_command(given)
     parser = build_parser(command or "")
     if command == "run" and (not given or given[0] != "run"):
