@@ -16,6 +16,7 @@ from coda_pi.app.loop import App, TimedSource
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records
 from coda_pi.app.resume import build_referee
+from coda_pi.app.sdl_noise import sifted_stderr
 from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
 from coda_pi.app.waiting import Waiter, choose_waiter, is_console_driver
 from coda_pi.config import Config
@@ -80,13 +81,16 @@ def build_app(
     config = options.config
     clock = MonotonicClock() if clock is None else clock
     queue = IntentQueue() if queue is None else queue  # an empty queue is falsy
-    pygame.display.init()
-    pygame.font.init()
-    # Not drawing (options.draw false: a headless run that needs only the record) opens no
-    # window: the loop still works out every frame's scene, and counts it, but draws none.
-    display = open_display(options.size or _config_size(config), fullscreen=(
-        options.fullscreen if options.fullscreen is not None else config.screen.fullscreen),
-        rotation=config.screen.rotation) if options.draw else UndrawnDisplay.make()
+    with sifted_stderr():  # the drivers SDL only tried say nothing (app/sdl_noise.py)
+        pygame.display.init()
+        pygame.font.init()
+        # Not drawing (options.draw false: a headless run that needs only the record) opens
+        # no window: the loop still works out every frame's scene, and counts it, but draws
+        # none.
+        display = open_display(options.size or _config_size(config), fullscreen=(
+            options.fullscreen if options.fullscreen is not None
+            else config.screen.fullscreen),
+            rotation=config.screen.rotation) if options.draw else UndrawnDisplay.make()
     renderer = ScreenRenderer() if options.draw else UndrawnRenderer(ScreenRenderer())
     disable_key_repeat()
     driver = pygame.display.get_driver()
