@@ -191,3 +191,27 @@ def test_undoing_a_wrong_guess_asks_nobody_to_stand_a_panel_up() -> None:
     text = ref.view().banner.text
     assert text.startswith("Took back the guess"), text
     assert "stand it up" not in text and "fell" not in text, text
+
+
+def test_a_one_page_review_offers_no_more_pages() -> None:
+    from coda_pi.referee.shared.review import GameReview
+
+    one_page = GameReview([], ("Ann", "Ben"))
+    assert one_page.pages == 1
+    prompt = one_page.view().prompt
+    assert "PREV/NEXT" not in prompt and "standings" in prompt, prompt
+
+
+def test_the_config_problem_notice_reads_as_one_sentence_with_one_way_on() -> None:
+    from coda_pi.app.build import config_notices
+    from coda_pi.app.resume import _say_on_screen
+    from coda_pi.config import parse_config
+
+    _config, problems = parse_config('[screen]\nlanguag = "es"\n')
+    assert problems and "did you mean 'language'?" in problems[0].sentence
+    ref, _table_ = _table(2)
+    notice = _say_on_screen(ref, resumed=False, troubles=config_notices(problems)).view().overlay
+    assert not notice.text.endswith("?."), notice.text
+    assert notice.text.endswith("?"), notice.text
+    keys = f"{notice.ok_label} {notice.back_label}"
+    assert keys.count("go on") == 1, keys

@@ -136,7 +136,8 @@ def _say_on_screen(
     if not troubles:
         return referee
     first = spoken(troubles[0])  # a config's or a record's sentence, in the screen's language
-    text = first[:1].upper() + first[1:] + "."
+    # A sentence that ends in its own mark ("did you mean 'language'?") takes no full stop.
+    text = first[:1].upper() + first[1:] + ("" if first.endswith(("?", "!", ".")) else ".")
     if len(troubles) > 1:
         text += " " + _("More in the log (coda-pi doctor lists them).")
     title = ngettext("A problem at start", "{count} problems at start", len(troubles)).format(
@@ -154,7 +155,7 @@ class StartNotice:
     def __init__(self, referee: TableReferee, title: str, text: str) -> None:
         self.inner = referee
         self.notice: ConfirmView | None = ConfirmView(
-            title=title, text=text, ok_label=_("OK: go on"), back_label=_("BACK: go on"))
+            title=title, text=text, ok_label=_("OK or BACK: go on"), back_label="")
         self._answering: Button | None = None
         self._changes = 0
         referee.hold_time(True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from coda_pi.desktop import KEYS_SHORT
-from coda_pi.i18n import _, ngettext
+from coda_pi.i18n import _, ngettext, spoken
 from coda_pi.referee.shared.describe import (
     entered_pool_hint,
     put_back_hint,
@@ -420,6 +420,18 @@ def _other_scenes() -> dict[str, Scene]:
                        tile=_("dark {label}").format(label=11), target=NAMES[0], number=5,
                        chance="33%"), good=True),
     )
+    # A config key mistyped: the notice over the first screen, one way on.
+    from coda_pi.config import parse_config
+    from coda_pi.rules.sentence import say as sentence
+
+    [mistyped] = parse_config('[screen]\nlanguag = "es"\n')[1]
+    said = spoken(sentence("config file: {problem}", problem=mistyped.sentence))
+    scenes["start-problem"] = Scene(PublicView(
+        screen=setup_sample(3), table=None, title=_("New game"), leds=_leds(3),
+        overlay=ConfirmView(title=ngettext("A problem at start", "{count} problems at start",
+                                           1).format(count=1),
+                            text=said[:1].upper() + said[1:], ok_label=_("OK or BACK: go on"),
+                            back_label="")), leds=_leds(3))
     review = ReviewView(title=_("Game review"), lines=lines, page=1, pages=2,
                         prompt=_("PREV/NEXT: more. OK or BACK: the standings"),
                         names=NAMES)
