@@ -176,7 +176,7 @@ def test_undoing_a_time_out_placement_asks_for_what_the_screen_asks() -> None:
     banner = view.banner
     assert banner is not None and banner.kind is BannerKind.INFO
     # The time-out stands: only where the panel went face up is taken back.
-    assert banner.text.startswith("Took back the placement."), banner.text
+    assert banner.text.startswith("Took back the place."), banner.text
     assert "penalty" not in banner.text, banner.text
 
 

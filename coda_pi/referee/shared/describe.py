@@ -94,7 +94,7 @@ def taken_back(obj: dict[str, Any]) -> str:
     # A wrong guess's (or a time-out's) penalty stands after these: only where the drawn
     # panel went face up, or which panel was knocked down, is taken back.
     if kind == "place":
-        return _("Took back the placement.")
+        return _("Took back the place.")
     if kind == "reveal":
         return _("Took back the knock-down.")
     if kind == "timeout":
