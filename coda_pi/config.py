@@ -325,6 +325,20 @@ def unfit_data_dir(path: Path) -> Sentence | None:
     return None
 
 
+def os_reason(err: OSError) -> str:
+    """Why ``err`` happened as a sentence of the engine's kind (``rules/sentence.py``): the
+    English words in logs and records, said in the reader's language where ``spoken``
+    shows it (a sentence's ``{why}``). Unknown error numbers keep the system's words."""
+    from coda_pi.os_words import CAUSES
+
+    if getattr(err.strerror, "template", None) is not None:
+        return err.strerror  # already one (record.NotARecordFile)
+    words = CAUSES.get(err.errno) if err.errno is not None else None
+    if words is None:
+        return err.strerror or str(err)
+    return Sentence(words, {})
+
+
 def load_config(
     path: Path | None = None, *, env: Mapping[str, str] | None = None
 ) -> tuple[Config, list[ConfigProblem]]:
@@ -349,9 +363,7 @@ def load_config(
                                         "buttons on their default pins", path=str(source)))
         return Config(data_dir=default_data_dir(e)), [problem]
     except (OSError, UnicodeDecodeError) as exc:
-        from coda_pi.os_words import reason
-
-        why = reason(exc) if isinstance(exc, OSError) else str(exc)
+        why = os_reason(exc) if isinstance(exc, OSError) else str(exc)
         problem = ConfigProblem("", say("cannot read {path} ({why}); using the defaults, with "
                                         "GPIO switched off", path=str(source), why=why))
         return Config(pins=off, data_dir=default_data_dir(e), source=source), [problem]

@@ -173,9 +173,7 @@ def choose_resume(data_dir: Path, record: Path | None = None) -> ResumeChoice:
 def _why(err: OSError) -> str:
     """An OSError's reason: the record reader's own sentence, or the system's reason said
     in the reader's language where shown (os_words)."""
-    from coda_pi.os_words import reason
-
-    return reason(err)
+    return config.os_reason(err)
 
 
 def _shown(name: str) -> str:

@@ -31,9 +31,9 @@ from coda_pi.config import (
     ConfigProblem,
     config_candidates,
     load_config,
+    os_reason,
 )
 from coda_pi.i18n import N_, _, spoken
-from coda_pi.os_words import reason
 from coda_pi.rules.sentence import Sentence, say
 from coda_pi.wiring import BCM_TO_PHYSICAL
 
@@ -503,7 +503,7 @@ def _check_data(report: _Report, config: Config) -> None:
             os.fsync(f.fileno())
     except OSError as exc:
         report.fail(say("data directory {data} is not writable ({why})", data=str(data),
-                        why=reason(exc)),
+                        why=os_reason(exc)),
                     say("set data.directory in the config to a writable place, or give this "
                         "user the directory: sudo chown -R $USER {data}", data=str(data)))
         return

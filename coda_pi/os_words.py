@@ -3,7 +3,8 @@
 ``OSError.strerror`` is the C library's English ("No such file or directory") whatever
 language coda-pi speaks: inside a Spanish sentence it reads as a leak. ``cause`` says the
 usual reasons from the error number in the current language, and keeps the system's own
-words only as a detail in brackets where they differ.
+words only as a detail in brackets where they differ. (``config.os_reason`` says the same
+as an engine sentence, for the sentences that keep English in logs.)
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from __future__ import annotations
 import errno
 
 from coda_pi.i18n import N_, _, spoken
-from coda_pi.rules.sentence import Sentence
 
 CAUSES: dict[int, str] = {
     errno.ENOENT: N_("there is no such file or directory"),
@@ -44,13 +44,7 @@ def cause(err: OSError) -> str:
     return said if said.lower() == system.lower() or words == said else f"{said} ({system})"
 
 
-def reason(err: OSError) -> str:
-    """Why ``err`` happened as a sentence of the engine's kind (``rules/sentence.py``): the
-    English words in logs and records, said in the reader's language where ``spoken``
-    shows it (a sentence's ``{why}``). Unknown error numbers keep the system's words."""
-    if getattr(err.strerror, "template", None) is not None:
-        return err.strerror  # already one (record.NotARecordFile)
-    words = CAUSES.get(err.errno) if err.errno is not None else None
-    if words is None:
-        return err.strerror or str(err)
-    return Sentence(words, {})
+def said(err: BaseException) -> str:
+    """Any error's reason for a sentence on screen or in the terminal: an ``OSError`` as
+    ``cause`` says it, anything else in its own words."""
+    return cause(err) if isinstance(err, OSError) else str(err)

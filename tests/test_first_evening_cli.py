@@ -103,3 +103,17 @@ def test_a_config_that_cannot_be_read_is_told_in_the_readers_language(tmp_path) 
     with in_language("es"):
         said = spoken(problem.sentence)
     assert "demasiados enlaces simbólicos" in said and "symbolic" not in said, said
+
+
+def test_a_full_card_is_said_in_spanish_with_the_systems_words_as_a_detail() -> None:
+    import errno
+
+    from coda_pi.i18n import in_language
+    from coda_pi.os_words import said
+
+    full = OSError(errno.ENOSPC, "No space left on device")
+    with in_language("es"):
+        assert said(full) == "no queda espacio en el disco (No space left on device)"
+    with in_language("en"):
+        assert said(full) == "no space left on the disk"  # the same reason, said once
+    assert said(ValueError("a bad value")) == "a bad value"

@@ -14,10 +14,10 @@ from typing import Any
 from coda_pi import remembered
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records, result_rows
+from coda_pi.config import os_reason
 from coda_pi.datadir import ResumeChoice, choose_resume
 from coda_pi.i18n import _, ngettext, set_language, spoken
 from coda_pi.i18n import language as language_now
-from coda_pi.os_words import reason
 from coda_pi.record import RecordWriter
 from coda_pi.referee.shared.ports import Clock
 from coda_pi.referee.shared.setup import SetupDefaults
@@ -80,7 +80,7 @@ def build_referee(
                 else:
                     trouble = say("cannot write to {name} ({why}); a new game was started in "
                                   "a new record", name=choice.path.name,
-                                  why=reason(err))
+                                  why=os_reason(err))
                 explain(spoken(trouble))
                 troubles.append(trouble)
             else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from coda_pi.desktop import KEYS_SHORT
-from coda_pi.i18n import _, ngettext, spoken
+from coda_pi.i18n import _, ngettext
 from coda_pi.referee.shared.describe import (
     entered_pool_hint,
     put_back_hint,
@@ -421,11 +421,10 @@ def _other_scenes() -> dict[str, Scene]:
                        chance="33%"), good=True),
     )
     # A config key mistyped: the notice over the first screen, one way on.
-    from coda_pi.config import parse_config
-    from coda_pi.rules.sentence import say as sentence
-
-    [mistyped] = parse_config('[screen]\nlanguag = "es"\n')[1]
-    said = spoken(sentence("config file: {problem}", problem=mistyped.sentence))
+    # The config's sentence as spoken(): its templates translated one inside another.
+    said = _("config file: {problem}").format(problem=_("{where}: {message}").format(
+        where="screen.languag", message=_("unknown key in [{name}]{hint}").format(
+            name="screen", hint=_("; did you mean '{name}'?").format(name="language"))))
     scenes["start-problem"] = Scene(PublicView(
         screen=setup_sample(3), table=None, title=_("New game"), leds=_leds(3),
         overlay=ConfirmView(title=ngettext("A problem at start", "{count} problems at start",
