@@ -146,7 +146,9 @@ def build_app(
     keys = keys_banner(driver, buttons=gpio is not None)
     keys_shown = keys is not None and getattr(referee.view(), "banner", None) is None
     if keys_shown:
-        referee.notify(keys)  # once, on the first screen; the first press replaces it
+        # Once, on the first screen: it stays while the setup is open (its header), and the
+        # game's first action replaces it.
+        referee.notify(keys)
     strip = (gpio is None) if show_led_strip is None else show_led_strip
     app = App(
         referee,
