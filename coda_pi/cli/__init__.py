@@ -88,13 +88,13 @@ class CommandParser(argparse.ArgumentParser):
     (``add_subparsers`` makes its parsers of its parent's class)."""
 
     def error(self, message: str) -> NoReturn:
-        usage = self.format_usage()
-        if usage.count("\n") <= USAGE_LINES:
+        short = self.format_usage().count("\n") <= USAGE_LINES
+        if short:
             self.print_usage(sys.stderr)
-        self.exit(2, _("%(prog)s: error: %(message)s\n") % {"prog": self.prog,
-                                                            "message": message}
-                  + ("" if usage.count("\n") <= USAGE_LINES
-                     else _("{prog} --help lists its options").format(prog=self.prog) + "\n"))
+        said = _("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message}
+        if not short:
+            said += _("{prog} --help lists its options").format(prog=self.prog) + "\n"
+        self.exit(2, said)
 
 
 def innermost_parser(parser: argparse.ArgumentParser, given: Sequence[str]
