@@ -346,6 +346,20 @@ def unfit_data_dir(path: Path) -> Sentence | None:
     return None
 
 
+def os_reason(err: OSError) -> str:
+    """Why ``err`` happened as a sentence of the engine's kind (``rules/sentence.py``): the
+    English words in logs and records, said in the reader's language where ``spoken``
+    shows it (a sentence's ``{why}``). Unknown error numbers keep the system's words."""
+    from coda_pi.os_words import CAUSES
+
+    if getattr(err.strerror, "template", None) is not None:
+        return err.strerror  # already one (record.NotARecordFile)
+    words = CAUSES.get(err.errno) if err.errno is not None else None
+    if words is None:
+        return err.strerror or str(err)
+    return Sentence(words, {})
+
+
 def load_config(
     path: Path | None = None, *, env: Mapping[str, str] | None = None
 ) -> tuple[Config, list[ConfigProblem]]:
@@ -369,7 +383,7 @@ def load_config(
     except OSError as exc:
         # Nothing of the file is known, its pins included: what is safe on any wiring.
         problem = ConfigProblem("", say(UNREADABLE, path=str(source),
-                                        why=exc.strerror or str(exc)))
+                                        why=os_reason(exc)))
         return Config(pins=PINS_IN_DOUBT, data_dir=default_data_dir(e), source=source), [problem]
     text, bad_lines = decode_config(raw)
     config, problems = parse_config(text, env=e, base_dir=source.parent, bad_lines=bad_lines)

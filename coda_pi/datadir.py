@@ -171,8 +171,9 @@ def choose_resume(data_dir: Path, record: Path | None = None) -> ResumeChoice:
 
 
 def _why(err: OSError) -> str:
-    """An OSError's reason: the system's words, or the record reader's own sentence."""
-    return err.strerror or str(err)
+    """An OSError's reason: the record reader's own sentence, or the system's reason said
+    in the reader's language where shown (os_words)."""
+    return config.os_reason(err)
 
 
 def _shown(name: str) -> str:

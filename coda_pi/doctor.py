@@ -34,6 +34,7 @@ from coda_pi.config import (
     config_candidates,
     find_config,
     load_config,
+    os_reason,
 )
 from coda_pi.i18n import N_, _, spoken
 from coda_pi.rules.sentence import Sentence, say
@@ -534,7 +535,7 @@ def _check_data(report: _Report, config: Config) -> None:
             os.fsync(f.fileno())
     except OSError as exc:
         report.fail(say("data directory {data} is not writable ({why})", data=str(data),
-                        why=str(exc.strerror or exc)),
+                        why=os_reason(exc)),
                     say("set data.directory in the config to a writable place, or give this "
                         "user the directory: sudo chown -R $USER {data}", data=str(data)))
         return

@@ -102,8 +102,9 @@ def test_ctrl_c_typed_in_the_window_stops_the_device(tmp_path) -> None:
 
 def test_with_no_display_it_says_where_it_runs_and_ctrl_c_stops_it(tmp_path) -> None:
     env = {k: v for k, v in os.environ.items()
-           if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
-    env |= {"SDL_AUDIODRIVER": "dummy", "CODA_PI_CONFIG": str(tmp_path / "none.toml"),
+           if k not in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR")}
+    (tmp_path / "empty.toml").touch()
+    env |= {"SDL_AUDIODRIVER": "dummy", "CODA_PI_CONFIG": str(tmp_path / "empty.toml"),
             "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "coda_pi.cli", "run", "--no-gpio", "--data-dir",
@@ -126,6 +127,10 @@ def test_with_no_display_it_says_where_it_runs_and_ctrl_c_stops_it(tmp_path) -> 
     assert proc.returncode == 0, err
     assert "no display found: running on SDL's offscreen driver" in err
     assert "Ctrl-C stops it" in err
+    # One clear line, not buried under the libraries' noise of looking for a display
+    # (libwayland's "XDG_RUNTIME_DIR is invalid or not set", issue 33).
+    assert "XDG_RUNTIME_DIR" not in err, err
+    assert len(err.strip().splitlines()) == 1, err  # the config is there: nothing else
 
 
 def test_the_quit_question_asks_to_unplug_only_the_appliance(tmp_path) -> None:
@@ -151,3 +156,59 @@ def test_the_quit_question_asks_to_unplug_only_the_appliance(tmp_path) -> None:
                     explain=lambda text: None)
     app.close()
     assert "then unplug" in quit_confirm(game_over=False).text
+
+
+def _first_screen_texts(tmp_path, monkeypatch, *, phones: bool) -> list[str]:
+    """The texts drawn on the first screen of a laptop's window (SDL's x11 driver, no GPIO),
+    phones on or off."""
+    from coda_pi.config import PhonesConfig
+    from coda_pi.desktop import set_in_a_window
+    from coda_pi.phones import start as phones_start
+    from coda_pi.ui.text import recording_text
+
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    real_start = phones_start.start_phones
+    # The phones' server on loopback only, on a free port.
+    monkeypatch.setattr(phones_start, "start_phones", lambda queue, data_dir, **kw: real_start(
+        queue, data_dir, port=0, host="127.0.0.1", explain=kw.get("explain")))
+    clock = FakeClock()
+    config = Config(data_dir=tmp_path / "data", pins=PinConfig(gpio_enabled=False),
+                    phones=PhonesConfig(enabled=phones))
+    options = DeviceOptions(config=config, size=(480, 320), fullscreen=False, resume=False,
+                            setup=SetupDefaults(players=2), sound=False)
+    drawn: list[str] = []
+
+    def look(scene, surface) -> None:
+        from coda_pi.ui.screens import draw_scene
+
+        if not drawn:
+            with recording_text() as log:
+                draw_scene(pygame.Surface(surface.get_size()), scene)
+            drawn.extend(d.text for d in log)
+
+    app = build_app(options, clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(1),
+                    explain=lambda text: None, on_frame=look)
+    try:
+        app.run(max_steps=1)
+    finally:
+        app.close()
+        set_in_a_window(False)
+    return drawn
+
+
+@pytest.mark.parametrize("phones", [False, True], ids=["phones off", "phones on"])
+def test_the_first_screen_on_a_laptop_says_which_key_is_which_button(
+        tmp_path, monkeypatch, phones) -> None:
+    drawn = " ".join(_first_screen_texts(tmp_path, monkeypatch, phones=phones))
+    assert "Keys: 1-4 seats" in drawn and "Backspace BACK" in drawn, drawn
+
+
+def test_only_the_tried_drivers_noise_is_sifted_out_of_stderr(capfd) -> None:
+    from coda_pi.app.sdl_noise import sifted_stderr
+
+    with sifted_stderr():
+        os.write(2, b"error: XDG_RUNTIME_DIR is invalid or not set in the environment.\n")
+        os.write(2, b"a real trouble of the display\n")
+    err = capfd.readouterr().err
+    assert "a real trouble of the display" in err
+    assert "XDG_RUNTIME_DIR" not in err

@@ -10,7 +10,7 @@ from pathlib import Path
 from phones_device import Phone, SteppedClock, pair, running_device
 
 from coda_pi.referee.pools.entered.views import EntryPrivateView, EntryWaitView
-from coda_pi.referee.shared.seat_screens import LookAtPhoneView
+from coda_pi.referee.shared.seat_screens import WITHOUT_A_PHONE, LookAtPhoneView
 from coda_pi.referee.shared.signals import Button, Press, Release
 from coda_pi.referee.shared.views import Banner
 from coda_pi.ui.scene import Scene
@@ -192,7 +192,7 @@ def test_a_game_with_a_seat_without_phone_says_once_how_to_keep_it_private(
         pair(device, device.phone(), 0)
         device.press(Button.OK)
         device.until(lambda: device.app.scene.view.banner is not None
-                     and "without a phone" in device.app.scene.view.banner.text)
+                     and device.app.scene.view.banner.text == WITHOUT_A_PHONE)
 
 
 def test_two_phones_asking_for_one_seat_get_nothing_from_its_button(tmp_path: Path) -> None:
@@ -320,7 +320,7 @@ def test_the_fallback_sentence_is_said_once_per_game_not_after_an_undo(
         pair(device, ann, 0)
         device.press(Button.OK)
         device.until(lambda: device.app.scene.view.banner is not None
-                     and "without a phone" in device.app.scene.view.banner.text)
+                     and device.app.scene.view.banner.text == WITHOUT_A_PHONE)
         for tile in ("D1", "L4", "D7", "L10"):
             ann.tap(kind="tile", dark=tile[0] == "D", value=tile[1:])
         ann.tap(kind="key", key="ok")
@@ -334,7 +334,7 @@ def test_the_fallback_sentence_is_said_once_per_game_not_after_an_undo(
         device.press(Button.OK)  # yes, undo Ann's row
         device.until(lambda: device.app.scene.view.screen.seat == 0)
         banner = device.app.scene.view.banner
-        assert banner is None or "without a phone" not in banner.text
+        assert banner is None or banner.text != WITHOUT_A_PHONE
 
 
 def test_a_mastermind_maker_sets_the_code_on_the_phone(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from coda_pi.app.loop import App, TimedSource
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records
 from coda_pi.app.resume import build_referee
+from coda_pi.app.sdl_noise import sifted_stderr
 from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
 from coda_pi.app.waiting import Waiter, choose_waiter, is_console_driver
 from coda_pi.config import BUTTONS_OFF, Config
@@ -95,13 +96,16 @@ def build_app(
     config = options.config
     clock = MonotonicClock() if clock is None else clock
     queue = IntentQueue() if queue is None else queue  # an empty queue is falsy
-    pygame.display.init()
-    pygame.font.init()
-    # Not drawing (options.draw false: a headless run that needs only the record) opens no
-    # window: the loop still works out every frame's scene, and counts it, but draws none.
-    display = open_display(options.size or _config_size(config), fullscreen=(
-        options.fullscreen if options.fullscreen is not None else config.screen.fullscreen),
-        rotation=config.screen.rotation) if options.draw else UndrawnDisplay.make()
+    with sifted_stderr():  # the drivers SDL only tried say nothing (app/sdl_noise.py)
+        pygame.display.init()
+        pygame.font.init()
+        # Not drawing (options.draw false: a headless run that needs only the record) opens
+        # no window: the loop still works out every frame's scene, and counts it, but draws
+        # none.
+        display = open_display(options.size or _config_size(config), fullscreen=(
+            options.fullscreen if options.fullscreen is not None
+            else config.screen.fullscreen),
+            rotation=config.screen.rotation) if options.draw else UndrawnDisplay.make()
     renderer = ScreenRenderer() if options.draw else UndrawnRenderer(ScreenRenderer())
     disable_key_repeat()
     driver = pygame.display.get_driver()
@@ -180,8 +184,11 @@ def build_app(
 
         closers.append(InputWatch(queue.wake).start().close)
     keys = keys_banner(driver, buttons=gpio is not None)
-    if keys is not None and getattr(referee.view(), "banner", None) is None:
-        referee.notify(keys)  # once, on the first screen; the first press replaces it
+    keys_shown = keys is not None and getattr(referee.view(), "banner", None) is None
+    if keys_shown:
+        # Once, on the first screen: it stays while the setup is open (its header), and the
+        # game's first action replaces it.
+        referee.notify(keys)
     strip = (gpio is None) if show_led_strip is None else show_led_strip
     app = App(
         referee,
@@ -205,7 +212,10 @@ def build_app(
     app.phones = phones
     if phones is not None:
         app.referee.attach_seat_screens(phones.bridge)  # the QR code, "Phones" in the menu
-        app.referee.notify(phones.notice())
+        if not keys_shown:
+            # Without the keys nothing can be pressed; the setup shows the phones' code and
+            # address anyway (and stderr the notice), so the keys keep the one banner.
+            app.referee.notify(phones.notice())
     return app
 
 

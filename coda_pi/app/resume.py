@@ -14,7 +14,7 @@ from typing import Any
 from coda_pi import remembered
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records, result_rows
-from coda_pi.config import says_what_is_off
+from coda_pi.config import os_reason, says_what_is_off
 from coda_pi.datadir import ResumeChoice, choose_resume
 from coda_pi.i18n import _, ngettext, set_language, spoken
 from coda_pi.i18n import language as language_now
@@ -80,7 +80,7 @@ def build_referee(
                 else:
                     trouble = say("cannot write to {name} ({why}); a new game was started in "
                                   "a new record", name=choice.path.name,
-                                  why=err.strerror or str(err))
+                                  why=os_reason(err))
                 explain(spoken(trouble))
                 troubles.append(trouble)
             else:
@@ -142,7 +142,8 @@ def _say_on_screen(
     # the log. One sentence is what the smallest screen holds.
     off = next((t for t in troubles if says_what_is_off(t)), None)
     first = spoken(off if off is not None else troubles[0])  # in the screen's language
-    text = _capital(first) + "."
+    # A sentence that ends in its own mark ("did you mean 'language'?") takes no full stop.
+    text = _capital(first) + ("" if first.endswith(("?", "!", ".")) else ".")
     if len(troubles) > 1:
         text += " " + _("More in the log (coda-pi doctor lists them).")
     title = ngettext("A problem at start", "{count} problems at start", len(troubles)).format(
@@ -174,7 +175,7 @@ class StartNotice:
         self._clock = clock
         self._closes_at = clock.monotonic() + NOTICE_SECONDS
         self.notice: ConfirmView | None = ConfirmView(
-            title=title, text=text, ok_label=_("OK: go on"), back_label=_("BACK: go on"))
+            title=title, text=text, ok_label=_("Any button: go on"), back_label="")
         self._answering: Button | None = None
         self._changes = 0
         referee.hold_time(True)

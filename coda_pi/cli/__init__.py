@@ -14,12 +14,12 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from coda_pi import __version__
 from coda_pi.argparse_words import speak_argparse
 from coda_pi.desktop import KEYS
-from coda_pi.i18n import N_, _, language_from_environment, set_language
+from coda_pi.i18n import LANGUAGES, N_, _, language_from_environment, set_language
 from coda_pi.safe_text import printable
 
 # pygame greets on import; a device's log and a user's terminal have no use for it.
@@ -58,7 +58,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole parser with ``command`` None; otherwise only ``command``'s module is
     imported (none for a name that is no command, as for the top-level help) and the other
     commands are names with their help line."""
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="coda-pi",
         description=_("A table-side referee, dealer, guess timer and score keeper for Coda "
         "and Mastermind."),
@@ -77,6 +77,56 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+USAGE_LINES = 3
+"""A command's usage shown with its mistake when it is at most this long; a longer one (the
+demo's fills a screen) would bury the one line that says what went wrong."""
+
+
+class CommandParser(argparse.ArgumentParser):
+    """argparse's parser with mistakes told briefly: the usage when it is short, else where
+    the options are listed, then the error. Subcommands' parsers are of this class too
+    (``add_subparsers`` makes its parsers of its parent's class)."""
+
+    def error(self, message: str) -> NoReturn:
+        short = self.format_usage().count("\n") <= USAGE_LINES
+        if short:
+            self.print_usage(sys.stderr)
+        said = _("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message}
+        if not short:
+            said += _("{prog} --help lists its options").format(prog=self.prog) + "\n"
+        self.exit(2, said)
+
+
+def innermost_parser(parser: argparse.ArgumentParser, given: Sequence[str]
+                     ) -> argparse.ArgumentParser:
+    """The parser of the (sub)command ``given`` names: ``coda-pi mastermind solve``'s for
+    ``["mastermind", "solve", "--bogus"]``."""
+    for word in given:
+        commands = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if not commands:
+            break
+        chosen = commands[0].choices.get(word)
+        if chosen is not None:
+            parser = chosen
+    return parser
+
+
+def lang_option(given: Sequence[str]) -> str | None:
+    """The language ``--lang`` names (run and demo take it), read before the parser is
+    built so that ``coda-pi --lang es --help`` is Spanish; None when it names none we ship."""
+    for index, word in enumerate(given):
+        if word == "--":
+            break
+        value = None
+        if word == "--lang" and index + 1 < len(given):
+            value = given[index + 1]
+        elif word.startswith("--lang="):
+            value = word.removeprefix("--lang=")
+        if value in LANGUAGES:
+            return value
+    return None
+
+
 def chosen_command(given: Sequence[str]) -> str | None:
     """The command the arguments name: ``run`` when they start with an option (or are
     empty), None for the top-level help and version or a name that is no command."""
@@ -88,15 +138,20 @@ def chosen_command(given: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     # Output for people in the language the environment asks for (run and demo follow
     # --lang or the config instead).
-    set_language(language_from_environment())
-    speak_argparse()
     given = list(sys.argv[1:] if argv is None else argv)
+    set_language(lang_option(given) or language_from_environment())
+    speak_argparse()
     command = chosen_command(given)
     parser = build_parser(command or "")
     if command == "run" and (not given or given[0] != "run"):
         # `coda-pi --size 480x320` means `coda-pi run --size 480x320`.
         given = ["run", *given]
-    args = parser.parse_args(given)
+    args, unknown = parser.parse_known_args(given)
+    if unknown:
+        # Said by the command that was mistyped, with its own usage (argparse would give
+        # the top level's, which lists no option of any command).
+        innermost_parser(parser, given).error(
+            _("unrecognized arguments: %s") % " ".join(unknown))
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()

@@ -59,10 +59,16 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from coda_pi.file_kind import directory_not_record
+    from coda_pi.os_words import cause
+
+    directory = directory_not_record(args.record)
+    if directory is not None:
+        return _fail(directory)
     try:
         text = read_record(args.record)
     except OSError as err:
-        why = spoken(err.strerror) if err.strerror else err
+        why = cause(err)
         return _fail(_("cannot read {path}: {why}").format(path=args.record, why=why))
     replay = replay_lines(text.lines)
     header = replay.header

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Any
 
 from coda_pi.cli.run import add_screen_options, choose_language, load_config_with_notices
 from coda_pi.datadir import DataDirBusy
-from coda_pi.i18n import _, spoken
+from coda_pi.i18n import _, in_language, language, spoken
 from coda_pi.referee.shared.pool_names import (
     POOL_HELP,
     POOL_NAMES,
@@ -90,6 +91,14 @@ def run(args: argparse.Namespace) -> int:
     if args.speed <= 0:
         print("coda-pi demo: " + _("--speed must be more than 0"), file=sys.stderr)
         return 2
+    if args.screenshots is not None:
+        # Said before the config's language takes over: the terminal's (or --lang's).
+        with in_language(args.lang or language()):
+            why = _unusable_directory(args.screenshots)
+            if why is not None:
+                print("coda-pi demo: " + _("--screenshots {path}: {why}").format(
+                    path=args.screenshots, why=why), file=sys.stderr)
+                return 2
     import pygame
 
     from coda_pi.demo import run_demo
@@ -153,3 +162,16 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     return 0
+
+
+def _unusable_directory(path: Path) -> str | None:
+    """Why the screenshots cannot go into ``path`` (made when missing), or None."""
+    from coda_pi.os_words import cause
+
+    if path.exists() and not path.is_dir():
+        return cause(NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR)))
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        return cause(err)
+    return None

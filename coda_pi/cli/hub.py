@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from coda_pi.i18n import N_, _
+from coda_pi.os_words import said
 
 BROKER_DIR = Path("/etc/mosquitto/coda-pi")
 CONF_D = Path("/etc/mosquitto/conf.d")
@@ -140,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
             _setup_broker(args)
         except OSError as err:
             print("coda-pi hub: " + _("cannot write the broker's files ({why}); run it with "
-                                      "sudo").format(why=err), file=sys.stderr)
+                                      "sudo").format(why=said(err)), file=sys.stderr)
             return 1
     roster: list[str] = []
     if args.players is not None:
@@ -148,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
             roster = [n.strip() for n in args.players.read_text().splitlines() if n.strip()]
         except OSError as err:
             print("coda-pi hub: " + _("cannot read {path}: {why}").format(
-                path=args.players, why=err), file=sys.stderr)
+                path=args.players, why=said(err)), file=sys.stderr)
             return 2
     directory = args.dir or (load_config()[0].data_dir / "hub")
     hub = Hub(directory, event=args.event, roster=roster, table_size=args.table_size,
@@ -160,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
                      on_seating=link.publish_seating)
     except OSError as err:
         print("coda-pi hub: " + _("cannot serve the page on port {port} ({why})").format(
-            port=args.web_port, why=err), file=sys.stderr)
+            port=args.web_port, why=said(err)), file=sys.stderr)
         return 1
     # Before anything is announced: a stop that comes while the broker is still being
     # reached must close the page and the link too, not kill the hub half-way.

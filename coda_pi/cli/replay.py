@@ -35,8 +35,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         replay = replay_file(args.file)
     except OSError as err:
+        from coda_pi.os_words import cause
+
         print("coda-pi replay: " + _("cannot read {file}: {why}").format(
-            file=args.file, why=spoken(err.strerror) if err.strerror else err), file=sys.stderr)
+            file=args.file, why=cause(err)), file=sys.stderr)
         return 1
     for warning in replay.warnings:
         print(f"coda-pi replay: {args.file}: {spoken(warning)}", file=sys.stderr)

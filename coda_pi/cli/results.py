@@ -123,14 +123,24 @@ def _spoken_header(header: list[str]) -> list[str]:
 
 
 def run_standings(args: argparse.Namespace) -> int:
+    from coda_pi.file_kind import directory_not_record, not_a_record
+    from coda_pi.os_words import cause
+
+    directory = directory_not_record(args.record)
+    if directory is not None:
+        print(f"coda-pi standings: {directory}", file=sys.stderr)
+        return 1
     try:
         replay = replay_file(args.record)
     except OSError as err:
         print("coda-pi standings: " + _("cannot read {file}: {why}").format(
-            file=args.record, why=spoken(err.strerror) if err.strerror else err), file=sys.stderr)
+            file=args.record, why=cause(err)), file=sys.stderr)
         return 1
     for warning in replay.warnings:
         print(f"coda-pi standings: {spoken(warning)}", file=sys.stderr)
+    if (what := not_a_record(args.record, replay)) is not None:
+        print(f"coda-pi standings: {what}", file=sys.stderr)  # one sentence, no empty table
+        return 2
     summary = replay.summary()
     header, rows = standings_rows(summary)
     if args.csv:

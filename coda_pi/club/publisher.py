@@ -28,6 +28,7 @@ from coda_pi.club.projection import events_payload, record_payload
 from coda_pi.config import ClubConfig
 from coda_pi.datadir import record_files
 from coda_pi.i18n import _
+from coda_pi.os_words import said
 from coda_pi.record_names import is_record_name
 from coda_pi.replay import replay_file
 
@@ -342,6 +343,6 @@ def start_publisher(
         publisher = Publisher(club, data_dir).start()
     except Exception as err:  # noqa: BLE001 - play goes on without the club
         if explain is not None:
-            explain(_("not publishing to the club ({why})").format(why=err))
+            explain(_("not publishing to the club ({why})").format(why=said(err)))
         return lambda: None
     return publisher.close

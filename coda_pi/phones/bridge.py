@@ -19,7 +19,7 @@ from coda_pi.i18n import _
 from coda_pi.phones.actions import PhoneIntent, apply
 from coda_pi.phones.pairing import Pairings
 from coda_pi.phones.seat_views import page_words, seat_page
-from coda_pi.referee.shared.seat_screens import LookAtPhoneView, PhonesCard
+from coda_pi.referee.shared.seat_screens import WITHOUT_A_PHONE, LookAtPhoneView, PhonesCard
 from coda_pi.referee.shared.signals import Button, Intent, Press, Release
 from coda_pi.referee.shared.views import BannerKind
 
@@ -180,8 +180,7 @@ class PhoneBridge:
         self._game_told = journal
         seats = getattr(game, "seats", None)
         if isinstance(seats, int) and len(self.pairings.paired() & set(range(seats))) < seats:
-            referee.notify(_("A seat without a phone: turn the device to whoever holds a seat "
-                             "button, and the others look away"))
+            referee.notify(_(WITHOUT_A_PHONE))
 
     def _review_on_phones(self, referee: Any) -> None:
         """Once per game, when its final standings come up with seats that have a phone:

@@ -9,6 +9,7 @@ from pathlib import Path
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.i18n import _
 from coda_pi.phones.addresses import PhoneAddresses
+from coda_pi.os_words import said
 from coda_pi.phones.bridge import PhoneBridge
 from coda_pi.phones.server import PhoneServer
 from coda_pi.phones.tls import NoCertificate, ensure_certificate
@@ -56,7 +57,7 @@ def start_phones(queue: IntentQueue, data_dir: Path, *, port: int = 8443, host: 
                              tls=cert.server_context() if cert else None).start()
     except (NoCertificate, OSError) as err:
         if explain is not None:
-            explain(_("Phones are off: {why}").format(why=err))
+            explain(_("Phones are off: {why}").format(why=said(err)))
         return None
     fingerprint = cert.short_fingerprint if cert else ""
     phones = Phones(bridge, server, fingerprint, cert.cert if cert else None, addresses)

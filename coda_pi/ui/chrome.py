@@ -94,7 +94,7 @@ def _overlay_keys(overlay: MenuView | ConfirmView | PhonesView) -> str:
         return overlay.keys
     if isinstance(overlay, MenuView):
         return _("OK: choose   BACK: close")
-    return f"{overlay.ok_label}   {overlay.back_label}"
+    return "   ".join(label for label in (overlay.ok_label, overlay.back_label) if label)
 
 
 def _overlay(surface: pygame.Surface, bands: Frame, overlay: MenuView | ConfirmView | PhonesView,

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from coda_pi.i18n import _
+from coda_pi.desktop import KEYS_SHORT
+from coda_pi.i18n import _, ngettext
 from coda_pi.referee.shared.describe import (
     entered_pool_hint,
     put_back_hint,
     table_pool_hint,
     undo_banner,
 )
+from coda_pi.referee.shared.seat_screens import WITHOUT_A_PHONE
 from coda_pi.referee.shared.views import (
     Banner,
     BannerKind,
@@ -68,6 +70,16 @@ def sample_scenes() -> dict[str, Scene]:
     setup = setup_sample(3)
     scenes["setup"] = Scene(PublicView(screen=setup, table=None, title=_("New game"),
                                        leds=_leds(3)), leds=_leds(3))
+    # A laptop's first screen: which key is which button, under the title.
+    scenes["setup-keys"] = Scene(PublicView(screen=setup, table=None, title=_("New game"),
+                                            banner=Banner(_(KEYS_SHORT), BannerKind.INFO),
+                                            leds=_leds(3)), leds=_leds(3))
+    # The same with phones on: the keys keep the header, the code stays beside the menu.
+    from coda_pi.ui.phones_samples import SAMPLE_CARD
+
+    scenes["phones-setup-keys"] = Scene(PublicView(
+        screen=setup_sample(4, phones=SAMPLE_CARD), table=None, title=_("New game"),
+        banner=Banner(_(KEYS_SHORT), BannerKind.INFO), leds=_leds(4)), leds=_leds(4))
     mm_setup = mastermind_setup_sample()
     scenes["mm-setup"] = Scene(PublicView(screen=mm_setup, table=None,
                                           title=_("New game: Mastermind"), leds=_leds(2)),
@@ -101,6 +113,11 @@ def sample_scenes() -> dict[str, Scene]:
     scenes["deal"] = Scene(PublicView(screen=deal, table=_table(3, turn=-1, holding=False),
                                       title=round_of(1), leds=_leds(3, blink=(1,))),
                            leds=_leds(3, blink=(1,)), blink_on=True)
+    # Phones on, a game starting with a seat that has none: how that seat keeps its view.
+    scenes["deal-without-a-phone"] = Scene(PublicView(
+        screen=deal, table=_table(3, turn=-1, holding=False), title=round_of(1),
+        banner=Banner(_(WITHOUT_A_PHONE), BannerKind.INFO), leds=_leds(3, blink=(1,))),
+        leds=_leds(3, blink=(1,)), blink_on=True)
     ready = DealView(seat=0, name=NAMES[0], dealt=(False, False, False), has_dash=False,
                      hand=4, prompt=_("Press OK to start the game"))
     scenes["ready"] = Scene(PublicView(screen=ready, table=None,
@@ -135,6 +152,21 @@ def sample_scenes() -> dict[str, Scene]:
                                             timer=timer, title=round_of(2),
                                             leds=_leds(4, on=0, blink=(3,))),
                                  leds=_leds(4, on=0, blink=(3,)), blink_on=False)
+    # Two seats: the target is the only other one, so the attack starts at its panels.
+    two_seats = TurnView(seat=0, name=NAMES[0], step=TurnStep.SLOT,
+                         prompt=say(_("{name}: attack {target}: PREV/NEXT, OK. Hold your "
+                                      "button to see your {panel}"), name=NAMES[0],
+                                    target=NAMES[1]), drew=True, target=1, slot=0)
+    scenes["turn-slot-two-seats"] = Scene(PublicView(
+        screen=two_seats, table=_table(2, highlight=(1, 0)), timer=timer, title=round_of(2),
+        leds=_leds(2, on=0, blink=(1,))), leds=_leds(2, on=0, blink=(1,)))
+    hidden = TurnView(seat=0, name=NAMES[0], step=TurnStep.CLAIM_HIDDEN,
+                      prompt=_("{name}: PREV/NEXT where it stands, OK. Refused? Hold your "
+                               "button").format(name=NAMES[0]),
+                      drew=True, claim_slot=2)
+    scenes["turn-claim-hidden"] = Scene(PublicView(
+        screen=hidden, table=_table(), title=round_of(2), leds=_leds(4, on=0)),
+        leds=_leds(4, on=0))
     again = TurnView(seat=0, name=NAMES[0], step=TurnStep.CONTINUE,
                      prompt=_("{name}: attack again or stop? PREV/NEXT, then OK").format(
                          name=NAMES[0]), drew=True, attack_again=True,
@@ -146,8 +178,9 @@ def sample_scenes() -> dict[str, Scene]:
                           name=NAMES[3], number=3, label=8), BannerKind.GOOD), leds=_leds(4, on=0)),
         leds=_leds(4, on=0))
     miss = TurnView(seat=0, name=NAMES[0], step=TurnStep.CLAIM_FACE_UP,
-                    prompt=say(_("{name}: stand the drawn {panel} face up; PREV/NEXT: where, "
-                                 "then OK"), name=NAMES[0]), drew=True, claim_slot=2,
+                    prompt=_("{name}: PREV/NEXT where it stands face up, OK. Refused? Hold "
+                             "your button").format(name=NAMES[0]),
+                    drew=True, claim_slot=2,
                     last_guess=GuessView(0, 1, 0, "1", False))
     scenes["turn-miss"] = Scene(PublicView(
         screen=miss, table=_table(), title=round_of(2),
@@ -194,6 +227,15 @@ def sample_scenes() -> dict[str, Scene]:
                                 name=NAMES[0], number=3)),
         table=_table(holding=False), title=round_of(2), leds=_leds(4, blink=(0,))),
         leds=_leds(4, blink=(0,)))
+    # One game: its only round ends it; the header says who won the round, then the game.
+    scenes["round-end-one-game"] = Scene(PublicView(
+        screen=RoundEndView(round_number=1, rounds=1, winner=0, winner_name=NAMES[0],
+                            points=points, last_round=True,
+                            prompt=_("The game is over: OK for the final standings")),
+        table=_table(holding=False), title=_("One game"),
+        banner=Banner(ngettext("{names} wins the game!", "{names} win the game!", 1).format(
+            names=NAMES[0]), BannerKind.GOOD), leds=_leds(4, blink=(0,))),
+        leds=_leds(4, blink=(0,)))
     standings = (
         StandingView(1, 0, NAMES[0], 58, (22, 29, 7)),
         StandingView(2, 2, NAMES[2], 31, (9, 3, 19)),
@@ -205,6 +247,15 @@ def sample_scenes() -> dict[str, Scene]:
                          prompt=_("NEXT: review the game. OK: a new game")),
         table=None, title=_("Final standings"), leds=_leds(4, blink=(0,))),
         leds=_leds(4, blink=(0,)))
+    # Two players who kept the default names, one game: "2nd Seat 2" is the widest name.
+    seats = tuple(_("Seat {number}").format(number=n) for n in (1, 2))
+    scenes["final-two-seats"] = Scene(PublicView(
+        screen=FinalView(standings=(StandingView(1, 0, seats[0], 23, (23,)),
+                                    StandingView(2, 1, seats[1], 9, (9,))),
+                         winners=(0,), ended_early=False,
+                         prompt=_("NEXT: review the game. OK: a new game")),
+        table=None, title=_("Final standings"), leds=_leds(2, blink=(0,))),
+        leds=_leds(2, blink=(0,)))
     scenes.update(_undone(value, choose, miss, scenes["round-end"], scenes["deal"]))
     scenes.update(_long_rows_and_cards())
     from coda_pi.referee.shared.name_entry import NameEntry
@@ -369,6 +420,17 @@ def _other_scenes() -> dict[str, Scene]:
                        tile=_("dark {label}").format(label=11), target=NAMES[0], number=5,
                        chance="33%"), good=True),
     )
+    # A config key mistyped: the notice over the first screen, one way on.
+    # The config's sentence as spoken(): its templates translated one inside another.
+    said = _("config file: {problem}").format(problem=_("{where}: {message}").format(
+        where="screen.languag", message=_("unknown key in [{name}]{hint}").format(
+            name="screen", hint=_("; did you mean '{name}'?").format(name="language"))))
+    scenes["start-problem"] = Scene(PublicView(
+        screen=setup_sample(3), table=None, title=_("New game"), leds=_leds(3),
+        overlay=ConfirmView(title=ngettext("A problem at start", "{count} problems at start",
+                                           1).format(count=1),
+                            text=said[:1].upper() + said[1:], ok_label=_("Any button: go on"),
+                            back_label="")), leds=_leds(3))
     review = ReviewView(title=_("Game review"), lines=lines, page=1, pages=2,
                         prompt=_("PREV/NEXT: more. OK or BACK: the standings"),
                         names=NAMES)

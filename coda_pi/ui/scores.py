@@ -62,11 +62,12 @@ def _draw_table(
     widest_header = max(headers[1:], key=len) if cols else ""
     head_font = fit_font(widest_header or "M", col_w - m.px(1), round(line_h * 0.5))
     cell_font = fit_font("888", col_w - m.px(1), round(line_h * 0.72))
-    # Sized by the longest name shown ("1st Device"), so a short table's tall lines do not
-    # blow the font up past the names.
-    longest = max((cells[0] for _seat, cells in rows), key=len, default="Seat 4")
-    name_font = fit_font(max(longest, "Seat 4", key=len), name_w - m.px(2) - m.px(3.5),
-                         round(line_h * 0.72))
+    # Sized by the widest name shown ("2nd Seat 2": wider than "1st Seat 1" though no
+    # longer), so a short table's tall lines do not blow the font up past the names.
+    text_w = name_w - max(4, m.px(2)) - m.px(1.5)
+    name_font = min((fit_font(text, text_w, round(line_h * 0.72))
+                     for text in [cells[0] for _seat, cells in rows] + ["Seat 4"]),
+                    key=lambda fnt: fnt.get_height())
     # Never below the floor: a name too long for its column at the floor is cut with "…".
     name_font = readable(name_font, surface.get_height())
     top = area.top

@@ -41,7 +41,7 @@ from coda_pi.ui.draw import (
 )
 from coda_pi.ui.kept import blit_layer
 from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
-from coda_pi.ui.looks import led_looks, panel_look, seat_colour
+from coda_pi.ui.looks import BANNER_CHIPS, led_looks, panel_look, seat_colour
 from coda_pi.ui.name_entry_screen import draw_name_entry
 from coda_pi.ui.results_screen import draw_results
 from coda_pi.ui.retained import Retained, moving_clip, moving_rect, note_frame
@@ -278,9 +278,11 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView,
     elif isinstance(screen, TurnView):
         _turn(surface, bands, screen, view, timers, choices)
     elif isinstance(screen, RoundEndView):
+        # One game has one round: its number says nothing.
+        won = (_("{name} wins the round") if screen.rounds == 1
+               else _("{name} wins round {number}"))
         header(surface, bands, view,
-               _("{name} wins round {number}").format(name=screen.winner_name,
-                                                      number=screen.round_number),
+               won.format(name=screen.winner_name, number=screen.round_number),
                seat_colour(screen.winner))
         draw_round_end(surface, bands.body, screen, m, view.labels)
     elif isinstance(screen, FinalView):
@@ -325,13 +327,14 @@ def _table_pool_screen(screen: object) -> bool:
 def _setup(surface: pygame.Surface, bands: Frame, screen: SetupView, view: PublicView) -> None:
     m = bands.metrics
     title = view.title or _("New game")
-    if screen.phones is not None:
-        # Phones are on: the address under the title, and the table's notices there too
-        # (a phone asking for a seat is named on screen while the table is in the setup).
-        # Beside a notice (a phone asking for a seat) the title is the shorter "Phones":
-        # "New game" would be cut short beside it on the small screens.
-        header(surface, bands, view, _("Phones") if view.banner is not None else title,
-               theme.PANEL_AREA,
+    if view.banner is not None:
+        # What the table is told here (on a laptop's first screen, which key is which
+        # button; a phone asking for a seat) takes the whole header: beside "New game" it
+        # would not fit on the small screens.
+        header(surface, bands, None, view.banner.text, BANNER_CHIPS[view.banner.kind])
+    elif screen.phones is not None:
+        # Phones are on: the address under the title.
+        header(surface, bands, None, title, theme.PANEL_AREA,
                subtitle=_("Phones: {address}").format(address=screen.phones.address))
     else:
         header(surface, bands, None, title, theme.PANEL_AREA)

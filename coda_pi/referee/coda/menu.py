@@ -28,7 +28,23 @@ if TYPE_CHECKING:
     from coda_pi.referee.shared.review import GameReview
     from coda_pi.referee.shared.setup import SetupDefaults
     from coda_pi.referee.shared.timer import GuessTimer
+    from coda_pi.rules.coda import CodaGame
     from coda_pi.rules.tiles import Tile
+
+
+def guess_was_right(obj: dict[str, Any], game: CodaGame) -> bool | None:
+    """How the guess ``obj`` went, from its record line or from the panel it named (in
+    ``game``, where that guess is taken back); None when it was no guess or is not known."""
+    if obj.get("event") != "guess":
+        return None
+    correct = obj.get("correct")
+    if isinstance(correct, bool):
+        return correct
+    try:
+        tile = game.rows[obj["target"]][obj["slot"]].tile
+    except (KeyError, IndexError, TypeError):
+        return None
+    return tile.value == obj.get("value") if tile.known else None
 
 
 class CodaMenu:
@@ -145,7 +161,8 @@ class CodaMenu:
         self._review = None
         self._enter_phase()
         labels = self._options.labels
-        hint = self._pool.put_back_hint(last) or put_back_hint(last, players, labels)
+        hint = self._pool.put_back_hint(last) or put_back_hint(
+            last, players, labels, right=guess_was_right(last, journal.game))
         self._banner = Banner(undo_banner(last, hint), BannerKind.INFO)
 
     def _end_early(self) -> None:

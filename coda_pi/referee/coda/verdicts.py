@@ -159,14 +159,13 @@ def announce_round_end(ref: CodaContext) -> bool:
         ref.cue(Cue.TOURNAMENT_WON)
         best = winners(game)
         names = _(" and ").join(game.name(s) for s in best)
+        # The header's title already names the round's winner: the news is who won it all.
         if game.settings.rounds == 1:
-            text = ngettext("{name} wins the round; {names} wins the game!",
-                            "{name} wins the round; {names} win the game!", len(best))
+            text = ngettext("{names} wins the game!", "{names} win the game!", len(best))
         else:
-            text = ngettext("{name} wins the round; {names} wins the tournament!",
-                            "{name} wins the round; {names} win the tournament!",
+            text = ngettext("{names} wins the tournament!", "{names} win the tournament!",
                             len(best))
-        text = text.format(name=game.name(winner), names=names)
+        text = text.format(names=names)
         ref.say(Banner(text, BannerKind.GOOD))
     else:
         ref.cue(Cue.ROUND_WON)

@@ -19,6 +19,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from coda_pi.i18n import TableWords, _, spoken
+from coda_pi.os_words import said
 from coda_pi.record import Journal, RecordWriteError
 from coda_pi.referee.shared.overlays import Confirm, Menu, MenuItem, quit_confirm
 from coda_pi.referee.shared.ports import Clock, Sink, writer
@@ -257,7 +258,7 @@ class BaseReferee(ABC):
                      "it can be written again. Check the card, then restart")
         else:
             text = _("Could not save to the game record ({why}): nothing was done. Free some "
-                     "space or check the card, then try again").format(why=err)
+                     "space or check the card, then try again").format(why=said(err))
         self._banner = Banner(text, BannerKind.ERROR)
 
     def _refuse(self, text: str) -> None:

@@ -91,18 +91,24 @@ def taken_back(obj: dict[str, Any]) -> str:
         return _("Took back the guess.")
     if kind == "stop":
         return _("Took back the stop.")
-    if kind in ("place", "reveal"):
-        # A wrong guess's penalty: the drawn panel face up, or one of one's own knocked down.
-        return _("Took back the penalty.")
+    # A wrong guess's (or a time-out's) penalty stands after these: only where the drawn
+    # panel went face up, or which panel was knocked down, is taken back.
+    if kind == "place":
+        return _("Took back the place.")
+    if kind == "reveal":
+        return _("Took back the knock-down.")
     if kind == "timeout":
         return _("Took back the timeout.")
     return _("Took back the last action ({kind}).").format(kind=kind)
 
 
-def put_back_hint(obj: dict[str, Any], players: Sequence[str], labels: str = "panels") -> str:
+def put_back_hint(obj: dict[str, Any], players: Sequence[str], labels: str = "panels", *,
+                  right: bool | None = None) -> str:
     """What the table does with the real panels after ``obj`` is taken back, short: it
     follows "Took back the draw." in the header. The seat who acts is named only when it
-    is not the one whose turn it is (the header's title): the target of a guess."""
+    is not the one whose turn it is (the header's title): the target of a guess. ``right``
+    says how an undone guess went, where the referee knows (a wrong one knocked nothing
+    down)."""
     kind = obj.get("event")
     say = nouns(labels)
     if kind == "deal":
@@ -110,9 +116,14 @@ def put_back_hint(obj: dict[str, Any], players: Sequence[str], labels: str = "pa
     if kind == "draw":
         return say(_("Put the drawn {panel} back in {the_box}."))
     if kind == "guess":
+        if right is False:
+            return ""
         target = _name(players, obj.get("target"))
         slot = obj.get("slot")
         place = str(slot + 1) if isinstance(slot, int) else "?"
+        if right:
+            return say(_("{name}: stand {panel} {number} up again."), name=target,
+                       number=place)
         return say(_("{name}: if {panel} {number} fell, stand it up."), name=target,
                    number=place)
     if kind in ("stop", "place"):

@@ -174,7 +174,8 @@ def round_end_view(table: PublicTable) -> RoundEndView:
     last = table.phase is Phase.FINISHED
     name = table.players[winner]
     prompt = (
-        _("The tournament is over: OK for the final standings")
+        (_("The game is over: OK for the final standings") if table.rounds == 1
+         else _("The tournament is over: OK for the final standings"))
         if last
         else _("{name} starts round {number}: OK deals").format(
             name=name, number=table.round_number + 1)
@@ -257,6 +258,10 @@ def _turn_prompt(table: PublicTable, cur: TurnCursor, labels: str) -> str:
                              "see your {panel}"), name=name)
             return _("{name}: press the seat button of the player you attack").format(name=name)
         case TurnStep.SLOT:
+            if table.drawn_dark is not None and len(table.targets(seat)) == 1:
+                # No one to choose (two seats): the target step and its hint were skipped.
+                return say(_("{name}: attack {target}: PREV/NEXT, OK. Hold your button to "
+                             "see your {panel}"), name=name, target=target)
             return say(_("{name}: which of {target}'s {panels}? PREV/NEXT, then OK"),
                        name=name, target=target)
         case TurnStep.VALUE:
@@ -265,12 +270,15 @@ def _turn_prompt(table: PublicTable, cur: TurnCursor, labels: str) -> str:
                        target=target, number=cur.slot + 1)
         case TurnStep.CONTINUE:
             return _("{name}: attack again or stop? PREV/NEXT, then OK").format(name=name)
+        # A refused place must look, in public, as if OK had not been pressed (whether it
+        # fits depends on hidden panels: issue 20), so the hint to hold the button for the
+        # reason is there from the start, refused or not.
         case TurnStep.CLAIM_HIDDEN:
-            return say(_("{name}: stand the drawn {panel} in your row; PREV/NEXT: where, "
-                         "then OK"), name=name)
+            return _("{name}: PREV/NEXT where it stands, OK. Refused? Hold your "
+                     "button").format(name=name)
         case TurnStep.CLAIM_FACE_UP:
-            return say(_("{name}: stand the drawn {panel} face up; PREV/NEXT: where, then OK"),
-                       name=name)
+            return _("{name}: PREV/NEXT where it stands face up, OK. Refused? Hold your "
+                     "button").format(name=name)
         case TurnStep.REVEAL_OWN:
             return say(_("{name}: PREV/NEXT one of your {panels} to knock down, then OK"),
                        name=name)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from coda_pi.i18n import _, ngettext
+from coda_pi.os_words import said
 from coda_pi.referee.shared.signals import Button
 
 
@@ -71,7 +72,7 @@ class ResultsBrowser:
             self.rows = tuple(self._source())
         except Exception as err:  # noqa: BLE001 - a bad card must not stop the device
             self.rows = ()
-            self.error = _("The results could not be read ({why})").format(why=err)
+            self.error = _("The results could not be read ({why})").format(why=said(err))
 
     def nav(self, button: Button) -> None:
         """PREV/NEXT move; OK and BACK close the screen."""

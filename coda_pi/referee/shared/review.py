@@ -79,7 +79,8 @@ class GameReview:
             lines=self.lines[start:start + LINES_PER_PAGE],
             page=self.page + 1,
             pages=self.pages,
-            prompt=_("PREV/NEXT: more. OK or BACK: the standings"),
+            prompt=(_("PREV/NEXT: more. OK or BACK: the standings") if self.pages > 1
+                    else _("OK or BACK: the standings")),
             names=self.names,
         )
 

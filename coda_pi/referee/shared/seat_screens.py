@@ -13,7 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from coda_pi.i18n import _
+from coda_pi.i18n import N_, _
+
+WITHOUT_A_PHONE = N_("No phone? Others look away while a button is held")
+"""Said once when a game starts with seats that have no phone: how those seats keep their
+private view private on the shared screen."""
 
 
 @dataclass(frozen=True, slots=True)
