@@ -269,7 +269,8 @@ def freeze_diff(entries: Sequence[Entry], freeze: str) -> list[str]:
 def explain_pip_failure(output: str, lock: Path) -> str:
     """pip's long report of a failed install, as one sentence a person can act on."""
     if "DO NOT MATCH THE HASHES" in output:
-        culprits = re.findall(r"^\s+(\S+==\S+) from (\S+?)(?:#\S*)?:?\s*$", output, re.M)
+        culprits = re.findall(r"^\s+(\S+==\S+) from (\S+?)(?:#\S*)?(?: \(from .*\))?:?\s*$",
+                              output, re.M)
         what = ", ".join(f"{pin} ({url.rsplit('/', 1)[-1]})" for pin, url in culprits) \
             or "a downloaded file"
         return (f"Install stopped: {what} does not match the sha256 hash that {lock.name} "
@@ -288,6 +289,8 @@ def install(python: str, entries: Sequence[Entry], lock: Path,
     """pip installs exactly these entries, each checked against its hashes; their own
     dependencies are in the lock already (--no-deps), and a source build uses what is
     installed (--no-build-isolation: its build requirements are locked too)."""
+    if not entries:
+        return 0  # pip refuses an install of nothing
     with tempfile.NamedTemporaryFile("w", suffix=".txt", prefix="coda-pi-lock-",
                                      delete=False) as chosen:
         chosen.write("".join(e.requirement() for e in entries))
