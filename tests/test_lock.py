@@ -283,3 +283,13 @@ def test_a_venv_built_from_an_older_lock_is_built_again(tmp_path):
     assert "requirements.lock changed since .venv was built" in ensure()
     assert installed_version() == "2.0"
     assert not left_behind.exists(), "the venv was updated in place, not built again"
+
+
+@pytest.mark.skipif(shutil.which("shellcheck") is None,
+                    reason="shellcheck is not installed (apt-get install shellcheck)")
+def test_the_set_up_scripts_pass_shellcheck():
+    scripts = [ROOT / "tools" / "ensure-venv", ROOT / "tools" / "refresh-lock", ROOT / "test",
+               ROOT / "coda-pi", ROOT / ".ci" / "run"]
+    done = subprocess.run(["shellcheck", "--shell=bash", *map(str, scripts)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr

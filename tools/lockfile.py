@@ -12,7 +12,7 @@ Standard library only, and Python 3.11: it runs before any virtual environment e
 tools/ensure-venv, and from firmware/install.sh with the Pi's own python3).
 
     tools/lockfile.py select [--extras test,pi] [--groups build]   the part chosen, for pip
-    tools/lockfile.py install --python PY [--extras ...] [--groups ...] [-- PIP_ARGS...]
+    tools/lockfile.py install --python PY [--extras ..] [--groups ..] [-- PIP_ARGS...]
     tools/lockfile.py resolve --machine armv7l [--extras pi]       name==version there
     tools/lockfile.py check                                        pyproject's names locked?
     tools/lockfile.py freeze-diff --python PY [--extras ...]       that venv against the lock
@@ -134,8 +134,11 @@ class Declared:
     extras: dict[str, tuple[str, ...]]
     groups: dict[str, tuple[str, ...]]
 
-    def names(self, extras: Iterable[str] = (), groups: Iterable[str] = ()) -> set[str]:
-        chosen = list(self.dependencies)
+    def names(self, extras: Iterable[str] = (), groups: Iterable[str] = (),
+              project: bool = True) -> set[str]:
+        """The names the chosen tables give: the project's own dependencies (unless
+        ``project`` is false: a group alone), the extras' and the groups'."""
+        chosen = list(self.dependencies) if project else []
         for extra in extras:
             if extra not in self.extras:
                 raise LockError(f"pyproject.toml has no extra {extra!r} "
@@ -160,10 +163,10 @@ def read_pyproject(path: Path = PYPROJECT) -> Declared:
 
 
 def select(entries: Sequence[Entry], declared: Declared, extras: Iterable[str] = (),
-           groups: Iterable[str] = ()) -> list[Entry]:
+           groups: Iterable[str] = (), project: bool = True) -> list[Entry]:
     """The entries one install needs: what the chosen tables name, and everything those
     need in turn (read off the ``# via`` notes, which name each entry's dependents)."""
-    wanted = declared.names(extras, groups)
+    wanted = declared.names(extras, groups, project)
     by_name = {e.name: e for e in entries}
     missing = sorted(wanted - by_name.keys())
     if missing:
@@ -323,6 +326,8 @@ def main(argv: Sequence[str]) -> int:
         sub = commands.add_parser(name)
         sub.add_argument("--extras", type=_names, default=[])
         sub.add_argument("--groups", type=_names, default=[])
+        sub.add_argument("--groups-only", action="store_true",
+                         help="the groups alone, without the project's own dependencies")
         if name in ("install", "freeze-diff"):
             sub.add_argument("--python", required=True)
         if name == "resolve":
@@ -343,7 +348,7 @@ def main(argv: Sequence[str]) -> int:
                 raise LockError(f"pyproject.toml names {', '.join(missing)}, which "
                                 f"{args.lock.name} lacks: run tools/refresh-lock")
             return 0
-        chosen = select(entries, declared, args.extras, args.groups)
+        chosen = select(entries, declared, args.extras, args.groups, not args.groups_only)
     except LockError as err:
         print(f"coda-pi: {err}", file=sys.stderr)
         return 1
