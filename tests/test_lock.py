@@ -243,8 +243,8 @@ def test_pips_hash_report_becomes_one_sentence_naming_each_file():
     said = lockfile.explain_pip_failure(report, Path("requirements.lock"))
     assert said == ("Install stopped: segno==1.6.6 (segno-1.6.6-py3-none-any.whl) does not match "
                     "the sha256 hash that requirements.lock holds for it, so nothing was installed "
-                    "from it (the file the registry served is not the one locked; if the lock was "
-                    "edited by hand, run tools/refresh-lock).")
+                    "(the file the registry served is not the one that was locked; if the lock "
+                    "was edited by hand, run tools/refresh-lock).")
 
 
 # --- tools/ensure-venv: a new lock, a new venv ------------------------------------------------

@@ -277,8 +277,8 @@ def explain_pip_failure(output: str, lock: Path) -> str:
         what = ", ".join(f"{pin} ({url.rsplit('/', 1)[-1]})" for pin, url in culprits) \
             or "a downloaded file"
         return (f"Install stopped: {what} does not match the sha256 hash that {lock.name} "
-                "holds for it, so nothing was installed from it (the file the registry "
-                "served is not the one locked; if the lock was edited by hand, run "
+                "holds for it, so nothing was installed (the file the registry served is "
+                "not the one that was locked; if the lock was edited by hand, run "
                 "tools/refresh-lock).")
     if "Hashes are required in --require-hashes mode" in output:
         return (f"Install stopped: {lock.name} has a package without a hash: run "
