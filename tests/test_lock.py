@@ -102,6 +102,22 @@ def test_the_tests_get_the_test_tools_and_their_dependencies_but_not_uv():
     assert not tested & {"uv", "lgpio", "rpi-gpio"}
 
 
+def test_a_group_alone_is_what_is_installed_before_anything_is_built():
+    assert names(lockfile.select(lockfile.read_lock(), lockfile.read_pyproject(),
+                                 groups=["build"], project=False)) == {"setuptools"}
+    assert names(lockfile.select(lockfile.read_lock(), lockfile.read_pyproject(),
+                                 groups=["lock"], project=False)) == {"uv"}
+
+
+def test_the_build_system_requirement_is_checked_against_the_lock_too(tmp_path):
+    text = (ROOT / "pyproject.toml").read_text()
+    raised = tmp_path / "pyproject.toml"
+    raised.write_text(text.replace('requires = ["setuptools>=77"]',
+                                   'requires = ["setuptools>=77", "wheel"]', 1))
+    problems = lockfile.drift(lockfile.read_lock(), lockfile.read_pyproject(raised))
+    assert problems == ["pyproject.toml (build-system) names wheel, which the lock lacks"]
+
+
 @pytest.mark.parametrize("machine", ["aarch64", "armv7l"])
 def test_a_pi_gets_one_gpio_backend_and_no_test_tools(machine):
     pi = names(lockfile.for_machine(locked(["pi"], ["build"]), machine))

@@ -14,7 +14,6 @@ tools/ensure-venv, and from firmware/install.sh with the Pi's own python3).
     tools/lockfile.py select [--extras test,pi] [--groups build]   the part chosen, for pip
     tools/lockfile.py install --python PY [--extras ..] [--groups ..] [-- PIP_ARGS...]
     tools/lockfile.py resolve --machine armv7l [--extras pi]       name==version there
-    tools/lockfile.py check                                        pyproject's names locked?
     tools/lockfile.py freeze-diff --python PY [--extras ...]       that venv against the lock
 """
 
@@ -133,6 +132,7 @@ class Declared:
     dependencies: tuple[str, ...]
     extras: dict[str, tuple[str, ...]]
     groups: dict[str, tuple[str, ...]]
+    build_system: tuple[str, ...] = ()
 
     def names(self, extras: Iterable[str] = (), groups: Iterable[str] = (),
               project: bool = True) -> set[str]:
@@ -159,7 +159,7 @@ def read_pyproject(path: Path = PYPROJECT) -> Declared:
               for name, reqs in data.get("dependency-groups", {}).items()}
     return Declared(tuple(project.get("dependencies", ())),
                     {k: tuple(v) for k, v in project.get("optional-dependencies", {}).items()},
-                    groups)
+                    groups, tuple(data.get("build-system", {}).get("requires", ())))
 
 
 def select(entries: Sequence[Entry], declared: Declared, extras: Iterable[str] = (),
@@ -207,6 +207,8 @@ def drift(entries: Sequence[Entry], declared: Declared) -> list[str]:
     tables = [("dependencies", declared.dependencies)]
     tables += [(f"extra {k!r}", v) for k, v in declared.extras.items()]
     tables += [(f"group {k!r}", v) for k, v in declared.groups.items()]
+    # Every install builds coda-pi without isolation, with the locked setuptools.
+    tables += [("build-system", declared.build_system)]
     for table, requirements in tables:
         for text in requirements:
             requirement = Requirement(text)
@@ -306,9 +308,11 @@ def install(python: str, entries: Sequence[Entry], lock: Path,
     finally:
         os.unlink(chosen.name)
     if done.returncode != 0:
-        print(explain_pip_failure(done.stdout + done.stderr, lock), file=sys.stderr)
-        if os.environ.get("CODA_PI_PIP_LOG"):
-            Path(os.environ["CODA_PI_PIP_LOG"]).write_text(done.stdout + done.stderr)
+        said = explain_pip_failure(done.stdout + done.stderr, lock)
+        if not said.startswith("Install stopped"):
+            # Not the lock's doing (no network, a failed source build): pip's own words.
+            sys.stderr.write(done.stdout + done.stderr)
+        print(said, file=sys.stderr)
         return 1
     return 0
 
@@ -335,19 +339,10 @@ def main(argv: Sequence[str]) -> int:
             sub.add_argument("--python-version", default="3.11")
         if name == "install":
             sub.add_argument("pip_args", nargs=argparse.REMAINDER)
-    commands.add_parser("check")
     args = parser.parse_args(argv)
     try:
         entries = read_lock(args.lock)
         declared = read_pyproject(args.pyproject)
-        if args.command == "check":
-            # Names only (no ranges: those need packaging, which the tests check).
-            named = declared.names(declared.extras, declared.groups)
-            missing = sorted(named - {e.name for e in entries})
-            if missing:
-                raise LockError(f"pyproject.toml names {', '.join(missing)}, which "
-                                f"{args.lock.name} lacks: run tools/refresh-lock")
-            return 0
         chosen = select(entries, declared, args.extras, args.groups, not args.groups_only)
     except LockError as err:
         print(f"coda-pi: {err}", file=sys.stderr)
