@@ -27,7 +27,7 @@ import sys
 import tempfile
 import tomllib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,50 +78,59 @@ class LockError(ValueError):
     pass
 
 
+@dataclass
+class _Reading:
+    """An entry while its lines are being read."""
+
+    name: str
+    version: str
+    marker: str | None
+    hashes: list[str] = field(default_factory=list)
+    via: list[str] = field(default_factory=list)
+    in_via: bool = False
+
+    def done(self, path: Path) -> Entry:
+        if not self.hashes:
+            raise LockError(f"{path}: {self.name} has no --hash: the lock is not a hashed one; "
+                            "run tools/refresh-lock")
+        return Entry(self.name, self.version, self.marker, tuple(self.hashes), tuple(self.via))
+
+
 def read_lock(path: Path = LOCK) -> list[Entry]:
-    """The lock's entries, in its order (alphabetical, as uv writes it)."""
+    """The lock's entries, in its order (alphabetical, as uv writes it). Anything but exact
+    pins, their hashes and comments (an index URL, an unpinned name) is refused."""
     if not path.is_file():
         raise LockError(f"there is no lock at {path}: run tools/refresh-lock")
     entries: list[Entry] = []
-    current: dict[str, object] | None = None
-    in_via = False
-
-    def flush() -> None:
-        if current is not None:
-            if not current["hashes"]:
-                raise LockError(f"{path}: {current['name']} has no --hash: the lock is not "
-                                "a hashed one; run tools/refresh-lock")
-            entries.append(Entry(str(current["name"]), str(current["version"]),
-                                 current["marker"],  # type: ignore[arg-type]
-                                 tuple(current["hashes"]),  # type: ignore[arg-type]
-                                 tuple(current["via"])))  # type: ignore[arg-type]
-
+    current: _Reading | None = None
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         line = raw.strip()
         if not line:
             continue
         if not raw[0].isspace() and not line.startswith("#"):
-            flush()
+            if current is not None:
+                entries.append(current.done(path))
             match = _PIN.match(line)
             if match is None:
                 raise LockError(f"{path}:{number}: not an exact pin: {line!r}")
-            current = {"name": normalize(match.group(1)), "version": match.group(2),
-                       "marker": match.group(3) or None, "hashes": [], "via": []}
-            in_via = False
+            current = _Reading(normalize(match.group(1)), match.group(2), match.group(3) or None)
+        elif current is None:
+            if not line.startswith("#"):
+                raise LockError(f"{path}:{number}: {line!r} before any package")
         elif line.startswith("--hash="):
-            if current is None:
-                raise LockError(f"{path}:{number}: a hash before any package")
-            current["hashes"].append(line.removeprefix("--hash=").rstrip(" \\"))  # type: ignore[union-attr]
-        elif line.startswith("# via") and current is not None:
+            current.hashes.append(line.removeprefix("--hash=").rstrip(" \\"))
+        elif line.startswith("# via"):
+            # "# via pytest" on one line, or "# via" and then one "#   name" a line.
             rest = line.removeprefix("# via").strip()
-            in_via = not rest
+            current.in_via = not rest
             if rest:
-                current["via"].append(rest)  # type: ignore[union-attr]
-        elif in_via and line.startswith("#   ") and current is not None:
-            current["via"].append(line.removeprefix("#").strip())  # type: ignore[union-attr]
+                current.via.append(rest)
+        elif current.in_via and line.startswith("#   "):
+            current.via.append(line.removeprefix("#").strip())
         else:
-            in_via = False
-    flush()
+            current.in_via = False
+    if current is not None:
+        entries.append(current.done(path))
     return entries
 
 
