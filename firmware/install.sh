@@ -392,7 +392,8 @@ make_venv() {
     fi
     # Never two backends that claim the same pins or module: remove the other ones first.
     run "$venv/bin/python" -m pip uninstall -y "${remove[@]}"
-    run python3 "$src/tools/lockfile.py" --lock "$src/requirements.lock" install \
+    # --sync: what an older lock (or a hand) left in the venv goes, pygame built here stays.
+    run python3 "$src/tools/lockfile.py" --lock "$src/requirements.lock" install --sync \
         --python "$venv/bin/python" --groups build --extras "$extra" -- --no-binary pygame
     run "$venv/bin/python" -m pip install --disable-pip-version-check --no-deps \
         --no-build-isolation --force-reinstall "$src"

@@ -149,6 +149,7 @@ def test_dry_run_prints_every_step_and_changes_nothing(fake_pi):
     assert f"+ python3 -m venv {root}/opt/venv" in out
     assert "--no-binary pygame" in out
     assert "lockfile.py --lock " + str(ROOT / "requirements.lock") + " install" in out
+    assert "install --sync --python" in out
     assert "--groups build --extras pi -- --no-binary pygame" in out
     assert f"--no-deps --no-build-isolation --force-reinstall {ROOT}\n" in out
     assert "pip uninstall -y RPi.GPIO rpi-lgpio" in out

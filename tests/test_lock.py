@@ -150,6 +150,14 @@ def test_the_freeze_comparison_sees_a_version_and_a_package_the_lock_lacks():
         "requests: installed 2.0, locked -", f"segno: installed 1.0, locked {segno}"]
 
 
+def test_a_synced_install_removes_what_an_older_lock_or_a_hand_left():
+    entries = [e for e in lockfile.read_lock() if e.name in {"segno", "pygame", "setuptools"}]
+    freeze = ("segno==0.1\npygame==1.0\nSetuptools==1\npip==24.0\nRequests==2.0\n"
+              "old_thing==3\n# Editable install\n-e /somewhere\ncoda-pi==0.1.0\n")
+    # Versions are the install's business; the names the lock lacks are the sync's.
+    assert lockfile.stale(entries, freeze) == ["old-thing", "requests"]
+
+
 # --- installing: hash checking, with wheels made here -----------------------------------------
 
 

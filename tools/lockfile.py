@@ -12,7 +12,7 @@ Standard library only, and Python 3.11: it runs before any virtual environment e
 tools/ensure-venv, and from firmware/install.sh with the Pi's own python3).
 
     tools/lockfile.py select [--extras test,pi] [--groups build]   the part chosen, for pip
-    tools/lockfile.py install --python PY [--extras ..] [--groups ..] [-- PIP_ARGS...]
+    tools/lockfile.py install --python PY [--extras ..] [--groups ..] [--sync] [-- PIP..]
     tools/lockfile.py resolve --machine armv7l [--extras pi]       name==version there
     tools/lockfile.py freeze-diff --python PY [--extras ...]       that venv against the lock
 """
@@ -280,6 +280,21 @@ def freeze_diff(entries: Sequence[Entry], freeze: str) -> list[str]:
     return lines
 
 
+def stale(entries: Sequence[Entry], freeze: str) -> list[str]:
+    """What an environment (``pip freeze --all``) holds that these entries do not name: left
+    by an older lock, or installed by hand."""
+    keep = {e.name for e in entries} | NOT_LOCKED
+    installed = [normalize(line.partition("==")[0]) for line in freeze.splitlines()
+                 if "==" in line and not line.startswith(("#", "-e "))]
+    return sorted(name for name in installed if name not in keep)
+
+
+def _freeze(python: str) -> str:
+    return subprocess.run([python, "-m", "pip", "freeze", "--all",
+                           "--disable-pip-version-check"],
+                          capture_output=True, text=True, check=True).stdout
+
+
 def explain_pip_failure(output: str, lock: Path) -> str:
     """pip's long report of a failed install, as one sentence a person can act on."""
     if "DO NOT MATCH THE HASHES" in output:
@@ -299,10 +314,12 @@ def explain_pip_failure(output: str, lock: Path) -> str:
 
 
 def install(python: str, entries: Sequence[Entry], lock: Path,
-            pip_args: Sequence[str] = ()) -> int:
+            pip_args: Sequence[str] = (), sync: bool = False) -> int:
     """pip installs exactly these entries, each checked against its hashes; their own
     dependencies are in the lock already (--no-deps), and a source build uses what is
-    installed (--no-build-isolation: its build requirements are locked too)."""
+    installed (--no-build-isolation: its build requirements are locked too). With ``sync``
+    it then uninstalls whatever else the environment holds, so that a venv kept across
+    locks (the Pi's, whose pygame took minutes to build) ends as one built afresh would."""
     if not entries:
         return 0  # pip refuses an install of nothing
     with tempfile.NamedTemporaryFile("w", suffix=".txt", prefix="coda-pi-lock-",
@@ -323,6 +340,13 @@ def install(python: str, entries: Sequence[Entry], lock: Path,
             sys.stderr.write(done.stdout + done.stderr)
         print(said, file=sys.stderr)
         return 1
+    if sync:
+        extra = stale(entries, _freeze(python))
+        if extra:
+            print(f"Removing what {lock.name} no longer has: {', '.join(extra)}",
+                  file=sys.stderr)
+            subprocess.run([python, "-m", "pip", "uninstall", "--disable-pip-version-check",
+                            "-y", "--quiet", *extra], check=True)
     return 0
 
 
@@ -347,6 +371,8 @@ def main(argv: Sequence[str]) -> int:
             sub.add_argument("--machine", required=True)
             sub.add_argument("--python-version", default="3.11")
         if name == "install":
+            sub.add_argument("--sync", action="store_true",
+                             help="then uninstall what the chosen part of the lock lacks")
             sub.add_argument("pip_args", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     try:
@@ -363,11 +389,9 @@ def main(argv: Sequence[str]) -> int:
             print(f"{entry.name}=={entry.version}")
     elif args.command == "install":
         extra = args.pip_args[1:] if args.pip_args[:1] == ["--"] else args.pip_args
-        return install(args.python, chosen, args.lock, extra)
+        return install(args.python, chosen, args.lock, extra, args.sync)
     elif args.command == "freeze-diff":
-        freeze = subprocess.run([args.python, "-m", "pip", "freeze", "--all",
-                                 "--disable-pip-version-check"],
-                                capture_output=True, text=True, check=True).stdout
+        freeze = _freeze(args.python)
         machine, version = subprocess.run(
             [args.python, "-c", "import platform, sys; "
              "print(platform.machine(), '%d.%d' % sys.version_info[:2])"],
