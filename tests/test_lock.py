@@ -68,6 +68,17 @@ def test_a_range_raised_past_the_locked_version_is_caught(tmp_path):
     assert len(problems) == 1 and "paho-mqtt" in problems[0] and "outside" in problems[0]
 
 
+def test_an_install_stops_on_a_dependency_the_lock_lacks(tmp_path):
+    # What ./test says after a merge that added a dependency and not its lock entry.
+    text = (ROOT / "pyproject.toml").read_text()
+    added = tmp_path / "pyproject.toml"
+    added.write_text(text.replace('"segno>=1.6",', '"segno>=1.6",\n    "requests>=2",', 1))
+    with pytest.raises(lockfile.LockError) as refused:
+        lockfile.select(lockfile.read_lock(), lockfile.read_pyproject(added), ["test"])
+    assert str(refused.value) == ("pyproject.toml names requests, which requirements.lock lacks: "
+                                  "run tools/refresh-lock --keep")
+
+
 def test_every_locked_package_is_one_exact_version_with_sha256_hashes():
     entries = lockfile.read_lock()
     assert len(names(entries)) == len(entries), "a package pinned twice"

@@ -180,7 +180,7 @@ def select(entries: Sequence[Entry], declared: Declared, extras: Iterable[str] =
     missing = sorted(wanted - by_name.keys())
     if missing:
         raise LockError(f"pyproject.toml names {', '.join(missing)}, which requirements.lock "
-                        "lacks: run tools/refresh-lock")
+                        "lacks: run tools/refresh-lock --keep")
     needed: dict[str, bool] = {}
 
     def is_needed(name: str, seen: frozenset[str]) -> bool:
