@@ -142,6 +142,40 @@ def test_a_pi_gets_one_gpio_backend_and_no_test_tools(machine):
     assert "lgpio" not in names(lockfile.for_machine(locked(["pi"]), "x86_64"))
 
 
+MARKERS = [
+    "sys_platform == 'win32'",
+    "platform_machine == 'aarch64' or platform_machine == 'armv6l' or platform_machine == 'armv7l'",
+    "python_full_version < '3.12' and platform_machine == 'x86_64'",
+    "(sys_platform == 'linux' or sys_platform == 'darwin') and python_version >= '3.11'",
+    "python_version > '3.9' and (platform_machine != 'armv7l' or os_name == 'nt')",
+    "'arm' in platform_machine and implementation_name == \"cpython\"",
+    "platform_machine not in 'x86_64 i686'",
+    "python_full_version >= '3.11.1' or python_version == '3.13'",
+]
+
+
+@pytest.mark.parametrize("python", ["3.11", "3.12", "3.13"])
+@pytest.mark.parametrize("machine", ["x86_64", "aarch64", "armv7l", "armv6l"])
+def test_markers_hold_where_packaging_says_they_do(machine, python):
+    # The lock's reader has its own small marker evaluator (a bare Pi has no packaging).
+    from packaging.markers import Marker
+
+    environment = {"platform_machine": machine, "sys_platform": "linux", "os_name": "posix",
+                   "python_version": python, "python_full_version": f"{python}.0",
+                   "implementation_name": "cpython"}
+    markers = MARKERS + [e.marker for e in lockfile.read_lock() if e.marker]
+    for marker in markers:
+        assert lockfile.marker_holds(marker, environment) == \
+            Marker(marker).evaluate(environment), marker
+
+
+@pytest.mark.parametrize("marker", ["platform_machine ==", "(sys_platform == 'linux'",
+                                    "gpu_count > '2'", "platform_machine ~= 'arm'"])
+def test_a_marker_it_cannot_read_is_refused_not_guessed(marker):
+    with pytest.raises(lockfile.LockError):
+        lockfile.marker_holds(marker, {"platform_machine": "armv7l", "sys_platform": "linux"})
+
+
 def test_this_environment_holds_exactly_the_locked_versions():
     # ./test built it from the lock: any difference means some path installed around it.
     freeze = subprocess.run([sys.executable, "-m", "pip", "freeze", "--all"],

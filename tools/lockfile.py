@@ -245,18 +245,81 @@ def for_machine(entries: Sequence[Entry], machine: str,
                    "python_full_version": f"{python}.0",
                    "implementation_name": "cpython",
                    "platform_python_implementation": "CPython"}
-    markers = _marker_class()
-    return [e for e in entries
-            if e.marker is None or markers(e.marker).evaluate(environment)]
+    return [e for e in entries if e.marker is None or marker_holds(e.marker, environment)]
 
 
-def _marker_class() -> type:
-    # packaging where it is installed; pip's own copy on a bare system python3.
+_TOKEN = re.compile(r"""\s*(\(|\)|'[^']*'|"[^"]*"|===|==|!=|<=|>=|<|>|~=|not\s+in\b|in\b|"""
+                    r"""and\b|or\b|[A-Za-z_][A-Za-z0-9_.]*)""")
+_VERSION_VARIABLES = {"python_version", "python_full_version", "implementation_version"}
+
+
+def marker_holds(marker: str, environment: dict[str, str]) -> bool:
+    """Whether a PEP 508 environment marker holds (the subset a lock's markers use: the
+    comparisons, 'in', 'and', 'or' and parentheses). Standard library only: a bare Pi's
+    python3 has no ``packaging`` (the tests check this against it)."""
+    tokens: list[str] = []
+    position = 0
+    while position < len(marker.rstrip()):
+        match = _TOKEN.match(marker, position)
+        if match is None:
+            raise LockError(f"cannot read the marker {marker!r} at {marker[position:]!r}")
+        tokens.append(re.sub(r"\s+", " ", match.group(1)))
+        position = match.end()
+
+    def value(token: str) -> tuple[str, bool]:
+        if token[0] in "'\"":
+            return token[1:-1], False
+        if token not in environment:
+            raise LockError(f"the marker {marker!r} names {token!r}, which is not known here")
+        return environment[token], token in _VERSION_VARIABLES
+
+    def compare(left: str, op: str, right: str, as_versions: bool) -> bool:
+        if op in ("in", "not in"):
+            return (left in right) == (op == "in")
+        if as_versions and op not in ("===",):
+            a, b = (tuple(int(x) for x in re.findall(r"\d+", v)) for v in (left, right))
+            width = max(len(a), len(b))
+            left_v, right_v = a + (0,) * (width - len(a)), b + (0,) * (width - len(b))
+            return {"==": left_v == right_v, "!=": left_v != right_v, "<": left_v < right_v,
+                    "<=": left_v <= right_v, ">": left_v > right_v,
+                    ">=": left_v >= right_v}[op]
+        if op in ("==", "==="):
+            return left == right
+        if op == "!=":
+            return left != right
+        raise LockError(f"the marker {marker!r} compares text with {op!r}")
+
+    def atom(i: int) -> tuple[bool, int]:
+        if tokens[i] == "(":
+            result, i = either(i + 1)
+            if i >= len(tokens) or tokens[i] != ")":
+                raise LockError(f"unbalanced parentheses in the marker {marker!r}")
+            return result, i + 1
+        (left, left_is_version), op, (right, right_is_version) = \
+            value(tokens[i]), tokens[i + 1], value(tokens[i + 2])
+        return compare(left, op, right, left_is_version or right_is_version), i + 3
+
+    def both(i: int) -> tuple[bool, int]:
+        result, i = atom(i)
+        while i < len(tokens) and tokens[i] == "and":
+            right, i = atom(i + 1)
+            result = result and right
+        return result, i
+
+    def either(i: int) -> tuple[bool, int]:
+        result, i = both(i)
+        while i < len(tokens) and tokens[i] == "or":
+            right, i = both(i + 1)
+            result = result or right
+        return result, i
+
     try:
-        from packaging.markers import Marker
-    except ImportError:
-        from pip._vendor.packaging.markers import Marker
-    return Marker
+        result, end = either(0)
+    except IndexError:
+        raise LockError(f"the marker {marker!r} ends too soon") from None
+    if end != len(tokens):
+        raise LockError(f"cannot read the marker {marker!r} past {tokens[end]!r}")
+    return result
 
 
 def freeze_diff(entries: Sequence[Entry], freeze: str) -> list[str]:
