@@ -12,13 +12,16 @@ standard library's gettext and never imports this module.
 from __future__ import annotations
 
 import io
+from datetime import UTC, datetime
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
+from coda_pi import __version__
 from coda_pi.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
 PACKAGE = Path(__file__).resolve().parent
@@ -76,6 +79,24 @@ def _write_if_changed(path: Path, data: bytes) -> bool:
     return True
 
 
+def _tidy_header(catalog: Catalog, language: str | None) -> None:
+    """The header says what the file is and who keeps it, instead of Babel's template
+    placeholders (FIRST AUTHOR, VERSION, LL@li.org), and is not fuzzy: it is finished."""
+    what = f"{Locale.parse(language).english_name} messages" if language else "Message template"
+    catalog.header_comment = (
+        f"# {what} of coda-pi (its screens, command line and the rules' sentences).\n"
+        "# Kept in step with the code by tools/update-catalogs; translations go in the .po.\n"
+        "# Distributed under the same license as coda-pi (MIT).\n#")
+    catalog.project = "coda-pi"
+    catalog.version = __version__
+    catalog.msgid_bugs_address = ""
+    catalog.last_translator = "coda-pi maintainers"
+    catalog.language_team = Locale.parse(language).english_name if language else ""
+    if not isinstance(catalog.revision_date, datetime):
+        catalog.revision_date = catalog.creation_date
+    catalog.fuzzy = False
+
+
 def _po_bytes(catalog: Catalog, **options: object) -> bytes:
     out = io.BytesIO()
     write_po(out, catalog, no_location=True, width=96, **options)  # type: ignore[arg-type]
@@ -85,6 +106,7 @@ def _po_bytes(catalog: Catalog, **options: object) -> bytes:
 def update() -> list[Path]:
     """Re-extract, merge into every language's catalog and compile; the files written."""
     template = extract()
+    _tidy_header(template, None)
     written = []
     LOCALE_DIR.mkdir(parents=True, exist_ok=True)
     if _write_if_changed(TEMPLATE, _po_bytes(template, omit_header=False)):
@@ -98,6 +120,8 @@ def update() -> list[Path]:
             catalog = Catalog(locale=language, domain=DOMAIN, project="coda-pi", charset="utf-8")
         catalog.update(template, no_fuzzy_matching=True)
         catalog.obsolete.clear()
+        _tidy_header(catalog, language)
+        catalog.revision_date = datetime.now(UTC)  # kept unless the rest changed too
         if _write_if_changed(path, _po_bytes(catalog, ignore_obsolete=True)):
             written.append(path)
         # Compiled from the file as it stands, so the .mo always matches the .po.

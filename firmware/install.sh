@@ -21,7 +21,10 @@ Usage: sudo firmware/install.sh [options]
                              model under Bookworm; rpigpio = RPi.GPIO, Pi 4 and older only)
   --boot-only                only write the boot settings (to change the screen)
   --no-boot-config           leave config.txt and cmdline.txt alone
-  --dry-run                  print every action, change nothing (needs no root)
+  --dry-run                  print every action, change nothing (needs no root), and
+                             what it installs from requirements.lock for this machine
+  --machine aarch64|armv7l   with --dry-run: show what it would install on that kind of
+                             Pi (default: this machine, uname -m)
   --uninstall                remove the service, the venv and the boot settings; keeps the
                              records (/var/lib/coda-pi) and /etc/coda-pi/config.toml
   --purge                    with --uninstall: remove those and the system user too
@@ -51,6 +54,8 @@ screen=hdmi
 hdmi_mode=""
 run_user=""
 gpio=lgpio
+machine="$(uname -m)"
+machine_given=0
 dry_run=0
 uninstall=0
 purge=0
@@ -66,6 +71,7 @@ while [ $# -gt 0 ]; do
         --boot-only) boot_only=1 ;;
         --no-boot-config) boot_config=0 ;;
         --dry-run) dry_run=1 ;;
+        --machine) machine="${2:?--machine needs aarch64 or armv7l}"; machine_given=1; shift ;;
         --uninstall) uninstall=1 ;;
         --purge) purge=1 ;;
         -h|--help) usage; exit 0 ;;
@@ -80,6 +86,10 @@ esac
 case "$gpio" in lgpio|rpigpio) ;; *)
     echo "install.sh: --gpio must be lgpio or rpigpio, not '$gpio'" >&2; exit 2 ;;
 esac
+if [ "$machine_given" -eq 1 ] && [ "$dry_run" -eq 0 ] && [ "$machine" != "$(uname -m)" ]; then
+    echo "install.sh: --machine $machine is for a --dry-run; this machine is $(uname -m)" >&2
+    exit 2
+fi
 if [ -n "$hdmi_mode" ] && ! [[ "$hdmi_mode" =~ ^[0-9]+x[0-9]+$ ]]; then
     echo "install.sh: --hdmi-mode must look like 800x480, not '$hdmi_mode'" >&2; exit 2
 fi
@@ -346,6 +356,13 @@ sys.exit(0 if (pathlib.Path(pygame.__file__).parent.parent / "pygame.libs").is_d
 EOF
 }
 
+# Everything pip installs comes from the lock, each file checked against its sha256
+# (tools/lockfile.py runs pip with --require-hashes --no-deps --no-build-isolation): the
+# same versions on every Pi as in the tests. The venv's own pip does it, as Python ships it.
+lock_tool() {
+    python3 "$src/tools/lockfile.py" --lock "$src/requirements.lock" "$@"
+}
+
 make_venv() {
     say "Virtual environment $venv with coda-pi"
     if [ ! -x "$venv/bin/python" ]; then
@@ -353,23 +370,34 @@ make_venv() {
     else
         note "exists"
     fi
-    run "$venv/bin/python" -m pip install --disable-pip-version-check --upgrade pip wheel
-    # Built from source against Debian's SDL so that SDL_VIDEODRIVER=kmsdrm works; this
-    # takes 5-30 minutes (Pi 5 .. Zero 2 W), once.
-    if [ "$dry_run" -eq 1 ] || pygame_is_wheel; then
-        run "$venv/bin/python" -m pip install --disable-pip-version-check --force-reinstall \
-            --no-binary pygame "pygame>=2.5"
-    else
-        note "pygame is already built against the system SDL"
-    fi
     local extra=pi remove=(RPi.GPIO rpi-lgpio)
     if [ "$gpio" = rpigpio ]; then
         extra=pi-legacy
         remove=(lgpio rpi-lgpio)
     fi
+    local python_version
+    python_version="$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+    note "from requirements.lock, for $machine (Python $python_version):"
+    lock_tool resolve --machine "$machine" --python-version "$python_version" \
+        --extras "$extra" --groups build | sed 's/^/      /'
+    # setuptools first: it builds pygame, RPi.GPIO (no wheel for a Pi on PyPI) and coda-pi.
+    run python3 "$src/tools/lockfile.py" --lock "$src/requirements.lock" install \
+        --python "$venv/bin/python" --groups build --groups-only
+    # pygame is built from the locked source (its hash checked like a wheel's) against
+    # Debian's SDL so that SDL_VIDEODRIVER=kmsdrm works; this takes 5-30 minutes
+    # (Pi 5 .. Zero 2 W), once: a pygame built here stays until the lock moves it.
+    if [ "$dry_run" -eq 1 ] || pygame_is_wheel; then
+        run "$venv/bin/python" -m pip uninstall -y pygame
+    else
+        note "pygame is already built against the system SDL"
+    fi
     # Never two backends that claim the same pins or module: remove the other ones first.
     run "$venv/bin/python" -m pip uninstall -y "${remove[@]}"
-    run "$venv/bin/python" -m pip install --disable-pip-version-check "${src}[${extra}]"
+    # --sync: what an older lock (or a hand) left in the venv goes, pygame built here stays.
+    run python3 "$src/tools/lockfile.py" --lock "$src/requirements.lock" install --sync \
+        --python "$venv/bin/python" --groups build --extras "$extra" -- --no-binary pygame
+    run "$venv/bin/python" -m pip install --disable-pip-version-check --no-deps \
+        --no-build-isolation --force-reinstall "$src"
 }
 
 # A chroot (an image being prepared) has no running systemd to reload: enabling the unit

@@ -15,7 +15,8 @@ import pytest
 
 from coda_pi.config import DEFAULT_PINS, RESERVED_PINS
 
-FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
+ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
 INSTALL = FIRMWARE / "install.sh"
 UNIT = FIRMWARE / "coda-pi.service"
 CONFIG_TXT = "dtparam=audio=on\n[pi4]\narm_boost=1\n[all]\ndtoverlay=vc4-kms-v3d\n"
@@ -149,7 +150,10 @@ def test_dry_run_prints_every_step_and_changes_nothing(fake_pi):
         assert f" {package}" in apt, package
     assert f"+ python3 -m venv {root}/opt/venv" in out
     assert "--no-binary pygame" in out
-    assert f"pip install --disable-pip-version-check {Path(__file__).parent.parent}[pi]" in out
+    assert "lockfile.py --lock " + str(ROOT / "requirements.lock") + " install" in out
+    assert "install --sync --python" in out
+    assert "--groups build --extras pi -- --no-binary pygame" in out
+    assert f"--no-deps --no-build-isolation --force-reinstall {ROOT}\n" in out
     assert "pip uninstall -y RPi.GPIO rpi-lgpio" in out
     assert "usermod -aG video" in out or "no group 'video'" in out
     assert f"would write {root}/units/coda-pi.service" in out
@@ -165,8 +169,60 @@ def test_dry_run_with_the_legacy_backend_removes_lgpio_first(fake_pi):
     _, env = fake_pi
     out = install(env, "--dry-run", "--gpio", "rpigpio").stdout
     uninstall_at = out.index("pip uninstall -y lgpio rpi-lgpio")
-    assert out.index("[pi-legacy]") > uninstall_at
-    assert "[pi]" not in out
+    assert out.index("--extras pi-legacy") > uninstall_at
+    assert "--extras pi " not in out
+
+
+def locked_pins() -> dict[str, str]:
+    """name -> version, read straight off requirements.lock."""
+    pins = {}
+    for line in (ROOT / "requirements.lock").read_text().splitlines():
+        match = re.match(r"^([A-Za-z0-9._-]+)==([^ ;\\]+)", line)
+        if match:
+            pins[match.group(1).lower()] = match.group(2)
+    return pins
+
+
+def resolved(out: str) -> dict[str, str]:
+    """What the dry run says it installs from the lock."""
+    block = out.split("from requirements.lock, for ")[1].split("    + ")[0]
+    return dict(line.strip().split("==") for line in block.splitlines()[1:] if line.strip())
+
+
+@pytest.mark.parametrize("machine", ["aarch64", "armv7l"])
+def test_dry_run_shows_the_locked_versions_it_installs_on_a_pi(fake_pi, machine):
+    _, env = fake_pi
+    pins = locked_pins()
+    out = install(env, "--dry-run", "--machine", machine).stdout
+    assert f"from requirements.lock, for {machine} (Python 3." in out
+    lgpio = resolved(out)
+    for name in ("pygame", "gpiozero", "paho-mqtt", "openskill", "lgpio", "setuptools"):
+        assert lgpio[name] == pins[name], name
+    # The appliance gets no test tools, no lock tools and only the backend it runs.
+    assert not lgpio.keys() & {"pytest", "ruff", "hypothesis", "babel", "uv", "rpi-gpio"}
+    legacy = resolved(install(env, "--dry-run", "--machine", machine, "--gpio", "rpigpio").stdout)
+    assert legacy["rpi-gpio"] == pins["rpi-gpio"] and "lgpio" not in legacy
+
+
+def test_every_pip_install_of_the_appliance_goes_through_the_lock(fake_pi):
+    _, env = fake_pi
+    out = install(env, "--dry-run", "--machine", "armv7l").stdout
+    installs = [ln for ln in out.splitlines() if ln.startswith("    + ") and " install" in ln
+                and ("-m pip " in ln or "lockfile.py" in ln)]
+    assert len(installs) == 3, installs
+    for line in installs:
+        # The lock's own installer (--require-hashes), or coda-pi itself without its
+        # dependencies; never pip resolving something (or upgrading pip) on its own.
+        assert "lockfile.py" in line or " --no-deps --no-build-isolation " in line, line
+    assert "--upgrade" not in out and "pip wheel" not in out
+
+
+def test_the_machine_is_only_chosen_for_a_dry_run(fake_pi):
+    _, env = fake_pi
+    other = "armv7l" if os.uname().machine != "armv7l" else "aarch64"
+    done = install(env, "--machine", other)
+    assert done.returncode == 2
+    assert f"--machine {other} is for a --dry-run" in done.stderr
 
 
 def test_dry_run_uninstall_keeps_records_unless_purged(fake_pi):

@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 import gettext
+import io
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from babel.messages.mofile import read_mo
 
-from coda_pi import i18n
+from coda_pi import __version__, i18n
 from coda_pi.i18n_catalogs import (
+    TEMPLATE,
     compiled_bytes,
     extract,
     mo_path,
     po_path,
     read_catalog,
-    read_compiled,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,19 +52,61 @@ def test_the_catalogs_hold_exactly_the_messages_in_the_code():
         assert in_catalog - in_code == set(), f"{language}: stale messages"
 
 
+def plain(value):
+    # Babel reads a plural message's forms as a list from a .mo, a tuple from a .po.
+    return tuple(value) if isinstance(value, list | tuple) else value
+
+
+def what_it_says(mo: bytes) -> tuple[dict, dict]:
+    """A compiled catalog's meaning: every message (plural forms and contexts included) and
+    every header but the name of the tool that compiled it, which says nothing to a reader
+    (a Babel release changed only it, and a fresh clone failed on that alone)."""
+    catalog = read_mo(io.BytesIO(mo))
+    messages = {(m.context, plain(m.id)): plain(m.string) for m in catalog if m.id}
+    headers = {k: v for k, v in catalog.mime_headers if k != "Generated-By"}
+    return messages, headers
+
+
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_the_committed_mo_files_are_compiled_from_the_po_files(language):
     # The device reads the .mo files (no Babel on it): they must say what the .po files say.
-    assert mo_path(language).read_bytes() == compiled_bytes(read_catalog(language))
-    def plain(value):
-        return tuple(value) if isinstance(value, list | tuple) else value
-
-    compiled = {plain(m.id): plain(m.string) for m in read_compiled(language) if m.id}
+    committed = what_it_says(mo_path(language).read_bytes())
+    assert committed == what_it_says(compiled_bytes(read_catalog(language))), \
+        f"{mo_path(language).name} ({language}) is stale: run tools/update-catalogs"
+    messages, headers = committed
+    assert headers["Plural-Forms"] == read_catalog(language).plural_forms
     for message in read_catalog(language):
-        string = plain(message.string)
-        translated = all(string) if isinstance(string, tuple) else bool(string)
+        translated = all(message.string) if isinstance(message.string, tuple) \
+            else bool(message.string)
         if message.id and translated:
-            assert compiled[plain(message.id)] == plain(message.string)
+            assert messages[(message.context, plain(message.id))] == plain(message.string)
+
+
+def test_the_comparison_sees_a_changed_translation_and_not_a_new_babel(monkeypatch):
+    catalog = read_catalog("es")
+    committed = what_it_says(mo_path("es").read_bytes())
+    # Another Babel release stamps another "Generated-By": the same catalog all the same.
+    monkeypatch.setattr("babel.messages.catalog.VERSION", "99.0.0")
+    restamped = compiled_bytes(catalog)
+    assert b"Babel 99.0.0" in restamped and restamped != mo_path("es").read_bytes()
+    assert what_it_says(restamped) == committed
+    # One translation changed in the .po and not compiled: a difference.
+    catalog["New game"].string = "Juego nuevo"
+    assert what_it_says(compiled_bytes(catalog)) != committed
+    # A plural form changed: a difference too.
+    plural = next(m for m in catalog if m.id and isinstance(m.id, tuple) and all(m.string))
+    plural.string = (plural.string[0], plural.string[1] + "!")
+    assert what_it_says(compiled_bytes(catalog))[0] != committed[0]
+
+
+def test_the_catalog_headers_are_finished_not_babels_template():
+    for path in [po_path(language) for language in i18n.LANGUAGES] + [TEMPLATE]:
+        text = path.read_text(encoding="utf-8")
+        head = text[:text.index('msgid "usage: "')]
+        for placeholder in ("FIRST AUTHOR", "EMAIL@ADDRESS", "coda-pi VERSION", "#, fuzzy",
+                            "YEAR-MO-DA", "LL@li.org", "ORGANIZATION"):
+            assert placeholder not in head, (path.name, placeholder)
+        assert f'"Project-Id-Version: coda-pi {__version__}\\n"' in head
 
 
 def test_translations_keep_every_placeholder():
