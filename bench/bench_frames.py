@@ -38,6 +38,10 @@ frame under 20 ms.
 
     .venv/bin/python bench/bench_frames.py [--against CHECKOUT] [--rounds N] [--json]
 
+With ``SDL_VIDEODRIVER=x11`` (and a ``DISPLAY``, say Xvfb's) the presses to a frame are
+drawn in a real window and sent to it (``pygame.display.update`` of the damaged rectangles):
+the real path's cost beside the dummy driver's.
+
 ``--against``: another checkout of coda-pi (say a worktree of main: ``git worktree add
 --detach /tmp/main main``), measured by this same script in the same run, in alternating
 child processes, each importing its own checkout's ``coda_pi``.
@@ -54,7 +58,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +116,18 @@ def scene_figures(repeat: int) -> dict[str, float]:
     return figures
 
 
+@contextmanager
+def same_driver() -> Iterator[None]:
+    """A headless demo sets SDL's dummy driver for the process; the press figures after it
+    open the device's window on the driver the bench was started with (x11 under Xvfb)."""
+    driver = os.environ.get("SDL_VIDEODRIVER")
+    try:
+        yield
+    finally:
+        if driver is not None:
+            os.environ["SDL_VIDEODRIVER"] = driver
+
+
 def demo_scenes(rounds: int) -> list[Any]:
     """The scenes a headless demo tournament draws at 480x320, in order."""
     from coda_pi.config import Config
@@ -126,7 +143,7 @@ def demo_scenes(rounds: int) -> list[Any]:
 
     ScreenRenderer.draw = recording  # type: ignore[method-assign]
     try:
-        with tempfile.TemporaryDirectory(prefix="coda-pi-bench-frames-") as tmp:
+        with tempfile.TemporaryDirectory(prefix="coda-pi-bench-frames-") as tmp, same_driver():
             run_demo(Config(), headless=True, seed=7, data_dir=Path(tmp), size=(480, 320),
                      players=3, rounds=rounds)
     finally:
@@ -248,7 +265,8 @@ def demo_press_figures(rounds: int) -> dict[str, dict[str, float]]:
     try:
         for label in ("cold", "warm"):
             passes.clear()
-            with tempfile.TemporaryDirectory(prefix="coda-pi-bench-frames-") as tmp:
+            with tempfile.TemporaryDirectory(prefix="coda-pi-bench-frames-") as tmp, \
+                    same_driver():
                 run_demo(Config(), headless=True, seed=7, data_dir=Path(tmp), size=(480, 320),
                          players=3, rounds=rounds)
             times = sorted(passes)
@@ -364,7 +382,9 @@ def report(results: list[dict[str, Any]], names: list[str]) -> None:
         cells = "".join(f"{v:11.3f} {unit:<2}" for v in values)
         print(f"  {label:<34}{cells}  {goal}")
 
-    print(f"CPU time (thread_time), medians; load average {os.getloadavg()[0]:.1f}")
+    print(f"CPU time (thread_time), medians; load average {os.getloadavg()[0]:.1f}; SDL video "
+          f"driver {os.environ.get('SDL_VIDEODRIVER', 'dummy')} for the presses to a frame "
+          "(the window's; the rest draws on surfaces)")
     for index, name in enumerate(names):
         print(f"  [{index + 1}] {name}")
     print(f"  {'':<34}" + "".join(f"{f'[{i + 1}]':>14}" for i in range(len(names))))

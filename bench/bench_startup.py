@@ -54,6 +54,7 @@ CHILD = Path(__file__).resolve().parent / "startup_child.py"
 
 APPLIANCE_CONFIG = ROOT / "firmware" / "config.example.toml"
 REALTIME = False  # --realtime
+DRIVER = "dummy"  # --driver: SDL's video driver (x11 under Xvfb: a real window's path)
 
 
 def _realtime() -> None:
@@ -78,7 +79,7 @@ GOAL = 1.2  # the device's first frame, at most this many bare pygame first fram
 
 def run_bare(size: str) -> tuple[float, float]:
     """Wall seconds and CPU seconds of a bare pygame program to its first frame."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+    env = dict(os.environ, SDL_VIDEODRIVER=DRIVER, SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-c", BARE, size], stdout=subprocess.PIPE,
@@ -97,7 +98,7 @@ def run_child(size: str, machine: str, trace: bool, resume: Path | None = None,
               child: Path = CHILD) -> tuple[float, dict[str, Any]]:
     """Wall seconds to the first frame and the child's own figures (peak RSS included)."""
     data_dir = Path(tempfile.mkdtemp(prefix="coda-pi-bench-"))
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+    env = dict(os.environ, SDL_VIDEODRIVER=DRIVER, SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
     for name in ("GPIOZERO_PIN_FACTORY", "GPIOZERO_MOCK_PIN_CLASS", "PIGPIO_ADDR"):
         env.pop(name, None)
@@ -146,6 +147,8 @@ def main() -> int:
                         help="run each process first in line for a CPU (SCHED_FIFO, root "
                         "only): on a busy machine, close to the wall time of an idle one")
     parser.add_argument("--json", action="store_true", help="the figures as one JSON object")
+    parser.add_argument("--driver", default="dummy",
+                        help="SDL's video driver (x11: a real window, say under Xvfb)")
     parser.add_argument("--against", type=Path,
                         help="another checkout of coda-pi, measured in the same run")
     args = parser.parse_args()
@@ -158,6 +161,8 @@ def main() -> int:
         REALTIME = True
     # An installed coda-pi has its bytecode compiled (pip does it); a checkout run with
     # PYTHONDONTWRITEBYTECODE would compile every module in every process instead.
+    global DRIVER
+    DRIVER = args.driver
     compileall.compile_dir(ROOT / "coda_pi", quiet=1)
     if args.against is not None:
         compileall.compile_dir(args.against / "coda_pi", quiet=1)
@@ -209,7 +214,7 @@ def main() -> int:
     pins = ("the appliance's config, mock GPIO pins" if args.machine == "pi"
             else "every default, no GPIO")
     first = " (SCHED_FIFO: first in line for a CPU)" if REALTIME else ""
-    print(f"start to first frame of coda-pi run, {args.size}, {what}, SDL dummy driver, "
+    print(f"start to first frame of coda-pi run, {args.size}, {what}, SDL {DRIVER} driver, "
           f"{pins}, median of {args.runs} fresh processes{first} (load average {load:.2f})")
     print(f"  process start -> first frame  {statistics.median(walls) * 1000:7.1f} ms "
           f"(min {min(walls) * 1000:.1f}, max {max(walls) * 1000:.1f})")
