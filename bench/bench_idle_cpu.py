@@ -12,7 +12,8 @@ but the timer's once-a-second redraw.
 
 With a club and phones on (a real Mosquitto on a free loopback port, when one is installed;
 the phones' HTTPS server on 127.0.0.1) the same wait is measured again, and the wake-ups are
-printed per thread: goal, none beyond the timer's (the loop's one a second).
+printed per thread: goal, none beyond the timer's (the loop's one a second). ``--against
+CHECKOUT`` measures that wait of another checkout too, in a child process of this script.
 
     .venv/bin/python bench/bench_idle_cpu.py [--seconds 30] [--size WxH] [--json]
 """
@@ -38,7 +39,10 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# --root CHECKOUT (the child of --against): that checkout's coda_pi, imported below.
+ROOT = (Path(sys.argv[sys.argv.index("--root") + 1]) if "--root" in sys.argv[:-1]
+        else Path(__file__).resolve().parent.parent)
+sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 from gpiozero import Device  # noqa: E402
@@ -220,8 +224,18 @@ def main() -> int:
     parser.add_argument("--size", type=parse_size, default=(800, 480))
     parser.add_argument("--json", action="store_true",
                         help="only the device loop's figures, as one JSON object")
+    parser.add_argument("--against", type=Path, help="another checkout: its club and phones "
+                        "wait measured too, in a child process")
+    parser.add_argument("--root", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--club-json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     Device.pin_factory = MockFactory(pin_class=MockPWMPin)
+    if args.club_json:
+        percent, wakes, per_thread, club = measure_club_phones(args.size, args.seconds)
+        print(json.dumps({"cpu_percent": percent, "wakeups_per_s": wakes,
+                          "per_thread": per_thread, "club": club}))
+        pygame.quit()
+        return 0
     if args.json:
         percent, _, drew, wakes = measure_device(args.size, args.seconds)
         print(json.dumps({"cpu_percent": percent, "wakeups_per_s": wakes,
@@ -251,6 +265,17 @@ def main() -> int:
     for name, rate in sorted(per_thread.items(), key=lambda item: -item[1]):
         if rate >= 0.05:
             print(f"      {name:<28} {rate:6.1f} wake-ups/s")
+    if args.against is not None:
+        command = [sys.executable, str(Path(__file__).resolve()), "--root", str(args.against),
+                   "--club-json", "--seconds", str(args.seconds),
+                   "--size", f"{args.size[0]}x{args.size[1]}"]
+        out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        other = json.loads(out.strip().splitlines()[-1])
+        print(f"  ... {args.against}: {other['cpu_percent']:6.2f}% of one core, "
+              f"{other['wakeups_per_s']:6.1f} wake-ups/s")
+        for name, rate in sorted(other["per_thread"].items(), key=lambda item: -item[1]):
+            if rate >= 0.05:
+                print(f"      {name:<28} {rate:6.1f} wake-ups/s")
     percent60, frames = measure_60fps(args.size, args.seconds)
     print(f"  plain 60 FPS loop {percent60:6.2f}% of one core  ({frames} frames)")
     pygame.quit()

@@ -16,6 +16,11 @@ Only coda_pi's own classes, and only where ``dataclasses._create_fn`` is the fun
 nothing is changed. A cache that cannot be read is compiled again; one that cannot be
 written (a read-only install, ``PYTHONDONTWRITEBYTECODE``) is simply not kept. The
 directory can be moved with ``CODA_PI_DATACLASS_CACHE`` (the tests).
+
+The appliance runs as a user who cannot write its install (firmware/coda-pi.service), as
+for bytecode: ``python -c "from coda_pi.dataclass_code import keep_all; keep_all()"``,
+run by whoever installs (install.sh, after pip), imports every module of coda_pi and
+keeps all their methods at once.
 """
 
 from __future__ import annotations
@@ -118,9 +123,9 @@ def _create_fn(name: str, args: list[str], body: list[str], *, globals: Any = No
     return ns["__create_fn__"](**locals)
 
 
-def _keep() -> None:
+def _keep(*, always: bool = False) -> None:
     """At exit, when this process compiled anything: the cache, replaced atomically."""
-    if _path is None or not stats.compiled or sys.dont_write_bytecode:
+    if _path is None or not stats.compiled or (sys.dont_write_bytecode and not always):
         return
     codes = _codes if len(_codes) <= KEPT_MOST else {t: _codes[t] for t in _used}
     temporary = _path.with_name(f"{_path.name}.{os.getpid()}.tmp")
@@ -132,3 +137,22 @@ def _keep() -> None:
     except OSError:  # a read-only install: every start compiles, as without the cache
         with contextlib.suppress(OSError):
             temporary.unlink()
+
+
+def keep_all() -> int:
+    """Import every module of coda_pi and keep every method its dataclasses need now (the
+    installer's step, as pip compiles the bytecode); how many are kept."""
+    import importlib
+    import pkgutil
+
+    import coda_pi
+
+    for module in pkgutil.walk_packages(coda_pi.__path__, "coda_pi."):
+        if module.name.endswith(".__main__"):
+            continue  # a command, not a module: importing it would run it
+        try:
+            importlib.import_module(module.name)
+        except Exception:  # noqa: BLE001 - an optional part (paho, say) not installed
+            continue
+    _keep(always=True)
+    return len(_codes)

@@ -36,9 +36,11 @@ print(json.dumps({
 """
 
 
-def start(cache: Path) -> dict:
+def start(cache: Path, *, writes: bool = True) -> dict:
     env = dict(os.environ, CODA_PI_DATACLASS_CACHE=str(cache))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if not writes:  # the appliance's user, who cannot write the install
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
     out = subprocess.run([sys.executable, "-c", START], env=env, cwd=ROOT, check=True,
                          capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
@@ -66,3 +68,15 @@ def test_a_cache_that_cannot_be_read_is_compiled_again(tmp_path):
     again = start(tmp_path)
     assert again["behaviour"] == first["behaviour"]
     assert again["compiled"] == first["compiled"] > 100
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 13), reason="nothing is kept on 3.13")
+def test_the_installer_keeps_what_a_start_needs_for_a_user_who_cannot_write(tmp_path):
+    env = dict(os.environ, CODA_PI_DATACLASS_CACHE=str(tmp_path))
+    subprocess.run([sys.executable, "-c", "from coda_pi.dataclass_code import keep_all; "
+                    "assert keep_all() > 500"], env=env, cwd=ROOT, check=True,
+                   capture_output=True)
+    kept = {p: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
+    started = start(tmp_path, writes=False)
+    assert started["compiled"] == 0 and started["reused"] > 100
+    assert {p: p.stat().st_mtime_ns for p in tmp_path.iterdir()} == kept
