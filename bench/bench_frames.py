@@ -15,6 +15,17 @@ Each is a median of many repetitions.
   (``Damage``) as the device does, per frame.
   Every pass starts cold (``pygame.quit()`` empties every cache of fonts, texts and
   layouts), as a demo run does. Goal: under 0.7 ms at 480x320.
+- **a screen changing**: every sample scene drawn (and diffed, as the device does) on the
+  device's renderer whose canvas shows the sample before it, in order round the ring:
+  **cold** each one the first frame after ``pygame.quit()`` (every font and cache empty, as
+  at start), **change** with warm caches, the next sample being a new screen. p50 and p99 of
+  the 72 transitions, as multiples of the plain frame (goal: a new screen's first frame
+  within 2x).
+- **demo presses**: the fixed-seed demo (seed 7, 3 seats) played through the device's loop;
+  for each loop pass that applied a press or a release, its CPU time (referee, views, frame,
+  diff; the simulated players' own thinking taken out), **cold** in a fresh process and
+  **warm** in a second tournament after it. p50 and p99; goal p99 under 20 ms on a Zero,
+  about 1.3 ms here.
 - **press to frame**: the device's loop on mock GPIO pins (the real IntentQueue, referee,
   monotonic clock and drawing) with a game at a guess: NEXT pressed on its pin and the loop
   stepped until the frame showing the new number is presented, in one thread, so the CPU
@@ -26,6 +37,10 @@ projections multiply by 15, the slow end. Goals there: a demo frame under 10 ms,
 frame under 20 ms.
 
     .venv/bin/python bench/bench_frames.py [--against CHECKOUT] [--rounds N] [--json]
+
+With ``SDL_VIDEODRIVER=x11`` (and a ``DISPLAY``, say Xvfb's) the presses to a frame are
+drawn in a real window and sent to it (``pygame.display.update`` of the damaged rectangles):
+the real path's cost beside the dummy driver's.
 
 ``--against``: another checkout of coda-pi (say a worktree of main: ``git worktree add
 --detach /tmp/main main``), measured by this same script in the same run, in alternating
@@ -43,7 +58,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +116,18 @@ def scene_figures(repeat: int) -> dict[str, float]:
     return figures
 
 
+@contextmanager
+def same_driver() -> Iterator[None]:
+    """A headless demo sets SDL's dummy driver for the process; the press figures after it
+    open the device's window on the driver the bench was started with (x11 under Xvfb)."""
+    driver = os.environ.get("SDL_VIDEODRIVER")
+    try:
+        yield
+    finally:
+        if driver is not None:
+            os.environ["SDL_VIDEODRIVER"] = driver
+
+
 def demo_scenes(rounds: int) -> list[Any]:
     """The scenes a headless demo tournament draws at 480x320, in order."""
     from coda_pi.config import Config
@@ -115,7 +143,7 @@ def demo_scenes(rounds: int) -> list[Any]:
 
     ScreenRenderer.draw = recording  # type: ignore[method-assign]
     try:
-        with tempfile.TemporaryDirectory(prefix="coda-pi-bench-frames-") as tmp:
+        with tempfile.TemporaryDirectory(prefix="coda-pi-bench-frames-") as tmp, same_driver():
             run_demo(Config(), headless=True, seed=7, data_dir=Path(tmp), size=(480, 320),
                      players=3, rounds=rounds)
     finally:
@@ -168,6 +196,86 @@ def kept_kib() -> float:
             if found is not None:
                 total += found.get_pitch() * found.get_size()[1]
     return total / 1024
+
+
+def transition_figures(repeat: int) -> dict[str, dict[str, float]]:
+    """Each sample scene drawn by the device's renderer over the one before it (and diffed),
+    cold (fresh from ``pygame.quit()``) and with warm caches; the median per transition."""
+    import pygame
+
+    from coda_pi.ui.damage import Damage
+    from coda_pi.ui.samples import sample_scenes
+    from coda_pi.ui.screens import ScreenRenderer
+
+    scenes = list(sample_scenes().items())
+    cold: dict[str, list[float]] = {name: [] for name, _ in scenes}
+    change: dict[str, list[float]] = {name: [] for name, _ in scenes}
+    for _ in range(max(1, repeat // 20)):
+        for name, scene in scenes:
+            pygame.quit()  # every font, text and layout cache goes: the first frame
+            pygame.font.init()
+            surface = pygame.Surface((480, 320))
+            damage = Damage()
+            start = time.thread_time()
+            ScreenRenderer().draw(surface, scene)
+            damage.changed(surface)
+            cold[name].append(time.thread_time() - start)
+    surface = pygame.Surface((480, 320))
+    renderer, damage = ScreenRenderer(), Damage()
+    for lap in range(1 + max(1, repeat // 10)):  # the first lap warms the caches
+        for name, scene in scenes:
+            start = time.thread_time()
+            renderer.draw(surface, scene)
+            damage.changed(surface)
+            if lap:
+                change[name].append(time.thread_time() - start)
+    return {"cold": {n: statistics.median(t) * 1000 for n, t in cold.items()},
+            "change": {n: statistics.median(t) * 1000 for n, t in change.items()}}
+
+
+def demo_press_figures(rounds: int) -> dict[str, dict[str, float]]:
+    """CPU per loop pass that applied a press or release over the fixed-seed demo, the
+    simulated players' deciding taken out: cold (this process's first tournament) and warm
+    (a second one after it)."""
+    from coda_pi.app.loop import App
+    from coda_pi.config import Config
+    from coda_pi.demo import SimulatedTable, run_demo
+
+    passes: list[float] = []
+    thinking = [0.0]
+    update, poll = App.update, SimulatedTable.poll
+
+    def timed_update(self: Any) -> None:
+        intents = self.stats.intents
+        thinking[0] = 0.0
+        start = time.thread_time()
+        update(self)
+        spent = time.thread_time() - start - thinking[0]
+        if self.stats.intents > intents:
+            passes.append(spent)
+
+    def timed_poll(self: Any) -> None:
+        start = time.thread_time()
+        poll(self)
+        thinking[0] += time.thread_time() - start
+
+    App.update = timed_update  # type: ignore[method-assign]
+    SimulatedTable.poll = timed_poll  # type: ignore[method-assign]
+    figures = {}
+    try:
+        for label in ("cold", "warm"):
+            passes.clear()
+            with tempfile.TemporaryDirectory(prefix="coda-pi-bench-frames-") as tmp, \
+                    same_driver():
+                run_demo(Config(), headless=True, seed=7, data_dir=Path(tmp), size=(480, 320),
+                         players=3, rounds=rounds)
+            times = sorted(passes)
+            figures[label] = {"presses": len(times),
+                              "p50_ms": times[len(times) // 2] * 1000,
+                              "p99_ms": times[int(len(times) * 0.99)] * 1000}
+    finally:
+        App.update, SimulatedTable.poll = update, poll  # type: ignore[method-assign]
+    return figures
 
 
 def press_figures(size: tuple[int, int], presses: int) -> dict[str, float]:
@@ -242,6 +350,8 @@ def child(root: Path, repeat: int, rounds: int, passes: int, presses: int) -> di
     figures["plain_ms"] = cpu_ms(plain_frame((480, 320)), repeat)
     figures["scenes_ms"] = scene_figures(repeat)
     figures["demo"] = demo_figures(demo_scenes(rounds), passes)
+    figures["transitions"] = transition_figures(repeat)
+    figures["demo_presses"] = demo_press_figures(rounds)
     figures["press"] = {f"{w}x{h}": press_figures((w, h), presses) for w, h in SIZES}
     return figures
 
@@ -272,7 +382,9 @@ def report(results: list[dict[str, Any]], names: list[str]) -> None:
         cells = "".join(f"{v:11.3f} {unit:<2}" for v in values)
         print(f"  {label:<34}{cells}  {goal}")
 
-    print(f"CPU time (thread_time), medians; load average {os.getloadavg()[0]:.1f}")
+    print(f"CPU time (thread_time), medians; load average {os.getloadavg()[0]:.1f}; SDL video "
+          f"driver {os.environ.get('SDL_VIDEODRIVER', 'dummy')} for the presses to a frame "
+          "(the window's; the rest draws on surfaces)")
     for index, name in enumerate(names):
         print(f"  [{index + 1}] {name}")
     print(f"  {'':<34}" + "".join(f"{f'[{i + 1}]':>14}" for i in range(len(names))))
@@ -298,6 +410,32 @@ def report(results: list[dict[str, Any]], names: list[str]) -> None:
                                           for r in results], "MB")
     row(f"  mean on a Zero (x{ZERO_FACTOR})",
         [r["demo"]["mean_ms"] * ZERO_FACTOR for r in results], "ms", "goal < 10 ms")
+    def spread(values: dict[str, float], plain_ms: float) -> tuple[float, float]:
+        ratios = sorted(v / plain_ms for v in values.values())
+        return ratios[len(ratios) // 2], ratios[int(len(ratios) * 0.99)]
+
+    count = len(results[0]["transitions"]["change"])
+    print(f"  a screen changing at 480x320 ({count} sample transitions, draw + diff), "
+          "as multiples of the plain frame:")
+    for kind, goal in (("change", "goal <= 2x (a new screen's first frame)"),
+                       ("cold", "(first frame after start: fonts load)")):
+        figures = [spread(r["transitions"][kind], p) for r, p in zip(results, plain,
+                                                                      strict=True)]
+        row(f"  {kind} p50", [f[0] for f in figures], "x")
+        row(f"  {kind} p99", [f[1] for f in figures], "x", goal)
+        worst = [max(r["transitions"][kind], key=r["transitions"][kind].get)
+                 for r in results]
+        print(f"  {'':<36}slowest: {', '.join(worst)}")
+    presses = int(results[0]["demo_presses"]["warm"]["presses"])
+    print(f"  demo presses (seed 7, 3 seats, {presses} presses and releases; loop pass, "
+          "players' thinking out):")
+    for kind in ("cold", "warm"):
+        row(f"  {kind} p50", [r["demo_presses"][kind]["p50_ms"] for r in results])
+        row(f"  {kind} p99", [r["demo_presses"][kind]["p99_ms"] for r in results], "ms",
+            "goal < 1.3 ms")
+        row(f"  {kind} p99 on a Zero (x{ZERO_FACTOR})",
+            [r["demo_presses"][kind]["p99_ms"] * ZERO_FACTOR for r in results], "ms",
+            "goal < 20 ms")
     print("  press to frame (NEXT on the guess; pin edge to frame presented):")
     for size in results[0]["press"]:
         row(f"  {size} p50", [r["press"][size]["p50_ms"] for r in results])

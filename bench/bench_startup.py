@@ -12,6 +12,14 @@ Figures:
   modules                        how many modules are loaded at the first frame
   peak RSS                       the process's ru_maxrss (Python, SDL, pygame, gpiozero)
   Python heap peak               tracemalloc's peak, in a separate run (tracing slows it)
+  against bare pygame            the same figures of a bare pygame program (import pygame,
+                                 pygame.init(), set_mode, fill, flip), measured in the same
+                                 run, alternating with the device's processes: goal, the
+                                 device's first frame at most 1.2x the bare one's (CPU time,
+                                 which a busy machine does not inflate; wall time beside it)
+
+--against CHECKOUT measures another checkout's ``coda-pi run`` (its own startup_child.py)
+in the same run, alternating: today's figure beside the new one.
 
 --as pi (the default) starts it as the appliance does: the appliance's config
 (firmware/config.example.toml, which install.sh puts in /etc/coda-pi) and gpiozero's mock
@@ -23,6 +31,7 @@ bench/records.py), so the first frame is the resumed game: the record is replaye
 
     .venv/bin/python bench/bench_startup.py [--runs 5] [--size WxH] [--as pi|laptop]
                                             [--resume] [--realtime] [--json]
+                                            [--against CHECKOUT]
 """
 
 from __future__ import annotations
@@ -45,6 +54,7 @@ CHILD = Path(__file__).resolve().parent / "startup_child.py"
 
 APPLIANCE_CONFIG = ROOT / "firmware" / "config.example.toml"
 REALTIME = False  # --realtime
+DRIVER = "dummy"  # --driver: SDL's video driver (x11 under Xvfb: a real window's path)
 
 
 def _realtime() -> None:
@@ -52,12 +62,47 @@ def _realtime() -> None:
     os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(10))
 
 
-def run_child(size: str, machine: str, trace: bool, resume: Path | None = None
-              ) -> tuple[float, dict[str, Any]]:
+BARE = """
+import json, sys, time
+import pygame
+pygame.init()
+w, h = (int(x) for x in sys.argv[1].split("x"))
+screen = pygame.display.set_mode((w, h))
+screen.fill((52, 58, 70))
+pygame.display.flip()
+sys.stdout.write(json.dumps({"cpu": time.process_time()}) + "\\n")
+sys.stdout.flush()
+pygame.quit()
+"""
+GOAL = 1.2  # the device's first frame, at most this many bare pygame first frames
+
+
+def run_bare(size: str) -> tuple[float, float]:
+    """Wall seconds and CPU seconds of a bare pygame program to its first frame."""
+    env = dict(os.environ, SDL_VIDEODRIVER=DRIVER, SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", BARE, size], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, env=env, text=True,
+                            stdin=subprocess.DEVNULL,
+                            preexec_fn=_realtime if REALTIME else None)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    wall = time.perf_counter() - start
+    proc.stdout.close()
+    proc.wait()
+    return wall, json.loads(line)["cpu"]
+
+
+def run_child(size: str, machine: str, trace: bool, resume: Path | None = None,
+              child: Path = CHILD) -> tuple[float, dict[str, Any]]:
     """Wall seconds to the first frame and the child's own figures (peak RSS included)."""
     data_dir = Path(tempfile.mkdtemp(prefix="coda-pi-bench-"))
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+    env = dict(os.environ, SDL_VIDEODRIVER=DRIVER, SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
+    # As installed: what a start compiles is kept for the next (the warm-up run's), which
+    # PYTHONDONTWRITEBYTECODE, set for a checkout, would forbid.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     for name in ("GPIOZERO_PIN_FACTORY", "GPIOZERO_MOCK_PIN_CLASS", "PIGPIO_ADDR"):
         env.pop(name, None)
     if machine == "pi":
@@ -69,11 +114,11 @@ def run_child(size: str, machine: str, trace: bool, resume: Path | None = None
         env["CODA_PI_CONFIG"] = str(config)
     if resume is not None:
         (data_dir / "coda-2026-01-01T00-00-00.jsonl").write_bytes(resume.read_bytes())
-    cmd = [sys.executable, str(CHILD), *(["--trace"] if trace else []), "--",
+    cmd = [sys.executable, str(child), *(["--trace"] if trace else []), "--",
            "--size", size, "--window", "--data-dir", str(data_dir)]
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
-                            cwd=ROOT, text=True, stdin=subprocess.DEVNULL,
+                            cwd=child.parent.parent, text=True, stdin=subprocess.DEVNULL,
                             preexec_fn=_realtime if REALTIME else None)
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -105,6 +150,10 @@ def main() -> int:
                         help="run each process first in line for a CPU (SCHED_FIFO, root "
                         "only): on a busy machine, close to the wall time of an idle one")
     parser.add_argument("--json", action="store_true", help="the figures as one JSON object")
+    parser.add_argument("--driver", default="dummy",
+                        help="SDL's video driver (x11: a real window, say under Xvfb)")
+    parser.add_argument("--against", type=Path,
+                        help="another checkout of coda-pi, measured in the same run")
     args = parser.parse_args()
     if args.realtime:
         global REALTIME
@@ -115,7 +164,11 @@ def main() -> int:
         REALTIME = True
     # An installed coda-pi has its bytecode compiled (pip does it); a checkout run with
     # PYTHONDONTWRITEBYTECODE would compile every module in every process instead.
+    global DRIVER
+    DRIVER = args.driver
     compileall.compile_dir(ROOT / "coda_pi", quiet=1)
+    if args.against is not None:
+        compileall.compile_dir(args.against / "coda_pi", quiet=1)
     record = None
     if args.resume:
         sys.path.insert(0, str(ROOT))
@@ -125,10 +178,26 @@ def main() -> int:
         record = write_record(Path(tempfile.mkdtemp(prefix="coda-pi-bench-")) / "t.jsonl",
                               unfinished_tournament(30))
     walls, parts = [], []
-    for _ in range(args.runs):
+    other = None if args.against is None else args.against / "bench" / "startup_child.py"
+    bare_walls, bare_cpus, other_walls, other_cpus = [], [], [], []
+    # The first start of each pays for the disk cache, and an installed coda-pi's first
+    # start keeps what it compiled (bytecode, dataclass methods: coda_pi/dataclass_code.py)
+    # as an install's first run does: not counted.
+    run_bare(args.size)
+    run_child(args.size, args.machine, False, record)
+    if other is not None:
+        run_child(args.size, args.machine, False, record, other)
+    for _ in range(args.runs):  # alternating, so a burst of load hits each alike
         wall, figures = run_child(args.size, args.machine, False, record)
         walls.append(wall)
         parts.append(figures)
+        wall, cpu = run_bare(args.size)
+        bare_walls.append(wall)
+        bare_cpus.append(cpu)
+        if other is not None:
+            wall, figures = run_child(args.size, args.machine, False, record, other)
+            other_walls.append(wall)
+            other_cpus.append(figures["cpu"])
     _, traced = run_child(args.size, args.machine, True, record)
 
     def med(key: str) -> float:
@@ -138,8 +207,12 @@ def main() -> int:
     modules = parts[-1]["modules"]
     ours = [m for m in modules if m == "coda_pi" or m.startswith("coda_pi.")]
     load = os.getloadavg()[0]
+    bare_cpu = statistics.median(bare_cpus) * 1000
+    bare_wall = statistics.median(bare_walls) * 1000
     if args.json:
         print(json.dumps({"first_frame_ms": statistics.median(walls) * 1000,
+                          "bare_cpu_ms": bare_cpu, "bare_first_frame_ms": bare_wall,
+                          "cpu_ratio": med("cpu") / bare_cpu,
                           "realtime": REALTIME,
                           "cpu_ms": med("cpu"), "in_process_ms": med("in_process"),
                           "draw_ms": med("draw"), "modules": len(modules),
@@ -150,7 +223,7 @@ def main() -> int:
     pins = ("the appliance's config, mock GPIO pins" if args.machine == "pi"
             else "every default, no GPIO")
     first = " (SCHED_FIFO: first in line for a CPU)" if REALTIME else ""
-    print(f"start to first frame of coda-pi run, {args.size}, {what}, SDL dummy driver, "
+    print(f"start to first frame of coda-pi run, {args.size}, {what}, SDL {DRIVER} driver, "
           f"{pins}, median of {args.runs} fresh processes{first} (load average {load:.2f})")
     print(f"  process start -> first frame  {statistics.median(walls) * 1000:7.1f} ms "
           f"(min {min(walls) * 1000:.1f}, max {max(walls) * 1000:.1f})")
@@ -166,6 +239,15 @@ def main() -> int:
             print(f"    {name}")
     print(f"  peak RSS {rss / 1024:.1f} MiB;  Python heap peak (tracemalloc) "
           f"{traced['heap_peak'] / 1024 / 1024:.1f} MiB")
+    print(f"  against a bare pygame init + set_mode + flip ({bare_cpu:.1f} ms CPU, "
+          f"{bare_wall:.1f} ms wall), goal at most {GOAL}x:")
+    print(f"    this checkout   {med('cpu') / bare_cpu:5.2f}x CPU  "
+          f"{statistics.median(walls) * 1000 / bare_wall:5.2f}x wall")
+    if other_cpus:
+        other_cpu = statistics.median(other_cpus) * 1000
+        print(f"    {str(args.against):<15} {other_cpu / bare_cpu:5.2f}x "
+              f"CPU  {statistics.median(other_walls) * 1000 / bare_wall:5.2f}x wall  "
+              f"({statistics.median(other_cpus) * 1000:.1f} ms CPU)")
     return 0
 
 

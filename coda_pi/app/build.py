@@ -16,7 +16,7 @@ import pygame
 
 from coda_pi.app.loop import App, TimedSource
 from coda_pi.app.options import DeviceOptions
-from coda_pi.app.records import Records
+from coda_pi.app.records import OnRecorded, Records
 from coda_pi.app.resume import build_referee
 from coda_pi.app.sdl_noise import sifted_stderr
 from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
@@ -139,17 +139,24 @@ def build_app(
         # A sounder with times of its own (the mixer, closed when idle) is one of the loop's
         # timed sources: the loop wakes for it, and for nothing else of it.
         sources = [*sources, sounder]
-    records = Records(options.data_dir or config.data_dir, options.record,
-                      on_recorded=options.on_recorded, on_kept=options.on_kept)
+    data_dir = options.data_dir or config.data_dir
+    on_recorded = options.on_recorded
+    published: list[Callable[[], None]] = []
+    if config.club is not None:  # a club night: publish the records (coda_pi/club/)
+        from coda_pi.club.publisher import start_publisher
+
+        records_dir = options.record.parent if options.record else data_dir
+        close_publisher, tell = start_publisher(config.club, records_dir, explain=say)
+        published.append(close_publisher)
+        # The writer tells the publisher of each line: it looks at the files only then.
+        on_recorded = _both(options.on_recorded, tell)
+    records = Records(data_dir, options.record, on_recorded=on_recorded,
+                      on_kept=options.on_kept)
     if referee is None:
         referee = build_referee(options, clock=clock, rng=rng or random.SystemRandom(),
                                 records=records, explain=say)
     closers: list[Callable[[], None]] = [records.close]
-    if config.club is not None:  # a club night: publish the records (coda_pi/club/)
-        from coda_pi.club.publisher import start_publisher
-
-        records_dir = options.record.parent if options.record else records.data_dir
-        closers.append(start_publisher(config.club, records_dir, explain=say))
+    closers.extend(published)
     phones = None
     if config.phones.enabled:  # phones as seat screens (coda_pi/phones/)
         from coda_pi.phones.addresses import PhoneAddresses, hotspot_interface
@@ -217,6 +224,18 @@ def build_app(
             # address anyway (and stderr the notice), so the keys keep the one banner.
             app.referee.notify(phones.notice())
     return app
+
+
+def _both(first: OnRecorded | None, then: OnRecorded) -> OnRecorded:
+    """``first`` (the demo's acknowledgement log, say), then ``then``, for each line."""
+    if first is None:
+        return then
+
+    def told(path: Path, line: dict[str, Any]) -> None:
+        first(path, line)
+        then(path, line)
+
+    return told
 
 
 def _config_size(config: Config) -> tuple[int, int] | None:

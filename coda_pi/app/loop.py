@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+_NEVER = object()  # no version seen yet (or a referee without one: views every time)
+
 BLINK_SECONDS = 0.4
 """Half a period of a blinking seat LED on the screen (the GPIO LEDs use the same)."""
 
@@ -134,6 +136,11 @@ class App:
         self.gpio: GpioDevices | None = None
         self.errors: list[Exception] = []  # what the referee raised (and the loop survived)
         self._drawn: Hashable = None
+        # The referee's version when its views were last asked for, and whether an intent
+        # came since: the views are built again only then (a wake-up for a blinking lamp, a
+        # window's event or a phone's request changes nothing of them).
+        self._viewed: object = _NEVER
+        self._intents_since_views = True
         self.phones: Any = None  # the phones' server and bridge, when build_app started them
 
     # ---- one iteration ---------------------------------------------------------------------
@@ -168,6 +175,8 @@ class App:
             source.poll()
         intents = self.queue.drain()
         self.stats.intents += len(intents)
+        if intents:
+            self._intents_since_views = True
         for intent in intents:
             if self.companion is not None and self._taken(intent):
                 continue
@@ -272,15 +281,24 @@ class App:
     def redraw(self, leds: tuple[LedState, ...] | None = None, *, force: bool = False) -> bool:
         """Draw a frame if anything on it changed; True when one was drawn.
 
-        The views are asked for on every wake-up (they are small frozen values) and compared
-        with what is on screen, so the screen changes exactly when what it shows changes,
-        whatever the referee's version counter does.
+        The views are asked for again when an intent came, or the referee's version moved
+        (every change of what it shows moves it, the timer's seconds included: a deadline
+        passed moves it in ``tick``), and compared with what is on screen, so the screen
+        changes exactly when what it shows changes.
         """
         now = self.clock.monotonic()
+        version = getattr(self.referee, "version", _NEVER)
+        if force or self.scene is None or self._intents_since_views or version is _NEVER \
+                or version != self._viewed:
+            self._viewed, self._intents_since_views = version, False
+            view = self.referee.view()
+            private = (self.referee.private_view() if self.companion is None
+                       else self.companion.shared_private(self.referee.private_view()))
+        else:  # nothing that could change them happened since they were built
+            view, private = self.scene.view, self.scene.private
         scene = Scene(
-            view=self.referee.view(),
-            private=(self.referee.private_view() if self.companion is None
-                     else self.companion.shared_private(self.referee.private_view())),
+            view=view,
+            private=private,
             leds=leds if leds is not None else (self.scene.leds if self.scene else ()),
             show_led_strip=self.show_led_strip,
             blink_on=int(now // BLINK_SECONDS) % 2 == 0,

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from coda_pi.i18n import _
+from coda_pi.i18n import _, language
 from coda_pi.phones.actions import PhoneIntent, apply
 from coda_pi.phones.pairing import Pairings
 from coda_pi.phones.seat_views import page_words, seat_page
@@ -57,6 +57,7 @@ class PhoneBridge:
         # have seen: a test or the bench waits for the page after an intent by these.
         self.taken = 0
         self.published = 0
+        self._made_from: tuple[object, ...] | None = None  # what the pages were made from
 
     # -- the referee's port (referee/shared/seat_screens.py), on the loop's thread -------
 
@@ -135,8 +136,17 @@ class PhoneBridge:
         self._notice(referee)
         self._fallback(referee)
         self._review_on_phones(referee)
-        public = referee.view()
         paired = self.pairings.paired()
+        # The pages change only with the referee (its version moves with every change of
+        # what it shows, and with every intent), the language or the seats paired: a wake-up
+        # that changed none of these makes no page (each costs the device a Zero's
+        # milliseconds).
+        made_from = (getattr(referee, "version", None), self.taken, paired, language())
+        if made_from[0] is not None and made_from == self._made_from:
+            self.published = self.taken
+            return
+        self._made_from = made_from
+        public = referee.view()
         made: dict[int, bytes] = {}
         for seat in paired:
             try:

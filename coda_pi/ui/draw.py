@@ -237,7 +237,8 @@ def row_layout(
     return rects
 
 
-_row_layouts: Memo[tuple[tuple[int, int, int, int], ...]] = Memo(512)
+_row_layouts: Memo[tuple[tuple[int, int, int, int], ...]] = Memo(128)
+# A tournament lays out about 120 rows, a frame up to four: full within the first game.
 
 
 def _row_layout(area: pygame.Rect, labelled: Sequence[bool], screen_height: int,

@@ -78,8 +78,11 @@ class SafeFont(pygame.font.Font):
 
 _images: Memo[pygame.Surface] = Memo(128)
 """Rendered texts: a few frames' worth (a busy screen draws about 40), a few MB at most."""
-_sizes: Memo[tuple[int, int]] = Memo(8000)
-"""Measured texts: layouts measure many candidates (every elision, every wrap)."""
+_sizes: Memo[tuple[int, int]] = Memo(2048)
+"""Measured texts: layouts measure many candidates (every elision, every wrap). A demo
+tournament measures about 2,000 and the next ones a few hundred new: at 2,048 the cache is
+full within the first game and the heap stays flat over a club night (bench_memory.py),
+where 8,000 grew it for thirty tournaments; a frame measures a few dozen."""
 
 
 _fonts: dict[int, pygame.font.Font] = {}
@@ -359,7 +362,8 @@ def wrapped_font(text: str, width: int, height: int, screen_height: int, *,
     return kept[0], list(kept[1])
 
 
-_wrapped_fonts: Memo[tuple[pygame.font.Font, tuple[str, ...]]] = Memo(512)
+_wrapped_fonts: Memo[tuple[pygame.font.Font, tuple[str, ...]]] = Memo(128)
+# A tournament wraps about 90 texts, a frame a few: full within the first game, then flat.
 
 
 def _wrapped_font(text: str, width: int, height: int, screen_height: int, *,

@@ -1,0 +1,158 @@
+"""The dataclasses' generated methods, compiled once and kept beside the bytecode.
+
+Python 3.11 and 3.12 write each dataclass's ``__init__``, ``__repr__``, ``__eq__``,
+``__hash__`` and (frozen) ``__setattr__``/``__delattr__`` as source text and compile each
+one at every start: about half a millisecond a class here, and ``coda-pi run`` defines
+about a hundred before its first frame, a third of its start-up CPU (about 0.75 s on a Pi
+Zero 2 W; bench/bench_startup.py). The compiled code depends on nothing but that text, so
+it is kept as Python keeps bytecode: in ``coda_pi/__pycache__`` (marshal, this Python's
+own tag), keyed by the exact text, and the next start executes it instead of compiling
+it. Only the text is the key; the globals and defaults a method closes over are the live
+ones, as when it is compiled: the classes behave exactly the same
+(tests/test_dataclass_code.py).
+
+Only coda_pi's own classes, and only where ``dataclasses._create_fn`` is the function of
+3.11 and 3.12 this was written against (3.13 compiles a class's methods in one go): else
+nothing is changed. A cache that cannot be read is compiled again; one that cannot be
+written (a read-only install, ``PYTHONDONTWRITEBYTECODE``) is simply not kept. The
+directory can be moved with ``CODA_PI_DATACLASS_CACHE`` (the tests).
+
+The appliance runs as a user who cannot write its install (firmware/coda-pi.service), as
+for bytecode: ``python -c "from coda_pi.dataclass_code import keep_all; keep_all()"``,
+run by whoever installs (install.sh, after pip), imports every module of coda_pi and
+keeps all their methods at once.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import dataclasses
+import inspect
+import marshal
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from types import CodeType
+from typing import Any
+
+KEPT_MOST = 4000
+"""Methods kept at most (a start of the device needs about 600): past it, a start keeps
+only its own, so code that changed does not pile up."""
+
+
+@dataclass
+class Stats:
+    compiled: int = 0  # methods compiled in this process
+    reused: int = 0  # ... and taken from the cache instead
+
+
+stats = Stats()
+_codes: dict[str, CodeType] = {}
+_used: set[str] = set()
+_path: Path | None = None
+_original: Any = None
+
+
+def install(directory: Path | None = None) -> None:
+    """Compile coda_pi's dataclass methods once; the next start reuses them. Harmless to
+    call twice, and does nothing on a Python it was not written for."""
+    global _path, _original
+    create = getattr(dataclasses, "_create_fn", None)
+    if _original is not None or create is None or not _expected(create):
+        return
+    if directory is None:
+        named = os.environ.get("CODA_PI_DATACLASS_CACHE")
+        directory = Path(named) if named else Path(__file__).resolve().parent / "__pycache__"
+    _path = directory / f"dataclass-code.{sys.implementation.cache_tag}.marshal"
+    _codes.update(_read(_path))
+    _original = create
+    dataclasses._create_fn = _create_fn  # type: ignore[attr-defined]
+    atexit.register(_keep)
+
+
+def _expected(create: Any) -> bool:
+    try:
+        params = list(inspect.signature(create).parameters)
+    except (TypeError, ValueError):
+        return False
+    return params == ["name", "args", "body", "globals", "locals", "return_type"]
+
+
+def _read(path: Path) -> dict[str, CodeType]:
+    try:
+        # One read, then the bytes (marshal.load reads a file object piece by piece: ten
+        # times slower).
+        codes = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return {}
+    if not isinstance(codes, dict):
+        return {}
+    return {k: v for k, v in codes.items() if isinstance(k, str) and isinstance(v, CodeType)}
+
+
+def _create_fn(name: str, args: list[str], body: list[str], *, globals: Any = None,
+               locals: Any = None, return_type: Any = dataclasses.MISSING) -> Any:
+    """``dataclasses._create_fn`` of 3.11/3.12, line for line, but for where the code
+    comes from."""
+    if not (isinstance(globals, dict) and str(globals.get("__name__", "")).startswith(
+            "coda_pi")):
+        return _original(name, args, body, globals=globals, locals=locals,
+                         return_type=return_type)
+    if locals is None:
+        locals = {}
+    return_annotation = ""
+    if return_type is not dataclasses.MISSING:
+        locals["_return_type"] = return_type
+        return_annotation = "->_return_type"
+    joined = ",".join(args)
+    lines = "\n".join(f"  {b}" for b in body)
+    txt = f" def {name}({joined}){return_annotation}:\n{lines}"
+    local_vars = ", ".join(locals.keys())
+    txt = f"def __create_fn__({local_vars}):\n{txt}\n return {name}"
+    code = _codes.get(txt)
+    if code is None:
+        code = _codes[txt] = compile(txt, "<string>", "exec")
+        stats.compiled += 1
+    else:
+        stats.reused += 1
+    _used.add(txt)
+    ns: dict[str, Any] = {}
+    exec(code, globals, ns)  # noqa: S102 - dataclasses' own generated text, as it does
+    return ns["__create_fn__"](**locals)
+
+
+def _keep(*, always: bool = False) -> None:
+    """At exit, when this process compiled anything: the cache, replaced atomically."""
+    if _path is None or not stats.compiled or (sys.dont_write_bytecode and not always):
+        return
+    codes = _codes if len(_codes) <= KEPT_MOST else {t: _codes[t] for t in _used}
+    temporary = _path.with_name(f"{_path.name}.{os.getpid()}.tmp")
+    try:
+        _path.parent.mkdir(parents=True, exist_ok=True)
+        with open(temporary, "wb") as f:
+            marshal.dump(codes, f)
+        os.replace(temporary, _path)
+    except OSError:  # a read-only install: every start compiles, as without the cache
+        with contextlib.suppress(OSError):
+            temporary.unlink()
+
+
+def keep_all() -> int:
+    """Import every module of coda_pi and keep every method its dataclasses need now (the
+    installer's step, as pip compiles the bytecode); how many are kept."""
+    import importlib
+    import pkgutil
+
+    import coda_pi
+
+    for module in pkgutil.walk_packages(coda_pi.__path__, "coda_pi."):
+        if module.name.endswith(".__main__"):
+            continue  # a command, not a module: importing it would run it
+        try:
+            importlib.import_module(module.name)
+        except Exception:  # noqa: BLE001 - an optional part (paho, say) not installed
+            continue
+    _keep(always=True)
+    return len(_codes)

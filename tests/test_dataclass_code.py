@@ -1,0 +1,82 @@
+"""The dataclasses' generated methods are compiled once, kept beside the bytecode, and the
+next start uses them: a start compiles none, and the classes behave exactly the same."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+START = """
+import json
+from coda_pi.app import build_app  # what `coda-pi run` imports before its first frame
+from coda_pi.referee.shared.views import Banner, BannerKind, TimerView
+from coda_pi import dataclass_code
+import dataclasses
+
+b = Banner("Ann wins", BannerKind.GOOD)
+t = TimerView(30, 10, True, False, False)
+try:
+    b.text = "x"
+    frozen = "not frozen"
+except dataclasses.FrozenInstanceError as error:
+    frozen = repr(error)
+print(json.dumps({
+    "compiled": dataclass_code.stats.compiled, "reused": dataclass_code.stats.reused,
+    "behaviour": [repr(b), repr(t), b == Banner("Ann wins", BannerKind.GOOD),
+                  b == Banner("Ann wins"), hash(b) == hash(Banner("Ann wins", BannerKind.GOOD)),
+                  t.seconds_left, frozen, Banner("x").kind.value],
+}))
+"""
+
+
+def start(cache: Path, *, writes: bool = True) -> dict:
+    env = dict(os.environ, CODA_PI_DATACLASS_CACHE=str(cache))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if not writes:  # the appliance's user, who cannot write the install
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    out = subprocess.run([sys.executable, "-c", START], env=env, cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 13), reason="3.13 compiles a class's methods at "
+                    "once; nothing is kept")
+def test_a_second_start_compiles_no_dataclass_method_and_the_classes_behave_the_same(
+        tmp_path):
+    first = start(tmp_path)
+    assert first["compiled"] > 100  # every method of every dataclass the start needs
+    assert list(tmp_path.iterdir())  # kept for the next start
+    second = start(tmp_path)
+    assert second["compiled"] == 0
+    # (Two classes of the same fields share a method's text: compiled once even then.)
+    assert second["reused"] == first["compiled"] + first["reused"]
+    assert second["behaviour"] == first["behaviour"]
+    assert second["behaviour"][2:5] == [True, False, True]
+
+
+def test_a_cache_that_cannot_be_read_is_compiled_again(tmp_path):
+    first = start(tmp_path)
+    for kept in tmp_path.iterdir():
+        kept.write_bytes(b"\x00torn")  # a power cut while it was written, say
+    again = start(tmp_path)
+    assert again["behaviour"] == first["behaviour"]
+    assert again["compiled"] == first["compiled"] > 100
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 13), reason="nothing is kept on 3.13")
+def test_the_installer_keeps_what_a_start_needs_for_a_user_who_cannot_write(tmp_path):
+    env = dict(os.environ, CODA_PI_DATACLASS_CACHE=str(tmp_path))
+    subprocess.run([sys.executable, "-c", "from coda_pi.dataclass_code import keep_all; "
+                    "assert keep_all() > 500"], env=env, cwd=ROOT, check=True,
+                   capture_output=True)
+    kept = {p: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
+    started = start(tmp_path, writes=False)
+    assert started["compiled"] == 0 and started["reused"] > 100
+    assert {p: p.stat().st_mtime_ns for p in tmp_path.iterdir()} == kept
