@@ -8,8 +8,8 @@ from pathlib import Path
 
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.i18n import _
-from coda_pi.phones.addresses import PhoneAddresses
 from coda_pi.os_words import said
+from coda_pi.phones.addresses import PhoneAddresses
 from coda_pi.phones.bridge import PhoneBridge
 from coda_pi.phones.server import PhoneServer
 from coda_pi.phones.tls import NoCertificate, ensure_certificate
