@@ -145,9 +145,8 @@ def keep_all() -> int:
     import importlib
     import pkgutil
 
-    import coda_pi
-
-    for module in pkgutil.walk_packages(coda_pi.__path__, "coda_pi."):
+    # The package's folder, not ``import coda_pi``: this module is imported by it.
+    for module in pkgutil.walk_packages([str(Path(__file__).resolve().parent)], "coda_pi."):
         if module.name.endswith(".__main__"):
             continue  # a command, not a module: importing it would run it
         try:

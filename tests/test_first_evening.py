@@ -210,7 +210,8 @@ def test_the_config_problem_notice_reads_as_one_sentence_with_one_way_on() -> No
     _config, problems = parse_config('[screen]\nlanguag = "es"\n')
     assert problems and "did you mean 'language'?" in problems[0].sentence
     ref, _table_ = _table(2)
-    notice = _say_on_screen(ref, resumed=False, troubles=config_notices(problems)).view().overlay
+    notice = _say_on_screen(ref, resumed=False, troubles=config_notices(problems),
+                            clock=FakeClock()).view().overlay
     assert not notice.text.endswith("?."), notice.text
     assert notice.text.endswith("?"), notice.text
     keys = f"{notice.ok_label} {notice.back_label}"
