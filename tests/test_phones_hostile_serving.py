@@ -26,13 +26,15 @@ def _tls(device: Device) -> ssl.SSLContext:
 
 @contextlib.contextmanager
 def _slow_connections(device: Device, sources: list[str], each: int) -> Iterator[int]:
-    """``each`` connections from every address in ``sources`` that shake hands and send
-    half a request line, then nothing: yields how many the server took."""
+    """``each`` connections from every address in ``sources`` (taking turns, at the pace
+    the door lets strangers in) that shake hands and send half a request line, then
+    nothing: yields how many the server took."""
     held: list[socket.socket] = []
     context = _tls(device)
     try:
-        for source in sources:
-            for _ in range(each):
+        for _ in range(each):
+            for source in sources:
+                time.sleep(0.03)
                 raw = socket.create_connection(("127.0.0.1", device.phones.server.port),
                                                timeout=5, source_address=(source, 0))
                 try:
@@ -73,7 +75,9 @@ def test_slow_strangers_lock_out_neither_a_paired_phone_nor_a_newcomer(tmp_path:
             assert taken <= 16  # one address's share
             newcomer = device.phone("127.0.0.9")
             assert newcomer.request("GET", "/api/seats")[0] == 200
-            with _slow_connections(device, [f"127.0.0.{n}" for n in range(3, 8)], 16):
+            with _slow_connections(device, [f"127.0.0.{n}" for n in range(3, 8)],
+                                   16) as more:
+                assert taken + more >= 60  # the strangers' slots are (nearly) all taken
                 answers = [owner.request("GET", "/api/page?after=0&wait=0")[0]
                            for _ in range(14)]
                 assert answers == [200] * 14
@@ -105,3 +109,26 @@ def test_a_handshake_never_finished_is_cut_at_the_deadline(
                                      source_address=("127.0.0.2", 0)) as raw:
         raw.sendall(b"\x16\x03\x01")  # the start of a hello, and no more
         assert _closed_within(raw, 3.0)
+
+
+def test_the_door_paces_strangers_new_connections_but_not_a_paired_phone_s() -> None:
+    """Each connection costs the device a TLS handshake's CPU: a flood of them is turned
+    away at the door, before it, while a paired phone's address comes in as often as it
+    likes (within its slots)."""
+    from coda_pi.phones.doors import ADDRESS_RATE, STRANGER_RATE, Doors
+
+    now = [0.0]
+    doors = Doors(clock=lambda: now[0])
+    doors.know("10.0.0.9")
+    let_in = 0
+    for n in range(400):  # a second of flood, from 20 addresses, each left at once
+        now[0] = n / 400
+        address = f"10.0.1.{n % 20}"
+        if doors.enter(address):
+            let_in += 1
+            doors.leave(address)
+        assert doors.enter("10.0.0.9")  # the paired phone, in the middle of it
+        doors.leave("10.0.0.9")
+    assert let_in <= 2 * STRANGER_RATE + 1
+    lone = [doors.enter("10.0.2.1") and not doors.leave("10.0.2.1") for _ in range(50)]
+    assert sum(lone) <= ADDRESS_RATE

@@ -7,6 +7,8 @@ slow connections and lock the paired phones out. Three things stop it:
 - ``Doors``: at most ``PER_ADDRESS`` connections from one address that holds no seat, at
   most ``STRANGER_SLOTS`` from all such addresses, and ``RESERVED`` more that only the
   addresses of paired phones may use: however many strangers wait, a paired phone is let in.
+  New connections from such addresses are paced too (``STRANGER_RATE``, ``ADDRESS_RATE``):
+  each costs a TLS handshake's CPU, which a flood would take from the loop.
 - ``Deadlines``: a connection that has not finished its TLS handshake within
   ``HANDSHAKE_SECONDS``, or its request line, headers and body within ``HEADER_SECONDS``,
   is cut (a per-read timeout would not do: a header every few seconds never trips it).
@@ -30,8 +32,34 @@ RESERVED = 32
 KNOWN_SECONDS = 6 * 3600.0
 """How long an address stays a paired phone's after it last showed a valid secret."""
 MAX_KNOWN = 32
+MAX_RATED = 4096
+"""Strangers' addresses whose rate is remembered (the oldest is forgotten beyond it)."""
 HANDSHAKE_SECONDS = 5.0
 HEADER_SECONDS = 10.0
+STRANGER_RATE = 40.0
+"""New connections a second from all addresses without a seat (as many again in a burst):
+each costs the device a TLS handshake, an RSA signature of a millisecond or more of CPU
+that the loop would otherwise have. A page needs four connections; a flood is turned away
+before its handshake."""
+ADDRESS_RATE = 8.0
+"""... and from any one of them."""
+
+
+class _Bucket:
+    """A token bucket: ``rate`` a second, up to ``rate`` saved."""
+
+    __slots__ = ("rate", "tokens", "when")
+
+    def __init__(self, rate: float, now: float) -> None:
+        self.rate, self.tokens, self.when = rate, rate, now
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(self.rate, self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
 
 
 class Doors:
@@ -44,6 +72,8 @@ class Doors:
         self._strangers: dict[str, int] = {}  # connections open by address, not known
         self._phones: dict[str, int] = {}  # ... by paired phones' addresses
         self._known: dict[str, float] = {}  # a paired phone's address -> last seen
+        self._rate = _Bucket(STRANGER_RATE, clock())
+        self._rates: dict[str, _Bucket] = {}  # per stranger's address, latest last
 
     def know(self, address: str) -> None:
         """``address`` showed a valid secret (or collected one): a paired phone's."""
@@ -73,8 +103,19 @@ class Doors:
             count = self._strangers.get(address, 0)
             if count >= PER_ADDRESS or strangers >= STRANGER_SLOTS:
                 return False
+            if not self._paced(address):
+                return False
             self._strangers[address] = count + 1
             return True
+
+    def _paced(self, address: str) -> bool:
+        """Within the strangers' rates of new connections (their own, and all of them)."""
+        now = self._clock()
+        bucket = self._rates.pop(address, None) or _Bucket(ADDRESS_RATE, now)
+        self._rates[address] = bucket
+        while len(self._rates) > MAX_RATED:
+            del self._rates[next(iter(self._rates))]
+        return bucket.take(now) and self._rate.take(now)
 
     def leave(self, address: str) -> None:
         with self._lock:
