@@ -130,9 +130,9 @@ class PhoneBridge:
             # once more must not be named in a question that follows by itself.
             self._question = self._invited = None
             self.pairings.drop(seat)
-            referee.notify(_("Another phone asked for seat {number}: nobody gets it. Ask "
-                             "again from the seat's own phone only").format(number=seat + 1),
-                           BannerKind.ERROR)
+            # Short: at 320x240 the header holds three short lines of it in Spanish.
+            referee.notify(_("Another phone asked for seat {number}: nobody gets it, offer "
+                             "it again").format(number=seat + 1), BannerKind.ERROR)
             return
         if len(asking) > 1:
             self._invited = None
@@ -242,6 +242,12 @@ class PhoneBridge:
                 "words": page_words()}
 
     # -- the server's threads ----------------------------------------------------------
+
+    def offered(self, seat: int) -> bool:
+        """The table offers ``seat`` now (read without a lock: a stale answer only delays
+        the question to the loop's next wake-up, or wakes it once for nothing)."""
+        invited = self._invited
+        return invited is not None and invited[0] == seat
 
     def seats(self) -> bytes:
         with self._ready:

@@ -224,7 +224,8 @@ class _Handler(BaseHTTPRequestHandler):
             except Refused:
                 self._json(HTTPStatus.TOO_MANY_REQUESTS, {"busy": True})
                 return
-            self.server.queue.wake()  # the table's question may name this phone's code
+            if self.server.bridge.offered(req.seat):  # the question may name this code
+                self.server.queue.wake()  # (else the loop sleeps on: a flood costs it nothing)
             self._json(HTTPStatus.OK, {"rid": req.rid, "code": req.code, "seat": req.seat})
         elif url.path == "/api/leave":  # the phone gives its seat back
             seat = self._seat()
