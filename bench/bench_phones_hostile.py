@@ -45,7 +45,8 @@ from phones_device import Phone, pair, running_device  # noqa: E402
 from coda_pi.referee.shared.signals import Button, Press, Release  # noqa: E402
 
 ATTACKS = ("idle", "pair flood", "forged taps", "odd bodies", "slow connections",
-           "connection flood")
+           "connection flood", "idle again")
+"""The second idle shows how much the shared machine alone moves the figures."""
 
 
 # -- the strangers, each in a process of its own --------------------------------------------
@@ -130,7 +131,7 @@ def stranger(attack: str, port: int, cafile: str, seconds: float) -> int:
 def measure(device, attack: str, seconds: float) -> dict[str, float]:  # noqa: ANN001
     """Runs ``attack`` (0, 1 or 2 processes) while the phone works and NEXT is pressed."""
     procs = []
-    if attack != "idle":
+    if not attack.startswith("idle"):
         for _ in range(2 if attack == "connection flood" else 1):
             procs.append(subprocess.Popen(
                 [sys.executable, __file__, "--stranger", attack, "--port",

@@ -14,6 +14,7 @@ import ssl
 import time
 from pathlib import Path
 
+import pytest
 from phones_device import Device, pair, running_device
 
 from coda_pi.referee.pools.entered.views import EntryPrivateView, EntryWaitView
@@ -84,8 +85,14 @@ def test_ok_pairs_only_the_phone_the_question_named_and_a_new_asker_withdraws_it
         late = stranger.ask(1)  # between the question and the table's OK
         device.until(lambda: device.question() == "")  # withdrawn at once
         assert "Another phone asked for seat 2" in device.app.scene.view.banner.text
-        device.press(Button.OK)  # meant for the question: it is gone, so the game's
-        device.until(lambda: device.app.stats.intents >= 1)
+        bridge = device.phones.bridge
+        before = bridge.published
+        # A button meant for the question (any answers it): it answers nothing now, and
+        # the game does not see it either (Ann's view does not come up).
+        device.app.queue.put(Press(Button.SEAT_1))
+        device.until(lambda: bridge.published >= before + 1)
+        assert device.app.scene.private is None
+        device.app.queue.put(Release(Button.SEAT_1))
         assert owner.collect(asked["rid"])[0] == 404
         assert stranger.collect(late["rid"])[0] == 404
         assert device.phones.bridge.pairings.paired() == set()
@@ -94,7 +101,11 @@ def test_ok_pairs_only_the_phone_the_question_named_and_a_new_asker_withdraws_it
 
 
 def test_a_flood_of_requests_draws_no_banner_and_one_question_at_most(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import coda_pi.phones.bridge
+
+    # The press right after a withdrawn question is its answer: no wait for it here.
+    monkeypatch.setattr(coda_pi.phones.bridge, "WITHDRAWN_SECONDS", 0.2)
     with running_device(tmp_path) as device:
         _start(device)
         seen: set[str] = set()
@@ -117,6 +128,7 @@ def test_a_flood_of_requests_draws_no_banner_and_one_question_at_most(
         # draw nothing, and the table offers the seat again when it wants to.
         assert len(questions) <= 1
         # Nothing left behind: the next press is the game's.
+        time.sleep(0.3)
         device.app.queue.put(Press(Button.SEAT_1))
         assert isinstance(device.until(lambda: device.app.scene.private), EntryPrivateView)
         device.app.queue.put(Release(Button.SEAT_1))

@@ -26,6 +26,9 @@ log = logging.getLogger(__name__)
 
 ARMED_SECONDS = 30.0
 """How long the device's question ("Seat 2 to phone 4711?") waits for OK."""
+WITHDRAWN_SECONDS = 2.0
+"""How long after a question was withdrawn the next press is taken as its answer (to
+nothing), not the game's."""
 INVITE_SECONDS = 90.0
 """How long a seat the table offered waits for its phone to ask."""
 
@@ -48,6 +51,7 @@ class PhoneBridge:
         self._swallowed: set[Button] = set()  # buttons whose press answered the question
         self._invited: tuple[int, float] | None = None  # the seat the table offered, when
         self._invite_told = False
+        self._absorb_until = 0.0  # a press before this answers a withdrawn question
         # The question on screen: the request it names (id, code) and when it was asked.
         self._question: tuple[str, str, float] | None = None
         self._game_told: object = None  # the game (its journal) the fallback was said for
@@ -101,6 +105,12 @@ class PhoneBridge:
             self._answer(referee, yes=button is Button.OK)
             self._swallowed.add(button)
             return True
+        if time.monotonic() < self._absorb_until:
+            # The first press after a question was withdrawn was meant for it: it must not
+            # become the game's (an OK that starts a game or takes a guess).
+            self._absorb_until = 0.0
+            self._swallowed.add(button)
+            return True
         if button.seat is not None and _at_setup(referee):
             self.invite(button.seat)  # no game yet: the seat's button asks for its phone
         return False
@@ -129,6 +139,7 @@ class PhoneBridge:
             # The table offers the seat again when it wants to: a stranger that asks
             # once more must not be named in a question that follows by itself.
             self._question = self._invited = None
+            self._absorb_until = now + WITHDRAWN_SECONDS
             self.pairings.drop(seat)
             # Short: at 320x240 the header holds three short lines of it in Spanish.
             referee.notify(_("Another phone asked for seat {number}: nobody gets it, offer "
