@@ -8,6 +8,7 @@ hostage; a flood of requests that drew a banner each; bodies that raised in the 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import ssl
@@ -34,8 +35,11 @@ def test_strangers_asking_again_never_push_the_owner_out_nor_find_its_code(
         assert len(asked["code"]) >= 4
         codes: list[str] = []
         for n in range(300):  # strangers from 30 addresses, each as often as it may
-            status, got = device.phone(f"127.0.0.{2 + n % 30}").request(
-                "POST", "/api/pair", {"seat": 1})
+            try:
+                status, got = device.phone(f"127.0.0.{2 + n % 30}").request(
+                    "POST", "/api/pair", {"seat": 1})
+            except (OSError, ssl.SSLError):  # turned away at the door: too fast
+                continue
             assert status in (200, 429), status
             if status == 200:
                 codes.append(got["code"])
@@ -110,8 +114,9 @@ def test_a_flood_of_requests_draws_no_banner_and_one_question_at_most(
         _start(device)
         seen: set[str] = set()
         for n in range(60):
-            device.phone(f"127.0.0.{2 + n % 20}").request("POST", "/api/pair",
-                                                         {"seat": n % 2})
+            with contextlib.suppress(OSError, ssl.SSLError):  # the door may turn it away
+                device.phone(f"127.0.0.{2 + n % 20}").request("POST", "/api/pair",
+                                                             {"seat": n % 2})
             banner = device.app.scene.view.banner
             if banner is not None:
                 seen.add(banner.text)
@@ -120,7 +125,8 @@ def test_a_flood_of_requests_draws_no_banner_and_one_question_at_most(
         device.offer(1)
         questions: set[str] = set()
         for n in range(20):
-            device.phone(f"127.0.0.{30 + n}").request("POST", "/api/pair", {"seat": 1})
+            with contextlib.suppress(OSError, ssl.SSLError):
+                device.phone(f"127.0.0.{30 + n}").request("POST", "/api/pair", {"seat": 1})
             if text := device.question():
                 questions.add(text)
         device.until(lambda: device.question() == "")
