@@ -25,10 +25,13 @@ import pygame
 
 from coda_pi.app import App, DeviceOptions, build_app
 from coda_pi.config import Config
+from coda_pi.i18n import _
 from coda_pi.phones.start import Phones, start_phones
 from coda_pi.phones.tls import CERT_NAME, KEY_NAME
+from coda_pi.referee.shared.seat_screens import PhonesView
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.signals import Button, Press, Release
+from coda_pi.referee.shared.views import MenuView, SetupView
 
 
 class SteppedClock:
@@ -71,15 +74,49 @@ class Device:
             time.sleep(0.01)
         raise AssertionError(f"the device did not get there in {timeout} s")
 
-    def phone(self) -> Phone:
-        return Phone(self.base, self.cafile)
+    def phone(self, source: str | None = None) -> Phone:
+        """A phone; ``source`` another loopback address it connects from (127.0.0.2 ...),
+        to stand for another device on the Wi-Fi."""
+        return Phone(self.base, self.cafile, source=source)
+
+    def offer(self, seat: int) -> None:
+        """The table chooses to give ``seat`` a phone: its button on the setup, else BACK,
+        Phones, the seat, OK."""
+        self.settled()  # which of the two depends on every press already sent
+        view = self.app.referee.view()
+        if isinstance(view.screen, SetupView) and view.overlay is None:
+            self.seat(seat)
+            return
+        self.press(Button.BACK)
+        menu = self.until(lambda: isinstance(o := self.app.scene.view.overlay, MenuView) and o)
+        for _n in range(menu.items.index(_("Phones"))):  # in the device's language
+            self.press(Button.NEXT)
+        self.press(Button.OK)
+        self.until(lambda: isinstance(self.app.scene.view.overlay, PhonesView))
+        for _n in range(seat):
+            self.press(Button.NEXT)
+        self.until(lambda: self.app.scene.view.overlay.cursor == seat)
+        self.press(Button.OK)
+        self.until(lambda: self.app.scene.view.overlay is None)
+
+    def settled(self) -> None:
+        """Wait until the loop has drawn every intent put on its queue so far."""
+        bridge, stats = self.phones.bridge, self.app.stats
+        self.until(lambda: len(self.app.queue) == 0
+                   and stats.intents == bridge.taken == bridge.published)
+
+    def question(self) -> str:
+        """The table's pairing question on the shared screen now ("" when none)."""
+        banner = self.app.scene.view.banner if self.app.scene else None
+        return banner.text if banner is not None and "? OK" in banner.text else ""
 
 
 class Phone:
     """A phone's requests, as the page's script makes them (over HTTPS, the device's
     certificate trusted as a careful player would after comparing its fingerprint)."""
 
-    def __init__(self, base: str, cafile: Path | None) -> None:
+    def __init__(self, base: str, cafile: Path | None, *, source: str | None = None) -> None:
+        self.source = (source, 0) if source else None
         scheme, rest = base.split("://")
         self.host, port = rest.strip("/").split(":")
         self.port = int(port)
@@ -94,9 +131,10 @@ class Phone:
         conn: http.client.HTTPConnection
         if self.tls is not None:
             conn = http.client.HTTPSConnection(self.host, self.port, context=self.tls,
-                                               timeout=30)
+                                               timeout=30, source_address=self.source)
         else:
-            conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
+            conn = http.client.HTTPConnection(self.host, self.port, timeout=30,
+                                              source_address=self.source)
         headers = {"Content-Type": "application/json"}
         secret = secret if secret is not None else self.secret
         if secret:
@@ -130,13 +168,16 @@ class Phone:
 
 
 def pair(device: Device, phone: Phone, seat: int) -> None:
-    """The whole pairing: the phone asks, the seat's button is pressed and OK confirms it,
-    the phone collects."""
-    rid = phone.ask(seat)["rid"]
-    device.until(lambda: any(r.rid == rid for r in device.phones.bridge.pairings.waiting()))
-    device.seat(seat)
+    """The whole pairing: the phone asks, the table offers the seat (its button on the
+    setup, the Phones page in a game), the question names the phone's code, OK confirms
+    it, the phone collects."""
+    asked = phone.ask(seat)
+    device.until(lambda: any(r.rid == asked["rid"]
+                             for r in device.phones.bridge.pairings.waiting()))
+    device.offer(seat)
+    device.until(lambda: asked["code"] in device.question())
     device.press(Button.OK)
-    device.until(lambda: phone.collect(rid)[1].get("secret"))
+    device.until(lambda: phone.collect(asked["rid"])[1].get("secret"))
 
 
 # The certificate the first device of this test process made at its first start (openssl,

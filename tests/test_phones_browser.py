@@ -152,10 +152,9 @@ def test_four_phones_play_an_entered_pool_tournament_by_taps(tmp_path: Path) -> 
                 device.until(lambda t=tab, s=seat: t.click(f'[data-seat="{s}"]'))
                 device.until(lambda t=tab: t.js("!!document.getElementById('pair-code')"))
                 code = tab.js("document.getElementById('pair-code').getAttribute('data-code')")
-                device.until(lambda c=code: device.app.scene.view.banner is not None
-                             and str(c) in device.app.scene.view.banner.text)
-                device.seat(seat)
-                device.press(Button.OK)  # "Seat N to phone 37?" yes
+                device.seat(seat)  # the table offers the seat: the question names the code
+                device.until(lambda c=code: str(c) in device.question())
+                device.press(Button.OK)  # "Seat N to phone 3714?" yes
                 device.until(lambda t=tab: t.seen() > 0, 15)
             assert device.phones.bridge.pairings.paired() == frozenset(range(4))
 
@@ -249,7 +248,8 @@ def test_a_phone_taken_away_in_the_menu_goes_back_to_choosing_a_seat(tmp_path: P
             device.until(lambda: phone.click('[data-seat="0"]'))
             device.until(lambda: phone.js("!!document.getElementById('pair-code')"))
             device.seat(0)
-            device.press(Button.OK)  # "Seat 1 to phone 37?" yes
+            device.until(lambda: device.question())
+            device.press(Button.OK)  # "Seat 1 to phone 3714?" yes
             device.until(lambda: phone.seen() > 0, 15)
             device.press(Button.OK)  # Start
             device.until(lambda: isinstance(device.app.scene.view.screen, EntryWaitView))

@@ -1,7 +1,7 @@
 """Phones on the device's own screen, against the real loop and its HTTPS server: the setup
 carries the table's address (drawn as a QR code: tests/test_phones_qr.py), and the BACK
 menu's "Phones" page shows who has a phone and takes a seat's phone away; the seat then has
-the button flow again, and only its button gives it a phone again."""
+the button flow again, and only the table (the same page, then OK) gives it a phone again."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def test_the_setup_shows_where_phones_go_and_who_has_one(tmp_path: Path) -> None
         device.until(lambda: device.app.scene.view.screen.phones.paired == frozenset({1}))
 
 
-def test_the_menu_takes_a_seat_s_phone_away_and_only_its_button_gives_it_back(
+def test_the_menu_takes_a_seat_s_phone_away_and_only_the_table_gives_it_back(
         tmp_path: Path) -> None:
     with running_device(tmp_path) as device:
         device.press(Button.OK)  # Start
@@ -64,13 +64,20 @@ def test_the_menu_takes_a_seat_s_phone_away_and_only_its_button_gives_it_back(
         assert isinstance(device.until(lambda: device.app.scene.private), EntryPrivateView)
         device.app.queue.put(Release(Button.SEAT_1))
         device.until(lambda: device.app.scene.private is None)
-        # Her phone asks again: nothing happens until her button (and OK) says so.
-        rid = ann.ask(0)["rid"]
+        # Her phone asks again: nothing happens, her button is the game's, until the table
+        # offers her seat on the Phones page and says yes.
+        asked = ann.ask(0)
         time.sleep(0.3)
-        assert ann.collect(rid) == (200, {"wait": True})
+        assert ann.collect(asked["rid"]) == (200, {"wait": True})
         device.seat(0)
+        time.sleep(0.3)
+        assert ann.collect(asked["rid"]) == (200, {"wait": True})
+        page = _open_phones_page(device)
+        assert page.keys.startswith("OK: give seat 1 a phone")
         device.press(Button.OK)
-        device.until(lambda: ann.collect(rid)[1].get("secret"))
+        device.until(lambda: asked["code"] in device.question())
+        device.press(Button.OK)
+        device.until(lambda: ann.collect(asked["rid"])[1].get("secret"))
         assert ann.page()[0] == 200
         assert device.app.errors == []
 
@@ -84,7 +91,7 @@ def test_phones_do_nothing_while_the_phones_page_is_open(tmp_path: Path) -> None
         _open_phones_page(device)
         bridge = device.phones.bridge
         before = bridge.taken
-        assert ann.tap(kind="tile", dark=True, value="1") == 202
+        assert ann.tap(kind="tile", dark=True, value="1") == 200
         device.until(lambda: bridge.published >= before + 1)
         overlay = device.app.scene.view.overlay
         assert isinstance(overlay, PhonesView) and overlay.cursor == 0
@@ -119,8 +126,7 @@ def test_mastermind_offers_the_phones_page_too_through_the_game_switch() -> None
     setup = switch.view().screen
     assert isinstance(setup, SetupView) and setup.phones is not None
     assert setup.phones.address == "https://10.42.0.1:8443"
-    bridge.pairings.request(0)
-    assert bridge.pairings.complete(0) == "paired"
+    assert bridge.pairings.complete(bridge.pairings.request(0).rid)
     table = Table(switch, clock)  # type: ignore[arg-type]
     table.tap(Button.NEXT, 2)  # from "Game" past "Mode" to "Start"
     table.tap(Button.OK)

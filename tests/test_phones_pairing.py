@@ -33,22 +33,18 @@ def _start(device) -> None:  # noqa: ANN001 - the helper's Device
     device.until(lambda: isinstance(device.app.scene.view.screen, EntryWaitView))
 
 
-def test_a_seat_is_paired_only_by_its_own_button(tmp_path: Path) -> None:
+def test_a_seat_is_paired_only_when_the_table_offers_it_and_says_yes(tmp_path: Path) -> None:
     with running_device(tmp_path) as device:
         phone = device.phone()
         asked = phone.ask(1)
-        assert len(asked["rid"]) >= 20 and len(asked["code"]) == 2
-        # The shared screen names the seat and the phone's code, for the table to see.
-        device.until(lambda: device.app.scene.view.banner is not None
-                     and asked["code"] in device.app.scene.view.banner.text)
+        assert len(asked["rid"]) >= 20 and len(asked["code"]) == 4
         assert phone.collect(asked["rid"]) == (200, {"wait": True})
-        device.seat(0)  # another seat's button gives nothing
+        device.seat(0)  # the setup: the table offers seat 1, which nobody asked for
         device.until(lambda: device.app.stats.intents >= 2)
         assert phone.collect(asked["rid"]) == (200, {"wait": True})
         assert phone.page()[0] == 403
-        device.seat(1)
-        device.until(lambda: "Seat 2 to phone " + asked["code"]
-                     in device.app.scene.view.banner.text)
+        device.seat(1)  # ... then seat 2: the screen names the phone's code, for the table
+        device.until(lambda: "Seat 2 to phone " + asked["code"] in device.question())
         device.press(Button.OK)  # the table confirms: yes
         status, got = device.until(lambda: (r := phone.collect(asked["rid"]))[1].get(
             "secret") and r)
@@ -113,13 +109,13 @@ def test_taps_enter_a_starting_row_one_tap_per_panel(tmp_path: Path) -> None:
         pair(device, ann, 0)
         pair(device, ben, 1)
         for tile in ("D1", "L4", "D7", "L10"):
-            assert ann.tap(kind="tile", dark=tile[0] == "D", value=tile[1:]) == 202
+            assert ann.tap(kind="tile", dark=tile[0] == "D", value=tile[1:]) == 200
         status, got = device.until(lambda: (r := ann.page())[1]["page"]["actions"][
             "confirm"] and r)
         slots = got["page"]["private"]["slots"]
         assert [(s["dark"], s["label"]) for s in slots] == [
             (True, "1"), (False, "4"), (True, "7"), (False, "10")]
-        assert ann.tap(kind="key", key="ok") == 202
+        assert ann.tap(kind="key", key="ok") == 200
         device.until(lambda: device.app.scene.view.screen.seat == 1)
         # Ben's page shows the entry; Ann's shows her row and no grid.
         status, got = ben.page()
@@ -169,7 +165,8 @@ def test_the_page_speaks_the_device_s_language(tmp_path: Path) -> None:
         assert page["words"]["your_row"] == "Tu fila"
         status, seats = phone.request("GET", "/api/seats")
         assert seats["words"]["press"] == (
-            "Ahora pulsa el botón de puesto {number} en el dispositivo")
+            "Ahora en el dispositivo: botón de puesto {number} (en partida: BACK, Móviles, "
+            "puesto {number}, OK), y luego OK")
 
 
 def test_a_phone_gives_its_seat_back_and_the_button_flow_returns(tmp_path: Path) -> None:
@@ -196,16 +193,16 @@ def test_a_game_with_a_seat_without_phone_says_once_how_to_keep_it_private(
 
 
 def test_two_phones_asking_for_one_seat_get_nothing_from_its_button(tmp_path: Path) -> None:
-    """The button cannot tell the owner's phone from an intruder's asking at the same time:
-    neither gets the seat, and the screen says so."""
+    """The table cannot tell the owner's phone from an intruder's asking at the same time:
+    neither gets the seat, no question is asked, and the screen says so."""
     with running_device(tmp_path) as device:
-        owner, intruder = device.phone(), device.phone()
+        owner, intruder = device.phone(), device.phone("127.0.0.2")
         asked = [owner.ask(0)["rid"], intruder.ask(0)["rid"]]
         device.until(lambda: len(device.phones.bridge.pairings.waiting()) == 2)
         device.seat(0)
-        device.press(Button.OK)
         device.until(lambda: device.app.scene.view.banner is not None
                      and "Two phones" in device.app.scene.view.banner.text)
+        assert device.question() == ""
         assert [p.collect(rid)[0] for p, rid in zip((owner, intruder), asked,
                                                      strict=True)] == [404, 404]
         assert device.phones.bridge.pairings.paired() == frozenset()
@@ -228,7 +225,7 @@ def test_device_dealt_play_deals_and_draws_to_the_phone(tmp_path: Path) -> None:
             # First the colours of the starting panels (issue 24), on "any mix": face down.
             assert private["purpose"] == "deal" and len(private["row"]) == 4
             assert {p["label"] for p in private["row"]} == {"?"}
-            assert phone.tap(kind="key", key="ok") == 202  # any mix: the device deals
+            assert phone.tap(kind="key", key="ok") == 200  # any mix: the device deals
             got = device.until(lambda p=phone: (r := p.page())[1]["page"]["private"]
                                and "?" not in {t["label"] for t in r[1]["page"]["private"]["row"]}
                                and r)[1]
@@ -238,14 +235,14 @@ def test_device_dealt_play_deals_and_draws_to_the_phone(tmp_path: Path) -> None:
             # The other phone sees no row of this seat's, only its own (none yet).
             other = (ben if phone is ann else ann).page()[1]["page"]
             assert other["private"] is None
-            assert phone.tap(kind="key", key="ok") == 202
+            assert phone.tap(kind="key", key="ok") == 200
             device.until(lambda s=seat: device.app.scene.view.screen.__class__ is not DealView
                          or device.app.scene.view.screen.seat != s)
         screen = device.until(lambda: isinstance(s := device.app.scene.view.screen, TurnView)
                               and s)
         assert screen.step is TurnStep.CHOOSE_COLOR and screen.seat == 0
-        assert ben.tap(kind="key", key="ok") == 202  # not Ben's turn: nothing happens
-        assert ann.tap(kind="key", key="ok") == 202  # Ann draws
+        assert ben.tap(kind="key", key="ok") == 200  # not Ben's turn: nothing happens
+        assert ann.tap(kind="key", key="ok") == 200  # Ann draws
         got = device.until(lambda: (r := ann.page())[1]["page"]["own"]["drawn"] and r)[1]
         assert got["page"]["own"]["drawn"]["label"] is not None
         assert ben.page()[1]["page"]["own"]["drawn"] is None
@@ -270,7 +267,7 @@ def test_a_phone_cannot_answer_the_table_s_menu(tmp_path: Path) -> None:
         bridge = device.phones.bridge
         before = bridge.taken
         for key in ("next", "next", "next", "ok", "ok"):
-            assert phone.tap(kind="key", key=key) == 202
+            assert phone.tap(kind="key", key=key) == 200
         device.until(lambda: bridge.published >= before + 5)  # all five reached the loop
         overlay = device.app.scene.view.overlay
         assert isinstance(overlay, MenuView) and overlay.cursor == 0
@@ -302,7 +299,7 @@ def test_a_page_s_version_counts_only_its_own_changes(tmp_path: Path) -> None:
         bridge = device.phones.bridge
         taken = bridge.taken
         for tile in ("D1", "L4", "D7"):
-            assert ann.tap(kind="tile", dark=tile[0] == "D", value=tile[1:]) == 202
+            assert ann.tap(kind="tile", dark=tile[0] == "D", value=tile[1:]) == 200
         device.until(lambda: bridge.published >= taken + 3)
         got = ann.page()[1]
         assert got["v"] > ann_before  # Ann's page changed (taps drained together: once)
@@ -379,8 +376,8 @@ def test_a_mastermind_maker_sets_the_code_on_the_phone(tmp_path: Path) -> None:
         device.app.queue.put(Release(Button.SEAT_1))
         device.until(lambda: device.app.scene.private is None)
         for _ in range(pegs):
-            assert phone.tap(kind="key", key="next") == 202
-            assert phone.tap(kind="key", key="ok") == 202
+            assert phone.tap(kind="key", key="next") == 200
+            assert phone.tap(kind="key", key="ok") == 200
         device.until(lambda: phone.page()[1]["page"]["private"] is None)
         assert device.app.errors == []
         # The code is set: the other seat now breaks it (the screen moved on from the code).
@@ -389,23 +386,28 @@ def test_a_mastermind_maker_sets_the_code_on_the_phone(tmp_path: Path) -> None:
 
 def test_a_press_for_the_game_does_not_give_a_seat_to_a_waiting_phone(tmp_path: Path) -> None:
     """An intruder asks for Ben's seat and waits for Ben's button to be pressed for the game
-    (to see his entry, to be attacked): the press asks the table first, and any button but
+    (to see his entry, to be attacked): the press is the game's and asks nothing. When the
+    table does offer the seat, the question names the intruder's code, and any button but
     OK refuses; the intruder gets nothing."""
     with running_device(tmp_path) as device:
         _start(device)
-        intruder = device.phone()
+        intruder = device.phone("127.0.0.2")
         rid = intruder.ask(1)["rid"]
         device.until(lambda: device.phones.bridge.pairings.waiting())
+        bridge = device.phones.bridge
+        before = bridge.published
         device.seat(1)  # Ben's button, pressed for the game
-        device.until(lambda: "Seat 2 to phone" in device.app.scene.view.banner.text)
+        device.until(lambda: bridge.published >= before + 2)
+        assert device.question() == ""
+        device.offer(1)  # the table offers it: the question names the intruder's code
+        device.until(lambda: "Seat 2 to phone" in device.question())
         device.press(Button.BACK)  # not OK: no
         device.until(lambda: "stays without a phone" in device.app.scene.view.banner.text)
         assert intruder.collect(rid)[0] == 404
-        assert device.phones.bridge.pairings.paired() == frozenset()
+        assert bridge.pairings.paired() == frozenset()
         assert device.app.scene.view.overlay is None  # the BACK answered; it opened no menu
-        bridge = device.phones.bridge
         before = bridge.published
-        device.seat(1)  # now a press for the game again: no phone waits, nothing is asked
+        device.seat(1)  # now a press for the game again: nothing is asked
         device.until(lambda: bridge.published >= before + 2)
         assert bridge.pairings.paired() == frozenset()
         assert "to phone" not in (device.app.scene.view.banner or Banner("")).text

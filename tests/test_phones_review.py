@@ -20,8 +20,7 @@ NAMES = ("Ann", "Ben", "Cy")
 
 
 def _pair(bridge: PhoneBridge, seat: int) -> None:
-    bridge.pairings.request(seat)
-    assert bridge.pairings.complete(seat) == "paired"
+    assert bridge.pairings.complete(bridge.pairings.request(seat).rid)
 
 
 def _actor(text: str) -> str:

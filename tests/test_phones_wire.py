@@ -86,13 +86,14 @@ def _exchange(tmp_path: Path, *, tls: bool, row: tuple[str, ...] = ROW) -> tuple
             device.until(lambda: isinstance(device.app.scene.view.screen, EntryWaitView))
             rid = phone.ask(0)["rid"]
             device.until(lambda: bridge.pairings.waiting())
-            device.seat(0)
+            device.offer(0)  # the table: BACK, Phones, seat 1, OK
+            device.until(lambda: device.question())
             device.press(Button.OK)
             device.until(lambda: 0 in bridge.pairings.paired())
             assert phone.collect(rid)[0] == 200
             taken = bridge.taken
             for tile in row:
-                assert phone.tap(kind="tile", dark=tile[0] == "D", value=tile[1:]) == 202
+                assert phone.tap(kind="tile", dark=tile[0] == "D", value=tile[1:]) == 200
             device.until(lambda: bridge.published >= taken + len(row))
             status, got = phone.page()
             assert status == 200 and got["page"]["actions"]["confirm"]

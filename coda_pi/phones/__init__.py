@@ -1,13 +1,18 @@
 """Phones as seat screens: each player's own phone shows that seat's private view and
 takes its taps, served by the device on the local network (issue 23, docs/phones.md).
 
-- ``pairing``: which phone holds which seat; a pairing completes only when the seat's
-  physical button is pressed, and gives that phone an unguessable secret.
+- ``pairing``: which phone holds which seat; a pairing completes only when the table
+  offered the seat and said yes to the one phone its question named, and gives that phone
+  an unguessable secret. Requests are never evicted, codes never repeat, asking is paced.
+- ``bodies``: the one schema every request body is checked against.
+- ``doors``: who the server lets in (per-address and reserved slots, paced strangers) and
+  the deadlines of a handshake and a request.
 - ``actions``: what a phone may ask for (a key, a target, one panel by one tap), turned
   on the loop's thread into the very button presses the referee already understands.
 - ``seat_views``: what one seat's page shows, built on the loop's thread from the public
   view and that seat's own view only.
-- ``bridge``: the loop's side: takes phone intents and pairing presses, publishes views.
+- ``bridge``: the loop's side: the table's offer and question, phone intents (answered
+  once done), publishes views.
 - ``server``: the HTTPS server's threads: they only put intents on the loop's queue and
   read views the loop already made.
 - ``tls``: the device's self-signed certificate and its fingerprint.

@@ -12,9 +12,10 @@ so the count of presses the referee sees is the buttons' count, while the phone 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from coda_pi.referee.shared.signals import Button, Press, Release
@@ -27,6 +28,24 @@ KEYS: dict[str, Button] = {"prev": Button.PREV, "next": Button.NEXT, "ok": Butto
 _ENTRY_KEYS = {Key.PREV: Button.PREV, Key.NEXT: Button.NEXT, Key.OK: Button.OK,
                Key.BACK: Button.BACK}
 TARGET_STEPS = (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE, TurnStep.CONTINUE)
+
+
+class Ticket:
+    """How a tap's request learns what became of it: the loop answers once it has applied
+    the tap, so every line it caused is written and fsynced before the phone is told
+    (design principle 5)."""
+
+    def __init__(self) -> None:
+        self._done = threading.Event()
+        self.taken = False  # the tap was the seat's to make, and was made
+
+    def answer(self, taken: bool) -> None:
+        self.taken = taken
+        self._done.set()
+
+    def wait(self, timeout: float) -> bool:
+        """True once the loop answered (within ``timeout`` seconds)."""
+        return self._done.wait(timeout)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +63,7 @@ class PhoneIntent:
     target: int | None = None
     dark: bool | None = None
     value: str | None = None
+    ticket: Ticket | None = field(default=None, compare=False, repr=False)
 
 
 CHOICES: dict[str, tuple[TurnStep, str]] = {

@@ -1,4 +1,4 @@
-"""The loop's side of the phones: pairing presses, phone intents in; seat pages out.
+"""The loop's side of the phones: the table's pairing, phone intents in; seat pages out.
 
 Everything here that touches the referee runs on the loop's thread (design principle 2):
 ``take`` is given each intent the loop drained, ``publish`` runs after each update, and
@@ -21,12 +21,17 @@ from coda_pi.phones.pairing import Pairings
 from coda_pi.phones.seat_views import page_words, seat_page
 from coda_pi.referee.shared.seat_screens import WITHOUT_A_PHONE, LookAtPhoneView, PhonesCard
 from coda_pi.referee.shared.signals import Button, Intent, Press, Release
-from coda_pi.referee.shared.views import BannerKind
+from coda_pi.referee.shared.views import BannerKind, SetupView
 
 log = logging.getLogger(__name__)
 
-ARMED_SECONDS = 20.0
-"""How long the device waits for OK after a seat's button was pressed for a waiting phone."""
+ARMED_SECONDS = 30.0
+"""How long the device's question ("Seat 2 to phone 4711?") waits for OK."""
+WITHDRAWN_SECONDS = 2.0
+"""How long after a question was withdrawn the next press is taken as its answer (to
+nothing), not the game's."""
+INVITE_SECONDS = 90.0
+"""How long a seat the table offered waits for its phone to ask."""
 
 
 class PhoneBridge:
@@ -47,9 +52,12 @@ class PhoneBridge:
         self._serials: dict[int, int] = {}
         self._closing = False
         self._seats: bytes = b'{"seats": []}'
-        self._swallowed: set[Button] = set()  # seat buttons whose press paired a phone
-        self._changes_seen = -1
-        self._armed: tuple[int, float] | None = None  # a seat asked to confirm, and when
+        self._swallowed: set[Button] = set()  # buttons whose press answered the question
+        self._invited: tuple[int, float] | None = None  # the seat the table offered, when
+        self._invite_told = False
+        self._absorb_until = 0.0  # a press before this answers a withdrawn question
+        # The question on screen: the request it names (id, code) and when it was asked.
+        self._question: tuple[str, str, float] | None = None
         self._game_told: object = None  # the game (its journal) the fallback was said for
         self._review_told: object = None  # ... and the review's place, at its end
         self.applied = 0  # phone intents the loop has done (the bench reads it)
@@ -72,18 +80,28 @@ class PhoneBridge:
         """The table took the seat's phone away (the BACK menu's "Phones"): its next
         request gets 403 and the page goes back to choosing a seat; its long poll ends."""
         self.pairings.unpair(seat)
-        self._changes_seen = self.pairings.changes
 
     # -- the loop's thread -------------------------------------------------------------
 
+    def invite(self, seat: int) -> None:
+        """The table chose to give ``seat`` a phone (the Phones page's OK, or the seat's
+        button on the setup): the phone that asks for it is named in a question, and OK
+        gives it the seat. Nothing else starts a pairing (design principle 4)."""
+        self._invited = (seat, time.monotonic())
+        self._question = None
+        self._invite_told = False
+
     def take(self, referee: Any, intent: Intent | PhoneIntent) -> bool:
-        """True when ``intent`` was the phones' (a tap, or a press of the pairing: the seat's
-        button, then OK or another button to answer): the referee must not see it."""
+        """True when ``intent`` was the phones' (a tap, or the press that answers the
+        table's own pairing question): the referee must not see it. Every other press is
+        the game's, whoever waits for a seat."""
         self.taken += 1
         if isinstance(intent, PhoneIntent):
+            done = intent.seat in self.pairings.paired() and apply(referee, intent)
             if intent.seat in self.pairings.paired():
-                apply(referee, intent)
                 self.applied += 1
+            if intent.ticket is not None:
+                intent.ticket.answer(done)  # after apply: its lines are written and synced
             return True
         button = intent.button
         if isinstance(intent, Release) and button in self._swallowed:
@@ -91,49 +109,83 @@ class PhoneBridge:
             return True
         if not isinstance(intent, Press):
             return False
-        armed = self._armed
-        if armed is not None and time.monotonic() - armed[1] > ARMED_SECONDS:
-            armed = self._armed = None  # left unanswered: the buttons are the game's again
-        if armed is not None:
-            self._answer(referee, armed[0], yes=button is Button.OK)
-        elif button.seat is not None and self.pairings.waits_for(button.seat):
-            self._ask(referee, button.seat)
-        else:
-            return False
-        self._swallowed.add(button)
-        return True
+        self._check_question(referee)
+        if self._question is not None:
+            self._answer(referee, yes=button is Button.OK)
+            self._swallowed.add(button)
+            return True
+        if time.monotonic() < self._absorb_until:
+            # The first press after a question was withdrawn was meant for it: it must not
+            # become the game's (an OK that starts a game or takes a guess).
+            self._absorb_until = 0.0
+            self._swallowed.add(button)
+            return True
+        if button.seat is not None and _at_setup(referee):
+            self.invite(button.seat)  # no game yet: the seat's button asks for its phone
+        return False
 
-    def _ask(self, referee: Any, seat: int) -> None:
-        """A seat's button with a phone waiting for that seat: OK must confirm it. A press
-        for the game (a target, a held view) must not give a seat to a phone quietly."""
-        self._armed = (seat, time.monotonic())
-        self._changes_seen = self.pairings.changes  # this sentence, not the waiting one
-        codes = ", ".join(r.code for r in self.pairings.waiting() if r.seat == seat)
-        # Short: at 320x240 the header holds three short lines of it in Spanish.
-        referee.notify(_("Seat {number} to phone {code}? OK: yes, other button: "
-                         "no").format(number=seat + 1, code=codes), BannerKind.INFO)
-
-    def _answer(self, referee: Any, seat: int, *, yes: bool) -> None:
-        self._armed = None
-        if not yes:
-            self.pairings.drop(seat)
-            self._changes_seen = self.pairings.changes
-            referee.notify(_("Seat {number} stays without a phone").format(number=seat + 1))
+    def _check_question(self, referee: Any) -> None:
+        """The pairing's state, on the loop's thread: the invitation or question run out,
+        a question withdrawn when the requests for its seat changed, a question asked when
+        one phone (and only one) asks for the invited seat."""
+        now = time.monotonic()
+        if self._invited is not None and now - self._invited[1] > INVITE_SECONDS:
+            self._invited = self._question = None
+        if self._question is not None and now - self._question[2] > ARMED_SECONDS:
+            self._question = None
+            referee.notify(_("Seat {number} stays without a phone").format(
+                number=self._invited[0] + 1 if self._invited else 0))
+            self._invited = None
+        if self._invited is None:
             return
-        done = self.pairings.complete(seat)
-        self._changes_seen = self.pairings.changes
-        if done == "paired":
-            referee.notify(_("Seat {number} is paired with its phone").format(
-                number=seat + 1), BannerKind.GOOD)
-        elif done == "clash":
+        seat = self._invited[0]
+        asking = self.pairings.waiting_for(seat)
+        if self._question is not None:
+            if [r.rid for r in asking] == [self._question[0]]:
+                return
+            # Another phone asked too (or the one asked about left): the question named a
+            # phone the table can no longer be sure of, so it is withdrawn at once.
+            # The table offers the seat again when it wants to: a stranger that asks
+            # once more must not be named in a question that follows by itself.
+            self._question = self._invited = None
+            self._absorb_until = now + WITHDRAWN_SECONDS
+            self.pairings.drop(seat)
+            # Short: at 320x240 the header holds three short lines of it in Spanish.
+            referee.notify(_("Another phone asked for seat {number}: nobody gets it, offer "
+                             "it again").format(number=seat + 1), BannerKind.ERROR)
+            return
+        if len(asking) > 1:
+            self._invited = None
+            self.pairings.drop(seat)
             referee.notify(_("Two phones asked for seat {number}: neither got it. Ask again "
                              "from the seat's own phone only").format(number=seat + 1),
                            BannerKind.ERROR)
+        elif asking:
+            req = asking[0]
+            self._question = (req.rid, req.code, now)
+            # Short: at 320x240 the header holds three short lines of it in Spanish.
+            referee.notify(_("Seat {number} to phone {code}? OK: yes, other button: "
+                             "no").format(number=seat + 1, code=req.code), BannerKind.INFO)
+        elif not self._invite_told:
+            self._invite_told = True
+            referee.notify(_("Seat {number}: choose it on its phone now").format(
+                number=seat + 1))
+
+    def _answer(self, referee: Any, *, yes: bool) -> None:
+        assert self._question is not None and self._invited is not None
+        rid, seat = self._question[0], self._invited[0]
+        self._question = self._invited = None
+        if not yes:
+            self.pairings.drop(seat)
+            referee.notify(_("Seat {number} stays without a phone").format(number=seat + 1))
+        elif self.pairings.complete(rid):
+            referee.notify(_("Seat {number} is paired with its phone").format(
+                number=seat + 1), BannerKind.GOOD)
 
     def publish(self, referee: Any) -> None:
         """Make every paired seat's page from the referee as it is now; wake the phones
         whose page changed."""
-        self._notice(referee)
+        self._check_question(referee)
         self._fallback(referee)
         self._review_on_phones(referee)
         paired = self.pairings.paired()
@@ -205,20 +257,6 @@ class PhoneBridge:
         self._review_told = journal
         referee.notify(_("Seats with a phone: your own review of the game is on it"))
 
-    def _notice(self, referee: Any) -> None:
-        """A phone waiting for its seat's button: the shared screen says which, with the
-        phone's code, so the table sees who is pairing."""
-        changes = self.pairings.changes
-        if changes == self._changes_seen:
-            return
-        self._changes_seen = changes
-        waiting = self.pairings.waiting()
-        if waiting:
-            req = waiting[-1]
-            referee.notify(_("A phone asks for seat {number} (code {code}): press seat "
-                             "button {number} to give it").format(number=req.seat + 1,
-                                                                  code=req.code))
-
     @staticmethod
     def _seat_list(referee: Any, paired: frozenset[int]) -> dict[str, Any]:
         game = getattr(referee, "game", None)
@@ -232,6 +270,12 @@ class PhoneBridge:
                 "words": page_words()}
 
     # -- the server's threads ----------------------------------------------------------
+
+    def offered(self, seat: int) -> bool:
+        """The table offers ``seat`` now (read without a lock: a stale answer only delays
+        the question to the loop's next wake-up, or wakes it once for nothing)."""
+        invited = self._invited
+        return invited is not None and invited[0] == seat
 
     def seats(self) -> bytes:
         with self._ready:
@@ -250,3 +294,11 @@ class PhoneBridge:
         with self._ready:
             self._closing = True
             self._ready.notify_all()
+
+
+def _at_setup(referee: Any) -> bool:
+    """The setup is on screen with nothing over it: no game that a seat's button could be
+    pressed for (a name being typed uses them: that is another screen)."""
+    view = referee.view()
+    return (isinstance(view.screen, SetupView) and not view.screen.editing
+            and getattr(view, "overlay", None) is None)

@@ -1,11 +1,17 @@
 """Which phone holds which seat, shared between the server's threads and the loop's.
 
-A phone asks for a seat and gets a request id (unguessable, its own) and a two-digit code
-that the device's screen shows beside the seat's name, so the table sees which phone is
-being paired. Only the seat's physical button, confirmed with OK, completes it (the loop's
-``PhoneBridge`` calls ``complete``): the phone then gets a fresh per-pairing secret that
-every later request carries. A new
-pairing of a seat revokes the old secret; unpairing revokes it too.
+A phone asks for a seat and gets a request id (unguessable, its own) and a four-digit code
+that the device's screen shows in its question, so the table sees which phone is being
+paired. Only the table completes it, by OK on the question that names that very request
+(the loop's ``PhoneBridge`` calls ``complete`` with the request's id): the phone then gets
+a fresh per-pairing secret that every later request carries. A new pairing of a seat
+revokes the old secret; unpairing revokes it too.
+
+The network is a stranger's too (design principle 4), so a request can never push out or
+replace another: when too many wait, the new one is refused, not the oldest dropped; a code
+is never given twice within ``CODE_WINDOW`` seconds, so asking again and again never finds
+the code another phone shows; and each address may ask only so often and keep only so few
+requests waiting.
 """
 
 from __future__ import annotations
@@ -14,23 +20,41 @@ import hmac
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
 REQUEST_SECONDS = 120.0
-"""How long a phone's request waits for its seat's button."""
+"""How long a phone's request waits for the table."""
 MAX_WAITING = 16
 """Requests waiting at once: a phone that asks again and again cannot fill the memory."""
+MAX_WAITING_PER_ADDRESS = 2
+"""Requests one address may keep waiting: a phone asks for one seat; two is a slip."""
+ASKS_PER_ADDRESS = 6
+ASK_WINDOW = 60.0
+"""An address may ask ``ASKS_PER_ADDRESS`` times per ``ASK_WINDOW`` seconds."""
+CODE_DIGITS = 4
+CODE_WINDOW = 900.0
+"""A code is given once in this many seconds: with the per-address limits a stranger can
+ask for a few hundred codes in that time, out of 9,000, and never the one a phone shows."""
+MAX_ADDRESSES = 1024
+"""Addresses whose asking is remembered: beyond that the oldest is forgotten (its window
+has run out long before on any real network)."""
+
+
+class Refused(Exception):
+    """A request the device will not take now (too many waiting, or asked too often)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Request:
-    """A phone's wish to hold ``seat``, waiting for the seat's button."""
+    """A phone's wish to hold ``seat``, waiting for the table."""
 
     rid: str  # the requesting phone's own handle (unguessable)
     seat: int
     code: str  # shown on the phone and the device: which phone is being paired
     made: float
+    address: str = ""
 
 
 class Pairings:
@@ -43,37 +67,62 @@ class Pairings:
         self._secrets: dict[int, str] = {}
         self._requests: dict[str, Request] = {}
         self._granted: dict[str, str] = {}  # request id -> secret, until the phone reads it
+        self._codes: deque[tuple[float, str]] = deque()  # codes given, oldest first
+        self._code_set: set[str] = set()
+        self._asks: dict[str, deque[float]] = {}  # address -> when it asked, oldest first
         self.changes = 0  # bumps on every pairing change (the loop redraws its notice)
 
-    def request(self, seat: int) -> Request:
-        """A phone asks for ``seat``."""
+    def request(self, seat: int, address: str = "") -> Request:
+        """A phone at ``address`` asks for ``seat``; ``Refused`` when it may not now."""
         if not 0 <= seat < self._seats:
             raise ValueError(f"no seat {seat + 1}")
         with self._lock:
+            now = self._clock()
             self._expire()
+            self._count_ask(address, now)
+            if sum(r.address == address for r in self._requests.values()) >= (
+                    MAX_WAITING_PER_ADDRESS):
+                raise Refused("this phone already waits")
             if len(self._requests) >= MAX_WAITING:
-                oldest = min(self._requests.values(), key=lambda r: r.made)
-                del self._requests[oldest.rid]
-            taken = {r.code for r in self._requests.values()}
-            code = f"{secrets.randbelow(90) + 10}"
-            while code in taken:
-                code = f"{secrets.randbelow(90) + 10}"
-            req = Request(secrets.token_urlsafe(18), seat, code, self._clock())
+                raise Refused("too many phones wait")
+            req = Request(secrets.token_urlsafe(18), seat, self._new_code(now), now, address)
             self._requests[req.rid] = req
             self.changes += 1
             return req
 
+    def _count_ask(self, address: str, now: float) -> None:
+        asks = self._asks.pop(address, None) or deque()
+        while asks and now - asks[0] > ASK_WINDOW:
+            asks.popleft()
+        self._asks[address] = asks  # re-inserted: the dict keeps the latest asker last
+        while len(self._asks) > MAX_ADDRESSES:
+            del self._asks[next(iter(self._asks))]
+        if len(asks) >= ASKS_PER_ADDRESS:
+            raise Refused("asked too often")
+        asks.append(now)
+
+    def _new_code(self, now: float) -> str:
+        while self._codes and now - self._codes[0][0] > CODE_WINDOW:
+            self._code_set.discard(self._codes.popleft()[1])
+        low = 10 ** (CODE_DIGITS - 1)
+        if len(self._code_set) >= (9 * low) // 2:  # half the codes used: asked too much
+            raise Refused("too many codes given")
+        code = str(low + secrets.randbelow(9 * low))
+        while code in self._code_set:
+            code = str(low + secrets.randbelow(9 * low))
+        self._codes.append((now, code))
+        self._code_set.add(code)
+        return code
+
     def waiting(self) -> list[Request]:
-        """The requests not yet completed, oldest first (the device's notice)."""
+        """The requests not yet completed, oldest first."""
         with self._lock:
             self._expire()
             return sorted(self._requests.values(), key=lambda r: r.made)
 
-    def waits_for(self, seat: int) -> bool:
-        """Some phone waits for ``seat``."""
-        with self._lock:
-            self._expire()
-            return any(r.seat == seat for r in self._requests.values())
+    def waiting_for(self, seat: int) -> list[Request]:
+        """The requests for ``seat``, oldest first."""
+        return [r for r in self.waiting() if r.seat == seat]
 
     def drop(self, seat: int) -> None:
         """The table refused: every request for ``seat`` is forgotten (those phones are
@@ -84,25 +133,19 @@ class Pairings:
                     del self._requests[rid]
                     self.changes += 1
 
-    def complete(self, seat: int) -> str:
-        """The seat's button was pressed: "paired" when one phone waited for this seat (it
-        now holds it), "none" when no phone waits, "clash" when two or more did: nobody
-        gets the seat (the button cannot tell which is the owner's), all must ask again."""
+    def complete(self, rid: str) -> bool:
+        """The table said yes to the request ``rid`` (the one its question named): that
+        phone now holds the request's seat. False when it no longer waits."""
         with self._lock:
             self._expire()
-            mine = [r for r in self._requests.values() if r.seat == seat]
-            if not mine:
-                return "none"
-            for r in mine:
-                del self._requests[r.rid]
+            req = self._requests.pop(rid, None)
+            if req is None:
+                return False
             self.changes += 1
-            if len(mine) > 1:
-                return "clash"
-            newest = mine[0]
             secret = secrets.token_urlsafe(24)
-            self._secrets[seat] = secret  # the old phone's secret stops working here
-            self._granted[newest.rid] = secret
-            return "paired"
+            self._secrets[req.seat] = secret  # the old phone's secret stops working here
+            self._granted[rid] = secret
+            return True
 
     def collect(self, rid: str) -> tuple[str, int] | None | bool:
         """What the requesting phone learns: (secret, seat) once paired (only once), True

@@ -44,7 +44,9 @@ def page_words() -> dict[str, str]:
     return {
         "choose": _("Which seat is yours?"),
         "seat": _("Seat {number}"),
-        "press": _("Now press seat button {number} on the device"),
+        # The table offers the seat: its button on the setup, the Phones page in a game.
+        "press": _("Now on the device: seat button {number} (in a game: BACK, Phones, seat "
+                   "{number}, OK), then OK"),
         "code": _("The device shows this code: {code}"),
         "your_row": _("Your row"),
         "your_code": _("Your code"),

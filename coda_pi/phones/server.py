@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import socket
 import ssl
 import threading
@@ -26,20 +27,22 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from coda_pi.devices.intent_queue import IntentQueue
-from coda_pi.phones.actions import PhoneIntent
+from coda_pi.phones.actions import PhoneIntent, Ticket
+from coda_pi.phones.bodies import MAX_BODY, SCHEMAS, BadBody, checked
 from coda_pi.phones.bridge import PhoneBridge
+from coda_pi.phones.doors import HANDSHAKE_SECONDS, HEADER_SECONDS, Deadlines, Doors
+from coda_pi.phones.pairing import Refused
 
 log = logging.getLogger(__name__)
 
 POLL_SECONDS = 20.0
 """How long a page request waits for a change before answering "nothing new"."""
-MAX_BODY = 2048
+TAP_SECONDS = 5.0
+"""How long a tap's request waits for the loop to have done it before answering "pending"."""
 PAGE_BLOCK = 16384
 """Every page is sent padded to a multiple of this (with JSON's own whitespace): TLS hides
 the bytes but not their count, and a page's length would otherwise tell a sniffer how many
 of a seat's numbers have two digits. Pages are 3 to 6 kB: one block."""
-MAX_CONNECTIONS = 64
-"""Connections served at once: four phones need two each; a flood of more is dropped."""
 POLICY = "default-src 'self'; frame-ancestors 'none'; form-action 'none'"
 """The page loads nothing but its own files, and no other site may frame it."""
 STATIC = {"/": ("page.html", "text/html; charset=utf-8"),
@@ -61,30 +64,44 @@ class _Server(ThreadingHTTPServer):
     tls: ssl.SSLContext | None = None
     bridge: PhoneBridge
     queue: IntentQueue
-    slots: threading.BoundedSemaphore  # connections served at once (one per server)
+    doors: Doors  # who is let in (one per server)
+    deadlines: Deadlines
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        if not self.slots.acquire(blocking=False):  # too many at once: this one is dropped
+        if not self.doors.enter(client_address[0]):  # over a limit: this one is dropped
             self.shutdown_request(request)
             return
-        super().process_request(request, client_address)
+        try:
+            super().process_request(request, client_address)
+        except Exception:  # no thread for it: its place is given back
+            self.doors.leave(client_address[0])
+            raise
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self.slots.release()
+            self.doors.leave(client_address[0])
 
     def finish_request(self, request: Any, client_address: Any) -> None:
-        # The handshake in the connection's own thread: a slow phone never holds up others.
+        # The handshake in the connection's own thread, on a deadline for the whole of it:
+        # a slow phone never holds up others, and a stranger dripping its hello a byte at a
+        # time loses the connection after HANDSHAKE_SECONDS.
         if self.tls is not None:
-            request.settimeout(10)
+            raw = request
+            self.deadlines.arm(raw, HANDSHAKE_SECONDS)
             try:
+                request.settimeout(HANDSHAKE_SECONDS)
                 request = self.tls.wrap_socket(request, server_side=True)
             except (OSError, ssl.SSLError):
                 return
+            finally:
+                self.deadlines.disarm(raw)
             request.settimeout(POLL_SECONDS + 10)
-        super().finish_request(request, client_address)
+        try:
+            super().finish_request(request, client_address)
+        finally:
+            self.deadlines.disarm(request)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # A phone that went to sleep or reloaded mid-request: nothing to tell anybody.
@@ -113,24 +130,40 @@ class _Handler(BaseHTTPRequestHandler):
     def _json(self, status: int, obj: Any) -> None:
         self._send(status, json.dumps(obj).encode())
 
+    def handle_one_request(self) -> None:
+        # The request line, the headers and the body on one deadline (disarmed once read):
+        # a connection that sends them a little at a time is cut, not waited for.
+        self.server.deadlines.arm(self.connection, HEADER_SECONDS)
+        super().handle_one_request()
+
     def _seat(self) -> int | None:
         secret = self.headers.get("X-Seat", "")
-        return self.server.bridge.pairings.seat_of(secret) if secret else None
+        seat = self.server.bridge.pairings.seat_of(secret) if secret else None
+        if seat is not None:
+            self.server.doors.know(self.client_address[0])  # a paired phone's address
+        return seat
 
-    def _body(self) -> dict[str, Any] | None:
+    def _body(self, path: str) -> dict[str, Any] | None:
+        """The request's body checked against its path's schema (bodies.py); None, and a
+        400 with the reason sent, when it does not fit."""
         try:
             length = int(self.headers.get("Content-Length", "0"))
         except ValueError:
-            return None
+            length = -1
         if not 0 < length <= MAX_BODY:
+            self.close_connection = True  # a body not read must not be taken for a request
+            self._json(HTTPStatus.BAD_REQUEST, {"error": "a body of 1 to 2048 bytes"})
             return None
+        raw = self.rfile.read(length)
+        self.server.deadlines.disarm(self.connection)
         try:
-            obj = json.loads(self.rfile.read(length))
-        except ValueError:
+            return checked(path, raw)
+        except BadBody as err:
+            self._json(HTTPStatus.BAD_REQUEST, {"error": str(err)[:200]})
             return None
-        return obj if isinstance(obj, dict) else None
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        self.server.deadlines.disarm(self.connection)
         url = urlsplit(self.path)
         bridge = self.server.bridge
         if url.path in STATIC:
@@ -146,6 +179,7 @@ class _Handler(BaseHTTPRequestHandler):
                 self._json(HTTPStatus.OK, {"wait": True})
             else:
                 secret, seat = got  # type: ignore[misc]
+                self.server.doors.know(self.client_address[0])
                 self._json(HTTPStatus.OK, {"secret": secret, "seat": seat})
         elif url.path == "/api/page":
             seat = self._seat()
@@ -155,9 +189,12 @@ class _Handler(BaseHTTPRequestHandler):
             query = parse_qs(url.query)
             try:
                 after = int(query.get("after", ["0"])[0])
-                wait = min(POLL_SECONDS, max(0.0, float(query.get("wait", [POLL_SECONDS])[0])))
+                wait = float(query.get("wait", [POLL_SECONDS])[0])
             except ValueError:
                 after, wait = 0, POLL_SECONDS
+            if not math.isfinite(wait):
+                wait = POLL_SECONDS
+            wait = min(POLL_SECONDS, max(0.0, wait))
             page = bridge.wait_page(seat, after, wait)
             if self._seat() != seat:  # unpaired while waiting: this phone learns nothing
                 self._json(HTTPStatus.FORBIDDEN, {"unpaired": True})
@@ -171,17 +208,24 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:  # noqa: N802 - http.server's name
         url = urlsplit(self.path)
-        body = self._body()
+        if url.path not in SCHEMAS:
+            self.close_connection = True
+            self._send(HTTPStatus.NOT_FOUND)
+            return
+        body = self._body(url.path)
         if body is None:
-            self._send(HTTPStatus.BAD_REQUEST)
             return
         if url.path == "/api/pair":
             try:
-                req = self.server.bridge.pairings.request(int(body.get("seat", -1)))
-            except (TypeError, ValueError):
-                self._send(HTTPStatus.BAD_REQUEST)
+                req = self.server.bridge.pairings.request(body["seat"], self.client_address[0])
+            except ValueError:
+                self._json(HTTPStatus.BAD_REQUEST, {"error": "no such seat"})
                 return
-            self.server.queue.wake()  # the device's screen names the phone's code
+            except Refused:
+                self._json(HTTPStatus.TOO_MANY_REQUESTS, {"busy": True})
+                return
+            if self.server.bridge.offered(req.seat):  # the question may name this code
+                self.server.queue.wake()  # (else the loop sleeps on: a flood costs it nothing)
             self._json(HTTPStatus.OK, {"rid": req.rid, "code": req.code, "seat": req.seat})
         elif url.path == "/api/leave":  # the phone gives its seat back
             seat = self._seat()
@@ -191,19 +235,22 @@ class _Handler(BaseHTTPRequestHandler):
             self.server.bridge.pairings.unpair(seat)
             self.server.queue.wake()  # the shared screen shows the seat's view again
             self._send(HTTPStatus.NO_CONTENT)
-        elif url.path == "/api/tap":
+        else:  # /api/tap
             seat = self._seat()
             if seat is None:
                 self._json(HTTPStatus.FORBIDDEN, {"unpaired": True})
                 return
-            intent = _intent(seat, body)
-            if intent is None:
-                self._send(HTTPStatus.BAD_REQUEST)
-                return
-            self.server.queue.put(intent)  # type: ignore[arg-type]
-            self._send(HTTPStatus.ACCEPTED)
-        else:
-            self._send(HTTPStatus.NOT_FOUND)
+            ticket = Ticket()
+            self.server.queue.put(_intent(seat, body, ticket))  # type: ignore[arg-type]
+            # Answered once the loop has done it, and so written and fsynced what it
+            # caused (principle 5); a loop that is slower than that: "pending", and the
+            # phone's page shows what became of it.
+            if ticket.wait(TAP_SECONDS):
+                # The same answer whatever the tap did: its length tells a sniffer nothing
+                # (what it did is on the seat's page).
+                self._json(HTTPStatus.OK, {"done": True})
+            else:
+                self._json(HTTPStatus.ACCEPTED, {"pending": True})
 
 
 def padded(body: bytes) -> bytes:
@@ -211,22 +258,10 @@ def padded(body: bytes) -> bytes:
     return body + b" " * (-len(body) % PAGE_BLOCK)
 
 
-def _intent(seat: int, body: dict[str, Any]) -> PhoneIntent | None:
-    kind = body.get("kind")
-    if kind == "key" and isinstance(body.get("key"), str):
-        return PhoneIntent(seat, "key", key=body["key"])
-    if kind == "target" and isinstance(body.get("target"), int):
-        return PhoneIntent(seat, "target", target=body["target"])
-    if kind == "tile" and isinstance(body.get("dark"), bool) and isinstance(
-            body.get("value"), str):
-        return PhoneIntent(seat, "tile", dark=body["dark"], value=body["value"][:4])
-    if kind in ("colour", "go_on") and isinstance(body.get("dark"), bool):
-        return PhoneIntent(seat, kind, dark=body["dark"])
-    if kind == "slot" and isinstance(body.get("target"), int):
-        return PhoneIntent(seat, kind, target=body["target"])
-    if kind == "guess" and isinstance(body.get("value"), str):
-        return PhoneIntent(seat, kind, value=body["value"][:4])
-    return None
+def _intent(seat: int, body: dict[str, Any], ticket: Ticket) -> PhoneIntent:
+    """The tap ``body`` (already checked against its schema) as the loop's intent."""
+    fields = {name: body[name] for name in ("key", "target", "dark", "value") if name in body}
+    return PhoneIntent(seat, body["kind"], ticket=ticket, **fields)
 
 
 class PhoneServer:
@@ -236,7 +271,8 @@ class PhoneServer:
                  port: int = 8443, tls: ssl.SSLContext | None = None) -> None:
         self.bridge = bridge
         self._server = _Server((host, port), _Handler)
-        self._server.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)  # this server's own
+        self._server.doors = Doors()
+        self._server.deadlines = Deadlines()
         self._server.tls = tls
         self._server.bridge = bridge
         self._server.queue = queue
@@ -279,3 +315,4 @@ class PhoneServer:
             stopper.join(5)
             self._thread.join(5)
         self._server.server_close()
+        self._server.deadlines.close()

@@ -31,9 +31,9 @@ def phones_scenes() -> dict[str, Scene]:
     setup = setup_sample(4, phones=SAMPLE_CARD)
     scenes["phones-setup"] = Scene(PublicView(screen=setup, table=None, title=_("New game"),
                                               leds=_leds(4)), leds=_leds(4))
-    # A phone asks for seat 2 and its button was pressed: the table confirms or refuses.
+    # The table offered seat 2 and a phone asked for it: the table confirms or refuses.
     ask = Banner(_("Seat {number} to phone {code}? OK: yes, other button: no").format(
-        number=2, code="37"), BannerKind.INFO)
+        number=2, code="4711"), BannerKind.INFO)
     scenes["phones-ask"] = Scene(PublicView(screen=setup, table=None, title=_("New game"),
                                             banner=ask, leds=_leds(4)), leds=_leds(4))
     mm_setup = mastermind_setup_sample(phones=SAMPLE_CARD)
@@ -48,6 +48,18 @@ def phones_scenes() -> dict[str, Scene]:
     scenes["phones-menu"] = Scene(PublicView(screen=_turn_screen(), table=_table(4),
                                              overlay=page, title=round_of(1),
                                              leds=_leds(4, on=0)), leds=_leds(4, on=0))
+    # The cursor on a seat without a phone: OK offers it (the question follows).
+    offer = PhonesView(title=_("Phones"), card=SAMPLE_CARD, lines=lines, cursor=1,
+                       keys=_("OK: give seat {number} a phone   BACK: close").format(number=2))
+    scenes["phones-offer"] = Scene(PublicView(screen=_turn_screen(), table=_table(4),
+                                              overlay=offer, title=round_of(1),
+                                              leds=_leds(4, on=0)), leds=_leds(4, on=0))
+    # Another phone asked while the question was up: it is withdrawn, and says why.
+    withdrawn = Banner(_("Another phone asked for seat {number}: nobody gets it, offer it "
+                         "again").format(number=2), BannerKind.ERROR)
+    scenes["phones-withdrawn"] = Scene(PublicView(screen=_turn_screen(), table=_table(4),
+                                                  banner=withdrawn, title=round_of(1),
+                                                  leds=_leds(4, on=0)), leds=_leds(4, on=0))
     # A seat with a phone holds its button: the shared screen sends it to the phone.
     scenes["phones-look"] = Scene(PublicView(screen=_turn_screen(), table=_table(4),
                                              title=round_of(1), leds=_leds(4, on=0)),

@@ -4,8 +4,9 @@ page that shows it and gives a seat's phone back (``PhonesPanel``).
 
 Everything here is public: the address, the certificate's fingerprint and which seats have
 a phone are what anybody at the table may see (pairing itself is done in view of the table,
-on the seat's button). The phones themselves live in ``coda_pi/phones``, which implements
-the port; the referee never imports it (the arrows point inward).
+which chooses the seat here or with its button on the setup, then answers OK). The phones
+themselves live in ``coda_pi/phones``, which implements the port; the referee never imports
+it (the arrows point inward).
 """
 
 from __future__ import annotations
@@ -49,7 +50,11 @@ class SeatScreens(Protocol):
 
     def unpair(self, seat: int) -> None:
         """Take ``seat``'s phone away: the phone is told and shows the pairing page again;
-        the seat has the button flow again. Pairing it again needs its button."""
+        the seat has the button flow again. Pairing it again needs the table."""
+
+    def invite(self, seat: int) -> None:
+        """The table chose to give ``seat`` a phone: the phone that asks for it is named
+        in a question on this screen, and only OK gives it the seat."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +70,8 @@ class LookAtPhoneView:
 @dataclass(frozen=True, slots=True)
 class PhonesView:
     """The BACK menu's "Phones" page: the QR code and address, and one line per seat
-    (its name and whether a phone holds it); OK on a paired seat gives its phone back."""
+    (its name and whether a phone holds it); OK on a paired seat gives its phone back, on
+    a seat without one lets a phone ask for it."""
 
     title: str
     card: PhonesCard
@@ -110,6 +116,8 @@ class PhonesPanel:
         if seat is not None and seat in card.paired:
             keys = _("OK: take seat {number}'s phone away   BACK: close").format(
                 number=seat + 1)
+        elif seat is not None:
+            keys = _("OK: give seat {number} a phone   BACK: close").format(number=seat + 1)
         else:
             keys = _("PREV/NEXT: a seat   BACK: close")
         return PhonesView(title=_("Phones"), card=card, lines=tuple(lines),

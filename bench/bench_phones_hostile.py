@@ -1,0 +1,209 @@
+"""What a stranger on the Wi-Fi costs the table (issue 30): for each attack, the paired
+phone's success rate and the loop's press-to-frame p99 as a ratio to idle, in one run.
+
+A real device (the app's loop on the dummy video driver, its HTTPS server on 127.0.0.1) on
+the setup screen, Ann's and Ben's phones paired. Each attack runs in a process of its own
+(a stranger's device is not the table's) from other loopback addresses, for ``--seconds``:
+
+- idle: no attack (the baseline);
+- pair flood: pairing requests for every seat from 40 addresses, as fast as answered;
+- forged taps: taps with made-up secrets;
+- odd bodies: random bytes, deep nesting and huge numbers to /api/pair and /api/tap;
+- slow connections: 16 from each of 8 addresses that shake hands and then send a byte of
+  header every 2 s (reopened when cut);
+- connection flood: TLS handshakes opened and closed as fast as they go, 2 processes.
+
+Meanwhile Ann's phone fetches its page and taps (each must be answered 200), and the bench
+presses NEXT on the device every 25 ms and times the press to the frame it draws.
+
+Run: .venv/bin/python bench/bench_phones_hostile.py [--seconds 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import socket
+import ssl
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from phones_device import Phone, pair, running_device  # noqa: E402
+
+from coda_pi.referee.shared.signals import Button, Press, Release  # noqa: E402
+
+ATTACKS = ("idle", "pair flood", "forged taps", "odd bodies", "slow connections",
+           "connection flood", "idle again")
+"""The second idle shows how much the shared machine alone moves the figures."""
+
+
+# -- the strangers, each in a process of its own --------------------------------------------
+
+def _context(cafile: str) -> ssl.SSLContext:
+    context = ssl.create_default_context(cafile=cafile)
+    context.check_hostname = False
+    return context
+
+
+def _post(port: int, context: ssl.SSLContext, source: str, path: str, body: bytes,
+          secret: str = "") -> None:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=5,
+                                      source_address=(source, 0)) as raw, \
+                context.wrap_socket(raw) as conn:
+            conn.sendall(b"POST %s HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n%s"
+                         b"Connection: close\r\n\r\n%s" % (
+                             path.encode(), len(body),
+                             b"X-Seat: %s\r\n" % secret.encode() if secret else b"", body))
+            conn.recv(64)
+    except (OSError, ssl.SSLError):
+        pass
+
+
+def stranger(attack: str, port: int, cafile: str, seconds: float) -> int:
+    """Attack for ``seconds``; returns how many requests or connections it tried (the
+    door turns most of a flood away before its handshake)."""
+    context = _context(cafile)
+    rng = random.Random(attack)
+    end = time.monotonic() + seconds
+    made = 0
+    held: list[tuple[socket.socket, str]] = []
+    while time.monotonic() < end:
+        source = f"127.0.0.{rng.randrange(2, 42)}"
+        if attack == "pair flood":
+            _post(port, context, source, "/api/pair", b'{"seat": %d}' % rng.randrange(4))
+        elif attack == "forged taps":
+            _post(port, context, source, "/api/tap", b'{"kind": "key", "key": "ok"}',
+                  secret=rng.randbytes(24).hex())
+        elif attack == "odd bodies":
+            body = rng.choice([rng.randbytes(rng.randrange(1, 300)), b"[" * 1500,
+                               b'{"seat": 1e400}', b'{"seat": ' + b"9" * 1500 + b"}"])
+            _post(port, context, source, rng.choice(["/api/pair", "/api/tap"]), body)
+        elif attack == "connection flood":
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=5,
+                                              source_address=(source, 0)) as raw, \
+                        context.wrap_socket(raw):
+                    pass
+            except (OSError, ssl.SSLError):
+                pass
+        elif attack == "slow connections":
+            while len(held) < 128:
+                address = f"127.0.0.{2 + len(held) % 8}"
+                try:
+                    raw = socket.create_connection(("127.0.0.1", port), timeout=5,
+                                                   source_address=(address, 0))
+                    conn = context.wrap_socket(raw)
+                    conn.sendall(b"GET /api/page HTTP/1.1\r\n")
+                    held.append((conn, address))
+                except (OSError, ssl.SSLError):
+                    time.sleep(0.05)
+                    break
+                made += 1
+            time.sleep(2)
+            for conn, address in list(held):
+                try:
+                    conn.sendall(b"X")
+                except (OSError, ssl.SSLError):  # cut at the deadline: reopened above
+                    held.remove((conn, address))
+                    conn.close()
+            continue
+        made += 1
+    for conn, _ in held:
+        conn.close()
+    return made
+
+
+# -- the table ---------------------------------------------------------------------------
+
+def measure(device, attack: str, seconds: float) -> dict[str, float]:  # noqa: ANN001
+    """Runs ``attack`` (0, 1 or 2 processes) while the phone works and NEXT is pressed."""
+    procs = []
+    if not attack.startswith("idle"):
+        for _ in range(2 if attack == "connection flood" else 1):
+            procs.append(subprocess.Popen(
+                [sys.executable, __file__, "--stranger", attack, "--port",
+                 str(device.phones.server.port), "--cafile", str(device.cafile),
+                 "--seconds", str(seconds)], stdout=subprocess.PIPE, text=True))
+        time.sleep(min(1.0, seconds / 4))  # the attack under way
+    app = device.app
+    drawn = threading.Event()
+    app.on_frame = lambda scene, surface: drawn.set()
+    phone: Phone = device.ann
+    answers: list[int] = []
+    stop = threading.Event()
+
+    def ann() -> None:
+        while not stop.is_set():
+            answers.append(phone.request("GET", "/api/page?after=0&wait=0")[0])
+            answers.append(phone.tap(kind="key", key="next"))
+            time.sleep(0.05)
+
+    worker = threading.Thread(target=ann, daemon=True)
+    worker.start()
+    delays: list[float] = []
+    end = time.monotonic() + seconds * 0.7
+    while time.monotonic() < end:
+        drawn.clear()
+        sent = time.perf_counter()
+        app.queue.put(Press(Button.NEXT))
+        if drawn.wait(2):
+            delays.append(time.perf_counter() - sent)
+        app.queue.put(Release(Button.NEXT))
+        time.sleep(0.025)
+    stop.set()
+    worker.join(30)
+    made = 0
+    for proc in procs:
+        out, _ = proc.communicate(timeout=seconds + 60)
+        made += int(out.split()[-1]) if out.split() else 0
+    app.on_frame = None
+    ok = sum(a == 200 for a in answers)
+    return {"success": ok / max(1, len(answers)), "asked": len(answers),
+            "p50": statistics.median(delays) * 1000,
+            "p99": sorted(delays)[int(0.99 * (len(delays) - 1))] * 1000,
+            "presses": len(delays), "made": made}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=4.0)
+    parser.add_argument("--stranger")
+    parser.add_argument("--port", type=int)
+    parser.add_argument("--cafile")
+    args = parser.parse_args()
+    if args.stranger:
+        print(stranger(args.stranger, args.port, args.cafile, args.seconds))
+        return 0
+    with tempfile.TemporaryDirectory() as tmp, \
+            running_device(Path(tmp), names=("Ann", "Ben", "Cy")) as device:
+        device.ann = device.phone()  # type: ignore[attr-defined]
+        pair(device, device.ann, 0)  # type: ignore[attr-defined]
+        pair(device, device.phone(), 1)
+        results = {attack: measure(device, attack, args.seconds) for attack in ATTACKS}
+        paired = device.phones.bridge.pairings.paired()
+    idle = results["idle"]["p99"]
+    print(f"{'attack':18} {'phone ok':>9} {'asked':>6} {'p50 ms':>7} {'p99 ms':>7} "
+          f"{'p99/idle':>8} {'presses':>7} {'attempts':>9}")
+    for attack, r in results.items():
+        print(f"{attack:18} {r['success']:9.1%} {r['asked']:6d} {r['p50']:7.1f} "
+              f"{r['p99']:7.1f} {r['p99'] / idle:8.2f} {r['presses']:7d} {r['made']:9d}")
+    print(f"seats still paired to their phones: {sorted(s + 1 for s in paired)}")
+    print(json.dumps({a: round(r["p99"] / idle, 2) for a, r in results.items()}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
