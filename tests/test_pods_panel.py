@@ -12,8 +12,9 @@ from PIL import Image, ImageDraw
 
 from coda_pi.pods.bus import MeteredBus, Multiplexer
 from coda_pi.pods.pages import changed_runs, from_pages, to_pages
-from coda_pi.pods.panel import Controller, PodPanel, make_device
+from coda_pi.pods.panel import PodPanel, make_device
 from coda_pi.pods.seat_pod import SeatPod
+from coda_pi.pods.settings import Controller
 from coda_pi.sim.pod_bus import StandInBus, four_pods
 from coda_pi.sim.pod_samples import pod_samples
 

@@ -11,12 +11,12 @@ luma.core's ``dummy`` device (tests, pictures) has no controller: the frame is h
 
 from __future__ import annotations
 
-from enum import Enum
 from typing import Any
 
 from PIL import Image
 
 from coda_pi.pods.pages import PAGES, WIDTH, Pages, changed_runs, to_pages
+from coda_pi.pods.settings import Controller
 
 # SSD1306: column range, page range (horizontal addressing, which luma's init selects).
 _SSD1306_COLUMNS = 0x21
@@ -25,11 +25,6 @@ _SSD1306_PAGES = 0x22
 _SH1106_PAGE = 0xB0
 _SH1106_COLUMN_OFFSET = 0x02
 _SH1106_HIGH_COLUMN = 0x10
-
-
-class Controller(Enum):
-    SSD1306 = "ssd1306"
-    SH1106 = "sh1106"
 
 
 def make_device(controller: Controller, serial_interface: Any) -> Any:
