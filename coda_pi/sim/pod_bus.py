@@ -93,6 +93,8 @@ class StandInBus:
     mux: bool = True
     mux_address: int = MUX_ADDRESS
     broken: set[int] = field(default_factory=set)
+    # Channels whose cable shorts SDA or SCL: selecting one gets no acknowledge.
+    shorted: set[int] = field(default_factory=set)
     selected_mask: int = 0
     writes: int = 0
 
@@ -106,6 +108,8 @@ class StandInBus:
     def write_byte(self, i2c_addr: int, value: int) -> None:
         self.writes += 1
         if self.mux and i2c_addr == self.mux_address:
+            if any(value >> ch & 1 for ch in self.shorted):
+                raise OSError(errno.EIO, "Input/output error (the bus is held low)")
             self.selected_mask = value & 0xFF
             return
         self._on_channels(i2c_addr)
