@@ -3,7 +3,7 @@
 luma's own ``display()`` sends the whole 1024-byte frame every time. A pod knows what its
 panel holds (luma clears it when the device is made) and writes only the changed runs of
 pages with the controller's addressing commands, through luma's ``command()``/``data()``;
-on I2C at 400 kHz that is about 3.5 ms a page instead of 27 ms a frame (bench/bench_pods.py).
+on I2C at 400 kHz that is about 3.3 ms a page instead of 25 ms a frame (bench/bench_pods.py).
 
 luma.core's ``dummy`` device (tests, pictures) has no controller: the frame is handed to its
 ``display()`` instead, which keeps it as ``device.image``, and the same pages are counted.
