@@ -66,9 +66,9 @@ def run(controller: Controller, hz_list: list[int]) -> None:
     print(f"{'moment':<14}{'pages':>6}{'bytes':>7}{head}")
     totals = Traffic()
     for name, view in moments():
-        pods[0].show(draw_private(dataclasses.replace(view, seat=0))[0])
+        pods[0].show(draw_private(dataclasses.replace(view, seat=0)).image)
         meter.traffic = Traffic()
-        pages = pods[2].show(draw_private(view)[0])
+        pages = pods[2].show(draw_private(view).image)
         t = meter.traffic
         totals.transactions += t.transactions
         totals.wire_bytes += t.wire_bytes
@@ -76,7 +76,7 @@ def run(controller: Controller, hz_list: list[int]) -> None:
         print(f"{name:<14}{pages:>6}{t.wire_bytes:>7}{ms}")
     # luma's display(): the whole frame, every time.
     meter.traffic = Traffic()
-    pods[2].device.display(draw_private(moments()[0][1])[0])
+    pods[2].device.display(draw_private(moments()[0][1]).image)
     full = meter.traffic
     ms = "".join(f"{full.seconds(hz) * 1000:>14.2f}" for hz in hz_list)
     print(f"{'full frame':<14}{8:>6}{full.wire_bytes:>7}{ms}")
@@ -92,7 +92,7 @@ def cpu() -> None:
     for _ in range(20):
         for view in views:
             t0 = time.perf_counter()
-            image, _ = draw_private(view)
+            image = draw_private(view).image
             t1 = time.perf_counter()
             changed_runs(None, to_pages(image))
             t2 = time.perf_counter()

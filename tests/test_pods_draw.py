@@ -7,7 +7,14 @@ import pytest
 from PIL import Image, ImageDraw
 
 from coda_pi.i18n import in_language
-from coda_pi.pods.draw import FLOOR_CAP_PX, FLOOR_SIZE, draw_private, font, shown_slice
+from coda_pi.pods.draw import (
+    FLOOR_CAP_PX,
+    FLOOR_SIZE,
+    draw_private,
+    font,
+    shown_slice,
+    text_pages,
+)
 from coda_pi.sim.pod_samples import pod_samples
 
 SAMPLES = sorted(pod_samples())
@@ -15,7 +22,8 @@ SAMPLES = sorted(pod_samples())
 
 def samples(language: str, labels: str = "panels") -> dict:
     with in_language(language):
-        return {name: (view, *draw_private(view)) for name, view in pod_samples(labels).items()}
+        return {name: (view, draw_private(view).image, draw_private(view).texts)
+                for name, view in pod_samples(labels).items()}
 
 
 def test_the_floor_fonts_capitals_are_tall_enough_to_read_at_arms_length():
@@ -90,3 +98,30 @@ def test_a_long_row_scrolls_round_the_cursor():
     assert list(shown_slice(20, 0)) == list(range(14))
     assert list(shown_slice(20, 19)) == list(range(6, 20))
     assert 10 in shown_slice(20, 10)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_text_too_long_for_the_glass_is_shown_whole_in_turns(language):
+    with in_language(language):
+        for name, view in pod_samples().items():
+            first = draw_private(view)
+            said = " ".join(t.text for page in range(first.text_pages)
+                            for t in draw_private(view, text_page=page).texts)
+            for word in (view.message or view.prompt).split():
+                assert word in said, (name, word)
+        deal = pod_samples()["deal"]
+        assert draw_private(deal).text_pages > 1
+        # The deal's private part (whether this row holds a dash) comes after the fetching.
+        last = draw_private(deal, text_page=draw_private(deal).text_pages - 1)
+        assert any("PREV/NEXT" in t.text or "OK" in t.text for t in last.texts)
+
+
+def test_text_pages_keep_sentences_together_where_they_fit():
+    with in_language("en"):
+        deal = pod_samples()["deal"]
+    pages = text_pages(deal.prompt, 2)
+    assert " ".join(pages[0]) == "Take these from the box, in this order."
+    assert " ".join(sum(pages, [])) == deal.prompt
+    assert all(len(p) <= 2 for p in pages)
+    assert text_pages("One. Two.", 2) == [["One.", "Two."]]  # a sentence starts a line
+    assert text_pages("anything", 0) == []

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from coda_pi.pods.bus import MeteredBus, Multiplexer
 from coda_pi.pods.pages import changed_runs, from_pages, to_pages
 from coda_pi.pods.panel import PodPanel, make_device
-from coda_pi.pods.seat_pod import SeatPod
+from coda_pi.pods.seat_pod import TEXT_PAGE_SECONDS, SeatPod
 from coda_pi.pods.settings import Controller
 from coda_pi.sim.pod_bus import StandInBus, four_pods
 from coda_pi.sim.pod_samples import pod_samples
@@ -129,9 +129,9 @@ def test_seat_pod_shows_the_seats_view_and_goes_dark_when_idle():
     assert glass.lit and glass.glass().getbbox() is not None
     assert pod.deadline() == 130.0
     assert pod.update(view, now=110.0) == 0  # the same view: nothing sent
-    pod.idle(129.0)
+    pod.tick(129.0)
     assert glass.lit
-    pod.idle(130.0)
+    pod.tick(130.0)
     assert not glass.lit and pod.deadline() is None
     pod.wake(140.0)
     assert glass.lit and pod.deadline() == 170.0
@@ -143,3 +143,15 @@ def test_seat_pod_refuses_another_seats_view():
     pod = SeatPod(1, PodPanel(dummy(width=128, height=64, mode="1"), None))
     with pytest.raises(ValueError, match="seat 1's private view offered to seat 2's pod"):
         pod.update(pod_samples()["row"], now=0.0)
+
+
+def test_seat_pod_turns_a_long_text_while_lit_and_stops_when_dark():
+    pod = SeatPod(0, PodPanel(dummy(width=128, height=64, mode="1"), None), idle_seconds=10)
+    deal = pod_samples()["deal"]
+    pod.update(deal, now=0.0)
+    first = pod.panel.device.image.tobytes()
+    assert pod.deadline() == TEXT_PAGE_SECONDS
+    assert 0 < pod.tick(TEXT_PAGE_SECONDS) <= 4  # only the text's pages change
+    assert pod.panel.device.image.tobytes() != first
+    pod.tick(10.0)  # idle: dark, and no more turning
+    assert not pod.panel.lit and pod.deadline() is None

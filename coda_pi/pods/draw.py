@@ -3,7 +3,8 @@
 The pod shows what the shared screen's private view shows (``PrivateView``): a title saying
 what the view is for, the row with every number (dark panels lit, light panels outlined,
 knocked-down panels dog-eared, the cursor underlined), the panel drawn this turn, and the
-refusal or the prompt in as many whole lines as are left.
+refusal or the prompt in the lines that are left. A text longer than those lines is shown in
+turns (text pages of whole lines, ``text_page``), never shrunk: the seat pod turns them.
 
 The type floor: no text is drawn smaller than ``FLOOR_SIZE``, whose capitals are at least
 ``FLOOR_CAP_PX`` pixels tall: 2 mm on the 1.3" panel, which is read at arm's length (about
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -24,12 +26,12 @@ from coda_pi.i18n import _
 from coda_pi.pods.pages import HEIGHT, WIDTH
 from coda_pi.referee.shared.views import PanelView, PrivatePurpose, PrivateView
 
-FLOOR_SIZE = 12
+FLOOR_SIZE = 13  # at 12 the bold sans's one-bit "t" reads as "l"
 FLOOR_CAP_PX = 9
-TITLE_H = 13
+TITLE_H = 14
 LINE_H = 16  # one line of panels: a 13-pixel panel, a gap, the 2-pixel cursor bar
 CELL_H = 13
-TEXT_LINE_H = 13
+TEXT_LINE_H = 14
 MAX_CELL_W = 18
 MAX_PER_LINE = 7  # two lines of panels at most: a longer row scrolls round the cursor
 ELLIPSIS = "…"
@@ -43,6 +45,15 @@ def font(size: int = FLOOR_SIZE) -> ImageFont.FreeTypeFont:
     spec = importlib.util.find_spec("pygame")  # its path only: importing pygame starts SDL
     assert spec is not None and spec.origin is not None
     return ImageFont.truetype(str(Path(spec.origin).parent / "freesansbold.ttf"), size)
+
+
+@dataclass(frozen=True, slots=True)
+class PodFrame:
+    """A pod's frame: the image, every text on it, and how many text pages the view needs."""
+
+    image: Image.Image
+    texts: list[Drawn]
+    text_pages: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,26 +124,40 @@ class _Frame:
                   anchor="mm")
 
 
-def wrap(text: str, width: int, lines: int) -> list[str]:
-    """Words into at most ``lines`` lines of ``width`` pixels; the last cut if need be."""
+def wrap(text: str, width: int) -> list[str]:
+    """Words into lines of ``width`` pixels (a word wider than a line stands alone)."""
     f = font()
     out: list[str] = []
     words = text.split()
-    while words and len(out) < lines:
+    while words:
         line = words.pop(0)
         while words and f.getlength(line + " " + words[0]) <= width:
             line += " " + words.pop(0)
         out.append(line)
-    if words:
-        out[-1] = out[-1] + " " + " ".join(words)
     return out
 
 
-def draw_private(view: PrivateView) -> tuple[Image.Image, list[Drawn]]:
-    """The pod's frame for ``view``, and every text drawn on it."""
+def text_pages(text: str, room: int) -> list[list[str]]:
+    """``text`` as pages of at most ``room`` lines; a sentence that fits on the page's
+    remaining lines stays there, else it starts the next page, so most pages are whole
+    sentences."""
+    if room <= 0:
+        return []
+    pages: list[list[str]] = []
+    for sentence in re.split(r"(?<=[.?!])\s+", text.strip()):
+        lines = wrap(sentence, WIDTH - 1)
+        if pages and len(pages[-1]) + len(lines) <= room:
+            pages[-1].extend(lines)
+            continue
+        pages.extend(lines[i : i + room] for i in range(0, len(lines), room))
+    return pages
+
+
+def draw_private(view: PrivateView, *, text_page: int = 0) -> PodFrame:
+    """The pod's frame for ``view``, showing text page ``text_page`` (modulo their count)."""
     frame = _Frame()
     drawn_w = MAX_CELL_W + 10 if view.drawn is not None else 0
-    frame.text(0, 0, frame.fit(title(view), WIDTH - drawn_w - 2), anchor="la")
+    frame.text(1, 0, frame.fit(title(view), WIDTH - drawn_w - 3), anchor="la")
     if view.drawn is not None:
         frame.text(WIDTH - MAX_CELL_W - 1, 0, "+", anchor="ra")
         frame.cell(WIDTH - MAX_CELL_W, 0, MAX_CELL_W, view.drawn)
@@ -151,11 +176,8 @@ def draw_private(view: PrivateView) -> tuple[Image.Image, list[Drawn]]:
     lines_of_panels = math.ceil(len(shown) / per_line) if shown else 0
     text_top = top + lines_of_panels * LINE_H + 1  # clear of the cursor bar
     room = (HEIGHT - text_top) // TEXT_LINE_H
-    words = view.message or view.prompt
-    if room and words:
-        lines = wrap(words, WIDTH, room)
-        if lines and frame.fit(lines[-1], WIDTH) != lines[-1]:
-            lines[-1] = frame.fit(lines[-1], WIDTH)
-        for i, line in enumerate(lines):
-            frame.text(0, text_top + i * TEXT_LINE_H, line, anchor="la")
-    return frame.image, frame.texts
+    pages = text_pages(view.message or view.prompt, room)
+    if pages:
+        for i, line in enumerate(pages[text_page % len(pages)]):
+            frame.text(1, text_top + i * TEXT_LINE_H, frame.fit(line, WIDTH - 1), anchor="la")
+    return PodFrame(frame.image, frame.texts, max(len(pages), 1))

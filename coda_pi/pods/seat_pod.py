@@ -1,8 +1,9 @@
 """One seat's pod as the loop will use it: show the seat's private view, dark when idle.
 
-Time is injected (``now``, from the loop's monotonic clock): the pod keeps a deadline after
-which its glass goes dark, and the loop asks :meth:`SeatPod.deadline` when to call
-:meth:`SeatPod.idle`; nothing here sleeps or polls.
+Time is injected (``now``, from the loop's monotonic clock): the pod keeps two deadlines,
+when its glass goes dark and when a text too long for the glass turns to its next lines, and
+the loop asks :meth:`SeatPod.deadline` when to call :meth:`SeatPod.tick`; nothing here
+sleeps or polls.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from coda_pi.pods.panel import PodPanel
 from coda_pi.referee.shared.views import PrivateView
 
 DEFAULT_IDLE_SECONDS = 60.0
+TEXT_PAGE_SECONDS = 2.5  # long enough to read two lines, short enough not to wait for them
 
 
 class SeatPod:
@@ -25,6 +27,9 @@ class SeatPod:
         self.idle_seconds = idle_seconds
         self._view: PrivateView | None = None
         self._dark_at: float | None = None
+        self._turn_at: float | None = None  # the next text page, when the text has several
+        self._text_page = 0
+        self._text_pages = 1
         self.panel.off()  # nothing to show until the seat has a private view
 
     def update(self, view: PrivateView | None, now: float) -> int:
@@ -36,27 +41,44 @@ class SeatPod:
         if view == self._view and (view is None or self.panel.lit):
             return 0
         self._view = view
+        self._text_page = 0
+        self._turn_at = None
         if view is None:
             sent = self.panel.show(Image.new("1", (WIDTH, HEIGHT)))
             self.panel.off()
             self._dark_at = None
             return sent
-        image, _ = draw_private(view)
-        sent = self.panel.show(image)
+        sent = self._draw(now)
         self.panel.on()
         self._dark_at = now + self.idle_seconds
         return sent
 
-    def deadline(self) -> float | None:
-        """When :meth:`idle` should be called next (None: not while the glass is dark)."""
-        return self._dark_at if self.panel.lit else None
+    def _draw(self, now: float) -> int:
+        assert self._view is not None
+        frame = draw_private(self._view, text_page=self._text_page)
+        self._text_pages = frame.text_pages
+        self._turn_at = now + TEXT_PAGE_SECONDS if frame.text_pages > 1 else None
+        return self.panel.show(frame.image)
 
-    def idle(self, now: float) -> None:
-        """The game waited ``idle_seconds`` with nothing new for this seat: glass off (the
-        frame stays in the panel's memory, and any change lights it again)."""
+    def deadline(self) -> float | None:
+        """When :meth:`tick` should be called next (None: not while the glass is dark)."""
+        if not self.panel.lit:
+            return None
+        times = [t for t in (self._dark_at, self._turn_at) if t is not None]
+        return min(times) if times else None
+
+    def tick(self, now: float) -> int:
+        """A deadline passed: turn a long text to its next lines, or, when the game waited
+        ``idle_seconds`` with nothing new for this seat, switch the glass off (the frame
+        stays in the panel's memory, and any change lights it again). Returns pages sent."""
         if self._dark_at is not None and now >= self._dark_at:
             self.panel.off()
-            self._dark_at = None
+            self._dark_at = self._turn_at = None
+            return 0
+        if self._turn_at is not None and now >= self._turn_at:
+            self._text_page = (self._text_page + 1) % self._text_pages
+            return self._draw(now)
+        return 0
 
     def wake(self, now: float) -> None:
         """A button was pressed: the pod lights its last frame again, if it has one."""

@@ -21,7 +21,7 @@ def pod_samples(labels: str = "panels") -> dict[str, PrivateView]:
     panels knocked down, the panel to knock down, and a long row that scrolls."""
     deal = [Tile(D, 1), Tile(L, 4), Tile(D, None, dash=True), Tile(L, 9)]
     row = _row((D, 1), (L, 4), (D, 7), (L, 9), (L, 11), down=(1,))
-    long_row = _row(*[(D if i % 2 else L, i) for i in range(12)], (D, 11), down=(0, 3, 8))
+    long_row = _row(*[(D if i % 2 else L, i) for i in range(12)], (L, 11), down=(0, 3, 8))
     return {
         "deal": deal_view(0, "Ana", deal, 2, labels, stage=(0, 2)),
         "drawn": row_view(0, "Ana", row, Tile(L, 6), labels),
