@@ -132,6 +132,12 @@ def build_app(
         if phones is not None:
             closers.append(phones.close)
             say(phones.notice())
+    companion: Any = phones.bridge if phones is not None else None
+    if config.pods.enabled:  # a private screen at every seat (coda_pi/pods/)
+        from coda_pi.pods.start import join_pods
+
+        companion, sources = join_pods(config.pods, companion, sources, closers,
+                                       clock=clock.monotonic, explain=say)
     if gpio is not None:
         closers.append(gpio.close)
     if waiter is None and is_console_driver(driver):
@@ -158,7 +164,7 @@ def build_app(
         show_led_strip=strip,
         on_frame=on_frame,
         closers=closers,
-        companion=phones.bridge if phones is not None else None,
+        companion=companion,
     )
     app.records = records
     app.gpio = gpio

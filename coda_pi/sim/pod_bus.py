@@ -40,6 +40,7 @@ class StandInPanel:
     column: int = 0
     pages: tuple[int, int] = (0, PAGES - 1)
     columns: tuple[int, int] = (0, WIDTH - 1)
+    data_bytes: int = 0  # every data byte written, the power-on clear included
 
     def command(self, data: Sequence[int]) -> None:
         i = 0
@@ -65,6 +66,7 @@ class StandInPanel:
                 self.page = args[0]
 
     def data(self, data: Sequence[int]) -> None:
+        self.data_bytes += len(data)
         for byte in data:
             if self.sh1106:
                 if self.column < 132:

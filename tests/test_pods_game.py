@@ -1,0 +1,80 @@
+"""Whole games with four seat pods on the stand-in bus: each pod shows its own seat's private
+view, the shared screen never draws one of a seat whose pod shows it, and a pod missing at
+start or lost mid-game hands its seat back to hold-to-see, saying so."""
+
+from __future__ import annotations
+
+import pytest
+
+from coda_pi.config import Config
+from coda_pi.demo import run_demo
+from coda_pi.pods import start
+from coda_pi.pods.settings import PodsConfig
+from coda_pi.referee.shared.seat_screens import LookAtPhoneView
+from coda_pi.referee.shared.views import PrivateView
+from coda_pi.sim.pod_bus import StandInBus, four_pods
+
+PODS = Config(pods=PodsConfig(enabled=True))
+CLEAR_BYTES = 8 * 128  # luma clears each panel when it opens it
+
+
+def play(monkeypatch, bus: StandInBus, pool: str, on_frame=None):
+    monkeypatch.setattr(start, "BUS_OPENER", lambda port: bus)
+    scenes = []
+
+    def seen(scene, surface):
+        scenes.append(scene)
+        if on_frame is not None:
+            on_frame(len(scenes))
+
+    result = run_demo(PODS, headless=True, seed=36, players=4, rounds=1, draw=False,
+                      pool=pool, on_frame=seen)
+    assert result.shown_totals == result.replay_totals  # the game played to its end
+    return scenes
+
+
+def banners(scenes) -> list[str]:
+    return [s.view.banner.text for s in scenes if s.view.banner is not None]
+
+
+@pytest.mark.parametrize("pool", ["device", "entered"])
+def test_four_pods_each_show_their_seat_and_the_shared_screen_shows_none(monkeypatch, pool):
+    bus = four_pods()
+    scenes = play(monkeypatch, bus, pool)
+    assert not [s for s in scenes if isinstance(s.private, PrivateView)]
+    pointed = {s.private.seat for s in scenes if isinstance(s.private, LookAtPhoneView)}
+    assert pointed, "a held seat button is told to look at its own screen"
+    for channel, panel in bus.panels.items():
+        assert panel is not None and panel.data_bytes > CLEAR_BYTES, channel
+    assert not [b for b in banners(scenes) if "does not answer" in b]
+
+
+def test_the_table_pool_has_nothing_private_so_the_pods_stay_dark(monkeypatch):
+    # The table shuffles and shows; the device knows only what is shown.
+    bus = four_pods()
+    scenes = play(monkeypatch, bus, "table")
+    assert not [s for s in scenes if isinstance(s.private, PrivateView)]
+    for channel, panel in bus.panels.items():
+        assert panel is not None and not panel.lit and panel.data_bytes == CLEAR_BYTES, channel
+
+
+def test_a_seat_without_its_pod_holds_its_button_and_the_table_is_told(monkeypatch):
+    scenes = play(monkeypatch, four_pods(missing=[1]), "device")
+    shown = {s.private.seat for s in scenes if isinstance(s.private, PrivateView)}
+    assert shown == {1}  # seat 2 alone sees its view on the shared screen
+    assert any("Seat 2's own screen does not answer" in b for b in banners(scenes))
+
+
+def test_a_pod_lost_mid_game_hands_its_seat_back(monkeypatch):
+    bus = four_pods()
+
+    def pull_cable(frame: int) -> None:
+        if frame == 200:
+            bus.broken.add(2)
+
+    scenes = play(monkeypatch, bus, "device", on_frame=pull_cable)
+    before = scenes[:200]
+    assert not [s for s in before if isinstance(s.private, PrivateView)]
+    after = {s.private.seat for s in scenes[200:] if isinstance(s.private, PrivateView)}
+    assert after <= {2}
+    assert any("Seat 3's own screen does not answer" in b for b in banners(scenes))
