@@ -7,6 +7,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from coda_pi.i18n import in_language
+from coda_pi.pods.content import content_of
 from coda_pi.pods.draw import (
     FLOOR_CAP_PX,
     FLOOR_SIZE,
@@ -53,7 +54,9 @@ def test_every_text_is_on_the_glass_at_the_floor_and_none_overlaps(language, lab
 
 @pytest.mark.parametrize("language", ["en", "es"])
 def test_the_pod_shows_every_number_of_the_row_and_the_drawn_panel(language):
-    for name, (view, _, texts) in samples(language).items():
+    for name, (private, _, texts) in samples(language).items():
+        view = content_of(private)
+        assert view is not None, name
         words = [t.text for t in texts]
         shown = [view.row[i].label for i in shown_slice(len(view.row), view.cursor)]
         cells = [w for w in words if w in {p.label for p in view.row} | {"?"}]
@@ -107,7 +110,7 @@ def test_a_text_too_long_for_the_glass_is_shown_whole_in_turns(language):
             first = draw_private(view)
             said = " ".join(t.text for page in range(first.text_pages)
                             for t in draw_private(view, text_page=page).texts)
-            for word in (view.message or view.prompt).split():
+            for word in content_of(view).text.split():
                 assert word in said, (name, word)
         deal = pod_samples()["deal"]
         assert draw_private(deal).text_pages > 1
@@ -125,3 +128,13 @@ def test_text_pages_keep_sentences_together_where_they_fit():
     assert all(len(p) <= 2 for p in pages)
     assert text_pages("One. Two.", 2) == [["One.", "Two."]]  # a sentence starts a line
     assert text_pages("anything", 0) == []
+
+
+def test_the_entered_pool_and_mastermind_are_drawn_too():
+    with in_language("es"):
+        s = pod_samples()
+        entry, drawn, code = (draw_private(s[k]) for k in ("entry-row", "entry-drawn", "code"))
+    assert entry.texts[0].text == "Tu fila inicial"
+    assert "+" in [t.text for t in drawn.texts]  # the drawn panel beside the row
+    assert code.texts[0].text == "Tu código"
+    assert [t.text for t in code.texts[1:5]] == ["R", "G", "B", "?"]

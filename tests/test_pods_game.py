@@ -5,20 +5,27 @@ start or lost mid-game hands its seat back to hold-to-see, saying so."""
 from __future__ import annotations
 
 import pytest
+from luma.core.device import dummy
 
 from coda_pi.config import Config
 from coda_pi.demo import run_demo
 from coda_pi.pods import start
+from coda_pi.pods.companion import PodsCompanion
+from coda_pi.pods.content import content_of
+from coda_pi.pods.panel import PodPanel
+from coda_pi.pods.seat_pod import SeatPod
 from coda_pi.pods.settings import PodsConfig
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView
 from coda_pi.referee.shared.views import PrivateView
 from coda_pi.sim.pod_bus import StandInBus, four_pods
+from coda_pi.sim.pod_samples import pod_samples
+from coda_pi.sim.testing import FakeClock
 
 PODS = Config(pods=PodsConfig(enabled=True))
 CLEAR_BYTES = 8 * 128  # luma clears each panel when it opens it
 
 
-def play(monkeypatch, bus: StandInBus, pool: str, on_frame=None):
+def play(monkeypatch, bus: StandInBus, pool: str, on_frame=None, **demo):
     monkeypatch.setattr(start, "BUS_OPENER", lambda port: bus)
     scenes = []
 
@@ -27,8 +34,9 @@ def play(monkeypatch, bus: StandInBus, pool: str, on_frame=None):
         if on_frame is not None:
             on_frame(len(scenes))
 
-    result = run_demo(PODS, headless=True, seed=36, players=4, rounds=1, draw=False,
-                      pool=pool, on_frame=seen)
+    demo = {"players": 4, "rounds": 1, **demo}
+    result = run_demo(PODS, headless=True, seed=36, draw=False, pool=pool, on_frame=seen,
+                      **demo)
     assert result.shown_totals == result.replay_totals  # the game played to its end
     return scenes
 
@@ -41,12 +49,37 @@ def banners(scenes) -> list[str]:
 def test_four_pods_each_show_their_seat_and_the_shared_screen_shows_none(monkeypatch, pool):
     bus = four_pods()
     scenes = play(monkeypatch, bus, pool)
-    assert not [s for s in scenes if isinstance(s.private, PrivateView)]
+    # No private view of any kind a pod draws (Coda's, the entry dial) is on the shared screen.
+    assert not [s for s in scenes if content_of(s.private) is not None]
     pointed = {s.private.seat for s in scenes if isinstance(s.private, LookAtPhoneView)}
     assert pointed, "a held seat button is told to look at its own screen"
     for channel, panel in bus.panels.items():
         assert panel is not None and panel.data_bytes > CLEAR_BYTES, channel
     assert not [b for b in banners(scenes) if "does not answer" in b]
+
+
+def test_mastermind_s_code_goes_to_the_makers_pod_not_the_shared_screen():
+    # The demo's Mastermind match has the device set every code: a referee stand-in here.
+    code = pod_samples()["code"]
+
+    class Maker:
+        notices: list[str] = []
+
+        def private_view_of(self, seat):
+            return code if seat == code.seat else None
+
+        def notify(self, text, kind=None):
+            self.notices.append(text)
+
+    clock = FakeClock()
+    pods = PodsCompanion({seat: SeatPod(seat, PodPanel(dummy(width=128, height=64, mode="1"),
+                                                       None)) for seat in range(2)},
+                         clock.monotonic)
+    pods.publish(Maker())
+    assert pods.pods[0].panel.lit and not pods.pods[1].panel.lit
+    shared = pods.shared_private(code)
+    assert isinstance(shared, LookAtPhoneView) and shared.seat == 0
+    assert shared.prompt == "Look at your own screen" and Maker.notices == []
 
 
 def test_the_table_pool_has_nothing_private_so_the_pods_stay_dark(monkeypatch):

@@ -8,8 +8,8 @@ the pods' idle and text-turning deadlines). Everything runs on the loop's thread
 What a pod shows is ``referee.private_view_of(seat)``: what that seat would see holding its
 button alone, asked without touching the buttons held, so a pod shows its own seat's
 observation and nothing else (the referee builds it from that seat's observer). A view the
-pods cannot draw yet (the entered pool's entry dial, Mastermind's code, a review) stays
-on the shared screen as today: held to see. A pod that fails (its cable pulled mid-game) is
+pods do not draw yet (a review: ``content.py``) stays on the shared screen as today: held
+to see. A pod that fails (its cable pulled mid-game) is
 dropped for the rest of the run, and the shared screen says that seat is back to holding
 its button.
 """
@@ -21,10 +21,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from coda_pi.i18n import _
+from coda_pi.pods.content import content_of
 from coda_pi.pods.seat_pod import SeatPod
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView
 from coda_pi.referee.shared.signals import SEAT_BUTTONS, Press
-from coda_pi.referee.shared.views import BannerKind, PrivateView
+from coda_pi.referee.shared.views import BannerKind
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ class PodsCompanion:
         now = self.clock()
         for seat, pod in list(self.pods.items()):
             view = referee.private_view_of(seat)
-            shown = view if isinstance(view, PrivateView) else None
+            shown = view if content_of(view) is not None else None
             sent = self._guard(pod, lambda p=pod, v=shown: p.update(v, now))
             if sent:
                 self.updates += 1
@@ -65,9 +66,9 @@ class PodsCompanion:
         """What the shared screen draws for a held seat: nothing private of a seat whose pod
         shows the view; it says where to look instead."""
         seat = getattr(private, "seat", None)
-        if not isinstance(private, PrivateView) or seat not in self.pods:
+        if content_of(private) is None or seat not in self.pods:
             return private
-        return LookAtPhoneView(seat=seat, name=private.name,
+        return LookAtPhoneView(seat=seat, name=getattr(private, "name", ""),
                                prompt=_("Look at your own screen"))
 
     # -- the loop's timed source -------------------------------------------------------------

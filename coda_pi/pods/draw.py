@@ -19,12 +19,13 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from coda_pi.i18n import _
+from coda_pi.pods.content import PodContent, content_of
 from coda_pi.pods.pages import HEIGHT, WIDTH
-from coda_pi.referee.shared.views import PanelView, PrivatePurpose, PrivateView
+from coda_pi.referee.shared.views import PanelView
 
 FLOOR_SIZE = 13  # at 12 the bold sans's one-bit "t" reads as "l"
 FLOOR_CAP_PX = 9
@@ -63,16 +64,6 @@ class Drawn:
     text: str
     size: int
     box: tuple[int, int, int, int]
-
-
-def title(view: PrivateView) -> str:
-    if view.purpose is PrivatePurpose.REVEAL:
-        return _("Knock one down")
-    if view.purpose is PrivatePurpose.HINTS:
-        return _("Training hints")
-    if view.purpose is PrivatePurpose.DRAWN:
-        return _("Drawn")
-    return _("Your row")
 
 
 def shown_slice(count: int, cursor: int | None) -> range:
@@ -144,7 +135,8 @@ def text_pages(text: str, room: int) -> list[list[str]]:
     if room <= 0:
         return []
     pages: list[list[str]] = []
-    for sentence in re.split(r"(?<=[.?!])\s+", text.strip()):
+    # Sentences, and the key hints of a footer (set apart by runs of spaces), each start a line.
+    for sentence in re.split(r"(?<=[.?!])\s+|\s{2,}", text.strip()):
         lines = wrap(sentence, WIDTH - 1)
         if pages and len(pages[-1]) + len(lines) <= room:
             pages[-1].extend(lines)
@@ -153,11 +145,19 @@ def text_pages(text: str, room: int) -> list[list[str]]:
     return pages
 
 
-def draw_private(view: PrivateView, *, text_page: int = 0) -> PodFrame:
-    """The pod's frame for ``view``, showing text page ``text_page`` (modulo their count)."""
+def draw_private(view: Any, *, text_page: int = 0) -> PodFrame:
+    """The pod's frame for a private view (``content.py`` says which kinds), showing text
+    page ``text_page`` (modulo their count)."""
+    content = content_of(view)
+    if content is None:
+        raise ValueError(f"a pod does not draw {type(view).__name__}")
+    return draw_content(content, text_page=text_page)
+
+
+def draw_content(view: PodContent, *, text_page: int = 0) -> PodFrame:
     frame = _Frame()
     drawn_w = MAX_CELL_W + 10 if view.drawn is not None else 0
-    frame.text(1, 0, frame.fit(title(view), WIDTH - drawn_w - 3), anchor="la")
+    frame.text(1, 0, frame.fit(view.title, WIDTH - drawn_w - 3), anchor="la")
     if view.drawn is not None:
         frame.text(WIDTH - MAX_CELL_W - 1, 0, "+", anchor="ra")
         frame.cell(WIDTH - MAX_CELL_W, 0, MAX_CELL_W, view.drawn)
@@ -176,7 +176,7 @@ def draw_private(view: PrivateView, *, text_page: int = 0) -> PodFrame:
     lines_of_panels = math.ceil(len(shown) / per_line) if shown else 0
     text_top = top + lines_of_panels * LINE_H + 1  # clear of the cursor bar
     room = (HEIGHT - text_top) // TEXT_LINE_H
-    pages = text_pages(view.message or view.prompt, room)
+    pages = text_pages(view.text, room)
     if pages:
         for i, line in enumerate(pages[text_page % len(pages)]):
             frame.text(1, text_top + i * TEXT_LINE_H, frame.fit(line, WIDTH - 1), anchor="la")

@@ -8,12 +8,13 @@ sleeps or polls.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import Image
 
 from coda_pi.pods.draw import draw_private
 from coda_pi.pods.pages import HEIGHT, WIDTH
 from coda_pi.pods.panel import PodPanel
-from coda_pi.referee.shared.views import PrivateView
 
 DEFAULT_IDLE_SECONDS = 60.0
 TEXT_PAGE_SECONDS = 2.5  # long enough to read two lines, short enough not to wait for them
@@ -25,15 +26,16 @@ class SeatPod:
         self.seat = seat
         self.panel = panel
         self.idle_seconds = idle_seconds
-        self._view: PrivateView | None = None
+        self._view: Any = None
         self._dark_at: float | None = None
         self._turn_at: float | None = None  # the next text page, when the text has several
         self._text_page = 0
         self._text_pages = 1
         self.panel.off()  # nothing to show until the seat has a private view
 
-    def update(self, view: PrivateView | None, now: float) -> int:
-        """Show ``view`` (this seat's, or None: nothing private now, so dark glass).
+    def update(self, view: Any, now: float) -> int:
+        """Show ``view`` (this seat's private view of a kind ``content.py`` draws, or None:
+        nothing private now, so dark glass).
         Returns the pages sent; an unchanged view sends none and keeps the idle deadline."""
         if view is not None and view.seat != self.seat:
             raise ValueError(f"seat {view.seat + 1}'s private view offered to seat "
