@@ -4,13 +4,15 @@ start or lost mid-game hands its seat back to hold-to-see, saying so."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from luma.core.device import dummy
 
 from coda_pi.config import Config
 from coda_pi.demo import run_demo
 from coda_pi.pods import start
-from coda_pi.pods.companion import PodsCompanion
+from coda_pi.pods.companion import Companions, PodsCompanion
 from coda_pi.pods.content import content_of
 from coda_pi.pods.panel import PodPanel
 from coda_pi.pods.seat_pod import SeatPod
@@ -111,3 +113,32 @@ def test_a_pod_lost_mid_game_hands_its_seat_back(monkeypatch):
     after = {s.private.seat for s in scenes[200:] if isinstance(s.private, PrivateView)}
     assert after <= {2}
     assert any("Seat 3's own screen does not answer" in b for b in banners(scenes))
+
+
+def test_with_phones_and_pods_a_seat_with_a_phone_is_the_phones_and_the_rest_the_pods():
+    class Phones:
+        taken: list = []
+
+        def take(self, referee, intent):
+            self.taken.append(intent)
+            return intent == "pairing press"
+
+        def publish(self, referee):
+            pass
+
+        def shared_private(self, private):
+            if private.seat == 0:  # seat 1 has a phone
+                return LookAtPhoneView(0, private.name, "Look at your phone")
+            return private
+
+    clock = FakeClock()
+    pods = PodsCompanion({seat: SeatPod(seat, PodPanel(dummy(width=128, height=64, mode="1"),
+                                                       None)) for seat in range(2)},
+                         clock.monotonic)
+    both = Companions(Phones(), pods)
+    row = pod_samples()["row"]
+    assert both.shared_private(row).prompt == "Look at your phone"
+    other = dataclasses.replace(row, seat=1)
+    assert both.shared_private(other).prompt == "Look at your own screen"
+    assert both.take(None, "pairing press") is True  # the phones used it
+    assert both.take(None, "a press") is False and Phones.taken == ["pairing press", "a press"]
