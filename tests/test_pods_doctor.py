@@ -4,6 +4,7 @@ every state, on a stand-in I2C bus (coda_pi/sim/pod_bus.py)."""
 from __future__ import annotations
 
 import errno
+from pathlib import Path
 
 import pytest
 
@@ -17,7 +18,8 @@ from coda_pi.sim.pod_bus import StandInBus, StandInPanel, four_pods
 ON = Config(pods=PodsConfig(enabled=True))
 
 
-def checks(bus: StandInBus | Exception, config: Config = ON) -> list[tuple[str, str]]:
+def checks(bus: StandInBus | Exception, config: Config = ON, *,
+           adapters: Path = Path("/nonexistent")) -> list[tuple[str, str]]:
     report = _Report()
 
     def open_bus(port: int) -> StandInBus:
@@ -26,7 +28,7 @@ def checks(bus: StandInBus | Exception, config: Config = ON) -> list[tuple[str, 
             raise bus
         return bus
 
-    check_pods(report, config, open_bus=open_bus)
+    check_pods(report, config, open_bus=open_bus, adapters=adapters)
     return [(c.status, str(c.message)) for c in report.checks]
 
 
@@ -127,3 +129,30 @@ def test_doctor_prints_a_seat_pods_section(tmp_path, monkeypatch):
     assert [(c.status, str(c.message)) for c in found] == [
         ("OK", "seat pods are off (pods.enabled in the config)")]
     assert "Seat pods\n" in format_text(found)
+
+
+def speed_tree(root: Path, hz: int) -> Path:
+    node = root / "i2c-1" / "of_node"
+    node.mkdir(parents=True)
+    (node / "clock-frequency").write_bytes(hz.to_bytes(4, "big"))
+    return root
+
+
+def test_a_bus_slower_than_the_config_says_is_warned_with_the_fix(tmp_path):
+    found = checks(four_pods(), adapters=speed_tree(tmp_path, 100_000))
+    warned = [m for s, m in found if s == "WARN"]
+    assert len(warned) == 1
+    assert "runs at 100000 Hz, not the 400000 Hz of pods.bus_hz" in warned[0]
+    assert "about 102 ms" in warned[0]
+
+
+def test_a_bus_faster_than_the_config_says_is_warned(tmp_path):
+    config = Config(pods=PodsConfig(enabled=True, bus_hz=100_000))
+    found = checks(four_pods(), config, adapters=speed_tree(tmp_path, 400_000))
+    assert [s for s, _ in found].count("WARN") == 1
+    assert any("faster than the 100000 Hz" in m for _, m in found)
+
+
+def test_the_speed_the_config_says_is_not_mentioned(tmp_path):
+    found = checks(four_pods(), adapters=speed_tree(tmp_path, 400_000))
+    assert [s for s, _ in found] == ["OK"] * 5

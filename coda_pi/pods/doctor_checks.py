@@ -12,6 +12,7 @@ import contextlib
 import errno
 import importlib.util
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from coda_pi.config import Config
@@ -21,6 +22,18 @@ from coda_pi.rules.sentence import say
 
 _HARDWARE = say("see hardware/pods.md")
 BusOpener = Callable[[int], SMBusLike]
+# Where Linux shows each I2C bus's device-tree node: its clock-frequency is the speed that
+# config.txt's i2c_arm_baudrate set (a big-endian 32-bit number).
+I2C_ADAPTERS = Path("/sys/class/i2c-adapter")
+
+
+def bus_speed(port: int, adapters: Path = I2C_ADAPTERS) -> int | None:
+    """The speed bus ``port`` runs at, in Hz, from the device tree; None where not shown."""
+    try:
+        raw = (adapters / f"i2c-{port}" / "of_node" / "clock-frequency").read_bytes()
+    except OSError:
+        return None
+    return int.from_bytes(raw[:4], "big") if len(raw) >= 4 else None
 
 
 def _smbus(port: int) -> SMBusLike:
@@ -40,9 +53,11 @@ def _answers(bus: SMBusLike, address: int) -> bool:
     return True
 
 
-def check_pods(report: Any, config: Config, *, open_bus: BusOpener | None = None) -> None:
+def check_pods(report: Any, config: Config, *, open_bus: BusOpener | None = None,
+               adapters: Path = I2C_ADAPTERS) -> None:
     """Add the Seat pods checks to ``report`` (doctor's ``_Report``). ``open_bus``: how to
-    open I2C bus N (smbus2's ``SMBus``; a stand-in bus in tests)."""
+    open I2C bus N (smbus2's ``SMBus``; a stand-in bus in tests); ``adapters``: where the
+    buses' speeds are read (a temporary tree in tests)."""
     pods = config.pods
     if not pods.enabled:
         report.ok(say("seat pods are off (pods.enabled in the config)"))
@@ -77,6 +92,7 @@ def check_pods(report: Any, config: Config, *, open_bus: BusOpener | None = None
         return
     report.ok(say("the multiplexer answers at 0x{address:02X} on {device}",
                   address=pods.multiplexer, device=device))
+    _check_speed(report, pods.port, pods.bus_hz, adapters)
     try:
         for seat, channel in enumerate(pods.channels, start=1):
             _check_seat(report, bus, mux, seat, channel, pods.address)
@@ -112,3 +128,23 @@ def _check_seat(report: Any, bus: SMBusLike, mux: Multiplexer, seat: int, channe
                     seat=seat, channel=channel),
                 say("check seat {seat}'s cable at both ends and the panel's four wires (SDA, "
                     "SCL, 3V3, GND); {see}", seat=seat, see=_HARDWARE))
+
+
+def _check_speed(report: Any, port: int, want: int, adapters: Path) -> None:
+    speed = bus_speed(port, adapters)
+    if speed is None or speed == want:
+        return
+    if speed < want:
+        report.warn(say("the I2C bus runs at {speed} Hz, not the {want} Hz of pods.bus_hz: a "
+                        "whole pod screen then takes about {ms} ms to send",
+                        speed=speed, want=want, ms=round(1130 * 9 / speed * 1000)),
+                    say("dtparam=i2c_arm=on,i2c_arm_baudrate={want} in "
+                        "/boot/firmware/config.txt (with 2.2 kOhm pull-ups on each channel), "
+                        "then reboot; {see}", want=want, see=_HARDWARE))
+    else:
+        report.warn(say("the I2C bus runs at {speed} Hz, faster than the {want} Hz of "
+                        "pods.bus_hz: long seat cables may garble it",
+                        speed=speed, want=want),
+                    say("i2c_arm_baudrate={want} in /boot/firmware/config.txt, or set "
+                        "pods.bus_hz if the cables were checked at that speed; {see}",
+                        want=want, see=_HARDWARE))
