@@ -50,7 +50,7 @@ def banners(scenes) -> list[str]:
 @pytest.mark.parametrize("pool", ["device", "entered"])
 def test_four_pods_each_show_their_seat_and_the_shared_screen_shows_none(monkeypatch, pool):
     bus = four_pods()
-    scenes = play(monkeypatch, bus, pool)
+    scenes = play(monkeypatch, bus, pool, rounds=3)  # a whole tournament
     # No private view of any kind a pod draws (Coda's, the entry dial) is on the shared screen.
     assert not [s for s in scenes if content_of(s.private) is not None]
     pointed = {s.private.seat for s in scenes if isinstance(s.private, LookAtPhoneView)}
