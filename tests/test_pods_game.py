@@ -93,6 +93,16 @@ def test_the_table_pool_has_nothing_private_so_the_pods_stay_dark(monkeypatch):
         assert panel is not None and not panel.lit and panel.data_bytes == CLEAR_BYTES, channel
 
 
+def test_a_two_player_game_leaves_the_other_pods_dark_and_says_nothing_of_them(monkeypatch):
+    bus = four_pods()
+    scenes = play(monkeypatch, bus, "device", players=2)
+    assert not [s for s in scenes if content_of(s.private) is not None]
+    assert not [b for b in banners(scenes) if "does not answer" in b]
+    lit = [ch for ch, panel in bus.panels.items()
+           if panel is not None and panel.data_bytes > CLEAR_BYTES]
+    assert lit == [0, 1]
+
+
 def test_a_seat_without_its_pod_holds_its_button_and_the_table_is_told(monkeypatch):
     scenes = play(monkeypatch, four_pods(missing=[1]), "device")
     shown = {s.private.seat for s in scenes if isinstance(s.private, PrivateView)}

@@ -51,7 +51,11 @@ class PodsCompanion:
     def publish(self, referee: Any) -> None:
         now = self.clock()
         for seat, pod in list(self.pods.items()):
-            view = referee.private_view_of(seat)
+            try:
+                view = referee.private_view_of(seat)
+            except Exception:  # the referee's fault, not the pod's: it stays, dark
+                log.exception("seat %s's private view", seat + 1)
+                view = None
             shown = view if content_of(view) is not None else None
             sent = self._guard(pod, lambda p=pod, v=shown: p.update(v, now))
             if sent:
