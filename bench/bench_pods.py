@@ -11,8 +11,10 @@ the Pi's own overhead per transaction (tens of microseconds) comes on top. Compa
 luma's own ``display()``, which sends the whole frame every time. Also the CPU time to draw
 a frame and find its changed pages, on this machine.
 
-Last, the worst case from event to glass: drawing a frame here plus a whole frame on the bus
-(a Pi draws slower than this machine: scale the drawing part, not the bus part).
+Then whole demo tournaments with four pods: the bus time of each loop update, every pod's
+pages together (an event that changes several pods sends them one after another on the
+one bus). Last, the worst case from event to glass for one pod: drawing a frame here plus
+a whole frame on the bus (a Pi draws slower than this machine: scale the drawing part).
 
 Run: ``.venv/bin/python bench/bench_pods.py [--hz 400000,100000]``.
 """
@@ -29,7 +31,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from luma.core.interface.serial import i2c  # noqa: E402
 
-from coda_pi.pods.bus import MeteredBus, Multiplexer, Traffic  # noqa: E402
+from coda_pi.pods.bus import BITS_PER_BYTE, MeteredBus, Multiplexer, Traffic  # noqa: E402
 from coda_pi.pods.draw import draw_private  # noqa: E402
 from coda_pi.pods.pages import changed_runs, to_pages  # noqa: E402
 from coda_pi.pods.panel import PodPanel, make_device  # noqa: E402
@@ -91,6 +93,39 @@ def run(controller: Controller, hz_list: list[int]) -> Traffic:
     return full
 
 
+def tournament(hz_list: list[int], pool: str) -> None:
+    """A whole demo tournament (4 players, 3 rounds) with four pods on the metered stand-in
+    bus: the bus time of each loop update that sent anything to a pod, all pods together."""
+    from coda_pi.config import Config
+    from coda_pi.demo import run_demo
+    from coda_pi.pods import start
+    from coda_pi.pods.settings import PodsConfig
+
+    meter = MeteredBus(four_pods())
+    start.BUS_OPENER = lambda port: meter
+    per_update: list[int] = []
+    last = [0]
+
+    def seen(scene: object, surface: object) -> None:
+        sent = meter.traffic.wire_bytes - last[0]
+        last[0] = meter.traffic.wire_bytes
+        if sent:
+            per_update.append(sent)
+
+    run_demo(Config(pods=PodsConfig(enabled=True)), headless=True, seed=36, players=4,
+             rounds=3, draw=False, pool=pool, on_frame=seen)
+    per_update = per_update[1:]  # the first holds luma's four power-on clears
+    per_update.sort()
+    print(f"\na {pool}-pool tournament, 4 players, 3 rounds: {len(per_update)} updates sent to "
+          f"pods; bus time of an update, all pods together")
+    for hz in hz_list:
+        ms = [b * BITS_PER_BYTE / hz * 1000 for b in per_update]
+        p95 = ms[int(len(ms) * 0.95)]
+        print(f"  {hz // 1000:>4} kHz: median {statistics.median(ms):6.2f} ms, 95th "
+              f"percentile {p95:6.2f} ms, worst {ms[-1]:6.2f} ms, over 50 ms: "
+              f"{sum(m > 50 for m in ms)}")
+
+
 def cpu() -> float:
     """Print and return the median CPU milliseconds to draw a frame and find its pages."""
     views = [v for _, v in moments()]
@@ -116,6 +151,8 @@ def main() -> None:
     hz_list = [int(h) for h in parser.parse_args().hz.split(",")]
     worst = max((run(controller, hz_list) for controller in Controller),
                 key=lambda t: t.wire_bytes)
+    for pool in ("device", "entered"):
+        tournament(hz_list, pool)
     cpu_ms = cpu()
     for hz in hz_list:
         total = cpu_ms + worst.seconds(hz) * 1000

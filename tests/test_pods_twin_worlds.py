@@ -87,10 +87,10 @@ def play(case: dict[str, Any]) -> tuple[int, int]:
             for seat in range(a.game.seats):
                 pod_a, pod_b = pods[0].pods[seat], pods[1].pods[seat]
                 assert pod_a.panel.lit == pod_b.panel.lit, seat
-                if observe(a.game, seat) == observe(b.game, seat) and \
+                if pod_a.panel.lit and observe(a.game, seat) == observe(b.game, seat) and \
                         a.private_view_of(seat) == b.private_view_of(seat):
-                    assert glass(pod_a) == glass(pod_b), seat
-                    whole += pod_a.panel.lit
+                    assert glass(pod_a) == glass(pod_b), seat  # what the lit glass shows
+                    whole += 1
     return moments, whole
 
 

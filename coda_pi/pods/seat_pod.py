@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image
-
 from coda_pi.pods.draw import draw_private
-from coda_pi.pods.pages import HEIGHT, WIDTH
 from coda_pi.pods.panel import PodPanel
 
 DEFAULT_IDLE_SECONDS = 60.0
@@ -35,7 +32,8 @@ class SeatPod:
 
     def update(self, view: Any, now: float) -> int:
         """Show ``view`` (this seat's private view of a kind ``content.py`` draws, or None:
-        nothing private now, so dark glass).
+        nothing private now, so dark glass). The new frame's pages are written before the
+        glass is lit, so a dark pod never flashes its previous frame.
         Returns the pages sent; an unchanged view sends none and keeps the idle deadline."""
         if view is not None and view.seat != self.seat:
             raise ValueError(f"seat {view.seat + 1}'s private view offered to seat "
@@ -46,10 +44,12 @@ class SeatPod:
         self._text_page = 0
         self._turn_at = None
         if view is None:
-            sent = self.panel.show(Image.new("1", (WIDTH, HEIGHT)))
+            # Dark glass is enough: the frame stays in the panel's memory, where nobody sees
+            # it, and the next view then sends only the pages that differ from it (blanking
+            # here would make every private moment a whole frame: bench/bench_pods.py).
             self.panel.off()
             self._dark_at = None
-            return sent
+            return 0
         sent = self._draw(now)
         self.panel.on()
         self._dark_at = now + self.idle_seconds
