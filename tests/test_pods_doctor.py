@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from coda_pi.config import Config
+from coda_pi.config import Config, PinConfig
 from coda_pi.doctor import _Report, format_text, run_checks
 from coda_pi.pods import doctor_checks
 from coda_pi.pods.doctor_checks import check_pods
@@ -156,3 +156,12 @@ def test_a_bus_faster_than_the_config_says_is_warned(tmp_path):
 def test_the_speed_the_config_says_is_not_mentioned(tmp_path):
     found = checks(four_pods(), adapters=speed_tree(tmp_path, 400_000))
     assert [s for s, _ in found] == ["OK"] * 5
+
+
+def test_a_pin_on_the_pods_bus_fails_and_the_bus_is_not_touched():
+    config = Config(pins=PinConfig(prev=2), pods=PodsConfig(enabled=True))
+    bus = four_pods()
+    found = checks(bus, config)
+    assert found == [("FAIL", "pins.prev is GPIO 2, which the seat pods' I2C bus /dev/i2c-1 "
+                      "needs")]
+    assert bus.writes == 0

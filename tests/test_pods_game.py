@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 from luma.core.device import dummy
 
-from coda_pi.config import Config
+from coda_pi.config import Config, PinConfig
 from coda_pi.demo import run_demo
 from coda_pi.pods import start
 from coda_pi.pods.companion import Companions, PodsCompanion
@@ -152,3 +152,15 @@ def test_with_phones_and_pods_a_seat_with_a_phone_is_the_phones_and_the_rest_the
     assert both.shared_private(other).prompt == "Look at your own screen"
     assert both.take(None, "pairing press") is True  # the phones used it
     assert both.take(None, "a press") is False and Phones.taken == ["pairing press", "a press"]
+
+
+def test_a_button_on_the_pods_bus_keeps_the_pods_off_and_the_game_plays(monkeypatch):
+    bus = four_pods()
+    monkeypatch.setattr(start, "BUS_OPENER", lambda port: bus)
+    said: list[str] = []
+    companion, sources = start.join_pods(
+        Config(pins=PinConfig(ok=3), pods=PodsConfig(enabled=True)), None, [], [],
+        clock=FakeClock().monotonic, explain=said.append)
+    assert companion is None and sources == [] and bus.writes == 0
+    assert said == ["seat pods: off, because pins.ok (GPIO 3) is on their I2C bus "
+                    "(coda-pi doctor says what to do)"]

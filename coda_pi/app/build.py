@@ -136,7 +136,7 @@ def build_app(
     if config.pods.enabled:  # a private screen at every seat (coda_pi/pods/)
         from coda_pi.pods.start import join_pods
 
-        companion, sources = join_pods(config.pods, companion, sources, closers,
+        companion, sources = join_pods(config, companion, sources, closers,
                                        clock=clock.monotonic, explain=say)
     if gpio is not None:
         closers.append(gpio.close)

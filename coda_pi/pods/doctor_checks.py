@@ -17,7 +17,7 @@ from typing import Any
 
 from coda_pi.config import Config
 from coda_pi.pods.bus import Multiplexer, SMBusLike
-from coda_pi.pods.settings import PANEL_ADDRESSES
+from coda_pi.pods.settings import PANEL_ADDRESSES, pins_on_the_bus
 from coda_pi.rules.sentence import say
 
 _HARDWARE = say("see hardware/pods.md")
@@ -62,6 +62,15 @@ def check_pods(report: Any, config: Config, *, open_bus: BusOpener | None = None
     if not pods.enabled:
         report.ok(say("seat pods are off (pods.enabled in the config)"))
         return
+    device = f"/dev/i2c-{pods.port}"
+    clashes = pins_on_the_bus(pods, config.pins.as_dict())
+    for key, bcm in clashes:
+        report.fail(say("pins.{key} is GPIO {bcm}, which the seat pods' I2C bus {device} needs",
+                        key=key, bcm=bcm, device=device),
+                    say("move that wire to a free pin and change pins.{key}, or set "
+                        "pods.enabled = false", key=key))
+    if clashes:
+        return
     if open_bus is None:
         missing = [name for name in ("luma.oled", "smbus2", "PIL")
                    if importlib.util.find_spec(name) is None]
@@ -70,7 +79,6 @@ def check_pods(report: Any, config: Config, *, open_bus: BusOpener | None = None
                             names=", ".join(missing)), "pip install 'coda-pi[pods]'")
             return
         open_bus = _smbus
-    device = f"/dev/i2c-{pods.port}"
     try:
         bus = open_bus(pods.port)
     except FileNotFoundError:

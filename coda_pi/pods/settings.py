@@ -28,6 +28,15 @@ from coda_pi.rules.sentence import say
 POD_KEYS: tuple[str, ...] = ("enabled", "controller", "port", "multiplexer", "address",
                              "channels", "bus_hz", "idle_seconds")
 PANEL_ADDRESSES = (0x3C, 0x3D)  # the panels' address jumper
+# The header pins (BCM) of each I2C bus a pod may hang on: bus 1 is the pods' (hardware/
+# pods.md), bus 0 the HAT EEPROM's.
+I2C_PINS: dict[int, tuple[int, int]] = {1: (2, 3), 0: (0, 1)}
+
+
+def pins_on_the_bus(pods: PodsConfig, pins: dict[str, int]) -> list[tuple[str, int]]:
+    """The (config key, BCM) of every configured pin that the pods' I2C bus needs."""
+    taken = I2C_PINS.get(pods.port, ())
+    return [(key, bcm) for key, bcm in pins.items() if bcm in taken]
 MAX_PODS = 4
 
 

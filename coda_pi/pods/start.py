@@ -11,10 +11,11 @@ import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from coda_pi.config import Config
 from coda_pi.pods.bus import Multiplexer, SMBusLike
 from coda_pi.pods.companion import Companions, PodsCompanion
 from coda_pi.pods.seat_pod import SeatPod
-from coda_pi.pods.settings import PodsConfig
+from coda_pi.pods.settings import PodsConfig, pins_on_the_bus
 
 log = logging.getLogger(__name__)
 
@@ -69,12 +70,18 @@ def start_pods(config: PodsConfig, *, clock: Callable[[], float],
     return companion
 
 
-def join_pods(config: PodsConfig, companion: Any, sources: Sequence[Any],
+def join_pods(config: Config, companion: Any, sources: Sequence[Any],
               closers: list[Callable[[], None]], *, clock: Callable[[], float],
               explain: Callable[[str], None]) -> tuple[Any, list[Any]]:
     """``build_app``'s one call: start the pods and join them to the loop's companion (the
-    phones', if any), its timed sources and its closers. Unchanged when no pod answers."""
-    pods = start_pods(config, clock=clock, explain=explain)
+    phones', if any), its timed sources and its closers. Unchanged when no pod answers, or
+    when a button, LED or buzzer is configured on the pods' I2C pins (doctor says which)."""
+    clashes = pins_on_the_bus(config.pods, config.pins.as_dict())
+    if clashes:
+        explain("seat pods: off, because " + ", ".join(f"pins.{k} (GPIO {b})" for k, b in clashes)
+                + " is on their I2C bus (coda-pi doctor says what to do)")
+        return companion, list(sources)
+    pods = start_pods(config.pods, clock=clock, explain=explain)
     if pods is None:
         return companion, list(sources)
     closers.append(pods.close)
