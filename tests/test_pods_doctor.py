@@ -4,13 +4,16 @@ every state, on a stand-in I2C bus (coda_pi/sim/pod_bus.py)."""
 from __future__ import annotations
 
 import errno
+import os
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from coda_pi.config import Config, PinConfig
 from coda_pi.doctor import _Report, format_text, run_checks
 from coda_pi.pods import doctor_checks
+from coda_pi.pods.bus import claim
 from coda_pi.pods.doctor_checks import check_pods
 from coda_pi.pods.settings import PodsConfig
 from coda_pi.sim.pod_bus import StandInBus, StandInPanel, four_pods
@@ -165,3 +168,28 @@ def test_a_pin_on_the_pods_bus_fails_and_the_bus_is_not_touched():
     assert found == [("FAIL", "pins.prev is GPIO 2, which the seat pods' I2C bus /dev/i2c-1 "
                       "needs")]
     assert bus.writes == 0
+
+
+def test_a_bus_the_running_device_holds_is_not_probed(tmp_path):
+    # Two processes on one bus would interleave multiplexer selects and writes: a frame for
+    # one seat's pod could land on another's. The device holds the bus; doctor stays off it.
+    device_file = tmp_path / "i2c-1"
+    device_file.write_bytes(b"")
+    running = os.open(device_file, os.O_RDWR)
+    doctor = os.open(device_file, os.O_RDWR)
+    try:
+        assert claim(SimpleNamespace(fd=running))
+        bus = four_pods()
+        bus.fd = doctor  # type: ignore[attr-defined]
+        found = checks(bus)
+        assert [s for s, _ in found] == ["WARN"]
+        assert "the device is using the seat pods now" in found[0][1]
+        assert bus.writes == 0 and bus.selected_mask == 0
+    finally:
+        os.close(running)
+        os.close(doctor)
+    again = os.open(device_file, os.O_RDWR)
+    try:
+        assert claim(SimpleNamespace(fd=again))  # the device stopped: the bus is free
+    finally:
+        os.close(again)

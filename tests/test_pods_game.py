@@ -5,6 +5,8 @@ start or lost mid-game hands its seat back to hold-to-see, saying so."""
 from __future__ import annotations
 
 import dataclasses
+import os
+from types import SimpleNamespace
 
 import pytest
 from luma.core.device import dummy
@@ -12,6 +14,7 @@ from luma.core.device import dummy
 from coda_pi.config import Config, PinConfig
 from coda_pi.demo import run_demo
 from coda_pi.pods import start
+from coda_pi.pods.bus import claim
 from coda_pi.pods.companion import Companions, PodsCompanion
 from coda_pi.pods.content import content_of
 from coda_pi.pods.panel import PodPanel
@@ -164,3 +167,22 @@ def test_a_button_on_the_pods_bus_keeps_the_pods_off_and_the_game_plays(monkeypa
     assert companion is None and sources == [] and bus.writes == 0
     assert said == ["seat pods: off, because pins.ok (GPIO 3) is on their I2C bus "
                     "(coda-pi doctor says what to do)"]
+
+
+def test_pods_already_held_by_another_program_are_left_alone(monkeypatch, tmp_path):
+    device_file = tmp_path / "i2c-1"
+    device_file.write_bytes(b"")
+    doctor, ours = os.open(device_file, os.O_RDWR), os.open(device_file, os.O_RDWR)
+    try:
+        assert claim(SimpleNamespace(fd=doctor))
+        bus = four_pods()
+        bus.fd = ours  # type: ignore[attr-defined]
+        monkeypatch.setattr(start, "BUS_OPENER", lambda port: bus)
+        said: list[str] = []
+        companion, _ = start.join_pods(PODS, None, [], [], clock=FakeClock().monotonic,
+                                       explain=said.append)
+        assert companion is None and bus.writes == 0
+        assert said and "another program is using /dev/i2c-1" in said[0]
+    finally:
+        os.close(doctor)
+        os.close(ours)

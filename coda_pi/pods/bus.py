@@ -9,6 +9,7 @@ for the tests' promise that only changed pages are sent.
 
 from __future__ import annotations
 
+import fcntl
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -43,12 +44,29 @@ class Traffic:
         return bits / bus_hz
 
 
+def claim(bus: object) -> bool:
+    """Take the bus for this process alone (an advisory lock on its /dev/i2c-N, which every
+    coda-pi process asks for): False when another holds it. Two processes on one bus would
+    interleave their multiplexer selects and writes, and a frame meant for one seat's pod
+    could land on another's: a private view shown to the wrong player. A bus without a file
+    (a stand-in) is always this process's."""
+    fd = getattr(bus, "fd", None)
+    if not isinstance(fd, int):
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
 class MeteredBus:
     """A bus that counts every transaction it forwards (address byte included)."""
 
     def __init__(self, bus: SMBusLike) -> None:
         self.bus = bus
         self.traffic = Traffic()
+        self.fd = getattr(bus, "fd", None)  # the bus's file, for ``claim``
 
     def _count(self, payload: int) -> None:
         self.traffic.transactions += 1

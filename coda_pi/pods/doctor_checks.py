@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from coda_pi.config import Config
-from coda_pi.pods.bus import Multiplexer, SMBusLike
+from coda_pi.pods.bus import Multiplexer, SMBusLike, claim
 from coda_pi.pods.settings import PANEL_ADDRESSES, pins_on_the_bus
 from coda_pi.rules.sentence import say
 
@@ -90,6 +90,12 @@ def check_pods(report: Any, config: Config, *, open_bus: BusOpener | None = None
         report.fail(say("no permission to use {device}", device=device),
                     say("add the service's user to the i2c group (sudo adduser USER i2c), "
                         "then log in again"))
+        return
+    if not claim(bus):
+        report.warn(say("the device is using the seat pods now: they are not probed while it "
+                        "runs (a probe would switch the multiplexer under it)"),
+                    say("sudo systemctl stop coda-pi, run coda-pi doctor again, then sudo "
+                        "systemctl start coda-pi"))
         return
     mux = Multiplexer(bus, pods.multiplexer)
     if not _answers(bus, pods.multiplexer):

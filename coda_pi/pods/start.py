@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from coda_pi.config import Config
-from coda_pi.pods.bus import Multiplexer, SMBusLike
+from coda_pi.pods.bus import Multiplexer, SMBusLike, claim
 from coda_pi.pods.companion import Companions, PodsCompanion
 from coda_pi.pods.seat_pod import SeatPod
 from coda_pi.pods.settings import PodsConfig, pins_on_the_bus
@@ -47,6 +47,10 @@ def start_pods(config: PodsConfig, *, clock: Callable[[], float],
     except OSError as exc:
         explain(f"seat pods: cannot open /dev/i2c-{config.port} ({exc.strerror or exc}); "
                 "the seats hold their buttons to see (coda-pi doctor says why)")
+        return None
+    if not claim(bus):
+        explain(f"seat pods: another program is using /dev/i2c-{config.port} (coda-pi doctor, "
+                "or a second coda-pi); the seats hold their buttons to see")
         return None
     mux = Multiplexer(bus, config.multiplexer)
     pods: dict[int, SeatPod] = {}
