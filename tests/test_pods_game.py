@@ -16,12 +16,14 @@ from coda_pi.demo import run_demo
 from coda_pi.pods import start
 from coda_pi.pods.bus import claim
 from coda_pi.pods.companion import Companions, PodsCompanion
-from coda_pi.pods.content import content_of
+from coda_pi.pods.content import SeatReview, content_of
+from coda_pi.pods.draw import draw_private
 from coda_pi.pods.panel import PodPanel
 from coda_pi.pods.seat_pod import SeatPod
 from coda_pi.pods.settings import PodsConfig
+from coda_pi.referee.shared.review import ReviewLine
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView
-from coda_pi.referee.shared.views import PrivateView
+from coda_pi.referee.shared.views import FinalView, PrivateView
 from coda_pi.sim.pod_bus import StandInBus, four_pods
 from coda_pi.sim.pod_samples import pod_samples
 from coda_pi.sim.testing import FakeClock
@@ -37,7 +39,7 @@ def play(monkeypatch, bus: StandInBus, pool: str, on_frame=None, **demo):
     def seen(scene, surface):
         scenes.append(scene)
         if on_frame is not None:
-            on_frame(len(scenes))
+            on_frame(len(scenes), scene)
 
     demo = {"players": 4, "rounds": 1, **demo}
     result = run_demo(PODS, headless=True, seed=36, draw=False, pool=pool, on_frame=seen,
@@ -87,13 +89,21 @@ def test_mastermind_s_code_goes_to_the_makers_pod_not_the_shared_screen():
     assert shared.prompt == "Look at your own screen" and Maker.notices == []
 
 
-def test_the_table_pool_has_nothing_private_so_the_pods_stay_dark(monkeypatch):
-    # The table shuffles and shows; the device knows only what is shown.
+def test_the_table_pool_has_nothing_private_so_the_pods_stay_dark_until_the_review(
+        monkeypatch):
+    # The table shuffles and shows; the device knows only what is shown. At the end each
+    # seat's own review lines may light its pod.
     bus = four_pods()
-    scenes = play(monkeypatch, bus, "table")
+    written: list[tuple[bool, int]] = []
+
+    def watch(frame: int, scene) -> None:
+        final = isinstance(scene.view.screen, FinalView)
+        written.append((final, sum(p.data_bytes for p in bus.panels.values() if p)))
+
+    scenes = play(monkeypatch, bus, "table", on_frame=watch)
     assert not [s for s in scenes if isinstance(s.private, PrivateView)]
-    for channel, panel in bus.panels.items():
-        assert panel is not None and not panel.lit and panel.data_bytes == CLEAR_BYTES, channel
+    during = {total for final, total in written if not final}
+    assert during == {4 * CLEAR_BYTES}
 
 
 def test_a_two_player_game_leaves_the_other_pods_dark_and_says_nothing_of_them(monkeypatch):
@@ -116,7 +126,7 @@ def test_a_seat_without_its_pod_holds_its_button_and_the_table_is_told(monkeypat
 def test_a_pod_lost_mid_game_hands_its_seat_back(monkeypatch):
     bus = four_pods()
 
-    def pull_cable(frame: int) -> None:
+    def pull_cable(frame: int, scene) -> None:
         if frame == 200:
             bus.broken.add(2)
 
@@ -186,3 +196,27 @@ def test_pods_already_held_by_another_program_are_left_alone(monkeypatch, tmp_pa
     finally:
         os.close(doctor)
         os.close(ours)
+
+
+def test_at_the_end_each_pod_shows_its_own_seat_s_review():
+    class Final:
+        def private_view_of(self, seat):
+            return None
+
+        def seat_review(self, seat):
+            if seat == 1:
+                return (ReviewLine("Round 2: Ben could be sure of Ann's 3rd panel.", False, 1),)
+            return ()
+
+        def notify(self, text, kind=None):
+            raise AssertionError(text)
+
+    clock = FakeClock()
+    pods = PodsCompanion({seat: SeatPod(seat, PodPanel(dummy(width=128, height=64, mode="1"),
+                                                       None)) for seat in range(2)},
+                         clock.monotonic)
+    pods.publish(Final())
+    assert pods.pods[1].panel.lit and not pods.pods[0].panel.lit
+    frame = draw_private(SeatReview(1, ("Round 2: Ben could be sure of Ann's 3rd panel.",)))
+    assert frame.texts[0].text == "Your review"
+    assert pods.pods[1].panel.device.image.tobytes() == frame.image.tobytes()

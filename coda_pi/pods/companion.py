@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from coda_pi.i18n import _
-from coda_pi.pods.content import content_of
+from coda_pi.pods.content import content_of, seat_review
 from coda_pi.pods.seat_pod import SeatPod
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView
 from coda_pi.referee.shared.signals import SEAT_BUTTONS, Press
@@ -56,6 +56,8 @@ class PodsCompanion:
             except Exception:  # the referee's fault, not the pod's: it stays, dark
                 log.exception("seat %s's private view", seat + 1)
                 view = None
+            if content_of(view) is None:  # nothing private of the game: the seat's review?
+                view = self._review(referee, seat)
             shown = view if content_of(view) is not None else None
             sent = self._guard(pod, lambda p=pod, v=shown: p.update(v, now))
             if sent:
@@ -65,6 +67,14 @@ class PodsCompanion:
             referee.notify(_("Seat {number}'s own screen does not answer: that seat holds its "
                              "button to see, and the others look away").format(number=seat + 1),
                            BannerKind.ERROR)
+
+    @staticmethod
+    def _review(referee: Any, seat: int) -> Any:
+        try:
+            return seat_review(referee, seat)
+        except Exception:  # the review's fault: the pod stays dark
+            log.exception("seat %s's review", seat + 1)
+            return None
 
     def shared_private(self, private: Any) -> Any:
         """What the shared screen draws for a held seat: nothing private of a seat whose pod
@@ -120,6 +130,14 @@ class Companions:
     def publish(self, referee: Any) -> None:
         self.first.publish(referee)
         self.second.publish(referee)
+
+    @staticmethod
+    def _review(referee: Any, seat: int) -> Any:
+        try:
+            return seat_review(referee, seat)
+        except Exception:  # the review's fault: the pod stays dark
+            log.exception("seat %s's review", seat + 1)
+            return None
 
     def shared_private(self, private: Any) -> Any:
         return self.second.shared_private(self.first.shared_private(private))

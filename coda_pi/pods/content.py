@@ -5,10 +5,12 @@ of them under the cursor), a panel held aside, and a text.
 - the entered pool's ``EntryPrivateView``: the panels being entered (a number not yet
   entered, or a colour, is "?"), the one under the dial underlined, the question and what
   to press, or why the last OK was refused;
-- Mastermind's ``MastermindPrivateView``: the code being set, peg by peg.
+- Mastermind's ``MastermindPrivateView``: the code being set, peg by peg;
+- :class:`SeatReview`: once the final standings are up, the seat's own lines of the
+  post-game review (as a phone shows them), one after another.
 
-Anything else (a review) is not drawn on a pod yet: ``content_of`` gives None, and the view
-stays on the shared screen, held to see, as without pods.
+Anything else: ``content_of`` gives None, and the view stays on the shared screen, held to
+see, as without pods.
 """
 
 from __future__ import annotations
@@ -20,6 +22,24 @@ from coda_pi.i18n import _
 from coda_pi.referee.mastermind.views import MastermindPrivateView
 from coda_pi.referee.pools.entered.views import EntryPrivateView
 from coda_pi.referee.shared.views import PanelView, PrivatePurpose, PrivateView
+
+
+@dataclass(frozen=True, slots=True)
+class SeatReview:
+    """The seat's own lines of the post-game review (``referee.seat_review``)."""
+
+    seat: int
+    lines: tuple[str, ...]
+
+
+def seat_review(referee: Any, seat: int) -> SeatReview | None:
+    """``seat``'s review once the final standings are up, None before or when it has none."""
+    seats = getattr(getattr(referee, "game", None), "seats", None)
+    if isinstance(seats, int) and seat >= seats:
+        return None  # a pod at a seat nobody plays: the table's lines are not for it
+    ask = getattr(referee, "seat_review", None)
+    lines = ask(seat) if ask is not None else None
+    return SeatReview(seat, tuple(line.text for line in lines)) if lines else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,4 +79,6 @@ def content_of(view: Any) -> PodContent | None:
         pegs = tuple(PanelView(dark=False, label=c, revealed=False, highlight=i == view.hole)
                      for i, c in enumerate(view.code))
         return PodContent(_("Your code"), pegs, view.hole, None, view.prompt)
+    if isinstance(view, SeatReview):  # runs of spaces part lines: each line starts its own
+        return PodContent(_("Your review"), (), None, None, "  ".join(view.lines))
     return None

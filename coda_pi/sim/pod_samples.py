@@ -6,10 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from coda_pi.i18n import _
+from coda_pi.pods.content import SeatReview
 from coda_pi.referee.mastermind.views import MastermindPrivateView
 from coda_pi.referee.pools.entered.views import example_entries
+from coda_pi.referee.shared.labels import tile_name
 from coda_pi.referee.shared.private import claim_view, deal_view, row_view
 from coda_pi.referee.shared.views import PrivatePurpose
+from coda_pi.referee.shared.wording import nouns
 from coda_pi.rules.coda import Slot
 from coda_pi.rules.tiles import Color, Tile
 
@@ -27,6 +30,14 @@ def pod_samples(labels: str = "panels") -> dict[str, Any]:
     deal = [Tile(D, 1), Tile(L, 4), Tile(D, None, dash=True), Tile(L, 9)]
     row = _row((D, 1), (L, 4), (D, 7), (L, 9), (L, 11), down=(1,))
     entries = example_entries()
+    # Two of the review's lines as the referee words them (referee/shared/review.py).
+    say = nouns(labels)
+    review_missed = say(_("Round {round}: {name} {ended} while {target}'s {panel} {number} was "
+                          "surely the {tile}"), round=2, name="Ana", ended=_("stopped"),
+                        target="Ben", number=3, tile=tile_name(Tile(D, 7), labels))
+    review_bold = say(_("Round {round}: {name} named the {tile} at {target}'s {panel} {number} "
+                        "with {chance} chance"), round=1, name="Ana",
+                      tile=tile_name(Tile(L, 4), labels), target="Cy", number=2, chance="1/3")
     peg = _("Peg {number} of {pegs}: PREV/NEXT colour, OK sets it").format(number=3, pegs=4)
     long_row = _row(*[(D if i % 2 else L, i) for i in range(12)], (L, 11), down=(0, 3, 8))
     return {
@@ -43,4 +54,5 @@ def pod_samples(labels: str = "panels") -> dict[str, Any]:
         **{f"entry-{name}": entries[name] for name in ("row", "refused", "drawn")},
         "code": MastermindPrivateView(seat=0, name="Ana", code="RGB?", hole=2,
                                       palette="BGKRWY", prompt=peg),
+        "review": SeatReview(0, (review_missed, review_bold)),
     }
