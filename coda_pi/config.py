@@ -452,6 +452,7 @@ def _with_source(config: Config, source: Path) -> Config:
         data_dir=config.data_dir,
         club=config.club,
         phones=config.phones,
+        pods=config.pods,
         source=source,
     )
 

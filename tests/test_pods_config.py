@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from coda_pi.config import parse_config
+from coda_pi.config import load_config, parse_config
 from coda_pi.pods.settings import Controller, PodsConfig
 
 
@@ -41,3 +41,11 @@ def test_two_seats_on_one_channel_is_refused_with_the_reason():
     config, problems = pods("[pods]\nenabled = true\nchannels = [0, 1, 1]\n")
     assert config.channels == (0, 1, 2, 3)
     assert "two seats' pods on one channel" in problems["pods.channels"]
+
+
+def test_the_table_is_kept_when_read_from_a_file(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_text("[pods]\nenabled = true\nchannels = [1, 0]\n")
+    config, problems = load_config(path, env={"HOME": str(tmp_path)})
+    assert problems == []
+    assert config.pods == PodsConfig(enabled=True, channels=(1, 0))

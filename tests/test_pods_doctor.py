@@ -193,3 +193,15 @@ def test_a_bus_the_running_device_holds_is_not_probed(tmp_path):
         assert claim(SimpleNamespace(fd=again))  # the device stopped: the bus is free
     finally:
         os.close(again)
+
+
+def test_doctor_probes_the_pods_a_config_file_turns_on(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for name in ("CODA_PI_CONFIG", "XDG_CONFIG_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(doctor_checks, "_smbus", lambda port: four_pods(missing=[3]))
+    cfg = tmp_path / "config.toml"
+    cfg.write_text("[pods]\nenabled = true\n")
+    found = [(c.status, str(c.message)) for c in run_checks(cfg) if c.section == "Seat pods"]
+    assert [s for s, _ in found] == ["OK", "OK", "OK", "OK", "FAIL"]
+    assert "seat 4's pod does not answer on channel 3" in found[-1][1]
