@@ -191,7 +191,7 @@ def test_pods_already_held_by_another_program_are_left_alone(monkeypatch, tmp_pa
         said: list[str] = []
         companion, _ = start.join_pods(PODS, None, [], [], clock=FakeClock().monotonic,
                                        explain=said.append)
-        assert companion is None and bus.writes == 0
+        assert companion.pods == {} and bus.writes == 0
         assert said and "another program is using /dev/i2c-1" in said[0]
     finally:
         os.close(doctor)
@@ -220,3 +220,17 @@ def test_at_the_end_each_pod_shows_its_own_seat_s_review():
     frame = draw_private(SeatReview(1, ("Round 2: Ben could be sure of Ann's 3rd panel.",)))
     assert frame.texts[0].text == "Your review"
     assert pods.pods[1].panel.device.image.tobytes() == frame.image.tobytes()
+
+
+def test_no_bus_at_all_plays_on_and_the_shared_screen_says_every_seat_holds(monkeypatch):
+    def no_bus(port):
+        raise FileNotFoundError(2, "No such file or directory")
+
+    monkeypatch.setattr(start, "BUS_OPENER", no_bus)
+    scenes = []
+    result = run_demo(PODS, headless=True, seed=36, players=4, rounds=1, draw=False,
+                      on_frame=lambda scene, surface: scenes.append(scene))
+    assert result.shown_totals == result.replay_totals
+    assert {s.private.seat for s in scenes if isinstance(s.private, PrivateView)} == {0, 1, 2, 3}
+    assert any("Seats 1, 2, 3, 4: their own screens do not answer" in b
+               for b in banners(scenes))

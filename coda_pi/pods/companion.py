@@ -20,7 +20,7 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from coda_pi.i18n import _
+from coda_pi.i18n import _, ngettext
 from coda_pi.pods.content import content_of, seat_review
 from coda_pi.pods.seat_pod import SeatPod
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView
@@ -62,11 +62,15 @@ class PodsCompanion:
             sent = self._guard(pod, lambda p=pod, v=shown: p.update(v, now))
             if sent:
                 self.updates += 1
-        for seat in sorted(self.failed - self._told):
-            self._told.add(seat)
-            referee.notify(_("Seat {number}'s own screen does not answer: that seat holds its "
-                             "button to see, and the others look away").format(number=seat + 1),
-                           BannerKind.ERROR)
+        untold = sorted(self.failed - self._told)
+        if untold:  # one sentence for all of them: a banner shows one at a time
+            self._told.update(untold)
+            referee.notify(ngettext(
+                "Seat {numbers}'s own screen does not answer: that seat holds its button to "
+                "see, and the others look away",
+                "Seats {numbers}: their own screens do not answer: those seats hold their "
+                "buttons to see, and the others look away", len(untold)).format(
+                    numbers=", ".join(str(seat + 1) for seat in untold)), BannerKind.ERROR)
 
     @staticmethod
     def _review(referee: Any, seat: int) -> Any:

@@ -32,8 +32,15 @@ BUS_OPENER: Callable[[int], SMBusLike] = open_smbus
 
 
 def start_pods(config: PodsConfig, *, clock: Callable[[], float],
-               explain: Callable[[str], None]) -> PodsCompanion | None:
-    """The pods that answer, as the loop's companion; None when none can be used."""
+               explain: Callable[[str], None]) -> PodsCompanion:
+    """The pods that answer, as the loop's companion. Those that do not (all of them when
+    the bus cannot be used) are its failed seats: the shared screen says so at the first
+    update, and those seats hold their buttons to see."""
+    def none_answer() -> PodsCompanion:
+        companion = PodsCompanion({}, clock)
+        companion.failed |= set(range(len(config.channels)))
+        return companion
+
     try:
         from luma.core.interface.serial import i2c
 
@@ -41,17 +48,17 @@ def start_pods(config: PodsConfig, *, clock: Callable[[], float],
     except ImportError as exc:
         explain(f"seat pods: {exc.name} is not installed (pip install 'coda-pi[pods]'); "
                 "the seats hold their buttons to see")
-        return None
+        return none_answer()
     try:
         bus = BUS_OPENER(config.port)
     except OSError as exc:
         explain(f"seat pods: cannot open /dev/i2c-{config.port} ({exc.strerror or exc}); "
                 "the seats hold their buttons to see (coda-pi doctor says why)")
-        return None
+        return none_answer()
     if not claim(bus):
         explain(f"seat pods: another program is using /dev/i2c-{config.port} (coda-pi doctor, "
                 "or a second coda-pi); the seats hold their buttons to see")
-        return None
+        return none_answer()
     mux = Multiplexer(bus, config.multiplexer)
     pods: dict[int, SeatPod] = {}
     missing: set[int] = set()
@@ -68,7 +75,6 @@ def start_pods(config: PodsConfig, *, clock: Callable[[], float],
     if not pods:
         explain("seat pods: none answers; the seats hold their buttons to see "
                 "(coda-pi doctor says why)")
-        return None
     companion = PodsCompanion(pods, clock)
     companion.failed |= missing
     return companion
@@ -78,16 +84,14 @@ def join_pods(config: Config, companion: Any, sources: Sequence[Any],
               closers: list[Callable[[], None]], *, clock: Callable[[], float],
               explain: Callable[[str], None]) -> tuple[Any, list[Any]]:
     """``build_app``'s one call: start the pods and join them to the loop's companion (the
-    phones', if any), its timed sources and its closers. Unchanged when no pod answers, or
-    when a button, LED or buzzer is configured on the pods' I2C pins (doctor says which)."""
+    phones', if any), its timed sources and its closers. Unchanged when a button, LED or
+    buzzer is configured on the pods' I2C pins (doctor says which)."""
     clashes = pins_on_the_bus(config.pods, config.pins.as_dict())
     if clashes:
         explain("seat pods: off, because " + ", ".join(f"pins.{k} (GPIO {b})" for k, b in clashes)
                 + " is on their I2C bus (coda-pi doctor says what to do)")
         return companion, list(sources)
     pods = start_pods(config.pods, clock=clock, explain=explain)
-    if pods is None:
-        return companion, list(sources)
     closers.append(pods.close)
     joined = pods if companion is None else Companions(companion, pods)
     return joined, [*sources, pods]
