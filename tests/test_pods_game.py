@@ -63,6 +63,9 @@ def test_four_pods_each_show_their_seat_and_the_shared_screen_shows_none(monkeyp
     for channel, panel in bus.panels.items():
         assert panel is not None and panel.data_bytes > CLEAR_BYTES, channel
     assert not [b for b in banners(scenes) if "does not answer" in b]
+    # The device stopped: no pod keeps a private frame, and none is lit.
+    for panel in bus.panels.values():
+        assert panel is not None and not panel.lit and panel.glass().getbbox() is None
 
 
 def test_mastermind_s_code_goes_to_the_makers_pod_not_the_shared_screen():

@@ -20,8 +20,11 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from PIL import Image
+
 from coda_pi.i18n import _, ngettext
 from coda_pi.pods.content import content_of, seat_review
+from coda_pi.pods.pages import HEIGHT, WIDTH
 from coda_pi.pods.seat_pod import SeatPod
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView
 from coda_pi.referee.shared.signals import SEAT_BUTTONS, Press
@@ -103,9 +106,11 @@ class PodsCompanion:
                 self._guard(pod, lambda p=pod: p.tick(now))
 
     def close(self) -> None:
-        """Dark glass on the way out: an OLED left lit ages."""
+        """On the way out, blank and dark glass: no private frame is left in a panel (to
+        be lit by whatever drives it next), and an OLED left lit ages."""
         for pod in self.pods.values():
             try:
+                pod.panel.show(Image.new("1", (WIDTH, HEIGHT)))
                 pod.panel.off()
             except Exception:
                 log.exception("switching seat %s's pod off", pod.seat + 1)
