@@ -36,6 +36,7 @@ from typing import Any, Literal
 
 from coda_pi.config_salvage import decode_config, salvage
 from coda_pi.i18n import LANGUAGES, N_
+from coda_pi.pods.settings import POD_KEYS, PodsConfig, check_pods
 from coda_pi.referee.shared.pool_names import DEFAULT_POOL, POOL_SPELLINGS, pool_named, pool_word
 from coda_pi.referee.shared.signals import SEAT_BUTTONS, Button
 from coda_pi.rules.sentence import Sentence, say
@@ -266,6 +267,7 @@ class Config:
     data_dir: Path = field(default_factory=lambda: default_data_dir())
     club: ClubConfig | None = None  # None: this table plays alone (no [club] host)
     phones: PhonesConfig = field(default_factory=PhonesConfig)
+    pods: PodsConfig = field(default_factory=PodsConfig)  # seat pods (hardware/pods.md)
     # The file this came from; None when no file was found and everything is a default.
     source: Path | None = None
 
@@ -469,6 +471,7 @@ def _with_source(config: Config, source: Path) -> Config:
         data_dir=config.data_dir,
         club=config.club,
         phones=config.phones,
+        pods=config.pods,
         source=source,
     )
 
@@ -486,6 +489,7 @@ SCHEMA: dict[str, tuple[str, ...]] = {
     "data": ("directory",),
     "club": ("host", "port", "club", "table", "username", "password"),
     "phones": ("enabled", "port", "hotspot"),
+    "pods": POD_KEYS,
 }
 
 
@@ -554,6 +558,7 @@ class _Checker:
             data_dir=self.data_dir(tables.get("data", {}), env, base_dir),
             club=self.club(tables.get("club", {})),
             phones=self.phones(tables.get("phones", {})),
+            pods=check_pods(self, tables.get("pods", {})),
         )
 
     # --- typed values ------------------------------------------------------------------------

@@ -136,6 +136,10 @@ def run_checks(config_path: Path | None = None, *, system: System | None = None)
     from coda_pi.phones.doctor_checks import check_phones  # only the doctor needs it
 
     check_phones(report, config)
+    report.section = N_("Seat pods")
+    from coda_pi.pods.doctor_checks import check_pods
+
+    check_pods(report, config)
     return report.checks
 
 

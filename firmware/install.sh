@@ -19,6 +19,8 @@ Usage: sudo firmware/install.sh [options]
                              "coda-pi" is made)
   --gpio lgpio|rpigpio       GPIO backend (default: lgpio, the one that works on every
                              model under Bookworm; rpigpio = RPi.GPIO, Pi 4 and older only)
+  --pods                     seat pods (hardware/pods.md): I2C on at 400 kHz, the pods'
+                             packages in the venv, the service user in group i2c
   --boot-only                only write the boot settings (to change the screen)
   --no-boot-config           leave config.txt and cmdline.txt alone
   --dry-run                  print every action, change nothing (needs no root), and
@@ -56,6 +58,7 @@ run_user=""
 gpio=lgpio
 machine="$(uname -m)"
 machine_given=0
+pods=0
 dry_run=0
 uninstall=0
 purge=0
@@ -68,6 +71,7 @@ while [ $# -gt 0 ]; do
         --hdmi-mode) hdmi_mode="${2:?--hdmi-mode needs WxH}"; shift ;;
         --user) run_user="${2:?--user needs a name}"; shift ;;
         --gpio) gpio="${2:?--gpio needs lgpio or rpigpio}"; shift ;;
+        --pods) pods=1 ;;
         --boot-only) boot_only=1 ;;
         --no-boot-config) boot_config=0 ;;
         --dry-run) dry_run=1 ;;
@@ -195,6 +199,9 @@ boot_block() {
     echo "$block_begin"
     echo "[all]"
     grep -v '^#' "$here/boot/$screen.txt" || true  # hdmi needs no lines
+    if [ "$pods" -eq 1 ]; then
+        grep -v '^#' "$here/boot/pods.txt"
+    fi
     echo "$block_end"
 }
 
@@ -322,7 +329,7 @@ install_packages() {
 }
 
 make_user() {
-    say "User $service_user (groups video render input gpio audio tty)"
+    say "User $service_user (groups video render input gpio audio tty i2c)"
     if [ -n "$run_user" ]; then
         if ! id "$run_user" >/dev/null 2>&1; then
             echo "install.sh: user '$run_user' does not exist" >&2
@@ -335,7 +342,7 @@ make_user() {
             --shell /usr/sbin/nologin --user-group coda-pi
     fi
     local group
-    for group in video render input gpio audio tty; do
+    for group in video render input gpio audio tty i2c; do
         if getent group "$group" >/dev/null 2>&1; then
             run usermod -aG "$group" "$service_user"
         else
@@ -374,6 +381,9 @@ make_venv() {
     if [ "$gpio" = rpigpio ]; then
         extra=pi-legacy
         remove=(lgpio rpi-lgpio)
+    fi
+    if [ "$pods" -eq 1 ]; then
+        extra="$extra,pods"  # luma.oled, smbus2, Pillow
     fi
     local python_version
     python_version="$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')"

@@ -165,6 +165,22 @@ def test_dry_run_prints_every_step_and_changes_nothing(fake_pi):
     assert snapshot(root) == before, "a dry run changed files"
 
 
+def test_pods_turn_i2c_on_and_install_the_pods_packages(fake_pi):
+    root, env = fake_pi
+    done = install(env, "--dry-run", "--screen", "spi35", "--pods")
+    assert done.returncode == 0, done.stderr
+    assert "+dtparam=i2c_arm=on,i2c_arm_baudrate=400000" in done.stdout
+    assert f"{Path(__file__).parent.parent}[pi,pods]" in done.stdout
+    without = install(env, "--dry-run", "--screen", "spi35")
+    assert "i2c_arm" not in without.stdout and "pods]" not in without.stdout
+    boot = install(env, "--boot-only", "--screen", "hdmi", "--pods")
+    assert boot.returncode == 0, boot.stderr
+    config = (root / "boot" / "config.txt").read_text()
+    assert config.count("dtparam=i2c_arm=on,i2c_arm_baudrate=400000\n") == 1
+    assert install(env, "--uninstall", "--boot-only").returncode == 0
+    assert (root / "boot" / "config.txt").read_text() == CONFIG_TXT
+
+
 def test_dry_run_with_the_legacy_backend_removes_lgpio_first(fake_pi):
     _, env = fake_pi
     out = install(env, "--dry-run", "--gpio", "rpigpio").stdout

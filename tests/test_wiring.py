@@ -11,6 +11,7 @@ from coda_pi.wiring import (
     BCM_TO_PHYSICAL,
     HEADER,
     PARTS,
+    POD_WIRES,
     TABLE_BEGIN,
     TABLE_END,
     render_svg,
@@ -45,7 +46,8 @@ def test_readme_table_is_the_generated_one():
 
 def test_readme_table_lists_every_default_pin_at_its_header_pin():
     rows = table_rows(readme_table())
-    assert set(rows) == set(DEFAULT_PINS.values())
+    # The default pins, and the seat pods' I2C pins (hardware/pods.md), nothing else.
+    assert set(rows) == set(DEFAULT_PINS.values()) | {2, 3}
     for key, bcm in DEFAULT_PINS.items():
         physical, part = rows[bcm]
         assert HEADER[physical] == f"GPIO{bcm}"
@@ -74,7 +76,17 @@ def test_diagram_wires_every_default_pin_and_nothing_else():
         assert any(t.startswith(PARTS[key].name) for t in texts), key
     # Wires (coloured lines) start only at the used pins and the ground pins.
     lines = [el for el in root.iter(f"{SVG_NS}line") if el.get("stroke") != "#555555"]
-    assert len(lines) == len(DEFAULT_PINS) + 4
+    assert len(lines) == len(DEFAULT_PINS) + 4 + len(POD_WIRES)
+
+
+def test_pod_bus_is_i2c1_and_shares_no_pin_with_the_map_or_the_screens():
+    rows = table_rows(readme_table())
+    assert rows[2][0] == 3 and rows[3][0] == 5  # SDA on pin 3, SCL on pin 5
+    assert "SDA" in rows[2][1] and "SCL" in rows[3][1]
+    bcm = {int(HEADER[p][4:]) for p in POD_WIRES if HEADER[p].startswith("GPIO")}
+    assert bcm == {2, 3}
+    assert not bcm & set(DEFAULT_PINS.values()) and not bcm & set(RESERVED_PINS)
+    assert {HEADER[p] for p in POD_WIRES} == {"3V3", "GPIO2", "GPIO3", "GND"}
 
 
 def test_no_pin_is_used_twice_and_screen_pins_stay_free():

@@ -183,6 +183,12 @@ def build_app(
             watch = watch_addresses(queue.wake)
             if watch is not None:
                 closers.append(watch.close)
+    companion: Any = phones.bridge if phones is not None else None
+    if config.pods.enabled:  # a private screen at every seat (coda_pi/pods/)
+        from coda_pi.pods.start import join_pods
+
+        companion, sources = join_pods(config, companion, sources, closers,
+                                       clock=clock.monotonic, explain=say)
     if gpio is not None:
         closers.append(gpio.close)
     if waiter is None and is_console_driver(driver):
@@ -212,7 +218,7 @@ def build_app(
         show_led_strip=strip,
         on_frame=on_frame,
         closers=closers,
-        companion=phones.bridge if phones is not None else None,
+        companion=companion,
     )
     app.records = records
     app.gpio = gpio

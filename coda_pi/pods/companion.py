@@ -1,0 +1,152 @@
+"""The loop's side of the pods: after each update, every seat's pod shows that seat's own
+private view; the shared screen then draws none of a seat whose pod shows it.
+
+A :class:`PodsCompanion` is one of the loop's companions (``app/loop.py``: ``take``,
+``publish``, ``shared_private``) and one of its timed sources (``next_deadline``, ``poll``:
+the pods' idle and text-turning deadlines). Everything runs on the loop's thread.
+
+What a pod shows is ``referee.private_view_of(seat)``: what that seat would see holding its
+button alone, asked without touching the buttons held, so a pod shows its own seat's
+observation and nothing else (the referee builds it from that seat's observer). A view the
+pods do not draw yet (a review: ``content.py``) stays on the shared screen as today: held
+to see. A pod that fails (its cable pulled mid-game) is
+dropped for the rest of the run, and the shared screen says that seat is back to holding
+its button.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from PIL import Image
+
+from coda_pi.i18n import _, ngettext
+from coda_pi.pods.content import content_of, seat_review
+from coda_pi.pods.pages import HEIGHT, WIDTH
+from coda_pi.pods.seat_pod import SeatPod
+from coda_pi.referee.shared.seat_screens import LookAtPhoneView
+from coda_pi.referee.shared.signals import SEAT_BUTTONS, Press
+from coda_pi.referee.shared.views import BannerKind
+
+log = logging.getLogger(__name__)
+
+
+class PodsCompanion:
+    def __init__(self, pods: Mapping[int, SeatPod], clock: Callable[[], float]) -> None:
+        self.pods = dict(pods)  # seat index -> its pod, while it works
+        self.clock = clock
+        self.failed: set[int] = set()
+        self._told: set[int] = set()  # seats whose failure the shared screen has said
+        self.updates = 0  # pod updates that sent pages (the tests and the bench read it)
+
+    # -- the loop's companion ----------------------------------------------------------------
+
+    def take(self, referee: Any, intent: Any) -> bool:
+        """A seat's press lights its pod again (dark while idle); the press is the game's."""
+        if isinstance(intent, Press) and intent.button in SEAT_BUTTONS:
+            pod = self.pods.get(SEAT_BUTTONS.index(intent.button))
+            if pod is not None:
+                self._guard(pod, lambda: pod.wake(self.clock()))
+        return False
+
+    def publish(self, referee: Any) -> None:
+        now = self.clock()
+        for seat, pod in list(self.pods.items()):
+            try:
+                view = referee.private_view_of(seat)
+            except Exception:  # the referee's fault, not the pod's: it stays, dark
+                log.exception("seat %s's private view", seat + 1)
+                view = None
+            if content_of(view) is None:  # nothing private of the game: the seat's review?
+                view = self._review(referee, seat)
+            shown = view if content_of(view) is not None else None
+            sent = self._guard(pod, lambda p=pod, v=shown: p.update(v, now))
+            if sent:
+                self.updates += 1
+        untold = sorted(self.failed - self._told)
+        if untold:  # one sentence for all of them: a banner shows one at a time
+            self._told.update(untold)
+            referee.notify(ngettext(
+                "Seat {numbers}'s own screen does not answer: that seat holds its button to "
+                "see, and the others look away",
+                "Seats {numbers}: their own screens do not answer: those seats hold their "
+                "buttons to see, and the others look away", len(untold)).format(
+                    numbers=", ".join(str(seat + 1) for seat in untold)), BannerKind.ERROR)
+
+    @staticmethod
+    def _review(referee: Any, seat: int) -> Any:
+        try:
+            return seat_review(referee, seat)
+        except Exception:  # the review's fault: the pod stays dark
+            log.exception("seat %s's review", seat + 1)
+            return None
+
+    def shared_private(self, private: Any) -> Any:
+        """What the shared screen draws for a held seat: nothing private of a seat whose pod
+        shows the view; it says where to look instead."""
+        seat = getattr(private, "seat", None)
+        if content_of(private) is None or seat not in self.pods:
+            return private
+        return LookAtPhoneView(seat=seat, name=getattr(private, "name", ""),
+                               prompt=_("Look at your own screen"))
+
+    # -- the loop's timed source -------------------------------------------------------------
+
+    def next_deadline(self) -> float | None:
+        times = [t for pod in self.pods.values() if (t := pod.deadline()) is not None]
+        return min(times) if times else None
+
+    def poll(self) -> None:
+        now = self.clock()
+        for pod in list(self.pods.values()):
+            due = pod.deadline()
+            if due is not None and due <= now:
+                self._guard(pod, lambda p=pod: p.tick(now))
+
+    def close(self) -> None:
+        """On the way out, blank and dark glass: no private frame is left in a panel (to
+        be lit by whatever drives it next), and an OLED left lit ages."""
+        for pod in self.pods.values():
+            try:
+                pod.panel.show(Image.new("1", (WIDTH, HEIGHT)))
+                pod.panel.off()
+            except Exception:
+                log.exception("switching seat %s's pod off", pod.seat + 1)
+
+    def _guard(self, pod: SeatPod, action: Callable[[], Any]) -> Any:
+        try:
+            return action()
+        except Exception:  # a pod's cable pulled: that seat falls back, the game goes on
+            log.exception("seat %s's pod failed", pod.seat + 1)
+            self.pods.pop(pod.seat, None)
+            self.failed.add(pod.seat)
+            return None
+
+
+class Companions:
+    """Two companions as one (phones and pods): both see every intent, publish, and filter
+    the shared screen's private view in turn (a seat with a phone is the phones')."""
+
+    def __init__(self, first: Any, second: Any) -> None:
+        self.first = first
+        self.second = second
+
+    def take(self, referee: Any, intent: Any) -> bool:
+        return bool(self.first.take(referee, intent) or self.second.take(referee, intent))
+
+    def publish(self, referee: Any) -> None:
+        self.first.publish(referee)
+        self.second.publish(referee)
+
+    @staticmethod
+    def _review(referee: Any, seat: int) -> Any:
+        try:
+            return seat_review(referee, seat)
+        except Exception:  # the review's fault: the pod stays dark
+            log.exception("seat %s's review", seat + 1)
+            return None
+
+    def shared_private(self, private: Any) -> Any:
+        return self.second.shared_private(self.first.shared_private(private))

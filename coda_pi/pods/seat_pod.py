@@ -1,0 +1,89 @@
+"""One seat's pod as the loop will use it: show the seat's private view, dark when idle.
+
+Time is injected (``now``, from the loop's monotonic clock): the pod keeps two deadlines,
+when its glass goes dark and when a text too long for the glass turns to its next lines, and
+the loop asks :meth:`SeatPod.deadline` when to call :meth:`SeatPod.tick`; nothing here
+sleeps or polls.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coda_pi.pods.draw import draw_private
+from coda_pi.pods.panel import PodPanel
+
+DEFAULT_IDLE_SECONDS = 60.0
+TEXT_PAGE_SECONDS = 2.5  # long enough to read two lines, short enough not to wait for them
+
+
+class SeatPod:
+    def __init__(self, seat: int, panel: PodPanel, *,
+                 idle_seconds: float = DEFAULT_IDLE_SECONDS) -> None:
+        self.seat = seat
+        self.panel = panel
+        self.idle_seconds = idle_seconds
+        self._view: Any = None
+        self._dark_at: float | None = None
+        self._turn_at: float | None = None  # the next text page, when the text has several
+        self._text_page = 0
+        self._text_pages = 1
+        self.panel.off()  # nothing to show until the seat has a private view
+
+    def update(self, view: Any, now: float) -> int:
+        """Show ``view`` (this seat's private view of a kind ``content.py`` draws, or None:
+        nothing private now, so dark glass). The new frame's pages are written before the
+        glass is lit, so a dark pod never flashes its previous frame.
+        Returns the pages sent; an unchanged view sends none and keeps the idle deadline."""
+        if view is not None and view.seat != self.seat:
+            raise ValueError(f"seat {view.seat + 1}'s private view offered to seat "
+                             f"{self.seat + 1}'s pod")
+        if view == self._view and (view is None or self.panel.lit):
+            return 0
+        self._view = view
+        self._text_page = 0
+        self._turn_at = None
+        if view is None:
+            # Dark glass is enough: the frame stays in the panel's memory, where nobody sees
+            # it, and the next view then sends only the pages that differ from it (blanking
+            # here would make every private moment a whole frame: bench/bench_pods.py).
+            self.panel.off()
+            self._dark_at = None
+            return 0
+        sent = self._draw(now)
+        self.panel.on()
+        self._dark_at = now + self.idle_seconds
+        return sent
+
+    def _draw(self, now: float) -> int:
+        assert self._view is not None
+        frame = draw_private(self._view, text_page=self._text_page)
+        self._text_pages = frame.text_pages
+        self._turn_at = now + TEXT_PAGE_SECONDS if frame.text_pages > 1 else None
+        return self.panel.show(frame.image)
+
+    def deadline(self) -> float | None:
+        """When :meth:`tick` should be called next (None: not while the glass is dark)."""
+        if not self.panel.lit:
+            return None
+        times = [t for t in (self._dark_at, self._turn_at) if t is not None]
+        return min(times) if times else None
+
+    def tick(self, now: float) -> int:
+        """A deadline passed: turn a long text to its next lines, or, when the game waited
+        ``idle_seconds`` with nothing new for this seat, switch the glass off (the frame
+        stays in the panel's memory, and any change lights it again). Returns pages sent."""
+        if self._dark_at is not None and now >= self._dark_at:
+            self.panel.off()
+            self._dark_at = self._turn_at = None
+            return 0
+        if self._turn_at is not None and now >= self._turn_at:
+            self._text_page = (self._text_page + 1) % self._text_pages
+            return self._draw(now)
+        return 0
+
+    def wake(self, now: float) -> None:
+        """A button was pressed: the pod lights its last frame again, if it has one."""
+        if self._view is not None:
+            self.panel.on()
+            self._dark_at = now + self.idle_seconds

@@ -1,0 +1,97 @@
+"""Open the seat pods at start: the bus, the multiplexer, one luma device per seat's channel.
+
+A pod that does not answer is left out (its seat holds its button to see, as without pods,
+and the shared screen says so at the first update); no pods at all, or the pods' packages
+missing, is said once and the device runs as without pods: it never fails to start for them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from coda_pi.config import Config
+from coda_pi.pods.bus import Multiplexer, SMBusLike, claim
+from coda_pi.pods.companion import Companions, PodsCompanion
+from coda_pi.pods.seat_pod import SeatPod
+from coda_pi.pods.settings import PodsConfig, pins_on_the_bus
+
+log = logging.getLogger(__name__)
+
+
+def open_smbus(port: int) -> SMBusLike:
+    import smbus2
+
+    bus: SMBusLike = smbus2.SMBus(port)
+    return bus
+
+
+# How a bus is opened; the tests and the demo put a stand-in bus here (coda_pi/sim/pod_bus.py).
+BUS_OPENER: Callable[[int], SMBusLike] = open_smbus
+
+
+def start_pods(config: PodsConfig, *, clock: Callable[[], float],
+               explain: Callable[[str], None]) -> PodsCompanion:
+    """The pods that answer, as the loop's companion. Those that do not (all of them when
+    the bus cannot be used) are its failed seats: the shared screen says so at the first
+    update, and those seats hold their buttons to see."""
+    def none_answer() -> PodsCompanion:
+        companion = PodsCompanion({}, clock)
+        companion.failed |= set(range(len(config.channels)))
+        return companion
+
+    try:
+        from luma.core.interface.serial import i2c
+
+        from coda_pi.pods.panel import PodPanel, make_device
+    except ImportError as exc:
+        explain(f"seat pods: {exc.name} is not installed (pip install 'coda-pi[pods]'); "
+                "the seats hold their buttons to see")
+        return none_answer()
+    try:
+        bus = BUS_OPENER(config.port)
+    except OSError as exc:
+        explain(f"seat pods: cannot open /dev/i2c-{config.port} ({exc.strerror or exc}); "
+                "the seats hold their buttons to see (coda-pi doctor says why)")
+        return none_answer()
+    if not claim(bus):
+        explain(f"seat pods: another program is using /dev/i2c-{config.port} (coda-pi doctor, "
+                "or a second coda-pi); the seats hold their buttons to see")
+        return none_answer()
+    mux = Multiplexer(bus, config.multiplexer)
+    pods: dict[int, SeatPod] = {}
+    missing: set[int] = set()
+    for seat, channel in enumerate(config.channels):
+        try:
+            device = make_device(config.controller,
+                                 i2c(bus=mux.channel(channel), address=config.address))
+            device.persist = True  # luma's exit hook must not write to a bus being closed
+            pods[seat] = SeatPod(seat, PodPanel(device, config.controller),
+                                 idle_seconds=config.idle_seconds)
+        except Exception:  # luma's DeviceNotFoundError, an OSError: this seat has none
+            log.info("seat %s's pod does not answer on channel %s", seat + 1, channel)
+            missing.add(seat)
+    if not pods:
+        explain("seat pods: none answers; the seats hold their buttons to see "
+                "(coda-pi doctor says why)")
+    companion = PodsCompanion(pods, clock)
+    companion.failed |= missing
+    return companion
+
+
+def join_pods(config: Config, companion: Any, sources: Sequence[Any],
+              closers: list[Callable[[], None]], *, clock: Callable[[], float],
+              explain: Callable[[str], None]) -> tuple[Any, list[Any]]:
+    """``build_app``'s one call: start the pods and join them to the loop's companion (the
+    phones', if any), its timed sources and its closers. Unchanged when a button, LED or
+    buzzer is configured on the pods' I2C pins (doctor says which)."""
+    clashes = pins_on_the_bus(config.pods, config.pins.as_dict())
+    if clashes:
+        explain("seat pods: off, because " + ", ".join(f"pins.{k} (GPIO {b})" for k, b in clashes)
+                + " is on their I2C bus (coda-pi doctor says what to do)")
+        return companion, list(sources)
+    pods = start_pods(config.pods, clock=clock, explain=explain)
+    closers.append(pods.close)
+    joined = pods if companion is None else Companions(companion, pods)
+    return joined, [*sources, pods]

@@ -1,0 +1,161 @@
+"""The seat pods' panels: frames as the controllers hold them, only changed pages on the bus,
+four pods behind one multiplexer, dark glass while idle (coda_pi/pods/)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from luma.core.device import dummy
+from luma.core.interface.serial import i2c
+from PIL import Image, ImageDraw
+
+from coda_pi.pods.bus import MeteredBus, Multiplexer
+from coda_pi.pods.pages import changed_runs, from_pages, to_pages
+from coda_pi.pods.panel import PodPanel, make_device
+from coda_pi.pods.seat_pod import TEXT_PAGE_SECONDS, SeatPod
+from coda_pi.pods.settings import Controller
+from coda_pi.sim.pod_bus import StandInBus, four_pods
+from coda_pi.sim.pod_samples import pod_samples
+
+FULL_FRAME_BYTES = 8 * 128
+
+
+def frame(*boxes: tuple[int, int, int, int]) -> Image.Image:
+    image = Image.new("1", (128, 64))
+    draw = ImageDraw.Draw(image)
+    for box in boxes:
+        draw.rectangle(box, fill=1)
+    return image
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return a.convert("1").tobytes() == b.convert("1").tobytes()
+
+
+def pods_on(bus: StandInBus, controller: Controller) -> tuple[MeteredBus, list[PodPanel]]:
+    meter = MeteredBus(bus)
+    mux = Multiplexer(meter)
+    panels = [PodPanel(make_device(controller, i2c(bus=mux.channel(ch), address=0x3C)),
+                       controller) for ch in range(4)]
+    return meter, panels
+
+
+def test_pages_hold_columns_of_eight_rows_top_bit_first():
+    pages = to_pages(frame((0, 0, 0, 0), (5, 9, 5, 10), (127, 63, 127, 63)))
+    assert pages[0][0] == 0b0000_0001  # row 0: the lowest bit
+    assert pages[1][5] == 0b0000_0110  # rows 9 and 10: page 1, bits 1 and 2
+    assert pages[7][127] == 0b1000_0000
+    assert sum(map(sum, pages)) == 1 + 6 + 128
+
+
+def test_pages_round_trip_any_frame():
+    rng = random.Random(36)
+    for _ in range(20):
+        image = Image.frombytes("1", (128, 64), rng.randbytes(128 * 64 // 8))
+        assert same(from_pages(to_pages(image)), image)
+
+
+def test_changed_runs_group_neighbouring_pages():
+    old = to_pages(frame())
+    new = to_pages(frame((0, 8, 3, 23), (0, 56, 3, 60)))  # pages 1, 2 and 7
+    assert changed_runs(old, new) == [(1, 2), (7, 7)]
+    assert changed_runs(new, new) == []
+    assert changed_runs(None, new) == [(0, 7)]
+
+
+@pytest.mark.parametrize("controller", list(Controller))
+def test_the_glass_shows_each_frame_though_only_changed_pages_are_sent(controller):
+    bus = four_pods(sh1106=controller is Controller.SH1106)
+    meter, panels = pods_on(bus, controller)
+    pod = panels[2]
+    frames = [frame((3, 20, 40, 30)), frame((3, 20, 40, 30), (60, 50, 70, 60)),
+              frame((60, 50, 70, 60)), frame()]
+    for image in frames:
+        pod.show(image)
+        glass = bus.panels[2]
+        assert glass is not None and same(glass.glass(), image)
+    # One cell of the row changes: one page crosses the bus, not the frame.
+    pod.show(frame((10, 17, 20, 22)))
+    before = meter.traffic.wire_bytes
+    assert pod.show(frame((10, 17, 20, 22), (30, 17, 40, 22))) == 1
+    assert 128 < meter.traffic.wire_bytes - before < FULL_FRAME_BYTES // 4
+    # Nothing changed: nothing is sent.
+    before = meter.traffic.wire_bytes
+    assert pod.show(frame((10, 17, 20, 22), (30, 17, 40, 22))) == 0
+    assert meter.traffic.wire_bytes == before
+
+
+def test_four_pods_behind_one_multiplexer_each_show_their_own_frame():
+    bus = four_pods()
+    _, panels = pods_on(bus, Controller.SH1106)
+    images = [frame((10 * ch, 0, 10 * ch + 5, 63)) for ch in range(4)]
+    for round_ in range(2):  # interleaved, so every write must select its channel again
+        for ch in (3, 0, 2, 1):
+            panels[ch].show(images[ch] if round_ else frame((0, ch, 127, ch)))
+    for ch in range(4):
+        glass = bus.panels[ch]
+        assert glass is not None and same(glass.glass(), images[ch])
+
+
+def test_a_pod_on_lumas_dummy_device_keeps_the_frame_it_was_shown():
+    device = dummy(width=128, height=64, mode="1")
+    pod = PodPanel(device, None)
+    image = frame((0, 0, 63, 31))
+    assert pod.show(image) == 4  # pages 0-3 hold the box
+    assert same(device.image, image)
+
+
+def test_panel_goes_dark_and_lights_again():
+    bus = four_pods()
+    _, panels = pods_on(bus, Controller.SH1106)
+    glass = bus.panels[1]
+    assert glass is not None and glass.lit  # luma lights it when the device is made
+    panels[1].off()
+    assert not glass.lit
+    panels[1].on()
+    assert glass.lit
+
+
+def test_seat_pod_shows_the_seats_view_and_goes_dark_when_idle():
+    bus = four_pods()
+    _, panels = pods_on(bus, Controller.SH1106)
+    glass = bus.panels[0]
+    assert glass is not None
+    pod = SeatPod(0, panels[0], idle_seconds=30)
+    assert not glass.lit  # nothing private yet
+    view = pod_samples()["drawn"]
+    assert pod.update(view, now=100.0) > 0
+    assert glass.lit and glass.glass().getbbox() is not None
+    assert pod.deadline() == 130.0
+    assert pod.update(view, now=110.0) == 0  # the same view: nothing sent
+    pod.tick(129.0)
+    assert glass.lit
+    pod.tick(130.0)
+    assert not glass.lit and pod.deadline() is None
+    pod.wake(140.0)
+    assert glass.lit and pod.deadline() == 170.0
+    assert pod.update(None, now=150.0) == 0  # the private moment is over: dark glass
+    assert not glass.lit
+    # The next view sends only what differs from the frame the dark panel still holds:
+    # the same view again, nothing; then lit.
+    assert pod.update(view, now=160.0) == 0
+    assert glass.lit and pod.deadline() == 190.0
+
+
+def test_seat_pod_refuses_another_seats_view():
+    pod = SeatPod(1, PodPanel(dummy(width=128, height=64, mode="1"), None))
+    with pytest.raises(ValueError, match="seat 1's private view offered to seat 2's pod"):
+        pod.update(pod_samples()["row"], now=0.0)
+
+
+def test_seat_pod_turns_a_long_text_while_lit_and_stops_when_dark():
+    pod = SeatPod(0, PodPanel(dummy(width=128, height=64, mode="1"), None), idle_seconds=10)
+    deal = pod_samples()["deal"]
+    pod.update(deal, now=0.0)
+    first = pod.panel.device.image.tobytes()
+    assert pod.deadline() == TEXT_PAGE_SECONDS
+    assert 0 < pod.tick(TEXT_PAGE_SECONDS) <= 4  # only the text's pages change
+    assert pod.panel.device.image.tobytes() != first
+    pod.tick(10.0)  # idle: dark, and no more turning
+    assert not pod.panel.lit and pod.deadline() is None
