@@ -62,6 +62,9 @@ GROUPS: dict[str, str] = {
     "coda_pi.ui": "ui", "coda_pi.devices": "devices", "coda_pi.club": "club",
     "coda_pi.app": "app", "coda_pi.sim": "sim", "coda_pi.demo": "demo",
     "coda_pi.doctor": "doctor", "coda_pi.cli": "cli", "coda_pi.phones": "phones",
+    # The seat pods: an edge like the phones; their config table is read with the config.
+    # (bus.py imports nothing of coda_pi: the addresses the config checks live there.)
+    "coda_pi.pods": "pods", "coda_pi.pods.settings": "config", "coda_pi.pods.bus": "config",
 }
 BELOW: dict[str, set[str]] = {
     "base": set(),
@@ -81,17 +84,18 @@ BELOW: dict[str, set[str]] = {
     # The seat pages on phones: an edge like the buttons, putting intents on the loop's
     # queue and serving views the loop has made.
     "phones": {"config", "devices"},
-    "app": {"config", "ui", "devices", "club", "phones"},
+    "pods": {"config", "devices"},
+    "app": {"config", "ui", "devices", "club", "phones", "pods"},
     # The simulated players and test helpers: above the referee, beside the device, so the
     # device never imports them; only the demo, the commands, the tests and benches do.
-    "sim": {"referee"},
+    "sim": {"referee", "pods"},
     "demo": {"app", "sim"},
-    "doctor": {"phones"},
+    "doctor": {"phones", "pods"},
     "cli": {"demo", "doctor"},
 }
 DEVICE = ("app", "ui", "devices", "referee", "referee.coda", "referee.pools",
           "referee.mastermind", "referee.shared", "rules", "record", "config", "club",
-          "phones")
+          "phones", "pods")
 
 
 def module_name(path: Path) -> str:
