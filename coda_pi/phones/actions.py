@@ -44,6 +44,11 @@ class PhoneIntent:
     target: int | None = None
     dark: bool | None = None
     value: str | None = None
+    # The touch moves (``touch_actions``): "attack" (``target`` and ``slot``), "place" and
+    # "reveal" (``slot``), "peg" (``value``: the colour's letter), "keys" (``black``, ``white``).
+    slot: int | None = None
+    black: int | None = None
+    white: int | None = None
 
 
 CHOICES: dict[str, tuple[TurnStep, str]] = {
@@ -80,6 +85,10 @@ def may_act(referee: Any, seat: int) -> bool:
     if getattr(referee.view(), "overlay", None) is not None:
         return False
     turn = isinstance(game, CodaGame) and game.turn == seat
+    if not turn and not isinstance(game, CodaGame):
+        from coda_pi.phones.touch_actions import mastermind_actor  # it builds on this module
+
+        turn = mastermind_actor(referee.view().screen) == seat  # a row, the key pegs
     return turn or held_view(referee, seat) is not None  # Mastermind: the maker's code
 
 
@@ -151,6 +160,10 @@ def apply(referee: Any, intent: PhoneIntent) -> bool:
         return True
     if intent.kind in CHOICES:
         return _choose(referee, seat, intent)
+    from coda_pi.phones.touch_actions import TOUCH_KINDS, apply_touch  # builds on this module
+
+    if intent.kind in TOUCH_KINDS:
+        return apply_touch(referee, intent)
     if intent.kind == "tile" and intent.dark is not None and intent.value is not None:
         entry = entry_of(referee, seat)
         keys = None if entry is None else tile_keys(entry, intent.dark, intent.value)

@@ -17,7 +17,7 @@ from typing import Any
 from coda_pi.i18n import _
 from coda_pi.phones.actions import PhoneIntent, apply
 from coda_pi.phones.pairing import Pairings
-from coda_pi.phones.seat_views import page_words, seat_page
+from coda_pi.phones.seat_views import pairing_words, seat_label, seat_page
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView, PhonesCard
 from coda_pi.referee.shared.signals import Button, Intent, Press, Release
 from coda_pi.referee.shared.views import BannerKind
@@ -210,9 +210,9 @@ class PhoneBridge:
         if not players:  # before a game: the names the setup will play with
             players = getattr(referee.view().screen, "players", None) or ()
         players = list(players)
-        return {"seats": [{"seat": i, "name": name, "paired": i in paired}
-                          for i, name in enumerate(players)],
-                "words": page_words()}
+        return {"seats": [{"seat": i, "name": name, "label": seat_label(i, name),
+                           "paired": i in paired} for i, name in enumerate(players)],
+                "words": pairing_words()}
 
     # -- the server's threads ----------------------------------------------------------
 

@@ -226,6 +226,26 @@ def _intent(seat: int, body: dict[str, Any]) -> PhoneIntent | None:
         return PhoneIntent(seat, kind, target=body["target"])
     if kind == "guess" and isinstance(body.get("value"), str):
         return PhoneIntent(seat, kind, value=body["value"][:4])
+    return _touch_intent(seat, kind, body)
+
+
+def _small(value: Any) -> int | None:
+    """A slot or a count from a tap: a small whole number, else None (bool is not one)."""
+    return value if type(value) is int and 0 <= value < 64 else None
+
+
+def _touch_intent(seat: int, kind: Any, body: dict[str, Any]) -> PhoneIntent | None:
+    """The seat board's touch moves (``phones/touch_actions.py``)."""
+    slot = _small(body.get("slot"))
+    if kind == "attack" and slot is not None and _small(body.get("target")) is not None:
+        return PhoneIntent(seat, kind, target=body["target"], slot=slot)
+    if kind in ("place", "reveal") and slot is not None:
+        return PhoneIntent(seat, kind, slot=slot)
+    if kind == "peg" and isinstance(body.get("value"), str):
+        return PhoneIntent(seat, kind, value=body["value"][:1])
+    black, white = _small(body.get("black")), _small(body.get("white"))
+    if kind == "keys" and black is not None and white is not None:
+        return PhoneIntent(seat, kind, black=black, white=white)
     return None
 
 
