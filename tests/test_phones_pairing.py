@@ -168,8 +168,8 @@ def test_the_page_speaks_the_device_s_language(tmp_path: Path) -> None:
         assert page["words"]["choose"] == "¿Cuál es tu puesto?"
         assert page["words"]["your_row"] == "Tu fila"
         status, seats = phone.request("GET", "/api/seats")
-        assert seats["words"]["press"] == (
-            "Ahora pulsa el botón de puesto {number} en el dispositivo")
+        assert seats["words"]["press"] == ("Ahora pulsa el botón del puesto {number} en el "
+                                           "dispositivo y responde que sí allí")
 
 
 def test_a_phone_gives_its_seat_back_and_the_button_flow_returns(tmp_path: Path) -> None:

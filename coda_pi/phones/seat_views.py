@@ -83,9 +83,7 @@ def page_words() -> dict[str, str]:
         "time": _("Time left"),
         "black": _("Black"),
         "white": _("White"),
-        "send_keys": _("These are the key pegs"),
         "board": _("The board"),
-        "guessing": _("guessing"),
         "peg_B": _("blue"),
         "peg_G": _("green"),
         "peg_K": _("black"),
@@ -94,7 +92,6 @@ def page_words() -> dict[str, str]:
         "peg_Y": _("yellow"),
         "peg_.": _("empty"),
         "keys_of": _("{black} black, {white} white"),
-        "code_hidden": _("the secret code, hidden"),
         "lost": _("Connection lost: trying again"),
         "unpaired": _("This phone no longer holds a seat: choose again"),
         "turn": _("Your turn"),
@@ -236,7 +233,7 @@ def seat_page(referee: Any, seat: int, public: Any = None) -> dict[str, Any]:
     private = held_view(referee, seat)
     game = getattr(referee, "game", None)
     players = getattr(getattr(game, "settings", None), "players", None) or getattr(
-        game, "players", ())
+        game, "players", None) or getattr(public.screen, "players", None) or ()
     name = players[seat] if seat < len(players) else ""
     own = _own(referee, seat, getattr(public, "labels", "panels"))
     actions = _actions(referee, seat, public, private)
