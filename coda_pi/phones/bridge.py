@@ -14,7 +14,7 @@ import threading
 import time
 from typing import Any
 
-from coda_pi.i18n import _
+from coda_pi.i18n import _, language
 from coda_pi.phones.actions import PhoneIntent, apply
 from coda_pi.phones.pairing import Pairings
 from coda_pi.phones.seat_views import pairing_words, seat_label, seat_page
@@ -212,7 +212,7 @@ class PhoneBridge:
         players = list(players)
         return {"seats": [{"seat": i, "name": name, "label": seat_label(i, name),
                            "paired": i in paired} for i, name in enumerate(players)],
-                "words": pairing_words()}
+                "words": pairing_words(), "lang": language()}
 
     # -- the server's threads ----------------------------------------------------------
 

@@ -55,7 +55,9 @@ def seat_sentence(public: Any, seat: int, private: Any, actions: dict[str, Any])
             return _("{name} is looking at their starting row").format(name=screen.name)
         return say(_("Your starting row: set it with the arrows, then tap Done"))
     if isinstance(screen, TurnView):
-        return _turn(screen, seat, say)
+        table = getattr(public, "table", None)
+        names = {s.seat: s.name for s in table.seats} if table is not None else {}
+        return _turn(screen, seat, say, names)
     if isinstance(screen, RoundEndView):
         return _("{name} wins round {number}: the table goes on at the device").format(
             name=screen.winner_name, number=screen.round_number)
@@ -81,7 +83,7 @@ def _entry(screen: EntryWaitView, seat: int, private: Any, actions: dict[str, An
     return say(_("Tap the number of the {colour} {panel} you drew"), colour=colour)
 
 
-def _turn(screen: TurnView, seat: int, say: Any) -> str:
+def _turn(screen: TurnView, seat: int, say: Any, names: dict[int, str]) -> str:
     if screen.seat != seat:
         if screen.knock_down == seat:
             return say(_("Lay your guessed {panel} down, face up"))
@@ -93,15 +95,18 @@ def _turn(screen: TurnView, seat: int, say: Any) -> str:
         return say(_("Your turn: tap a colour to draw a {panel}"))
     if step in (TurnStep.TARGET, TurnStep.SLOT):
         return say(_("Tap a standing {panel} of an opponent to guess it"))
-    if step is TurnStep.VALUE:
-        return say(_("Tap the number you think the {panel} is"))
+    if step is TurnStep.VALUE and screen.target is not None and screen.slot is not None:
+        return say(_("Which number is {name}'s {panel} {number}? Tap it"),
+                   name=names.get(screen.target, ""), number=screen.slot + 1)
     if step is TurnStep.CONTINUE:
         return say(_("Right! Tap another {panel} to guess again, or tap Stop"))
     if step is TurnStep.CLAIM_HIDDEN:
         return say(_("Tap the gap in your row where your drawn {panel} goes"))
     if step is TurnStep.CLAIM_FACE_UP:
         return say(_("Missed: tap the gap where your drawn {panel} goes, face up"))
-    return say(_("Missed: tap one of your {panels} to lay it down"))
+    if step is TurnStep.REVEAL_OWN:
+        return say(_("Missed: tap one of your {panels} to lay it down"))
+    return say(_("Tap the number you think the {panel} is"))
 
 
 def _mastermind(screen: MastermindScreen, seat: int, private: Any) -> str:

@@ -50,6 +50,7 @@
     request("GET", "/api/seats", null, function (code, obj) {
       if (code !== 200 || !obj) { status(words.lost || "..."); setTimeout(function () { chooseSeat(note); }, 2000); return; }
       words = obj.words || words;
+      if (obj.lang) { document.documentElement.lang = obj.lang; }
       var main = $("main");
       main.innerHTML = "";
       $("board").innerHTML = "";
@@ -384,7 +385,12 @@
     if (entry && (act.pegs || act.counts)) {
       r = el("div", "mm-row entry");
       r.id = "code";
-      for (j = 0; j < entry.length; j++) { r.appendChild(peg(entry.charAt(j))); }
+      for (j = 0; j < entry.length; j++) {
+        /* A hole not tapped yet shows empty: the device starts it at the row before's
+           colour (quick on its buttons), which a thumb never chose. */
+        var untapped = act.pegs && screen.step === "guess" && screen.hole !== null && j >= screen.hole;
+        r.appendChild(peg(untapped ? "?" : entry.charAt(j)));
+      }
       list.appendChild(r);
     }
     if (screen.code) {

@@ -1,0 +1,162 @@
+"""A walk through the seat page's screens on a real device with phones in chromium: choosing
+a seat, pairing, the deal, a turn (colour, attack, number), another seat's wait, and
+Mastermind's code and rows. At each, ``visit(name, tab)`` is called: the tests check tap
+targets and screen-reader names there, ``tools/phone-screens`` saves the screenshots in
+docs/screens/."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from club_browser import Browser
+from phone_tabs import PhoneTab
+from phones_device import Device, running_device
+
+from coda_pi import i18n
+from coda_pi.referee.mastermind.views import MastermindPublicView, MastermindStep
+from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.views import DealView, SetupView, TurnStep, TurnView
+
+Visit = Callable[[str, PhoneTab], None]
+NAMES = ("Ann", "Ben", "Cy", "Di")
+
+
+def _synced(device: Device, tabs: list[PhoneTab]) -> None:
+    bridge = device.phones.bridge
+    device.until(lambda: bridge.published >= bridge.taken)
+    for seat, tab in enumerate(tabs):
+        device.until(lambda s=seat, t=tab: t.seen() >= bridge._pages.get(s, (0,))[0], 15)
+
+
+def _pair(device: Device, tabs: list[PhoneTab], visit: Visit | None = None) -> None:
+    for seat, tab in enumerate(tabs):
+        device.until(lambda t=tab: t.js("!!document.querySelector('[data-seat]')"))
+        if seat == 0 and visit is not None:
+            visit("choose-seat", tab)
+        tab.click(f'[data-seat="{seat}"]')
+        device.until(lambda t=tab: t.js("!!document.getElementById('pair-code')"))
+        if seat == 0 and visit is not None:
+            visit("pairing", tab)
+        device.until(lambda s=seat: any(r.seat == s for r in
+                                        device.phones.bridge.pairings.waiting()))
+        device.seat(seat)
+        device.press(Button.OK)  # "Seat N to phone 37?" yes
+        device.until(lambda t=tab: t.seen() > 0, 15)
+
+
+def _press(device: Device, button: Button) -> None:
+    """A press and release on the device, and the loop done with both."""
+    bridge = device.phones.bridge
+    before = bridge.taken
+    device.press(button)
+    device.until(lambda: bridge.published >= before + 2)
+
+
+def _click(device: Device, tab: PhoneTab, selector: str) -> None:
+    """A tap on the phone, and the loop done with it."""
+    bridge = device.phones.bridge
+    before = bridge.taken
+    assert tab.click(selector), selector
+    device.until(lambda: bridge.published >= before + 1)
+
+
+def _screen(device: Device) -> object:
+    return device.app.referee.view().screen
+
+
+def walk_coda(device: Device, browser: Browser, visit: Visit) -> None:
+    tabs = [PhoneTab(browser, device.base) for _ in NAMES]
+    _pair(device, tabs, visit)
+    _press(device, Button.OK)  # Start
+    device.until(lambda: isinstance(_screen(device), DealView))
+    for seat, tab in enumerate(tabs):  # each looks at its dealt row: any mix, then Done
+        device.until(lambda s=seat: isinstance(sc := _screen(device), DealView)
+                     and sc.seat == s)
+        _synced(device, tabs)
+        if seat == 0:
+            visit("deal", tab)
+        for _ in range(2):
+            _synced(device, tabs)
+            _click(device, tab, '[data-key="ok"]')
+    device.until(lambda: isinstance(_screen(device), TurnView))
+    _synced(device, tabs)
+    visit("turn-colour", tabs[0])
+    visit("waiting", tabs[2])
+    _click(device, tabs[0], '[data-colour="dark"]')
+    device.until(lambda: getattr(_screen(device), "step", None) is TurnStep.TARGET)
+    _synced(device, tabs)
+    visit("turn-attack", tabs[0])
+    _click(device, tabs[0], '[data-attack="1:1"]')
+    device.until(lambda: getattr(_screen(device), "step", None) is TurnStep.VALUE)
+    _synced(device, tabs)
+    visit("turn-number", tabs[0])
+    visit("attacked", tabs[1])
+
+
+def walk_mastermind(device: Device, browser: Browser, visit: Visit) -> None:
+    tabs = [PhoneTab(browser, device.base) for _ in range(2)]
+    _pair(device, tabs)
+
+    def item() -> str:
+        screen = _screen(device)
+        assert isinstance(screen, SetupView)
+        return screen.items[screen.cursor].key
+
+    def to(key: str) -> None:
+        for _ in range(12):
+            if item() == key:
+                return
+            _press(device, Button.PREV)
+        raise AssertionError(f"no {key} in the setup")
+
+    to("game")
+    _press(device, Button.OK)
+    _press(device, Button.PREV)  # Coda, Coda with dashes, Mastermind: round to Mastermind
+    _press(device, Button.OK)
+    device.until(lambda: "Mastermind" in device.app.scene.view.title)
+    to("Start")
+    _press(device, Button.OK)
+
+    def step() -> MastermindStep | None:
+        view = device.app.referee.view()
+        return view.screen.step if isinstance(view, MastermindPublicView) else None
+
+    device.until(lambda: step() is MastermindStep.SET_CODE)
+    _synced(device, tabs)
+    visit("mastermind-code", tabs[0])
+    for colour in "RGBY":
+        _synced(device, tabs)
+        _click(device, tabs[0], f'[data-peg="{colour}"]')
+    device.until(lambda: step() is MastermindStep.GUESS)
+    for colour in "GRBK":  # a first row, then the page shows the board with its keys
+        _synced(device, tabs)
+        _click(device, tabs[1], f'[data-peg="{colour}"]')
+    _synced(device, tabs)
+    _click(device, tabs[1], '[data-peg="R"]')
+    _synced(device, tabs)
+    visit("mastermind-row", tabs[1])
+    visit("mastermind-wait", tabs[0])
+
+
+def run_walks(tmp: Path, language: str, visit: Visit, *, mastermind: bool = True) -> None:
+    """Both walks on fresh devices, in ``language``."""
+    try:
+        with running_device(tmp / "coda", names=NAMES, pool="device", timer=True,
+                            language=language) as device:
+            browser = Browser(tmp / "coda" / "profile", 390, 844)
+            try:
+                browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
+                walk_coda(device, browser, visit)
+            finally:
+                browser.close()
+        if mastermind:
+            with running_device(tmp / "mm", names=("Ann", "Ben"), language=language) as device:
+                browser = Browser(tmp / "mm" / "profile", 390, 844)
+                try:
+                    browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
+                    walk_mastermind(device, browser, visit)
+                finally:
+                    browser.close()
+    finally:
+        i18n.set_language("en")
