@@ -38,10 +38,12 @@ class PhoneTab:
         self.call("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
         self.call("Page.navigate", {"url": url})
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def resize(self, size: tuple[int, int], *, scale: int = 2) -> None:
+        """The phone's CSS size; ``scale`` device pixels per CSS pixel (2: a phone's)."""
         width, height = size
         self.call("Emulation.setDeviceMetricsOverride",
-                  {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
+                  {"width": width, "height": height, "deviceScaleFactor": scale,
+                   "mobile": True})
 
     def call(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
         self.browser.session = self.session

@@ -53,7 +53,11 @@ def seat_sentence(public: Any, seat: int, private: Any, actions: dict[str, Any])
     if isinstance(screen, DealView):
         if screen.seat != seat:
             return _("{name} is looking at their starting row").format(name=screen.name)
-        return say(_("Your starting row: set it with the arrows, then tap Done"))
+        if private is not None and any(p.label == "?" for p in getattr(private, "row", ())):
+            return say(_("Choose the colours of your starting {panels} with the arrows, "
+                         "then tap Done"))
+        return say(_("Take these {panels} from {the_box}, stand them in this order, then "
+                     "tap Done"))
     if isinstance(screen, TurnView):
         table = getattr(public, "table", None)
         names = {s.seat: s.name for s in table.seats} if table is not None else {}

@@ -20,7 +20,7 @@ from coda_pi.phones.touch_actions import mastermind_actor
 from coda_pi.referee.mastermind.views import MastermindScreen, MastermindStep
 from coda_pi.referee.pools.entered.views import EntryPrivateView
 from coda_pi.referee.shared.labels import tile_label
-from coda_pi.referee.shared.views import TurnStep, TurnView
+from coda_pi.referee.shared.views import PrivatePurpose, PrivateView, TurnStep, TurnView
 from coda_pi.rules.observe import CodaObservation, observe
 from coda_pi.rules.panel_entry import Stage
 
@@ -220,6 +220,10 @@ def _private(private: Any) -> Any:
     """The private view as the phone gets it: an entry's dial shows no number before the
     seat taps one (its random start means nothing to a thumb)."""
     out = plain(private)
+    if isinstance(private, PrivateView) and private.purpose is PrivatePurpose.DEAL:
+        # "1 dark, 3 light: PREV/NEXT change, OK deals": the mix is the phone's to show,
+        # the keys are the device's.
+        out["note"] = touch_safe(private.prompt.split(":")[0]) or ""
     if isinstance(private, EntryPrivateView):
         out["slots"] = [dict(s, label=None) if s["current"] else s for s in out["slots"]]
         out["dial"] = None

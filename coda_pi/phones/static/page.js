@@ -298,6 +298,18 @@
     var act = p.actions;
     var priv = p.private;
     var i, grid;
+    if (priv && priv.kind === "PrivateView" && (priv.purpose === "deal" || priv.purpose === "hints")) {
+      /* The dealt row (its colours first, "?" until dealt), or training hints: another
+         seat's row with its likeliest numbers. */
+      main.appendChild(el("h2", "", priv.purpose === "hints" ? say("hints") : (priv.note || say("your_row"))));
+      var prow = el("div", "row");
+      for (i = 0; i < priv.row.length; i++) {
+        var pt = priv.row[i];
+        prow.appendChild(panel({dark: pt.dark, label: pt.label, hi: pt.highlight},
+          {label: colourWord(pt.dark) + " " + pt.label}));
+      }
+      main.appendChild(prow);
+    }
     if (priv && priv.kind === "EntryPrivateView") {
       var slots = el("div", "row");
       for (i = 0; i < priv.slots.length; i++) {
