@@ -75,6 +75,8 @@ class Companion(Protocol):
 
     def shared_private(self, private: Any) -> Any: ...
 
+    def shared_public(self, public: Any) -> Any: ...
+
 
 # --------------------------------------------------------------------------------------------
 # The loop
@@ -278,7 +280,8 @@ class App:
         """
         now = self.clock.monotonic()
         scene = Scene(
-            view=self.referee.view(),
+            view=(self.referee.view() if self.companion is None
+                  else self.companion.shared_public(self.referee.view())),
             private=(self.referee.private_view() if self.companion is None
                      else self.companion.shared_private(self.referee.private_view())),
             leds=leds if leds is not None else (self.scene.leds if self.scene else ()),

@@ -18,6 +18,7 @@ from coda_pi.i18n import _, language
 from coda_pi.phones.actions import PhoneIntent, apply
 from coda_pi.phones.pairing import Pairings
 from coda_pi.phones.seat_views import pairing_words, seat_label, seat_page
+from coda_pi.phones.shared_words import shared_view
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView, PhonesCard
 from coda_pi.referee.shared.signals import Button, Intent, Press, Release
 from coda_pi.referee.shared.views import BannerKind
@@ -46,6 +47,7 @@ class PhoneBridge:
         self._swallowed: set[Button] = set()  # seat buttons whose press paired a phone
         self._changes_seen = -1
         self._armed: tuple[int, float] | None = None  # a seat asked to confirm, and when
+        self._notice_said: str | None = None  # the pairing's last sentence on the screen
         self._game_told: object = None  # the game (its journal) the fallback was said for
         self._review_told: object = None  # ... and the review's place, at its end
         self.applied = 0  # phone intents the loop has done (the bench reads it)
@@ -101,25 +103,26 @@ class PhoneBridge:
         self._changes_seen = self.pairings.changes  # this sentence, not the waiting one
         codes = ", ".join(r.code for r in self.pairings.waiting() if r.seat == seat)
         # Short: at 320x240 the header holds three short lines of it in Spanish.
-        referee.notify(_("Seat {number} to phone {code}? OK: yes, other button: "
-                         "no").format(number=seat + 1, code=codes), BannerKind.INFO)
+        self._say(referee, _("Seat {number} to phone {code}? OK: yes, other button: "
+                             "no").format(number=seat + 1, code=codes))
 
     def _answer(self, referee: Any, seat: int, *, yes: bool) -> None:
         self._armed = None
         if not yes:
             self.pairings.drop(seat)
             self._changes_seen = self.pairings.changes
-            referee.notify(_("Seat {number} stays without a phone").format(number=seat + 1))
+            self._say(referee, _("Seat {number} stays without a phone").format(
+                number=seat + 1))
             return
         done = self.pairings.complete(seat)
         self._changes_seen = self.pairings.changes
         if done == "paired":
-            referee.notify(_("Seat {number} is paired with its phone").format(
+            self._say(referee, _("Seat {number} is paired with its phone").format(
                 number=seat + 1), BannerKind.GOOD)
         elif done == "clash":
-            referee.notify(_("Two phones asked for seat {number}: neither got it. Ask again "
-                             "from the seat's own phone only").format(number=seat + 1),
-                           BannerKind.ERROR)
+            self._say(referee, _("Two phones asked for seat {number}: neither got it. Ask "
+                                 "again from the seat's own phone only").format(
+                                     number=seat + 1), BannerKind.ERROR)
 
     def publish(self, referee: Any) -> None:
         """Make every paired seat's page from the referee as it is now; wake the phones
@@ -152,6 +155,16 @@ class PhoneBridge:
             if changed:
                 self._ready.notify_all()
         self.published = self.taken
+
+    def shared_public(self, public: Any) -> Any:
+        """What the shared screen draws of the public view: a step a seat takes on its
+        phone says so, and a pairing notice is the setup's footer too (shared_words.py)."""
+        return shared_view(public, self.pairings.paired(), self._notice_said)
+
+    def _say(self, referee: Any, text: str, kind: BannerKind = BannerKind.INFO) -> None:
+        """A pairing sentence on the shared screen (its banner, and the setup's footer)."""
+        self._notice_said = text
+        referee.notify(text, kind)
 
     def shared_private(self, private: Any) -> Any:
         """What the shared screen draws for a held seat: a paired seat's own view goes to
@@ -198,9 +211,9 @@ class PhoneBridge:
         waiting = self.pairings.waiting()
         if waiting:
             req = waiting[-1]
-            referee.notify(_("A phone asks for seat {number} (code {code}): press seat "
-                             "button {number} to give it").format(number=req.seat + 1,
-                                                                  code=req.code))
+            self._say(referee, _("A phone asks for seat {number} (code {code}): press seat "
+                                 "button {number} to give it").format(number=req.seat + 1,
+                                                                      code=req.code))
 
     @staticmethod
     def _seat_list(referee: Any, paired: frozenset[int]) -> dict[str, Any]:

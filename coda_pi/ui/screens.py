@@ -330,8 +330,12 @@ def _setup(surface: pygame.Surface, bands: Frame, screen: SetupView, view: Publi
         # (a phone asking for a seat is named on screen while the table is in the setup).
         # Beside a notice (a phone asking for a seat) the title is the shorter "Phones":
         # "New game" would be cut short beside it on the small screens.
-        header(surface, bands, view, _("Phones") if view.banner is not None else title,
-               theme.PANEL_AREA,
+        # A pairing notice is the footer too (phones/shared_words.py): then the header
+        # keeps the address, for the phones still to come.
+        told_below = view.banner is not None and view.banner.text == screen.prompt
+        banner_up = view.banner is not None and not told_below
+        header(surface, bands, None if told_below else view,
+               _("Phones") if banner_up else title, theme.PANEL_AREA,
                subtitle=_("Phones: {address}").format(address=screen.phones.address))
     else:
         header(surface, bands, None, title, theme.PANEL_AREA)
