@@ -8,6 +8,7 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 import pygame
@@ -25,6 +26,7 @@ from coda_pi.devices.gpio import open_gpio
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
 from coda_pi.referee.shared.ports import Clock, MonotonicClock, Sounder
+from coda_pi.referee.shared.views import BannerKind
 from coda_pi.referee.table_referee import TableReferee
 from coda_pi.rules.sentence import say
 from coda_pi.ui.scene import Scene
@@ -166,7 +168,32 @@ def build_app(
     if phones is not None:
         app.referee.attach_seat_screens(phones.bridge)  # the QR code, "Phones" in the menu
         app.referee.notify(phones.notice())
+    elif hasattr(app.referee, "offer_phones"):
+        app.referee.offer_phones(_phones_starter(app, records.data_dir, config.phones.port))
     return app
+
+
+def _phones_starter(app: App, data_dir: Path, port: int, *,
+                    host: str = "0.0.0.0") -> Callable[[], Any]:
+    """Turning phones on from the BACK menu, with no config to edit nor restart: the
+    server started on the loop's thread, the loop's companion and the referee's seat
+    screens set, the address on the screen (or why they could not start)."""
+
+    def turn_on() -> Any:
+        from coda_pi.phones.start import start_phones
+
+        phones = start_phones(app.queue, data_dir, port=port, host=host,
+                              explain=lambda why: app.referee.notify(why, BannerKind.ERROR))
+        if phones is None:
+            return None
+        app.phones = phones
+        app.companion = phones.bridge
+        app.closers.append(phones.close)
+        app.referee.attach_seat_screens(phones.bridge)
+        app.referee.notify(phones.notice())
+        return phones.bridge
+
+    return turn_on
 
 
 def _config_size(config: Config) -> tuple[int, int] | None:

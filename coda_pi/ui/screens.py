@@ -334,6 +334,11 @@ def _setup(surface: pygame.Surface, bands: Frame, screen: SetupView, view: Publi
         # keeps the address, for the phones still to come.
         told_below = view.banner is not None and view.banner.text == screen.prompt
         banner_up = view.banner is not None and not told_below
+        if told_below and screen.phones.fingerprint:
+            # A phone is asking: its owner has just met the browser's warning about the
+            # device's own certificate, and compares this with what the browser shows.
+            title = _("Certificate {fingerprint}").format(
+                fingerprint=screen.phones.fingerprint)
         header(surface, bands, None if told_below else view,
                _("Phones") if banner_up else title, theme.PANEL_AREA,
                subtitle=_("Phones: {address}").format(address=screen.phones.address))

@@ -1,0 +1,73 @@
+"""Phones turned on from the device itself: with phones off in the config, the BACK menu
+offers "Turn phones on" once a game is under way; choosing it starts the server, shows
+the QR code page and the address, and a phone can then take a seat, with no config edited
+and no restart."""
+
+from __future__ import annotations
+
+import random
+import threading
+from pathlib import Path
+
+import pygame
+from phones_device import Device, Phone, pair
+
+from coda_pi.app import DeviceOptions, build_app
+from coda_pi.app.build import _phones_starter
+from coda_pi.config import Config
+from coda_pi.referee.shared.seat_screens import PhonesView
+from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.referee.shared.signals import Button, Press, Release
+from coda_pi.referee.shared.views import MenuView
+
+
+def test_the_back_menu_turns_phones_on_and_a_phone_takes_a_seat(tmp_path: Path) -> None:
+    config = Config(data_dir=tmp_path / "data")
+    assert not config.phones.enabled
+    options = DeviceOptions(config=config, size=(480, 320), fullscreen=False, resume=False,
+                            setup=SetupDefaults(names=("Ann", "Ben"), players=2, timer=False),
+                            bounce_time=None, gpio=False, sound=False)
+    app = build_app(options, rng=random.Random(3), explain=lambda text: None)
+    assert app.phones is None and app.companion is None
+    # The device's own offer binds every address; the test's, loopback only.
+    app.referee.offer_phones(_phones_starter(app, tmp_path / "data", 0, host="127.0.0.1"))
+    stop = threading.Event()
+    loop = threading.Thread(target=app.run, kwargs={"until": stop.is_set}, daemon=True)
+    loop.start()
+    try:
+        def press(button: Button) -> None:
+            app.queue.put(Press(button))
+            app.queue.put(Release(button))
+
+        wait = Device.until
+        press(Button.OK)  # Start: the BACK menu is the game's (the setup's BACK steps back)
+        wait(None, lambda: app.scene is not None and app.referee.game is not None)
+        press(Button.BACK)
+        menu = wait(None, lambda: app.scene is not None and app.scene.view.overlay)
+        assert isinstance(menu, MenuView)
+        assert "Turn phones on" in menu.items and "Phones" not in menu.items
+        for _ in range(menu.items.index("Turn phones on")):
+            press(Button.NEXT)
+        press(Button.OK)
+        page = wait(None, lambda: isinstance(app.scene.view.overlay, PhonesView)
+                    and app.scene.view.overlay, 20)
+        assert app.phones is not None and app.companion is app.phones.bridge
+        assert page.card.url == app.phones.url and page.card.fingerprint
+        press(Button.BACK)  # the page closes
+        wait(None, lambda: app.scene.view.overlay is None)
+        device = Device(app, app.phones)
+        device.base = app.phones.server.url("127.0.0.1")
+        phone = Phone(device.base, app.phones.cert)
+        status, seats = phone.request("GET", "/api/seats")
+        assert status == 200 and [s["label"] for s in seats["seats"]] == ["Ann", "Ben"]
+        pair(device, phone, 1)
+        assert phone.page()[0] == 200
+        press(Button.BACK)  # from now on the menu has the phones' own page
+        menu = wait(None, lambda: app.scene.view.overlay)
+        assert "Phones" in menu.items and "Turn phones on" not in menu.items
+    finally:
+        stop.set()
+        app.queue.wake()
+        loop.join(10)
+        app.close()
+        pygame.quit()
