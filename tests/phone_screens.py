@@ -22,7 +22,7 @@ Visit = Callable[[str, PhoneTab], None]
 NAMES = ("Ann", "Ben", "Cy", "Di")
 
 
-def _synced(device: Device, tabs: list[PhoneTab]) -> None:
+def synced(device: Device, tabs: list[PhoneTab]) -> None:
     bridge = device.phones.bridge
     device.until(lambda: bridge.published >= bridge.taken)
     for seat, tab in enumerate(tabs):
@@ -45,7 +45,7 @@ def _pair(device: Device, tabs: list[PhoneTab], visit: Visit | None = None) -> N
         device.until(lambda t=tab: t.seen() > 0, 15)
 
 
-def _press(device: Device, button: Button) -> None:
+def press(device: Device, button: Button) -> None:
     """A press and release on the device, and the loop done with both."""
     bridge = device.phones.bridge
     before = bridge.taken
@@ -53,7 +53,7 @@ def _press(device: Device, button: Button) -> None:
     device.until(lambda: bridge.published >= before + 2)
 
 
-def _click(device: Device, tab: PhoneTab, selector: str) -> None:
+def click(device: Device, tab: PhoneTab, selector: str) -> None:
     """A tap on the phone, and the loop done with it."""
     bridge = device.phones.bridge
     before = bridge.taken
@@ -68,33 +68,34 @@ def _screen(device: Device) -> object:
 def walk_coda(device: Device, browser: Browser, visit: Visit) -> None:
     tabs = [PhoneTab(browser, device.base) for _ in NAMES]
     _pair(device, tabs, visit)
-    _press(device, Button.OK)  # Start
+    press(device, Button.OK)  # Start
     device.until(lambda: isinstance(_screen(device), DealView))
     for seat, tab in enumerate(tabs):  # each looks at its dealt row: any mix, then Done
         device.until(lambda s=seat: isinstance(sc := _screen(device), DealView)
                      and sc.seat == s)
-        _synced(device, tabs)
+        synced(device, tabs)
         if seat == 0:
             visit("deal", tab)
         for _ in range(2):
-            _synced(device, tabs)
-            _click(device, tab, '[data-key="ok"]')
+            synced(device, tabs)
+            click(device, tab, '[data-key="ok"]')
     device.until(lambda: isinstance(_screen(device), TurnView))
-    _synced(device, tabs)
+    synced(device, tabs)
     visit("turn-colour", tabs[0])
     visit("waiting", tabs[2])
-    _click(device, tabs[0], '[data-colour="dark"]')
+    click(device, tabs[0], '[data-colour="dark"]')
     device.until(lambda: getattr(_screen(device), "step", None) is TurnStep.TARGET)
-    _synced(device, tabs)
+    synced(device, tabs)
     visit("turn-attack", tabs[0])
-    _click(device, tabs[0], '[data-attack="1:1"]')
+    click(device, tabs[0], '[data-attack="1:1"]')
     device.until(lambda: getattr(_screen(device), "step", None) is TurnStep.VALUE)
-    _synced(device, tabs)
+    synced(device, tabs)
     visit("turn-number", tabs[0])
     visit("attacked", tabs[1])
 
 
-def walk_mastermind(device: Device, browser: Browser, visit: Visit) -> None:
+def start_mastermind(device: Device, browser: Browser) -> list[PhoneTab]:
+    """Two phones paired, the setup turned to Mastermind on the device, and started."""
     tabs = [PhoneTab(browser, device.base) for _ in range(2)]
     _pair(device, tabs)
 
@@ -107,34 +108,43 @@ def walk_mastermind(device: Device, browser: Browser, visit: Visit) -> None:
         for _ in range(12):
             if item() == key:
                 return
-            _press(device, Button.PREV)
+            press(device, Button.PREV)
         raise AssertionError(f"no {key} in the setup")
 
     to("game")
-    _press(device, Button.OK)
-    _press(device, Button.PREV)  # Coda, Coda with dashes, Mastermind: round to Mastermind
-    _press(device, Button.OK)
+    press(device, Button.OK)
+    press(device, Button.PREV)  # Coda, Coda with dashes, Mastermind: round to Mastermind
+    press(device, Button.OK)
     device.until(lambda: "Mastermind" in device.app.scene.view.title)
     to("Start")
-    _press(device, Button.OK)
+    press(device, Button.OK)
+    return tabs
+
+
+def mastermind_step(device: Device) -> MastermindStep | None:
+    view = device.app.referee.view()
+    return view.screen.step if isinstance(view, MastermindPublicView) else None
+
+
+def walk_mastermind(device: Device, browser: Browser, visit: Visit) -> None:
+    tabs = start_mastermind(device, browser)
 
     def step() -> MastermindStep | None:
-        view = device.app.referee.view()
-        return view.screen.step if isinstance(view, MastermindPublicView) else None
+        return mastermind_step(device)
 
     device.until(lambda: step() is MastermindStep.SET_CODE)
-    _synced(device, tabs)
+    synced(device, tabs)
     visit("mastermind-code", tabs[0])
     for colour in "RGBY":
-        _synced(device, tabs)
-        _click(device, tabs[0], f'[data-peg="{colour}"]')
+        synced(device, tabs)
+        click(device, tabs[0], f'[data-peg="{colour}"]')
     device.until(lambda: step() is MastermindStep.GUESS)
     for colour in "GRBK":  # a first row, then the page shows the board with its keys
-        _synced(device, tabs)
-        _click(device, tabs[1], f'[data-peg="{colour}"]')
-    _synced(device, tabs)
-    _click(device, tabs[1], '[data-peg="R"]')
-    _synced(device, tabs)
+        synced(device, tabs)
+        click(device, tabs[1], f'[data-peg="{colour}"]')
+    synced(device, tabs)
+    click(device, tabs[1], '[data-peg="R"]')
+    synced(device, tabs)
     visit("mastermind-row", tabs[1])
     visit("mastermind-wait", tabs[0])
 

@@ -238,3 +238,49 @@ def test_a_phone_taken_away_in_the_menu_goes_back_to_choosing_a_seat(tmp_path: P
             assert device.phones.bridge.pairings.paired() == frozenset()
         finally:
             browser.close()
+
+
+@need_chromium
+def test_two_phones_play_a_mastermind_match_by_taps(tmp_path: Path) -> None:
+    """Each maker taps a code on their phone, each breaker taps rows on theirs until the
+    code is broken; the device only starts the match and goes from game to game."""
+    from phone_screens import click, mastermind_step, press, start_mastermind, synced
+
+    from coda_pi.referee.mastermind.views import MastermindStep
+
+    with running_device(tmp_path, names=("Ann", "Ben")) as device:
+        browser = Browser(tmp_path / "profile", 390, 844)
+        try:
+            browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
+            tabs = start_mastermind(device, browser)
+            codes: dict[int, str] = {}
+            rows = 0
+            for _ in range(200):
+                view = device.app.referee.view()
+                if isinstance(view.screen, FinalView):
+                    break
+                step = mastermind_step(device)
+                screen = view.screen
+                synced(device, tabs)
+                if step is MastermindStep.SET_CODE:
+                    codes[screen.game_number] = "RGBY" if screen.game_number == 1 else "KWRB"
+                    for colour in codes[screen.game_number]:
+                        click(device, tabs[screen.maker], f'[data-peg="{colour}"]')
+                        synced(device, tabs)
+                elif step is MastermindStep.GUESS:
+                    code = codes[screen.game_number]
+                    row = code if screen.board else code[::-1]  # one miss, then the code
+                    for colour in row:
+                        click(device, tabs[screen.breaker], f'[data-peg="{colour}"]')
+                        synced(device, tabs)
+                    rows += 1
+                else:
+                    press(device, Button.OK)  # a game's end, on the device
+            else:
+                raise AssertionError("the match did not end")
+            final = device.app.referee.view().screen
+            assert isinstance(final, FinalView) and not final.ended_early
+            assert rows == 4 and {s.total for s in final.standings} == {2}
+            assert device.app.errors == []
+        finally:
+            browser.close()
