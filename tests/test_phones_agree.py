@@ -15,9 +15,8 @@ import pytest
 from phones_play import TappedTable, coda_table, mastermind_table, play_coda, play_mastermind
 
 from coda_pi import i18n
-from coda_pi.phones.actions import PhoneIntent, apply
+from coda_pi.phones.actions import PhoneIntent, apply, mastermind_actor
 from coda_pi.phones.bridge import PhoneBridge
-from coda_pi.phones.touch_actions import mastermind_actor
 from coda_pi.referee.coda.referee import Referee
 from coda_pi.referee.pools.entered.views import EntryWaitView
 from coda_pi.referee.shared.setup import SetupDefaults

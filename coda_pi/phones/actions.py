@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from coda_pi.referee.mastermind.views import MastermindScreen, MastermindStep
 from coda_pi.referee.shared.signals import Button, Press, Release
 from coda_pi.referee.shared.views import TurnStep, TurnView
 from coda_pi.rules.coda import CodaGame
@@ -73,6 +74,18 @@ def held_view(referee: Any, seat: int) -> Any:
     return referee.private_view_of(seat)
 
 
+def mastermind_actor(screen: Any) -> int | None:
+    """The seat a Mastermind screen waits for: the maker sets the code and counts the key
+    pegs, the breaker places rows; None on any other screen."""
+    if not isinstance(screen, MastermindScreen):
+        return None
+    if screen.step in (MastermindStep.SET_CODE, MastermindStep.KEYS):
+        return screen.maker
+    if screen.step is MastermindStep.GUESS:
+        return screen.breaker
+    return None
+
+
 def may_act(referee: Any, seat: int) -> bool:
     """``seat`` is asked to act now: its turn, or a private step of its own; never while the
     BACK menu or one of its questions is up (those are the table's, on the device)."""
@@ -86,8 +99,6 @@ def may_act(referee: Any, seat: int) -> bool:
         return False
     turn = isinstance(game, CodaGame) and game.turn == seat
     if not turn and not isinstance(game, CodaGame):
-        from coda_pi.phones.touch_actions import mastermind_actor  # it builds on this module
-
         turn = mastermind_actor(referee.view().screen) == seat  # a row, the key pegs
     return turn or held_view(referee, seat) is not None  # Mastermind: the maker's code
 
@@ -160,10 +171,6 @@ def apply(referee: Any, intent: PhoneIntent) -> bool:
         return True
     if intent.kind in CHOICES:
         return _choose(referee, seat, intent)
-    from coda_pi.phones.touch_actions import TOUCH_KINDS, apply_touch  # builds on this module
-
-    if intent.kind in TOUCH_KINDS:
-        return apply_touch(referee, intent)
     if intent.kind == "tile" and intent.dark is not None and intent.value is not None:
         entry = entry_of(referee, seat)
         keys = None if entry is None else tile_keys(entry, intent.dark, intent.value)

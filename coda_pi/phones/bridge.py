@@ -15,10 +15,11 @@ import time
 from typing import Any
 
 from coda_pi.i18n import _, language
-from coda_pi.phones.actions import PhoneIntent, apply
+from coda_pi.phones.actions import PhoneIntent
 from coda_pi.phones.pairing import Pairings
 from coda_pi.phones.seat_views import pairing_words, seat_label, seat_page
 from coda_pi.phones.shared_words import shared_view
+from coda_pi.phones.taps import do_tap
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView, PhonesCard
 from coda_pi.referee.shared.signals import Button, Intent, Press, Release
 from coda_pi.referee.shared.views import BannerKind
@@ -75,7 +76,7 @@ class PhoneBridge:
         self.taken += 1
         if isinstance(intent, PhoneIntent):
             if intent.seat in self.pairings.paired():
-                apply(referee, intent)
+                do_tap(referee, intent)
                 self.applied += 1
             return True
         button = intent.button

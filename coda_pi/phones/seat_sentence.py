@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from coda_pi.i18n import _
-from coda_pi.phones.touch_actions import mastermind_actor
+from coda_pi.phones.actions import mastermind_actor
 from coda_pi.referee.mastermind.views import MastermindScreen, MastermindStep
 from coda_pi.referee.pools.entered.views import EntryPrivateView, EntryWaitView
 from coda_pi.referee.shared.views import (

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from coda_pi.phones.actions import held_view, seat_held, tap
+from coda_pi.phones.actions import held_view, mastermind_actor, may_act, seat_held, tap
 from coda_pi.referee.mastermind.views import MastermindScreen, MastermindStep
 from coda_pi.referee.shared.signals import Button
 from coda_pi.referee.shared.views import TurnStep, TurnView
@@ -21,18 +21,6 @@ MAX_PRESSES = 16
 """More NEXTs than any cursor has places: a goal never met is left alone."""
 TOUCH_KINDS = frozenset({"attack", "place", "reveal", "peg", "keys"})
 ATTACK_STEPS = (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE, TurnStep.CONTINUE)
-
-
-def mastermind_actor(screen: Any) -> int | None:
-    """The seat a Mastermind screen waits for: the maker sets the code and counts the key
-    pegs, the breaker places rows; None on any other screen."""
-    if not isinstance(screen, MastermindScreen):
-        return None
-    if screen.step in (MastermindStep.SET_CODE, MastermindStep.KEYS):
-        return screen.maker
-    if screen.step is MastermindStep.GUESS:
-        return screen.breaker
-    return None
 
 
 def steer(referee: Any, read: Callable[[], object], goal: object) -> bool:
@@ -46,8 +34,11 @@ def steer(referee: Any, read: Callable[[], object], goal: object) -> bool:
 
 
 def apply_touch(referee: Any, intent: Any) -> bool:
-    """Do a touch move of ``intent.seat`` (already allowed to act now), on the loop's thread."""
+    """Do a touch move of ``intent.seat``, on the loop's thread; False when it was not the
+    seat's to make now (nothing happens)."""
     seat = intent.seat
+    if not may_act(referee, seat):
+        return False
     screen = referee.view().screen
     if intent.kind == "attack" and intent.target is not None and intent.slot is not None:
         return _attack(referee, seat, screen, intent.target, intent.slot)
