@@ -71,3 +71,31 @@ def test_the_back_menu_turns_phones_on_and_a_phone_takes_a_seat(tmp_path: Path) 
         loop.join(10)
         app.close()
         pygame.quit()
+
+
+def test_the_setup_turns_phones_on_before_the_game(tmp_path: Path) -> None:
+    """The setup's last line, "Turn phones on": the QR code appears beside the menu at once,
+    and the line is gone."""
+    config = Config(data_dir=tmp_path / "data")
+    options = DeviceOptions(config=config, size=(480, 320), fullscreen=False, resume=False,
+                            setup=SetupDefaults(names=("Ann", "Ben"), players=2, timer=False),
+                            bounce_time=None, gpio=False, sound=False)
+    app = build_app(options, rng=random.Random(3), explain=lambda text: None)
+    try:
+        app.referee.offer_phones(_phones_starter(app, tmp_path / "data", 0, host="127.0.0.1"))
+        setup = app.referee.view().screen
+        keys = [item.key for item in setup.items]
+        assert keys[-1] == "Turn phones on" and setup.phones is None
+        for _ in range(len(keys) - setup.cursor - 1):
+            app.referee.handle(Press(Button.NEXT))
+            app.referee.handle(Release(Button.NEXT))
+        assert "phone" in app.referee.view().screen.prompt
+        app.referee.handle(Press(Button.OK))
+        app.referee.handle(Release(Button.OK))
+        setup = app.referee.view().screen
+        assert app.phones is not None and setup.phones is not None
+        assert setup.phones.url == app.phones.url
+        assert "Turn phones on" not in [item.key for item in setup.items]
+    finally:
+        app.close()
+        pygame.quit()

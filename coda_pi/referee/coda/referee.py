@@ -29,7 +29,7 @@ from coda_pi.referee.coda import verdicts
 from coda_pi.referee.coda.deal import deal_seat
 from coda_pi.referee.coda.deal_colours import ColourDial
 from coda_pi.referee.coda.menu import CodaMenu
-from coda_pi.referee.coda.setup import RESULTS
+from coda_pi.referee.coda.setup import PHONES_ON, RESULTS
 from coda_pi.referee.coda.setup_menu import SetupMenu
 from coda_pi.referee.coda.standings import after_round_start, open_review, review_nav
 from coda_pi.referee.coda.states import SCREENS
@@ -54,7 +54,7 @@ from coda_pi.referee.shared.public import (
     table_view,
 )
 from coda_pi.referee.shared.results import ResultsBrowser, ResultsSource
-from coda_pi.referee.shared.seat_screens import PhonesPanel
+from coda_pi.referee.shared.seat_screens import PhonesPanel, SeatScreens
 from coda_pi.referee.shared.setup import SetupDefaults, options_from_header, unique_names
 from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.referee.shared.timer import GuessTimer
@@ -261,6 +261,12 @@ class Referee(CodaMenu, BaseReferee):
     @property
     def options(self) -> SetupDefaults:
         return self._options
+
+    def offer_phones(self, starter: Callable[[], SeatScreens | None] | None) -> None:
+        """Phones are off but may be turned on: the setup's last line and the BACK menu
+        offer "Turn phones on"."""
+        super().offer_phones(starter)
+        self._setup.set_action(PHONES_ON, starter is not None and self._seat_screens is None)
 
     @property
     def setup_menu(self) -> SetupMenu:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from coda_pi.referee.shared.views import Screen
 
 RESULTS = N_("Results")  # the setup menu's line to the past games
+PHONES_ON = N_("Turn phones on")  # phones off, and the device can start them (app/build.py)
 
 
 class SetupState(CodaState):
@@ -38,6 +39,9 @@ class SetupState(CodaState):
         elif ref.setup_menu.chosen == RESULTS and results is not None:
             ref.setup_menu.chosen = None
             results.open()
+        elif ref.setup_menu.chosen == PHONES_ON:
+            ref.setup_menu.chosen = None
+            ref.turn_phones_on()
 
     def seat(self, ref: CodaContext, seat: int) -> None:
         if not browsing(ref):

@@ -327,6 +327,8 @@ class SetupMenu(ChoiceMenu[SetupDefaults]):
             return _("OK: rounds, timer, hand, labels, pool, language")
         if action == NAMES:
             return _("OK: type the players' names")
+        if action == "Turn phones on":  # coda/setup.py's PHONES_ON (it imports this module)
+            return _("OK: each player's phone as their own screen")
         return super()._action_prompt(action)
 
     def _players(self) -> tuple[str, ...]:

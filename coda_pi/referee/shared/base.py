@@ -175,6 +175,14 @@ class BaseReferee(ABC):
         self._phones_starter = starter
         self._version += 1
 
+    def turn_phones_on(self) -> bool:
+        """Start the phones offered (``offer_phones``): True when they are on now (the
+        starter attached them; it said on the screen why not, otherwise)."""
+        if self._phones_starter is None or self._phones_starter() is None:
+            return False
+        self.offer_phones(None)  # on for good: "Phones" from now on
+        return True
+
     def _phones_card(self) -> PhonesCard | None:
         return self._seat_screens.card() if self._seat_screens is not None else None
 
@@ -339,12 +347,12 @@ class BaseReferee(ABC):
             )
         elif item == "quit":
             self._overlay = quit_confirm(game_over=self.over)
-        elif item == "phones_on" and self._phones_starter is not None:
-            if self._phones_starter() is not None and self._seat_screens is not None:
-                self._phones_starter = None  # on for good: "Phones" from now on
+        elif item in ("phones", "phones_on"):
+            # "Turn phones on" starts them (or says why not), then shows their page.
+            if item == "phones_on":
+                self.turn_phones_on()
+            if self._seat_screens is not None:
                 self._overlay = PhonesPanel(self._seat_screens, self._seat_names())
-        elif item == "phones" and self._seat_screens is not None:
-            self._overlay = PhonesPanel(self._seat_screens, self._seat_names())
 
     def _overlay_closed(self) -> None:  # noqa: B027 - a hook most games leave empty
         """After the menu or a question was answered (Coda's timer resumes here)."""
