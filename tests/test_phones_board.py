@@ -13,7 +13,7 @@ import pytest
 from phones_play import coda_table, mastermind_table, play_coda, play_mastermind
 
 from coda_pi import i18n
-from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.signals import Button, Press, Release
 from coda_pi.referee.shared.views import SetupView, TurnStep, TurnView
 
 DEVICE_BUTTONS = re.compile(r"\b(PREV|NEXT|OK|BACK)\b|(?i:seat button|bot[oó]n)")
@@ -168,3 +168,35 @@ def test_the_header_names_a_seat_once_with_the_default_names() -> None:
     assert [s["label"] for s in seats["seats"]] == ["Seat 1", "Seat 2"]
     named = coda_table(("Ann", "Ben"), rounds=1)
     assert named.page(1)["label"] == "Ben"
+
+
+def test_the_drawn_panel_s_entry_shows_no_number_before_one_is_tapped() -> None:
+    """Entering a drawn panel, the device's dial starts at a random number; the phone's
+    slot stays empty until the seat taps one (a random "11" there means nothing)."""
+    import random
+
+    from coda_pi.phones.actions import PhoneIntent, apply
+    from coda_pi.phones.seat_views import seat_page
+    from coda_pi.referee.coda.referee import Referee
+    from coda_pi.referee.pools.entered.views import EntryPrivateView
+    from coda_pi.referee.shared.setup import SetupDefaults
+    from coda_pi.sim.testing import FakeClock, MemoryRecord
+
+    referee = Referee(clock=FakeClock(), rng=random.Random(6), record=MemoryRecord(),
+                      setup=SetupDefaults(names=("Ann", "Ben"), players=2, rounds=1,
+                                          pool="entered", timer=False))
+    referee.handle(Press(Button.OK))
+    referee.handle(Release(Button.OK))
+    for seat, row in ((0, ("D0", "L1", "D5", "L7")), (1, ("L0", "D2", "L5", "D8"))):
+        for tile in row:
+            assert apply(referee, PhoneIntent(seat, "tile", dark=tile[0] == "D",
+                                              value=tile[1:]))
+        assert apply(referee, PhoneIntent(seat, "key", key="ok"))
+    assert apply(referee, PhoneIntent(0, "colour", dark=True))  # Ann draws a dark panel
+    held = referee.private_view_of(0)
+    assert isinstance(held, EntryPrivateView) and held.dial is not None  # the device's dial
+    page = seat_page(referee, 0)
+    current = [s for s in page["private"]["slots"] if s["current"]]
+    assert current and current[0]["label"] is None and page["private"]["dial"] is None
+    assert page["actions"]["grid"]["colours"] == ["dark"]
+    assert "dark" in page["sentence"]  # "Tap the number of the dark panel you drew"
