@@ -100,6 +100,7 @@ def page_words() -> dict[str, str]:
         "stop": _("Stop"),
         "which_panel": _("Which panel?"),
         "another": _("Another panel"),
+        "undo_panel": _("Take the last one back"),
         "which_number": _("Which number?"),
         "your_review": _("Your game, looked back on"),
         "hints": _("Training hints"),

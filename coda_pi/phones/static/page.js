@@ -338,6 +338,10 @@
     if (act.confirm) {
       main.appendChild(button(say("confirm"), "wide go", "data-key", "ok", {kind: "key", key: "ok"}));
     }
+    if (priv && priv.kind === "EntryPrivateView" && (act.grid || act.confirm) && !priv.slots[0].current) {
+      /* A panel tapped wrong: the entry steps back to it (the device's BACK). */
+      main.appendChild(button(say("undo_panel"), "wide", "data-key", "back", {kind: "key", key: "back"}));
+    }
     if (!screen || screen.kind !== "TurnView" || screen.seat !== p.seat || !act.keys) { return; }
     if (screen.step === "choose_color") {
       grid = el("div", "grid two");
