@@ -149,8 +149,26 @@ def walk_mastermind(device: Device, browser: Browser, visit: Visit) -> None:
     visit("mastermind-wait", tabs[0])
 
 
+def walk_entry(device: Device, browser: Browser, visit: Visit) -> None:
+    """The entered pool: a starting row tapped panel by panel, one taken back."""
+    tabs = [PhoneTab(browser, device.base) for _ in range(2)]
+    _pair(device, tabs)
+    press(device, Button.OK)  # Start: Ann enters her row first
+    synced(device, tabs)
+    for tile in ("D3", "L5"):
+        click(device, tabs[0], f'[data-tile="{tile}"]')
+        synced(device, tabs)
+    visit("entry", tabs[0])
+    visit("entry-waiting", tabs[1])
+    for tile in ("D8", "L10"):
+        click(device, tabs[0], f'[data-tile="{tile}"]')
+        synced(device, tabs)
+    visit("entry-check", tabs[0])
+
+
 def run_walks(tmp: Path, language: str, visit: Visit, *, mastermind: bool = True) -> None:
-    """Both walks on fresh devices, in ``language``."""
+    """The walks on fresh devices, in ``language`` (``mastermind``: the entered pool's
+    and Mastermind's too)."""
     try:
         with running_device(tmp / "coda", names=NAMES, pool="device", timer=True,
                             language=language) as device:
@@ -161,6 +179,14 @@ def run_walks(tmp: Path, language: str, visit: Visit, *, mastermind: bool = True
             finally:
                 browser.close()
         if mastermind:
+            with running_device(tmp / "entry", names=("Ann", "Ben"),
+                                language=language) as device:
+                browser = Browser(tmp / "entry" / "profile", 390, 844)
+                try:
+                    browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
+                    walk_entry(device, browser, visit)
+                finally:
+                    browser.close()
             with running_device(tmp / "mm", names=("Ann", "Ben"), language=language) as device:
                 browser = Browser(tmp / "mm" / "profile", 390, 844)
                 try:

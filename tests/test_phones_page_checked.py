@@ -36,11 +36,13 @@ def test_every_screen_fits_a_thumb_and_a_screen_reader(tmp_path: Path, language:
         if language == "es" and name != "pairing":
             assert tab.js("document.documentElement.lang") == "es"
 
-    # Mastermind's walk in one language only: the suite's CPU is shared (its words are
-    # checked in both by tests/test_phones_board.py).
+    # The entered pool's and Mastermind's walks in one language only: the suite's CPU is
+    # shared (their words are checked in both by tests/test_phones_board.py).
     run_walks(tmp_path, language, visit, mastermind=language == "en")
     assert problems == []
     expected = {"choose-seat", "deal", "turn-colour", "turn-attack", "turn-number", "waiting"}
     assert expected <= set(seen)
     assert seen["turn-number"] >= 13  # twelve numbers and "Another panel", all named
     assert seen["turn-attack"] >= 9  # every standing panel of the three opponents
+    if language == "en":
+        assert seen["entry"] >= 25  # 24 panels to tap, and taking the last one back
