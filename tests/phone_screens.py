@@ -94,8 +94,10 @@ def walk_coda(device: Device, browser: Browser, visit: Visit) -> None:
     visit("attacked", tabs[1])
 
 
-def start_mastermind(device: Device, browser: Browser) -> list[PhoneTab]:
-    """Two phones paired, the setup turned to Mastermind on the device, and started."""
+def start_mastermind(device: Device, browser: Browser, *, audit: bool = False
+                     ) -> list[PhoneTab]:
+    """Two phones paired, the setup turned to Mastermind on the device (``audit``: its
+    mode where the maker counts the key pegs), and started."""
     tabs = [PhoneTab(browser, device.base) for _ in range(2)]
     _pair(device, tabs)
 
@@ -116,6 +118,12 @@ def start_mastermind(device: Device, browser: Browser) -> list[PhoneTab]:
     press(device, Button.PREV)  # Coda, Coda with dashes, Mastermind: round to Mastermind
     press(device, Button.OK)
     device.until(lambda: "Mastermind" in device.app.scene.view.title)
+    if audit:
+        while _screen(device).items[_screen(device).cursor].label != "Mode":  # type: ignore[attr-defined]
+            press(device, Button.PREV)
+        press(device, Button.OK)
+        press(device, Button.NEXT)  # scores, audit, solo: to audit
+        press(device, Button.OK)
     to("Start")
     press(device, Button.OK)
     return tabs

@@ -243,18 +243,20 @@ def test_a_phone_taken_away_in_the_menu_goes_back_to_choosing_a_seat(tmp_path: P
 @need_chromium
 def test_two_phones_play_a_mastermind_match_by_taps(tmp_path: Path) -> None:
     """Each maker taps a code on their phone, each breaker taps rows on theirs until the
-    code is broken; the device only starts the match and goes from game to game."""
+    code is broken, each maker taps the key pegs placed (audit play); the device only
+    starts the match and goes from game to game."""
     from phone_screens import click, mastermind_step, press, start_mastermind, synced
 
     from coda_pi.referee.mastermind.views import MastermindStep
+    from coda_pi.rules.mastermind import feedback
 
     with running_device(tmp_path, names=("Ann", "Ben")) as device:
         browser = Browser(tmp_path / "profile", 390, 844)
         try:
             browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
-            tabs = start_mastermind(device, browser)
+            tabs = start_mastermind(device, browser, audit=True)
             codes: dict[int, str] = {}
-            rows = 0
+            rows = counted = 0
             for _ in range(200):
                 view = device.app.referee.view()
                 if isinstance(view.screen, FinalView):
@@ -274,13 +276,29 @@ def test_two_phones_play_a_mastermind_match_by_taps(tmp_path: Path) -> None:
                         click(device, tabs[screen.breaker], f'[data-peg="{colour}"]')
                         synced(device, tabs)
                     rows += 1
+                elif step is MastermindStep.KEYS:  # two taps: the black count, the white
+                    keys = feedback(codes[screen.game_number], screen.entry)
+                    tab = tabs[screen.maker]
+                    # The page may still be on its way: tap once the counts are there.
+                    device.until(lambda t=tab, b=keys.black: t.click(f'[data-black="{b}"]'))
+                    if keys.black < screen.pegs:
+                        device.until(lambda t=tab, w=keys.white: t.click(
+                            f'[data-white="{w}"]'))
+                    # Done when the row has its keys (or the game ended) and the loop has
+                    # published after every intent it took: not while it turns the counts.
+                    rows_before = len(screen.board)
+                    device.until(lambda n=rows_before, b=device.phones.bridge: (
+                        mastermind_step(device) is not MastermindStep.KEYS
+                        or len(device.app.referee.view().screen.board) > n)
+                        and b.published >= b.taken)
+                    counted += 1
                 else:
                     press(device, Button.OK)  # a game's end, on the device
             else:
                 raise AssertionError("the match did not end")
             final = device.app.referee.view().screen
             assert isinstance(final, FinalView) and not final.ended_early
-            assert rows == 4 and {s.total for s in final.standings} == {2}
+            assert rows == counted == 4 and {s.total for s in final.standings} == {2}
             assert device.app.errors == []
         finally:
             browser.close()
