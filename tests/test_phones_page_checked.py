@@ -5,6 +5,7 @@ screen reader reads (DevTools' Accessibility.getFullAXTree)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,9 @@ def test_every_screen_fits_a_thumb_and_a_screen_reader(tmp_path: Path, language:
             seen[name] = controls
         tab.resize(PHONES["tall"])
         assert tab.sentence(), name  # the big sentence is there on every screen but pairing
+        if name in ("turn-attack", "turn-number"):  # the guess timer as a clock: 1:20, not 80
+            assert re.fullmatch(r"\d+:\d\d", tab.js("document.getElementById('timer')"
+                                                   ".textContent")), name
         if language == "es" and name != "pairing":
             assert tab.js("document.documentElement.lang") == "es"
 
