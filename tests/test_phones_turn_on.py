@@ -99,3 +99,31 @@ def test_the_setup_turns_phones_on_before_the_game(tmp_path: Path) -> None:
     finally:
         app.close()
         pygame.quit()
+
+
+def test_mastermind_s_setup_turns_phones_on_too() -> None:
+    from coda_pi.phones.bridge import PhoneBridge
+    from coda_pi.referee.mastermind.referee import MastermindReferee
+    from coda_pi.referee.mastermind.setup import MastermindOptions
+    from coda_pi.sim.testing import FakeClock, MemoryRecord
+
+    referee = MastermindReferee(clock=FakeClock(), rng=random.Random(1), record=MemoryRecord(),
+                                options=MastermindOptions(names=("Ann", "Ben")),
+                                new_record=MemoryRecord)
+    bridge = PhoneBridge(url="https://10.42.0.1:8443/", fingerprint="AB:CD")
+
+    def starter() -> PhoneBridge:  # what app/build.py's does, without a server
+        referee.attach_seat_screens(bridge)
+        return bridge
+
+    referee.offer_phones(starter)
+    setup = referee.view().screen
+    assert setup.items[-1].key == "Turn phones on" and setup.phones is None
+    for _ in range(len(setup.items) - setup.cursor - 1):
+        referee.handle(Press(Button.NEXT))
+        referee.handle(Release(Button.NEXT))
+    referee.handle(Press(Button.OK))
+    referee.handle(Release(Button.OK))
+    setup = referee.view().screen
+    assert setup.phones is not None and setup.phones.address == "https://10.42.0.1:8443"
+    assert "Turn phones on" not in [item.key for item in setup.items]

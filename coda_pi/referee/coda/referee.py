@@ -29,7 +29,7 @@ from coda_pi.referee.coda import verdicts
 from coda_pi.referee.coda.deal import deal_seat
 from coda_pi.referee.coda.deal_colours import ColourDial
 from coda_pi.referee.coda.menu import CodaMenu
-from coda_pi.referee.coda.setup import PHONES_ON, RESULTS
+from coda_pi.referee.coda.setup import RESULTS
 from coda_pi.referee.coda.setup_menu import SetupMenu
 from coda_pi.referee.coda.standings import after_round_start, open_review, review_nav
 from coda_pi.referee.coda.states import SCREENS
@@ -54,7 +54,7 @@ from coda_pi.referee.shared.public import (
     table_view,
 )
 from coda_pi.referee.shared.results import ResultsBrowser, ResultsSource
-from coda_pi.referee.shared.seat_screens import PhonesPanel, SeatScreens
+from coda_pi.referee.shared.seat_screens import PHONES_ON, PhonesPanel, SeatScreens
 from coda_pi.referee.shared.setup import SetupDefaults, options_from_header, unique_names
 from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.referee.shared.timer import GuessTimer

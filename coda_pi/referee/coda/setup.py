@@ -11,6 +11,7 @@ from coda_pi.i18n import N_
 from coda_pi.referee.coda.standings import stuck_view
 from coda_pi.referee.coda.state import CodaState
 from coda_pi.referee.shared.kinds import CodaScreen
+from coda_pi.referee.shared.seat_screens import PHONES_ON
 from coda_pi.referee.shared.signals import Button
 
 if TYPE_CHECKING:
@@ -19,7 +20,6 @@ if TYPE_CHECKING:
     from coda_pi.referee.shared.views import Screen
 
 RESULTS = N_("Results")  # the setup menu's line to the past games
-PHONES_ON = N_("Turn phones on")  # phones off, and the device can start them (app/build.py)
 
 
 class SetupState(CodaState):

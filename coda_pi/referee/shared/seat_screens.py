@@ -13,7 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from coda_pi.i18n import _
+from coda_pi.i18n import N_, _
+
+PHONES_ON = N_("Turn phones on")
+"""The setup's last line while phones are off and the device can start them (app/build.py)."""
 
 
 @dataclass(frozen=True, slots=True)
