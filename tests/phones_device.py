@@ -24,7 +24,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from coda_pi.app import App, DeviceOptions, build_app
-from coda_pi.config import Config
+from coda_pi.config import Config, ScreenConfig
 from coda_pi.i18n import _
 from coda_pi.phones.start import Phones, start_phones
 from coda_pi.phones.tls import CERT_NAME, KEY_NAME
@@ -204,12 +204,13 @@ def _certificate_made(data: Path) -> None:
 @contextmanager
 def running_device(tmp_path: Path, *, names: tuple[str, ...] = ("Ann", "Ben"),
                    pool: str = "entered", rounds: int = 1, tls: bool = True,
-                   seed: int = 5, clock: SteppedClock | None = None) -> Iterator[Device]:
+                   seed: int = 5, clock: SteppedClock | None = None,
+                   timer: bool = False, language: str = "en") -> Iterator[Device]:
     """The device in setup, its loop running, its phones served on 127.0.0.1 (on ``clock``
     when given, else the real one)."""
-    config = Config(data_dir=tmp_path / "data")
+    config = Config(data_dir=tmp_path / "data", screen=ScreenConfig(language=language))
     setup = SetupDefaults(names=names, players=len(names), rounds=rounds, pool=pool,  # type: ignore[arg-type]
-                          timer=False)
+                          timer=timer, language=language)
     options = DeviceOptions(config=config, size=(480, 320), fullscreen=False, resume=False,
                             setup=setup, bounce_time=None, gpio=False, sound=False)
     app = build_app(options, rng=random.Random(seed), explain=lambda text: None, clock=clock)
