@@ -1,5 +1,5 @@
 """Whole games played by phone taps alone, in-process: the referee, the loop's
-``PhoneBridge`` and each tap parsed as the server parses it, with no thread and no clock
+``PhoneBridge`` and each tap checked and parsed as the server does it, with no thread and no clock
 (fast enough to run every screen of a game in a test). Every page each phone was sent is
 kept, for the tests that read what phones were told.
 
@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from coda_pi.phones.actions import Ticket
+from coda_pi.phones.bodies import checked
 from coda_pi.phones.bridge import PhoneBridge
 from coda_pi.phones.seat_views import seat_page
 from coda_pi.phones.server import _intent
@@ -51,15 +53,18 @@ class TappedTable:
 
     def __post_init__(self) -> None:
         for seat in range(self.seats):
-            self.bridge.pairings.request(seat)
-            assert self.bridge.pairings.complete(seat) == "paired"
+            # The table's OK to the question naming this seat's one request.
+            assert self.bridge.pairings.complete(self.bridge.pairings.request(seat).rid)
         self.referee.attach_seat_screens(self.bridge)
         self._after()
 
     def tap(self, seat: int, **body: Any) -> None:
-        intent = _intent(seat, json.loads(json.dumps(body)))  # as the server parses it
-        assert intent is not None, body
+        # As the server takes it: the body checked against its schema (a tap the page
+        # sends must fit it), then the intent with the ticket the loop answers.
+        ticket = Ticket()
+        intent = _intent(seat, checked("/api/tap", json.dumps(body).encode()), ticket)
         self.bridge.take(self.referee, intent)
+        assert ticket.wait(0), body  # answered once it was done, on the loop's thread
         self.taps += 1
         self._after()
 

@@ -76,8 +76,7 @@ def test_an_entered_row_is_entered_on_the_phone_says_the_shared_screen() -> None
                       setup=SetupDefaults(names=("Ann", "Ben"), players=2, rounds=1,
                                           pool="entered", timer=False))
     bridge = PhoneBridge()
-    bridge.pairings.request(1)
-    bridge.pairings.complete(1)  # Ben has a phone, Ann has none
+    assert bridge.pairings.complete(bridge.pairings.request(1).rid)  # Ben has a phone, Ann none
     referee.handle(Press(Button.OK))
     referee.handle(Release(Button.OK))
     ann = bridge.shared_public(referee.view()).screen
@@ -102,22 +101,49 @@ def _drawn(scene: Scene) -> str:
 
 
 def test_while_a_phone_asks_the_footer_says_the_question_and_the_address_stays() -> None:
+    """The table pairs (issue 30): a phone's request alone draws nothing; the seat's button
+    on the setup offers the seat, and the question naming that phone's code follows. From
+    the offer on, the setup's footer says what the banner says, and the header keeps the
+    address under the certificate's fingerprint (for the owner to compare)."""
     referee = Referee(clock=FakeClock(), rng=random.Random(2), record=MemoryRecord(),
                       setup=SetupDefaults(names=("Ann", "Ben"), players=2, rounds=1,
                                           pool="device", timer=False))
     bridge = PhoneBridge(url="https://192.168.1.23:8443/", fingerprint="AB:CD")
     referee.attach_seat_screens(bridge)
+    before = bridge.shared_public(referee.view())
     code = bridge.pairings.request(1).code
-    bridge.publish(referee)  # "A phone asks for seat 2 (code ..)"
-    for step in ("asks", "question"):
-        if step == "question":
-            bridge.take(referee, Press(Button.SEAT_2))
-            bridge.publish(referee)
-        view = bridge.shared_public(referee.view())
-        assert isinstance(view.screen, SetupView)
-        assert view.banner is not None and code in view.banner.text
-        assert view.screen.prompt == view.banner.text  # the footer says the same
-        assert "Press OK to start" not in view.screen.prompt
-        texts = _drawn(Scene(view=view))
-        assert "192.168.1.23:8443" in texts, texts  # the address line stays
-    assert "OK: yes" in view.screen.prompt
+    bridge.publish(referee)
+    asked = bridge.shared_public(referee.view())
+    assert asked.banner == before.banner and asked.screen.prompt == before.screen.prompt
+    assert bridge.take(referee, Press(Button.SEAT_2)) is False  # the table offers seat 2
+    bridge.take(referee, Release(Button.SEAT_2))
+    bridge.publish(referee)  # the one phone asking for it is named
+    view = bridge.shared_public(referee.view())
+    assert isinstance(view.screen, SetupView)
+    assert view.banner is not None and code in view.banner.text
+    assert view.screen.prompt == view.banner.text  # the footer says the same
+    assert "Press OK to start" not in view.screen.prompt and "OK: yes" in view.screen.prompt
+    texts = _drawn(Scene(view=view))
+    assert "192.168.1.23:8443" in texts, texts  # the address line stays
+    assert "Certificate AB:CD" in texts, texts  # and the fingerprint over it
+
+
+def test_the_offer_before_any_phone_asks_is_the_footer_too() -> None:
+    """The seat offered first: the screen says to choose it on the phone, footer and banner
+    alike, with the address kept; the question follows once the phone asks."""
+    referee = Referee(clock=FakeClock(), rng=random.Random(2), record=MemoryRecord(),
+                      setup=SetupDefaults(names=("Ann", "Ben"), players=2, rounds=1,
+                                          pool="device", timer=False))
+    bridge = PhoneBridge(url="https://192.168.1.23:8443/", fingerprint="AB:CD")
+    referee.attach_seat_screens(bridge)
+    bridge.take(referee, Press(Button.SEAT_1))
+    bridge.take(referee, Release(Button.SEAT_1))
+    bridge.publish(referee)
+    view = bridge.shared_public(referee.view())
+    assert view.banner is not None and view.screen.prompt == view.banner.text
+    assert view.screen.prompt == "Seat 1: choose it on its phone now"
+    assert "192.168.1.23:8443" in _drawn(Scene(view=view))
+    code = bridge.pairings.request(0).code
+    bridge.publish(referee)
+    view = bridge.shared_public(referee.view())
+    assert code in view.screen.prompt and view.screen.prompt == view.banner.text
