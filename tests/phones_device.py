@@ -24,7 +24,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from coda_pi.app import App, DeviceOptions, build_app
-from coda_pi.config import Config
+from coda_pi.config import Config, ScreenConfig
 from coda_pi.i18n import _
 from coda_pi.phones.start import Phones, start_phones
 from coda_pi.phones.tls import CERT_NAME, KEY_NAME
@@ -56,6 +56,10 @@ class Device:
         self.phones = phones
         self.base = phones.server.url("127.0.0.1")
         self.cafile = phones.cert
+        # The intents the loop drained before these phones were its companion (phones
+        # turned on from the device mid-run; build the Device once the loop has settled):
+        # the bridge never saw them, so ``settled`` leaves them out.
+        self.before_phones = app.stats.intents - phones.bridge.taken
 
     def press(self, button: Button) -> None:
         self.app.queue.put(Press(button))
@@ -103,7 +107,7 @@ class Device:
         """Wait until the loop has drawn every intent put on its queue so far."""
         bridge, stats = self.phones.bridge, self.app.stats
         self.until(lambda: len(self.app.queue) == 0
-                   and stats.intents == bridge.taken == bridge.published)
+                   and stats.intents - self.before_phones == bridge.taken == bridge.published)
 
     def question(self) -> str:
         """The table's pairing question on the shared screen now ("" when none)."""
@@ -204,12 +208,13 @@ def _certificate_made(data: Path) -> None:
 @contextmanager
 def running_device(tmp_path: Path, *, names: tuple[str, ...] = ("Ann", "Ben"),
                    pool: str = "entered", rounds: int = 1, tls: bool = True,
-                   seed: int = 5, clock: SteppedClock | None = None) -> Iterator[Device]:
+                   seed: int = 5, clock: SteppedClock | None = None,
+                   timer: bool = False, language: str = "en") -> Iterator[Device]:
     """The device in setup, its loop running, its phones served on 127.0.0.1 (on ``clock``
     when given, else the real one)."""
-    config = Config(data_dir=tmp_path / "data")
+    config = Config(data_dir=tmp_path / "data", screen=ScreenConfig(language=language))
     setup = SetupDefaults(names=names, players=len(names), rounds=rounds, pool=pool,  # type: ignore[arg-type]
-                          timer=False)
+                          timer=timer, language=language)
     options = DeviceOptions(config=config, size=(480, 320), fullscreen=False, resume=False,
                             setup=setup, bounce_time=None, gpio=False, sound=False)
     app = build_app(options, rng=random.Random(seed), explain=lambda text: None, clock=clock)

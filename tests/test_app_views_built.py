@@ -98,8 +98,7 @@ def test_a_phone_s_page_is_made_once_per_change(tmp_path, monkeypatch):
     app.run(max_steps=1)
     bridge = PhoneBridge(url="https://127.0.0.1:8443/", fingerprint="AB:CD")
     app.referee.attach_seat_screens(bridge)
-    bridge.pairings.request(0)
-    assert bridge.pairings.complete(0) == "paired"
+    assert bridge.pairings.complete(bridge.pairings.request(0).rid)
     app.companion = bridge
     made = [0]
     seat_page = bridge_module.seat_page

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
-from typing import Any
 
 from club_browser import Browser, need_chromium
+from phone_tabs import PhoneTab
 from phones_device import Device, running_device
 
 from coda_pi.referee.pools.entered.views import EntryWaitView
@@ -25,39 +25,6 @@ from coda_pi.replay import replay_file
 from coda_pi.rules.tiles import Color, Tile, full_set, sorted_row
 
 NAMES = ("Ann", "Ben", "Cy", "Di")
-
-
-class PhoneTab:
-    """One phone: a browser context of its own (its own localStorage), one page."""
-
-    def __init__(self, browser: Browser, url: str) -> None:
-        self.browser = browser
-        context = browser.call("Target.createBrowserContext")["browserContextId"]
-        target = browser.call("Target.createTarget", {"url": "about:blank",
-                                                      "browserContextId": context})["targetId"]
-        browser.session = None
-        self.session = browser.call("Target.attachToTarget",
-                                    {"targetId": target, "flatten": True})["sessionId"]
-        self.call("Page.enable")
-        self.call("Emulation.setDeviceMetricsOverride",
-                  {"width": 400, "height": 800, "deviceScaleFactor": 1, "mobile": True})
-        self.call("Page.navigate", {"url": url})
-
-    def call(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
-        self.browser.session = self.session
-        return self.browser.call(method, params)
-
-    def js(self, expression: str) -> Any:
-        result = self.call("Runtime.evaluate", {"expression": expression,
-                                                "returnByValue": True})
-        return result["result"].get("value")
-
-    def click(self, selector: str) -> bool:
-        return bool(self.js(f"(function(){{var e=document.querySelector('{selector}');"
-                            f"if(!e)return false;e.click();return true;}})()"))
-
-    def seen(self) -> int:
-        return int(self.js("window.codaSeen || 0"))
 
 
 class Table:
@@ -110,7 +77,8 @@ def _enter(device: Device, phones: list[PhoneTab], seat: int, tiles: list[Tile])
         _tap(device, phones, seat, '[data-key="ok"]')
 
 
-def _turn(device: Device, phones: list[PhoneTab], table: Table, screen: TurnView) -> None:
+def _turn(device: Device, phones: list[PhoneTab], table: Table, screen: TurnView,
+          missed: list[str]) -> None:
     """The player on turn, by taps only: draw, enter the drawn panel, then guess right
     (the test knows every panel) until the round is over."""
     seat = screen.seat
@@ -119,31 +87,31 @@ def _turn(device: Device, phones: list[PhoneTab], table: Table, screen: TurnView
     if screen.step is TurnStep.CHOOSE_COLOR:  # one tap: the colour, and it is drawn
         _tap(device, phones, seat, '[data-colour="dark"]' if screen.dark_left
              else '[data-colour="light"]')
-    elif screen.step is TurnStep.TARGET:
+    elif screen.step in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.CONTINUE):
+        # One tap on the opponent's panel attacked (at CONTINUE: attack again).
         target = next(s for s in range(game.seats) if s != seat and not game.out[s])
-        _tap(device, phones, seat, f'[data-target="{target}"]')
-    elif screen.step is TurnStep.SLOT:  # one tap on the panel attacked
-        assert screen.target is not None
-        slot = next(i for i, p in enumerate(game.rows[screen.target]) if not p.revealed)
-        _tap(device, phones, seat, f'[data-slot="{slot}"]')
+        slot = next(i for i, p in enumerate(game.rows[target]) if not p.revealed)
+        _tap(device, phones, seat, f'[data-attack="{target}:{slot}"]')
     elif screen.step is TurnStep.VALUE:  # one tap on the number guessed
         assert screen.target is not None and screen.slot is not None
         truth = value_label(game.rows[screen.target][screen.slot].tile.value, "panels")
+        if not missed:  # once: a miss, so that a drawn panel is placed by a tap
+            truth = next(v for v in screen.values if v != truth)
+            missed.append(truth)
         _tap(device, phones, seat, f'[data-guess="{truth}"]')
-    elif screen.step is TurnStep.CONTINUE:
-        _tap(device, phones, seat, '[data-goon="1"]')
-    else:  # placing the drawn panel: the claim is judged privately; try the next place
-        _tap(device, phones, seat, '[data-key="ok"]')
-        now = device.app.referee.view().screen
-        if isinstance(now, TurnView) and now.step is screen.step:
-            _tap(device, phones, seat, '[data-key="next"]')
+    else:  # placing the drawn panel: the claim is judged privately; the gaps in turn
+        for gap in range(len(game.rows[seat]) + 1):
+            _tap(device, phones, seat, f'[data-place="{gap}"]')
+            now = device.app.referee.view().screen
+            if not (isinstance(now, TurnView) and now.step is screen.step):
+                break
 
 
 @need_chromium
 def test_four_phones_play_an_entered_pool_tournament_by_taps(tmp_path: Path) -> None:
     rounds = 3  # a whole tournament, as the device plays it by default
     with running_device(tmp_path, names=NAMES, rounds=rounds) as device:
-        browser = Browser(tmp_path / "profile", 400, 800)
+        browser = Browser(tmp_path / "profile", 390, 844)
         try:
             browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
             url = device.base
@@ -176,6 +144,8 @@ def test_four_phones_play_an_entered_pool_tournament_by_taps(tmp_path: Path) -> 
             table = Table(7)
             dealt_round = 0
             reloaded = False
+            missed: list[str] = []
+            placed = 0
             taps = 0
             for _ in range(3000):
                 # The referee's own view: the loop is idle between taps (see _settled).
@@ -205,15 +175,16 @@ def test_four_phones_play_an_entered_pool_tournament_by_taps(tmp_path: Path) -> 
                     # A phone reloads mid-round and comes back to its seat by itself.
                     phones[1].call("Page.reload")
                     device.until(lambda: phones[1].seen() > 0, 15)
-                    assert "Seat 2 Ben" in phones[1].js("document.body.innerText")
+                    assert phones[1].js("document.getElementById('who').textContent") == "Ben"
                     reloaded = True
                 assert isinstance(screen, TurnView), screen
-                _turn(device, phones, table, screen)
+                placed += screen.step in (TurnStep.CLAIM_FACE_UP, TurnStep.CLAIM_HIDDEN)
+                _turn(device, phones, table, screen, missed)
             else:
                 raise AssertionError("the tournament did not end")
             final = device.app.referee.view().screen
             assert isinstance(final, FinalView) and not final.ended_early
-            assert reloaded
+            assert reloaded and missed and placed
             # Nothing private was ever drawn on the shared screen: no seat button was held.
             assert device.app.errors == []
             # The intruder never got a seat, and never a secret.
@@ -241,7 +212,7 @@ def test_a_phone_taken_away_in_the_menu_goes_back_to_choosing_a_seat(tmp_path: P
     from coda_pi.referee.shared.views import MenuView
 
     with running_device(tmp_path) as device:
-        browser = Browser(tmp_path / "profile", 400, 800)
+        browser = Browser(tmp_path / "profile", 390, 844)
         try:
             browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
             phone = PhoneTab(browser, device.base)
@@ -265,5 +236,69 @@ def test_a_phone_taken_away_in_the_menu_goes_back_to_choosing_a_seat(tmp_path: P
             assert "no longer holds a seat" in phone.js("document.body.innerText")
             assert phone.js("window.localStorage.getItem('coda-pi-seat')") is None
             assert device.phones.bridge.pairings.paired() == frozenset()
+        finally:
+            browser.close()
+
+
+@need_chromium
+def test_two_phones_play_a_mastermind_match_by_taps(tmp_path: Path) -> None:
+    """Each maker taps a code on their phone, each breaker taps rows on theirs until the
+    code is broken, each maker taps the key pegs placed (audit play); the device only
+    starts the match and goes from game to game."""
+    from phone_screens import click, mastermind_step, press, start_mastermind, synced
+
+    from coda_pi.referee.mastermind.views import MastermindStep
+    from coda_pi.rules.mastermind import feedback
+
+    with running_device(tmp_path, names=("Ann", "Ben")) as device:
+        browser = Browser(tmp_path / "profile", 390, 844)
+        try:
+            browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
+            tabs = start_mastermind(device, browser, audit=True)
+            codes: dict[int, str] = {}
+            rows = counted = 0
+            for _ in range(200):
+                view = device.app.referee.view()
+                if isinstance(view.screen, FinalView):
+                    break
+                step = mastermind_step(device)
+                screen = view.screen
+                synced(device, tabs)
+                if step is MastermindStep.SET_CODE:
+                    codes[screen.game_number] = "RGBY" if screen.game_number == 1 else "KWRB"
+                    for colour in codes[screen.game_number]:
+                        click(device, tabs[screen.maker], f'[data-peg="{colour}"]')
+                        synced(device, tabs)
+                elif step is MastermindStep.GUESS:
+                    code = codes[screen.game_number]
+                    row = code if screen.board else code[::-1]  # one miss, then the code
+                    for colour in row:
+                        click(device, tabs[screen.breaker], f'[data-peg="{colour}"]')
+                        synced(device, tabs)
+                    rows += 1
+                elif step is MastermindStep.KEYS:  # two taps: the black count, the white
+                    keys = feedback(codes[screen.game_number], screen.entry)
+                    tab = tabs[screen.maker]
+                    # The page may still be on its way: tap once the counts are there.
+                    device.until(lambda t=tab, b=keys.black: t.click(f'[data-black="{b}"]'))
+                    if keys.black < screen.pegs:
+                        device.until(lambda t=tab, w=keys.white: t.click(
+                            f'[data-white="{w}"]'))
+                    # Done when the row has its keys (or the game ended) and the loop has
+                    # published after every intent it took: not while it turns the counts.
+                    rows_before = len(screen.board)
+                    device.until(lambda n=rows_before, b=device.phones.bridge: (
+                        mastermind_step(device) is not MastermindStep.KEYS
+                        or len(device.app.referee.view().screen.board) > n)
+                        and b.published >= b.taken)
+                    counted += 1
+                else:
+                    press(device, Button.OK)  # a game's end, on the device
+            else:
+                raise AssertionError("the match did not end")
+            final = device.app.referee.view().screen
+            assert isinstance(final, FinalView) and not final.ended_early
+            assert rows == counted == 4 and {s.total for s in final.standings} == {2}
+            assert device.app.errors == []
         finally:
             browser.close()

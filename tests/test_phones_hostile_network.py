@@ -38,13 +38,25 @@ forged_tap = st.tuples(st.just("tap"), addresses,
                            "target": st.integers(0, 3), "dark": st.booleans(),
                            "value": st.sampled_from(["1", "10", "-"])}),
                        st.sampled_from(["", "x", "guess", "0" * 32]))
+# The seat board's taps (issue 32), well formed: the schema lets them through, so only the
+# secret stands between them and the game.
+board_tap = st.tuples(st.just("board_tap"), addresses, st.one_of(
+    st.fixed_dictionaries({"kind": st.just("attack"), "target": st.integers(0, 3),
+                           "slot": st.integers(0, 12)}),
+    st.fixed_dictionaries({"kind": st.sampled_from(["place", "reveal"]),
+                           "slot": st.integers(0, 12)}),
+    st.fixed_dictionaries({"kind": st.just("peg"), "value": st.sampled_from(list("BGKRWY."))}),
+    st.fixed_dictionaries({"kind": st.just("keys"), "black": st.integers(0, 4),
+                           "white": st.integers(0, 4)})),
+    st.sampled_from(["", "x", "guess", "0" * 32]))
 raw_body = st.tuples(st.just("raw"), addresses,
                      st.sampled_from(["/api/pair", "/api/tap", "/api/leave", "/x"]),
                      st.binary(max_size=300))
 slow = st.tuples(st.just("slow"), addresses, st.integers(1, 20))
 half_hello = st.tuples(st.just("half_hello"), addresses, st.binary(min_size=1, max_size=40))
 collect = st.tuples(st.just("collect"), addresses, st.text(max_size=30))
-actions = st.lists(st.one_of(ask, odd_ask, forged_tap, raw_body, slow, half_hello, collect),
+actions = st.lists(st.one_of(ask, odd_ask, forged_tap, board_tap, raw_body, slow, half_hello,
+                             collect),
                    min_size=1, max_size=6)
 
 
@@ -91,6 +103,9 @@ def _stranger(device: Device, action: tuple[Any, ...], held: list[socket.socket]
     elif kind == "tap":
         assert _status(phone, "POST", "/api/tap", action[2], secret=action[3] or None
                        ) in (0, 400, 403)
+    elif kind == "board_tap":  # a forged secret: refused (or the door turns it away)
+        assert _status(phone, "POST", "/api/tap", action[2], secret=action[3] or None
+                       ) in (0, 403)
     elif kind == "raw":
         assert _raw(device, source, action[2], action[3]) in ANSWERS | {0}
     elif kind == "collect":

@@ -28,6 +28,7 @@ from coda_pi.devices.gpio import open_gpio
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
 from coda_pi.referee.shared.ports import Clock, MonotonicClock, Sounder
+from coda_pi.referee.shared.views import BannerKind
 from coda_pi.referee.table_referee import TableReferee
 from coda_pi.rules.sentence import say
 from coda_pi.rules.sentence import say as sentence_say
@@ -229,6 +230,8 @@ def build_app(
             # Without the keys nothing can be pressed; the setup shows the phones' code and
             # address anyway (and stderr the notice), so the keys keep the one banner.
             app.referee.notify(phones.notice())
+    elif hasattr(app.referee, "offer_phones"):
+        app.referee.offer_phones(_phones_starter(app, records.data_dir, config.phones.port))
     return app
 
 
@@ -242,6 +245,41 @@ def _both(first: OnRecorded | None, then: OnRecorded) -> OnRecorded:
         then(path, line)
 
     return told
+
+
+def _phones_starter(app: App, data_dir: Path, port: int, *,
+                    host: str = "0.0.0.0") -> Callable[[], Any]:
+    """Turning phones on from the BACK menu, with no config to edit nor restart: the
+    server started on the loop's thread, the loop's companion and the referee's seat
+    screens set, the address on the screen (or why they could not start)."""
+
+    def turn_on() -> Any:
+        from coda_pi.phones.start import start_phones
+
+        phones = start_phones(app.queue, data_dir, port=port, host=host,
+                              explain=lambda why: app.referee.notify(why, BannerKind.ERROR))
+        if phones is None:
+            return None
+        app.phones = phones
+        if app.companion is None:
+            app.companion = phones.bridge
+        else:  # the pods already: both, a seat with a phone being the phones'
+            from coda_pi.pods.companion import Companions
+
+            app.companion = Companions(phones.bridge, app.companion)
+        app.closers.append(phones.close)
+        from coda_pi.phones.address_watch import watch_addresses
+
+        # As when phones are on from the start: an address that comes or goes redraws the
+        # code with it.
+        watch = watch_addresses(app.queue.wake)
+        if watch is not None:
+            app.closers.append(watch.close)
+        app.referee.attach_seat_screens(phones.bridge)
+        app.referee.notify(phones.notice())
+        return phones.bridge
+
+    return turn_on
 
 
 def _config_size(config: Config) -> tuple[int, int] | None:

@@ -77,6 +77,8 @@ class Companion(Protocol):
 
     def shared_private(self, private: Any) -> Any: ...
 
+    def shared_public(self, public: Any) -> Any: ...
+
 
 # --------------------------------------------------------------------------------------------
 # The loop
@@ -291,7 +293,8 @@ class App:
         if force or self.scene is None or self._intents_since_views or version is _NEVER \
                 or version != self._viewed:
             self._viewed, self._intents_since_views = version, False
-            view = self.referee.view()
+            view = (self.referee.view() if self.companion is None
+                    else self.companion.shared_public(self.referee.view()))
             private = (self.referee.private_view() if self.companion is None
                        else self.companion.shared_private(self.referee.private_view()))
         else:  # nothing that could change them happened since they were built

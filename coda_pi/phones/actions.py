@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from coda_pi.referee.mastermind.views import MastermindScreen, MastermindStep
 from coda_pi.referee.shared.signals import Button, Press, Release
 from coda_pi.referee.shared.views import TurnStep, TurnView
 from coda_pi.rules.coda import CodaGame
@@ -64,6 +65,11 @@ class PhoneIntent:
     dark: bool | None = None
     value: str | None = None
     ticket: Ticket | None = field(default=None, compare=False, repr=False)
+    # The touch moves (``touch_actions``): "attack" (``target`` and ``slot``), "place" and
+    # "reveal" (``slot``), "peg" (``value``: the colour's letter), "keys" (``black``, ``white``).
+    slot: int | None = None
+    black: int | None = None
+    white: int | None = None
 
 
 CHOICES: dict[str, tuple[TurnStep, str]] = {
@@ -88,6 +94,18 @@ def held_view(referee: Any, seat: int) -> Any:
     return referee.private_view_of(seat)
 
 
+def mastermind_actor(screen: Any) -> int | None:
+    """The seat a Mastermind screen waits for: the maker sets the code and counts the key
+    pegs, the breaker places rows; None on any other screen."""
+    if not isinstance(screen, MastermindScreen):
+        return None
+    if screen.step in (MastermindStep.SET_CODE, MastermindStep.KEYS):
+        return screen.maker
+    if screen.step is MastermindStep.GUESS:
+        return screen.breaker
+    return None
+
+
 def may_act(referee: Any, seat: int) -> bool:
     """``seat`` is asked to act now: its turn, or a private step of its own; never while the
     BACK menu or one of its questions is up (those are the table's, on the device)."""
@@ -100,6 +118,8 @@ def may_act(referee: Any, seat: int) -> bool:
     if getattr(referee.view(), "overlay", None) is not None:
         return False
     turn = isinstance(game, CodaGame) and game.turn == seat
+    if not turn and not isinstance(game, CodaGame):
+        turn = mastermind_actor(referee.view().screen) == seat  # a row, the key pegs
     return turn or held_view(referee, seat) is not None  # Mastermind: the maker's code
 
 

@@ -15,21 +15,38 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from coda_pi.rules.mastermind_pegs import MAX_PEGS, palette
+
 MAX_BODY = 2048
 """Bytes a body may have: a tap is padded to 120."""
 MAX_DEPTH = 1
 """Objects and lists a body may nest: every shape is one flat object."""
 MAX_SEATS = 8
+MAX_SLOT = 31
+"""The last place in a row (or the gap after it) a tap may name: more than a row of the
+box's panels ever holds (0-11 twice and the dashes), the bound the "slot" tap had already."""
 LABEL = {"type": "string", "minLength": 1, "maxLength": 4}
+SLOT = {"type": "integer", "minimum": 0, "maximum": MAX_SLOT}
+SEAT = {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1}
+PEG = {"enum": list(palette(blanks=True))}
+"""One of Mastermind's colours, by its letter (the empty hole's "." included)."""
+KEY_COUNT = {"type": "integer", "minimum": 0, "maximum": MAX_PEGS}
 
 _TAPS: dict[str, dict[str, Any]] = {
     "key": {"key": {"enum": ["prev", "next", "ok", "back"]}},
-    "target": {"target": {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1}},
+    "target": {"target": SEAT},
     "tile": {"dark": {"type": "boolean"}, "value": LABEL},
     "colour": {"dark": {"type": "boolean"}},
     "go_on": {"dark": {"type": "boolean"}},
-    "slot": {"target": {"type": "integer", "minimum": 0, "maximum": 31}},
+    "slot": {"target": SLOT},
     "guess": {"value": LABEL},
+    # The seat board's touch moves (touch_actions.py): a panel of another seat to attack,
+    # a gap of the own row, an own panel to knock down, a peg's colour, the key pegs.
+    "attack": {"target": SEAT, "slot": SLOT},
+    "place": {"slot": SLOT},
+    "reveal": {"slot": SLOT},
+    "peg": {"value": PEG},
+    "keys": {"black": KEY_COUNT, "white": KEY_COUNT},
 }
 
 
@@ -39,8 +56,7 @@ def _flat(properties: dict[str, Any]) -> dict[str, Any]:
 
 
 SCHEMAS: dict[str, dict[str, Any]] = {
-    "/api/pair": _flat({"seat": {"type": "integer", "minimum": 0,
-                                 "maximum": MAX_SEATS - 1}}),
+    "/api/pair": _flat({"seat": SEAT}),
     "/api/leave": {"type": "object", "maxProperties": 0},
     "/api/tap": {"oneOf": [_flat({"kind": {"const": kind}, **fields})
                            for kind, fields in _TAPS.items()]},

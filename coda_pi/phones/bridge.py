@@ -16,9 +16,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from coda_pi.i18n import _, language
-from coda_pi.phones.actions import PhoneIntent, apply
+from coda_pi.phones.actions import PhoneIntent
 from coda_pi.phones.pairing import Pairings
-from coda_pi.phones.seat_views import page_words, seat_page
+from coda_pi.phones.seat_views import pairing_words, seat_label, seat_page
+from coda_pi.phones.shared_words import shared_view
+from coda_pi.phones.taps import do_tap
 from coda_pi.referee.shared.seat_screens import WITHOUT_A_PHONE, LookAtPhoneView, PhonesCard
 from coda_pi.referee.shared.signals import Button, Intent, Press, Release
 from coda_pi.referee.shared.views import BannerKind, SetupView
@@ -58,6 +60,7 @@ class PhoneBridge:
         self._absorb_until = 0.0  # a press before this answers a withdrawn question
         # The question on screen: the request it names (id, code) and when it was asked.
         self._question: tuple[str, str, float] | None = None
+        self._notice_said: str | None = None  # the pairing's last sentence on the screen
         self._game_told: object = None  # the game (its journal) the fallback was said for
         self._review_told: object = None  # ... and the review's place, at its end
         self.applied = 0  # phone intents the loop has done (the bench reads it)
@@ -97,7 +100,7 @@ class PhoneBridge:
         the game's, whoever waits for a seat."""
         self.taken += 1
         if isinstance(intent, PhoneIntent):
-            done = intent.seat in self.pairings.paired() and apply(referee, intent)
+            done = intent.seat in self.pairings.paired() and do_tap(referee, intent)
             if intent.seat in self.pairings.paired():
                 self.applied += 1
             if intent.ticket is not None:
@@ -133,7 +136,7 @@ class PhoneBridge:
             self._invited = self._question = None
         if self._question is not None and now - self._question[2] > ARMED_SECONDS:
             self._question = None
-            referee.notify(_("Seat {number} stays without a phone").format(
+            self._say(referee, _("Seat {number} stays without a phone").format(
                 number=self._invited[0] + 1 if self._invited else 0))
             self._invited = None
         if self._invited is None:
@@ -151,24 +154,24 @@ class PhoneBridge:
             self._absorb_until = now + WITHDRAWN_SECONDS
             self.pairings.drop(seat)
             # Short: at 320x240 the header holds three short lines of it in Spanish.
-            referee.notify(_("Another phone asked for seat {number}: nobody gets it, offer "
-                             "it again").format(number=seat + 1), BannerKind.ERROR)
+            self._say(referee, _("Another phone asked for seat {number}: nobody gets it, "
+                                 "offer it again").format(number=seat + 1), BannerKind.ERROR)
             return
         if len(asking) > 1:
             self._invited = None
             self.pairings.drop(seat)
-            referee.notify(_("Two phones asked for seat {number}: neither got it. Ask again "
-                             "from the seat's own phone only").format(number=seat + 1),
-                           BannerKind.ERROR)
+            self._say(referee, _("Two phones asked for seat {number}: neither got it. Ask "
+                                 "again from the seat's own phone only").format(
+                                     number=seat + 1), BannerKind.ERROR)
         elif asking:
             req = asking[0]
             self._question = (req.rid, req.code, now)
             # Short: at 320x240 the header holds three short lines of it in Spanish.
-            referee.notify(_("Seat {number} to phone {code}? OK: yes, other button: "
-                             "no").format(number=seat + 1, code=req.code), BannerKind.INFO)
+            self._say(referee, _("Seat {number} to phone {code}? OK: yes, other button: "
+                                 "no").format(number=seat + 1, code=req.code))
         elif not self._invite_told:
             self._invite_told = True
-            referee.notify(_("Seat {number}: choose it on its phone now").format(
+            self._say(referee, _("Seat {number}: choose it on its phone now").format(
                 number=seat + 1))
 
     def _answer(self, referee: Any, *, yes: bool) -> None:
@@ -177,9 +180,10 @@ class PhoneBridge:
         self._question = self._invited = None
         if not yes:
             self.pairings.drop(seat)
-            referee.notify(_("Seat {number} stays without a phone").format(number=seat + 1))
+            self._say(referee, _("Seat {number} stays without a phone").format(
+                number=seat + 1))
         elif self.pairings.complete(rid):
-            referee.notify(_("Seat {number} is paired with its phone").format(
+            self._say(referee, _("Seat {number} is paired with its phone").format(
                 number=seat + 1), BannerKind.GOOD)
 
     def publish(self, referee: Any) -> None:
@@ -223,6 +227,16 @@ class PhoneBridge:
                 self._ready.notify_all()
         self.published = self.taken
 
+    def shared_public(self, public: Any) -> Any:
+        """What the shared screen draws of the public view: a step a seat takes on its
+        phone says so, and a pairing notice is the setup's footer too (shared_words.py)."""
+        return shared_view(public, self.pairings.paired(), self._notice_said)
+
+    def _say(self, referee: Any, text: str, kind: BannerKind = BannerKind.INFO) -> None:
+        """A pairing sentence on the shared screen (its banner, and the setup's footer)."""
+        self._notice_said = text
+        referee.notify(text, kind)
+
     def shared_private(self, private: Any) -> Any:
         """What the shared screen draws for a held seat: a paired seat's own view goes to
         its phone only, and the screen says so."""
@@ -265,9 +279,9 @@ class PhoneBridge:
         if not players:  # before a game: the names the setup will play with
             players = getattr(referee.view().screen, "players", None) or ()
         players = list(players)
-        return {"seats": [{"seat": i, "name": name, "paired": i in paired}
-                          for i, name in enumerate(players)],
-                "words": page_words()}
+        return {"seats": [{"seat": i, "name": name, "label": seat_label(i, name),
+                           "paired": i in paired} for i, name in enumerate(players)],
+                "words": pairing_words(), "lang": language()}
 
     # -- the server's threads ----------------------------------------------------------
 

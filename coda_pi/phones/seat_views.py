@@ -14,10 +14,12 @@ from enum import Enum
 from typing import Any
 
 from coda_pi.i18n import _, language
-from coda_pi.phones.actions import TARGET_STEPS, entry_of, held_view
+from coda_pi.phones.actions import TARGET_STEPS, entry_of, held_view, mastermind_actor
+from coda_pi.phones.seat_sentence import seat_sentence, touch_safe
+from coda_pi.referee.mastermind.views import MastermindScreen, MastermindStep
 from coda_pi.referee.pools.entered.views import EntryPrivateView
 from coda_pi.referee.shared.labels import tile_label
-from coda_pi.referee.shared.views import TurnView
+from coda_pi.referee.shared.views import PrivatePurpose, PrivateView, TurnStep, TurnView
 from coda_pi.rules.observe import CodaObservation, observe
 from coda_pi.rules.panel_entry import Stage
 
@@ -39,33 +41,61 @@ def plain(value: Any) -> Any:
     return value
 
 
+def pairing_words() -> dict[str, str]:
+    """The words of choosing a seat (``/api/seats``), before the phone holds one. Pairing
+    is the one moment a phone sends its owner to the device: only the table offers a seat
+    (its button on the setup; in a game BACK, Phones, the seat, OK), in view of everyone,
+    and its OK to the question that names this phone's code gives it (design principle 4)."""
+    return page_words() | {
+        "press": _("Now on the device: seat button {number} (in a game: BACK, Phones, seat "
+                   "{number}, OK), then OK"),
+    }
+
+
 def page_words() -> dict[str, str]:
     """The page's own words, in the device's language (the page has no catalog of its own)."""
     return {
         "choose": _("Which seat is yours?"),
-        "seat": _("Seat {number}"),
-        # The table offers the seat: its button on the setup, the Phones page in a game.
-        "press": _("Now on the device: seat button {number} (in a game: BACK, Phones, seat "
-                   "{number}, OK), then OK"),
         "code": _("The device shows this code: {code}"),
         "your_row": _("Your row"),
-        "your_code": _("Your code"),
         "drawn": _("Drawn"),
         "dark": _("dark"),
         "light": _("light"),
         "confirm": _("That is my row"),
         "back": _("Back"),
-        "attack": _("Attack"),
-        "wait": _("Not your turn: the device shows the table"),
+        "done": _("Done"),
+        "left_arrow": _("Move left"),
+        "right_arrow": _("Move right"),
+        "your_turn": _("Your turn"),
+        "turn_of": _("{name}'s turn"),
+        "out": _("out"),
+        "points": _("{count} points"),
+        "down": _("down"),
+        "standing": _("standing"),
+        "known": _("the table knows it"),
+        "panel_of": _("{name}'s panel {number}: {colour}, {state}"),
+        "your_panel": _("your panel {number}: {colour} {label}, {state}"),
+        "gap": _("Put it here, place {number}"),
+        "holds": _("holds a drawn {colour} panel"),
+        "time": _("Time left"),
+        "black": _("Black"),
+        "white": _("White"),
+        "board": _("The board"),
+        "peg_B": _("blue"),
+        "peg_G": _("green"),
+        "peg_K": _("black"),
+        "peg_R": _("red"),
+        "peg_W": _("white"),
+        "peg_Y": _("yellow"),
+        "peg_.": _("empty"),
+        "keys_of": _("{black} black, {white} white"),
         "lost": _("Connection lost: trying again"),
         "unpaired": _("This phone no longer holds a seat: choose again"),
-        "turn": _("Your turn"),
         "leave": _("Give this seat back"),
         "left": _("{count} left"),
-        "again": _("Attack again"),
         "stop": _("Stop"),
-        "which_panel": _("Which panel?"),
-        "which_number": _("Which number?"),
+        "another": _("Another panel"),
+        "undo_panel": _("Take the last one back"),
         "your_review": _("Your game, looked back on"),
         "hints": _("Training hints"),
     }
@@ -101,11 +131,13 @@ def _review(referee: Any, seat: int) -> list[dict[str, Any]] | None:
 
 
 def _actions(referee: Any, seat: int, public: Any, private: Any) -> dict[str, Any]:
-    """What the page offers now: the keys, the seats to attack, the grid of panels."""
+    """What the page offers now: the keys, the seats to attack, the grid of panels, and
+    the touch moves (``touch_actions``) the step at hand takes."""
     game = getattr(referee, "game", None)
     screen = public.screen
     turn = game is not None and getattr(game, "turn", None) == seat
-    keys = (turn or private is not None) and getattr(public, "overlay", None) is None
+    mine = mastermind_actor(screen) == seat
+    keys = (turn or mine or private is not None) and getattr(public, "overlay", None) is None
     targets: list[int] = []
     if (keys and isinstance(screen, TurnView) and screen.seat == seat
             and screen.step in TARGET_STEPS and public.table is not None):
@@ -116,8 +148,80 @@ def _actions(referee: Any, seat: int, public: Any, private: Any) -> dict[str, An
         colours = ["dark", "light"] if entry.colour is None else [entry.colour.word]
         grid = {"colours": colours, "values": list(private.values),
                 "raw": list(entry.values)}
+    step = screen.step if keys and isinstance(screen, TurnView | MastermindScreen) else None
+    touch = {
+        "attack": bool(targets),
+        "place": step in (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP),
+        "reveal": step is TurnStep.REVEAL_OWN,
+        "pegs": mine and step in (MastermindStep.SET_CODE, MastermindStep.GUESS),
+        "counts": mine and step is MastermindStep.KEYS,
+    }
+    covered = (grid is not None or entry is not None or any(touch.values())
+               or step in (TurnStep.CHOOSE_COLOR, TurnStep.VALUE, TurnStep.CONTINUE))
     return {"keys": keys, "targets": targets, "grid": grid,
-            "confirm": entry is not None and entry.stage is Stage.REVIEW}
+            "confirm": entry is not None and entry.stage is Stage.REVIEW,
+            # Arrows and Done only where no tap names the choice (a dealt row's dash).
+            "arrows": keys and not covered, **touch}
+
+
+NAMES = frozenset({"name", "names", "winner_name", "players"})
+"""Fields that hold players' names: a name is the table's, whatever it says."""
+
+
+def _button_free(value: Any) -> Any:
+    """A view model's JSON without the device's words for its buttons: every "prompt",
+    "question", "keys" is the shared screen's footer (PREV, NEXT, OK, a seat's button);
+    the phone says what to tap in its own sentence. Other texts that name a button go too."""
+    if isinstance(value, dict):
+        return {k: ("" if k in ("prompt", "question", "ok_label", "back_label")
+                    and isinstance(v, str) else v if k in NAMES else _button_free(v))
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_button_free(v) for v in value]
+    if isinstance(value, str):
+        return touch_safe(value) or ("" if value else value)
+    return value
+
+
+def _board(public: Any, seat: int, own: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Every row of the table as this seat sees it: the others' as the table does (backs in
+    their colours, fallen numbers), its own face up, each of its panels marked with whether
+    the table knows it (fallen)."""
+    table = getattr(public, "table", None)
+    if table is None:
+        return []
+    rows = []
+    for other in table.seats:
+        row = [{"dark": p.dark, "label": p.label, "down": p.revealed,
+                "hi": p.highlight} for p in other.row]
+        if other.seat == seat and own is not None and len(own["row"]) == len(row):
+            row = [dict(p, label=mine["label"]) for p, mine in zip(row, own["row"],
+                                                                   strict=True)]
+        rows.append({"seat": other.seat, "name": other.name, "me": other.seat == seat,
+                     "turn": other.turn, "out": other.out, "total": other.total,
+                     "holding": other.holding_dark, "row": row})
+    return rows
+
+
+def seat_label(seat: int, name: str) -> str:
+    """The seat as its phone's header names it: "Ann", or "Seat 2" when that is its name
+    already (never "Seat 2 Seat 2")."""
+    default = _("Seat {number}").format(number=seat + 1)
+    return default if not name or name == default else name
+
+
+def _private(private: Any) -> Any:
+    """The private view as the phone gets it: an entry's dial shows no number before the
+    seat taps one (its random start means nothing to a thumb)."""
+    out = plain(private)
+    if isinstance(private, PrivateView) and private.purpose is PrivatePurpose.DEAL:
+        # "1 dark, 3 light: PREV/NEXT change, OK deals": the mix is the phone's to show,
+        # the keys are the device's.
+        out["note"] = touch_safe(private.prompt.split(":")[0]) or ""
+    if isinstance(private, EntryPrivateView):
+        out["slots"] = [dict(s, label=None) if s["current"] else s for s in out["slots"]]
+        out["dial"] = None
+    return _button_free(out)
 
 
 def seat_page(referee: Any, seat: int, public: Any = None) -> dict[str, Any]:
@@ -127,22 +231,29 @@ def seat_page(referee: Any, seat: int, public: Any = None) -> dict[str, Any]:
     private = held_view(referee, seat)
     game = getattr(referee, "game", None)
     players = getattr(getattr(game, "settings", None), "players", None) or getattr(
-        game, "players", ())
+        game, "players", None) or getattr(public.screen, "players", None) or ()
+    name = players[seat] if seat < len(players) else ""
+    own = _own(referee, seat, getattr(public, "labels", "panels"))
+    actions = _actions(referee, seat, public, private)
+    banner = getattr(public, "banner", None)
     return {
         "seat": seat,
-        "name": players[seat] if seat < len(players) else "",
+        "name": name,
+        "label": seat_label(seat, name),
         "lang": language(),
         "words": page_words(),
+        "sentence": seat_sentence(public, seat, private, actions),
         "public": {
             "title": getattr(public, "title", ""),
-            "banner": plain(getattr(public, "banner", None)),
+            "banner": plain(banner) if banner and touch_safe(banner.text) else None,
             "timer": plain(getattr(public, "timer", None)),
-            "screen": plain(getattr(public, "screen", None)),
+            "screen": _button_free(plain(getattr(public, "screen", None))),
             "table": plain(getattr(public, "table", None)),
             "overlay": getattr(public, "overlay", None) is not None,
         },
-        "own": _own(referee, seat, getattr(public, "labels", "panels")),
+        "board": _board(public, seat, own),
+        "own": own,
         "review": _review(referee, seat),
-        "private": plain(private),
-        "actions": _actions(referee, seat, public, private),
+        "private": _private(private),
+        "actions": actions,
     }

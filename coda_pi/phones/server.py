@@ -260,7 +260,8 @@ def padded(body: bytes) -> bytes:
 
 def _intent(seat: int, body: dict[str, Any], ticket: Ticket) -> PhoneIntent:
     """The tap ``body`` (already checked against its schema) as the loop's intent."""
-    fields = {name: body[name] for name in ("key", "target", "dark", "value") if name in body}
+    fields = {name: body[name] for name in ("key", "target", "dark", "value", "slot", "black",
+                                            "white") if name in body}
     return PhoneIntent(seat, body["kind"], ticket=ticket, **fields)
 
 

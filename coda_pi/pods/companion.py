@@ -83,6 +83,10 @@ class PodsCompanion:
             log.exception("seat %s's review", seat + 1)
             return None
 
+    def shared_public(self, public: Any) -> Any:
+        """The public view as it is: what a pod shows is a seat's private view only."""
+        return public
+
     def shared_private(self, private: Any) -> Any:
         """What the shared screen draws for a held seat: nothing private of a seat whose pod
         shows the view; it says where to look instead."""
@@ -150,3 +154,6 @@ class Companions:
 
     def shared_private(self, private: Any) -> Any:
         return self.second.shared_private(self.first.shared_private(private))
+
+    def shared_public(self, public: Any) -> Any:
+        return self.second.shared_public(self.first.shared_public(public))

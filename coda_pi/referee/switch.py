@@ -68,6 +68,7 @@ class GameSwitch:
         self._mastermind_record = mastermind_record
         self._base = 0
         self._seat_screens: SeatScreens | None = None  # phones: handed to every referee
+        self._phones_starter: Callable[[], SeatScreens | None] | None = None
         self.current: Referee | MastermindReferee = current
         if _is_mastermind(current):
             current._on_switch = self._to_coda  # noqa: SLF001 - set before any call
@@ -143,6 +144,11 @@ class GameSwitch:
         """``seat``'s own lines of the post-game review (Coda's; Mastermind has none)."""
         review = getattr(self.current, "seat_review", None)
         return review(seat) if review is not None else None
+
+    def offer_phones(self, starter: Callable[[], SeatScreens | None] | None) -> None:
+        """Phones are off and may be turned on from the BACK menu, in either game."""
+        self._phones_starter = starter
+        self.current.offer_phones(starter)
 
     def attach_seat_screens(self, screens: SeatScreens | None) -> None:
         """Phones are on: this referee and every one the switch hands the device to later
@@ -220,6 +226,8 @@ class GameSwitch:
         self.current = referee
         if self._seat_screens is not None:
             referee.attach_seat_screens(self._seat_screens)
+        elif self._phones_starter is not None:
+            referee.offer_phones(self._phones_starter)
 
 
 def _mastermind_referee() -> type[MastermindReferee]:

@@ -3,6 +3,8 @@ and the BACK menu's "Phones" page, for tools/render-screens and the screen tests
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from coda_pi.i18n import _
 from coda_pi.referee.shared.seat_screens import (
     LookAtPhoneView,
@@ -34,8 +36,10 @@ def phones_scenes() -> dict[str, Scene]:
     # The table offered seat 2 and a phone asked for it: the table confirms or refuses.
     ask = Banner(_("Seat {number} to phone {code}? OK: yes, other button: no").format(
         number=2, code="4711"), BannerKind.INFO)
-    scenes["phones-ask"] = Scene(PublicView(screen=setup, table=None, title=_("New game"),
-                                            banner=ask, leds=_leds(4)), leds=_leds(4))
+    # ... said in the footer too, the header keeping the address (phones/shared_words.py).
+    scenes["phones-ask"] = Scene(PublicView(screen=replace(setup, prompt=ask.text), table=None,
+                                            title=_("New game"), banner=ask, leds=_leds(4)),
+                                 leds=_leds(4))
     mm_setup = mastermind_setup_sample(phones=SAMPLE_CARD)
     scenes["phones-mm-setup"] = Scene(PublicView(screen=mm_setup, table=None,
                                                  title=_("New game: Mastermind"),

@@ -327,13 +327,22 @@ def _table_pool_screen(screen: object) -> bool:
 def _setup(surface: pygame.Surface, bands: Frame, screen: SetupView, view: PublicView) -> None:
     m = bands.metrics
     title = view.title or _("New game")
-    if view.banner is not None:
+    # A pairing sentence is the setup's footer too (phones/shared_words.py): the header
+    # then keeps the phones' address, for the phones still to come.
+    told_below = (screen.phones is not None and view.banner is not None
+                  and view.banner.text == screen.prompt)
+    if view.banner is not None and not told_below:
         # What the table is told here (on a laptop's first screen, which key is which
-        # button; a phone asking for a seat) takes the whole header: beside "New game" it
-        # would not fit on the small screens.
+        # button) takes the whole header: beside "New game" it would not fit on the small
+        # screens.
         header(surface, bands, None, view.banner.text, BANNER_CHIPS[view.banner.kind])
     elif screen.phones is not None:
         # Phones are on: the address under the title.
+        if told_below and screen.phones.fingerprint:
+            # A phone is pairing: its owner has just met the browser's warning about the
+            # device's own certificate, and compares this with what the browser shows.
+            title = _("Certificate {fingerprint}").format(
+                fingerprint=screen.phones.fingerprint)
         header(surface, bands, None, title, theme.PANEL_AREA,
                subtitle=_("Phones: {address}").format(address=screen.phones.address))
     else:

@@ -54,7 +54,7 @@ from coda_pi.referee.shared.public import (
     table_view,
 )
 from coda_pi.referee.shared.results import ResultsBrowser, ResultsSource
-from coda_pi.referee.shared.seat_screens import PhonesPanel
+from coda_pi.referee.shared.seat_screens import PHONES_ON, PhonesPanel, SeatScreens
 from coda_pi.referee.shared.setup import SetupDefaults, options_from_header, unique_names
 from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.referee.shared.timer import GuessTimer
@@ -261,6 +261,12 @@ class Referee(CodaMenu, BaseReferee):
     @property
     def options(self) -> SetupDefaults:
         return self._options
+
+    def offer_phones(self, starter: Callable[[], SeatScreens | None] | None) -> None:
+        """Phones are off but may be turned on: the setup's last line and the BACK menu
+        offer "Turn phones on"."""
+        super().offer_phones(starter)
+        self._setup.set_action(PHONES_ON, starter is not None and self._seat_screens is None)
 
     @property
     def setup_menu(self) -> SetupMenu:

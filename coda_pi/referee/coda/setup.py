@@ -11,6 +11,7 @@ from coda_pi.i18n import N_
 from coda_pi.referee.coda.standings import stuck_view
 from coda_pi.referee.coda.state import CodaState
 from coda_pi.referee.shared.kinds import CodaScreen
+from coda_pi.referee.shared.seat_screens import PHONES_ON
 from coda_pi.referee.shared.signals import Button
 
 if TYPE_CHECKING:
@@ -38,6 +39,9 @@ class SetupState(CodaState):
         elif ref.setup_menu.chosen == RESULTS and results is not None:
             ref.setup_menu.chosen = None
             results.open()
+        elif ref.setup_menu.chosen == PHONES_ON:
+            ref.setup_menu.chosen = None
+            ref.turn_phones_on()
 
     def seat(self, ref: CodaContext, seat: int) -> None:
         if not browsing(ref):

@@ -15,6 +15,7 @@ from typing import Any
 from coda_pi.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
 from coda_pi.referee.shared.choice_menu import START, ChoiceMenu
 from coda_pi.referee.shared.name_entry import NameEntry
+from coda_pi.referee.shared.seat_screens import PHONES_ON
 from coda_pi.referee.shared.setup import SetupDefaults, seat_name
 from coda_pi.referee.shared.signals import Button
 from coda_pi.referee.shared.wording import nouns
@@ -327,6 +328,8 @@ class SetupMenu(ChoiceMenu[SetupDefaults]):
             return _("OK: rounds, timer, hand, labels, pool, language")
         if action == NAMES:
             return _("OK: type the players' names")
+        if action == PHONES_ON:
+            return _("OK: each player's phone as their own screen")
         return super()._action_prompt(action)
 
     def _players(self) -> tuple[str, ...]:

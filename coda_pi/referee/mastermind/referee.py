@@ -51,7 +51,7 @@ from coda_pi.referee.shared.base import BaseReferee
 from coda_pi.referee.shared.kinds import MastermindKind
 from coda_pi.referee.shared.overlays import Confirm, Menu, MenuItem, overlay_view
 from coda_pi.referee.shared.ports import Clock, Sink, writer
-from coda_pi.referee.shared.seat_screens import PhonesPanel
+from coda_pi.referee.shared.seat_screens import PHONES_ON, PhonesPanel, SeatScreens
 from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.referee.shared.views import (
     MAX_SEATS,
@@ -146,6 +146,12 @@ class MastermindReferee(BaseReferee):
         """The match being played (only asked for once there is one)."""
         assert self._journal is not None
         return self._journal.game
+
+    def offer_phones(self, starter: Callable[[], SeatScreens | None] | None) -> None:
+        """Phones are off but may be turned on: the setup's last line and the BACK menu
+        offer "Turn phones on"."""
+        super().offer_phones(starter)
+        self._setup.set_action(PHONES_ON, starter is not None and self._seat_screens is None)
 
     @property
     def setup_menu(self) -> MastermindSetupMenu:

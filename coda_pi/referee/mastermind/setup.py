@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from coda_pi.i18n import N_, _
 from coda_pi.referee.shared.choice_menu import START, ChoiceMenu
+from coda_pi.referee.shared.seat_screens import PHONES_ON
 from coda_pi.referee.shared.setup import DEFAULT_NAMES
 from coda_pi.referee.shared.signals import Button
 from coda_pi.referee.shared.views import SetupView
@@ -186,4 +187,6 @@ class MastermindSetupMenu(ChoiceMenu[MastermindOptions]):
     def _action_prompt(self, action: str) -> str:
         if action == MORE:
             return _("OK: games, first codemaker, empty holes, hint")
+        if action == PHONES_ON:
+            return _("OK: each player's phone as their own screen")
         return super()._action_prompt(action)

@@ -21,6 +21,7 @@ from coda_pi.referee.mastermind.board import (
 )
 from coda_pi.referee.mastermind.views import MastermindScreen, MastermindStep
 from coda_pi.referee.shared.kinds import MastermindKind
+from coda_pi.referee.shared.seat_screens import PHONES_ON
 from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.rules.mastermind_events import PlaceRow, SetCode
 
@@ -58,6 +59,8 @@ class SetupScreen(Screen):
             ref.start()
         elif chosen == "coda":
             ref.switch_to_coda()
+        elif chosen == PHONES_ON:
+            ref.turn_phones_on()
 
 
 class CodeScreen(Screen):

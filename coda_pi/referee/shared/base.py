@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import errno
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import Any
 
 from coda_pi.i18n import TableWords, _, spoken
@@ -53,6 +54,10 @@ class BaseReferee(ABC):
     _overlay: Menu | Confirm | PhonesPanel | None
     quit_requested: bool
     _seat_screens: SeatScreens | None = None  # phones as seat screens, when they are on
+    # Phones are off and the device can start them from the BACK menu (app/build.py): it
+    # starts them, attaches them to the device's referee and returns them (None: it could
+    # not, and said why on the screen).
+    _phones_starter: Callable[[], SeatScreens | None] | None = None
 
     def _init_buttons(self) -> None:
         self._version = 0
@@ -166,12 +171,28 @@ class BaseReferee(ABC):
         self._seat_screens = screens
         self._version += 1
 
+    def offer_phones(self, starter: Callable[[], SeatScreens | None] | None) -> None:
+        """Phones are off but may be turned on: the BACK menu offers "Turn phones on"."""
+        self._phones_starter = starter
+        self._version += 1
+
+    def turn_phones_on(self) -> bool:
+        """Start the phones offered (``offer_phones``): True when they are on now (the
+        starter attached them; it said on the screen why not, otherwise)."""
+        if self._phones_starter is None or self._phones_starter() is None:
+            return False
+        self.offer_phones(None)  # on for good: "Phones" from now on
+        return True
+
     def _phones_card(self) -> PhonesCard | None:
         return self._seat_screens.card() if self._seat_screens is not None else None
 
     def _phones_items(self) -> tuple[MenuItem, ...]:
-        """The BACK menu's "Phones" line, where phones are on."""
-        return ("phones",) if self._seat_screens is not None else ()
+        """The BACK menu's "Phones" line, where phones are on ("Turn phones on" where the
+        device can start them)."""
+        if self._seat_screens is not None:
+            return ("phones",)
+        return ("phones_on",) if self._phones_starter is not None else ()
 
     def _seat_names(self) -> tuple[str, ...]:
         """The players of the game at work, in seat order (the "Phones" page's lines)."""
@@ -332,8 +353,12 @@ class BaseReferee(ABC):
             )
         elif item == "quit":
             self._overlay = quit_confirm(game_over=self.over)
-        elif item == "phones" and self._seat_screens is not None:
-            self._overlay = PhonesPanel(self._seat_screens, self._seat_names())
+        elif item in ("phones", "phones_on"):
+            # "Turn phones on" starts them (or says why not), then shows their page.
+            if item == "phones_on":
+                self.turn_phones_on()
+            if self._seat_screens is not None:
+                self._overlay = PhonesPanel(self._seat_screens, self._seat_names())
 
     def _overlay_closed(self) -> None:  # noqa: B027 - a hook most games leave empty
         """After the menu or a question was answered (Coda's timer resumes here)."""

@@ -66,6 +66,18 @@ class ChoiceMenu(Generic[T]):
                           *action_lines]
         self.cursor = cursor % len(self.lines)
 
+    def set_action(self, name: str, shown: bool) -> None:
+        """The action line ``name`` shown last, or gone (the cursor stays on its line)."""
+        here = self.line
+        actions = [a for a in self.actions if a != name] + ([name] if shown else [])
+        if tuple(actions) == self.actions:
+            return
+        self.actions = tuple(actions)
+        self.lines = [line for line in self.lines if line[0] != "action"]
+        self.lines += [("action", i) for i in range(len(self.actions))]
+        self.cursor = self.lines.index(here) if here in self.lines else (
+            self.cursor % len(self.lines))
+
     @property
     def line(self) -> Line:
         return self.lines[self.cursor]

@@ -11,7 +11,7 @@ from coda_pi.referee.shared.views import ConfirmView, MenuView
 from coda_pi.referee.shared.wording import nouns
 
 MenuItem = Literal["resume", "pause", "unpause", "undo", "fix", "end", "review", "phones",
-                   "quit"]
+                   "phones_on", "quit"]
 # Marked for translation here, translated when shown (N_): the language may change. The
 # table's nouns fill {panel} ("card" with the Rainbow deck): ``menu_text``.
 MENU_TEXT: dict[MenuItem, str] = {
@@ -23,6 +23,7 @@ MENU_TEXT: dict[MenuItem, str] = {
     "end": N_("End the game now"),
     "review": N_("Review the game"),  # once the final standings are shown
     "phones": N_("Phones"),  # phones are on: the QR code, and taking a seat's phone away
+    "phones_on": N_("Turn phones on"),  # off, and the device can start them (app/build.py)
     "quit": N_("Quit"),
 }
 QUIT_PLAYING = N_("Quit coda-pi? The game is saved and resumes at the next start; then unplug.")

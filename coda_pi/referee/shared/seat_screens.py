@@ -20,6 +20,9 @@ WITHOUT_A_PHONE = N_("No phone? Others look away while a button is held")
 """Said once when a game starts with seats that have no phone: how those seats keep their
 private view private on the shared screen."""
 
+PHONES_ON = N_("Turn phones on")
+"""The setup's last line while phones are off and the device can start them (app/build.py)."""
+
 
 @dataclass(frozen=True, slots=True)
 class PhonesCard:
