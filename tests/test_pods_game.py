@@ -157,6 +157,9 @@ def test_with_phones_and_pods_a_seat_with_a_phone_is_the_phones_and_the_rest_the
                 return LookAtPhoneView(0, private.name, "Look at your phone")
             return private
 
+        def shared_public(self, public):
+            return ("as the phones say", public)
+
     clock = FakeClock()
     pods = PodsCompanion({seat: SeatPod(seat, PodPanel(dummy(width=128, height=64, mode="1"),
                                                        None)) for seat in range(2)},
@@ -166,6 +169,8 @@ def test_with_phones_and_pods_a_seat_with_a_phone_is_the_phones_and_the_rest_the
     assert both.shared_private(row).prompt == "Look at your phone"
     other = dataclasses.replace(row, seat=1)
     assert both.shared_private(other).prompt == "Look at your own screen"
+    # The loop draws the shared screen's public view through both: the phones' words stay.
+    assert both.shared_public("view") == ("as the phones say", "view")
     assert both.take(None, "pairing press") is True  # the phones used it
     assert both.take(None, "a press") is False and Phones.taken == ["pairing press", "a press"]
 
