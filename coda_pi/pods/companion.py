@@ -144,14 +144,6 @@ class Companions:
         self.first.publish(referee)
         self.second.publish(referee)
 
-    @staticmethod
-    def _review(referee: Any, seat: int) -> Any:
-        try:
-            return seat_review(referee, seat)
-        except Exception:  # the review's fault: the pod stays dark
-            log.exception("seat %s's review", seat + 1)
-            return None
-
     def shared_private(self, private: Any) -> Any:
         return self.second.shared_private(self.first.shared_private(private))
 
