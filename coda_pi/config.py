@@ -343,9 +343,18 @@ def unfit_data_dir(path: Path) -> Sentence | None:
         if real == system or system in real.parents:
             return say("{path} is the system's own ({system}), not a place for game records",
                        path=str(path), system=str(system))
-    if real.exists() and not real.is_dir():
-        return say("{path} is a file, not a directory", path=str(path))
+    try:
+        if real.exists() and not real.is_dir():
+            return say("{path} is a file, not a directory", path=str(path))
+    except OSError as err:  # a name too long for the file system, say: exists() raises
+        return say("{path} cannot hold game records ({why})", path=_shortened(str(path)),
+                   why=os_reason(err))
     return None
+
+
+def _shortened(text: str, most: int = 80) -> str:
+    """A path as a sentence can show it: a name of thousands of characters is cut."""
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def os_reason(err: OSError) -> str:

@@ -293,3 +293,16 @@ def test_a_data_directory_that_is_a_file_is_refused_and_a_new_one_taken(tmp_path
     (tmp_path / "fresh").mkdir()
     cfg.write_text('[data]\ndirectory = "fresh"\n')
     assert load_config(cfg, env=ENV) == (Config(data_dir=tmp_path / "fresh", source=cfg), [])
+
+
+def test_a_data_directory_named_too_long_for_the_file_system_is_said_not_raised() -> None:
+    """A name of 5,000 characters makes Path.exists() raise ENAMETOOLONG: doctor and the
+    device must say the directory cannot be used, never crash on it."""
+    from pathlib import Path
+
+    from coda_pi.config import unfit_data_dir
+
+    why = unfit_data_dir(Path("/tmp/" + "x" * 5000))
+    assert why is not None
+    text = str(why)
+    assert "cannot hold game records" in text and len(text) < 300, text
