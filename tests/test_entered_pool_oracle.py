@@ -15,9 +15,9 @@ import random
 from test_privacy_leaks import KEY_BUTTON, Twins, public, tiles
 
 from coda_pi.referee.coda.referee import Referee
-from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.pools.entered.claims import ClaimsGame, judge
 from coda_pi.referee.pools.entered.views import FixStep, FixView
+from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.signals import Button
 from coda_pi.replay import replay_bytes
 from coda_pi.rules.coda import Phase
