@@ -127,15 +127,17 @@ def draw_probe(state: tuple[Referee, Table], probe: Tile) -> Hashable:
 
 
 def fix_state(ann: Sequence[Tile]) -> tuple[Referee, Table]:
-    """Ben drew D3 (his real panel), guessed a number Ann cannot hold (one of his own) and
-    placed the D3 face up: his own fallen panel, to be "fixed"."""
+    """Ben drew D3 (his real panel), guessed a number Ann cannot hold there (his own L5 at
+    her light panel 1) and placed the D3 face up: his own fallen panel, to be "fixed"."""
     ref, table = draw_state(ann)
     _colour_button(ref, table, True)
     _enter(ref, table, 0, [BEN_DRAW])
     table.tap(Button.for_seat(1))  # Ann
     table.tap(Button.OK)  # her panel 1
     values = dial_values(dashes=False)
-    table.tap(Button.NEXT, values.index(BEN_ROW[0].value))  # "2": Ben holds D2 and L2 is...
+    # "5": Ann's panel 1 is light, and Ben holds the light 5: wrong in every world.
+    assert ANN_COLOURS[0] is BEN_ROW[1].color
+    table.tap(Button.NEXT, values.index(BEN_ROW[1].value))
     table.tap(Button.OK)
     # A miss: Ben places the D3 face up where his row takes it.
     slot = legal_slots(list(BEN_ROW), BEN_DRAW)[0]
