@@ -58,11 +58,13 @@ from twin_worlds import (
     World,
     WorldEnteredPlayer,
     own_panels,
+    phone_page,
     public_outputs,
     relabels,
 )
 
 from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.pools.entered.claims_fix import correct_claim, is_claims_record
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.overlays import Menu
 from coda_pi.referee.shared.setup import SetupDefaults
@@ -89,7 +91,7 @@ NAV = (Button.PREV, Button.NEXT, Button.OK, Button.BACK)
 FIX_ITEM = "Fix a panel entered wrong"
 STATS: dict[str, int] = {"runs": 0, "presses": 0, "compared": 0, "private": 0, "parted": 0,
                          "refusals": 0, "solo": 0, "fixes": 0, "odd_places": 0, "probes": 0,
-                         "round_ends": 0, "events": 0, "players_lost": 0,
+                         "round_ends": 0, "events": 0, "players_lost": 0, "pages": 0,
                          "deep": 0, "fix_chances": 0, "round_end_tries": 0, "fallen_looks": 0}
 """What the machine explored (the bench and ``-s`` runs print it)."""
 
@@ -239,6 +241,7 @@ class TwinMachine(RuleBasedStateMachine):
         self.round_ends_seen = 0
         self.went_deep = False
         self.fallen_seen = (0, 0)
+        self.held: int | None = None
 
     # -- building the worlds ----------------------------------------------------------------
 
@@ -296,6 +299,7 @@ class TwinMachine(RuleBasedStateMachine):
             self.a.send(intent)
             return
         grown = [len(w.record.lines) for w in self.worlds]
+        self.held = self._held_alike()
         for world in self.worlds:
             world.send(intent)
         self._judge(grown)
@@ -306,6 +310,7 @@ class TwinMachine(RuleBasedStateMachine):
             self.a.wait(seconds)
             return
         grown = [len(w.record.lines) for w in self.worlds]
+        self.held = self._held_alike()
         for world in self.worlds:
             world.wait(seconds)
         self._judge(grown)
@@ -329,6 +334,11 @@ class TwinMachine(RuleBasedStateMachine):
             self._compare_private()
             return
         wrote = [len(w.record.lines) > n for w, n in zip(self.worlds, grown, strict=True)]
+        # A seat acting on its own panels, equal in both worlds (an entry, a probe, its
+        # own fix), is answered alike: taken in both or in neither (issue 31).
+        assert wrote[0] == wrote[1] or self.held is None, (
+            f"seat {self.held}'s own action was taken in one world only: "
+            f"{[w.record.lines[-1:] for w in self.worlds]}")
         if wrote[0] != wrote[1]:
             # One world took the press, the other refused it for a hidden reason: the
             # refusal must leave everything public as it was.
@@ -342,15 +352,32 @@ class TwinMachine(RuleBasedStateMachine):
         if os.environ.get("TWIN_DEBUG"):
             print("parted:", [w.record.lines[-3:] for w in self.worlds])
 
+    def _held_alike(self) -> int | None:
+        """The seat whose button alone is held, when its own panels are equal in both
+        worlds (what it does then is its own business, answered alike); else None."""
+        a, b = self.a, self.worlds[1]  # type: ignore[index]
+        seat = a.referee._private_seat()
+        if seat is None or seat != b.referee._private_seat() or a.referee.game is None \
+                or b.referee.game is None:
+            return None
+        return seat if own_panels(a, seat) == own_panels(b, seat) else None
+
     def _compare_private(self) -> None:
         a, b = self.a, self.worlds[1]  # type: ignore[index]
         seen = (a.referee.private_view(), b.referee.private_view())
-        if seen[0] is None and seen[1] is None:
-            return
-        seat = (seen[0] or seen[1]).seat
-        if own_panels(a, seat) == own_panels(b, seat):
-            assert seen[0] == seen[1], f"seat {seat} sees {seen[0]!r} != {seen[1]!r}"
-            STATS["private"] += 1
+        if seen[0] is not None or seen[1] is not None:
+            seat = (seen[0] or seen[1]).seat
+            if own_panels(a, seat) == own_panels(b, seat):
+                assert seen[0] == seen[1], f"seat {seat} sees {seen[0]!r} != {seen[1]!r}"
+                STATS["private"] += 1
+        game = a.referee.game
+        for seat in range(0 if game is None else game.seats):
+            # Each seat's phone page, through the phones' own function, when the seat's
+            # own panels are equal: everything on it is the seat's or public.
+            if own_panels(a, seat) == own_panels(b, seat):
+                pages = (phone_page(a, seat), phone_page(b, seat))
+                assert pages[0] == pages[1], f"seat {seat}'s phone page differs: {pages!r}"[:3000]
+                STATS["pages"] += 1
 
     # -- the rules: what hands do --------------------------------------------------------------
 
@@ -576,9 +603,10 @@ class TwinMachine(RuleBasedStateMachine):
     def _fix_stands(world: World, seat: int, slot: int, real: Tile) -> bool:
         """Whether the entries of ``world`` allow the fix (the prober's hidden answer)."""
         referee = world.referee
+        events = list(referee.journal.events)
+        fixer = correct_claim if is_claims_record(events) else correct_panel
         try:
-            correct_panel(referee.game.settings.to_dict(), list(referee.journal.events),
-                          PanelFix(seat, slot, real))
+            fixer(referee.game.settings.to_dict(), events, PanelFix(seat, slot, real))
         except RuleError:
             return False
         return True

@@ -69,6 +69,11 @@ class Relabel:
             out["tiles"] = [self.text(t) for t in out["tiles"]]
         if isinstance(out.get("tile"), str):
             out["tile"] = self.text(out["tile"])
+        told = out.get("entered")  # entered-pool play's claims (pools/entered/claims.py)
+        if isinstance(told, list):
+            out["entered"] = [self.text(t) for t in told]
+        elif isinstance(told, str):
+            out["entered"] = self.text(told)
         return out
 
 
@@ -222,6 +227,14 @@ PUBLIC_OUTPUTS: dict[str, Any] = {
 def public_outputs(world: World) -> dict[str, Any]:
     """Everything the table and the club's readers can observe of ``world`` now."""
     return {name: read(world) for name, read in PUBLIC_OUTPUTS.items()}
+
+
+def phone_page(world: World, seat: int) -> Any:
+    """What ``seat``'s phone page shows now, through the phones' own function (another
+    engineer may rework the page: its internals are not read here)."""
+    from coda_pi.phones.seat_views import seat_page
+
+    return seat_page(world.referee, seat)
 
 
 def own_panels(world: World, seat: int) -> tuple[Any, ...]:

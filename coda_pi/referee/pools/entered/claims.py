@@ -148,7 +148,10 @@ def record_lines(game: ClaimsGame, event: CodaEvent) -> list[Line]:
     line = _public_line(game, event)
     trial = game.copy()
     assert isinstance(trial, ClaimsGame)
-    trial.apply_line(line)
+    try:
+        trial.apply_line(line)
+    except RuleError:
+        return [line]  # the referee's own check refuses it, in the same words
     lines = [line]
     seen = trial.seen
     if seen.phase is Phase.BONUS and seen.round_winner is not None:
