@@ -24,7 +24,7 @@ table saw fall elsewhere cannot be right, whoever entered it first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -42,7 +42,7 @@ from coda_pi.rules.coda_events import (
 )
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.sentence import say
-from coda_pi.rules.tiles import Tile
+from coda_pi.rules.tiles import Color, Tile, full_set
 
 ENTERED_KEY = "entered"
 Line = dict[str, Any]
@@ -104,6 +104,34 @@ class ClaimsGame(CodaGame):
         # The public game is replaced, never changed in place: sharing it is a copy.
         return dict(extra)
 
+    def pool_tiles(self, color: Color | None = None) -> list[Tile]:
+        """The panels a seat may claim now: any the table has not seen fall and the seat
+        (the one whose turn it is) has not claimed itself, whatever the others claimed."""
+        shown = {s.tile for row in self.rows for s in row if s.revealed}
+        own = {s.tile for s in self.rows[self.turn]} if self.turn is not None and self.rows \
+            else set()
+        return [t for t in sorted(full_set(dashes=self.settings.dashes), key=str)
+                if (color is None or t.color is color) and self.pool_count.get(t.color, 0)
+                and t not in shown and t not in own]
+
+    def _deal(self, event: Deal) -> None:
+        self._unseen_by_the_table(event.row)
+        super()._deal(event)
+
+    def _draw(self, event: Draw) -> None:
+        self._unseen_by_the_table((event.tile,))
+        seat = event.seat
+        if event.tile.known and 0 <= seat < len(self.rows) and any(
+                s.tile == event.tile for s in self.rows[seat]):
+            raise RuleError(say("{tile} is in that row already", tile=event.tile))
+        super()._draw(event)
+
+    def _unseen_by_the_table(self, tiles: Sequence[Tile]) -> None:
+        shown = {s.tile for row in self.rows for s in row if s.revealed}
+        for tile in tiles:
+            if tile.known and tile in shown:
+                raise RuleError(say("{tile} has fallen already", tile=tile))
+
     def _take_from_pool(self, tile: Tile) -> None:
         if tile.known and tile not in self.unseen:
             # Another row claims it too: nobody may be told so while both stand hidden.
@@ -120,6 +148,8 @@ class ClaimsGame(CodaGame):
                 if event.correct:
                     raise RuleError(say("the entry does not say {value} there",
                                         value=event.value))
+                if judge(self, replace(event, correct=None)):
+                    raise RuleError(say("the entry says {value} there", value=event.value))
                 # The claim says right, the table's sight says no (``judge``): wrong.
                 other = next(v for v in ("0", "1") if v != claim.value)
                 super()._guess(replace(event, value=other, correct=None))
