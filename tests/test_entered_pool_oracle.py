@@ -188,7 +188,8 @@ def test_a_claim_the_table_saw_fall_elsewhere_is_taken_up_with_its_own_seat_alon
     tb.press(Button.SEAT_1)
     note_a, note_b = a.private_view(), b.private_view()
     assert note_a is not None and note_a.message is not None
-    assert "light 4 has fallen in plain sight" in note_a.message
+    assert note_a.message == ("Light 4 has fallen, but your entry says your panel 2 is light 4: "
+                              "look at it again")
     assert note_b is not None and note_b.message is None
     ta.release(Button.SEAT_1)
     tb.release(Button.SEAT_1)

@@ -464,11 +464,12 @@ class EnteredPool(PoolMode):
         if not slots:
             return None
         slot = slots[0]
-        return nouns(self._labels)(
-            _("By your entry your {panel} {number} is {tile}, and {tile} has fallen in plain "
-              "sight: one entry is a slip. Look at your {panel}; if it is {tile}, ask the "
-              "table to look at the fallen one (menu: Fix a panel)"),
+        # Short for the smallest screen; what to do then is in docs/playing.md (step 6).
+        text = nouns(self._labels)(
+            _("{tile} has fallen, but your entry says your {panel} {number} is {tile}: look "
+              "at it again"),
             number=slot + 1, tile=tile_name(game.rows[seat][slot].tile, self._labels))
+        return text[:1].upper() + text[1:]
 
     def _fix_private(self, fix: _Fix, seat: int | None) -> PrivateView | None:
         """The owner's own row with the real number, at the fix's confirm step."""
