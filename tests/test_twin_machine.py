@@ -16,8 +16,12 @@ After every press, while the worlds agree on the public table (``public_table``)
 
 - every output in ``twin_worlds.PUBLIC_OUTPUTS`` is equal in both (the public view and its
   banner, the sounds, the seat LEDs, the timer's deadline, what the club feed carries);
-- the private view of a held seat is equal when that seat's own panels are equal
-  (``twin_worlds.own_panels``): a seat learns nothing of the others' panels.
+- the private view of a held seat, and every seat's phone page (``twin_worlds.phone_page``,
+  the phones' own ``seat_page``), are equal when that seat's own panels are equal
+  (``twin_worlds.own_panels``): a seat learns nothing of the others' panels or entries;
+- a press by a seat holding its button whose own panels are equal in both worlds (an
+  entry, a probe, its own fix) is taken in both worlds or in neither (issue 31: the device
+  answers no question about another seat's panels, not even privately).
 
 When they stop agreeing, the pair ends there, with one more check: if one world wrote an
 event and the other did not (a place, an entry, a fix refused by hidden panels), the refusing
@@ -32,7 +36,12 @@ tells apart); rows are entered quickly (a decision at the deal counts a quarter)
 tried as soon as one answers differently, an odd place as soon as one exists, and a round's
 end is at once undone and asked for a fix; once parted, world A plays on to a round's end.
 Each of issue 20's five leaks, put back, fails the suite's settings (the report of the
-branch ``twin`` gives caught/3 per leak).
+branch ``twin`` gives caught/3 per leak); so does each of issue 31's six (the clash
+refusal, the owner's fix answer, another seat's view on a seat's phone page, a refused
+place's beep, the seed in the club header, an answer on the public fix screen: the report
+of the branch ``oracle``). Entered-pool probes (``twin_worlds.Intentions``): a row with
+another row's panel X alone (X stands there in world A only), X with its twin, a drawn
+panel entered as X.
 
 Bounded for the suite (``TWIN_EXAMPLES`` x ``TWIN_STEPS``, 30 x 50, about 23 s CPU); a longer run:
 ``TWIN_EXAMPLES=200 TWIN_STEPS=150 ./test tests/test_twin_machine.py -q -s``, or
