@@ -56,6 +56,7 @@ from coda_pi.referee.pools.entered.views import (
     CLASH_KEYS,
     FixStep,
     FixView,
+    drawn_twice_message,
     entry_private_view,
     entry_wait_view,
     fix_view,
@@ -408,8 +409,7 @@ class EnteredPool(PoolMode):
         if draw:
             own = {s.tile for s in game.rows[seat]} if game.rows else set()
             if tiles[0] in own:
-                return say(_("{tile} is in your row already: look at the {panel} you drew "
-                             "again"), tile=tile_name(tiles[0], labels))
+                return drawn_twice_message(tiles[0], labels)
         if isinstance(game, ClaimsGame):
             fallen = public_tiles(game)
             for tile in tiles:
