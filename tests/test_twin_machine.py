@@ -178,16 +178,16 @@ def telling_relabels(draw: st.DrawFn, *, seed: int, players: int, dashes: bool) 
                 places.append(pair)
     # Since issue 31 a fix is checked against its owner's own row alone: a swap of a
     # panel with a neighbour number in the same row decides a fix of the panel beside it
-    # (once that one falls) in one world only. Put first in half of the cases.
-    if draw(st.booleans()):
-        for row in rows:
-            for at, x in enumerate(row):
-                if x.number is None or not (at > 0 or at + 1 < len(row)):
-                    continue
-                for n in (x.number - 1, x.number + 1):
-                    twin = Tile(x.color, n)
-                    if 0 <= n <= 11 and twin not in held:
-                        fixes[x.color].insert(0, (x, twin))
+    # (once that one falls) in one world only. Put first: such a swap also touches a
+    # row another seat may probe for.
+    for row in rows:
+        for at, x in enumerate(row):
+            if x.number is None or not (at > 0 or at + 1 < len(row)):
+                continue
+            for n in (x.number - 1, x.number + 1):
+                twin = Tile(x.color, n)
+                if 0 <= n <= 11 and twin not in held:
+                    fixes[x.color].insert(0, (x, twin))
     chosen = [draw(st.sampled_from(found[:3])) for found in fixes.values() if found]
     chosen += draw(st.lists(st.sampled_from(sorted(places, key=str)), min_size=1, max_size=2,
                             unique=True)) if places else []
