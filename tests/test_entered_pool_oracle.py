@@ -11,16 +11,20 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 from test_privacy_leaks import KEY_BUTTON, Twins, public, tiles
 
+from coda_pi.config import Config
+from coda_pi.demo import run_demo
 from coda_pi.referee.coda.referee import Referee
-from coda_pi.referee.pools.entered.claims import ClaimsGame, judge
+from coda_pi.referee.pools.entered.claims import ClaimsGame, as_claimed, judge
 from coda_pi.referee.pools.entered.views import FixStep, FixView
+from coda_pi.referee.shared.review import review_lines
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.signals import Button
 from coda_pi.replay import replay_bytes
-from coda_pi.rules.coda import Phase
+from coda_pi.rules.coda import CodaSettings, Phase
 from coda_pi.rules.coda_events import Guess
 from coda_pi.rules.panel_entry import keys_to_enter
 from coda_pi.rules.tiles import Tile
@@ -203,3 +207,22 @@ def test_a_claim_the_table_saw_fall_elsewhere_is_taken_up_with_its_own_seat_alon
         g.turn, g.phase, g.drawn = 1, Phase.ATTACK, None
     assert judge(bens, Guess(1, 0, 0, "1"))
     assert not judge(bens, Guess(1, 0, 1, "4"))  # Ann's claim, but the 4 fell elsewhere
+
+
+def test_the_post_game_review_reads_each_seat_s_own_panels_from_its_entries(
+        tmp_path: Path) -> None:
+    """The record writes entered panels by colour; the review (who could be sure of what)
+    must still know each seat's own panels, as it did when the deals named them."""
+    record = tmp_path / "demo.jsonl"
+    result = run_demo(Config(data_dir=tmp_path / "data"), headless=True, seed=5, players=2,
+                      rounds=3, record=record, pool="entered", size=(320, 240), draw=False)
+    assert result.finished
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    settings = CodaSettings.from_dict(lines[0])
+    claimed = as_claimed(settings, lines[1:])
+    assert all("entered" not in line and "?" not in str(line.get("row", ""))
+               for line in claimed)
+    told = review_lines(settings, claimed, "panels", secret_rows=True)
+    colours_only = review_lines(settings, lines[1:], "panels", secret_rows=True)
+    # Knowing its own panels, a seat could be sure of more: the review says so.
+    assert len(told) > len(colours_only)

@@ -538,8 +538,9 @@ class Referee(CodaMenu, BaseReferee):
         if self._reviewed is None or self._reviewed[0] != len(journal.events):
             from coda_pi.referee.shared.review import review_lines  # loads the deduction
 
-            lines = review_lines(journal.game.settings, journal.events, self._options.labels,
-                                 secret_rows=self._pool.secret_rows)
+            lines = review_lines(journal.game.settings,
+                                 self._pool.review_events(journal.events),
+                                 self._options.labels, secret_rows=self._pool.secret_rows)
             self._reviewed = (len(journal.events), tuple(lines))
         from coda_pi.referee.shared.review import seat_lines
 

@@ -179,6 +179,11 @@ class PoolMode:
         """The journal of a resumed record, as this mode keeps it."""
         return journal
 
+    def review_events(self, events: list[Any]) -> list[Any]:
+        """The record's events as the post-game review reads them (it tells who could be
+        sure of what, from each seat's own panels and what was public)."""
+        return events
+
     def lines(self, event: CodaEvent) -> list[dict[str, Any]]:
         """The record lines an event the referee decided is written as."""
         return [to_dict(event)]

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from coda_pi.rules.coda import CodaGame, Phase, Slot
+from coda_pi.rules.coda import CodaGame, CodaSettings, Phase, Slot
 from coda_pi.rules.coda_events import (
     Bonus,
     CodaEvent,
@@ -241,3 +241,27 @@ def contradicted(game: ClaimsGame, seat: int) -> list[int]:
     shown = public_tiles(game)
     row: tuple[Slot, ...] = game.rows[seat] if 0 <= seat < len(game.rows) else ()
     return [i for i, s in enumerate(row) if not s.revealed and s.tile in shown]
+
+
+def as_claimed(settings: CodaSettings, lines: Sequence[Any]) -> list[Any]:
+    """A record of claims as a record of known panels (for the post-game review, which
+    reads each seat's own panels from the deals): the claims in place of the colours, the
+    bonus lines left out (the claims name those panels). A record that does not replay so
+    (a lying table: two claims of one panel) is given back as it is."""
+    out: list[Any] = []
+    for line in lines:
+        if not isinstance(line, dict) or line.get("event") == "bonus":
+            continue
+        told = line.get(ENTERED_KEY)
+        if told is None:
+            out.append(line)
+            continue
+        key = "row" if line.get("event") == "deal" else "tile"
+        out.append({k: v for k, v in line.items() if k != ENTERED_KEY} | {key: told})
+    game = CodaGame(settings)
+    try:
+        for line in out:
+            game.apply(parse_event(line))
+    except RuleError:
+        return list(lines)
+    return out

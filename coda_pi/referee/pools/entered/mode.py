@@ -39,6 +39,7 @@ from coda_pi.i18n import N_, _
 from coda_pi.record import Journal
 from coda_pi.referee.pools.entered.claims import (
     ClaimsGame,
+    as_claimed,
     claimed_event,
     contradicted,
     public_tiles,
@@ -152,6 +153,11 @@ class EnteredPool(PoolMode):
         if isinstance(game, ClaimsGame):
             return record_lines(game, event)
         return [to_dict(event)]
+
+    def review_events(self, events: list[Any]) -> list[Any]:
+        """The review reads each seat's own panels as it entered them (the record keeps
+        them beside the colours), the answers then as the device judged them."""
+        return as_claimed(self._game.settings, events)
 
     @property
     def _pads(self) -> PadSource:
