@@ -97,6 +97,15 @@ def pick(game: CodaGame, rng: random.Random, panels_seen: bool,
     return rng.choice(events)
 
 
+def _claims_another_row(game: CodaGame, event: CodaEvent) -> bool:
+    """Whether ``event`` deals or draws a panel some other row holds."""
+    tiles = event.row if isinstance(event, Deal) else (event.tile,) if isinstance(
+        event, Draw) else ()
+    seat = getattr(event, "seat", None)
+    theirs = {s.tile for other, row in enumerate(game.rows) if other != seat for s in row}
+    return any(t in theirs for t in tiles)
+
+
 def _honest(game: CodaGame) -> list[Tile]:
     """The panels a player may draw and enter honestly: none another row holds."""
     return [t for t in game.pool_tiles() if t in game.unseen]
@@ -283,6 +292,12 @@ def test_random_legal_coda_games_never_raise_and_every_observation_is_consistent
                     accepted = True
                 except RuleError:
                     accepted = False
+                if isinstance(game, ClaimsGame) and accepted and \
+                        canonical(game, probe) not in legal:
+                    # Entered pool: a claim of a panel another row claims is taken (nobody
+                    # may be told while both stand); ``legal_events`` lists the pool's.
+                    assert _claims_another_row(game, probe), (game.phase, probe)
+                    continue
                 assert accepted == (canonical(game, probe) in legal), (game.phase, probe)
         event = pick(game, rng, panels_seen, players_deal=mode is not DevicePool)
         if event is None:

@@ -42,7 +42,7 @@ from coda_pi.rules.coda_events import (
 )
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.sentence import say
-from coda_pi.rules.tiles import Color, Tile, full_set
+from coda_pi.rules.tiles import Tile
 
 ENTERED_KEY = "entered"
 Line = dict[str, Any]
@@ -103,16 +103,6 @@ class ClaimsGame(CodaGame):
     def _copied_extra(self, extra: dict[str, Any]) -> dict[str, Any]:
         # The public game is replaced, never changed in place: sharing it is a copy.
         return dict(extra)
-
-    def pool_tiles(self, color: Color | None = None) -> list[Tile]:
-        """The panels a seat may claim now: any the table has not seen fall and the seat
-        (the one whose turn it is) has not claimed itself, whatever the others claimed."""
-        shown = {s.tile for row in self.rows for s in row if s.revealed}
-        own = {s.tile for s in self.rows[self.turn]} if self.turn is not None and self.rows \
-            else set()
-        return [t for t in sorted(full_set(dashes=self.settings.dashes), key=str)
-                if (color is None or t.color is color) and self.pool_count.get(t.color, 0)
-                and t not in shown and t not in own]
 
     def _deal(self, event: Deal) -> None:
         self._unseen_by_the_table(event.row)
