@@ -187,16 +187,10 @@ def telling_relabels(draw: st.DrawFn, *, seed: int, players: int, dashes: bool) 
                 twin = Tile(x.color, n)
                 if 0 <= n <= 11 and twin not in held:
                     own[x.color].append((x, twin))
-    # Per colour, one kind first: a same-row neighbour (a fix its owner's row decides) or
-    # a panel whose twin lies in the pool (a fix or probe another row would answer).
-    chosen: list[tuple[Tile, Tile]] = []
-    for colour in Color:
-        kinds = [own[colour], fixes[colour]]
-        if draw(st.booleans()):
-            kinds.reverse()
-        for found in kinds:
-            if found:
-                chosen.append(draw(st.sampled_from(found[:6])))
+    chosen = [pair for found in own.values() if found
+              for pair in draw(st.lists(st.sampled_from(found), min_size=1, max_size=2,
+                                        unique=True))]
+    chosen += [draw(st.sampled_from(found[:3])) for found in fixes.values() if found]
     chosen += draw(st.lists(st.sampled_from(sorted(places, key=str)), min_size=1, max_size=2,
                             unique=True)) if places else []
     if not chosen:
