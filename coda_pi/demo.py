@@ -430,6 +430,7 @@ def _resumed_coda_game(app: App) -> Witness | None:
 
 def witness_of(record: Path) -> Witness | None:
     """The Coda game in ``record`` as the table witnessed it; None for another game."""
+    from coda_pi.referee.pools.entered.claims import ENTERED_KEY, claimed_event
     from coda_pi.rules.coda import CodaGame
     from coda_pi.rules.coda_events import parse_event
     from coda_pi.rules.deduction_view import Witness
@@ -438,8 +439,14 @@ def witness_of(record: Path) -> Witness | None:
     if replay.journal is None or replay.header is None or replay.header.get("game") != "coda":
         return None
     witness = Witness(CodaGame.from_header(replay.header))
+    # Entered-pool play: the simulated table holds the panels its players entered (they
+    # enter honestly), which the record keeps beside the colours; the bonus line then
+    # says nothing the claims did not.
+    claims = any(ENTERED_KEY in obj for obj in replay.journal.events)
     for obj in replay.journal.events:
-        witness.apply(parse_event(obj))
+        if claims and obj.get("event") == "bonus":
+            continue
+        witness.apply(claimed_event(obj) if claims else parse_event(obj))
     return witness
 
 

@@ -21,7 +21,7 @@ from coda_pi.referee.shared.views import PrivatePurpose, TurnStep, TurnView
 from coda_pi.replay import replay_bytes, replay_file
 from coda_pi.rules.dealer import SEED_KEY
 from coda_pi.rules.panel_entry import Stage, dial_values, keys_to_enter
-from coda_pi.rules.tiles import Color, Tile, legal_slots
+from coda_pi.rules.tiles import Tile, legal_slots
 from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 ANN_ROW = [Tile.parse(t) for t in ("D1", "L4", "D7", "L10")]
@@ -68,8 +68,10 @@ def test_a_starting_row_is_entered_privately_and_recorded_as_the_spec_s_deal() -
     table.tap(Button.NEXT)  # without the seat button held: refused, in public words
     assert table.cues[-1] is Cue.ERROR and "Hold seat button 1 to enter" in ref.view().banner.text
     enter_held(ref, table, 0, ANN_ROW)
+    # Colours in the row, what the seat told beside it (issue 31: a claim, not a fact).
     assert record.events("deal") == [{"event": "deal", "seat": 0,
-                                      "row": ["D1", "L4", "D7", "L10"]}]
+                                      "row": ["D?", "L?", "D?", "L?"],
+                                      "entered": ["D1", "L4", "D7", "L10"]}]
     assert record.lines[0]["pool"] == "entered" and SEED_KEY in record.lines[0]
 
 
@@ -85,22 +87,36 @@ def test_the_private_entry_shows_only_while_its_seat_alone_is_held() -> None:
     assert ref.private_view() is None
 
 
-def test_a_panel_another_row_already_holds_is_refused_privately() -> None:
+def test_a_panel_another_row_claims_is_taken_as_the_seat_s_own_claim() -> None:
+    """Issue 31: refusing it answered whether Ann holds L4. Ben's claim is taken; the
+    disagreement waits until one of the two panels falls."""
     ref, table, record = referee("entered")
     enter_held(ref, table, 0, ANN_ROW)
     cues = len(table.cues)
     clash = [Tile.parse(t) for t in ("D0", "L4", "D6", "L11")]  # L4 is Ann's, by her entry
     enter_held(ref, table, 1, clash)
-    assert record.events("deal")[1:] == []
-    assert table.cues[cues:] == []  # no sound: the others learn nothing from it
-    table.press(Button.for_seat(1))
-    private = ref.private_view()
-    assert isinstance(private, EntryPrivateView) and private.stage is Stage.REVIEW
-    # Neither whose row nor which panel (issue 20): only "look again".
-    assert private.message == "The device cannot take this entry: look at your panels again"
-    assert private.prompt == "OK: look again"
-    table.release(Button.for_seat(1))
+    assert record.events("deal")[1]["entered"] == ["D0", "L4", "D6", "L11"]
+    assert table.cues[cues:] == []
     assert "light 4" not in repr(ref.view())
+
+
+def test_a_drawn_panel_already_in_the_seat_s_own_row_is_refused_privately() -> None:
+    ref, table, record = referee("entered")
+    enter_held(ref, table, 0, ANN_ROW)
+    enter_held(ref, table, 1, BEN_ROW)
+    if not ref.view().screen.color_dark:
+        table.tap(Button.NEXT)
+    table.tap(Button.OK)
+    cues = len(table.cues)
+    enter_held(ref, table, 0, [Tile.parse("D7")])  # D7 stands in Ann's own row
+    assert record.events("draw") == [] and table.cues[cues:] == []
+    table.press(Button.for_seat(0))
+    private = ref.private_view()
+    assert isinstance(private, EntryPrivateView) and private.stage is Stage.NUMBER
+    assert private.message == "Dark 7 is in your row already: look at the panel you drew again"
+    assert private.prompt == "OK: look again"
+    table.release(Button.for_seat(0))
+    assert "dark 7" not in repr(ref.view()).lower()
 
 
 def test_a_draw_is_its_colour_in_public_then_its_number_in_private() -> None:
@@ -115,7 +131,7 @@ def test_a_draw_is_its_colour_in_public_then_its_number_in_private() -> None:
     wait = ref.view().screen
     assert isinstance(wait, EntryWaitView) and wait.dark is True
     enter_held(ref, table, 0, [Tile.parse("D5")])
-    assert record.events("draw") == [{"event": "draw", "seat": 0, "tile": "D5"}]
+    assert record.events("draw") == [{"event": "draw", "seat": 0, "tile": "D?", "entered": "D5"}]
     table.press(Button.for_seat(0))
     private = ref.private_view()
     assert private is not None and private.purpose is PrivatePurpose.DRAWN
@@ -137,7 +153,7 @@ def test_undo_of_an_entered_row_opens_it_again_at_its_last_look() -> None:
     assert [s.label for s in private.slots] == ["1", "4", "7", "10"]
     table.tap(Button.OK)
     table.release(Button.for_seat(0))
-    assert record.events("deal")[-1]["row"] == ["D1", "L4", "D7", "L10"]
+    assert record.events("deal")[-1]["entered"] == ["D1", "L4", "D7", "L10"]
 
 
 def test_undo_of_a_device_draw_then_ok_draws_the_same_panel_and_so_does_a_resume() -> None:
@@ -283,10 +299,12 @@ def test_the_demo_plays_entered_pool_tournaments_that_replay_to_the_screen(
     lines = [json.loads(line) for line in record.read_text().splitlines()]
     header, events = lines[0], lines[1:]
     assert header["pool"] == "entered" and header["dashes"] is dashes
-    # The device knew every panel: no unknown panel and no bonus line in the record.
-    assert all(t[1] != "?" for e in events if e["event"] == "deal" for t in e["row"])
-    assert not any(e["event"] == "bonus" for e in events)
-    assert all(Tile.parse(e["tile"]).color in Color for e in events if e["event"] == "draw")
+    # The device knew every claim; the record writes each beside its colours (issue 31).
+    deals = [e for e in events if e["event"] == "deal"]
+    assert deals and all(t[1] == "?" for e in deals for t in e["row"])
+    assert all([t[0] for t in e["entered"]] == [t[0] for t in e["row"]] for e in deals)
+    assert all(Tile.parse(e["entered"]).color is Tile.parse(e["tile"]).color
+               for e in events if e["event"] == "draw")
 
 
 def test_a_fallen_panel_showing_another_number_is_fixed_and_play_judged_again() -> None:
@@ -336,7 +354,8 @@ def test_a_fallen_panel_showing_another_number_is_fixed_and_play_judged_again() 
     table.release(Button.for_seat(1))
     written = record.lines[before:]
     assert written[:3] == [{"event": "undo"}] * 3
-    assert written[3] == {"event": "deal", "seat": 1, "row": ["D0", "L2", "D6", "L11"],
+    assert written[3] == {"event": "deal", "seat": 1, "row": ["D?", "L?", "D?", "L?"],
+                          "entered": ["D0", "L2", "D6", "L11"],
                           "fix": {"slot": 1, "was": "L3"}}
     assert [w["event"] for w in written[4:]] == ["draw", "guess"]
     game = ref.game

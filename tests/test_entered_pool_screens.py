@@ -70,12 +70,11 @@ def test_a_row_out_of_order_and_a_clash_are_said_privately_in_spanish() -> None:
         assert refused.prompt == "OK: es mi fila   BACK: corregirla"
         table.release(Button.for_seat(0))
         assert "clara" not in repr(ref.view())  # the others see no number and no reason
+        # Since issue 31 a row naming a panel another row claims is taken: no sentence.
         ref, table = _table("panels")
         _enter(ref, table, 0, ANN_ROW)
         _enter(ref, table, 1, [Tile.parse(t) for t in ("D0", "L4", "D6", "L11")])
-        table.press(Button.for_seat(1))
-        assert ref.private_view().message == ("El dispositivo no puede aceptar esta entrada: "
-                                              "vuelve a mirar tus fichas")
+        assert ref.game is not None and all(ref.game.dealt)
 
 
 def test_the_fix_speaks_spanish_and_says_what_it_changed_once_written() -> None:

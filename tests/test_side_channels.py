@@ -22,11 +22,11 @@ from hypothesis import strategies as st
 from twin_worlds import Relabel, RelabelledDealer, WorldEnteredPlayer, relabels
 
 from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.pools.entered.claims import claimed_event
 from coda_pi.referee.pools.entered.mode import EnteredPool
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.views import FinalView, PublicView
 from coda_pi.rules.coda import CodaGame
-from coda_pi.rules.coda_events import parse_event
 from coda_pi.rules.dealer import Shuffle
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.panel_entry import dial_values
@@ -126,7 +126,8 @@ def same_so_far(a: Referee, b: Referee, relabel: Relabel) -> bool:
     missing = relabel.line(ahead.journal.events[-1])  # type: ignore[union-attr]
     trial = copy.deepcopy(behind.game)
     try:
-        trial.apply(parse_event(missing))
+        # An entered-pool line as its seat claimed it (the claims ride beside the colours).
+        trial.apply(claimed_event(missing))
     except RuleError:
         return False  # the other world's player could not have done it
     raise AssertionError(f"the same presses wrote {missing} in one world only")

@@ -16,8 +16,12 @@ After every press, while the worlds agree on the public table (``public_table``)
 
 - every output in ``twin_worlds.PUBLIC_OUTPUTS`` is equal in both (the public view and its
   banner, the sounds, the seat LEDs, the timer's deadline, what the club feed carries);
-- the private view of a held seat is equal when that seat's own panels are equal
-  (``twin_worlds.own_panels``): a seat learns nothing of the others' panels.
+- the private view of a held seat, and every seat's phone page (``twin_worlds.phone_page``,
+  the phones' own ``seat_page``), are equal when that seat's own panels are equal
+  (``twin_worlds.own_panels``): a seat learns nothing of the others' panels or entries;
+- a press by a seat holding its button whose own panels are equal in both worlds (an
+  entry, a probe, its own fix) is taken in both worlds or in neither (issue 31: the device
+  answers no question about another seat's panels, not even privately).
 
 When they stop agreeing, the pair ends there, with one more check: if one world wrote an
 event and the other did not (a place, an entry, a fix refused by hidden panels), the refusing
@@ -32,7 +36,12 @@ tells apart); rows are entered quickly (a decision at the deal counts a quarter)
 tried as soon as one answers differently, an odd place as soon as one exists, and a round's
 end is at once undone and asked for a fix; once parted, world A plays on to a round's end.
 Each of issue 20's five leaks, put back, fails the suite's settings (the report of the
-branch ``twin`` gives caught/3 per leak).
+branch ``twin`` gives caught/3 per leak); so does each of issue 31's six (the clash
+refusal, the owner's fix answer, another seat's view on a seat's phone page, a refused
+place's beep, the seed in the club header, an answer on the public fix screen: the report
+of the branch ``oracle``). Entered-pool probes (``twin_worlds.Intentions``): a row with
+another row's panel X alone (X stands there in world A only), X with its twin, a drawn
+panel entered as X.
 
 Bounded for the suite (``TWIN_EXAMPLES`` x ``TWIN_STEPS``, 30 x 50, about 23 s CPU); a longer run:
 ``TWIN_EXAMPLES=200 TWIN_STEPS=150 ./test tests/test_twin_machine.py -q -s``, or
@@ -58,11 +67,13 @@ from twin_worlds import (
     World,
     WorldEnteredPlayer,
     own_panels,
+    phone_page,
     public_outputs,
     relabels,
 )
 
 from coda_pi.referee.coda.referee import Referee
+from coda_pi.referee.pools.entered.claims_fix import correct_claim, is_claims_record
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.overlays import Menu
 from coda_pi.referee.shared.setup import SetupDefaults
@@ -89,7 +100,7 @@ NAV = (Button.PREV, Button.NEXT, Button.OK, Button.BACK)
 FIX_ITEM = "Fix a panel entered wrong"
 STATS: dict[str, int] = {"runs": 0, "presses": 0, "compared": 0, "private": 0, "parted": 0,
                          "refusals": 0, "solo": 0, "fixes": 0, "odd_places": 0, "probes": 0,
-                         "round_ends": 0, "events": 0, "players_lost": 0,
+                         "round_ends": 0, "events": 0, "players_lost": 0, "pages": 0,
                          "deep": 0, "fix_chances": 0, "round_end_tries": 0, "fallen_looks": 0}
 """What the machine explored (the bench and ``-s`` runs print it)."""
 
@@ -165,7 +176,23 @@ def telling_relabels(draw: st.DrawFn, *, seed: int, players: int, dashes: bool) 
             pair = (Tile(other, low), Tile(other, high))
             if low >= 0 and high <= 11 and not held & set(pair):
                 places.append(pair)
-    chosen = [draw(st.sampled_from(found[:3])) for found in fixes.values() if found]
+    # Since issue 31 a fix is checked against its owner's own row alone: a swap of a
+    # panel with a neighbour number in the same row decides a fix of the panel beside it
+    # (once that one falls) in one world only. Put first: such a swap also touches a
+    # row another seat may probe for.
+    own: dict[Color, list[tuple[Tile, Tile]]] = {Color.DARK: [], Color.LIGHT: []}
+    for row in rows:
+        for x in row:
+            for n in (x.number - 1, x.number + 1) if x.number is not None else ():
+                twin = Tile(x.color, n)
+                if 0 <= n <= 11 and twin not in held:
+                    own[x.color].append((x, twin))
+    # In half the cases only: a swap in the fallen panel's own row makes its owner's
+    # panels differ, and a fix another row would answer needs an owner left alike.
+    chosen = [pair for found in own.values() if found
+              for pair in draw(st.lists(st.sampled_from(found), min_size=1, max_size=2,
+                                        unique=True))] if draw(st.booleans()) else []
+    chosen += [draw(st.sampled_from(found[:3])) for found in fixes.values() if found]
     chosen += draw(st.lists(st.sampled_from(sorted(places, key=str)), min_size=1, max_size=2,
                             unique=True)) if places else []
     if not chosen:
@@ -196,9 +223,9 @@ def cases(draw: st.DrawFn) -> dict[str, Any]:
         "timer": draw(st.booleans()),
         "seed": seed,
         "relabel": relabel,
-        # No probes in half the cases: a probing seat's row clashes at each OK and the deal
-        # never ends (the simulated player looks again, and again), so turns need those.
-        "probe_rate": draw(st.sampled_from([0.0, 0.0, 0.5, 1.0])),
+        # Probes in most cases: since issue 31 a probe is taken like any entry, so a
+        # probing table plays on; a quarter of the cases play honestly throughout.
+        "probe_rate": draw(st.sampled_from([0.0, 0.5, 1.0, 1.0])),
     }
 
 
@@ -239,6 +266,7 @@ class TwinMachine(RuleBasedStateMachine):
         self.round_ends_seen = 0
         self.went_deep = False
         self.fallen_seen = (0, 0)
+        self.held: int | None = None
 
     # -- building the worlds ----------------------------------------------------------------
 
@@ -296,6 +324,7 @@ class TwinMachine(RuleBasedStateMachine):
             self.a.send(intent)
             return
         grown = [len(w.record.lines) for w in self.worlds]
+        self.held = self._held_alike()
         for world in self.worlds:
             world.send(intent)
         self._judge(grown)
@@ -306,6 +335,7 @@ class TwinMachine(RuleBasedStateMachine):
             self.a.wait(seconds)
             return
         grown = [len(w.record.lines) for w in self.worlds]
+        self.held = self._held_alike()
         for world in self.worlds:
             world.wait(seconds)
         self._judge(grown)
@@ -329,6 +359,11 @@ class TwinMachine(RuleBasedStateMachine):
             self._compare_private()
             return
         wrote = [len(w.record.lines) > n for w, n in zip(self.worlds, grown, strict=True)]
+        # A seat acting on its own panels, equal in both worlds (an entry, a probe, its
+        # own fix), is answered alike: taken in both or in neither (issue 31).
+        assert wrote[0] == wrote[1] or self.held is None, (
+            f"seat {self.held}'s own action was taken in one world only: "
+            f"{[w.record.lines[-1:] for w in self.worlds]}")
         if wrote[0] != wrote[1]:
             # One world took the press, the other refused it for a hidden reason: the
             # refusal must leave everything public as it was.
@@ -342,15 +377,32 @@ class TwinMachine(RuleBasedStateMachine):
         if os.environ.get("TWIN_DEBUG"):
             print("parted:", [w.record.lines[-3:] for w in self.worlds])
 
+    def _held_alike(self) -> int | None:
+        """The seat whose button alone is held, when its own panels are equal in both
+        worlds (what it does then is its own business, answered alike); else None."""
+        a, b = self.a, self.worlds[1]  # type: ignore[index]
+        seat = a.referee._private_seat()
+        if seat is None or seat != b.referee._private_seat() or a.referee.game is None \
+                or b.referee.game is None:
+            return None
+        return seat if own_panels(a, seat) == own_panels(b, seat) else None
+
     def _compare_private(self) -> None:
         a, b = self.a, self.worlds[1]  # type: ignore[index]
         seen = (a.referee.private_view(), b.referee.private_view())
-        if seen[0] is None and seen[1] is None:
-            return
-        seat = (seen[0] or seen[1]).seat
-        if own_panels(a, seat) == own_panels(b, seat):
-            assert seen[0] == seen[1], f"seat {seat} sees {seen[0]!r} != {seen[1]!r}"
-            STATS["private"] += 1
+        if seen[0] is not None or seen[1] is not None:
+            seat = (seen[0] or seen[1]).seat
+            if own_panels(a, seat) == own_panels(b, seat):
+                assert seen[0] == seen[1], f"seat {seat} sees {seen[0]!r} != {seen[1]!r}"
+                STATS["private"] += 1
+        game = a.referee.game
+        for seat in range(0 if game is None else game.seats):
+            # Each seat's phone page, through the phones' own function, when the seat's
+            # own panels are equal: everything on it is the seat's or public.
+            if own_panels(a, seat) == own_panels(b, seat):
+                pages = (phone_page(a, seat), phone_page(b, seat))
+                assert pages[0] == pages[1], f"seat {seat}'s phone page differs: {pages!r}"[:3000]
+                STATS["pages"] += 1
 
     # -- the rules: what hands do --------------------------------------------------------------
 
@@ -576,9 +628,10 @@ class TwinMachine(RuleBasedStateMachine):
     def _fix_stands(world: World, seat: int, slot: int, real: Tile) -> bool:
         """Whether the entries of ``world`` allow the fix (the prober's hidden answer)."""
         referee = world.referee
+        events = list(referee.journal.events)
+        fixer = correct_claim if is_claims_record(events) else correct_panel
         try:
-            correct_panel(referee.game.settings.to_dict(), list(referee.journal.events),
-                          PanelFix(seat, slot, real))
+            fixer(referee.game.settings.to_dict(), events, PanelFix(seat, slot, real))
         except RuleError:
             return False
         return True

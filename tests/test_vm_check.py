@@ -456,11 +456,12 @@ def test_the_entered_pool_players_enter_rows_and_draws_the_device_accepts(tmp_pa
         app.close()
     deals = [e for e in events if e.get("event") == "deal"]
     assert [d["seat"] for d in deals] == [0, 1]
-    rows = [tuple(d["row"]) for d in deals]
+    # What each seat entered rides beside the colours (issue 31).
+    rows = [tuple(d["entered"]) for d in deals]
     assert all(len(r) == 4 for r in rows) and not set(rows[0]) & set(rows[1])
     draws = [e for e in events if e.get("event") == "draw"]
     assert len(draws) == 1 and draws[0]["seat"] == 0
-    assert draws[0]["tile"] not in rows[0] + rows[1]
+    assert draws[0]["entered"] not in rows[0] + rows[1]
     assert players.entries == 3
 
 

@@ -69,6 +69,11 @@ class Relabel:
             out["tiles"] = [self.text(t) for t in out["tiles"]]
         if isinstance(out.get("tile"), str):
             out["tile"] = self.text(out["tile"])
+        told = out.get("entered")  # entered-pool play's claims (pools/entered/claims.py)
+        if isinstance(told, list):
+            out["entered"] = [self.text(t) for t in told]
+        elif isinstance(told, str):
+            out["entered"] = self.text(told)
         return out
 
 
@@ -224,6 +229,14 @@ def public_outputs(world: World) -> dict[str, Any]:
     return {name: read(world) for name, read in PUBLIC_OUTPUTS.items()}
 
 
+def phone_page(world: World, seat: int) -> Any:
+    """What ``seat``'s phone page shows now, through the phones' own function (another
+    engineer may rework the page: its internals are not read here)."""
+    from coda_pi.phones.seat_views import seat_page
+
+    return seat_page(world.referee, seat)
+
+
 def own_panels(world: World, seat: int) -> tuple[Any, ...]:
     """What ``seat`` has a right to know of its own: its row, the panel it holds, a deal
     waiting for its look, its entry under way. Two worlds equal in this (and in public)
@@ -251,7 +264,8 @@ class Intentions:
 
     B's real panels are A's relabelled; a probe is the prober's choice of numbers, the same
     in both worlds (its dials start alike): a row holding a panel X of another seat's row
-    and its twin σ(X), so that the probe clashes in both worlds with different panels."""
+    (in world A; its twin σ(X) stands there in world B), sometimes with σ(X) too, or a
+    drawn panel entered as X."""
 
     def __init__(self, seed: str, relabel: Relabel, rng: Any, probe_rate: float) -> None:
         self.shuffle = Shuffle(seed)
@@ -283,16 +297,40 @@ class Intentions:
         if not theirs:
             return None
         x = theirs[0]
-        pair = {x, self.relabel(x)}
-        rest = [t for t in honest if t not in pair][: len(honest) - 2]
+        # X alone: another row holds it in world A, its twin in world B (a device that
+        # compared entries would answer the probe in one world only); now and then X and
+        # its twin together, a probe that would clash in both worlds with different panels.
+        both = self.rng.random() < 0.25
+        probe = {x, self.relabel(x)} if both else {x}
+        rest = [t for t in honest if t not in {x, self.relabel(x)}][: len(honest) - len(probe)]
+        if len(rest) + len(probe) < len(honest):
+            return None
         self.probes += 1
-        return [(t, False) for t in sorted_row([*pair, *rest])]
+        return [(t, False) for t in sorted_row([*probe, *rest])]
 
     def draw(self, game: CodaGame, colour: Color) -> tuple[Tile, bool]:
+        """The panel a seat means to enter for its draw: the one it took, or now and then
+        a determined player's probe, a panel of that colour another row holds in one
+        world (the same numbers in both worlds: its dial starts alike)."""
         key = (game.round_number, game.pool_size, colour)
         if key not in self.draws:
-            self.draws[key] = (self.shuffle.draw(game, colour).tile, True)
+            probe = self._draw_probe(game, colour) if self.rng.random() < self.probe_rate / 2 \
+                else None
+            self.draws[key] = probe or (self.shuffle.draw(game, colour).tile, True)
         return self.draws[key]
+
+    def _draw_probe(self, game: CodaGame, colour: Color) -> tuple[Tile, bool] | None:
+        seat = game.turn
+        if seat is None or not game.rows:
+            return None
+        own = {s.tile for s in game.rows[seat]}
+        theirs = [s.tile for other, row in enumerate(game.rows) if other != seat for s in row
+                  if not s.revealed and s.tile.color is colour and s.tile not in own
+                  and self.relabel(s.tile) != s.tile and self.relabel(s.tile) not in own]
+        if not theirs:
+            return None
+        self.probes += 1
+        return theirs[0], False
 
     def pad_a(self, size: int) -> int:
         return self.rng.randrange(size)

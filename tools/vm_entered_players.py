@@ -178,12 +178,13 @@ class RecordSoFar:
             self.dealt, self.known, self.drawn = {}, set(), False
             self.seat = 0
         elif event == "deal" and isinstance(who, int):
-            row = tuple(Tile.parse(t) for t in line.get("row", ()))
+            # The claims ride beside the colours (referee/pools/entered/claims.py).
+            row = tuple(Tile.parse(t) for t in line.get("entered", line.get("row", ())))
             self.dealt[who] = row
             self.known.update(row)
             self.seat = (who + 1) % self.players
         elif event == "draw" and isinstance(who, int):
-            self.known.add(Tile.parse(line["tile"]))
+            self.known.add(Tile.parse(line.get("entered", line["tile"])))
             self.seat, self.drawn = who, True
         elif isinstance(who, int):
             # A finished turn hands over; a guess leaves the turn where it is.

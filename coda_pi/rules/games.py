@@ -52,6 +52,12 @@ class GameRules:
 
 
 def _coda_apply(game: CodaGame, line: Record) -> None:
+    # A game that reads keys of its own beside the spec's (entered-pool play's claims,
+    # ``referee/pools/entered/claims.py``) takes the whole line.
+    apply_line = getattr(game, "apply_line", None)
+    if apply_line is not None:
+        apply_line(line)
+        return
     game.apply(parse_event(line))
 
 

@@ -68,7 +68,7 @@ from coda_pi.referee.shared.views import (
     TableView,
 )
 from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
-from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, RoundStart, Stop, to_dict
+from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, RoundStart, Stop
 from coda_pi.rules.dealer import SEED_KEY, Dealer, Shuffle, inherited_seed, new_seed
 from coda_pi.rules.tiles import Tile
 
@@ -478,7 +478,11 @@ class Referee(CodaMenu, BaseReferee):
         game = self.game
         if seat is None or game is None:
             return None
-        return SCREENS[self._screen_kind()].private(self, game, seat)
+        view = SCREENS[self._screen_kind()].private(self, game, seat)
+        note = self._pool.private_note(seat)
+        if note is not None and isinstance(view, PrivateView) and view.message is None:
+            view = replace(view, message=note)
+        return view
 
     def _setup_view(self, leds: tuple[LedState, ...]) -> PublicView:
         """No game yet: the setup menu, or the past games' results, and no table."""
@@ -540,8 +544,9 @@ class Referee(CodaMenu, BaseReferee):
         if self._reviewed is None or self._reviewed[0] != len(journal.events):
             from coda_pi.referee.shared.review import review_lines  # loads the deduction
 
-            lines = review_lines(journal.game.settings, journal.events, self._options.labels,
-                                 secret_rows=self._pool.secret_rows)
+            lines = review_lines(journal.game.settings,
+                                 self._pool.review_events(journal.events),
+                                 self._options.labels, secret_rows=self._pool.secret_rows)
             self._reviewed = (len(journal.events), tuple(lines))
         from coda_pi.referee.shared.review import seat_lines
 
@@ -607,7 +612,9 @@ class Referee(CodaMenu, BaseReferee):
 
     def _commit(self, event: CodaEvent) -> bool:
         """Check, write, apply: True when the event is now part of the game."""
-        return self._commit_line(to_dict(event))
+        # A pool mode may write an event as more than one line (entered-pool play's bonus
+        # after the event that ends a round): each is written and applied in turn.
+        return all(self._commit_line(line) for line in self._pool.lines(event))
 
     def _enter_phase(self) -> None:
         """Sets the cursors and the timer for what the game waits for now."""

@@ -118,7 +118,7 @@ def open_review(ref: CodaContext) -> None:
 
     journal = ref.journal
     assert journal is not None
-    ref.review = GameReview.of(journal.game.settings, journal.events,
+    ref.review = GameReview.of(journal.game.settings, ref.pool.review_events(journal.events),
                                ref.options.labels, secret_rows=ref.pool.secret_rows)
 
 

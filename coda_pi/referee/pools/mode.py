@@ -41,7 +41,7 @@ from coda_pi.referee.shared.views import Banner, BannerKind, LedState, PrivateVi
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.replay import journal_of
 from coda_pi.rules.coda import CodaGame, CodaSettings
-from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop
+from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop, to_dict
 from coda_pi.rules.dealer import Dealer
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Color
@@ -179,6 +179,15 @@ class PoolMode:
         """The journal of a resumed record, as this mode keeps it."""
         return journal
 
+    def review_events(self, events: list[Any]) -> list[Any]:
+        """The record's events as the post-game review reads them (it tells who could be
+        sure of what, from each seat's own panels and what was public)."""
+        return events
+
+    def lines(self, event: CodaEvent) -> list[dict[str, Any]]:
+        """The record lines an event the referee decided is written as."""
+        return [to_dict(event)]
+
     # -- the setup and the demo --------------------------------------------------------------
 
     @classmethod
@@ -197,6 +206,10 @@ class PoolMode:
 
     def private_view(self, seat: int | None) -> PrivateView | None:
         """The held seat's view, when ``owns_private_view``."""
+        return None
+
+    def private_note(self, seat: int) -> str | None:
+        """A line the mode adds to ``seat``'s own private view (None: nothing)."""
         return None
 
     def acting(self, kind: CodaScreen) -> int | None:

@@ -11,22 +11,41 @@ full review. Nobody looks through a box, so nobody learns what the pool holds.
 ``EnteredPool`` is this pool mode (``pools.PoolMode``): it answers the referee's hooks for
 the deal and the draw, and leaves the rest of a turn to the referee, as device-pool play.
 
-What can go wrong, and what the device does:
+An entry is a claim (``claims.py``): it is checked, when it is made, only against what the
+table has seen and the seat's own row, never against another seat's claims, so nothing a
+seat sees depends on another seat's panels or entries (issue 31). What can go wrong, and
+what the device does:
 
-- A starting row out of order: the last look refuses it privately, naming the two panels.
-- A panel the device already has in another row (two entries claim one panel: one of them
-  is a slip): refused privately, with "look at it again". The others see only that the
-  entry is not finished.
-- A slip found later: ``coda_pi.rules.correction`` (the menu's "Fix a panel").
+- A starting row out of order, or a drawn panel already in the seat's own row: refused
+  privately, naming the seat's own panels.
+- A panel the table has seen fall: refused privately ("it has fallen in Ben's row"):
+  public.
+- Two rows claiming one panel: nobody is told while both stand hidden. When one of them
+  falls, the other seat's claim is contradicted by what the table saw: its private screen
+  says so (``claims.contradicted``), a guess of that number at it is judged wrong
+  (``claims.judge``), and the fallen panel shows the truth: the table compares it with the
+  number the device announced, and "Fix a panel" corrects whichever entry was the slip.
+- A slip found later: ``claims_fix`` (the menu's "Fix a panel"), checked against the
+  owner's own row alone.
 """
 
 from __future__ import annotations
 
-import copy
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from coda_pi.i18n import N_, _
+from coda_pi.record import Journal
+from coda_pi.referee.pools.entered.claims import (
+    ClaimsGame,
+    as_claimed,
+    claimed_event,
+    contradicted,
+    public_tiles,
+    record_lines,
+)
+from coda_pi.referee.pools.entered.claims_fix import correct_claim, is_claims_record
 from coda_pi.referee.pools.entered.fix_check import (
     cannot_fix,
     confirm_words,
@@ -38,7 +57,7 @@ from coda_pi.referee.pools.entered.views import (
     CLASH_KEYS,
     FixStep,
     FixView,
-    clash_message,
+    drawn_twice_message,
     entry_private_view,
     entry_wait_view,
     fix_view,
@@ -48,8 +67,8 @@ from coda_pi.referee.pools.entered.views import (
 from coda_pi.referee.pools.mode import PoolHost, PoolMode
 from coda_pi.referee.shared.describe import entered_pool_hint
 from coda_pi.referee.shared.kinds import CodaScreen
-from coda_pi.referee.shared.labels import order_detail, value_label
-from coda_pi.referee.shared.ports import PadSource, system_pads
+from coda_pi.referee.shared.labels import order_detail, tile_name, value_label
+from coda_pi.referee.shared.ports import PadSource, coda_journal, system_pads
 from coda_pi.referee.shared.private import own_panels, row_view
 from coda_pi.referee.shared.public import PublicTable
 from coda_pi.referee.shared.setup import SetupDefaults
@@ -64,8 +83,8 @@ from coda_pi.referee.shared.views import (
     TurnView,
 )
 from coda_pi.referee.shared.wording import nouns
-from coda_pi.rules.coda import CodaGame, Phase
-from coda_pi.rules.coda_events import Deal, Draw, parse_event
+from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
+from coda_pi.rules.coda_events import CodaEvent, Deal, Draw, to_dict
 from coda_pi.rules.correction import Correction, PanelFix, correct_panel
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.panel_entry import Key, Outcome, PanelEntry, Stage, dial_values, tile_of
@@ -115,6 +134,30 @@ class EnteredPool(PoolMode):
     def header(cls, options: SetupDefaults) -> dict[str, Any]:
         """The device's keys the record's header gets beside the spec's."""
         return {"pool": POOL_NAME}
+
+    @classmethod
+    def journal(cls, settings: CodaSettings, events: Iterable[Any] = ()) -> Journal[Any]:
+        """A journal of the claims game (``claims.py``), with ``events`` applied."""
+        journal = coda_journal(ClaimsGame(settings))
+        for obj in events:
+            journal.apply(obj)
+        return journal
+
+    def resume(self, journal: Journal[Any]) -> Journal[Any]:
+        """The resumed game again, as the claims game."""
+        return self.journal(journal.game.settings, journal.events)
+
+    def lines(self, event: CodaEvent) -> list[dict[str, Any]]:
+        """The record's lines for the event: the claims apart from what the table saw."""
+        game = self.host.game
+        if isinstance(game, ClaimsGame):
+            return record_lines(game, event)
+        return [to_dict(event)]
+
+    def review_events(self, events: list[Any]) -> list[Any]:
+        """The review reads each seat's own panels as it entered them (the record keeps
+        them beside the colours), the answers then as the device judged them."""
+        return as_claimed(self._game.settings, events)
 
     @property
     def _pads(self) -> PadSource:
@@ -230,9 +273,10 @@ class EnteredPool(PoolMode):
         journal = self.host.journal
         assert journal is not None
         real = tile_of(game.rows[seat][slot].tile.color, values[fix.value])
+        events = list(journal.events)
+        fixer = correct_claim if is_claims_record(events) else correct_panel
         try:
-            plan = correct_panel(game.settings.to_dict(), list(journal.events),
-                                 PanelFix(seat, slot, real))
+            plan = fixer(game.settings.to_dict(), events, PanelFix(seat, slot, real))
         except RuleError:
             # Only the owner is told, no sound: the others see an OK not taken yet.
             fix.private_problem = cannot_fix(self._labels)
@@ -341,16 +385,14 @@ class EnteredPool(PoolMode):
             entry.problem = order_message(order_detail(row, self._labels) or "")
 
     def _record(self, entry: PanelEntry, seat: int) -> None:
-        """A complete entry becomes the record's deal or draw; a panel the device already
-        has elsewhere is refused privately (its player looks again)."""
+        """A complete entry becomes the record's deal or draw. It is checked against the
+        seat's own row and what the table has seen, never against another seat's entries
+        (issue 31): a refusal is private and names the seat's own or public panels."""
         tiles = entry.tiles()
         event: Deal | Draw = Deal(seat, tiles) if not entry.is_draw else Draw(seat, tiles[0])
-        trial = copy.deepcopy(self._game)
-        try:
-            trial.apply(event)
-        except RuleError:
-            # Which panel, and whose row, is not the entering seat's business (issue 20).
-            entry.refuse(clash_message(self._labels, draw=entry.is_draw))
+        problem = self._own_problem(seat, tiles, draw=entry.is_draw)
+        if problem is not None:
+            entry.refuse(problem)
             self._clash = True
             return
         game = self._game
@@ -364,6 +406,23 @@ class EnteredPool(PoolMode):
                 _("{name} drew a dark {panel}") if event.tile.color is Color.DARK
                 else _("{name} drew a light {panel}"), name=game.name(seat))
             self.host.say(Banner(drew, BannerKind.INFO))
+
+    def _own_problem(self, seat: int, tiles: tuple[Tile, ...], *, draw: bool) -> str | None:
+        """Why an entry cannot be the seat's, from its own row and the fallen panels."""
+        game = self._game
+        labels = self._labels
+        say = nouns(labels)
+        if draw:
+            own = {s.tile for s in game.rows[seat]} if game.rows else set()
+            if tiles[0] in own:
+                return drawn_twice_message(tiles[0], labels)
+        if isinstance(game, ClaimsGame):
+            fallen = public_tiles(game)
+            for tile in tiles:
+                if tile in fallen:
+                    return say(_("{tile} has fallen already, in plain sight: look at your "
+                                 "{panels} again"), tile=tile_name(tile, labels))
+        return None
 
     # -- what shows ----------------------------------------------------------------------
 
@@ -401,6 +460,23 @@ class EnteredPool(PoolMode):
         shown = entry_private_view(entry, seat, game.name(seat), self._labels, row=row)
         return replace(shown, prompt=_(CLASH_KEYS)) if self._clash else shown
 
+    def private_note(self, seat: int) -> str | None:
+        """A claim of the seat's own that the table saw fall elsewhere: taken up with the
+        seat alone (its own claim and a public panel), issue 31."""
+        game = self.host.game
+        if not isinstance(game, ClaimsGame):
+            return None
+        slots = contradicted(game, seat)
+        if not slots:
+            return None
+        slot = slots[0]
+        # Short for the smallest screen; what to do then is in docs/playing.md (step 6).
+        text = nouns(self._labels)(
+            _("{tile} has fallen, but your entry says your {panel} {number} is {tile}: look "
+              "at it again"),
+            number=slot + 1, tile=tile_name(game.rows[seat][slot].tile, self._labels))
+        return text[:1].upper() + text[1:]
+
     def _fix_private(self, fix: _Fix, seat: int | None) -> PrivateView | None:
         """The owner's own row with the real number, at the fix's confirm step."""
         owner, slot = fix.panels[fix.at]
@@ -428,14 +504,15 @@ class EnteredPool(PoolMode):
                 TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP, TurnStep.REVEAL_OWN)):
             return None
         row, drawn = own_panels(game, seat)
-        return row_view(seat, game.name(seat), row, drawn, self._labels,
+        view = row_view(seat, game.name(seat), row, drawn, self._labels,
                         prompt=nouns(self._labels)(_("The {panel} you drew, as you entered it")))
+        return replace(view, message=self.private_note(seat))
 
     def put_back_hint(self, obj: dict[str, Any]) -> str | None:
         """After an undo: the panels stay where they are, and the entry opens again with
         what was entered, to be fixed and confirmed."""
         try:
-            event = parse_event(obj)
+            event = claimed_event(obj)
         except RuleError:
             return None
         if isinstance(event, Deal):

@@ -221,19 +221,16 @@ def fixed_banner(name: str, slot: int, real: Tile, labels: str) -> str:
                tile=tile_name(real, labels))
 
 
-def clash_message(labels: str, *, draw: bool) -> str:
-    """Privately, when an entry names a panel another row holds by its entry: one of the
-    entries is a slip. It says neither whose row nor which panel: the entering seat may
-    only look at its own panels again (a deliberate probe learns that a clash happened,
-    no more; ``bench/bench_leak_bits.py`` measures that much)."""
-    say = nouns(labels)
-    if draw:
-        return say(_("The device cannot take this entry: look at your {panel} again"))
-    return say(_("The device cannot take this entry: look at your {panels} again"))
+def drawn_twice_message(tile: Tile, labels: str) -> str:
+    """Privately, when a drawn panel is entered as one already in the seat's own row: its
+    own panels, nobody else's (issue 31: another row's entries are never compared)."""
+    text = nouns(labels)(_("{tile} is in your row already: look at the {panel} you drew "
+                           "again"), tile=tile_name(tile, labels))
+    return text[:1].upper() + text[1:]
 
 
 CLASH_KEYS = N_("OK: look again")
-"""The footer while the clash message is up: OK takes it away, back to the entry."""
+"""The footer while a refusal is up: OK takes it away, back to the entry."""
 
 
 def order_message(detail: str) -> str:
@@ -271,7 +268,7 @@ def example_entries() -> dict[str, EntryPrivateView]:
                  ("D10", False), ("L11", False))]
     clash = PanelEntry.drawn(Color.DARK, dashes=True, pad=5)
     clash.press(Key.OK)
-    clash.refuse(clash_message("panels", draw=True))
+    clash.refuse(drawn_twice_message(Tile.parse("D6"), "panels"))
     return {
         "row": entry_private_view(row, 1, names[1], "panels"),
         "colour": entry_private_view(colour, 1, names[1], "panels"),
