@@ -143,6 +143,7 @@ class PoolMode:
     owns_private_view: ClassVar[bool] = False  # the mode builds the held seat's view
     # The setup's More lines only this mode uses ("dealer", "training"): others say "none".
     setup_lines: ClassVar[frozenset[str]] = frozenset()
+    game_class: ClassVar[type[CodaGame]] = CodaGame  # the game its journal keeps
 
     def __init__(self, host: PoolHost, *, training: bool = False) -> None:
         self.host = host
@@ -170,7 +171,7 @@ class PoolMode:
     @classmethod
     def journal(cls, settings: CodaSettings, events: Iterable[Any] = ()) -> Journal[Any]:
         """A new journal for this mode's game, with ``events`` (record lines) applied."""
-        journal = journal_of(CodaGame(settings))
+        journal = journal_of(cls.game_class(settings))
         for obj in events:
             journal.apply(obj)
         return journal

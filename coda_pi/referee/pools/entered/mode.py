@@ -31,7 +31,6 @@ what the device does:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -68,7 +67,7 @@ from coda_pi.referee.pools.mode import PoolHost, PoolMode
 from coda_pi.referee.shared.describe import entered_pool_hint
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.labels import order_detail, tile_name, value_label
-from coda_pi.referee.shared.ports import PadSource, coda_journal, system_pads
+from coda_pi.referee.shared.ports import PadSource, system_pads
 from coda_pi.referee.shared.private import own_panels, row_view
 from coda_pi.referee.shared.public import PublicTable
 from coda_pi.referee.shared.setup import SetupDefaults
@@ -83,7 +82,7 @@ from coda_pi.referee.shared.views import (
     TurnView,
 )
 from coda_pi.referee.shared.wording import nouns
-from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
+from coda_pi.rules.coda import CodaGame, Phase
 from coda_pi.rules.coda_events import CodaEvent, Deal, Draw, to_dict
 from coda_pi.rules.correction import Correction, PanelFix, correct_panel
 from coda_pi.rules.errors import RuleError
@@ -115,6 +114,7 @@ class EnteredPool(PoolMode):
     name: ClassVar[str] = POOL_NAME
     setup_label: ClassVar[str] = N_("told")  # pool_names.POOL_WORDS: one name everywhere
     secret_rows: ClassVar[bool] = True  # the device knows every row
+    game_class: ClassVar[type[CodaGame]] = ClaimsGame  # the claims beside the public game
 
     def __init__(self, host: PoolHost, *, training: bool = False) -> None:
         super().__init__(host, training=training)
@@ -134,14 +134,6 @@ class EnteredPool(PoolMode):
     def header(cls, options: SetupDefaults) -> dict[str, Any]:
         """The device's keys the record's header gets beside the spec's."""
         return {"pool": POOL_NAME}
-
-    @classmethod
-    def journal(cls, settings: CodaSettings, events: Iterable[Any] = ()) -> Journal[Any]:
-        """A journal of the claims game (``claims.py``), with ``events`` applied."""
-        journal = coda_journal(ClaimsGame(settings))
-        for obj in events:
-            journal.apply(obj)
-        return journal
 
     def resume(self, journal: Journal[Any]) -> Journal[Any]:
         """The resumed game again, as the claims game."""
