@@ -46,7 +46,9 @@ SERVICE_NAME = "coda-pi.service"
 INSTALL_HINT = say("run firmware/install.sh (see firmware/README.md)")
 
 
-_PIP_PI = say("pip install 'coda-pi[pi]' (lgpio), or {hint}", hint=INSTALL_HINT)
+# Every fix installs from the hashed lock: a bare "pip install" would fetch whatever PyPI has
+# today, unchecked, and the device would no longer run what its tests ran with.
+_PIP_PI = say("run sudo firmware/install.sh: it installs lgpio from the hashed lock")
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +159,8 @@ def _check_python(report: _Report, model: str | None) -> None:
             report.ok(f"{dist} {found}")
         else:
             report.fail(say("{dist} is not installed ({why})", dist=dist, why=why),
-                        say("pip install {dist} in coda-pi's virtual environment, or {hint}",
-                            dist=dist, hint=INSTALL_HINT))
+                        say("run ./coda-pi from the checkout (it installs the hashed lock into "
+                            ".venv), or {hint}", hint=INSTALL_HINT))
     lgpio, rpigpio, shim = (_dist_version(d) for d in ("lgpio", "RPi.GPIO", "rpi-lgpio"))
     found = ", ".join(f"{n} {v}" for n, v in
                       (("lgpio", lgpio), ("RPi.GPIO", rpigpio), ("rpi-lgpio", shim)) if v)
@@ -169,8 +171,8 @@ def _check_python(report: _Report, model: str | None) -> None:
     if rpigpio and shim:
         report.fail(say("both RPi.GPIO {rpigpio} and rpi-lgpio {shim} are installed: they are "
                         "the same module and overwrite each other", rpigpio=rpigpio, shim=shim),
-                    say("keep one: pip uninstall RPi.GPIO rpi-lgpio, then pip install lgpio "
-                        "(or {hint}, which picks the right one)", hint=INSTALL_HINT))
+                    say("run sudo firmware/install.sh again: it keeps the one its --gpio "
+                        "option names and removes the other"))
     elif is_pi5(model) and not lgpio:
         report.fail(say("a Pi 5 needs lgpio, and it is not installed (RPi.GPIO cannot drive "
                         "the Pi 5's RP1 chip)"), _PIP_PI)
@@ -341,8 +343,8 @@ def _open_pin(report: _Report, factory: Any, key: str, bcm: int, where: Sentence
     except PinPWMUnsupported as exc:
         report.warn(say("{where}: this pin factory cannot do PWM here ({why}): no buzzer tones",
                         where=where, why=str(exc or type(exc).__name__)),
-                    say("use lgpio (pip install 'coda-pi[pi]') or a PWM-capable pin "
-                        "(12, 13, 18, 19)"))
+                    say("use the lgpio backend (sudo firmware/install.sh --gpio lgpio) or a "
+                        "PWM-capable pin (12, 13, 18, 19)"))
     except GPIOPinInUse as exc:
         report.fail(say("{where}: already in use ({why})", where=where, why=str(exc)),
                     say("something else holds the pin: stop the running device first "
@@ -438,8 +440,10 @@ def _check_display(report: _Report, config: Config, model: str | None, system: S
                             "firmware/README.md, 'Screens'"))
     has_kmsdrm = _sdl_library_has_kmsdrm(system)
     if has_kmsdrm is False:
-        fix = say("reinstall pygame built against the system SDL: pip install --no-binary "
-                  "pygame --force-reinstall pygame (install.sh does this)")
+        # Not a bare pip command: that would fetch whatever pygame PyPI has now, unchecked by
+        # the lock's hashes; install.sh builds the locked source against the system SDL.
+        fix = say("run sudo firmware/install.sh again: it builds the locked pygame against "
+                  "the system SDL")
         if model is None:
             report.warn(say("the SDL library pygame uses has no kmsdrm driver (a pip wheel's "
                             "SDL): fine on a desktop, but it cannot draw without one"), fix)

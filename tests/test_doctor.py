@@ -228,3 +228,24 @@ def test_screen_size_the_display_lacks_warns(tmp_path):
     cfg.write_text("[screen]\nwidth = 480\nheight = 320\n")
     checks = run_checks(cfg, system=replace(fake_system(tmp_path)))
     assert any(c.status == "WARN" and "480x320" in c.message for c in checks)
+
+
+def test_a_pi_with_the_wheels_sdl_is_told_to_run_install_sh_not_a_pip_install_past_the_lock(
+        tmp_path):
+    # The SDL a pip wheel brings has no kmsdrm: the advice must keep to the hashed lock, so it
+    # names install.sh (which builds the locked pygame source) and never a bare pip install.
+    (tmp_path / "model").write_bytes(b"Raspberry Pi 4 Model B Rev 1.5\x00")
+    wheel_sdl = tmp_path / "libSDL2-2.0.so.0"
+    wheel_sdl.write_bytes(b"x11 wayland offscreen dummy")
+    maps = tmp_path / "maps"
+    maps.write_text(f"7f00-7f01 r-xp 00000000 08:01 42 {wheel_sdl}\n")
+    system = System(device_tree_model=tmp_path / "model", systemd_dir=tmp_path / "systemd",
+                    kill_switch=tmp_path / "disabled", drm_dir=tmp_path / "drm",
+                    process_maps=maps, use_systemctl=False, env=os.environ)
+    checks = run_checks(None, system=system)
+    failed = [c for c in checks if c.section == "Display" and c.status == "FAIL"
+              and "kmsdrm" in c.message]
+    assert failed, statuses(checks, "Display")
+    text = format_text(checks)
+    assert "firmware/install.sh" in text
+    assert "pip install" not in text
