@@ -12,9 +12,11 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from club_parts import demo_lines
+from club_browser import Browser, need_chromium
+from club_parts import demo_lines, wait_until
 
 from coda_pi.club.hub import Hub
+from coda_pi.club.web import HubWeb
 
 ORIGINAL = "coda-2026-11-23T20-00-00"
 
@@ -178,4 +180,30 @@ def test_a_game_of_an_earlier_night_published_again_tonight_counts_for_neither(t
         assert hub.snapshot()["not_counted"] == [{"table": 2, "game": ORIGINAL, "same_as": {
             "night": "2026-11-16", "table": 1, "game": ORIGINAL.replace("23", "16")}}]
     finally:
+        hub.close()
+
+
+@need_chromium
+def test_the_organiser_sees_on_the_page_which_copy_was_not_counted_and_what_it_repeats(
+        tmp_path):
+    lines = demo_lines(1, 2, rounds=3)
+    hub = Hub(tmp_path / "hub", event="night")
+    web = HubWeb(hub, "127.0.0.1", 0).start()
+    browser = Browser(tmp_path / "profile")
+    try:
+        publish(hub, 1, ORIGINAL, lines)
+        browser.open(web.url)
+        wait_until(lambda: web.streams > 0, 60, "the page to open its stream")
+        # One game, counted once: nothing to explain, so the section is not there.
+        assert browser.evaluate("document.getElementById('uncounted').hidden") is True
+        copy = "coda-2026-11-23T21-00-00.n1"
+        publish(hub, 2, copy, disguised(lines, 1))
+        wait_until(lambda: browser.evaluate("document.body.dataset.version")
+                   == str(hub.version), 30, "the page to show the copy")
+        assert browser.evaluate("document.getElementById('uncounted').hidden") is False
+        said = browser.evaluate("document.getElementById('repeats').innerText")
+        assert said == f"Table 2, {copy}: the same game as table 1's {ORIGINAL}"
+    finally:
+        browser.close()
+        web.close()
         hub.close()

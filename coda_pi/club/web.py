@@ -185,6 +185,7 @@ def _handler(web: HubWeb) -> type[BaseHTTPRequestHandler]:
                         delta["standings"] = snap["standings"]
                         delta["ratings"] = snap["ratings"]
                         delta["seating"] = snap["seating"]
+                        delta["not_counted"] = snap["not_counted"]
                         sent_counted = counted
                     seen = now
                     data = json.dumps(delta, ensure_ascii=False)
@@ -212,7 +213,9 @@ PAGE_MESSAGES: tuple[str, ...] = (
     N_("{name} ran out of time"), N_("the last action was taken back"), N_("Table {number}"),
     N_("offline"), N_("finished"), N_("round {number}/{rounds}"), N_("waiting for a game"),
     N_("Round {number}"), N_("Table {number}: {names}"), N_("Bye: {names}"),
-    N_("Coda club night · {event}"), N_("saved"),
+    N_("Coda club night · {event}"), N_("saved"), N_("Not counted"),
+    N_("Table {number}, {game}: the same game as table {table}'s {first}"),
+    N_("Table {number}, {game}: the same game as {first} of {night}"),
 )
 _STATIC = re.compile("⟦(.+?)⟧")
 
@@ -287,6 +290,7 @@ PAGE = """<!doctype html>
    <th>⟦Player⟧</th><th>⟦Rating⟧</th><th>⟦Games⟧</th></tr></thead><tbody></tbody></table>
   </section>
   <section><h2>⟦Seating⟧</h2><div id="seating">⟦not set yet⟧</div></section>
+  <section id="uncounted" hidden><h2>⟦Not counted⟧</h2><div id="repeats"></div></section>
   <section id="organiser"><h2>⟦Organiser⟧</h2>
    <button id="next">⟦Propose the next round⟧</button>
    <textarea id="edit" placeholder="1: Ann, Ben, Cleo&#10;bye: Dev"></textarea>
@@ -303,7 +307,7 @@ function T(s, v){const t = WORDS[s] ?? s, vs = v||{};
  // One pass: a name that says "{target}" stays a name.
  return t.replace(/\\{(\\w+)\\}/g, (m, k) => k in vs ? String(vs[k]) : m);}
 const tables = {};
-let standings = [], ratings = [], seating = null, round = 1;
+let standings = [], ratings = [], seating = null, round = 1, repeats = [];
 const key = new URLSearchParams(location.search).get('key');
 function el(tag, cls, text){const e=document.createElement(tag);if(cls)e.className=cls;
  if(text!==undefined)e.textContent=text;return e;}
@@ -371,6 +375,16 @@ function drawSide(){
   const who = r.looks_like ? r.name+' \u2260 '+r.looks_like : r.name;
   [i+1,who,r.rating.toFixed(1),r.games].forEach((v,j)=>tr.append(el('td',j>1?'n':'',String(v))));
   rbody.append(tr);});
+ // A game published again (another name, another seed) counts once: the organiser sees
+ // which copy was left out and which game it repeats.
+ const rbox = document.getElementById('repeats'); rbox.textContent='';
+ document.getElementById('uncounted').hidden = !repeats.length;
+ repeats.forEach(r=>{const f = r.same_as||{};
+  rbox.append(el('div','', f.night
+   ? T('Table {number}, {game}: the same game as {first} of {night}',
+    {number: r.table, game: r.game, first: f.game, night: f.night})
+   : T("Table {number}, {game}: the same game as table {table}'s {first}",
+    {number: r.table, game: r.game, table: f.table, first: f.game})));});
  const box = document.getElementById('seating'); box.textContent='';
  if(!seating){box.textContent=T('not set yet');return;}
  seating.tables.forEach((t,i)=>box.append(el('div','', T('Table {number}: {names}',
@@ -389,6 +403,7 @@ function take(doc){
  if(doc.standings) standings = doc.standings;
  if(doc.ratings) ratings = doc.ratings;
  if('seating' in doc) seating = doc.seating;
+ if(doc.not_counted) repeats = doc.not_counted;
  drawTables(); drawSide();
  document.body.dataset.version = doc.version;
 }
