@@ -200,7 +200,8 @@ class BaseReferee(ABC):
 
     def _phones_nav(self, panel: PhonesPanel, button: Button) -> None:
         """PREV/NEXT move over the seats; OK on a seat with a phone takes it away, on a
-        seat without one offers it to a phone (the page closes: the question follows)."""
+        seat without one offers it to a phone (the page stays, with that seat's QR code:
+        the phone that opens it holds the seat)."""
         if button in (Button.PREV, Button.NEXT):
             panel.move(-1 if button is Button.PREV else 1)
             return
@@ -215,10 +216,8 @@ class BaseReferee(ABC):
             self._banner = Banner(_("Seat {number} has no phone now: its button shows its "
                                     "view here again").format(number=seat + 1),
                                   BannerKind.INFO)
-        else:  # the table offers the seat: the phone that asks is named in a question
+        else:  # the table offers the seat: the page draws the seat's own QR code
             panel.screens.invite(seat)
-            self._overlay = None
-            self._overlay_closed()
 
     # -- events: check, write, then apply and tell --------------------------------------------
 
