@@ -150,3 +150,15 @@ def test_in_a_game_the_phones_page_draws_the_seat_s_code(tmp_path: Path) -> None
         device.app.queue.put(Release(Button.SEAT_1))
         pair(device, device.phone(), 1)  # the long way still works beside it
         assert device.phones.bridge.pairings.paired() == frozenset({0, 1})
+
+
+def test_a_code_is_spent_by_its_first_use_before_the_loop_hears_of_it() -> None:
+    """Between the phone's claim and the loop's next wake-up, the same token from another
+    phone (a photograph of the screen) must already be spent."""
+    from coda_pi.phones.pairing import Pairings
+
+    pairings = Pairings()
+    token = pairings.offer(2)
+    assert pairings.claim(2, token, "10.0.0.5") is not None
+    assert pairings.claim(2, token, "10.0.0.6") is None
+    assert pairings.claimed() == [2] and pairings.claimed() == []
