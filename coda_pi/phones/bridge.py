@@ -202,6 +202,10 @@ class PhoneBridge:
         for seat in self.pairings.claimed():
             if self._invited is not None and self._invited[0] == seat:
                 self._invited = self._question = None
+                # The Phones page drew the code: it closes, and the phone plays at once.
+                close = getattr(referee, "close_phones_page", None)
+                if close is not None:
+                    close()
             self.pairings.drop(seat)
             self._say(referee, _("Seat {number} is paired with its phone").format(
                 number=seat + 1), BannerKind.GOOD)

@@ -184,6 +184,15 @@ class BaseReferee(ABC):
         self.offer_phones(None)  # on for good: "Phones" from now on
         return True
 
+    def close_phones_page(self) -> None:
+        """A phone opened the seat's code drawn on the "Phones" page and holds the seat:
+        the page has done its work and closes, so the phone plays at once (taps wait
+        while the table's page is up)."""
+        if isinstance(self._overlay, PhonesPanel):
+            self._overlay = None
+            self._overlay_closed()
+            self._version += 1
+
     def _phones_card(self) -> PhonesCard | None:
         return self._seat_screens.card() if self._seat_screens is not None else None
 
