@@ -494,6 +494,11 @@
     }
   }
 
+  /* A seat's code opened in this very tab changes only the address's fragment: a fresh
+     load claims it (and ends this page's polling for the seat it held). */
+  window.addEventListener("hashchange", function () {
+    if (/^#[0-9]\./.test(window.location.hash)) { window.location.reload(); }
+  });
   if (claimFromAddress()) { return; }
   if (secret) { poll(); } else { chooseSeat(); }
 })();
