@@ -28,14 +28,20 @@ need_zbar = pytest.mark.skipif(shutil.which("zbarimg") is None,
 def _scan(device: Device, tmp_path: Path) -> str:
     """What a phone's camera reads off the device's screen now, on this machine: the code's
     host is the device's address for phones, which the test reaches on loopback (as
-    localhost, so that chromium meets the certificate as a phone does)."""
-    device.settled()  # the loop sleeps: its frame is whole
+    localhost, so that chromium meets the certificate as a phone does). As a camera does,
+    it reads frame after frame until one holds the seat's code (a frame may be caught while
+    the loop draws it)."""
+    device.settled()
     frame = tmp_path / "frame.png"
-    pygame.image.save(device.app.display.canvas, str(frame))
-    read = subprocess.run(["zbarimg", "--quiet", "--raw", str(frame)], capture_output=True,
-                          text=True, timeout=30, check=True).stdout.strip()
-    url = urlsplit(read)
-    assert url.fragment, read  # the seat's own code, not the bare address
+
+    def read() -> str:
+        pygame.image.save(device.app.display.canvas, str(frame))
+        found = subprocess.run(["zbarimg", "--quiet", "--raw", str(frame)],
+                               capture_output=True, text=True, timeout=30).stdout.strip()
+        # The seat's own code, not the bare address.
+        return found if urlsplit(found).fragment else ""
+
+    url = urlsplit(device.until(read))
     port = device.phones.server.port
     return url._replace(netloc=f"localhost:{port}").geturl()
 

@@ -65,6 +65,8 @@ def pairing_words() -> dict[str, str]:
     return page_words() | {
         "press": _("Now on the device: seat button {number} (in a game: BACK, Phones, seat "
                    "{number}, OK), then OK"),
+        "quicker": _("Quicker: the table presses your seat's button on the device (in a "
+                     "game: BACK, Phones, your seat, OK), and you scan the code it shows"),
         "gone": _("That code was used, or has run out. Ask the table to show the seat's "
                   "code again, then scan it"),
         "busy_often": _("This phone asked too often. Try again in {seconds} seconds"),

@@ -65,6 +65,8 @@
         b.onclick = (function (seat) { return function () { askSeat(seat); }; })(s.seat);
         main.appendChild(b);
       }
+      /* The shorter way, for a phone that scanned the bare address: the seat's own code. */
+      if (words.quicker) { main.appendChild(el("p", "note", words.quicker)); }
     });
   }
   /* A refused ask (429) says why and when to try again, never a silent seat list. */
