@@ -198,6 +198,12 @@ def test_every_odd_body_gets_a_clear_400_never_an_exception(tmp_path: Path) -> N
                 answer = _raw_post(device, "/api/pair", body)
                 assert answer.startswith(b"HTTP/1.1 400"), (body[:40], answer[:80])
                 assert b'"error"' in answer
+            for body in (b'{"seat": 0}', b'{"seat": 0, "token": 5}',
+                         b'{"seat": 0, "token": "short"}', b'{"seat": 0, "token": "' + b'a' * 65
+                         + b'"}', b'{"seat": 0, "token": "abc/def+ghijklmnop"}',
+                         b'{"seat": 0, "token": "abcdefghijklmnopq", "x": 1}'):
+                answer = _raw_post(device, "/api/claim", body)
+                assert answer.startswith(b"HTTP/1.1 400"), (body[:40], answer[:80])
             for body in (b'{"kind": "target", "target": 1e400}', b'{"kind": "key"}',
                          b'{"kind": "key", "key": "ok", "seat": 1}',
                          b'{"kind": "tile", "dark": 1, "value": "1"}',
