@@ -202,10 +202,7 @@ class PhoneBridge:
         for seat in self.pairings.claimed():
             if self._invited is not None and self._invited[0] == seat:
                 self._invited = self._question = None
-                # The Phones page drew the code: it closes, and the phone plays at once.
-                close = getattr(referee, "close_phones_page", None)
-                if close is not None:
-                    close()
+                self._close_phones_page(referee)
             self.pairings.drop(seat)
             self._say(referee, _("Seat {number} is paired with its phone").format(
                 number=seat + 1), BannerKind.GOOD)
@@ -222,6 +219,16 @@ class PhoneBridge:
         elif self.pairings.complete(rid):
             self._say(referee, _("Seat {number} is paired with its phone").format(
                 number=seat + 1), BannerKind.GOOD)
+            self._close_phones_page(referee)
+
+    @staticmethod
+    def _close_phones_page(referee: Any) -> None:
+        """The offered seat has its phone: the Phones page, where the table offered it,
+        has done its work and closes, so the phone plays at once (taps wait while it is
+        up)."""
+        close = getattr(referee, "close_phones_page", None)
+        if close is not None:
+            close()
 
     def publish(self, referee: Any) -> None:
         """Make every paired seat's page from the referee as it is now; wake the phones
