@@ -54,3 +54,21 @@ def test_the_page_says_why_it_was_refused_and_when_to_try_again(
             assert tab.js("!!document.querySelector('[data-seat]')")  # the seats, to retry
         finally:
             browser.close()
+
+
+@need_chromium
+def test_a_used_code_opened_says_so_and_what_to_do(tmp_path: Path) -> None:
+    with running_device(tmp_path) as device:
+        device.offer(1)
+        code = device.until(device.seat_code)
+        assert device.phone().scan(code)[0] == 200  # Ben's phone was quicker
+        browser = Browser(tmp_path / "profile", *PHONES["tall"])
+        try:
+            browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
+            tab = PhoneTab(browser, device.base + "#" + code.split("#", 1)[1])
+            device.until(lambda: "was used, or has run out" in str(tab.js(
+                "document.getElementById('status').textContent")), 15)
+            assert tab.js("!!document.querySelector('[data-seat]')")  # the long way, still
+            assert device.phones.bridge.pairings.paired() == frozenset({1})
+        finally:
+            browser.close()
