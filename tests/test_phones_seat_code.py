@@ -163,3 +163,24 @@ def test_a_code_is_spent_by_its_first_use_before_the_loop_hears_of_it() -> None:
     assert pairings.claim(2, token, "10.0.0.5") is not None
     assert pairings.claim(2, token, "10.0.0.6") is None
     assert pairings.claimed() == [2] and pairings.claimed() == []
+
+
+def test_a_scan_while_the_long_way_s_question_is_up_ends_it_and_its_press_does_nothing(
+        tmp_path: Path) -> None:
+    """On the setup the question is up ("Seat 2 to phone 4711?") when the owner scans the
+    seat's code instead: the seat is the scanning phone's, the question goes, and the OK
+    the table was pressing for it does not start the game."""
+    with running_device(tmp_path) as device:
+        asker = device.phone("127.0.0.2")
+        asked = asker.ask(1)
+        device.until(lambda: device.phones.bridge.pairings.waiting())
+        url = _offered(device, 1)
+        device.until(lambda: asked["code"] in device.question())
+        owner = device.phone()
+        assert owner.scan(url)[0] == 200
+        device.until(lambda: device.question() == "")
+        device.press(Button.OK)  # meant for the question that just went
+        device.settled()
+        assert not isinstance(device.app.scene.view.screen, EntryWaitView)  # not started
+        assert asker.collect(asked["rid"])[0] == 404
+        assert owner.page()[0] == 200

@@ -201,6 +201,8 @@ class PhoneBridge:
         and the table is told."""
         for seat in self.pairings.claimed():
             if self._invited is not None and self._invited[0] == seat:
+                if self._question is not None:  # a press meant for it reaches nothing
+                    self._absorb_until = time.monotonic() + WITHDRAWN_SECONDS
                 self._invited = self._question = None
                 self._close_phones_page(referee)
             self.pairings.drop(seat)
