@@ -254,6 +254,9 @@ class PhonesConfig:
     enabled: bool = False
     port: int = 8443
     hotspot: bool = False  # the device is its own Wi-Fi access point (firmware/README.md)
+    # ``enabled`` was written in the config file: it wins over phones turned on from the
+    # device's menu before a restart (coda_pi/phones/remembered_on.py), off included.
+    said: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -833,6 +836,7 @@ class _Checker:
             enabled=self.boolean(table, "phones.enabled", False),
             port=self.integer(table, "phones.port", 8443, 1024, 65535),
             hotspot=self.boolean(table, "phones.hotspot", False),
+            said=isinstance(self._get(table, "phones.enabled"), bool),
         )
 
     def club(self, table: dict[str, Any]) -> ClubConfig | None:

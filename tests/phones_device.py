@@ -90,6 +90,7 @@ class Device:
         view = self.app.referee.view()
         if isinstance(view.screen, SetupView) and view.overlay is None:
             self.seat(seat)
+            self.settled()  # the code drawn is this seat's
             return
         self.press(Button.BACK)
         menu = self.until(lambda: isinstance(o := self.app.scene.view.overlay, MenuView) and o)
@@ -101,7 +102,24 @@ class Device:
             self.press(Button.NEXT)
         self.until(lambda: self.app.scene.view.overlay.cursor == seat)
         self.press(Button.OK)
-        self.until(lambda: self.app.scene.view.overlay is None)
+        # The page stays, with the seat's own QR code (or the question, a phone waiting).
+        self.settled()
+
+    def seat_code(self) -> str:
+        """The address the shared screen's QR code carries for an offered seat ("" when
+        it shows none): what a phone's camera reads off the screen."""
+        view = self.app.scene.view if self.app.scene else None
+        card = getattr(view.overlay, "card", None) if view is not None else None
+        if card is None and view is not None:
+            card = getattr(view.screen, "phones", None)
+        return card.offer_url if card is not None else ""
+
+    def close_phones_page(self) -> None:
+        """BACK on the Phones page, when it is open (after a pairing in a game)."""
+        self.settled()
+        if isinstance(self.app.scene.view.overlay, PhonesView) and not self.question():
+            self.press(Button.BACK)
+            self.until(lambda: self.app.scene.view.overlay is None)
 
     def settled(self) -> None:
         """Wait until the loop has drawn every intent put on its queue so far."""
@@ -158,6 +176,18 @@ class Phone:
         assert status == 200, status
         return got
 
+    def claim(self, seat: int, token: str) -> tuple[int, Any]:
+        """What the page does when it was opened from a seat's QR code."""
+        status, got = self.request("POST", "/api/claim", {"seat": seat, "token": token})
+        if status == 200:
+            self.secret = got["secret"]
+        return status, got
+
+    def scan(self, url: str) -> tuple[int, Any]:
+        """Open a seat's QR code, as the page does with the address's ``#seat.token``."""
+        seat, token = url.split("#", 1)[1].split(".", 1)
+        return self.claim(int(seat), token)
+
     def collect(self, rid: str) -> tuple[int, Any]:
         status, got = self.request("GET", f"/api/pair/{rid}")
         if status == 200 and "secret" in got:
@@ -182,6 +212,7 @@ def pair(device: Device, phone: Phone, seat: int) -> None:
     device.until(lambda: asked["code"] in device.question())
     device.press(Button.OK)
     device.until(lambda: phone.collect(asked["rid"])[1].get("secret"))
+    device.close_phones_page()
 
 
 # The certificate the first device of this test process made at its first start (openssl,

@@ -129,8 +129,9 @@ def test_while_a_phone_asks_the_footer_says_the_question_and_the_address_stays()
 
 
 def test_the_offer_before_any_phone_asks_is_the_footer_too() -> None:
-    """The seat offered first: the screen says to choose it on the phone, footer and banner
-    alike, with the address kept; the question follows once the phone asks."""
+    """The seat offered first: the screen says to scan the seat's code with its phone,
+    footer and banner alike, with the address kept; the question follows if a phone asks
+    the long way."""
     referee = Referee(clock=FakeClock(), rng=random.Random(2), record=MemoryRecord(),
                       setup=SetupDefaults(names=("Ann", "Ben"), players=2, rounds=1,
                                           pool="device", timer=False))
@@ -141,7 +142,7 @@ def test_the_offer_before_any_phone_asks_is_the_footer_too() -> None:
     bridge.publish(referee)
     view = bridge.shared_public(referee.view())
     assert view.banner is not None and view.screen.prompt == view.banner.text
-    assert view.screen.prompt == "Seat 1: choose it on its phone now"
+    assert view.screen.prompt == "Seat 1: scan the code with its phone now"
     assert "192.168.1.23:8443" in _drawn(Scene(view=view))
     code = bridge.pairings.request(0).code
     bridge.publish(referee)

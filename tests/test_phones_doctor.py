@@ -30,6 +30,17 @@ def test_doctor_says_phones_are_off_by_default(tmp_path: Path) -> None:
     assert "off" in checks[0][1]
 
 
+def test_doctor_says_phones_turned_on_from_the_device_start_with_it(tmp_path: Path) -> None:
+    from coda_pi.phones.remembered_on import remember_on
+
+    remember_on(tmp_path / "data")
+    checks = _phones(tmp_path, "")
+    assert "turned on from the device" in checks[0][1]
+    assert any("https://" in text for _, text, _ in checks), checks
+    off = _phones(tmp_path, "[phones]\nenabled = false\n")  # the config's word wins
+    assert [status for status, _, _ in off] == ["OK"] and "off" in off[0][1]
+
+
 def test_doctor_gives_the_address_phones_open(tmp_path: Path) -> None:
     checks = _phones(tmp_path, "[phones]\nenabled = true\nport = 9443\n")
     assert any(status == "OK" and "https://" in text and ":9443/" in text

@@ -49,14 +49,18 @@ board_tap = st.tuples(st.just("board_tap"), addresses, st.one_of(
     st.fixed_dictionaries({"kind": st.just("keys"), "black": st.integers(0, 4),
                            "white": st.integers(0, 4)})),
     st.sampled_from(["", "x", "guess", "0" * 32]))
+# A seat's QR code guessed (issue 32): any seat, tokens well formed or not.
+claim = st.tuples(st.just("claim"), addresses, st.integers(-1, 9),
+                  st.text(alphabet="abcXYZ019_-.", max_size=70))
 raw_body = st.tuples(st.just("raw"), addresses,
-                     st.sampled_from(["/api/pair", "/api/tap", "/api/leave", "/x"]),
+                     st.sampled_from(["/api/pair", "/api/claim", "/api/tap", "/api/leave",
+                                      "/x"]),
                      st.binary(max_size=300))
 slow = st.tuples(st.just("slow"), addresses, st.integers(1, 20))
 half_hello = st.tuples(st.just("half_hello"), addresses, st.binary(min_size=1, max_size=40))
 collect = st.tuples(st.just("collect"), addresses, st.text(max_size=30))
-actions = st.lists(st.one_of(ask, odd_ask, forged_tap, board_tap, raw_body, slow, half_hello,
-                             collect),
+actions = st.lists(st.one_of(ask, odd_ask, forged_tap, board_tap, claim, raw_body, slow,
+                             half_hello, collect),
                    min_size=1, max_size=6)
 
 
@@ -106,6 +110,9 @@ def _stranger(device: Device, action: tuple[Any, ...], held: list[socket.socket]
     elif kind == "board_tap":  # a forged secret: refused (or the door turns it away)
         assert _status(phone, "POST", "/api/tap", action[2], secret=action[3] or None
                        ) in (0, 403)
+    elif kind == "claim":  # never 200: the token is on the device's screen only
+        assert _status(phone, "POST", "/api/claim", {"seat": action[2], "token": action[3]}
+                       ) in (0, 400, 403, 429)
     elif kind == "raw":
         assert _raw(device, source, action[2], action[3]) in ANSWERS | {0}
     elif kind == "collect":

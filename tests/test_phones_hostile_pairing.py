@@ -19,6 +19,7 @@ import pytest
 from phones_device import Device, pair, running_device
 
 from coda_pi.referee.pools.entered.views import EntryPrivateView, EntryWaitView
+from coda_pi.referee.shared.seat_screens import PhonesView
 from coda_pi.referee.shared.signals import Button, Press, Release
 
 
@@ -92,10 +93,14 @@ def test_ok_pairs_only_the_phone_the_question_named_and_a_new_asker_withdraws_it
         bridge = device.phones.bridge
         before = bridge.published
         # A button meant for the question (any answers it): it answers nothing now, and
-        # the game does not see it either (Ann's view does not come up).
-        device.app.queue.put(Press(Button.SEAT_1))
+        # the device does not see it either (BACK would close the Phones page).
+        device.app.queue.put(Press(Button.BACK))
         device.until(lambda: bridge.published >= before + 1)
-        assert device.app.scene.private is None
+        assert isinstance(device.app.scene.view.overlay, PhonesView)
+        device.app.queue.put(Release(Button.BACK))
+        device.close_phones_page()
+        device.app.queue.put(Press(Button.SEAT_1))  # the next press is the game's again
+        assert isinstance(device.until(lambda: device.app.scene.private), EntryPrivateView)
         device.app.queue.put(Release(Button.SEAT_1))
         assert owner.collect(asked["rid"])[0] == 404
         assert stranger.collect(late["rid"])[0] == 404
@@ -135,6 +140,7 @@ def test_a_flood_of_requests_draws_no_banner_and_one_question_at_most(
         assert len(questions) <= 1
         # Nothing left behind: the next press is the game's.
         time.sleep(0.3)
+        device.close_phones_page()
         device.app.queue.put(Press(Button.SEAT_1))
         assert isinstance(device.until(lambda: device.app.scene.private), EntryPrivateView)
         device.app.queue.put(Release(Button.SEAT_1))
@@ -192,6 +198,12 @@ def test_every_odd_body_gets_a_clear_400_never_an_exception(tmp_path: Path) -> N
                 answer = _raw_post(device, "/api/pair", body)
                 assert answer.startswith(b"HTTP/1.1 400"), (body[:40], answer[:80])
                 assert b'"error"' in answer
+            for body in (b'{"seat": 0}', b'{"seat": 0, "token": 5}',
+                         b'{"seat": 0, "token": "short"}', b'{"seat": 0, "token": "' + b'a' * 65
+                         + b'"}', b'{"seat": 0, "token": "abc/def+ghijklmnop"}',
+                         b'{"seat": 0, "token": "abcdefghijklmnopq", "x": 1}'):
+                answer = _raw_post(device, "/api/claim", body)
+                assert answer.startswith(b"HTTP/1.1 400"), (body[:40], answer[:80])
             for body in (b'{"kind": "target", "target": 1e400}', b'{"kind": "key"}',
                          b'{"kind": "key", "key": "ok", "seat": 1}',
                          b'{"kind": "tile", "dark": 1, "value": "1"}',

@@ -79,6 +79,8 @@ def test_the_menu_takes_a_seat_s_phone_away_and_only_the_table_gives_it_back(
         device.press(Button.OK)
         device.until(lambda: ann.collect(asked["rid"])[1].get("secret"))
         assert ann.page()[0] == 200
+        # The page did its work: it closes, so Ann's phone plays at once.
+        device.until(lambda: device.app.scene.view.overlay is None)
         assert device.app.errors == []
 
 

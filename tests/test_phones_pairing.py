@@ -10,7 +10,7 @@ from pathlib import Path
 from phones_device import Phone, SteppedClock, pair, running_device
 
 from coda_pi.referee.pools.entered.views import EntryPrivateView, EntryWaitView
-from coda_pi.referee.shared.seat_screens import WITHOUT_A_PHONE, LookAtPhoneView
+from coda_pi.referee.shared.seat_screens import WITHOUT_A_PHONE, LookAtPhoneView, PhonesView
 from coda_pi.referee.shared.signals import Button, Press, Release
 from coda_pi.referee.shared.views import Banner
 from coda_pi.ui.scene import Scene
@@ -405,7 +405,9 @@ def test_a_press_for_the_game_does_not_give_a_seat_to_a_waiting_phone(tmp_path: 
         device.until(lambda: "stays without a phone" in device.app.scene.view.banner.text)
         assert intruder.collect(rid)[0] == 404
         assert bridge.pairings.paired() == frozenset()
-        assert device.app.scene.view.overlay is None  # the BACK answered; it opened no menu
+        # The BACK answered: it neither opened the menu nor closed the Phones page.
+        assert isinstance(device.app.scene.view.overlay, PhonesView)
+        device.close_phones_page()
         before = bridge.published
         device.seat(1)  # now a press for the game again: nothing is asked
         device.until(lambda: bridge.published >= before + 2)

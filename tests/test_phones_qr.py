@@ -15,11 +15,18 @@ import pytest
 
 from coda_pi.i18n import LANGUAGES, in_language
 from coda_pi.ui.phones_card import MIN_MODULE, QUIET, SMALLEST_MODULE, WHITE, qr_matrix
-from coda_pi.ui.phones_samples import SAMPLE_CARD, phones_scenes
+from coda_pi.ui.phones_samples import OFFER_CARD, SAMPLE_CARD, phones_scenes
 from coda_pi.ui.render_all import SIZES
 from coda_pi.ui.screens import draw_scene
 
-SCENES = ("phones-setup", "phones-mm-setup", "phones-menu")
+SCENES = ("phones-setup", "phones-mm-setup", "phones-menu", "phones-seat-code",
+          "phones-menu-seat-code")
+CARDS = {"phones-seat-code": OFFER_CARD, "phones-menu-seat-code": OFFER_CARD}
+"""The scenes whose code is an offered seat's own (a longer address: the one-time token)."""
+
+
+def _url(name: str) -> str:
+    return CARDS.get(name, SAMPLE_CARD).code_url
 
 
 def _frame(name: str, size: tuple[int, int], language: str) -> pygame.Surface:
@@ -48,7 +55,7 @@ def test_the_drawn_code_is_segno_s_matrix_in_whole_modules(
         name: str, size: tuple[int, int], language: str) -> None:
     surface = _frame(name, size, language)
     square = _white_square(surface)
-    matrix = qr_matrix(SAMPLE_CARD.url)
+    matrix = qr_matrix(_url(name))
     count = len(matrix) + 2 * QUIET
     assert square.width == square.height and square.width % count == 0
     module = square.width // count
@@ -77,4 +84,4 @@ def test_a_qr_reader_reads_the_address_off_every_size(name: str, language: str,
         pygame.image.save(_frame(name, (w, h), language), str(path))
         read = subprocess.run(["zbarimg", "--quiet", "--raw", str(path)],
                               capture_output=True, text=True, timeout=30)
-        assert read.stdout.strip() == SAMPLE_CARD.url, (path.name, read.stderr)
+        assert read.stdout.strip() == _url(name), (path.name, read.stderr)

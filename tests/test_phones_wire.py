@@ -91,6 +91,7 @@ def _exchange(tmp_path: Path, *, tls: bool, row: tuple[str, ...] = ROW) -> tuple
             device.press(Button.OK)
             device.until(lambda: 0 in bridge.pairings.paired())
             assert phone.collect(rid)[0] == 200
+            device.close_phones_page()  # the page is the table's: phones wait meanwhile
             taken = bridge.taken
             for tile in row:
                 assert phone.tap(kind="tile", dark=tile[0] == "D", value=tile[1:]) == 200

@@ -159,7 +159,11 @@ def build_app(
     closers: list[Callable[[], None]] = [records.close]
     closers.extend(published)
     phones = None
-    if config.phones.enabled:  # phones as seat screens (coda_pi/phones/)
+    from coda_pi.phones.remembered_on import phones_wanted
+
+    # Phones as seat screens (coda_pi/phones/): on where the config says so, or where the
+    # table turned them on from the device before a restart and the config says nothing.
+    if phones_wanted(config.phones, records.data_dir):
         from coda_pi.phones.addresses import PhoneAddresses, hotspot_interface
         from coda_pi.phones.start import start_phones
 
@@ -260,6 +264,9 @@ def _phones_starter(app: App, data_dir: Path, port: int, *,
                               explain=lambda why: app.referee.notify(why, BannerKind.ERROR))
         if phones is None:
             return None
+        from coda_pi.phones.remembered_on import remember_on
+
+        remember_on(data_dir)  # still on after a restart (the config wins where it says)
         app.phones = phones
         if app.companion is None:
             app.companion = phones.bridge

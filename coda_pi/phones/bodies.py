@@ -30,6 +30,8 @@ SLOT = {"type": "integer", "minimum": 0, "maximum": MAX_SLOT}
 SEAT = {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1}
 PEG = {"enum": list(palette(blanks=True))}
 """One of Mastermind's colours, by its letter (the empty hole's "." included)."""
+TOKEN = {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"}
+"""A seat QR code's one-time token (pairing.py: URL-safe base64 of 12 random bytes)."""
 KEY_COUNT = {"type": "integer", "minimum": 0, "maximum": MAX_PEGS}
 
 _TAPS: dict[str, dict[str, Any]] = {
@@ -57,6 +59,7 @@ def _flat(properties: dict[str, Any]) -> dict[str, Any]:
 
 SCHEMAS: dict[str, dict[str, Any]] = {
     "/api/pair": _flat({"seat": SEAT}),
+    "/api/claim": _flat({"seat": SEAT, "token": TOKEN}),
     "/api/leave": {"type": "object", "maxProperties": 0},
     "/api/tap": {"oneOf": [_flat({"kind": {"const": kind}, **fields})
                            for kind, fields in _TAPS.items()]},

@@ -77,7 +77,20 @@ class PhoneBridge:
         if self.locate is not None:
             self.url, *rest = self.locate()
             also = tuple(rest)
-        return PhonesCard(self.url, self.fingerprint, self.pairings.paired(), also)
+        offer = self._offer_url()
+        return PhonesCard(self.url, self.fingerprint, self.pairings.paired(), also,
+                          offer=self._invited[0] if offer and self._invited else None,
+                          offer_url=offer)
+
+    def _offer_url(self) -> str:
+        """The offered seat's QR code: the address with the seat and its one-time token
+        after ``#`` (a fragment: the browser never sends it, so no log or header holds
+        it); "" when no seat is offered or its token is used, run out or withdrawn."""
+        if self._invited is None:
+            return ""
+        seat = self._invited[0]
+        token = self.pairings.token_for(seat)
+        return f"{self.url}#{seat}.{token}" if token else ""
 
     def unpair(self, seat: int) -> None:
         """The table took the seat's phone away (the BACK menu's "Phones"): its next
@@ -93,6 +106,7 @@ class PhoneBridge:
         self._invited = (seat, time.monotonic())
         self._question = None
         self._invite_told = False
+        self.pairings.offer(seat)  # the seat's own QR code: the one drawn before is gone
 
     def take(self, referee: Any, intent: Intent | PhoneIntent) -> bool:
         """True when ``intent`` was the phones' (a tap, or the press that answers the
@@ -128,9 +142,16 @@ class PhoneBridge:
         return False
 
     def _check_question(self, referee: Any) -> None:
-        """The pairing's state, on the loop's thread: the invitation or question run out,
-        a question withdrawn when the requests for its seat changed, a question asked when
-        one phone (and only one) asks for the invited seat."""
+        """The pairing's state, on the loop's thread: a seat paired by its QR code told,
+        the invitation or question run out, a question withdrawn when the requests for its
+        seat changed, a question asked when one phone (and only one) asks for the invited
+        seat. Once no seat is offered, its QR code's token pairs nobody."""
+        self._tell_claimed(referee)
+        self._question_state(referee)
+        if self._invited is None:
+            self.pairings.withdraw()
+
+    def _question_state(self, referee: Any) -> None:
         now = time.monotonic()
         if self._invited is not None and now - self._invited[1] > INVITE_SECONDS:
             self._invited = self._question = None
@@ -171,13 +192,28 @@ class PhoneBridge:
                                  "no").format(number=seat + 1, code=req.code))
         elif not self._invite_told:
             self._invite_told = True
-            self._say(referee, _("Seat {number}: choose it on its phone now").format(
+            self._say(referee, _("Seat {number}: scan the code with its phone now").format(
                 number=seat + 1))
+
+    def _tell_claimed(self, referee: Any) -> None:
+        """A phone opened the offered seat's QR code and holds the seat now: the offer and
+        any question about it end (the phones that asked for it the long way are told no),
+        and the table is told."""
+        for seat in self.pairings.claimed():
+            if self._invited is not None and self._invited[0] == seat:
+                if self._question is not None:  # a press meant for it reaches nothing
+                    self._absorb_until = time.monotonic() + WITHDRAWN_SECONDS
+                self._invited = self._question = None
+                self._close_phones_page(referee)
+            self.pairings.drop(seat)
+            self._say(referee, _("Seat {number} is paired with its phone").format(
+                number=seat + 1), BannerKind.GOOD)
 
     def _answer(self, referee: Any, *, yes: bool) -> None:
         assert self._question is not None and self._invited is not None
         rid, seat = self._question[0], self._invited[0]
         self._question = self._invited = None
+        self.pairings.withdraw()  # the seat is answered for: its QR code pairs nobody now
         if not yes:
             self.pairings.drop(seat)
             self._say(referee, _("Seat {number} stays without a phone").format(
@@ -185,6 +221,16 @@ class PhoneBridge:
         elif self.pairings.complete(rid):
             self._say(referee, _("Seat {number} is paired with its phone").format(
                 number=seat + 1), BannerKind.GOOD)
+            self._close_phones_page(referee)
+
+    @staticmethod
+    def _close_phones_page(referee: Any) -> None:
+        """The offered seat has its phone: the Phones page, where the table offered it,
+        has done its work and closes, so the phone plays at once (taps wait while it is
+        up)."""
+        close = getattr(referee, "close_phones_page", None)
+        if close is not None:
+            close()
 
     def publish(self, referee: Any) -> None:
         """Make every paired seat's page from the referee as it is now; wake the phones

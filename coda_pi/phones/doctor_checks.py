@@ -9,6 +9,7 @@ from typing import Any
 from coda_pi.config import Config
 from coda_pi.phones.addresses import PhoneAddresses, hotspot_interface
 from coda_pi.phones.hotspot import CONNECTION, Hotspot, hotspot_state
+from coda_pi.phones.remembered_on import phones_wanted
 from coda_pi.phones.tls import CERT_NAME
 from coda_pi.rules.sentence import say
 
@@ -19,9 +20,13 @@ def check_phones(report: Any, config: Config, addresses: PhoneAddresses | None =
     """Add the Phones checks to ``report`` (doctor's ``_Report``). ``addresses``: where the
     device is reachable (the machine's own interfaces unless a test hands in others)."""
     phones = config.phones
-    if not phones.enabled:
-        report.ok(say("phones as seat screens are off (phones.enabled in the config)"))
+    if not phones_wanted(phones, config.data_dir):
+        report.ok(say("phones as seat screens are off (phones.enabled in the config, or "
+                      "Turn phones on on the device)"))
         return
+    if not phones.enabled:  # what the device does at its next start, and why
+        report.ok(say("phones were turned on from the device: they start with it (the "
+                      "config's phones.enabled = false would keep them off)"))
     if (config.data_dir / CERT_NAME).exists():
         report.ok(say("the device's certificate for phones is in {data}",
                       data=str(config.data_dir)))

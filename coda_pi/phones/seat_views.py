@@ -58,11 +58,21 @@ def plain(value: Any) -> Any:
 def pairing_words() -> dict[str, str]:
     """The words of choosing a seat (``/api/seats``), before the phone holds one. Pairing
     is the one moment a phone sends its owner to the device: only the table offers a seat
-    (its button on the setup; in a game BACK, Phones, the seat, OK), in view of everyone,
-    and its OK to the question that names this phone's code gives it (design principle 4)."""
+    (its button on the setup; in a game BACK, Phones, the seat, OK), in view of everyone:
+    the phone that opens the seat's QR code then drawn holds it at once, or, the long way,
+    the table's OK to the question that names this phone's code gives it (design
+    principle 4). A refused ask says why and when to try again."""
     return page_words() | {
         "press": _("Now on the device: seat button {number} (in a game: BACK, Phones, seat "
                    "{number}, OK), then OK"),
+        "quicker": _("Quicker: the table presses your seat's button on the device (in a "
+                     "game: BACK, Phones, your seat, OK), and you scan the code it shows"),
+        "gone": _("That code was used, or has run out. Ask the table to show the seat's "
+                  "code again, then scan it"),
+        "busy_often": _("This phone asked too often. Try again in {seconds} seconds"),
+        "busy_waiting": _("This phone is already asking for a seat. Try again in {seconds} "
+                          "seconds, or scan the seat's code on the device"),
+        "busy_full": _("Too many phones are asking now. Try again in {seconds} seconds"),
     }
 
 
@@ -238,6 +248,14 @@ def _private(private: Any) -> Any:
     return _button_free(out)
 
 
+def _without_card(screen: Any) -> Any:
+    """The setup's screen without its phones card: the card carries the offered seat's QR
+    code, whose token pairs whoever opens it, so it goes on the device's screen only."""
+    if isinstance(screen, dict) and "phones" in screen:
+        return {k: v for k, v in screen.items() if k != "phones"}
+    return screen
+
+
 def seat_page(referee: Any, seat: int, public: Any = None) -> dict[str, Any]:
     """Everything seat ``seat``'s page shows now (JSON values); ``public``: the referee's
     public view, when the caller already has it."""
@@ -261,7 +279,7 @@ def seat_page(referee: Any, seat: int, public: Any = None) -> dict[str, Any]:
             "title": getattr(public, "title", ""),
             "banner": plain(banner) if banner and touch_safe(banner.text) else None,
             "timer": plain(getattr(public, "timer", None)),
-            "screen": _button_free(plain(getattr(public, "screen", None))),
+            "screen": _button_free(_without_card(plain(getattr(public, "screen", None)))),
             "table": plain(getattr(public, "table", None)),
             "overlay": getattr(public, "overlay", None) is not None,
         },

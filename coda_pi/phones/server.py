@@ -215,14 +215,16 @@ class _Handler(BaseHTTPRequestHandler):
         body = self._body(url.path)
         if body is None:
             return
-        if url.path == "/api/pair":
+        if url.path == "/api/claim":
+            self._claim(body["seat"], body["token"])
+        elif url.path == "/api/pair":
             try:
                 req = self.server.bridge.pairings.request(body["seat"], self.client_address[0])
             except ValueError:
                 self._json(HTTPStatus.BAD_REQUEST, {"error": "no such seat"})
                 return
-            except Refused:
-                self._json(HTTPStatus.TOO_MANY_REQUESTS, {"busy": True})
+            except Refused as refused:
+                self._refused(refused)
                 return
             if self.server.bridge.offered(req.seat):  # the question may name this code
                 self.server.queue.wake()  # (else the loop sleeps on: a flood costs it nothing)
@@ -251,6 +253,37 @@ class _Handler(BaseHTTPRequestHandler):
                 self._json(HTTPStatus.OK, {"done": True})
             else:
                 self._json(HTTPStatus.ACCEPTED, {"pending": True})
+
+
+    def _refused(self, refused: Refused) -> None:
+        """429, with why and in how many seconds asking again can succeed: the page says
+        both (a phone dropped back to the seat list without a word asked again at once)."""
+        retry = math.ceil(refused.retry)
+        self.send_response(HTTPStatus.TOO_MANY_REQUESTS)
+        self.send_header("Retry-After", str(retry))
+        body = json.dumps({"busy": True, "why": refused.why, "retry": retry}).encode()
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Content-Security-Policy", POLICY)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _claim(self, seat: int, token: str) -> None:
+        """A phone opened a seat's QR code (pairing.py ``claim``): paired at once when its
+        token is that seat's live one; 403 alike for a used, old, guessed or other seat's
+        token, so a stranger learns nothing from the answer but no."""
+        try:
+            secret = self.server.bridge.pairings.claim(seat, token, self.client_address[0])
+        except Refused as refused:
+            self._refused(refused)
+            return
+        if secret is None:
+            self._json(HTTPStatus.FORBIDDEN, {"gone": True})
+            return
+        self.server.doors.know(self.client_address[0])
+        self.server.queue.wake()  # the table is told at once, and the code leaves its screen
+        self._json(HTTPStatus.OK, {"secret": secret, "seat": seat})
 
 
 def padded(body: bytes) -> bytes:

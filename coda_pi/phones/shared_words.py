@@ -19,6 +19,7 @@ from coda_pi.i18n import _
 from coda_pi.phones.actions import mastermind_actor
 from coda_pi.referee.mastermind.views import MastermindScreen, MastermindStep
 from coda_pi.referee.pools.entered.views import EntryWaitView
+from coda_pi.referee.shared.seat_screens import PhonesView
 from coda_pi.referee.shared.views import DealView, SetupView, TurnView
 from coda_pi.referee.shared.wording import nouns
 
@@ -30,8 +31,13 @@ def shared_view(view: Any, paired: frozenset[int], notice: str | None) -> Any:
     screen = getattr(view, "screen", None)
     prompt = _phone_prompt(view, screen, paired)
     banner = getattr(view, "banner", None)
-    if (isinstance(screen, SetupView) and notice and banner is not None
-            and banner.text == notice):
+    told = notice is not None and banner is not None and banner.text == notice
+    overlay = getattr(view, "overlay", None)
+    if told and isinstance(overlay, PhonesView) and overlay.keys != notice:
+        # The Phones page hides the banner: its footer says the pairing's sentence (the
+        # question above all), as the setup's does.
+        return dataclasses.replace(view, overlay=dataclasses.replace(overlay, keys=notice))
+    if isinstance(screen, SetupView) and told:
         prompt = notice
     if prompt is None or prompt == getattr(screen, "prompt", None):
         return view

@@ -166,6 +166,9 @@ class GameSwitch:
     def notify(self, text: str, kind: BannerKind = BannerKind.INFO) -> None:
         self.current.notify(text, kind)
 
+    def close_phones_page(self) -> None:
+        self.current.close_phones_page()
+
     def hold_time(self, held: bool) -> None:
         self.current.hold_time(held)
 

@@ -99,16 +99,16 @@ def setup_with_code(surface: pygame.Surface, bands: Frame, card: PhonesCard,
     # As large as leaves the players room under it; where it cannot, larger without them.
     fnt = floor_font(height)
     names_h = len(names) * (fnt.get_linesize() + 2) + m.margin
-    module = module_for(card.url, min(body.height - names_h, widest))
-    if module and not _names_fit(fnt, names, qr_side(card.url, module), m.margin):
+    module = module_for(card.code_url, min(body.height - names_h, widest))
+    if module and not _names_fit(fnt, names, qr_side(card.code_url, module), m.margin):
         module = 0
-    module = module or module_for(card.url, min(round(body.height * 0.62), widest))
-    side = qr_side(card.url, max(module, MIN_MODULE))
+    module = module or module_for(card.code_url, min(round(body.height * 0.62), widest))
+    side = qr_side(card.code_url, max(module, MIN_MODULE))
     menu = pygame.Rect(body.left, body.top, body.width - side - m.margin, body.height)
     if _menu_width(items, menu, height) <= menu.width:
         draw_menu(surface, menu, "", items, cursor, max_lines=6)
         column = pygame.Rect(menu.right + m.margin, body.top, side, body.height)
-        placed = draw_qr(surface, column, card.url)
+        placed = draw_qr(surface, column, card.code_url)
         if placed is not None:
             _names_under(surface, column, placed, names, m.margin)
         return placed is not None
@@ -144,11 +144,11 @@ def _code_over_free_lines(surface: pygame.Surface, bands: Frame, card: PhonesCar
                        0, free * line_h)
     room.width = body.right - room.left
     cap = min(round(body.height * 0.62), round(body.width * 0.36))
-    module = min(room.width, room.height, cap) // (len(qr_matrix(card.url)) + 2 * QUIET)
+    module = min(room.width, room.height, cap) // (len(qr_matrix(card.code_url)) + 2 * QUIET)
     if module < SMALLEST_MODULE:
         return False
     draw_menu(surface, body, "", items, cursor, max_lines=6)
-    image = _qr_image(card.url, module)
+    image = _qr_image(card.code_url, module)
     placed = image.get_rect(right=body.right, bottom=room.bottom)
     # A band of the background around it: the cursor's bar stops clear of the code.
     pygame.draw.rect(surface, theme.BACKGROUND, placed.inflate(2 * m.margin, 0))
@@ -211,7 +211,7 @@ def draw_phones_page(surface: pygame.Surface, bands: Frame, view: PhonesView,
             below.height -= line + m.margin // 2
     side = min(below.height, round(below.width * 0.5))
     placed = draw_qr(surface, pygame.Rect(below.left, below.top, side, below.height),
-                     view.card.url)
+                     view.card.code_url)
     left = placed.right + m.margin if placed is not None else below.left
     seats = pygame.Rect(left, below.top, below.right - left, below.height)
     draw_menu(surface, seats, "", [MenuItem(text) for text in view.lines], view.cursor,

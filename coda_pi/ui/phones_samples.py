@@ -26,6 +26,9 @@ from coda_pi.ui.scene import Scene
 SAMPLE_CARD = PhonesCard("https://192.168.100.123:8443/", "3F:A9:0C:77:51:E2:8B:D4",
                          frozenset({0, 2}))
 """The longest address a home network gives (three-digit parts) and the default port."""
+OFFER_CARD = replace(SAMPLE_CARD, offer=1,
+                     offer_url=SAMPLE_CARD.url + "#1.kq3Vb0x_T9mZr2Lw")
+"""The table offered seat 2: the code is that seat's own, with its one-time token."""
 
 
 def phones_scenes() -> dict[str, Scene]:
@@ -37,6 +40,13 @@ def phones_scenes() -> dict[str, Scene]:
     ask = Banner(_("Seat {number} to phone {code}? OK: yes, other button: no").format(
         number=2, code="4711"), BannerKind.INFO)
     # ... said in the footer too, the header keeping the address (phones/shared_words.py).
+    # The table pressed seat 2's button: the code is seat 2's own, the footer says so.
+    scan = Banner(_("Seat {number}: scan the code with its phone now").format(number=2),
+                  BannerKind.INFO)
+    scenes["phones-seat-code"] = Scene(
+        PublicView(screen=replace(setup_sample(4, phones=OFFER_CARD), prompt=scan.text),
+                   table=None, title=_("New game"), banner=scan, leds=_leds(4)),
+        leds=_leds(4))
     scenes["phones-ask"] = Scene(PublicView(screen=replace(setup, prompt=ask.text), table=None,
                                             title=_("New game"), banner=ask, leds=_leds(4)),
                                  leds=_leds(4))
@@ -58,6 +68,13 @@ def phones_scenes() -> dict[str, Scene]:
     scenes["phones-offer"] = Scene(PublicView(screen=_turn_screen(), table=_table(4),
                                               overlay=offer, title=round_of(1),
                                               leds=_leds(4, on=0)), leds=_leds(4, on=0))
+    # OK offered seat 2: the page draws seat 2's own code until a phone opens it.
+    seat_code = PhonesView(title=_("Phones"), card=OFFER_CARD, lines=lines, cursor=1,
+                           keys=_("Seat {number}: scan this code with its phone   BACK: "
+                                  "close").format(number=2))
+    scenes["phones-menu-seat-code"] = Scene(
+        PublicView(screen=_turn_screen(), table=_table(4), overlay=seat_code,
+                   title=round_of(1), leds=_leds(4, on=0)), leds=_leds(4, on=0))
     # Another phone asked while the question was up: it is withdrawn, and says why.
     withdrawn = Banner(_("Another phone asked for seat {number}: nobody gets it, offer it "
                          "again").format(number=2), BannerKind.ERROR)

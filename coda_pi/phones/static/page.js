@@ -57,7 +57,7 @@
       $("foot").innerHTML = "";
       $("who").textContent = "";
       $("say").textContent = say("choose");
-      status(note || "");
+      status(typeof note === "function" ? note() : (note || ""));  /* after the words came */
       for (var i = 0; i < obj.seats.length; i++) {
         var s = obj.seats[i];
         var b = el("button", "wide", s.label || s.name);
@@ -65,10 +65,18 @@
         b.onclick = (function (seat) { return function () { askSeat(seat); }; })(s.seat);
         main.appendChild(b);
       }
+      /* The shorter way, for a phone that scanned the bare address: the seat's own code. */
+      if (words.quicker) { main.appendChild(el("p", "note", words.quicker)); }
     });
+  }
+  /* A refused ask (429) says why and when to try again, never a silent seat list. */
+  function refused(obj) {
+    var why = obj && obj.why ? obj.why : "full";
+    return say("busy_" + why, {seconds: obj && obj.retry ? obj.retry : 60});
   }
   function askSeat(seat) {
     request("POST", "/api/pair", {seat: seat}, function (code, obj) {
+      if (code === 429) { chooseSeat(function () { return refused(obj); }); return; }
       if (code !== 200 || !obj) { chooseSeat(); return; }
       var main = $("main");
       main.innerHTML = "";
@@ -93,6 +101,33 @@
         setTimeout(function () { waitPair(rid); }, 2000);
       } else {
         chooseSeat();
+      }
+    });
+  }
+
+  /* The seat's QR code on the device: "#<seat>.<token>" after the address. The token
+     is the proof this phone saw the table's screen: opened once, it pairs at once. It is
+     taken off the address bar first, so that neither history nor a shared link keeps it. */
+  function claimFromAddress() {
+    var found = /^#([0-9])\.([A-Za-z0-9_-]{16,64})$/.exec(window.location.hash || "");
+    if (!found) { return false; }
+    try { window.history.replaceState(null, "", "/"); } catch (e) { window.location.hash = ""; }
+    claim(parseInt(found[1], 10), found[2]);
+    return true;
+  }
+  function claim(seat, token) {
+    request("POST", "/api/claim", {seat: seat, token: token}, function (code, obj) {
+      if (code === 200 && obj && obj.secret) {
+        secret = obj.secret;
+        try { window.localStorage.setItem(KEY, secret); } catch (e) { /* a private tab */ }
+        version = 0;
+        poll();
+      } else if (code === 429) {
+        chooseSeat(function () { return refused(obj); });
+      } else if (code === 0) {  /* the Wi-Fi dropped: the same token, a little later */
+        setTimeout(function () { claim(seat, token); }, 2000);
+      } else {
+        chooseSeat(function () { return words.gone; });
       }
     });
   }
@@ -461,5 +496,11 @@
     }
   }
 
+  /* A seat's code opened in this very tab changes only the address's fragment: a fresh
+     load claims it (and ends this page's polling for the seat it held). */
+  window.addEventListener("hashchange", function () {
+    if (/^#[0-9]\./.test(window.location.hash)) { window.location.reload(); }
+  });
+  if (claimFromAddress()) { return; }
   if (secret) { poll(); } else { chooseSeat(); }
 })();

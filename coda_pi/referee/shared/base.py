@@ -184,6 +184,15 @@ class BaseReferee(ABC):
         self.offer_phones(None)  # on for good: "Phones" from now on
         return True
 
+    def close_phones_page(self) -> None:
+        """A phone opened the seat's code drawn on the "Phones" page and holds the seat:
+        the page has done its work and closes, so the phone plays at once (taps wait
+        while the table's page is up)."""
+        if isinstance(self._overlay, PhonesPanel):
+            self._overlay = None
+            self._overlay_closed()
+            self._version += 1
+
     def _phones_card(self) -> PhonesCard | None:
         return self._seat_screens.card() if self._seat_screens is not None else None
 
@@ -200,7 +209,8 @@ class BaseReferee(ABC):
 
     def _phones_nav(self, panel: PhonesPanel, button: Button) -> None:
         """PREV/NEXT move over the seats; OK on a seat with a phone takes it away, on a
-        seat without one offers it to a phone (the page closes: the question follows)."""
+        seat without one offers it to a phone (the page stays, with that seat's QR code:
+        the phone that opens it holds the seat)."""
         if button in (Button.PREV, Button.NEXT):
             panel.move(-1 if button is Button.PREV else 1)
             return
@@ -215,10 +225,8 @@ class BaseReferee(ABC):
             self._banner = Banner(_("Seat {number} has no phone now: its button shows its "
                                     "view here again").format(number=seat + 1),
                                   BannerKind.INFO)
-        else:  # the table offers the seat: the phone that asks is named in a question
+        else:  # the table offers the seat: the page draws the seat's own QR code
             panel.screens.invite(seat)
-            self._overlay = None
-            self._overlay_closed()
 
     # -- events: check, write, then apply and tell --------------------------------------------
 

@@ -33,6 +33,15 @@ class PhonesCard:
     fingerprint: str = ""
     paired: frozenset[int] = frozenset()
     also: tuple[str, ...] = ()  # the device's other addresses, where it has several
+    # The seat the table offers now and its own QR code (the address with a one-time
+    # token): whoever opens it holds that seat at once. Drawn on the device only.
+    offer: int | None = None
+    offer_url: str = ""
+
+    @property
+    def code_url(self) -> str:
+        """What the QR code carries: the offered seat's own address while there is one."""
+        return self.offer_url or self.url
 
     @property
     def address(self) -> str:
@@ -56,8 +65,9 @@ class SeatScreens(Protocol):
         the seat has the button flow again. Pairing it again needs the table."""
 
     def invite(self, seat: int) -> None:
-        """The table chose to give ``seat`` a phone: the phone that asks for it is named
-        in a question on this screen, and only OK gives it the seat."""
+        """The table chose to give ``seat`` a phone: the card then carries the seat's own
+        QR code, whose one-time token pairs the phone that opens it at once; a phone that
+        asks for the seat the long way is named in a question, and only OK gives it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +126,10 @@ class PhonesPanel:
                  for seat, name in enumerate(self.names)]
         lines.append(_("Back"))
         seat = self.chosen_seat()
-        if seat is not None and seat in card.paired:
+        if card.offer is not None:
+            keys = _("Seat {number}: scan this code with its phone   BACK: close").format(
+                number=card.offer + 1)
+        elif seat is not None and seat in card.paired:
             keys = _("OK: take seat {number}'s phone away   BACK: close").format(
                 number=seat + 1)
         elif seat is not None:
