@@ -54,6 +54,10 @@ NOT_AT_START = (
     "coda_pi.referee.pools.entered.mode", "coda_pi.referee.pools.entered.views",
     "coda_pi.referee.pools.table.mode", "coda_pi.referee.pools.table.views",
     "coda_pi.ui.table_pool_screens",
+    # Phones and the club are off: neither their servers nor MQTT load.
+    "coda_pi.phones", "paho",
+    # The sound: a piezo on a Pi; on a laptop the mixer opens when a cue first plays.
+    "pygame.mixer", "pygame.mixer_music",
 )
 
 

@@ -1,0 +1,62 @@
+"""pygame without its mixer until a sound is wanted (coda_pi/pygame_import.py): the start
+skips SDL_mixer and its codecs, and the mixer still works the moment it is imported."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from capabilities import mixer_problem
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHILD = """
+import json, sys
+from coda_pi.pygame_import import leave_out_the_mixer, mixer
+if sys.argv[1] == "pygame first":
+    import pygame
+leave_out_the_mixer()
+import pygame
+report = {"mixer at import": "pygame.mixer" in sys.modules or "pygame.mixer_music" in sys.modules}
+pygame.display.init()
+pygame.font.init()
+screen = pygame.display.set_mode((64, 48))
+text = pygame.font.Font(None, 20).render("Coda", True, (255, 255, 255))
+screen.blit(text, (0, 0))
+pygame.display.flip()
+report["drew"] = pygame.Surface.get_at(screen, (0, 0)) is not None and text.get_width() > 0
+try:
+    mixer().init(frequency=22050, size=-16, channels=1)
+except ImportError as error:
+    report["mixer"] = "does not load: " + str(error)
+else:
+    report["mixer"] = pygame.mixer.get_init()
+    report["music"] = hasattr(pygame.mixer, "music")
+    pygame.mixer.quit()
+print(json.dumps(report))
+"""
+
+
+def run_child(order: str) -> dict:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run([sys.executable, "-c", CHILD, order], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_pygame_comes_without_its_mixer_and_the_mixer_comes_when_asked_for():
+    report = run_child("coda_pi first")
+    assert report["mixer at import"] is False
+    assert report["drew"] is True  # the screen and the fonts are all there
+    if mixer_problem() is None:  # where the mixer loads at all
+        assert report["mixer"] == [22050, -16, 1] and report["music"] is True
+
+
+def test_a_pygame_imported_before_keeps_its_mixer():
+    report = run_child("pygame first")
+    assert report["mixer at import"] is True
