@@ -54,6 +54,9 @@ NOT_AT_START = (
     "coda_pi.referee.pools.entered.mode", "coda_pi.referee.pools.entered.views",
     "coda_pi.referee.pools.table.mode", "coda_pi.referee.pools.table.views",
     "coda_pi.ui.table_pool_screens",
+    # Coda is the game chosen: Mastermind's rules and setup wait until it is chosen.
+    "coda_pi.rules.mastermind", "coda_pi.rules.mastermind_events",
+    "coda_pi.rules.mastermind_pegs", "coda_pi.referee.mastermind",
     # Phones and the club are off: neither their servers nor MQTT load.
     "coda_pi.phones", "paho",
     # The sound: a piezo on a Pi; on a laptop the mixer opens when a cue first plays.
