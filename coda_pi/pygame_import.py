@@ -15,7 +15,6 @@ plays a sound: always import the mixer before using it.
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.machinery
 import sys
 from collections.abc import Sequence
@@ -45,7 +44,9 @@ def mixer() -> ModuleType:
     return pygame.mixer
 
 
-class _PygameFinder(importlib.abc.MetaPathFinder):
+# Plain classes, not importlib.abc's: that module imports importlib.resources (five modules
+# more at every start), and the import system asks only for these methods.
+class _PygameFinder:
     """Finds pygame as the path finder would, with a loader that leaves out the mixer."""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
@@ -61,7 +62,7 @@ class _PygameFinder(importlib.abc.MetaPathFinder):
         return spec
 
 
-class _WithoutMixer(importlib.abc.Loader):
+class _WithoutMixer:
     """pygame's own loader, running pygame's ``__init__`` with the mixer modules marked as
     absent (``None`` in ``sys.modules``: ``import`` raises ImportError, which pygame
     expects of a module that cannot load), and only while it runs."""
