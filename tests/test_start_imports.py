@@ -44,6 +44,9 @@ sys.exit(main(["run", "--window", "--size", "480x320", "--data-dir", sys.argv[1]
 # pygame's pkg_resources would load only to look names up).
 NOT_AT_START = (
     "importlib.metadata", "pkg_resources", "email", "hashlib", "difflib", "importlib.resources",
+    # argparse's terminal width and a scratch file each brought these (coda_pi/cli/,
+    # app/sdl_noise.py).
+    "shutil", "tempfile", "bz2", "lzma",
     "coda_pi.demo", "coda_pi.club", "coda_pi.cli.demo", "coda_pi.cli.analyze",
     "coda_pi.cli.replay", "coda_pi.cli.results", "coda_pi.cli.hub", "coda_pi.cli.club",
     "coda_pi.cli.mastermind", "coda_pi.cli.doctor", "coda_pi.doctor",
