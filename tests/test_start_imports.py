@@ -22,13 +22,14 @@ APPLIANCE_CONFIG = ROOT / "firmware" / "config.example.toml"
 # The command, stopped after the loop's first pass: the modules, the frames drawn, whether
 # GPIO pins were opened and what the screen shows, as one JSON line.
 CHILD = """
-import json, sys
+import gc, json, sys
 from coda_pi.cli import main  # first, as the coda-pi script does
 from coda_pi.app import loop
 
 def first_frame(app, **_):
     app.update()
     print(json.dumps({
+        "collecting": gc.isenabled(),  # paused for the start only
         "modules": sorted(name for name, module in sys.modules.items() if module is not None),
         "frames": app.stats.frames,
         "gpio": app.gpio is not None,
@@ -89,6 +90,7 @@ def test_a_laptop_start_draws_the_setup_without_gpiozero_or_the_other_screens(tm
     config.write_text("")  # every default: the pin map too, so the pins are tried
     report = first_frame(tmp_path, config)
     assert report["frames"] == 1 and report["screen"] == "SetupView"
+    assert report["collecting"], "the garbage collector runs again once the device is built"
     assert not report["gpio"]
     assert loaded(report, "pygame") and loaded(report, "coda_pi.referee.coda.referee")
     early = [name for name in NOT_AT_START if loaded(report, name)]

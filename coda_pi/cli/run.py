@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import sys
 from pathlib import Path
@@ -139,6 +140,12 @@ def _run_device(args: argparse.Namespace, config: Any, notices: tuple[str, ...],
                               "it from the console (SDL uses kmsdrm); elsewhere, from a "
                               "desktop session.").format(why=err), file=sys.stderr)
         return 1
+    finally:
+        # The collector was paused for the start (coda_pi/cli/__init__.py). What the start
+        # made lives as long as the device: frozen, no later collection scans it again (a
+        # full one mid-game would, at a press, on a Pi Zero for tens of milliseconds).
+        gc.freeze()
+        gc.enable()
     stops.on_stop(app.stop)
     try:
         app.run()
