@@ -10,7 +10,8 @@ plays (coda_pi/devices/sound_on_first_cue.py).
 pygame's own ``__init__`` skip its mixer modules, as it does on a machine where they cannot
 load (pygame then puts a ``MissingModule`` in ``pygame.mixer``); nothing else changes, and
 ``import pygame.mixer`` works as ever afterwards. ``mixer()`` is that import, for whoever
-plays a sound: always import the mixer before using it.
+plays a sound: always import the mixer before using it. ``quit_pygame()`` quits pygame
+without importing the mixer at the last moment.
 """
 
 from __future__ import annotations
@@ -39,9 +40,25 @@ def mixer() -> ModuleType:
     :raises ImportError: where pygame's mixer cannot load (pygame built without it, or
         SDL_mixer missing from the machine).
     """
+    for name in MIXER_MODULES:
+        if name in sys.modules and sys.modules[name] is None:  # marked absent by quit()
+            del sys.modules[name]
     import pygame.mixer
 
     return pygame.mixer
+
+
+def quit_pygame() -> None:
+    """``pygame.quit()``, without importing what was never imported: pygame's quit imports
+    the mixer and freetype only to ask them to quit (6 ms here, some 90 ms on a Pi Zero, at
+    every stop of a device that never sounded), and so does the quit pygame leaves for the
+    interpreter's exit. They stay marked absent afterwards, for that one; ``mixer()``
+    imports the mixer all the same."""
+    import pygame
+
+    for name in (*MIXER_MODULES, "pygame.freetype"):
+        sys.modules.setdefault(name, None)  # type: ignore[arg-type]
+    pygame.quit()
 
 
 # Plain classes, not importlib.abc's: that module imports importlib.resources (five modules

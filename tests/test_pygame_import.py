@@ -60,3 +60,36 @@ def test_pygame_comes_without_its_mixer_and_the_mixer_comes_when_asked_for():
 def test_a_pygame_imported_before_keeps_its_mixer():
     report = run_child("pygame first")
     assert report["mixer at import"] is True
+
+
+QUIT = """
+import json, sys
+from coda_pi.pygame_import import leave_out_the_mixer, mixer, quit_pygame
+leave_out_the_mixer()
+import pygame
+pygame.display.init()
+quit_pygame()
+report = {"loaded at quit": sorted(name for name in ("pygame.mixer", "pygame.freetype")
+                                   if sys.modules.get(name) is not None),
+          "display": pygame.display.get_init()}
+try:
+    mixer().init()
+except ImportError as error:
+    report["mixer"] = "does not load: " + str(error)
+else:
+    report["mixer"] = bool(pygame.mixer.get_init())
+    pygame.mixer.quit()
+print(json.dumps(report))
+"""
+
+
+def test_quitting_pygame_imports_neither_the_mixer_nor_freetype_and_the_mixer_still_comes():
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run([sys.executable, "-c", QUIT], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["loaded at quit"] == [] and report["display"] is False
+    if mixer_problem() is None:
+        assert report["mixer"] is True

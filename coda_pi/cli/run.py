@@ -120,6 +120,7 @@ def _run_device(args: argparse.Namespace, config: Any, notices: tuple[str, ...],
     import pygame
 
     from coda_pi.app import DeviceOptions, build_app
+    from coda_pi.pygame_import import quit_pygame
 
     options = DeviceOptions(
         config=config,
@@ -153,7 +154,7 @@ def _run_device(args: argparse.Namespace, config: Any, notices: tuple[str, ...],
         pass
     finally:
         app.close()
-        pygame.quit()
+        quit_pygame()
     if app.records is not None:
         for path in app.records.paths:
             print("coda-pi: " + _("the game record is {path}").format(path=path),
