@@ -67,8 +67,8 @@ def play_ms(sounder: ToneSounder, runs: int = 7) -> float:
 
 FIRST_CUE = """
 import sys, time
-from coda_pi.pygame_import import leave_out_the_mixer
-leave_out_the_mixer()  # as the command line does
+from coda_pi.pygame_import import leave_out_unused_pygame
+leave_out_unused_pygame()  # as the command line does
 import pygame
 from coda_pi.devices.sound_on_first_cue import MixerOnFirstCue
 from coda_pi.referee.shared.signals import Cue

@@ -21,7 +21,7 @@ from coda_pi import __version__
 from coda_pi.argparse_words import speak_argparse
 from coda_pi.desktop import KEYS
 from coda_pi.i18n import LANGUAGES, N_, _, language_from_environment, set_language
-from coda_pi.pygame_import import leave_out_the_mixer
+from coda_pi.pygame_import import leave_out_unused_pygame
 from coda_pi.safe_text import printable
 
 # pygame greets on import; a device's log and a user's terminal have no use for it.
@@ -31,9 +31,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # coda-pi never uses it, and pygame falls back to reading its files from its own directory.
 if "pkg_resources" not in sys.modules:
     sys.modules["pkg_resources"] = None  # type: ignore[assignment]
-# Nor its mixer (SDL_mixer and every codec it links): the appliance sounds a piezo, and a
-# laptop imports the mixer when a cue first plays (coda_pi/pygame_import.py).
-leave_out_the_mixer()
+# Nor its mixer (SDL_mixer and every codec it links: the appliance sounds a piezo, and a
+# laptop imports the mixer when a cue first plays), nor the modules no frame is drawn with
+# (coda_pi/pygame_import.py).
+leave_out_unused_pygame()
 
 # Each command: its module and its line in `coda-pi --help` (the same words the module's
 # register() gives; a test keeps them equal).
