@@ -94,6 +94,7 @@ def test_a_laptop_start_draws_the_setup_without_gpiozero_or_the_other_screens(tm
     assert report["frames"] == 1 and report["screen"] == "SetupView"
     assert report["collecting"], "the garbage collector runs again once the device is built"
     assert not loaded(report, "tomllib"), "an empty config file needs no TOML parser"
+    assert not loaded(report, "datetime"), "nor an empty data directory any date"
     assert not report["gpio"]
     assert loaded(report, "pygame") and loaded(report, "coda_pi.referee.coda.referee")
     early = [name for name in NOT_AT_START if loaded(report, name)]
