@@ -1,6 +1,7 @@
-"""gpiozero imported without importlib.metadata and importlib.resources (about 17 ms here,
-far more on a Pi Zero): stand-ins import them when gpiozero first uses them, and what it
-does with them still works. A fresh process each, where nothing imported them before."""
+"""gpiozero imported without importlib.metadata, importlib.resources, statistics and
+subprocess (about 20 ms here, far more on a Pi Zero): stand-ins import them when gpiozero
+first uses them, and what it does with them still works. A fresh process each, where
+nothing imported them before."""
 
 from __future__ import annotations
 
@@ -18,16 +19,26 @@ from coda_pi.devices.gpiozero_import import gpiozero_imported
 with gpiozero_imported():
     import gpiozero
     from gpiozero.pins.mock import MockFactory
-early = sorted(m for m in ("importlib.metadata", "importlib.resources", "tempfile")
-               if m in sys.modules)
+early = sorted(m for m in ("importlib.metadata", "importlib.resources", "tempfile",
+                            "statistics", "subprocess") if m in sys.modules)
 # A seven-segment display reads its font through importlib.resources; a pin factory named
 # in the environment is looked up through importlib.metadata.
 display = gpiozero.LEDCharDisplay(2, 3, 4, 5, 6, 7, 8, pin_factory=MockFactory())
 display.value = "8"
 lit = [led.value for led in display]
 display.close()
+# A smoothed sensor averages its readings with statistics.median.
+sensor = gpiozero.MotionSensor(17, queue_len=3, sample_rate=100, pin_factory=MockFactory())
+sensor.pin_factory.pin(17).drive_high()
+moved = sensor.wait_for_motion(timeout=5)
+sensor.close()
+# The Pi's own sensors run commands with subprocess.
+import subprocess
+own = gpiozero.internal_devices.subprocess.run is subprocess.run
 factory = gpiozero.Device._default_pin_factory()
-print(json.dumps({"early": early, "lit": lit, "factory": type(factory).__name__}))
+print(json.dumps({"early": early, "lit": lit, "factory": type(factory).__name__,
+                  "moved": moved, "subprocess": own,
+                  "statistics": getattr(sys.modules.get("statistics"), "__file__", "")}))
 """
 
 
@@ -41,3 +52,6 @@ def test_gpiozero_works_with_importlib_metadata_and_resources_imported_late():
     assert report["early"] == []
     assert report["lit"] == [1, 1, 1, 1, 1, 1, 1]  # every segment of an 8
     assert report["factory"] == "MockFactory"
+    assert report["moved"] is True and report["subprocess"] is True
+    # Imported for the sensor's median: the real module, for everybody else too.
+    assert report["statistics"].endswith("statistics.py")

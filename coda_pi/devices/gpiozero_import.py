@@ -1,35 +1,46 @@
-"""Importing gpiozero without importlib.metadata and importlib.resources until it uses them
-(``gpiozero_imported``), for the pins (``gpio``) and the piezo (``buzzer``) alike: its own
-module, so neither imports the other back."""
+"""Importing gpiozero without importlib.metadata, importlib.resources, statistics and
+subprocess until it uses them (``gpiozero_imported``), for the pins (``gpio``) and the piezo
+(``buzzer``) alike: its own module, so neither imports the other back."""
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import sys
 import types
 from collections.abc import Iterator
 from typing import Any
 
+STAND_INS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    # (the name gpiozero imports, the module it stands for, the names it takes from it)
+    ("importlib_metadata", "importlib.metadata", ("entry_points",)),
+    ("importlib_resources", "importlib.resources", ("files",)),
+    ("statistics", "statistics", ("median", "mean")),
+    ("subprocess", "subprocess", ()),
+)
+
 
 @contextlib.contextmanager
 def gpiozero_imported() -> Iterator[None]:
-    """Around importing gpiozero (or one of its pin factories): they import
-    importlib.metadata (and with it email, zipfile, socket...: about 13 ms here, some 0.2 s
-    on a Pi Zero) only to look up names in GPIOZERO_PIN_FACTORY and GPIOZERO_MOCK_PIN_CLASS,
-    and gpiozero.boards importlib.resources (with tempfile, shutil, bz2, lzma: about 4 ms
-    here) only to read the fonts of seven-segment displays coda-pi has none of; each takes
-    the backport (importlib_metadata, importlib_resources) when there is one. While
-    gpiozero is imported a stand-in for each backport is in its place, which imports the
-    standard module only when gpiozero uses it (it does not, for the factories it tries on a
-    Pi and the devices coda-pi opens)."""
+    """Around importing gpiozero (or one of its pin factories), which imports at once what
+    it uses only for devices and look-ups coda-pi has none of:
+
+    - importlib.metadata (with email, zipfile, socket...: about 13 ms here, some 0.2 s on a
+      Pi Zero), to look up names in GPIOZERO_PIN_FACTORY and GPIOZERO_MOCK_PIN_CLASS (a Pi
+      needs none for the factories gpiozero tries);
+    - importlib.resources (with tempfile, shutil, bz2, lzma: about 4 ms), for the fonts of
+      seven-segment displays;
+    - statistics (with fractions and decimal: about 2.5 ms), to smooth analogue sensors;
+    - subprocess (about 1.5 ms), for the Pi's own sensors (load average, disk usage).
+
+    While gpiozero is imported a stand-in for each is in its place (for the first two, for
+    the backports it prefers): the names gpiozero takes from it call the real module, and
+    any other attribute imports it, so the real module loads only when gpiozero uses it.
+    Afterwards every other import gets the real module as ever."""
     stand_ins = {
-        name: _stand_in(name, {attribute: function})
-        for name, standard, attribute, function in (
-            ("importlib_metadata", "importlib.metadata", "entry_points", _entry_points),
-            ("importlib_resources", "importlib.resources", "files", _files),
-        )
+        name: _stand_in(name, real, names) for name, real, names in STAND_INS
         # Loaded already (the module or its backport): nothing to save.
-        if name not in sys.modules and standard not in sys.modules
+        if name not in sys.modules and real not in sys.modules
     }
     sys.modules.update(stand_ins)
     try:
@@ -40,20 +51,23 @@ def gpiozero_imported() -> Iterator[None]:
                 del sys.modules[name]
 
 
-def _stand_in(name: str, functions: dict[str, Any]) -> types.ModuleType:
+def _stand_in(name: str, real: str, names: tuple[str, ...]) -> types.ModuleType:
     module = types.ModuleType(name)
-    for attribute, function in functions.items():
-        setattr(module, attribute, function)
+    for attribute in names:
+        setattr(module, attribute, _later(real, attribute))
+
+    def __getattr__(attribute: str) -> Any:
+        if attribute.startswith("__"):  # the import system's own questions
+            raise AttributeError(attribute)
+        return getattr(importlib.import_module(real), attribute)
+
+    module.__getattr__ = __getattr__  # type: ignore[method-assign]
     return module
 
 
-def _entry_points(**params: Any) -> Any:
-    from importlib.metadata import entry_points
+def _later(real: str, attribute: str) -> Any:
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(real), attribute)(*args, **kwargs)
 
-    return entry_points(**params)
-
-
-def _files(anchor: Any) -> Any:
-    from importlib.resources import files
-
-    return files(anchor)
+    call.__name__ = call.__qualname__ = attribute
+    return call
