@@ -117,4 +117,5 @@ def test_the_appliance_opens_its_pins_without_importlib_metadata(tmp_path):
     early = [name for name in NOT_AT_START if loaded(report, name)]
     assert not early, f"imported before the first frame: {early}"
     # gpiozero's smoothing and the Pi's own sensors: not coda-pi's (devices/gpiozero_import.py)
-    assert not loaded(report, "statistics") and not loaded(report, "subprocess")
+    assert not [m for m in ("statistics", "subprocess", "colorzero", "fractions", "decimal")
+                if loaded(report, m)]

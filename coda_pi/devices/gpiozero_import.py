@@ -1,6 +1,7 @@
-"""Importing gpiozero without importlib.metadata, importlib.resources, statistics and
-subprocess until it uses them (``gpiozero_imported``), for the pins (``gpio``) and the piezo
-(``buzzer``) alike: its own module, so neither imports the other back."""
+"""Importing gpiozero without importlib.metadata, importlib.resources, statistics,
+subprocess and colorzero until it uses them (``gpiozero_imported``), for the pins
+(``gpio``) and the piezo (``buzzer``) alike: its own module, so neither imports the other
+back."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ STAND_INS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("importlib_resources", "importlib.resources", ("files",)),
     ("statistics", "statistics", ("median", "mean")),
     ("subprocess", "subprocess", ()),
+    ("colorzero", "colorzero", ("Color",)),
 )
 
 
@@ -31,7 +33,9 @@ def gpiozero_imported() -> Iterator[None]:
     - importlib.resources (with tempfile, shutil, bz2, lzma: about 4 ms), for the fonts of
       seven-segment displays;
     - statistics (with fractions and decimal: about 2.5 ms), to smooth analogue sensors;
-    - subprocess (about 1.5 ms), for the Pi's own sensors (load average, disk usage).
+    - subprocess (about 1.5 ms), for the Pi's own sensors (load average, disk usage);
+    - colorzero (with fractions and decimal: about 2.5 ms), for the colour of an RGB LED
+      (gpiozero only calls its ``Color``).
 
     While gpiozero is imported a stand-in for each is in its place (for the first two, for
     the backports it prefers): the names gpiozero takes from it call the real module, and
