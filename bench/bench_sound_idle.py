@@ -5,8 +5,10 @@ samples: 43 a second), whether a cue sounds or not. ``ToneSounder`` now closes t
 ``MIXER_IDLE_CLOSE`` seconds after the last cue and opens it again for the next one. Printed:
 wake-ups per second (voluntary context switches of every thread of the process, as in
 bench_idle_cpu.py) while nothing plays, the mixer kept open (as before) and closed when
-idle (as now, after its idle seconds); and what opening it again costs the next cue (the
-time ``play`` takes on a closed mixer, against one on an open mixer).
+idle (as now, after its idle seconds); what opening it again costs the next cue (the
+time ``play`` takes on a closed mixer, against one on an open mixer); and what the device's
+first cue costs on a laptop, where the mixer is imported and opened only then
+(``MixerOnFirstCue``, coda_pi/pygame_import.py: not at start), in fresh processes.
 
     .venv/bin/python bench/bench_sound_idle.py [--seconds 10] [--json]
 
@@ -63,6 +65,38 @@ def play_ms(sounder: ToneSounder, runs: int = 7) -> float:
     return statistics.median(times)
 
 
+FIRST_CUE = """
+import sys, time
+from coda_pi.pygame_import import leave_out_unused_pygame
+leave_out_unused_pygame()  # as the command line does
+import pygame
+from coda_pi.devices.sound_on_first_cue import MixerOnFirstCue
+from coda_pi.referee.shared.signals import Cue
+sounder = MixerOnFirstCue(explain=print)
+start = time.perf_counter()
+sounder.play(Cue.COUNTDOWN)
+first = time.perf_counter() - start
+start = time.perf_counter()
+sounder.play(Cue.COUNTDOWN)
+print(first * 1000, (time.perf_counter() - start) * 1000)
+sounder.close()
+"""
+
+
+def first_cue_ms(runs: int = 5) -> tuple[float, float]:
+    """The device's first cue and its second, in ms (medians of fresh processes)."""
+    import subprocess
+
+    firsts, seconds = [], []
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, "-c", FIRST_CUE], capture_output=True, text=True,
+                             check=True, timeout=60, cwd=Path(__file__).resolve().parent.parent)
+        first, second = (float(x) for x in out.stdout.split()[-2:])
+        firsts.append(first)
+        seconds.append(second)
+    return statistics.median(firsts), statistics.median(seconds)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0)
@@ -82,12 +116,15 @@ def main() -> int:
     cold_sounder = ToneSounder.open(idle_close=0.0)
     reopen = play_ms(cold_sounder)
     cold_sounder.close()
+    first_cue, second_cue = first_cue_ms()
     figures = {"driver": os.environ["SDL_AUDIODRIVER"],
                "kept_open_wakeups_per_s": round(kept_rate, 1),
                "closed_when_idle_wakeups_per_s": round(closing_rate, 1),
                "play_on_closed_mixer_ms": round(reopen, 2),
                "play_on_open_mixer_ms": round(warm, 2),
-               "idle_close_s": MIXER_IDLE_CLOSE}
+               "idle_close_s": MIXER_IDLE_CLOSE,
+               "device_first_cue_ms": round(first_cue, 2),
+               "device_second_cue_ms": round(second_cue, 2)}
     if args.json:
         print(json.dumps(figures))
         return 0
@@ -97,6 +134,8 @@ def main() -> int:
           f"(after {MIXER_IDLE_CLOSE:.0f} s without a cue)")
     print(f"  a cue on the closed mixer    {reopen:6.2f} ms to play (opens it again)")
     print(f"  a cue on the open mixer      {warm:6.2f} ms to play")
+    print(f"  a laptop device's first cue  {first_cue:6.2f} ms to play (imports the mixer and "
+          f"opens it: not at start), its second {second_cue:.2f} ms")
     return 0
 
 

@@ -94,10 +94,9 @@ def run_bare(size: str) -> tuple[float, float]:
     return wall, json.loads(line)["cpu"]
 
 
-def run_child(size: str, machine: str, trace: bool, resume: Path | None = None,
-              child: Path = CHILD) -> tuple[float, dict[str, Any]]:
-    """Wall seconds to the first frame and the child's own figures (peak RSS included)."""
-    data_dir = Path(tempfile.mkdtemp(prefix="coda-pi-bench-"))
+def child_env(machine: str, data_dir: Path) -> dict[str, str]:
+    """The environment of a device's start as ``machine`` (pi or laptop), its config beside
+    ``data_dir``."""
     env = dict(os.environ, SDL_VIDEODRIVER=DRIVER, SDL_AUDIODRIVER="dummy",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
     # As installed: what a start compiles is kept for the next (the warm-up run's), which
@@ -112,6 +111,14 @@ def run_child(size: str, machine: str, trace: bool, resume: Path | None = None,
         config = data_dir.parent / f"{data_dir.name}.toml"
         config.write_text("")
         env["CODA_PI_CONFIG"] = str(config)
+    return env
+
+
+def run_child(size: str, machine: str, trace: bool, resume: Path | None = None,
+              child: Path = CHILD) -> tuple[float, dict[str, Any]]:
+    """Wall seconds to the first frame and the child's own figures (peak RSS included)."""
+    data_dir = Path(tempfile.mkdtemp(prefix="coda-pi-bench-"))
+    env = child_env(machine, data_dir)
     if resume is not None:
         (data_dir / "coda-2026-01-01T00-00-00.jsonl").write_bytes(resume.read_bytes())
     cmd = [sys.executable, str(child), *(["--trace"] if trace else []), "--",

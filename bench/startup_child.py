@@ -5,14 +5,18 @@ with the command line) and nothing more, so its imports are the command's own: t
 imports only modules the interpreter has loaded before any script runs. The one change is
 that the loop's ``run`` returns after the first pass, which draws and flips the first
 frame; the figures are then written to stdout as one JSON line and the command closes
-down as it does when the window is closed.
+down as it does when the window is closed. ``run`` is patched when the command imports the
+loop's module, so that every import happens where the command's own does (inside ``main``,
+with the garbage collector paused).
 
     python bench/startup_child.py [--trace] -- ARGS OF coda-pi run
 """
 
+import importlib.machinery
 import os
 import sys
 import time
+import types
 
 T0 = time.perf_counter()
 CPU0 = time.process_time()
@@ -33,14 +37,20 @@ def main() -> int:
     from coda_pi.cli import main as coda_pi
 
     t_cli = time.perf_counter()
-    # The loop's module comes in with the first frame's imports anyway (build_app needs it).
-    from coda_pi.app import loop
 
-    first_pass = loop.App.run
+    def stop_at_first_frame(loop: types.ModuleType) -> None:
+        """Patch the loop's ``run`` the moment its module is imported (by the command
+        itself, as it does: importing it here first would import it before ``main``)."""
+        first_pass = loop.App.run
 
-    def run_to_first_frame(app: loop.App, **_: object) -> None:
-        t_built = time.perf_counter()
-        first_pass(app, max_steps=0)  # the first pass: draws the first frame and flips it
+        def run_to_first_frame(app, **_: object) -> None:
+            t_built = time.perf_counter()
+            first_pass(app, max_steps=0)  # the first pass: draws the first frame, flips it
+            report(app, t_built)
+
+        loop.App.run = run_to_first_frame
+
+    def report(app, t_built: float) -> None:
         now = time.perf_counter()
         figures = {
             "in_process": now - T0,
@@ -61,8 +71,34 @@ def main() -> int:
         sys.__stdout__.write(json.dumps(figures) + "\n")
         sys.__stdout__.flush()
 
-    loop.App.run = run_to_first_frame  # type: ignore[method-assign]
+    sys.meta_path.insert(0, _OnImport("coda_pi.app.loop", stop_at_first_frame))
     return coda_pi(["run", *args])
+
+
+class _OnImport:
+    """Calls ``then(module)`` once the module named is imported (a finder that wraps the
+    module's own loader)."""
+
+    def __init__(self, name: str, then) -> None:
+        self.name, self.then = name, then
+
+    def find_spec(self, name: str, path, target = None):
+        if name != self.name:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.machinery.PathFinder.find_spec(name, path, target)
+        loader, then = spec.loader, self.then
+
+        class Then:
+            def create_module(self, spec):
+                return loader.create_module(spec)
+
+            def exec_module(self, module: types.ModuleType) -> None:
+                loader.exec_module(module)
+                then(module)
+
+        spec.loader = Then()
+        return spec
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ meant unknown, and coda_pi/config.py then keeps only what is safe on any wiring.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -72,6 +71,8 @@ def salvage(text: str, error: Callable[[str, str], None],
             bad_lines: frozenset[int] = frozenset()) -> Salvaged:
     """The tables of a broken TOML file that read on their own; each one that does not is
     a problem naming its table (or the top of the file) and the line."""
+    import tomllib  # only for a broken file: the config module says why (_toml_or_none)
+
     # Split on newlines only, as TOML and decode_config count lines (not on U+2028 & co.).
     lines = re.findall(r"[^\n]*\n|[^\n]+$", text)
     salvaged = Salvaged(lines)

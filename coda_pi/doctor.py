@@ -513,10 +513,12 @@ def _check_sound(report: _Report, config: Config) -> None:
         return
     try:
         pygame = _import_pygame()
+        from coda_pi.pygame_import import mixer
         from coda_pi.quiet_stderr import captured_stderr
 
         with captured_stderr():  # ALSA's own lines: the warning below says it in one
-            pygame.mixer.init()
+            # The command line imports pygame without its mixer (coda_pi/pygame_import.py).
+            mixer().init()
     except Exception as exc:
         report.warn(say("no sound device ({why})", why=str(exc)),
                     say("the piezo on GPIO does not need one; on a desktop, check the audio "

@@ -13,13 +13,15 @@ import json
 import logging
 from dataclasses import asdict, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import LANGUAGES
 from coda_pi.record import write_atomically
-from coda_pi.referee.mastermind.setup import GAMES, MODES, MastermindOptions
 from coda_pi.referee.shared.pool_names import POOL_NAMES
 from coda_pi.referee.shared.setup import SetupDefaults
+
+if TYPE_CHECKING:
+    from coda_pi.referee.mastermind.setup import MastermindOptions
 
 FILE_NAME = "setup.json"
 VERSION = 1
@@ -44,12 +46,14 @@ _CHECKS: dict[str, Any] = {
 
 
 MASTERMIND_KEY = "mastermind"
-_MASTERMIND_CHECKS: dict[str, tuple[Any, ...]] = {
-    "mode": MODES,
-    "games": GAMES,
-    "blanks": (False, True),
-    "hint": (False, True),
-}
+
+
+def _mastermind_checks() -> dict[str, tuple[Any, ...]]:
+    """Each remembered Mastermind key and the values it may take (Mastermind's setup is
+    imported only when its choices are read or kept: a Coda start needs none of it)."""
+    from coda_pi.referee.mastermind.setup import GAMES, MODES
+
+    return {"mode": MODES, "games": GAMES, "blanks": (False, True), "hint": (False, True)}
 
 
 def path_in(data_dir: Path) -> Path:
@@ -67,7 +71,7 @@ def save(data_dir: Path, setup: SetupDefaults, language: str,
     data["language"] = language
     data["version"] = VERSION
     if mastermind is not None:
-        data[MASTERMIND_KEY] = {k: getattr(mastermind, k) for k in _MASTERMIND_CHECKS}
+        data[MASTERMIND_KEY] = {k: getattr(mastermind, k) for k in _mastermind_checks()}
     else:
         before = _read(data_dir)
         if before is not None and isinstance(before.get(MASTERMIND_KEY), dict):
@@ -100,13 +104,16 @@ def _read(data_dir: Path) -> dict[str, Any] | None:
 def load_mastermind(data_dir: Path, names: tuple[str, ...]) -> MastermindOptions:
     """Mastermind's choices as last started (mode, games, empty holes, hint), for the
     players ``names``; the defaults for anything not remembered or odd."""
+    from coda_pi.referee.mastermind.setup import MastermindOptions
+
     options = MastermindOptions(names=tuple(names[:2]))
     data = _read(data_dir)
     kept = data.get(MASTERMIND_KEY) if data is not None else None
     if not isinstance(kept, dict):
         return options
-    changes = {k: v for k, v in kept.items() if k in _MASTERMIND_CHECKS
-               and v in _MASTERMIND_CHECKS[k] and type(v) is type(_MASTERMIND_CHECKS[k][0])}
+    checks = _mastermind_checks()
+    changes = {k: v for k, v in kept.items() if k in checks
+               and v in checks[k] and type(v) is type(checks[k][0])}
     return replace(options, **changes)
 
 

@@ -15,18 +15,20 @@ half a minute on a Pi Zero) goes on from where it was at the next look, not from
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import json
 import os
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coda_pi.record import read_file_bytes
 from coda_pi.replay import Replay, replay_bytes
 from coda_pi.rules.sentence import say, sentence_from_json, sentence_json
+
+if TYPE_CHECKING:
+    import datetime as dt
 
 CACHE_NAME = ".results-cache.json"
 VERSION = 2  # 2: the error kept as a sentence the screen can translate
@@ -93,6 +95,8 @@ class Summary:
         )
         if not ok:
             return None
+        import datetime as dt  # not at the top: a start with no records needs none of it
+
         try:
             dt.datetime.fromisoformat(summary.date)
         except ValueError:
@@ -110,6 +114,8 @@ def _error_from_json(obj: object) -> str:
 
 
 def _start_time(header: dict[str, Any] | None, mtime: float) -> dt.datetime:
+    import datetime as dt  # not at the top: a start with no records needs none of it
+
     stamp = header.get("t") if header else None
     if isinstance(stamp, str):
         try:

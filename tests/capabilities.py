@@ -7,11 +7,14 @@ capability skips with the reason, so the suite still says what it could not chec
 
 from __future__ import annotations
 
-import pygame
+from coda_pi.pygame_import import mixer
 
 
 def mixer_problem() -> str | None:
-    """Why pygame's mixer cannot be used here, or None when it can."""
-    if not pygame.mixer:  # pygame put a MissingModule in its place: the import failed
-        return f"pygame's mixer does not load on this machine ({pygame.mixer.reason})"
+    """Why pygame's mixer cannot be used here, or None when it can (it is then imported:
+    pygame may have been imported without it, coda_pi/pygame_import.py)."""
+    try:
+        mixer()
+    except ImportError as error:  # its libraries are missing here
+        return f"pygame's mixer does not load on this machine ({error})"
     return None

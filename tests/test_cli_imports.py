@@ -85,3 +85,14 @@ def test_a_name_that_is_no_command_is_refused_with_the_list(capsys):
 def test_the_top_level_help_imports_no_command():
     modules = loaded_after(["--help"])["modules"]
     assert not [m for m in modules if m.startswith("coda_pi.cli.")]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("columns", [50, 120])
+def test_the_help_is_wrapped_to_the_terminal_width_as_argparse_does(columns):
+    # The width comes from $COLUMNS (else the terminal) without argparse's shutil import.
+    env = {"PYGAME_HIDE_SUPPORT_PROMPT": "1", "PATH": "/usr/bin:/bin", "COLUMNS": str(columns)}
+    code = ("import sys\nfrom coda_pi import cli\nsys.exit(cli.main(['run', '--help']))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True, timeout=60, env=env).stdout
+    widest = max(len(line) for line in out.splitlines())
+    assert columns - 12 <= widest <= columns - 2  # argparse keeps two columns free

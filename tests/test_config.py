@@ -306,3 +306,17 @@ def test_a_data_directory_named_too_long_for_the_file_system_is_said_not_raised(
     assert why is not None
     text = str(why)
     assert "cannot hold game records" in text and len(text) < 300, text
+
+
+@pytest.mark.parametrize("blank", ["", " \t\n", "\r\n\r\n", "\n\n  \t"])
+def test_a_blank_config_file_means_every_default_without_a_problem(blank):
+    config, problems = parse_config(blank)
+    assert config == Config() and problems == []
+
+
+@pytest.mark.parametrize("not_blank", ["\r", "\x0b", "\x0c"])
+def test_a_file_of_characters_toml_does_not_take_as_blank_is_still_a_problem(not_blank):
+    # An empty file skips the TOML parser (its import is a start's cost): only TOML's own
+    # blanks make a file empty.
+    _, problems = parse_config(not_blank)
+    assert problems

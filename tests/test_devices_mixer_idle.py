@@ -20,6 +20,8 @@ from capabilities import mixer_problem  # noqa: E402
 from coda_pi.app import DeviceOptions, FakeClock, FakeTimeWaiter, build_app  # noqa: E402
 from coda_pi.config import Config, PinConfig  # noqa: E402
 from coda_pi.devices.buzzer import MIXER_IDLE_CLOSE, ToneSounder  # noqa: E402
+from coda_pi.devices.sound_on_first_cue import MixerOnFirstCue  # noqa: E402
+from coda_pi.devices.tunes import TUNES  # noqa: E402
 from coda_pi.referee.shared.signals import Cue  # noqa: E402
 
 
@@ -119,9 +121,12 @@ def test_a_mixer_someone_else_opened_is_left_open(mixer):
     assert pygame.mixer.get_init()  # theirs to close
 
 
-def test_the_device_loop_closes_the_idle_mixer_at_its_deadline(mixer, tmp_path: Path):
-    """The loop sleeps until the sounder's deadline like any other, and nothing more: the
-    setup screen has no timer, so the mixer's closing is the only thing it wakes for."""
+def test_the_device_opens_the_mixer_at_its_first_cue_and_the_loop_closes_it_when_idle(
+        mixer, tmp_path: Path):
+    """No sound device is opened at start (nor the mixer imported: tests/test_start_imports.py):
+    the first cue opens it. The loop then sleeps until the sounder's deadline like any other,
+    and nothing more: the setup screen has no timer, so the mixer's closing is the only thing
+    it wakes for."""
     clock = FakeClock()
     options = DeviceOptions(config=Config(data_dir=tmp_path, pins=PinConfig(gpio_enabled=False)),
                             size=(320, 240), fullscreen=False, resume=False, sound=True,
@@ -129,12 +134,42 @@ def test_the_device_loop_closes_the_idle_mixer_at_its_deadline(mixer, tmp_path: 
     app = build_app(options, clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(1),
                     explain=lambda text: None)
     try:
-        assert isinstance(app.sounder, ToneSounder) and app.sounder.is_open
+        assert isinstance(app.sounder, MixerOnFirstCue)
+        assert not app.sounder.is_open and not pygame.mixer.get_init()
+        assert app.sounder.next_deadline() is None  # nothing to wake for while closed
+        app.sounder.play(Cue.COUNTDOWN)
+        assert app.sounder.is_open and pygame.mixer.get_init()
+        deadline = time.monotonic() + 5.0  # the tune plays in real time: let it end
+        while pygame.mixer.get_busy() and time.monotonic() < deadline:
+            time.sleep(0.01)
         start = clock.monotonic()
         app.run(max_steps=20, until=lambda: not pygame.mixer.get_init())
         assert not pygame.mixer.get_init()
-        assert clock.monotonic() - start == pytest.approx(MIXER_IDLE_CLOSE)
+        length = TUNES[Cue.COUNTDOWN][0].seconds
+        assert clock.monotonic() - start == pytest.approx(MIXER_IDLE_CLOSE + length, abs=0.01)
         assert app.stats.steps <= 2  # one sleep to the deadline (and no busy loop)
+        app.sounder.play(Cue.COUNTDOWN)  # and the next cue opens it again
+        assert app.sounder.is_open
     finally:
         app.close()
         pygame.quit()
+
+
+def test_with_no_sound_device_the_first_cue_says_so_once_and_the_rest_are_silent(
+        mixer, monkeypatch):
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-audio-driver")
+    reasons: list[str] = []
+    sounder = MixerOnFirstCue(explain=reasons.append)
+    assert reasons == []  # a start that plays nothing tries nothing
+    sounder.play(Cue.COUNTDOWN)
+    sounder.play(Cue.TIME_UP)
+    assert len(reasons) == 1 and "sound" in reasons[0].lower()
+    assert not sounder.is_open and sounder.next_deadline() is None
+    sounder.close()
+
+
+def test_a_closed_device_sounder_opens_nothing(mixer):
+    sounder = MixerOnFirstCue(explain=lambda text: None)
+    sounder.close()
+    sounder.play(Cue.COUNTDOWN)
+    assert not sounder.is_open and not pygame.mixer.get_init()

@@ -17,9 +17,9 @@ from coda_pi.record import parse_record
 from coda_pi.replay import journal_of
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.games import find_game
-from coda_pi.rules.legal import mastermind_legal_events
 from coda_pi.rules.mastermind import Feedback, MastermindHeader, MastermindMatch, palette
 from coda_pi.rules.mastermind_events import PlaceRow, SetCode, parse_event, to_dict
+from coda_pi.rules.mastermind_game import mastermind_legal_events
 
 RECORDS = Path(__file__).parent / "records" / "mastermind"
 

@@ -44,13 +44,9 @@ from coda_pi.rules.deduction import analyze
 from coda_pi.rules.deduction_view import Witness
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.games import GAMES, find_game, rules_of
-from coda_pi.rules.legal import (
-    legal_events,
-    mastermind_legal,
-    mastermind_legal_events,
-    seat_moves,
-)
+from coda_pi.rules.legal import legal_events, seat_moves
 from coda_pi.rules.mastermind import MastermindMatch
+from coda_pi.rules.mastermind_game import mastermind_legal, mastermind_legal_events
 from coda_pi.rules.observe import CodaObservation, observe, round_over
 from coda_pi.rules.tiles import Color, Tile
 

@@ -22,13 +22,14 @@ APPLIANCE_CONFIG = ROOT / "firmware" / "config.example.toml"
 # The command, stopped after the loop's first pass: the modules, the frames drawn, whether
 # GPIO pins were opened and what the screen shows, as one JSON line.
 CHILD = """
-import json, sys
+import gc, json, sys
 from coda_pi.cli import main  # first, as the coda-pi script does
 from coda_pi.app import loop
 
 def first_frame(app, **_):
     app.update()
     print(json.dumps({
+        "collecting": gc.isenabled(),  # paused for the start only
         "modules": sorted(name for name, module in sys.modules.items() if module is not None),
         "frames": app.stats.frames,
         "gpio": app.gpio is not None,
@@ -43,7 +44,10 @@ sys.exit(main(["run", "--window", "--size", "480x320", "--data-dir", sys.argv[1]
 # other game, the screens of later moments, and importlib.metadata (which gpiozero and
 # pygame's pkg_resources would load only to look names up).
 NOT_AT_START = (
-    "importlib.metadata", "pkg_resources", "email", "hashlib", "difflib",
+    "importlib.metadata", "pkg_resources", "email", "hashlib", "difflib", "importlib.resources",
+    # argparse's terminal width and a scratch file each brought these (coda_pi/cli/,
+    # app/sdl_noise.py).
+    "shutil", "tempfile", "bz2", "lzma",
     "coda_pi.demo", "coda_pi.club", "coda_pi.cli.demo", "coda_pi.cli.analyze",
     "coda_pi.cli.replay", "coda_pi.cli.results", "coda_pi.cli.hub", "coda_pi.cli.club",
     "coda_pi.cli.mastermind", "coda_pi.cli.doctor", "coda_pi.doctor",
@@ -54,6 +58,15 @@ NOT_AT_START = (
     "coda_pi.referee.pools.entered.mode", "coda_pi.referee.pools.entered.views",
     "coda_pi.referee.pools.table.mode", "coda_pi.referee.pools.table.views",
     "coda_pi.ui.table_pool_screens",
+    # Coda is the game chosen: Mastermind's rules and setup wait until it is chosen.
+    "coda_pi.rules.mastermind", "coda_pi.rules.mastermind_events",
+    "coda_pi.rules.mastermind_pegs", "coda_pi.referee.mastermind",
+    # Phones and the club are off: neither their servers nor MQTT load.
+    "coda_pi.phones", "paho",
+    # The sound: a piezo on a Pi; on a laptop the mixer opens when a cue first plays.
+    "pygame.mixer", "pygame.mixer_music",
+    # Nor pygame's modules that no frame is drawn with.
+    "pygame.sysfont", "pygame.sprite", "pygame.threads", "pygame.scrap",
 )
 
 
@@ -79,6 +92,9 @@ def test_a_laptop_start_draws_the_setup_without_gpiozero_or_the_other_screens(tm
     config.write_text("")  # every default: the pin map too, so the pins are tried
     report = first_frame(tmp_path, config)
     assert report["frames"] == 1 and report["screen"] == "SetupView"
+    assert report["collecting"], "the garbage collector runs again once the device is built"
+    assert not loaded(report, "tomllib"), "an empty config file needs no TOML parser"
+    assert not loaded(report, "datetime"), "nor an empty data directory any date"
     assert not report["gpio"]
     assert loaded(report, "pygame") and loaded(report, "coda_pi.referee.coda.referee")
     early = [name for name in NOT_AT_START if loaded(report, name)]
@@ -86,6 +102,8 @@ def test_a_laptop_start_draws_the_setup_without_gpiozero_or_the_other_screens(tm
     if any(name.startswith(("gpiochip", "gpiomem")) for name in os.listdir("/dev")):
         pytest.skip("this machine has GPIO devices, so gpiozero is rightly tried")
     assert not loaded(report, "gpiozero"), "no pin factory can load here"
+    # pygame's sysfont brought it (gpiozero does, on a Pi).
+    assert not loaded(report, "subprocess")
 
 
 def test_the_appliance_opens_its_pins_without_importlib_metadata(tmp_path):
@@ -98,3 +116,6 @@ def test_the_appliance_opens_its_pins_without_importlib_metadata(tmp_path):
     assert loaded(report, "gpiozero") and loaded(report, "gpiozero.pins.mock")
     early = [name for name in NOT_AT_START if loaded(report, name)]
     assert not early, f"imported before the first frame: {early}"
+    # gpiozero's smoothing and the Pi's own sensors: not coda-pi's (devices/gpiozero_import.py)
+    assert not [m for m in ("statistics", "subprocess", "colorzero", "fractions", "decimal")
+                if loaded(report, m)]

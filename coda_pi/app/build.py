@@ -23,10 +23,11 @@ from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
 from coda_pi.app.waiting import Waiter, choose_waiter, is_console_driver
 from coda_pi.config import BUTTONS_OFF, Config
 from coda_pi.desktop import WINDOW_SYSTEMS, keys_banner, set_in_a_window, unseen_notice
-from coda_pi.devices.buzzer import SilentSounder, open_sounder
+from coda_pi.devices.buzzer import SilentSounder
 from coda_pi.devices.gpio import open_gpio
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
+from coda_pi.devices.sound_on_first_cue import device_sounder
 from coda_pi.referee.shared.ports import Clock, MonotonicClock, Sounder
 from coda_pi.referee.shared.views import BannerKind
 from coda_pi.referee.table_referee import TableReferee
@@ -134,7 +135,7 @@ def build_app(
             options = dataclasses.replace(options, notices=(*options.notices, off))
     sound_on = config.sound.enabled if options.sound is None else options.sound
     if sounder is None:
-        sounder = (open_sounder(gpio, explain=say, clock=clock.monotonic) if sound_on
+        sounder = (device_sounder(gpio, explain=say, clock=clock.monotonic) if sound_on
                    else SilentSounder())
     if callable(getattr(sounder, "next_deadline", None)):
         # A sounder with times of its own (the mixer, closed when idle) is one of the loop's

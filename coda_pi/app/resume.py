@@ -105,7 +105,8 @@ def build_referee(
     referee = GameSwitch.build(coda, clock=clock, rng=rng, setup=setup, record=record,
                                journal=journal, header=header,
                                mastermind_record=lambda: records.new("mastermind"),
-                               mastermind=options.mastermind or remembered.load_mastermind(
+                               mastermind=options.mastermind,
+                               load_mastermind=lambda: remembered.load_mastermind(
                                    records.data_dir, setup.names),
                                remember=lambda chosen, mm: remembered.save(
                                    records.data_dir, chosen, language_now(), mm))

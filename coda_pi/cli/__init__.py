@@ -9,6 +9,7 @@ being imported (on a Pi Zero every module imported costs start-up time).
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import re
@@ -20,6 +21,7 @@ from coda_pi import __version__
 from coda_pi.argparse_words import speak_argparse
 from coda_pi.desktop import KEYS
 from coda_pi.i18n import LANGUAGES, N_, _, language_from_environment, set_language
+from coda_pi.pygame_import import leave_out_unused_pygame
 from coda_pi.safe_text import printable
 
 # pygame greets on import; a device's log and a user's terminal have no use for it.
@@ -29,6 +31,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # coda-pi never uses it, and pygame falls back to reading its files from its own directory.
 if "pkg_resources" not in sys.modules:
     sys.modules["pkg_resources"] = None  # type: ignore[assignment]
+# Nor its mixer (SDL_mixer and every codec it links: the appliance sounds a piezo, and a
+# laptop imports the mixer when a cue first plays), nor the modules no frame is drawn with
+# (coda_pi/pygame_import.py).
+leave_out_unused_pygame()
 
 # Each command: its module and its line in `coda-pi --help` (the same words the module's
 # register() gives; a test keeps them equal).
@@ -82,10 +88,40 @@ USAGE_LINES = 3
 demo's fills a screen) would bury the one line that says what went wrong."""
 
 
+class TerminalWidthFormatter(argparse.HelpFormatter):
+    """argparse's help formatter, given the terminal's width as ``shutil.get_terminal_size``
+    finds it: argparse would import shutil for it (with bz2, lzma and fnmatch: about 2.5 ms,
+    some 35 ms on a Pi Zero) at every start, as it makes a formatter for each option added."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         terminal_columns() - 2 if width is None else width)
+
+
+def terminal_columns() -> int:
+    """``shutil.get_terminal_size().columns``: $COLUMNS, else the terminal's, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 class CommandParser(argparse.ArgumentParser):
     """argparse's parser with mistakes told briefly: the usage when it is short, else where
     the options are listed, then the error. Subcommands' parsers are of this class too
-    (``add_subparsers`` makes its parsers of its parent's class)."""
+    (``add_subparsers`` makes its parsers of its parent's class), and so is their help's
+    formatter (``TerminalWidthFormatter``) unless one is named."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", TerminalWidthFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         short = self.format_usage().count("\n") <= USAGE_LINES
@@ -136,9 +172,23 @@ def chosen_command(given: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    given = list(sys.argv[1:] if argv is None else argv)
+    if chosen_command(given) != "run":
+        return _command(given)
+    # The device's start makes some 100,000 objects that live as long as it does: the
+    # collector's passes over them while it starts are wasted (5 ms of its 110 ms CPU here,
+    # bench/bench_startup.py). Paused until the device is built (cli/run.py), and in any
+    # case once the command is over.
+    gc.disable()
+    try:
+        return _command(given)
+    finally:
+        gc.enable()
+
+
+def _command(given: list[str]) -> int:
     # Output for people in the language the environment asks for (run and demo follow
     # --lang or the config instead).
-    given = list(sys.argv[1:] if argv is None else argv)
     set_language(lang_option(given) or language_from_environment())
     speak_argparse()
     command = chosen_command(given)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import sys
 from pathlib import Path
@@ -119,6 +120,7 @@ def _run_device(args: argparse.Namespace, config: Any, notices: tuple[str, ...],
     import pygame
 
     from coda_pi.app import DeviceOptions, build_app
+    from coda_pi.pygame_import import quit_pygame
 
     options = DeviceOptions(
         config=config,
@@ -139,6 +141,12 @@ def _run_device(args: argparse.Namespace, config: Any, notices: tuple[str, ...],
                               "it from the console (SDL uses kmsdrm); elsewhere, from a "
                               "desktop session.").format(why=err), file=sys.stderr)
         return 1
+    finally:
+        # The collector was paused for the start (coda_pi/cli/__init__.py). What the start
+        # made lives as long as the device: frozen, no later collection scans it again (a
+        # full one mid-game would, at a press, on a Pi Zero for tens of milliseconds).
+        gc.freeze()
+        gc.enable()
     stops.on_stop(app.stop)
     try:
         app.run()
@@ -146,7 +154,7 @@ def _run_device(args: argparse.Namespace, config: Any, notices: tuple[str, ...],
         pass
     finally:
         app.close()
-        pygame.quit()
+        quit_pygame()
     if app.records is not None:
         for path in app.records.paths:
             print("coda-pi: " + _("the game record is {path}").format(path=path),

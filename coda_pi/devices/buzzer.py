@@ -21,6 +21,7 @@ import pygame
 
 from coda_pi.devices.tunes import TUNES, Step, Tune
 from coda_pi.i18n import _
+from coda_pi.pygame_import import mixer
 from coda_pi.referee.shared.ports import Sounder
 from coda_pi.referee.shared.signals import Cue
 
@@ -213,6 +214,7 @@ class ToneSounder:
         idle_close: float | None = MIXER_IDLE_CLOSE,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        mixer()  # pygame may have been imported without it (coda_pi/pygame_import.py)
         settings = pygame.mixer.get_init()
         if not settings:
             raise pygame.error("the mixer is not initialised")
@@ -237,7 +239,9 @@ class ToneSounder:
         idle_close: float | None = MIXER_IDLE_CLOSE,
         clock: Callable[[], float] = time.monotonic,
     ) -> ToneSounder:
-        """Open the default sound device; raises ``pygame.error`` when there is none."""
+        """Open the default sound device; raises ``pygame.error`` when there is none, and
+        ImportError where pygame's mixer cannot load."""
+        mixer()  # pygame may have been imported without it (coda_pi/pygame_import.py)
         if pygame.mixer.get_init():
             return cls(tunes=tunes, clock=clock)
         _open_mixer()
@@ -476,7 +480,8 @@ def open_sounder(
         return gpio.piezo
     try:
         return ToneSounder.open(clock=clock)
-    # pygame raises NotImplementedError when it was built without its mixer module.
-    except (pygame.error, NotImplementedError) as error:
+    # pygame raises NotImplementedError when it was built without its mixer module, and
+    # its import ImportError where the mixer cannot load.
+    except (pygame.error, ImportError, NotImplementedError) as error:
         explain(_("No sound device ({why}); the cues will be silent.").format(why=error))
         return SilentSounder()

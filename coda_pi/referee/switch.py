@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 
 from coda_pi.lazy_types import instance_of
 from coda_pi.record import Journal
-from coda_pi.referee.mastermind.setup import MastermindOptions, options_from_header
 from coda_pi.referee.shared.ports import Clock, Sink
 from coda_pi.referee.shared.seat_screens import SeatScreens
 from coda_pi.referee.shared.setup import SetupDefaults
@@ -30,18 +29,22 @@ from coda_pi.referee.shared.views import (
     SetupView,
 )
 from coda_pi.rules.coda import CodaGame
-from coda_pi.rules.mastermind import MastermindMatch
 
 if TYPE_CHECKING:
     from coda_pi.referee.coda.referee import Referee
     from coda_pi.referee.mastermind.referee import MastermindReferee
+    from coda_pi.referee.mastermind.setup import MastermindOptions
     from coda_pi.referee.mastermind.views import MastermindPrivateView, MastermindPublicView
     from coda_pi.referee.shared.review import ReviewLine
+    from coda_pi.rules.mastermind import MastermindMatch
 
 GAME_KEY = "game"  # the Coda setup menu's line (referee/coda/setup_menu.py), in any language
 
 MakeCoda = Callable[[SetupDefaults, Sink | None, Journal[Any] | None], Any]
-Remember = Callable[[SetupDefaults, MastermindOptions], None]
+Remember = Callable[[SetupDefaults, "MastermindOptions"], None]
+# Mastermind's remembered choices, read when a match starts (a Coda start imports none of
+# Mastermind: each module costs start-up time, on a Pi Zero 10-15 times more).
+LoadMastermind = Callable[[], "MastermindOptions"]
 
 
 class GameSwitch:
@@ -57,10 +60,12 @@ class GameSwitch:
         setup: SetupDefaults,
         mastermind_record: Callable[[], Sink],
         mastermind: MastermindOptions | None = None,
+        load_mastermind: LoadMastermind | None = None,
         remember: Remember | None = None,
     ) -> None:
         self._make_coda = make_coda
-        self._mastermind = mastermind or _options(setup)
+        self._mastermind = mastermind
+        self._load_mastermind = load_mastermind
         self._remember = remember
         self._clock = clock
         self._rng = rng
@@ -87,28 +92,34 @@ class GameSwitch:
         header: Mapping[str, Any] | None,
         mastermind_record: Callable[[], Sink],
         mastermind: MastermindOptions | None = None,
+        load_mastermind: LoadMastermind | None = None,
         remember: Remember | None = None,
     ) -> GameSwitch:
         """The device's referee: the resumed game's own, else Coda's setup (or Mastermind's,
         when the setup, remembered or configured, says so). ``mastermind``: Mastermind's
-        choices remembered; ``remember(setup, options)`` keeps a Mastermind match's start
+        choices remembered, or ``load_mastermind()`` reads them when a match first starts;
+        ``remember(setup, options)`` keeps a Mastermind match's start
         (the game chosen and its choices) for the next one."""
         current: Any
-        if journal is not None and isinstance(journal.game, MastermindMatch):
+        if journal is not None and instance_of(journal.game, "coda_pi.rules.mastermind",
+                                               "MastermindMatch"):
+            from coda_pi.referee.mastermind.setup import options_from_header
+
             options = options_from_header(header or journal.game.header.to_dict())
             current = _mastermind_referee()(
                 clock=clock, rng=rng, record=record or mastermind_record(), options=options,
                 journal=journal, new_record=mastermind_record)
         elif journal is None and setup.game == "mastermind":
+            mastermind = _options(setup, mastermind, load_mastermind)
             current = _mastermind_referee()(
                 clock=clock, rng=rng, record=mastermind_record(),
-                options=mastermind or _options(setup), new_record=mastermind_record,
+                options=mastermind, new_record=mastermind_record,
                 at_start=True)
         else:
             current = make_coda(setup, record, journal)
         return cls(current, make_coda=make_coda, clock=clock, rng=rng, setup=setup,
                    mastermind_record=mastermind_record, mastermind=mastermind,
-                   remember=remember)
+                   load_mastermind=load_mastermind, remember=remember)
 
     # -- the referee API, passed on --------------------------------------------------------
 
@@ -204,10 +215,17 @@ class GameSwitch:
         if any(i.key == GAME_KEY and i.value == "Mastermind" for i in screen.items):
             self._swap(_mastermind_referee()(
                 clock=self._clock, rng=self._rng, record=self._mastermind_record(),
-                options=replace(self._mastermind, names=tuple(self._setup.names[:2])),
+                options=replace(self._mastermind_options(),
+                                names=tuple(self._setup.names[:2])),
                 new_record=self._mastermind_record, on_switch=self._to_coda,
                 remember=self._remember_mastermind,
             ))
+
+    def _mastermind_options(self) -> MastermindOptions:
+        """Mastermind's choices as last started (read now, the first time)."""
+        if self._mastermind is None:
+            self._mastermind = _options(self._setup, None, self._load_mastermind)
+        return self._mastermind
 
     def _remember_mastermind(self, options: MastermindOptions) -> None:
         """A Mastermind match starts: the next start offers Mastermind, with these choices."""
@@ -245,5 +263,13 @@ def _is_mastermind(referee: object) -> bool:
     return instance_of(referee, "coda_pi.referee.mastermind.referee", "MastermindReferee")
 
 
-def _options(setup: SetupDefaults) -> MastermindOptions:
+def _options(setup: SetupDefaults, given: MastermindOptions | None,
+             load: LoadMastermind | None) -> MastermindOptions:
+    """Mastermind's choices: those given, else those ``load`` reads, else the defaults."""
+    if given is not None:
+        return given
+    if load is not None:
+        return load()
+    from coda_pi.referee.mastermind.setup import MastermindOptions
+
     return MastermindOptions(names=tuple(setup.names[:2]))

@@ -10,46 +10,19 @@ device's journals and the tests all start a game here, so a third game is one mo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+import sys
+from collections.abc import Iterator, Mapping
+from importlib import import_module
 from typing import Any
 
-from coda_pi.rules import mastermind_events
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.coda_events import parse_event, to_dict
 from coda_pi.rules.errors import RuleError
-from coda_pi.rules.legal import legal_events, mastermind_legal
-from coda_pi.rules.mastermind import MastermindHeader, MastermindMatch
-from coda_pi.rules.mastermind_events import MastermindEvent
-from coda_pi.rules.observe import Observation, observe
+from coda_pi.rules.game_rules import GameRules, Record
+from coda_pi.rules.legal import legal_events
 from coda_pi.rules.sentence import say
 
-Record = Mapping[str, Any]
-
-
-@dataclass(frozen=True)
-class GameRules:
-    """One game: its name in the record's header, and what the rest of coda-pi asks of it.
-
-    ``start(header)`` returns the game before its first event or raises ``RuleError``;
-    ``parse(game, line)`` reads a record line as the game's typed event (the game's header
-    says what a line may hold), ``line(event)`` writes one back, the same line;
-    ``apply(game, line)`` applies one record line; ``legal(game)`` yields the record lines
-    the rules accept now (for a Coda game whose panels the device sees).
-    """
-
-    name: str
-    state: type
-    start: Callable[[Record], Any]
-    apply: Callable[[Any, Record], None]
-    legal: Callable[[Any], Iterator[dict[str, Any]]]
-    parse: Callable[[Any, Record], Any]
-    line: Callable[[Any], dict[str, Any]]
-
-    def observe(self, game: Any, seat: int | None = None) -> Observation:
-        """What ``seat`` (None: the public) may know of ``game``; see ``rules/observe.py``."""
-        return observe(game, seat)
-
+__all__ = ["CODA", "GAMES", "GameRules", "Games", "Record", "find_game", "rules_of"]
 
 def _coda_apply(game: CodaGame, line: Record) -> None:
     # A game that reads keys of its own beside the spec's (entered-pool play's claims,
@@ -65,23 +38,47 @@ def _coda_legal(game: CodaGame) -> Iterator[dict[str, Any]]:
     return (to_dict(event) for event in legal_events(game))
 
 
-def _mastermind_parse(match: MastermindMatch, line: Record) -> MastermindEvent:
-    return mastermind_events.parse_event(line, match.header.pegs, match.header.blanks)
-
-
 CODA = GameRules("coda", CodaGame, CodaGame.from_header, _coda_apply, _coda_legal,
                  lambda game, line: parse_event(line), to_dict)
-MASTERMIND = GameRules(
-    "mastermind",
-    MastermindMatch,
-    lambda header: MastermindMatch(MastermindHeader.from_dict(header)),
-    lambda match, line: match.apply(line),
-    mastermind_legal,
-    _mastermind_parse,
-    mastermind_events.to_dict,
-)
 
-GAMES: dict[str, GameRules] = {rules.name: rules for rules in (CODA, MASTERMIND)}
+
+class Games(Mapping[str, GameRules]):
+    """Every game coda-pi knows, by the name its record's header gives. A game other than
+    Coda is imported the first time it is asked for (a Coda start needs none of
+    Mastermind: each module costs start-up time, on a Pi Zero 10-15 times more)."""
+
+    def __init__(self, loaded: Mapping[str, GameRules],
+                 later: Mapping[str, tuple[str, str]]) -> None:
+        self._loaded = dict(loaded)
+        # name -> (the module whose RULES are the game's, the module of the game's state)
+        self._later = dict(later)
+
+    def __getitem__(self, name: str) -> GameRules:
+        rules = self._loaded.get(name)
+        if rules is None:
+            if name not in self._later:
+                raise KeyError(name)
+            module, _state = self._later[name]
+            rules = self._loaded[name] = import_module(module).RULES
+        return rules
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*self._loaded, *(n for n in self._later if n not in self._loaded)])
+
+    def __len__(self) -> int:
+        return len(self._loaded.keys() | self._later.keys())
+
+    def in_use(self) -> Iterator[GameRules]:
+        """The rules of every game whose state may exist: those imported, and those whose
+        state's module someone imported (a game object exists only after its module)."""
+        for name in self:
+            if name in self._loaded or self._later[name][1] in sys.modules:
+                yield self[name]
+
+
+GAMES = Games({"coda": CODA}, {
+    "mastermind": ("coda_pi.rules.mastermind_game", "coda_pi.rules.mastermind"),
+})
 """Every game coda-pi knows, by the name its record's header gives."""
 
 
@@ -100,7 +97,7 @@ def rules_of(game: object) -> GameRules:
 
     :raises TypeError: for an object that is not a game.
     """
-    for rules in GAMES.values():
+    for rules in GAMES.in_use():
         if isinstance(game, rules.state):
             return rules
     raise TypeError(f"{type(game).__name__} is not a game coda-pi knows")

@@ -9,8 +9,8 @@ table draws panels it never sees (table-pool play: only colours reach the record
 
 Chance and choice are not told apart here: a deal or a draw is one of the events, and the
 dealer (``rules/dealer.py``) is what picks one at random on the device. Yielded lazily: a
-starting row of the device pool has thousands of possibilities. ``mastermind_legal`` does
-the same for a Mastermind match, as record lines.
+starting row of the device pool has thousands of possibilities. ``mastermind_legal``
+(``rules/mastermind_game.py``) does the same for a Mastermind match, as record lines.
 
 ``seat_moves(observe(game, seat))`` gives the moves of a seat's own turn from what that
 seat sees (OpenSpiel's legal actions of an information state): the simulated players of
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from coda_pi.rules.coda import CodaGame, Phase, Slot
 from coda_pi.rules.coda_events import (
@@ -37,9 +36,6 @@ from coda_pi.rules.coda_events import (
     Stop,
     Timeout,
 )
-from coda_pi.rules.mastermind import MastermindMatch, iter_feedbacks, palette
-from coda_pi.rules.mastermind_events import MastermindEvent, PlaceRow, SetCode
-from coda_pi.rules.mastermind_events import to_dict as mastermind_line
 from coda_pi.rules.observe import CodaObservation
 from coda_pi.rules.tiles import DASH_VALUE, Color, Tile, legal_slots, order_problem
 
@@ -301,27 +297,3 @@ def _aims(seen: CodaObservation, seat: int) -> Iterator[Guess]:
         for slot, panel in enumerate(row):
             if not panel.revealed:
                 yield from (Guess(seat, target, slot, v) for v in values)
-
-
-def mastermind_legal_events(
-    match: MastermindMatch, *, keys: bool = False
-) -> Iterator[MastermindEvent]:
-    """Every Mastermind event the rules accept now: a code (from its maker, either seat for
-    the first game), or a guess. ``keys``: each guess also with every placement of key pegs
-    the codemaker could make (audit play: a wrong one voids the game); else the rules judge
-    the row themselves."""
-    header = match.header
-    codes = ("".join(p) for p in itertools.product(palette(header.blanks), repeat=header.pegs))
-    if match.expected == "code":
-        makers = (0, 1) if match.maker is None else (match.maker,)
-        yield from (SetCode(m, c) for c in codes for m in makers)
-    elif match.expected == "guess":
-        for c in codes:
-            yield PlaceRow(c)
-            if keys:
-                yield from (PlaceRow(c, placed) for placed in iter_feedbacks(header.pegs))
-
-
-def mastermind_legal(match: MastermindMatch) -> Iterator[dict[str, Any]]:
-    """``mastermind_legal_events`` as record lines, keys left to the rules to judge."""
-    return (mastermind_line(event) for event in mastermind_legal_events(match))

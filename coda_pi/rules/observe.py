@@ -10,18 +10,20 @@ published over a network all start from it. What it keeps:
   the bonus); the drawn panel's colour, and its number to the one who holds it. Counts,
   turn and points are public.
 - Mastermind: every row and its key pegs; the code only to its maker, and to everybody once
-  the game it belongs to is over (it is then in the results).
+  the game it belongs to is over (it is then in the results). Its observer is in
+  ``rules/mastermind_observe.py``, imported with the first match observed.
 
 :raises ValueError: for a seat that is not at the table.
 """
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from functools import singledispatch
+from typing import TYPE_CHECKING
 
 from coda_pi.rules.coda import CodaGame, Phase
-from coda_pi.rules.mastermind import Feedback, MastermindMatch
 from coda_pi.rules.tiles import Color, Tile
 
 
@@ -57,26 +59,10 @@ class CodaObservation:
     totals: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class MastermindRowSeen:
-    code: str
-    keys: Feedback  # the key pegs the maker put: what the table saw
+if TYPE_CHECKING:
+    from coda_pi.rules.mastermind_observe import MastermindObservation
 
-
-@dataclass(frozen=True, slots=True)
-class MastermindObservation:
-    """A Mastermind match as ``seat`` (None: the public) may know it."""
-
-    seat: int | None
-    players: tuple[str, str]
-    maker: int | None
-    code: str | None  # the running game's code, to its maker only
-    rows: tuple[MastermindRowSeen, ...]
-    games_done: int
-    totals: tuple[int, int]
-
-
-Observation = CodaObservation | MastermindObservation
+    Observation = CodaObservation | MastermindObservation
 
 
 @singledispatch
@@ -88,6 +74,13 @@ def observe(game: object, seat: int | None = None) -> Observation:
     :raises ValueError: when ``seat`` is not at the table.
     :raises TypeError: for an object that is not a game.
     """
+    match = sys.modules.get("coda_pi.rules.mastermind")
+    if match is not None and isinstance(game, match.MastermindMatch):
+        # Mastermind's observer is imported with the first match observed (a Coda start
+        # needs none of it; a match exists only once its module is imported).
+        from coda_pi.rules.mastermind_observe import observe_match
+
+        return observe_match(game, seat)
     raise TypeError(f"{type(game).__name__} is not a game")
 
 
@@ -134,20 +127,4 @@ def _(game: CodaGame, seat: int | None = None) -> CodaObservation:
         out=tuple(game.out) if game.out else (False,) * game.seats,
         pool=(game.pool_count.get(Color.DARK, 0), game.pool_count.get(Color.LIGHT, 0)),
         totals=tuple(game.totals()),
-    )
-
-
-@observe.register
-def _(game: MastermindMatch, seat: int | None = None) -> MastermindObservation:
-    _check_seat(seat, 2)
-    maker = game.maker
-    code = game.code if seat is not None and seat == maker else None
-    return MastermindObservation(
-        seat=seat,
-        players=game.players,
-        maker=maker,
-        code=code,
-        rows=tuple(MastermindRowSeen(r.guess, r.claimed or r.feedback) for r in game.rows),
-        games_done=game.games_done,
-        totals=game.totals,
     )

@@ -1,0 +1,119 @@
+"""What ``coda-pi run`` imports before its first frame, and what each import costs.
+
+Each run is a fresh process of bench/startup_child.py (the real command, stopped at its
+first frame, as bench_startup.py runs it) under ``python -X importtime``; the figures are
+the median over the runs of each module's own import time (``self``: its body, without
+the modules it imports) and of its cumulative time. The top of the list is where the start
+goes; a module missing from it is one the first frame did not need.
+
+    .venv/bin/python bench/bench_importtime.py [--runs 5] [--as pi|laptop] [--top 10]
+                                               [--driver dummy|x11] [--json]
+                                               [--against CHECKOUT]
+
+--against CHECKOUT lists another checkout's imports too (its own startup_child.py), measured
+in the same run, alternating: today's top ten beside the new one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import bench_startup
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+Times = tuple[dict[str, int], dict[str, int]]
+
+
+def import_times(machine: str, size: str, checkout: Path = ROOT) -> Times:
+    """One start to the first frame: each module's self and cumulative import time (us)."""
+    data_dir = Path(tempfile.mkdtemp(prefix="coda-pi-bench-"))
+    env = bench_startup.child_env(machine, data_dir)
+    cmd = [sys.executable, "-X", "importtime", str(checkout / "bench" / "startup_child.py"),
+           "--", "--size", size, "--window", "--data-dir", str(data_dir)]
+    proc = subprocess.run(cmd, capture_output=True, env=env, cwd=checkout, text=True,
+                          stdin=subprocess.DEVNULL, timeout=120, check=False)
+    if proc.returncode != 0 or not proc.stdout:
+        raise SystemExit(f"coda-pi run did not reach its first frame (exit {proc.returncode})")
+    # Only the modules loaded at the first frame: an import that failed (pygame's mixer,
+    # left out: coda_pi/pygame_import.py) has its line too.
+    loaded = set(json.loads(proc.stdout.splitlines()[0])["modules"])
+    own: dict[str, int] = {}
+    cumulative: dict[str, int] = {}
+    for line in proc.stderr.splitlines():
+        # "import time:  self [us] |  cumulative | imported package"
+        if not line.startswith("import time:") or "[us]" in line:
+            continue
+        self_us, cumulative_us, name = line[len("import time:"):].split("|")
+        module = name.strip()
+        if module not in loaded:
+            continue
+        own[module] = int(self_us)
+        cumulative[module] = int(cumulative_us)
+    return own, cumulative
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--size", default="800x480")
+    parser.add_argument("--as", dest="machine", choices=("pi", "laptop"), default="laptop")
+    parser.add_argument("--top", type=int, default=10)
+    parser.add_argument("--driver", default="dummy", help="SDL's video driver")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--against", type=Path,
+                        help="another checkout of coda-pi, measured in the same run")
+    args = parser.parse_args()
+    bench_startup.DRIVER = args.driver
+    checkouts = {"this checkout": ROOT}
+    if args.against is not None:
+        checkouts[str(args.against)] = args.against.resolve()
+    for checkout in checkouts.values():
+        compileall.compile_dir(checkout / "coda_pi", quiet=1)
+        import_times(args.machine, args.size, checkout)  # warm-up: disk cache, kept code
+    runs: dict[str, list[Times]] = {name: [] for name in checkouts}
+    for _ in range(args.runs):  # alternating, so a burst of load hits each alike
+        for name, checkout in checkouts.items():
+            runs[name].append(import_times(args.machine, args.size, checkout))
+    figures = {name: summary(measured, args.top) for name, measured in runs.items()}
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"imports of coda-pi run to its first frame ({args.machine}, SDL {args.driver}), "
+          f"median of {args.runs} processes under -X importtime (load average "
+          f"{os.getloadavg()[0]:.2f}); importtime's figures, inflated by its own bookkeeping")
+    for name, found in figures.items():
+        print(f"  {name}: {found['modules']} modules imported, of which coda_pi's "
+              f"{found['coda_pi_modules']}; all imports' own time {found['total_self_ms']:.1f} ms")
+        print(f"    top {args.top} by own time:        self ms  cumulative ms")
+        for module, own, cumulative in found["top"]:
+            print(f"      {module:<32} {own:6.1f}  {cumulative:8.1f}")
+    return 0
+
+
+def summary(runs: list[Times], top: int) -> dict[str, Any]:
+    """The median figures of one checkout's runs: module counts, total, the top ``top``."""
+    modules = set().union(*(own for own, _ in runs))
+
+    def median(index: int, module: str) -> float:
+        return statistics.median(run[index].get(module, 0) for run in runs) / 1000
+
+    ranked = sorted(modules, key=lambda m: -median(0, m))
+    ours = [m for m in modules if m == "coda_pi" or m.startswith("coda_pi.")]
+    return {"modules": len(modules), "coda_pi_modules": len(ours),
+            "total_self_ms": statistics.median(sum(own.values()) for own, _ in runs) / 1000,
+            "top": [[m, median(0, m), median(1, m)] for m in ranked[:top]]}
+
+
+if __name__ == "__main__":
+    sys.exit(main())
