@@ -31,7 +31,7 @@ def test_doctor_says_phones_are_off_by_default(tmp_path: Path) -> None:
 
 
 def test_doctor_says_phones_turned_on_from_the_device_start_with_it(tmp_path: Path) -> None:
-    from coda_pi.phones.remembered_on import remember_on
+    from coda_pi.remembered_phones import remember_on
 
     remember_on(tmp_path / "data")
     checks = _phones(tmp_path, "")

@@ -16,8 +16,8 @@ import coda_pi.phones.start
 from coda_pi.app import App, DeviceOptions, build_app
 from coda_pi.app.build import _phones_starter
 from coda_pi.config import Config, load_config
-from coda_pi.phones.remembered_on import path_in
 from coda_pi.referee.shared.setup import SetupDefaults
+from coda_pi.remembered_phones import path_in
 
 
 @pytest.fixture(autouse=True)

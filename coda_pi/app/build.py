@@ -160,7 +160,7 @@ def build_app(
     closers: list[Callable[[], None]] = [records.close]
     closers.extend(published)
     phones = None
-    from coda_pi.phones.remembered_on import phones_wanted
+    from coda_pi.remembered_phones import phones_wanted
 
     # Phones as seat screens (coda_pi/phones/): on where the config says so, or where the
     # table turned them on from the device before a restart and the config says nothing.
@@ -265,7 +265,7 @@ def _phones_starter(app: App, data_dir: Path, port: int, *,
                               explain=lambda why: app.referee.notify(why, BannerKind.ERROR))
         if phones is None:
             return None
-        from coda_pi.phones.remembered_on import remember_on
+        from coda_pi.remembered_phones import remember_on
 
         remember_on(data_dir)  # still on after a restart (the config wins where it says)
         app.phones = phones

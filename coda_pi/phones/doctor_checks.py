@@ -9,8 +9,8 @@ from typing import Any
 from coda_pi.config import Config
 from coda_pi.phones.addresses import PhoneAddresses, hotspot_interface
 from coda_pi.phones.hotspot import CONNECTION, Hotspot, hotspot_state
-from coda_pi.phones.remembered_on import phones_wanted
 from coda_pi.phones.tls import CERT_NAME
+from coda_pi.remembered_phones import phones_wanted
 from coda_pi.rules.sentence import say
 
 _README = say("see firmware/README.md, Phones")

@@ -1,4 +1,5 @@
-"""Phones turned on from the device's menu, remembered across a restart (issue 32).
+"""Phones turned on from the device's menu, remembered across a restart (issue 32); outside
+the phones package because the start reads it, and a start with phones off imports none of them.
 
 A small JSON file in the data directory (``phones.json``), replaced atomically and fsynced
 as the remembered setup is (``coda_pi/remembered.py``), so a power cut leaves the old or the
