@@ -3,7 +3,10 @@ private view; the shared screen then draws none of a seat whose pod shows it.
 
 A :class:`PodsCompanion` is one of the loop's companions (``app/loop.py``: ``take``,
 ``publish``, ``shared_private``) and one of its timed sources (``next_deadline``, ``poll``:
-the pods' idle and text-turning deadlines). Everything runs on the loop's thread.
+the pods' idle and text-turning deadlines). Everything here runs on the loop's thread; with
+a :class:`~coda_pi.pods.writer.BusWriter` (as the device runs them) the bus writes run on the
+writer's thread, and a pod whose writes failed there is dropped here, when the loop (woken by
+the writer) polls.
 
 What a pod shows is ``referee.private_view_of(seat)``: what that seat would see holding its
 button alone, asked without touching the buttons held, so a pod shows its own seat's
@@ -26,6 +29,7 @@ from coda_pi.i18n import _, ngettext
 from coda_pi.pods.content import content_of, seat_review
 from coda_pi.pods.pages import HEIGHT, WIDTH
 from coda_pi.pods.seat_pod import SeatPod
+from coda_pi.pods.writer import BusWriter
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView
 from coda_pi.referee.shared.signals import SEAT_BUTTONS, Press
 from coda_pi.referee.shared.views import BannerKind
@@ -34,9 +38,11 @@ log = logging.getLogger(__name__)
 
 
 class PodsCompanion:
-    def __init__(self, pods: Mapping[int, SeatPod], clock: Callable[[], float]) -> None:
+    def __init__(self, pods: Mapping[int, SeatPod], clock: Callable[[], float], *,
+                 writer: BusWriter | None = None) -> None:
         self.pods = dict(pods)  # seat index -> its pod, while it works
         self.clock = clock
+        self.writer = writer  # None: the pods' panels are written here, on the loop's thread
         self.failed: set[int] = set()
         self._told: set[int] = set()  # seats whose failure the shared screen has said
         self.updates = 0  # pod updates that sent pages (the tests and the bench read it)
@@ -52,6 +58,7 @@ class PodsCompanion:
         return False
 
     def publish(self, referee: Any) -> None:
+        self._drop_failed()
         now = self.clock()
         for seat, pod in list(self.pods.items()):
             try:
@@ -103,6 +110,7 @@ class PodsCompanion:
         return min(times) if times else None
 
     def poll(self) -> None:
+        self._drop_failed()
         now = self.clock()
         for pod in list(self.pods.values()):
             due = pod.deadline()
@@ -111,13 +119,27 @@ class PodsCompanion:
 
     def close(self) -> None:
         """On the way out, blank and dark glass: no private frame is left in a panel (to
-        be lit by whatever drives it next), and an OLED left lit ages."""
+        be lit by whatever drives it next), and an OLED left lit ages. With a writer, its
+        thread writes that and ends."""
         for pod in self.pods.values():
             try:
-                pod.panel.show(Image.new("1", (WIDTH, HEIGHT)))
                 pod.panel.off()
+                pod.panel.show(Image.new("1", (WIDTH, HEIGHT)))
             except Exception:
                 log.exception("switching seat %s's pod off", pod.seat + 1)
+        if self.writer is not None and not self.writer.close():
+            log.warning("the pods' bus did not finish its last writes")
+
+    def _drop_failed(self) -> None:
+        """The pods whose writes failed on the writer's thread leave, here on the loop's."""
+        if self.writer is None:
+            return
+        for panel in self.writer.take_failed():
+            for seat, pod in list(self.pods.items()):
+                if pod.panel is panel:
+                    log.warning("seat %s's pod failed", seat + 1)
+                    del self.pods[seat]
+                    self.failed.add(seat)
 
     def _guard(self, pod: SeatPod, action: Callable[[], Any]) -> Any:
         try:
