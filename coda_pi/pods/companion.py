@@ -61,14 +61,7 @@ class PodsCompanion:
         self._drop_failed()
         now = self.clock()
         for seat, pod in list(self.pods.items()):
-            try:
-                view = referee.private_view_of(seat)
-            except Exception:  # the referee's fault, not the pod's: it stays, dark
-                log.exception("seat %s's private view", seat + 1)
-                view = None
-            if content_of(view) is None:  # nothing private of the game: the seat's review?
-                view = self._review(referee, seat)
-            shown = view if content_of(view) is not None else None
+            shown = self.shown_view(referee, seat)
             sent = self._guard(pod, lambda p=pod, v=shown: p.update(v, now))
             if sent:
                 self.updates += 1
@@ -81,6 +74,19 @@ class PodsCompanion:
                 "Seats {numbers}: their own screens do not answer: those seats hold their "
                 "buttons to see, and the others look away", len(untold)).format(
                     numbers=", ".join(str(seat + 1) for seat in untold)), BannerKind.ERROR)
+
+    @classmethod
+    def shown_view(cls, referee: Any, seat: int) -> Any:
+        """What ``seat``'s pod shows now: its private view, or its review once the game is
+        over, or None (dark)."""
+        try:
+            view = referee.private_view_of(seat)
+        except Exception:  # the referee's fault, not the pod's: it stays, dark
+            log.exception("seat %s's private view", seat + 1)
+            view = None
+        if content_of(view) is None:  # nothing private of the game: the seat's review?
+            view = cls._review(referee, seat)
+        return view if content_of(view) is not None else None
 
     @staticmethod
     def _review(referee: Any, seat: int) -> Any:
