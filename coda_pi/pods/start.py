@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from coda_pi.config import Config
+from coda_pi.i18n import _, ngettext
+from coda_pi.os_words import cause
 from coda_pi.pods.bus import Multiplexer, SMBusLike, claim
 from coda_pi.pods.companion import Companions, PodsCompanion
 from coda_pi.pods.seat_pod import SeatPod
@@ -49,18 +51,20 @@ def start_pods(config: PodsConfig, *, clock: Callable[[], float],
 
         from coda_pi.pods.panel import PodPanel, make_device
     except ImportError as exc:
-        explain(f"seat pods: {exc.name} is not installed (pip install 'coda-pi[pods]'); "
-                "the seats hold their buttons to see")
+        explain(_("seat pods: {name} is not installed (pip install 'coda-pi[pods]'); the "
+                  "seats hold their buttons to see").format(name=exc.name))
         return none_answer()
     try:
         bus = BUS_OPENER(config.port)
     except OSError as exc:
-        explain(f"seat pods: cannot open /dev/i2c-{config.port} ({exc.strerror or exc}); "
-                "the seats hold their buttons to see (coda-pi doctor says why)")
+        explain(_("seat pods: cannot open {device} ({why}); the seats hold their buttons to "
+                  "see (coda-pi doctor says why)").format(device=f"/dev/i2c-{config.port}",
+                                                          why=cause(exc)))
         return none_answer()
     if not claim(bus):
-        explain(f"seat pods: another program is using /dev/i2c-{config.port} (coda-pi doctor, "
-                "or a second coda-pi); the seats hold their buttons to see")
+        explain(_("seat pods: another program is using {device} (coda-pi doctor, or a second "
+                  "coda-pi); the seats hold their buttons to see").format(
+                      device=f"/dev/i2c-{config.port}"))
         return none_answer()
     mux = Multiplexer(bus, config.multiplexer)
     writer = BusWriter(on_failure=wake)
@@ -77,8 +81,8 @@ def start_pods(config: PodsConfig, *, clock: Callable[[], float],
             log.info("seat %s's pod does not answer on channel %s", seat + 1, channel)
             missing.add(seat)
     if not pods:
-        explain("seat pods: none answers; the seats hold their buttons to see "
-                "(coda-pi doctor says why)")
+        explain(_("seat pods: none answers; the seats hold their buttons to see (coda-pi "
+                  "doctor says why)"))
     companion = PodsCompanion(pods, clock, writer=writer.start())
     companion.failed |= missing
     return companion
@@ -93,8 +97,12 @@ def join_pods(config: Config, companion: Any, sources: Sequence[Any],
     buzzer is configured on the pods' I2C pins (doctor says which)."""
     clashes = pins_on_the_bus(config.pods, config.pins.as_dict())
     if clashes:
-        explain("seat pods: off, because " + ", ".join(f"pins.{k} (GPIO {b})" for k, b in clashes)
-                + " is on their I2C bus (coda-pi doctor says what to do)")
+        explain(ngettext(
+            "seat pods: off, because {pins} is on their I2C bus (coda-pi doctor says what to "
+            "do)",
+            "seat pods: off, because {pins} are on their I2C bus (coda-pi doctor says what "
+            "to do)", len(clashes)).format(
+                pins=", ".join(f"pins.{k} (GPIO {b})" for k, b in clashes)))
         return companion, list(sources)
     pods = start_pods(config.pods, clock=clock, explain=explain, wake=wake)
     closers.append(pods.close)
