@@ -154,7 +154,13 @@ class BusWriter:
                 wish = self._wishes.pop(panel)
                 self._busy = True
             try:
-                self._write(panel, wish)
+                while not self._write(panel, wish):
+                    # A newer frame stopped this one: it goes on at once from what the
+                    # panel now holds. Sent to the back of the queue instead, a pod that
+                    # changes faster than a round of the others takes could be stopped
+                    # again and again and never be finished (measured: bench_pods.py).
+                    with self._cond:
+                        wish = self._wishes.pop(panel)
             except Exception:  # a cable pulled (OSError) or luma's error: that pod only
                 log.exception("a seat pod's panel failed; its seat holds its button to see")
                 with self._cond:
@@ -167,18 +173,20 @@ class BusWriter:
                     self._busy = False
                     self._cond.notify_all()
 
-    def _write(self, panel: QueuedPanel, wish: _Wish) -> None:
+    def _write(self, panel: QueuedPanel, wish: _Wish) -> bool:
+        """Put ``wish`` on the panel; False when a newer frame stopped it part way."""
         pod = panel.panel
         if not wish.lit:
             pod.off()  # dark first: a frame on its way out is not shown while it changes
         if wish.pages is not None:
             pod.send(wish.pages, superseded=lambda: self._superseded(panel))
             if self._superseded(panel):
-                return  # the newer frame, next, lights the glass if it is to be lit
+                return False  # the newer frame lights the glass if it is to be lit
         if wish.lit:
             pod.on()  # after the pages: a panel lit again never flashes its old frame
         if self.on_shown is not None:
             self.on_shown(panel, wish.generation)
+        return True
 
     def _superseded(self, panel: QueuedPanel) -> bool:
         with self._cond:
