@@ -106,12 +106,23 @@ def tournament(hz_list: list[int], pool: str) -> None:
     from coda_pi.config import Config
     from coda_pi.demo import run_demo
     from coda_pi.pods import start
+    from coda_pi.pods.companion import PodsCompanion
     from coda_pi.pods.settings import PodsConfig
 
     meter = MeteredBus(four_pods())
     start.BUS_OPENER = lambda port: meter
     per_update: list[int] = []
     last = [0]
+    publish = PodsCompanion.publish
+
+    def settled(self: PodsCompanion, referee: Any) -> None:
+        # The writer thread sends the pages after the loop's update: wait for it here, so
+        # that each update's bytes are counted with that update's frame.
+        publish(self, referee)
+        if self.writer is not None:
+            self.writer.wait_idle(10)
+
+    PodsCompanion.publish = settled  # type: ignore[method-assign]
 
     def seen(scene: object, surface: object) -> None:
         sent = meter.traffic.wire_bytes - last[0]
@@ -119,8 +130,11 @@ def tournament(hz_list: list[int], pool: str) -> None:
         if sent:
             per_update.append(sent)
 
-    run_demo(Config(pods=PodsConfig(enabled=True)), headless=True, seed=36, players=4,
-             rounds=3, draw=False, pool=pool, on_frame=seen)
+    try:
+        run_demo(Config(pods=PodsConfig(enabled=True)), headless=True, seed=36, players=4,
+                 rounds=3, draw=False, pool=pool, on_frame=seen)
+    finally:
+        PodsCompanion.publish = publish  # type: ignore[method-assign]
     per_update = per_update[1:]  # the first holds luma's four power-on clears
     per_update.sort()
     print(f"\na {pool}-pool tournament, 4 players, 3 rounds: {len(per_update)} updates sent to "
