@@ -267,3 +267,28 @@ def test_sigterm_stops_the_writer_and_darkens_every_pod(tmp_path):
     assert left["code"] == 0 and left["writers"] == []
     assert max(left["written"]) > 8 * 128, "no pod showed anything before the stop"
     assert left["lit"] == [False] * 4 and left["blank"] == [True] * 4
+
+
+def test_a_pod_overtaken_mid_frame_finishes_its_newest_before_the_others_get_the_bus():
+    # A pod that changes again and again while the bus is slow must still get a whole
+    # frame out: sent to the back of the queue each time it is overtaken, it could starve.
+    bus = GatedBus()
+    mux = Multiplexer(bus)
+    pods = [PodPanel(make_device(Controller.SH1106, i2c(bus=mux.channel(ch), address=0x3C)),
+                     Controller.SH1106) for ch in range(2)]
+    writer = BusWriter()
+    shown: list[tuple[int, int]] = []
+    writer.on_shown = lambda panel, generation: shown.append((panels.index(panel), generation))
+    panels = [writer.queued(pod) for pod in pods]
+    writer.start()
+    bus.gate.clear()
+    panels[0].show(lit_but())  # seat 1's frame starts, held at the bus
+    assert bus.waiting.wait(WAIT)
+    panels[1].show(lit_but((0, 0, 9, 9)))  # seat 2's frame waits its turn
+    panels[0].show(lit_but((50, 50, 60, 60)))  # seat 1's changes again mid-write
+    newest = panels[0].generation
+    bus.gate.set()
+    assert writer.wait_idle(WAIT)
+    assert shown == [(0, newest), (1, panels[1].generation)]
+    assert same(bus.panels[0].glass(), lit_but((50, 50, 60, 60)))  # type: ignore[union-attr]
+    writer.close()
