@@ -311,6 +311,9 @@ apt_packages() {
     # Headers to build pygame against that SDL (the pip wheel's own SDL has no kmsdrm).
     echo libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libsdl2-mixer-dev libfreetype-dev
     echo libportmidi-dev libjpeg-dev libpng-dev
+    # Pillow (the pods extra) has no wheel for a 32-bit Pi: it compiles against libjpeg,
+    # zlib and FreeType (the pods' TrueType text) there.
+    echo zlib1g-dev
 }
 
 install_packages() {
@@ -384,6 +387,10 @@ make_venv() {
     fi
     if [ "$pods" -eq 1 ]; then
         extra="$extra,pods"  # luma.oled, smbus2, Pillow
+        if [ "$machine" = armv7l ]; then
+            note "Pillow has no wheel for armv7l: it is compiled from its locked source,"
+            note "a third as long as pygame's build (firmware/README.md, seat pods)"
+        fi
     fi
     local python_version
     python_version="$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')"

@@ -371,3 +371,20 @@ def test_installing_again_restarts_a_running_service(fake_pi):
     out = install(env, "--dry-run").stdout.splitlines()
     enable = out.index("    + systemctl enable coda-pi.service")
     assert "    + systemctl try-restart coda-pi.service" in out[enable + 1:]
+
+
+def test_pods_on_a_32_bit_pi_install_from_the_lock_what_builds_there(fake_pi):
+    """Pillow and (from 6 on) cbor2 have no armv7l wheel on PyPI: the lock holds a cbor2
+    with a pure-Python wheel, Pillow's build backend (pybind11) in the build group, and the
+    packages' list the headers Pillow compiles against (firmware/README.md)."""
+    _, env = fake_pi
+    out = install(env, "--dry-run", "--machine", "armv7l", "--pods").stdout
+    shown = resolved(out)
+    pins = locked_pins()
+    for name in ("pillow", "luma-oled", "luma-core", "smbus2", "cbor2", "pybind11"):
+        assert shown.get(name) == pins[name], name
+    assert int(shown["cbor2"].split(".")[0]) < 6, "cbor2 6 is Rust: no wheel for armv7l"
+    apt = next(ln for ln in out.splitlines() if "apt-get install" in ln)
+    for header in ("libjpeg-dev", "zlib1g-dev", "libfreetype-dev", "python3-dev"):
+        assert header in apt, header
+    assert "Pillow has no wheel for armv7l" in out

@@ -194,7 +194,7 @@ def build_app(
         from coda_pi.pods.start import join_pods
 
         companion, sources = join_pods(config, companion, sources, closers,
-                                       clock=clock.monotonic, explain=say)
+                                       clock=clock.monotonic, explain=say, wake=queue.wake)
     if gpio is not None:
         closers.append(gpio.close)
     if waiter is None and is_console_driver(driver):

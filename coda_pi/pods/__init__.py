@@ -5,6 +5,7 @@ a TCA9548A multiplexer (hardware/pods.md), showing that seat's private view and 
   pages changed;
 - ``bus``: the multiplexer's channels as SMBus-like buses, and a meter of bytes on the wire;
 - ``panel``: one pod's panel through luma.oled, sending only the changed pages;
+- ``writer``: a thread per bus that writes the panels, so the loop never waits for I2C;
 - ``draw``: a seat's ``PrivateView`` drawn at 128x64 in one bit, above a type floor;
 - ``settings``: the ``[pods]`` table of the config; ``doctor_checks``: finding each pod.
 """

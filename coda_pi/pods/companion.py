@@ -3,7 +3,10 @@ private view; the shared screen then draws none of a seat whose pod shows it.
 
 A :class:`PodsCompanion` is one of the loop's companions (``app/loop.py``: ``take``,
 ``publish``, ``shared_private``) and one of its timed sources (``next_deadline``, ``poll``:
-the pods' idle and text-turning deadlines). Everything runs on the loop's thread.
+the pods' idle and text-turning deadlines). Everything here runs on the loop's thread; with
+a :class:`~coda_pi.pods.writer.BusWriter` (as the device runs them) the bus writes run on the
+writer's thread, and a pod whose writes failed there is dropped here, when the loop (woken by
+the writer) polls.
 
 What a pod shows is ``referee.private_view_of(seat)``: what that seat would see holding its
 button alone, asked without touching the buttons held, so a pod shows its own seat's
@@ -26,6 +29,7 @@ from coda_pi.i18n import _, ngettext
 from coda_pi.pods.content import content_of, seat_review
 from coda_pi.pods.pages import HEIGHT, WIDTH
 from coda_pi.pods.seat_pod import SeatPod
+from coda_pi.pods.writer import BusWriter
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView
 from coda_pi.referee.shared.signals import SEAT_BUTTONS, Press
 from coda_pi.referee.shared.views import BannerKind
@@ -34,9 +38,11 @@ log = logging.getLogger(__name__)
 
 
 class PodsCompanion:
-    def __init__(self, pods: Mapping[int, SeatPod], clock: Callable[[], float]) -> None:
+    def __init__(self, pods: Mapping[int, SeatPod], clock: Callable[[], float], *,
+                 writer: BusWriter | None = None) -> None:
         self.pods = dict(pods)  # seat index -> its pod, while it works
         self.clock = clock
+        self.writer = writer  # None: the pods' panels are written here, on the loop's thread
         self.failed: set[int] = set()
         self._told: set[int] = set()  # seats whose failure the shared screen has said
         self.updates = 0  # pod updates that sent pages (the tests and the bench read it)
@@ -52,16 +58,10 @@ class PodsCompanion:
         return False
 
     def publish(self, referee: Any) -> None:
+        self._drop_failed()
         now = self.clock()
         for seat, pod in list(self.pods.items()):
-            try:
-                view = referee.private_view_of(seat)
-            except Exception:  # the referee's fault, not the pod's: it stays, dark
-                log.exception("seat %s's private view", seat + 1)
-                view = None
-            if content_of(view) is None:  # nothing private of the game: the seat's review?
-                view = self._review(referee, seat)
-            shown = view if content_of(view) is not None else None
+            shown = self.shown_view(referee, seat)
             sent = self._guard(pod, lambda p=pod, v=shown: p.update(v, now))
             if sent:
                 self.updates += 1
@@ -74,6 +74,19 @@ class PodsCompanion:
                 "Seats {numbers}: their own screens do not answer: those seats hold their "
                 "buttons to see, and the others look away", len(untold)).format(
                     numbers=", ".join(str(seat + 1) for seat in untold)), BannerKind.ERROR)
+
+    @classmethod
+    def shown_view(cls, referee: Any, seat: int) -> Any:
+        """What ``seat``'s pod shows now: its private view, or its review once the game is
+        over, or None (dark)."""
+        try:
+            view = referee.private_view_of(seat)
+        except Exception:  # the referee's fault, not the pod's: it stays, dark
+            log.exception("seat %s's private view", seat + 1)
+            view = None
+        if content_of(view) is None:  # nothing private of the game: the seat's review?
+            view = cls._review(referee, seat)
+        return view if content_of(view) is not None else None
 
     @staticmethod
     def _review(referee: Any, seat: int) -> Any:
@@ -103,6 +116,7 @@ class PodsCompanion:
         return min(times) if times else None
 
     def poll(self) -> None:
+        self._drop_failed()
         now = self.clock()
         for pod in list(self.pods.values()):
             due = pod.deadline()
@@ -111,13 +125,27 @@ class PodsCompanion:
 
     def close(self) -> None:
         """On the way out, blank and dark glass: no private frame is left in a panel (to
-        be lit by whatever drives it next), and an OLED left lit ages."""
+        be lit by whatever drives it next), and an OLED left lit ages. With a writer, its
+        thread writes that and ends."""
         for pod in self.pods.values():
             try:
-                pod.panel.show(Image.new("1", (WIDTH, HEIGHT)))
                 pod.panel.off()
+                pod.panel.show(Image.new("1", (WIDTH, HEIGHT)))
             except Exception:
                 log.exception("switching seat %s's pod off", pod.seat + 1)
+        if self.writer is not None and not self.writer.close():
+            log.warning("the pods' bus did not finish its last writes")
+
+    def _drop_failed(self) -> None:
+        """The pods whose writes failed on the writer's thread leave, here on the loop's."""
+        if self.writer is None:
+            return
+        for panel in self.writer.take_failed():
+            for seat, pod in list(self.pods.items()):
+                if pod.panel is panel:
+                    log.warning("seat %s's pod failed", seat + 1)
+                    del self.pods[seat]
+                    self.failed.add(seat)
 
     def _guard(self, pod: SeatPod, action: Callable[[], Any]) -> Any:
         try:

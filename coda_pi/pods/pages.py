@@ -36,15 +36,11 @@ _REVERSED_BITS = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
 
 def from_pages(pages: Sequence[bytes]) -> Image.Image:
     """The inverse of :func:`to_pages`: what a panel holding these pages shows."""
-    image = Image.new("1", (WIDTH, HEIGHT))
-    pixels = image.load()
-    assert pixels is not None
-    for page, data in enumerate(pages):
-        for x, byte in enumerate(data):
-            for bit in range(8):
-                if byte >> bit & 1:
-                    pixels[x, page * PAGE_ROWS + bit] = 1
-    return image
+    # Each column's pages, bits turned back to most significant first, are one row of the
+    # transposed image (as in to_pages, the other way round).
+    column_major = bytes(pages[page][x] for x in range(WIDTH) for page in range(PAGES))
+    transposed = Image.frombytes("1", (HEIGHT, WIDTH), column_major.translate(_REVERSED_BITS))
+    return transposed.transpose(Image.Transpose.TRANSPOSE)
 
 
 def changed_runs(old: Pages | None, new: Pages) -> list[tuple[int, int]]:

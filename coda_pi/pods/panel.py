@@ -11,11 +11,12 @@ luma.core's ``dummy`` device (tests, pictures) has no controller: the frame is h
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from PIL import Image
 
-from coda_pi.pods.pages import PAGES, WIDTH, Pages, changed_runs, to_pages
+from coda_pi.pods.pages import PAGES, WIDTH, Pages, changed_runs, from_pages, to_pages
 from coda_pi.pods.settings import Controller
 
 # SSD1306: column range, page range (horizontal addressing, which luma's init selects).
@@ -35,6 +36,22 @@ def make_device(controller: Controller, serial_interface: Any) -> Any:
     return kind(serial_interface=serial_interface, width=WIDTH, height=PAGES * 8)
 
 
+class Glass(Protocol):
+    """What a seat's pod drives: a :class:`PodPanel` written on the caller's thread, or the
+    bus writer's ``QueuedPanel`` (coda_pi/pods/writer.py) written on the writer's."""
+
+    lit: bool
+
+    @property
+    def device(self) -> Any: ...
+
+    def show(self, image: Image.Image) -> int: ...
+
+    def off(self) -> None: ...
+
+    def on(self) -> None: ...
+
+
 class PodPanel:
     """The panel of one pod: ``show`` a frame, ``off`` and ``on`` its glass.
 
@@ -49,21 +66,44 @@ class PodPanel:
         self.lit = True
         self.pages_sent = 0  # since this was made: the bench and the tests read it
 
+    @property
+    def shown(self) -> Pages:
+        """The pages the panel holds (as far as this process wrote them)."""
+        return self._shown
+
     def show(self, image: Image.Image) -> int:
         """Put ``image`` on the panel, sending only the pages that differ from what it
         holds; returns how many pages were sent (0: nothing changed, nothing sent)."""
-        pages = to_pages(image)
+        return self.send(to_pages(image))
+
+    def send(self, pages: Pages, superseded: Callable[[], bool] | None = None) -> int:
+        """Write the pages of ``pages`` that differ from what the panel holds; returns how
+        many were written. With ``superseded`` (the bus writer's: a newer frame is waiting),
+        pages go one at a time and the writing stops between two of them once it says so:
+        what the panel holds is then part old, part new, and the newer frame sends only
+        what differs from that (at 100 kHz a whole frame holds the bus ~95 ms)."""
         runs = changed_runs(self._shown, pages)
         if not runs:
             return 0
-        if self.controller is None:
-            self.device.display(image.convert(self.device.mode))
-        else:
-            for first, last in runs:
-                self._write(pages, first, last)
-        self._shown = pages
-        sent = sum(last - first + 1 for first, last in runs)
-        self.pages_sent += sent
+        if self.controller is None:  # luma's dummy: the whole image, kept as device.image
+            self.device.display(from_pages(pages).convert(self.device.mode))
+            self._shown = pages
+            sent = sum(last - first + 1 for first, last in runs)
+            self.pages_sent += sent
+            return sent
+        pieces = runs if superseded is None else [
+            (page, page) for first, last in runs for page in range(first, last + 1)]
+        sent = 0
+        for first, last in pieces:
+            if sent and superseded is not None and superseded():
+                break
+            self._write(pages, first, last)
+            # Held now: a failure or a stop further on must not make these pages be
+            # taken for the old ones (they would never be sent again).
+            self._shown = (*self._shown[:first], *pages[first : last + 1],
+                           *self._shown[last + 1 :])
+            sent += last - first + 1
+            self.pages_sent += last - first + 1
         return sent
 
     def _write(self, pages: Pages, first: int, last: int) -> None:

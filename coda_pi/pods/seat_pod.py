@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from coda_pi.pods.draw import draw_private
-from coda_pi.pods.panel import PodPanel
+from coda_pi.pods.panel import Glass
 
 DEFAULT_IDLE_SECONDS = 60.0
 TEXT_PAGE_SECONDS = 2.5  # long enough to read two lines, short enough not to wait for them
 
 
 class SeatPod:
-    def __init__(self, seat: int, panel: PodPanel, *,
+    def __init__(self, seat: int, panel: Glass, *,
                  idle_seconds: float = DEFAULT_IDLE_SECONDS) -> None:
         self.seat = seat
         self.panel = panel

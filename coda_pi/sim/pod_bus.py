@@ -10,12 +10,19 @@ can read back what the glass would show.
 from __future__ import annotations
 
 import errno
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from PIL import Image
 
-from coda_pi.pods.bus import MUX_ADDRESS, PANEL_ADDRESS
+from coda_pi.pods.bus import (
+    BITS_PER_BYTE,
+    BITS_PER_TRANSACTION,
+    MUX_ADDRESS,
+    PANEL_ADDRESS,
+    SMBusLike,
+)
 from coda_pi.pods.pages import PAGES, WIDTH, from_pages
 
 COMMAND, DATA = 0x00, 0x40
@@ -138,3 +145,37 @@ def four_pods(*, sh1106: bool = True, missing: Sequence[int] = ()) -> StandInBus
     except the ``missing`` channels."""
     return StandInBus({ch: None if ch in missing else StandInPanel(sh1106=sh1106)
                        for ch in range(4)})
+
+
+class PacedBus:
+    """A bus that takes as long as the wire would: each transaction returns once its bytes
+    (9 bits each, with a start and a stop) would have crossed a bus clocked at ``hz``, as
+    smbus2's ioctl does on a Pi (which lets other threads run meanwhile, as sleeping does).
+    For the bench's clock: what the loop and the pods wait for the bus. The wire is kept
+    as a clock of its own (busy until ``_free_at``), so a sleep that overshoots on a busy
+    machine is taken off the next transaction's rather than added up."""
+
+    def __init__(self, bus: SMBusLike, hz: int) -> None:
+        self.bus = bus
+        self.hz = hz
+        self._free_at = 0.0
+
+    def _wire(self, payload: int) -> None:
+        now = time.perf_counter()
+        self._free_at = max(now, self._free_at) + (
+            (1 + payload) * BITS_PER_BYTE + BITS_PER_TRANSACTION) / self.hz
+        if self._free_at > now:
+            time.sleep(self._free_at - now)
+
+    def write_byte(self, i2c_addr: int, value: int) -> None:
+        self.bus.write_byte(i2c_addr, value)
+        self._wire(1)
+
+    def read_byte(self, i2c_addr: int) -> int:
+        value = self.bus.read_byte(i2c_addr)
+        self._wire(1)
+        return value
+
+    def write_i2c_block_data(self, i2c_addr: int, register: int, data: Sequence[int]) -> None:
+        self.bus.write_i2c_block_data(i2c_addr, register, data)
+        self._wire(1 + len(data))

@@ -9,7 +9,7 @@ from coda_pi.i18n import _
 from coda_pi.pods.content import SeatReview
 from coda_pi.referee.mastermind.views import MastermindPrivateView
 from coda_pi.referee.pools.entered.views import example_entries
-from coda_pi.referee.shared.labels import tile_name
+from coda_pi.referee.shared.labels import order_detail, tile_name
 from coda_pi.referee.shared.private import claim_view, deal_view, row_view
 from coda_pi.referee.shared.views import PrivatePurpose
 from coda_pi.referee.shared.wording import nouns
@@ -39,12 +39,15 @@ def pod_samples(labels: str = "panels") -> dict[str, Any]:
                         "with {chance} chance"), round=1, name="Ana",
                       tile=tile_name(Tile(L, 4), labels), target="Cy", number=2, chance="1/3")
     peg = _("Peg {number} of {pegs}: PREV/NEXT colour, OK sets it").format(number=3, pegs=4)
+    # The drawn light 6 claimed left of the light 4: refused as the referee words it.
+    claimed = [slot.tile for slot in row]
+    claimed.insert(1, Tile(L, 6))
     long_row = _row(*[(D if i % 2 else L, i) for i in range(12)], (L, 11), down=(0, 3, 8))
     return {
         "deal": deal_view(0, "Ana", deal, 2, labels, stage=(0, 2)),
         "drawn": row_view(0, "Ana", row, Tile(L, 6), labels),
         "claim-refused": claim_view(0, "Ana", row, Tile(L, 6), 1, labels, face_up=False,
-                                    refusal="L6 cannot stand left of L4"),
+                                    refusal=order_detail(claimed, labels)),
         "row": row_view(0, "Ana", row, None, labels, purpose=PrivatePurpose.ROW,
                         prompt=""),
         "reveal": row_view(0, "Ana", row, None, labels, cursor=2,

@@ -1,0 +1,195 @@
+"""The pods' bus writer: a thread per I2C bus writes what the loop asks the pods to show, so
+the loop's update, and the shared screen's frame after it, never waits for the bus.
+
+The loop draws a pod's frame and hands its pages to a :class:`QueuedPanel` (the same
+``show``/``off``/``on``/``lit`` as :class:`~coda_pi.pods.panel.PodPanel`, which the loop's
+pods used directly before: up to ~38 ms of bus a press at 400 kHz, ~100 ms at the final
+review). The :class:`BusWriter`'s thread takes each pod's *newest* wish (pages and lit or
+dark): a frame asked while an older one is still waiting replaces it, and one asked while an
+older one is being written stops that writing at the next page; the panel then gets only the
+pages of the newest frame that differ from what it holds (bench/bench_pods.py measures it).
+
+One thread per bus, because the multiplexer's channel select and the write after it must not
+be interleaved with another pod's (a seat's frame on another seat's glass). A write that
+fails (a cable pulled: ``OSError``) drops that pod from the writer and is reported by
+:meth:`BusWriter.take_failed` to the loop's thread, which alone changes the game's state
+(design principle 2): ``on_failure`` wakes the loop to ask.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from coda_pi.pods.pages import Pages, to_pages
+from coda_pi.pods.panel import PodPanel
+
+log = logging.getLogger(__name__)
+
+CLOSE_SECONDS = 2.0  # a bus that hangs longer than this at shutdown is left to its daemon
+
+
+@dataclass
+class _Wish:
+    """What the loop last asked of one panel and the writer has not yet begun."""
+
+    pages: Pages | None  # a newer frame, or None: the frame asked is written already
+    lit: bool
+    generation: int
+
+
+class QueuedPanel:
+    """One pod's panel as the loop's thread uses it when a :class:`BusWriter` writes it.
+
+    ``show`` returns how many pages differ from the frame last asked (what the writer will
+    send, unless a newer frame overtakes it); ``lit`` is the glass as last asked.
+    """
+
+    def __init__(self, writer: BusWriter, panel: PodPanel) -> None:
+        self.writer = writer
+        self.panel = panel
+        self.lit = panel.lit
+        self.generation = 0  # one more for every wish: the bench matches it to the writes
+        self._asked: Pages = panel.shown
+
+    @property
+    def device(self) -> Any:
+        return self.panel.device
+
+    def show(self, image: Image.Image) -> int:
+        pages = to_pages(image)
+        changed = sum(old != new for old, new in zip(self._asked, pages, strict=True))
+        if changed:
+            self._asked = pages
+            self.writer.ask(self, pages)
+        return changed
+
+    def off(self) -> None:
+        if self.lit:
+            self.lit = False
+            self.writer.ask(self, None)
+
+    def on(self) -> None:
+        if not self.lit:
+            self.lit = True
+            self.writer.ask(self, None)
+
+
+class BusWriter:
+    """The thread that writes one bus's pods; ``start`` it once the panels are made."""
+
+    def __init__(self, *, on_failure: Callable[[], None] = lambda: None,
+                 name: str = "pods-bus-writer") -> None:
+        self.on_failure = on_failure  # called on the writer's thread: the loop's wake()
+        # Called on the writer's thread once a wish is on the glass (the bench's clock).
+        self.on_shown: Callable[[QueuedPanel, int], None] | None = None
+        self._cond = threading.Condition()
+        self._wishes: dict[QueuedPanel, _Wish] = {}  # oldest first: each pod in its turn
+        self._failed: list[QueuedPanel] = []
+        self._dead: set[QueuedPanel] = set()
+        self._busy = False
+        self._closing = False
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+
+    def queued(self, panel: PodPanel) -> QueuedPanel:
+        return QueuedPanel(self, panel)
+
+    def start(self) -> BusWriter:
+        self._thread.start()
+        return self
+
+    @property
+    def alive(self) -> bool:
+        return self._thread.is_alive()
+
+    # -- the loop's side ---------------------------------------------------------------------
+
+    def ask(self, panel: QueuedPanel, pages: Pages | None) -> None:
+        """The panel's newest wish: ``pages`` (None: the frame as asked before) and its
+        ``lit`` now. It replaces a wish not yet begun, keeping the newer frame of the two."""
+        with self._cond:
+            if panel in self._dead or self._closing:
+                return
+            panel.generation += 1
+            older = self._wishes.pop(panel, None)
+            if pages is None and older is not None:
+                pages = older.pages
+            self._wishes[panel] = _Wish(pages, panel.lit, panel.generation)
+            self._cond.notify_all()
+
+    def take_failed(self) -> list[QueuedPanel]:
+        """The panels whose writes failed since the last call (the loop's thread asks)."""
+        with self._cond:
+            failed, self._failed = self._failed, []
+            return failed
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Until every wish is on its panel (or failed); False if ``timeout`` came first."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._wishes and not self._busy, timeout)
+
+    def close(self, timeout: float = CLOSE_SECONDS) -> bool:
+        """Write what was asked, then end the thread; True when it ended in time."""
+        with self._cond:
+            self._closing = True
+            self._cond.notify_all()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    # -- the writer's thread -----------------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._wishes or self._closing)
+                if not self._wishes:
+                    return  # closing, and everything asked is written
+                panel = next(iter(self._wishes))
+                wish = self._wishes.pop(panel)
+                self._busy = True
+            try:
+                while not self._write(panel, wish):
+                    # A newer frame stopped this one: it goes on at once from what the
+                    # panel now holds. Sent to the back of the queue instead, a pod that
+                    # changes faster than a round of the others takes could be stopped
+                    # again and again and never be finished (measured: bench_pods.py).
+                    with self._cond:
+                        wish = self._wishes.pop(panel)
+            except Exception:  # a cable pulled (OSError) or luma's error: that pod only
+                log.exception("a seat pod's panel failed; its seat holds its button to see")
+                with self._cond:
+                    self._dead.add(panel)
+                    self._wishes.pop(panel, None)
+                    self._failed.append(panel)
+                self.on_failure()
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def _write(self, panel: QueuedPanel, wish: _Wish) -> bool:
+        """Put ``wish`` on the panel; False when a newer frame stopped it part way."""
+        pod = panel.panel
+        if not wish.lit:
+            pod.off()  # dark first: a frame on its way out is not shown while it changes
+        if wish.pages is not None:
+            pod.send(wish.pages, superseded=lambda: self._superseded(panel))
+            if self._superseded(panel):
+                return False  # the newer frame lights the glass if it is to be lit
+        if wish.lit:
+            pod.on()  # after the pages: a panel lit again never flashes its old frame
+        if self.on_shown is not None:
+            self.on_shown(panel, wish.generation)
+        return True
+
+    def _superseded(self, panel: QueuedPanel) -> bool:
+        with self._cond:
+            newer = self._wishes.get(panel)
+            return newer is not None and newer.pages is not None
+

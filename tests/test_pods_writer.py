@@ -1,0 +1,294 @@
+"""The pods' bus writes run on a thread of their own (coda_pi/pods/writer.py): the loop's
+update never waits for the bus, a newer frame overtakes one still on its way, a pod that
+fails on that thread hands its seat back to hold-to-see, and a stop leaves every glass dark.
+
+The bus is the stand-in (coda_pi/sim/pod_bus.py); a gate on it holds every write until the
+test lets it through, as a slow or busy bus would.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import errno
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from luma.core.device import dummy
+from luma.core.interface.serial import i2c
+from PIL import Image, ImageDraw
+
+from coda_pi.pods import start
+from coda_pi.pods.bus import Multiplexer
+from coda_pi.pods.companion import PodsCompanion
+from coda_pi.pods.draw import draw_private
+from coda_pi.pods.panel import PodPanel, make_device
+from coda_pi.pods.seat_pod import SeatPod
+from coda_pi.pods.settings import Controller, PodsConfig
+from coda_pi.pods.writer import BusWriter
+from coda_pi.referee.shared.seat_screens import LookAtPhoneView
+from coda_pi.sim.pod_bus import StandInBus, StandInPanel
+from coda_pi.sim.pod_samples import pod_samples
+from coda_pi.sim.testing import FakeClock
+
+ROOT = Path(__file__).resolve().parent.parent
+WAIT = 10.0  # seconds: far more than any write here needs; a failure, not a timing
+
+
+class GatedBus(StandInBus):
+    """The stand-in bus, whose writes wait while the gate is shut (a bus held up)."""
+
+    def __init__(self) -> None:
+        super().__init__({ch: StandInPanel(sh1106=True) for ch in range(4)})
+        self.gate = threading.Event()
+        self.gate.set()
+        self.waiting = threading.Event()  # a write is waiting at the shut gate
+
+    def _pass(self) -> None:
+        if not self.gate.is_set():
+            self.waiting.set()
+            self.gate.wait()
+
+    def write_byte(self, i2c_addr: int, value: int) -> None:
+        self._pass()
+        super().write_byte(i2c_addr, value)
+
+    def write_i2c_block_data(self, i2c_addr: int, register: int, data: Sequence[int]) -> None:
+        self._pass()
+        super().write_i2c_block_data(i2c_addr, register, data)
+
+
+class Table:
+    """The referee as the pods ask it: each seat's private view, and the banners."""
+
+    def __init__(self, views: dict[int, Any]) -> None:
+        self.views = views
+        self.notices: list[str] = []
+
+    def private_view_of(self, seat: int) -> Any:
+        return self.views.get(seat)
+
+    def notify(self, text: str, kind: Any = None) -> None:
+        self.notices.append(text)
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return a.convert("1").tobytes() == b.convert("1").tobytes()
+
+
+def lit_but(*holes: tuple[int, int, int, int]) -> Image.Image:
+    """A frame with every pixel lit but the ``holes``."""
+    image = Image.new("1", (128, 64), 1)
+    draw = ImageDraw.Draw(image)
+    for box in holes:
+        draw.rectangle(box, fill=0)
+    return image
+
+
+def test_a_press_s_update_does_not_wait_for_the_bus(monkeypatch):
+    bus = GatedBus()
+    monkeypatch.setattr(start, "BUS_OPENER", lambda port: bus)
+    pods = start.start_pods(PodsConfig(enabled=True), clock=FakeClock().monotonic,
+                            explain=print)
+    view = pod_samples()["drawn"]
+    table = Table({0: view})
+    bus.gate.clear()  # the bus is held up from here
+    published = threading.Thread(target=pods.publish, args=(table,), daemon=True)
+    try:
+        published.start()
+        published.join(WAIT / 4)
+        assert not published.is_alive(), "the loop's update waited for the bus"
+        assert bus.waiting.wait(WAIT), "nothing was sent to the pod"
+        # The shared screen points the held seat at its pod while the pod's frame is on
+        # its way: the loop draws that frame now.
+        assert isinstance(pods.shared_private(view), LookAtPhoneView)
+    finally:
+        bus.gate.set()
+    published.join(WAIT)
+    assert pods.writer is not None and pods.writer.wait_idle(WAIT)
+    glass = bus.panels[0]
+    assert glass is not None and glass.lit
+    assert same(glass.glass(), draw_private(view).image)
+    pods.close()
+
+
+def test_a_newer_frame_overtakes_one_still_on_the_bus():
+    bus = GatedBus()
+    mux = Multiplexer(bus)
+    pod = PodPanel(make_device(Controller.SH1106, i2c(bus=mux.channel(1), address=0x3C)),
+                   Controller.SH1106)
+    writer = BusWriter().start()
+    panel = writer.queued(pod)
+    first = lit_but()  # all eight pages lit
+    assert panel.show(first) == 8
+    assert writer.wait_idle(WAIT)
+    sent = pod.pages_sent
+    bus.gate.clear()
+    bus.waiting.clear()
+    second = Image.new("1", (128, 64))  # every page differs from the first
+    assert panel.show(second) == 8
+    assert bus.waiting.wait(WAIT)  # the writer is on the second frame's first page
+    third = lit_but((5, 40, 9, 44))  # the first, but for page 5
+    fourth = lit_but((5, 40, 9, 44), (0, 8, 3, 9))  # ... and page 1
+    panel.show(third)
+    panel.show(fourth)
+    bus.gate.set()
+    assert writer.wait_idle(WAIT)
+    glass = bus.panels[1]
+    assert glass is not None and same(glass.glass(), fourth)
+    # The second frame's first page went out, then it gave way: the newest frame's pages
+    # that differ from what the glass held then (page 0 back, pages 1 and 5) and no more;
+    # neither the rest of the second frame nor the third crossed the bus.
+    assert pod.pages_sent - sent == 1 + 3
+    writer.close()
+
+
+class FailingDummy:
+    """luma's dummy device whose cable is pulled after ``good`` frames: OSError."""
+
+    def __init__(self, good: int) -> None:
+        self.device = dummy(width=128, height=64, mode="1")
+        self.mode = self.device.mode
+        self.good = good
+
+    def display(self, image: Image.Image) -> None:
+        if self.good <= 0:
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+        self.good -= 1
+        self.device.display(image)
+
+    def hide(self) -> None:
+        pass
+
+    def show(self) -> None:
+        pass
+
+
+def test_a_pod_that_fails_on_the_writer_s_thread_hands_its_seat_back():
+    woken = threading.Event()
+    writer = BusWriter(on_failure=woken.set)
+    samples = pod_samples()
+    pods = PodsCompanion({0: SeatPod(0, writer.queued(PodPanel(FailingDummy(3), None))),
+                          1: SeatPod(1, writer.queued(PodPanel(dummy(width=128, height=64,
+                                                                     mode="1"), None)))},
+                         FakeClock().monotonic, writer=writer.start())
+    views = [samples[name] for name in ("deal", "drawn", "claim-refused", "row")]
+    table = Table({})
+    for turn in range(40):  # the loop goes on while the writer fails seat 1's pod
+        view = views[turn % len(views)]
+        table.views = {0: view, 1: dataclasses.replace(view, seat=1)}
+        pods.publish(table)
+    assert woken.wait(WAIT), "the writer did not wake the loop"
+    pods.poll()  # the loop, woken, looks
+    pods.publish(table)
+    assert set(pods.pods) == {1} and pods.failed == {0}
+    assert table.notices == ["Seat 1's own screen does not answer: that seat holds its "
+                             "button to see, and the others look away"]
+    # Seat 1 holds its button and sees its view on the shared screen, as without pods;
+    # seat 2's pod goes on showing seat 2's.
+    assert pods.shared_private(table.views[0]) == table.views[0]
+    assert isinstance(pods.shared_private(table.views[1]), LookAtPhoneView)
+    assert writer.wait_idle(WAIT)
+    assert same(pods.pods[1].panel.device.image, draw_private(table.views[1]).image)
+    pods.close()
+    assert not writer.alive
+
+
+def test_closing_the_pods_ends_the_writer_and_leaves_every_glass_dark_and_blank(monkeypatch):
+    bus = GatedBus()
+    monkeypatch.setattr(start, "BUS_OPENER", lambda port: bus)
+    pods = start.start_pods(PodsConfig(enabled=True), clock=FakeClock().monotonic,
+                            explain=print)
+    samples = pod_samples()
+    pods.publish(Table({seat: dataclasses.replace(samples["row"], seat=seat)
+                        for seat in range(4)}))
+    pods.close()
+    assert not [t for t in threading.enumerate() if t.name == "pods-bus-writer"]
+    for panel in bus.panels.values():
+        assert panel is not None and not panel.lit and panel.glass().getbbox() is None
+
+
+# `coda-pi run` with four pods on the stand-in bus, resumed on a turn (the seat to play has
+# its row on its pod); SIGTERM once that pod is lit. What the process leaves behind is printed.
+RUN_AND_STOP = """
+import json, os, signal, sys, threading, time
+from coda_pi.pods import start
+from coda_pi.sim.pod_bus import four_pods
+
+bus = four_pods()
+start.BUS_OPENER = lambda port: bus
+
+def stop_once_lit():
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        # luma lights each panel as it opens it (with a clear): past that, a seat's frame.
+        if any(p.lit and p.data_bytes > 8 * 128 for p in bus.panels.values()):
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        time.sleep(0.05)
+    print("no pod was ever lit", [p.data_bytes for p in bus.panels.values()], file=sys.stderr)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+threading.Thread(target=stop_once_lit, daemon=True).start()
+from coda_pi.cli import main
+code = main(sys.argv[1:])
+print(json.dumps({
+    "code": code,
+    "writers": [t.name for t in threading.enumerate() if t.name == "pods-bus-writer"],
+    "lit": [p.lit for p in bus.panels.values()],
+    "blank": [p.glass().getbbox() is None for p in bus.panels.values()],
+    "written": [p.data_bytes for p in bus.panels.values()],
+}))
+"""
+
+
+def test_sigterm_stops_the_writer_and_darkens_every_pod(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    record = data / "coda-2026-11-26T00-00-00.n1.jsonl"
+    tournament = ROOT / "tests" / "records" / "tournament-3-rounds.jsonl"
+    record.write_text("".join(tournament.read_text().splitlines(keepends=True)[:5]))
+    config = tmp_path / "config.toml"
+    config.write_text("[pods]\nenabled = true\n")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "CODA_PI_DATA": str(data), "CODA_PI_CONFIG": str(config), "HOME": str(tmp_path),
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1", "LANGUAGE": "en"}
+    done = subprocess.run(
+        [sys.executable, "-c", RUN_AND_STOP, "run", "--no-gpio", "--no-sound", "--size",
+         "480x320", "--record", str(record)],
+        capture_output=True, text=True, timeout=90, cwd=ROOT, env=env)
+    assert done.returncode == 0, done.stderr
+    left = json.loads(done.stdout.strip().splitlines()[-1])
+    assert left["code"] == 0 and left["writers"] == []
+    assert max(left["written"]) > 8 * 128, "no pod showed anything before the stop"
+    assert left["lit"] == [False] * 4 and left["blank"] == [True] * 4
+
+
+def test_a_pod_overtaken_mid_frame_finishes_its_newest_before_the_others_get_the_bus():
+    # A pod that changes again and again while the bus is slow must still get a whole
+    # frame out: sent to the back of the queue each time it is overtaken, it could starve.
+    bus = GatedBus()
+    mux = Multiplexer(bus)
+    pods = [PodPanel(make_device(Controller.SH1106, i2c(bus=mux.channel(ch), address=0x3C)),
+                     Controller.SH1106) for ch in range(2)]
+    writer = BusWriter()
+    shown: list[tuple[int, int]] = []
+    writer.on_shown = lambda panel, generation: shown.append((panels.index(panel), generation))
+    panels = [writer.queued(pod) for pod in pods]
+    writer.start()
+    bus.gate.clear()
+    panels[0].show(lit_but())  # seat 1's frame starts, held at the bus
+    assert bus.waiting.wait(WAIT)
+    panels[1].show(lit_but((0, 0, 9, 9)))  # seat 2's frame waits its turn
+    panels[0].show(lit_but((50, 50, 60, 60)))  # seat 1's changes again mid-write
+    newest = panels[0].generation
+    bus.gate.set()
+    assert writer.wait_idle(WAIT)
+    assert shown == [(0, newest), (1, panels[1].generation)]
+    assert same(bus.panels[0].glass(), lit_but((50, 50, 60, 60)))  # type: ignore[union-attr]
+    writer.close()
