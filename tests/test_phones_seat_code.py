@@ -184,3 +184,23 @@ def test_a_scan_while_the_long_way_s_question_is_up_ends_it_and_its_press_does_n
         assert not isinstance(device.app.scene.view.screen, EntryWaitView)  # not started
         assert asker.collect(asked["rid"])[0] == 404
         assert owner.page()[0] == 200
+
+
+def test_a_code_that_ran_out_leaves_the_screen_with_no_press(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A code left on the screen after it stopped working sends the next phone to "it ran
+    # out": the device wakes when it runs out and draws the screen without it, though
+    # nobody pressed anything.
+    import coda_pi.phones.bridge
+    import coda_pi.phones.pairing
+
+    monkeypatch.setattr(coda_pi.phones.pairing, "TOKEN_SECONDS", 0.4)
+    monkeypatch.setattr(coda_pi.phones.bridge, "INVITE_SECONDS", 0.6)
+    with running_device(tmp_path) as device:
+        frames = device.app.stats.frames
+        url = _offered(device, 1)
+        assert "#1." in url
+        device.until(lambda: device.seat_code() == "", timeout=5)
+        assert device.app.stats.frames > frames
+        # ... and the offer after it, so nothing is left to wake for.
+        device.until(lambda: device.phones.bridge.runs_out_in() is None, timeout=5)

@@ -160,6 +160,9 @@ def test_with_phones_and_pods_a_seat_with_a_phone_is_the_phones_and_the_rest_the
         def shared_public(self, public):
             return ("as the phones say", public)
 
+        def runs_out_in(self):
+            return None
+
     clock = FakeClock()
     pods = PodsCompanion({seat: SeatPod(seat, PodPanel(dummy(width=128, height=64, mode="1"),
                                                        None)) for seat in range(2)},

@@ -79,6 +79,12 @@ class Companion(Protocol):
 
     def shared_public(self, public: Any) -> Any: ...
 
+    def runs_out_in(self) -> float | None:
+        """Seconds until something it shows ends by itself (a seat's QR code, a question),
+        None when nothing will: the loop wakes then to draw the screen without it. In
+        seconds, not a time: the companion keeps the wall's clock, the loop may keep another
+        (a test's)."""
+
 
 # --------------------------------------------------------------------------------------------
 # The loop
@@ -264,6 +270,9 @@ class App:
         now = self.clock.monotonic()
         due = [self.referee.next_deadline()]
         due.extend(source.next_deadline() for source in self.sources)
+        if self.companion is not None:  # e.g. a seat's QR code that runs out
+            left = self.companion.runs_out_in()
+            due.append(None if left is None else now + left)
         if self.scene is not None:
             due.append(self.renderer.next_blink(self.scene, now))
         times = [d for d in due if d is not None]

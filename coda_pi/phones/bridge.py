@@ -69,6 +69,7 @@ class PhoneBridge:
         self.taken = 0
         self.published = 0
         self._made_from: tuple[object, ...] | None = None  # what the pages were made from
+        self._offer_drawn = ""  # the seat's QR code as the screen was last told of it
 
     # -- the referee's port (referee/shared/seat_screens.py), on the loop's thread -------
 
@@ -150,6 +151,20 @@ class PhoneBridge:
         self._question_state(referee)
         if self._invited is None:
             self.pairings.withdraw()
+
+    def runs_out_in(self) -> float | None:
+        """Seconds until the offer, its question or the seat's QR code runs out, when one is
+        up: the loop wakes then, and ``publish`` draws the screen without it (a code left
+        on the screen after it stopped working would send a phone to "it ran out")."""
+        now = time.monotonic()
+        ends = [self.pairings.token_left()]
+        if self._invited is not None:
+            ends.append(self._invited[1] + INVITE_SECONDS - now)
+        if self._question is not None:
+            ends.append(self._question[2] + ARMED_SECONDS - now)
+        left = [t for t in ends if t is not None]
+        # A little past the end: the checks ask whether more than that much time went by.
+        return max(0.0, min(left)) + 0.01 if left else None
 
     def _question_state(self, referee: Any) -> None:
         now = time.monotonic()
@@ -236,6 +251,12 @@ class PhoneBridge:
         """Make every paired seat's page from the referee as it is now; wake the phones
         whose page changed."""
         self._check_question(referee)
+        offer = self._offer_url()
+        if offer != self._offer_drawn:
+            # The code changed with no intent to say so (it ran out, or its offer did): the
+            # screen is drawn again without it.
+            self._offer_drawn = offer
+            referee.seat_screens_changed()
         self._fallback(referee)
         self._review_on_phones(referee)
         paired = self.pairings.paired()

@@ -224,6 +224,13 @@ class Pairings:
             seats, self._claimed = self._claimed, []
             return seats
 
+    def token_left(self) -> float | None:
+        """Seconds the live QR code's token has left (None when there is none)."""
+        with self._lock:
+            if self._token is None:
+                return None
+            return self._token[2] + TOKEN_SECONDS - self._clock()
+
     def _expire_token(self) -> None:
         if self._token is not None and self._clock() - self._token[2] > TOKEN_SECONDS:
             self._token = None

@@ -109,6 +109,11 @@ class PodsCompanion:
         return LookAtPhoneView(seat=seat, name=getattr(private, "name", ""),
                                prompt=_("Look at your own screen"))
 
+    def runs_out_in(self) -> float | None:
+        """Nothing of the pods ends by itself between the loop's wake-ups: their own
+        deadlines (the glass going dark) come as a timed source's."""
+        return None
+
     # -- the loop's timed source -------------------------------------------------------------
 
     def next_deadline(self) -> float | None:
@@ -171,6 +176,10 @@ class Companions:
     def publish(self, referee: Any) -> None:
         self.first.publish(referee)
         self.second.publish(referee)
+
+    def runs_out_in(self) -> float | None:
+        times = [t for c in (self.first, self.second) if (t := c.runs_out_in()) is not None]
+        return min(times) if times else None
 
     def shared_private(self, private: Any) -> Any:
         return self.second.shared_private(self.first.shared_private(private))

@@ -180,6 +180,9 @@ class GameSwitch:
     def close_phones_page(self) -> None:
         self.current.close_phones_page()
 
+    def seat_screens_changed(self) -> None:
+        self.current.seat_screens_changed()
+
     def hold_time(self, held: bool) -> None:
         self.current.hold_time(held)
 

@@ -43,6 +43,9 @@ class TableReferee(Protocol):
         """Phones are on (coda_pi/phones): the setup shows where they go, the BACK menu
         gets "Phones"."""
 
+    def seat_screens_changed(self) -> None:
+        """What the phones' card shows changed by itself (a seat's code ran out)."""
+
     def leds(self) -> tuple[LedState, ...]: ...
 
     def take_cues(self) -> list[Cue]: ...

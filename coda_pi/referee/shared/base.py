@@ -184,6 +184,11 @@ class BaseReferee(ABC):
         self.offer_phones(None)  # on for good: "Phones" from now on
         return True
 
+    def seat_screens_changed(self) -> None:
+        """What the phones' card shows changed by itself (a seat's code ran out, an
+        invitation ended): the screen is drawn again with it."""
+        self._version += 1
+
     def close_phones_page(self) -> None:
         """A phone opened the seat's code drawn on the "Phones" page and holds the seat:
         the page has done its work and closes, so the phone plays at once (taps wait
