@@ -45,11 +45,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--pool", default="table")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-table-pool-") as tmp:
         record = Path(tmp) / "table.jsonl"
         run_demo(Config(data_dir=Path(tmp)), headless=True, seed=args.seed, players=3,
-                 rounds=3, size=(320, 240), data_dir=Path(tmp), record=record, pool="table")
+                 rounds=3, size=(320, 240), data_dir=Path(tmp), record=record, pool=args.pool)
         lines = read_record(record).lines
     count = len(lines)
 
