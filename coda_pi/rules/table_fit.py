@@ -50,7 +50,8 @@ class FittedGame(CodaGame):
         # follow_misses never changes the lists it is given (it returns new ones), so a copy
         # shares them: the journal's snapshot, the game's own before-copy and the FitWatch's
         # state per line were three deep copies a line, most of a told-pool replay.
-        copied = super()._copied_extra({k: v for k, v in extra.items() if k != "misses"})
+        rest = {k: v for k, v in extra.items() if k != "misses"}
+        copied = super()._copied_extra(rest) if rest else {}
         if "misses" in extra:
             copied["misses"] = extra["misses"]
         return copied

@@ -37,7 +37,8 @@ class WitnessedGame(CodaGame):
         # follow_misses never changes the lists it is given (it returns new ones): a copy
         # shares them, as independent as a deep copy, which walked every frozenset at every
         # event (a twentieth of a table-pool game).
-        copied = super()._copied_extra({k: v for k, v in extra.items() if k != "misses"})
+        rest = {k: v for k, v in extra.items() if k != "misses"}
+        copied = super()._copied_extra(rest) if rest else {}
         if "misses" in extra:
             copied["misses"] = extra["misses"]
         return copied
