@@ -11,6 +11,8 @@ from gpiozero.pins.mock import MockFactory, MockPWMPin
 from hypothesis import HealthCheck, settings
 from mock_pins import installed
 
+pytest_plugins = ("longest_first",)  # the longest tests start first, one on each worker
+
 # Hypothesis's per-example deadline is a timing assertion: on a loaded 2-core machine, under
 # qemu-user or on a Pi it fails tests whose behaviour is right. Speed is measured in bench/.
 settings.register_profile(
