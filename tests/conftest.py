@@ -70,3 +70,31 @@ def subprocesses_keep_their_bytecode(tmp_path_factory: pytest.TempPathFactory) -
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+
+
+@pytest.fixture(scope="module")
+def _module_chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    from club_browser import Browser
+
+    browser = Browser(tmp_path_factory.mktemp("chromium") / "profile", 390, 844)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@pytest.fixture
+def phone_browser(_module_chromium: object) -> Iterator[object]:
+    """A headless chromium at a phone's size, one for the tests of a module (starting one
+    is half a second of CPU); each phone a test opens is a browser context of its own
+    (tests/phone_tabs.py), closed after the test, so no page of it polls on."""
+    browser = _module_chromium
+    browser.session = None  # type: ignore[attr-defined]
+    try:
+        yield browser
+    finally:
+        browser.session = None  # type: ignore[attr-defined]
+        contexts = browser.call("Target.getBrowserContexts")  # type: ignore[attr-defined]
+        for context in contexts["browserContextIds"]:
+            browser.call("Target.disposeBrowserContext",  # type: ignore[attr-defined]
+                         {"browserContextId": context})

@@ -178,19 +178,15 @@ WALKS = {"coda": walk_coda, "entry": walk_entry, "mastermind": walk_mastermind}
 """Each walk and its device's players (the device-dealt pool with the timer for Coda's)."""
 
 
-def run_walk(tmp: Path, language: str, visit: Visit, walk: str) -> None:
-    """One walk (a key of ``WALKS``) on a fresh device, in ``language``: each walk its own
-    device and browser, so that the walks of a test file can run on different workers."""
+def run_walk(tmp: Path, language: str, visit: Visit, walk: str, browser: Browser) -> None:
+    """One walk (a key of ``WALKS``) on a fresh device, in ``language``, its phones in
+    ``browser``: each walk its own device, so that the walks can run on different workers."""
     try:
         coda = walk == "coda"
         with running_device(tmp / walk, names=NAMES if coda else ("Ann", "Ben"),
                             pool="device" if coda else "entered", timer=coda,
                             language=language) as device:
-            browser = Browser(tmp / walk / "profile", 390, 844)
-            try:
-                browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
-                WALKS[walk](device, browser, visit)
-            finally:
-                browser.close()
+            browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
+            WALKS[walk](device, browser, visit)
     finally:
         i18n.set_language("en")

@@ -9,21 +9,22 @@ import re
 from pathlib import Path
 
 import pytest
-from club_browser import need_chromium
+from club_browser import Browser, need_chromium
 from phone_screens import run_walk
 from phone_tabs import MIN_TARGET, PHONES, PhoneTab
 
 # The entered pool's and Mastermind's walks in one language only: the suite's CPU is shared
 # (their words are checked in both by tests/test_phones_board.py). Each walk a test of its
-# own (its own device and browser), so that the workers share them out: the three English
-# walks in one test were the suite's fourth longest.
+# own, on its own device (the module's tests share one chromium), so that the workers share
+# them out: the three English walks in one test were the suite's fourth longest.
 WALKS = [("en", "coda"), ("en", "entry"), ("en", "mastermind"), ("es", "coda")]
 
 
 @need_chromium
 @pytest.mark.parametrize(("language", "walk"), WALKS, ids=[f"{lang}-{w}" for lang, w in WALKS])
 def test_every_screen_fits_a_thumb_and_a_screen_reader(tmp_path: Path, language: str,
-                                                       walk: str) -> None:
+                                                       walk: str, phone_browser: Browser
+                                                       ) -> None:
     seen: dict[str, int] = {}
     problems: list[str] = []
 
@@ -47,7 +48,7 @@ def test_every_screen_fits_a_thumb_and_a_screen_reader(tmp_path: Path, language:
         if language == "es" and name != "pairing":
             assert tab.js("document.documentElement.lang") == "es"
 
-    run_walk(tmp_path, language, visit, walk)
+    run_walk(tmp_path, language, visit, walk, phone_browser)
     assert problems == []
     if walk == "coda":  # with the pages of pairing, which are the same in every walk
         expected = {"choose-seat", "pairing", "deal", "turn-colour", "turn-attack",
