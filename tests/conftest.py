@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
+from club_browser import Browser
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from hypothesis import HealthCheck, settings
 from mock_pins import installed
@@ -73,9 +74,7 @@ def subprocesses_keep_their_bytecode(tmp_path_factory: pytest.TempPathFactory) -
 
 
 @pytest.fixture(scope="module")
-def _module_chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
-    from club_browser import Browser
-
+def _module_chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
     browser = Browser(tmp_path_factory.mktemp("chromium") / "profile", 390, 844)
     try:
         yield browser
@@ -84,17 +83,16 @@ def _module_chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[objec
 
 
 @pytest.fixture
-def phone_browser(_module_chromium: object) -> Iterator[object]:
+def phone_browser(_module_chromium: Browser) -> Iterator[Browser]:
     """A headless chromium at a phone's size, one for the tests of a module (starting one
     is half a second of CPU); each phone a test opens is a browser context of its own
     (tests/phone_tabs.py), closed after the test, so no page of it polls on."""
     browser = _module_chromium
-    browser.session = None  # type: ignore[attr-defined]
+    browser.session = None
     try:
         yield browser
     finally:
-        browser.session = None  # type: ignore[attr-defined]
-        contexts = browser.call("Target.getBrowserContexts")  # type: ignore[attr-defined]
-        for context in contexts["browserContextIds"]:
-            browser.call("Target.disposeBrowserContext",  # type: ignore[attr-defined]
-                         {"browserContextId": context})
+        browser.session = None
+        contexts = browser.call("Target.getBrowserContexts")["browserContextIds"]
+        for context in contexts:
+            browser.call("Target.disposeBrowserContext", {"browserContextId": context})
