@@ -7,9 +7,12 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
+from club_browser import Browser
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 from hypothesis import HealthCheck, settings
 from mock_pins import installed
+
+pytest_plugins = ("longest_first",)  # the longest tests start first, one on each worker
 
 # Hypothesis's per-example deadline is a timing assertion: on a loaded 2-core machine, under
 # qemu-user or on a Pi it fails tests whose behaviour is right. Speed is measured in bench/.
@@ -68,3 +71,28 @@ def subprocesses_keep_their_bytecode(tmp_path_factory: pytest.TempPathFactory) -
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+
+
+@pytest.fixture(scope="module")
+def _module_chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    browser = Browser(tmp_path_factory.mktemp("chromium") / "profile", 390, 844)
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
+@pytest.fixture
+def phone_browser(_module_chromium: Browser) -> Iterator[Browser]:
+    """A headless chromium at a phone's size, one for the tests of a module (starting one
+    is half a second of CPU); each phone a test opens is a browser context of its own
+    (tests/phone_tabs.py), closed after the test, so no page of it polls on."""
+    browser = _module_chromium
+    browser.session = None
+    try:
+        yield browser
+    finally:
+        browser.session = None
+        contexts = browser.call("Target.getBrowserContexts")["browserContextIds"]
+        for context in contexts:
+            browser.call("Target.disposeBrowserContext", {"browserContextId": context})

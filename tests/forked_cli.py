@@ -82,6 +82,10 @@ class ForkedCommand:
         self._process.start()
         assert self._process.pid is not None
         self.pid: int = self._process.pid
+        # The run is the fork server's child: the server reaps it, and its pid may then name
+        # another process. A pidfd names this one only (None: it is already over, or the
+        # system has no pidfds, where a late kill meets a pid unused for a while).
+        self._pidfd = _pidfd_of(self.pid)
 
     @property
     def returncode(self) -> int | None:
@@ -96,11 +100,23 @@ class ForkedCommand:
         code = self._process.exitcode
         if code is None:
             raise subprocess.TimeoutExpired(["coda-pi"], timeout or 0)
+        if self._pidfd is not None:
+            os.close(self._pidfd)
+            self._pidfd = None
         return code
 
     def send_signal(self, signum: int) -> None:
-        if self._process.exitcode is None:  # nothing, once it has ended
-            os.kill(self.pid, signum)
+        """As ``Popen.send_signal``: nothing once the run has ended, even when the test
+        has not heard so yet (the server reaps it before it says so)."""
+        if self._process.exitcode is not None:
+            return
+        try:
+            if self._pidfd is not None:
+                signal.pidfd_send_signal(self._pidfd, signum)
+            else:
+                os.kill(self.pid, signum)
+        except ProcessLookupError:
+            pass  # it ended between the look and the signal
 
     def kill(self) -> None:
         self.send_signal(signal.SIGKILL)
@@ -108,6 +124,13 @@ class ForkedCommand:
     def communicate(self, timeout: float | None = None) -> tuple[bytes, bytes]:
         self.wait(timeout)
         return self._out.read_bytes(), self._err.read_bytes()
+
+
+def _pidfd_of(pid: int) -> int | None:
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):  # over already, or no pidfds (old kernel, qemu-user)
+        return None
 
 
 def stop() -> None:

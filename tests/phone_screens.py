@@ -174,33 +174,19 @@ def walk_entry(device: Device, browser: Browser, visit: Visit) -> None:
     visit("entry-check", tabs[0])
 
 
-def run_walks(tmp: Path, language: str, visit: Visit, *, mastermind: bool = True) -> None:
-    """The walks on fresh devices, in ``language`` (``mastermind``: the entered pool's
-    and Mastermind's too)."""
+WALKS = {"coda": walk_coda, "entry": walk_entry, "mastermind": walk_mastermind}
+"""Each walk and its device's players (the device-dealt pool with the timer for Coda's)."""
+
+
+def run_walk(tmp: Path, language: str, visit: Visit, walk: str, browser: Browser) -> None:
+    """One walk (a key of ``WALKS``) on a fresh device, in ``language``, its phones in
+    ``browser``: each walk its own device, so that the walks can run on different workers."""
     try:
-        with running_device(tmp / "coda", names=NAMES, pool="device", timer=True,
+        coda = walk == "coda"
+        with running_device(tmp / walk, names=NAMES if coda else ("Ann", "Ben"),
+                            pool="device" if coda else "entered", timer=coda,
                             language=language) as device:
-            browser = Browser(tmp / "coda" / "profile", 390, 844)
-            try:
-                browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
-                walk_coda(device, browser, visit)
-            finally:
-                browser.close()
-        if mastermind:
-            with running_device(tmp / "entry", names=("Ann", "Ben"),
-                                language=language) as device:
-                browser = Browser(tmp / "entry" / "profile", 390, 844)
-                try:
-                    browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
-                    walk_entry(device, browser, visit)
-                finally:
-                    browser.close()
-            with running_device(tmp / "mm", names=("Ann", "Ben"), language=language) as device:
-                browser = Browser(tmp / "mm" / "profile", 390, 844)
-                try:
-                    browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
-                    walk_mastermind(device, browser, visit)
-                finally:
-                    browser.close()
+            browser.call("Security.setIgnoreCertificateErrors", {"ignore": True})
+            WALKS[walk](device, browser, visit)
     finally:
         i18n.set_language("en")

@@ -89,3 +89,36 @@ def test_the_device_halts_on_the_same_line() -> None:
     after = table.journal(settings, [*START, NO_ROOM]).game
     assert before.public_analysis().contradiction is None
     assert after.public_analysis().contradiction is not None
+
+
+MISS_AT_5 = {"event": "guess", "seat": 0, "target": 1, "slot": 0, "value": "5",
+             "correct": False}
+
+
+def test_a_wrong_answer_taken_back_by_undo_is_forgotten() -> None:
+    """A "wrong" heard at Ben's first panel and undone is no longer heard: the same answer
+    given right afterwards fits. (Replay's states share what was answered with the states
+    before them; an undo that left a miss behind would make this a contradiction.)"""
+    replay = _replay(*START[:-1], MISS_AT_5, {"event": "undo"}, START[-1],
+                     {"event": "stop", "seat": 0, "slot": 0})
+    assert replay.exit_code == 0 and replay.error is None
+    assert replay.summary()["rows"][1][0] == {"tile": "D5", "revealed": True}
+
+
+def test_a_wrong_answer_then_the_same_panel_shown_right_is_refused_at_that_line() -> None:
+    """The other side of the same bookkeeping: a miss that stands, and the panel later shown
+    to be that number, is a contradiction at the line that showed it, though play went on
+    past it (the fit is checked at the round's end and traced back to that line)."""
+    place = {"event": "place", "seat": 0, "slot": 0, "tile": "D0"}
+    ben = [{"event": "draw", "seat": 1, "tile": "L?"},
+           {"event": "guess", "seat": 1, "target": 0, "slot": 2, "value": "11",
+            "correct": False},
+           {"event": "place", "seat": 1, "slot": 3, "tile": "L0"}]
+    shown = {"event": "draw", "seat": 0, "tile": "L?"}
+    right = {"event": "guess", "seat": 0, "target": 1, "slot": 0, "value": "5",
+             "correct": True}
+    events = [*START[:-1], MISS_AT_5, place, *ben, shown, right,
+              {"event": "stop", "seat": 0, "slot": 0}]
+    replay = _replay(*events)
+    assert replay.exit_code == 2
+    assert replay.error.line == 2 + events.index(right)

@@ -49,20 +49,42 @@ def kept_games(directory: Path, *, skip_night: str | None = None) -> list[KeptGa
                        key=lambda p: (met.get(p.stem, len(met)), p.stem.partition("-")[2],
                                       p.stem))
         for path in paths:
-            try:
-                replay = replay_file(path)
-            except OSError:
-                continue
-            if replay.journal is None:
-                continue
-            summary = replay.summary()
-            players = [str(p) for p in summary["players"]]
-            rounds = summary.get("rounds") or []
-            out.append(KeptGame(
-                night.name, path.stem, players, list(summary["totals"]),
-                bool(summary.get("finished")) and summary.get("error") is None,
-                round_marks(players, replay.journal.events, len(rounds))))
+            game = _kept_game(night.name, path)
+            if game is not None:
+                out.append(game)
     return out
+
+
+_replayed: dict[Path, tuple[tuple[int, int, int], KeptGame | None]] = {}
+"""Each game file's last reading, by its size, modification time and inode: the ratings CSV
+is asked for the whole season, and replaying every file again for each request was most
+of its cost (a file the hub appends to, or a copy put in its place, reads anew)."""
+
+
+def _kept_game(night: str, path: Path) -> KeptGame | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    signature = (info.st_size, info.st_mtime_ns, info.st_ino)
+    known = _replayed.get(path)
+    if known is not None and known[0] == signature:
+        return known[1]
+    try:
+        replay = replay_file(path)
+    except OSError:
+        return None
+    game = None
+    if replay.journal is not None:
+        summary = replay.summary()
+        players = [str(p) for p in summary["players"]]
+        rounds = summary.get("rounds") or []
+        game = KeptGame(
+            night, path.stem, players, list(summary["totals"]),
+            bool(summary.get("finished")) and summary.get("error") is None,
+            round_marks(players, replay.journal.events, len(rounds)))
+    _replayed[path] = (signature, game)
+    return game
 
 
 def season_games(

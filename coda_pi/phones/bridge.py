@@ -189,9 +189,10 @@ class PhoneBridge:
             self._question = self._invited = None
             self._absorb_until = now + WITHDRAWN_SECONDS
             self.pairings.drop(seat)
-            # Short: at 320x240 the header holds three short lines of it in Spanish.
+            # Short: at 320x240 the header holds two lines of it beside the turn's name,
+            # shortened, when that name is as long as the picker allows (in Spanish too).
             self._say(referee, _("Another phone asked for seat {number}: nobody gets it, "
-                                 "offer it again").format(number=seat + 1), BannerKind.ERROR)
+                                 "offer again").format(number=seat + 1), BannerKind.ERROR)
             return
         if len(asking) > 1:
             self._invited = None

@@ -31,21 +31,33 @@ def follow_misses(
     misses: list[list[frozenset[str]]], game: CodaGame, event: CodaEvent, *, had_drawn: bool
 ) -> list[list[frozenset[str]]]:
     """The "wrong" answers per seat and slot after ``event`` was applied to ``game``: a miss
-    adds its value at the attacked panel, a panel joining a row shifts the answers along."""
+    adds its value at the attacked panel, a panel joining a row shifts the answers along.
+
+    ``misses`` is never changed: what changes comes back as new lists (the rows untouched
+    shared), so a game's copy may share its answers with the original (a snapshot per line
+    is constant time; deep copies were most of a table-pool record's replay)."""
     match event:
         case RoundStart():
             return [[] for _ in range(game.seats)]
         case Deal(seat, row):
-            misses[seat] = [_NONE] * len(row)
+            return _with_row(misses, seat, [_NONE] * len(row))
         case Guess(_, target, slot, value) if game.phase is Phase.PENALTY:
-            misses[target][slot] = misses[target][slot] | {value}
+            row = list(misses[target])
+            row[slot] = row[slot] | {value}
+            return _with_row(misses, target, row)
         case Stop(seat, slot) if had_drawn and slot is not None:
-            misses[seat].insert(slot, _NONE)
+            return _with_row(misses, seat, [*misses[seat][:slot], _NONE, *misses[seat][slot:]])
         case Place(seat, slot):
-            misses[seat].insert(slot, _NONE)
+            return _with_row(misses, seat, [*misses[seat][:slot], _NONE, *misses[seat][slot:]])
         case _:
-            pass
-    return misses
+            return misses
+
+
+def _with_row(misses: list[list[frozenset[str]]], seat: int,
+              row: list[frozenset[str]]) -> list[list[frozenset[str]]]:
+    out = list(misses)
+    out[seat] = row
+    return out
 
 
 @dataclass

@@ -15,6 +15,7 @@ take them back on undo.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.coda_events import CodaEvent
@@ -45,6 +46,15 @@ class FittedGame(CodaGame):
             return True
         return any(not slot.tile.known for row in self.rows for slot in row)
 
+    def _copied_extra(self, extra: dict[str, Any]) -> dict[str, Any]:
+        # follow_misses never changes the lists it is given (it returns new ones), so a copy
+        # shares them: the journal's snapshot, the game's own before-copy and the FitWatch's
+        # state per line were three deep copies a line, most of a told-pool replay.
+        rest = {k: v for k, v in extra.items() if k != "misses"}
+        copied = super()._copied_extra(rest) if rest else {}
+        if "misses" in extra:
+            copied["misses"] = extra["misses"]
+        return copied
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from coda_pi.ui.text import (
     cap_floor,
     cap_height,
     elide,
+    elide_names_first,
     fit_font,
     floor_font,
     floor_size,
@@ -551,7 +552,9 @@ def draw_menu(
         else:
             label_w = inner.width
         label_rect = pygame.Rect(inner.left, inner.top, label_w, inner.height)
-        blit_text(surface, elide(item.label, fnt, label_w), label_rect, ink, align="left", fnt=fnt)
+        # A label naming a player ("3. Konstantinos: phone") shortens the name, not the rest.
+        blit_text(surface, elide_names_first(item.label, fnt, label_w), label_rect, ink,
+                  align="left", fnt=fnt)
     if first > 0:
         _arrow(surface, list_rect, up=True)
     if first + lines < len(items):

@@ -17,17 +17,19 @@ from coda_pi.referee.shared.views import (
     TurnView,
 )
 from coda_pi.referee.shared.wording import nouns
-from coda_pi.ui.sample_table import NAMES, _leds, _table, round_of
+from coda_pi.ui import sample_table
+from coda_pi.ui.sample_table import _leds, _table, round_of
 from coda_pi.ui.scene import Scene
 
 
 def _dealing(players: int, dealt: int) -> TableView:
     """The table while starting rows are entered: the first ``dealt`` seats stand theirs
     (backs only), the rest have none yet."""
+    names = sample_table.NAMES  # read at each call: the long-name test swaps them in
     backs = ((True, False, True, False), (False, True, True, False), (True, True, False, False),
              (False, False, True, True))
     seats = tuple(SeatView(
-        seat=seat, name=NAMES[seat], total=0, out=False, turn=False, led=_leds(4)[seat],
+        seat=seat, name=names[seat], total=0, out=False, turn=False, led=_leds(4)[seat],
         holding=False,
         row=tuple(PanelView(dark, None, False) for dark in backs[seat]) if seat < dealt else ())
         for seat in range(players))
@@ -36,10 +38,11 @@ def _dealing(players: int, dealt: int) -> TableView:
 
 
 def entry_scenes() -> dict[str, Scene]:
+    names = sample_table.NAMES  # read at each call: the long-name test swaps them in
     scenes: dict[str, Scene] = {}
     leds = _leds(3, blink=(1,))
     table = _dealing(3, 1)
-    wait = entry_wait_view(1, NAMES[1], "panels", dark=None, hand=4,
+    wait = entry_wait_view(1, names[1], "panels", dark=None, hand=4,
                            dealt=(True, False, False), dark_left=table.pool_dark,
                            light_left=table.pool_light)
     round_one = round_of(1)
@@ -49,14 +52,14 @@ def entry_scenes() -> dict[str, Scene]:
     scenes["entry-deal-refused-public"] = Scene(PublicView(
         screen=wait, table=table, title=round_one, leds=leds,
         banner=Banner(refused, BannerKind.ERROR)), leds=leds)
-    cards_wait = entry_wait_view(1, NAMES[1], "cards", dark=None, hand=3,
+    cards_wait = entry_wait_view(1, names[1], "cards", dark=None, hand=3,
                                  dealt=(True, False, False, False), dark_left=11,
                                  light_left=12)
     scenes["entry-deal-cards"] = Scene(PublicView(
         screen=cards_wait, table=_dealing(4, 1), title=round_one, labels="cards",
         leds=_leds(4, blink=(1,))), leds=_leds(4, blink=(1,)))
     held = PublicView(screen=wait, table=None, private_shown=1, leds=leds)
-    examples = example_entries()
+    examples = example_entries(names)
     scenes["entry-deal-private"] = Scene(held, private=examples["row"], leds=leds)
     scenes["entry-deal-private-colour"] = Scene(held, private=examples["colour"], leds=leds)
     scenes["entry-deal-refused"] = Scene(held, private=examples["refused"], leds=leds)
@@ -64,12 +67,12 @@ def entry_scenes() -> dict[str, Scene]:
         PublicView(screen=wait, table=None, private_shown=1, labels="cards", leds=leds),
         private=examples["review"], leds=leds)
     turn_leds = _leds(4, on=0)
-    drawn = entry_wait_view(0, NAMES[0], "panels", dark=False, hand=3, dealt=(True,) * 4,
+    drawn = entry_wait_view(0, names[0], "panels", dark=False, hand=3, dealt=(True,) * 4,
                             dark_left=4, light_left=3)
     round_two = round_of(2)
     scenes["entry-draw"] = Scene(PublicView(screen=drawn, table=_table(holding=False),
                                             title=round_two, leds=turn_leds), leds=turn_leds)
-    drew = nouns("panels")(_("{name} drew a light {panel}"), name=NAMES[0])
+    drew = nouns("panels")(_("{name} drew a light {panel}"), name=names[0])
     scenes["entry-draw-banner"] = Scene(PublicView(
         screen=drawn, table=_table(holding=False), title=round_two, leds=turn_leds,
         banner=Banner(drew, BannerKind.INFO)), leds=turn_leds)
@@ -78,10 +81,10 @@ def entry_scenes() -> dict[str, Scene]:
     scenes["entry-draw-private-long"] = Scene(held_draw, private=examples["drawn-long"],
                                               leds=turn_leds)
     scenes["entry-draw-clash"] = Scene(held_draw, private=examples["clash"], leds=turn_leds)
-    choose = TurnView(seat=0, name=NAMES[0], step=TurnStep.CHOOSE_COLOR, color_dark=True,
+    choose = TurnView(seat=0, name=names[0], step=TurnStep.CHOOSE_COLOR, color_dark=True,
                       dark_left=4, light_left=3, pool_on_table=True, prompt=nouns("panels")(
                           _("{name}: take a {panel} from the table, then PREV/NEXT its colour "
-                            "and OK"), name=NAMES[0]))
+                            "and OK"), name=names[0]))
     scenes["entry-turn-choose"] = Scene(PublicView(
         screen=choose, table=_table(holding=False), title=round_two, leds=turn_leds),
         leds=turn_leds)
@@ -91,11 +94,12 @@ def entry_scenes() -> dict[str, Scene]:
 
 def _fix_scenes() -> dict[str, Scene]:
     """The menu's "Fix a panel entered wrong" (``entry_views.example_fixes``) on the table."""
+    names = sample_table.NAMES  # read at each call: the long-name test swaps them in
     leds = _leds(4, on=0)
     table = _table(holding=False)
     return {f"entry-fix-{name}": Scene(PublicView(screen=view, table=table, title=round_of(2),
                                                   leds=leds), leds=leds)
-            for name, view in example_fixes(NAMES).items()}
+            for name, view in example_fixes(names).items()}
 
 
 __all__ = ["entry_scenes"]

@@ -94,11 +94,11 @@ def mastermind_scenes() -> dict[str, Scene]:
         _leds(blink=0))
     scenes["mm-device-guess"] = _scene(_screen(
         MastermindStep.KEYS, 2, entry="KRYB", device_guess="KRYB", key_entry=(0, 0),
-        device_seat=1, names=("Ann", "Device"),
+        device_seat=1, names=(NAMES[0], "Device"),
         prompt=_("{name}: place this row, then how many black key pegs? OK").format(
             name=NAMES[0])), _leds(blink=0))
     scenes["mm-contradiction"] = _scene(_screen(
-        MastermindStep.CONTRADICTION, 3, device_seat=1, names=("Ann", "Device"),
+        MastermindStep.CONTRADICTION, 3, device_seat=1, names=(NAMES[0], "Device"),
         # The rules' sentence (mastermind_deduction.Contradiction), as the referee says it.
         message=_capital(_("row {row}'s answer contradicts row {other}'s").format(row=3,
                                                                                   other=1)),

@@ -13,8 +13,8 @@ from coda_pi.referee.shared.seat_screens import (
     seat_line,
 )
 from coda_pi.referee.shared.views import Banner, BannerKind, PublicView
+from coda_pi.ui import sample_table
 from coda_pi.ui.sample_table import (
-    NAMES,
     _leds,
     _table,
     mastermind_setup_sample,
@@ -32,6 +32,7 @@ OFFER_CARD = replace(SAMPLE_CARD, offer=1,
 
 
 def phones_scenes() -> dict[str, Scene]:
+    names = sample_table.NAMES  # read at each call: the long-name test swaps them in
     scenes: dict[str, Scene] = {}
     setup = setup_sample(4, phones=SAMPLE_CARD)
     scenes["phones-setup"] = Scene(PublicView(screen=setup, table=None, title=_("New game"),
@@ -55,7 +56,7 @@ def phones_scenes() -> dict[str, Scene]:
                                                  title=_("New game: Mastermind"),
                                                  leds=_leds(2)), leds=_leds(2))
     lines = tuple(seat_line(seat, name, seat in SAMPLE_CARD.paired)
-                  for seat, name in enumerate(NAMES)) + (_("Back"),)
+                  for seat, name in enumerate(names)) + (_("Back"),)
     page = PhonesView(title=_("Phones"), card=SAMPLE_CARD, lines=lines, cursor=2,
                       keys=_("OK: take seat {number}'s phone away   BACK: close").format(
                           number=3))
@@ -76,7 +77,7 @@ def phones_scenes() -> dict[str, Scene]:
         PublicView(screen=_turn_screen(), table=_table(4), overlay=seat_code,
                    title=round_of(1), leds=_leds(4, on=0)), leds=_leds(4, on=0))
     # Another phone asked while the question was up: it is withdrawn, and says why.
-    withdrawn = Banner(_("Another phone asked for seat {number}: nobody gets it, offer it "
+    withdrawn = Banner(_("Another phone asked for seat {number}: nobody gets it, offer "
                          "again").format(number=2), BannerKind.ERROR)
     scenes["phones-withdrawn"] = Scene(PublicView(screen=_turn_screen(), table=_table(4),
                                                   banner=withdrawn, title=round_of(1),
@@ -84,13 +85,14 @@ def phones_scenes() -> dict[str, Scene]:
     # A seat with a phone holds its button: the shared screen sends it to the phone.
     scenes["phones-look"] = Scene(PublicView(screen=_turn_screen(), table=_table(4),
                                              title=round_of(1), leds=_leds(4, on=0)),
-                                  private=LookAtPhoneView(1, NAMES[1], _("Look at your phone")),
+                                  private=LookAtPhoneView(1, names[1], _("Look at your phone")),
                                   leds=_leds(4, on=0))
     return scenes
 
 
 def _turn_screen() -> object:
+    names = sample_table.NAMES  # read at each call: the long-name test swaps them in
     from coda_pi.referee.shared.views import TurnStep, TurnView
 
-    return TurnView(seat=0, name=NAMES[0], step=TurnStep.TARGET,
+    return TurnView(seat=0, name=names[0], step=TurnStep.TARGET,
                     prompt=_("Press the seat button of the player you attack"))

@@ -85,7 +85,7 @@ def sample_scenes() -> dict[str, Scene]:
                                           title=_("New game: Mastermind"), leds=_leds(2)),
                                leds=_leds(2))
     mm_more = SetupView(
-        items=(SetupItem(_("Games"), "4"), SetupItem(_("First codemaker"), "Benedict"),
+        items=(SetupItem(_("Games"), "4"), SetupItem(_("First codemaker"), NAMES[1]),
                SetupItem(_("Empty holes"), _("on (7 colours)")),
                SetupItem(_("Hint"), _("codes left")), SetupItem(_("Back"), "")),
         cursor=0, editing=False, players=NAMES[:2], prompt=_("PREV/NEXT choose, OK changes"))
@@ -94,7 +94,7 @@ def sample_scenes() -> dict[str, Scene]:
                                     leds=_leds(2))
     more = SetupView(
         items=(SetupItem(_("Rounds"), _("tournament ({count} rounds)").format(count=3)),
-               SetupItem(_("Who starts"), "Benedict"),
+               SetupItem(_("Who starts"), NAMES[1]),
                SetupItem(_("Starting hand"), say(_("{count} {panels}"), count=3)),
                SetupItem(_("Guess timer"), _("on")),
                SetupItem(_("First period"), "60 s"), SetupItem(_("Extra period"), "20 s"),

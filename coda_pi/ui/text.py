@@ -321,6 +321,21 @@ def fit_name(make: Callable[[str], str], name: str, rect: pygame.Rect, screen_he
     return text, fnt
 
 
+def elide_names_first(text: str, fnt: pygame.font.Font, width: int) -> str:
+    """``text`` made to fit ``width`` pixels in ``fnt``: the long names on screen
+    (``names_on_screen``) give first, a letter at a time (never below ``SHORTEST_NAME``),
+    so that "1. Konstan…: phone" still says what the line is about; only then is the end cut
+    (``elide``)."""
+    if fnt.size(text)[0] <= width:
+        return text
+    length = max((len(n) for names in _names_shown for n in names), default=0)
+    shorter = text
+    while fnt.size(shorter)[0] > width and length > SHORTEST_NAME:
+        length -= 1
+        shorter = _shorter_names(text, length)
+    return elide(shorter, fnt, width)
+
+
 def _shorter_names(text: str, length: int) -> str:
     for names in _names_shown:
         for name in sorted(names, key=len, reverse=True):

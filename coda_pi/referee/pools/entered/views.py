@@ -239,10 +239,10 @@ def order_message(detail: str) -> str:
     return _("{detail}: BACK to fix the entry, or stand the row again").format(detail=detail)
 
 
-def example_entries() -> dict[str, EntryPrivateView]:
+def example_entries(names: Sequence[str] = ("Ann", "Benedict")) -> dict[str, EntryPrivateView]:
     """Entries part-way through, as their players see them, for the screens' samples (built
-    from real entries, so a sample shows what the device shows)."""
-    names = ("Ann", "Benedict")
+    from real entries, so a sample shows what the device shows): ``names[0]`` draws,
+    ``names[1]`` enters a starting row."""
     row = PanelEntry.starting_row(4, dashes=True, pads=[5, 9, 2, 11])
     for key in [Key.PREV, Key.PREV, Key.PREV, Key.OK,
                 Key.NEXT, Key.PREV, Key.PREV, Key.OK, Key.PREV, Key.NEXT]:

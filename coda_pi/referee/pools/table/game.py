@@ -34,12 +34,13 @@ class WitnessedGame(CodaGame):
         self.misses = follow_misses(self.misses, self, event, had_drawn=had_drawn)
 
     def _copied_extra(self, extra: dict[str, Any]) -> dict[str, Any]:
-        # follow_misses changes the lists in place and replaces the frozensets of answers
-        # (immutable): copying the two levels of lists is as independent as a deep copy,
-        # which walked every frozenset at every event (a twentieth of a table-pool game).
-        copied = super()._copied_extra({k: v for k, v in extra.items() if k != "misses"})
+        # follow_misses never changes the lists it is given (it returns new ones): a copy
+        # shares them, as independent as a deep copy, which walked every frozenset at every
+        # event (a twentieth of a table-pool game).
+        rest = {k: v for k, v in extra.items() if k != "misses"}
+        copied = super()._copied_extra(rest) if rest else {}
         if "misses" in extra:
-            copied["misses"] = [list(row) for row in extra["misses"]]
+            copied["misses"] = extra["misses"]
         return copied
 
     def public_analysis(self) -> Analysis:
