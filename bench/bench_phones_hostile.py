@@ -16,12 +16,20 @@ the setup screen, Ann's and Ben's phones paired. Each attack runs in a process o
 Meanwhile Ann's phone fetches its page and taps (each must be answered 200), and the bench
 presses NEXT on the device every 25 ms and times the press to the frame it draws.
 
-Run: .venv/bin/python bench/bench_phones_hostile.py [--seconds 4]
+Every attack runs twice over, each time against its own idle baseline: unpinned (device and
+attacker share every CPU, as the bench always did), then pinned: on a table the attacker's
+CPU is its own machine, so with two CPUs or more the device's process is pinned to the first
+half of them and the attackers' processes to the rest (``os.sched_setaffinity``); each table
+says which CPUs each side had. "device CPU" is the device's whole process (loop, server,
+door) in per cent of one CPU over the attack, and "us/try" that CPU per attempt above idle.
+
+Run: .venv/bin/python bench/bench_phones_hostile.py [--seconds 4] [--only pinned|unpinned]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -128,16 +136,47 @@ def stranger(attack: str, port: int, cafile: str, seconds: float) -> int:
 
 # -- the table ---------------------------------------------------------------------------
 
-def measure(device, attack: str, seconds: float) -> dict[str, float]:  # noqa: ANN001
-    """Runs ``attack`` (0, 1 or 2 processes) while the phone works and NEXT is pressed."""
+def _cpus_text(cpus: set[int] | None) -> str:
+    return "all" if cpus is None else ",".join(map(str, sorted(cpus)))
+
+
+def split_cpus() -> tuple[set[int], set[int]] | None:
+    """The device's CPUs and the attackers' (the first half and the rest of those this
+    process may use); None on a single CPU, where there is nothing to split."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        return None
+    half = len(cpus) // 2
+    return set(cpus[:half]), set(cpus[half:])
+
+
+def pin_process(cpus: set[int]) -> None:
+    """Every thread of this process on ``cpus`` (``sched_setaffinity(0)`` moves only the
+    calling thread on Linux; threads made later inherit their maker's)."""
+    for task in os.listdir("/proc/self/task"):
+        with contextlib.suppress(ProcessLookupError):  # a connection's thread just ended
+            os.sched_setaffinity(int(task), cpus)
+
+
+def _process_cpu() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
+def measure(device, attack: str, seconds: float,  # noqa: ANN001
+            attacker_cpus: set[int] | None = None) -> dict[str, float]:
+    """Runs ``attack`` (0, 1 or 2 processes, on ``attacker_cpus`` when given) while the
+    phone works and NEXT is pressed."""
     procs = []
     if not attack.startswith("idle"):
         for _ in range(2 if attack == "connection flood" else 1):
             procs.append(subprocess.Popen(
                 [sys.executable, __file__, "--stranger", attack, "--port",
                  str(device.phones.server.port), "--cafile", str(device.cafile),
-                 "--seconds", str(seconds)], stdout=subprocess.PIPE, text=True))
+                 "--seconds", str(seconds), "--cpus", _cpus_text(attacker_cpus)],
+                stdout=subprocess.PIPE, text=True))
         time.sleep(min(1.0, seconds / 4))  # the attack under way
+    cpu_before, wall_before = _process_cpu(), time.monotonic()
     app = device.app
     drawn = threading.Event()
     app.on_frame = lambda scene, surface: drawn.set()
@@ -165,6 +204,7 @@ def measure(device, attack: str, seconds: float) -> dict[str, float]:  # noqa: A
         time.sleep(0.025)
     stop.set()
     worker.join(30)
+    cpu = (_process_cpu() - cpu_before) / (time.monotonic() - wall_before)
     made = 0
     for proc in procs:
         out, _ = proc.communicate(timeout=seconds + 60)
@@ -174,34 +214,63 @@ def measure(device, attack: str, seconds: float) -> dict[str, float]:  # noqa: A
     return {"success": ok / max(1, len(answers)), "asked": len(answers),
             "p50": statistics.median(delays) * 1000,
             "p99": sorted(delays)[int(0.99 * (len(delays) - 1))] * 1000,
-            "presses": len(delays), "made": made}
+            "presses": len(delays), "made": made, "cpu": cpu, "rate": made / seconds}
+
+
+def report(title: str, results: dict[str, dict[str, float]]) -> None:
+    idle = results["idle"]
+    print(title)
+    print(f"{'attack':18} {'phone ok':>9} {'asked':>6} {'p50 ms':>7} {'p99 ms':>7} "
+          f"{'p99/idle':>8} {'presses':>7} {'attempts':>9} {'device CPU':>10} {'us/try':>7}")
+    for attack, r in results.items():
+        extra = (r["cpu"] - idle["cpu"]) / r["rate"] * 1e6 if r["rate"] else 0.0
+        per_try = f"{extra:7.0f}" if r["rate"] else f"{'':7}"
+        print(f"{attack:18} {r['success']:9.1%} {r['asked']:6d} {r['p50']:7.1f} "
+              f"{r['p99']:7.1f} {r['p99'] / idle['p99']:8.2f} {r['presses']:7d} "
+              f"{r['made']:9d} {r['cpu']:10.1%} {per_try}")
+    print(json.dumps({a: round(r["p99"] / idle["p99"], 2) for a, r in results.items()}))
+
+
+def _load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=4.0)
+    parser.add_argument("--only", choices=("unpinned", "pinned"))
     parser.add_argument("--stranger")
     parser.add_argument("--port", type=int)
     parser.add_argument("--cafile")
+    parser.add_argument("--cpus", default="all")
     args = parser.parse_args()
     if args.stranger:
+        if args.cpus != "all":  # before the first connection: the attack's own CPUs
+            os.sched_setaffinity(0, {int(c) for c in args.cpus.split(",")})
         print(stranger(args.stranger, args.port, args.cafile, args.seconds))
         return 0
+    split = split_cpus()
+    runs = [name for name in ("unpinned", "pinned") if args.only in (None, name)]
+    if "pinned" in runs and split is None:
+        print("pinned: skipped, this process may use one CPU only")
+        runs.remove("pinned")
+    everything = sorted(os.sched_getaffinity(0))
     with tempfile.TemporaryDirectory() as tmp, \
             running_device(Path(tmp), names=("Ann", "Ben", "Cy")) as device:
         device.ann = device.phone()  # type: ignore[attr-defined]
         pair(device, device.ann, 0)  # type: ignore[attr-defined]
         pair(device, device.phone(), 1)
-        results = {attack: measure(device, attack, args.seconds) for attack in ATTACKS}
+        for run in runs:
+            mine, theirs = split if run == "pinned" and split else (None, None)
+            pin_process(mine if mine is not None else set(everything))
+            load = _load()
+            results = {attack: measure(device, attack, args.seconds, theirs)
+                       for attack in ATTACKS}
+            report(f"{run}: device on CPUs {_cpus_text(mine)}, attackers on CPUs "
+                   f"{_cpus_text(theirs)} (of {_cpus_text(set(everything))}); load average "
+                   f"{load} before, {_load()} after", results)
         paired = device.phones.bridge.pairings.paired()
-    idle = results["idle"]["p99"]
-    print(f"{'attack':18} {'phone ok':>9} {'asked':>6} {'p50 ms':>7} {'p99 ms':>7} "
-          f"{'p99/idle':>8} {'presses':>7} {'attempts':>9}")
-    for attack, r in results.items():
-        print(f"{attack:18} {r['success']:9.1%} {r['asked']:6d} {r['p50']:7.1f} "
-              f"{r['p99']:7.1f} {r['p99'] / idle:8.2f} {r['presses']:7d} {r['made']:9d}")
     print(f"seats still paired to their phones: {sorted(s + 1 for s in paired)}")
-    print(json.dumps({a: round(r["p99"] / idle, 2) for a, r in results.items()}))
     return 0
 
 
