@@ -123,6 +123,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("Content-Security-Policy", POLICY)
+        if self.close_connection:  # ended after this answer: the client must not reuse it
+            self.send_header("Connection", "close")
         self.end_headers()
         if body:
             self.wfile.write(body)
@@ -142,6 +144,13 @@ class _Handler(BaseHTTPRequestHandler):
         if seat is not None:
             self.server.doors.know(self.client_address[0])  # a paired phone's address
         return seat
+
+    def _forbidden(self) -> None:
+        """A request without a valid secret: 403, and its connection ended, so that each
+        forged request costs its sender a new connection, which the door counts."""
+        self.server.doors.forged(self.client_address[0])
+        self.close_connection = True
+        self._json(HTTPStatus.FORBIDDEN, {"unpaired": True})
 
     def _body(self, path: str) -> dict[str, Any] | None:
         """The request's body checked against its path's schema (bodies.py); None, and a
@@ -184,7 +193,7 @@ class _Handler(BaseHTTPRequestHandler):
         elif url.path == "/api/page":
             seat = self._seat()
             if seat is None:
-                self._json(HTTPStatus.FORBIDDEN, {"unpaired": True})
+                self._forbidden()
                 return
             query = parse_qs(url.query)
             try:
@@ -230,7 +239,7 @@ class _Handler(BaseHTTPRequestHandler):
         elif url.path == "/api/leave":  # the phone gives its seat back
             seat = self._seat()
             if seat is None:
-                self._json(HTTPStatus.FORBIDDEN, {"unpaired": True})
+                self._forbidden()
                 return
             self.server.bridge.pairings.unpair(seat)
             self.server.queue.wake()  # the shared screen shows the seat's view again
@@ -238,7 +247,7 @@ class _Handler(BaseHTTPRequestHandler):
         else:  # /api/tap
             seat = self._seat()
             if seat is None:
-                self._json(HTTPStatus.FORBIDDEN, {"unpaired": True})
+                self._forbidden()
                 return
             ticket = Ticket()
             self.server.queue.put(_intent(seat, body, ticket))  # type: ignore[arg-type]
