@@ -123,3 +123,16 @@ def test_a_paired_phone_s_address_is_not_turned_away_for_a_stale_secret() -> Non
     for _ in range(3 * FORGED_BURST):
         doors.forged("10.0.0.9")
     assert doors.enter("10.0.0.9")
+
+
+def test_a_forged_tap_is_refused_before_its_body_is_read(tmp_path: Path) -> None:
+    """Without a valid secret nothing of the body is parsed or checked: a stranger's odd
+    body gets the same 403 as a good one (and the schema's reasons are for seats only)."""
+    with running_device(tmp_path) as device:
+        for body in (b'{"kind": "target", "target": 1e400}', b"[" * 1500, b"\xff" * 40):
+            raw = socket.create_connection(("127.0.0.1", device.phones.server.port),
+                                           timeout=5, source_address=("127.0.0.9", 0))
+            with _tls(device).wrap_socket(raw) as conn:
+                conn.sendall(b"POST /api/tap HTTP/1.1\r\nHost: x\r\nX-Seat: %s\r\n"
+                             b"Content-Length: %d\r\n\r\n%s" % (b"ef" * 24, len(body), body))
+                assert _answer(conn).split()[1] == b"403", body[:20]

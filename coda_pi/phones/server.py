@@ -150,7 +150,18 @@ class _Handler(BaseHTTPRequestHandler):
         forged request costs its sender a new connection, which the door counts."""
         self.server.doors.forged(self.client_address[0])
         self.close_connection = True
+        self._skip_body()
         self._json(HTTPStatus.FORBIDDEN, {"unpaired": True})
+
+    def _skip_body(self) -> None:
+        """Read a body of up to ``MAX_BODY`` bytes and forget it, unparsed: a connection
+        closed with bytes unread is reset, and the reset would lose the answer on its way."""
+        try:
+            length = int(self.headers.get("Content-Length", "0"))
+        except ValueError:
+            return
+        if 0 < length <= MAX_BODY:
+            self.rfile.read(length)
 
     def _body(self, path: str) -> dict[str, Any] | None:
         """The request's body checked against its path's schema (bodies.py); None, and a
@@ -221,45 +232,51 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self._send(HTTPStatus.NOT_FOUND)
             return
+        if url.path == "/api/pair":
+            self._ask()
+            return
+        # Taps and leaving need a seat's secret: checked first, so that a stranger's body
+        # is never read, parsed or checked (the cheapest refusal, and it tells nothing).
+        seat = self._seat()
+        if seat is None:
+            self._forbidden()
+            return
         body = self._body(url.path)
         if body is None:
             return
-        if url.path == "/api/pair":
-            try:
-                req = self.server.bridge.pairings.request(body["seat"], self.client_address[0])
-            except ValueError:
-                self._json(HTTPStatus.BAD_REQUEST, {"error": "no such seat"})
-                return
-            except Refused:
-                self._json(HTTPStatus.TOO_MANY_REQUESTS, {"busy": True})
-                return
-            if self.server.bridge.offered(req.seat):  # the question may name this code
-                self.server.queue.wake()  # (else the loop sleeps on: a flood costs it nothing)
-            self._json(HTTPStatus.OK, {"rid": req.rid, "code": req.code, "seat": req.seat})
-        elif url.path == "/api/leave":  # the phone gives its seat back
-            seat = self._seat()
-            if seat is None:
-                self._forbidden()
-                return
+        if url.path == "/api/leave":  # the phone gives its seat back
             self.server.bridge.pairings.unpair(seat)
             self.server.queue.wake()  # the shared screen shows the seat's view again
             self._send(HTTPStatus.NO_CONTENT)
-        else:  # /api/tap
-            seat = self._seat()
-            if seat is None:
-                self._forbidden()
-                return
-            ticket = Ticket()
-            self.server.queue.put(_intent(seat, body, ticket))  # type: ignore[arg-type]
-            # Answered once the loop has done it, and so written and fsynced what it
-            # caused (principle 5); a loop that is slower than that: "pending", and the
-            # phone's page shows what became of it.
-            if ticket.wait(TAP_SECONDS):
-                # The same answer whatever the tap did: its length tells a sniffer nothing
-                # (what it did is on the seat's page).
-                self._json(HTTPStatus.OK, {"done": True})
-            else:
-                self._json(HTTPStatus.ACCEPTED, {"pending": True})
+            return
+        ticket = Ticket()  # a tap
+        self.server.queue.put(_intent(seat, body, ticket))
+        # Answered once the loop has done it, and so written and fsynced what it caused
+        # (principle 5); a loop that is slower than that: "pending", and the phone's page
+        # shows what became of it.
+        if ticket.wait(TAP_SECONDS):
+            # The same answer whatever the tap did: its length tells a sniffer nothing
+            # (what it did is on the seat's page).
+            self._json(HTTPStatus.OK, {"done": True})
+        else:
+            self._json(HTTPStatus.ACCEPTED, {"pending": True})
+
+    def _ask(self) -> None:
+        """A phone asks for a seat (no secret needed: it has none yet)."""
+        body = self._body("/api/pair")
+        if body is None:
+            return
+        try:
+            req = self.server.bridge.pairings.request(body["seat"], self.client_address[0])
+        except ValueError:
+            self._json(HTTPStatus.BAD_REQUEST, {"error": "no such seat"})
+            return
+        except Refused:
+            self._json(HTTPStatus.TOO_MANY_REQUESTS, {"busy": True})
+            return
+        if self.server.bridge.offered(req.seat):  # the question may name this code
+            self.server.queue.wake()  # (else the loop sleeps on: a flood costs it nothing)
+        self._json(HTTPStatus.OK, {"rid": req.rid, "code": req.code, "seat": req.seat})
 
 
 def padded(body: bytes) -> bytes:
