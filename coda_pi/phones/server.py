@@ -17,7 +17,6 @@ import contextlib
 import json
 import logging
 import math
-import socket
 import ssl
 import threading
 from http import HTTPStatus
@@ -30,7 +29,8 @@ from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.phones.actions import PhoneIntent, Ticket
 from coda_pi.phones.bodies import MAX_BODY, SCHEMAS, BadBody, checked
 from coda_pi.phones.bridge import PhoneBridge
-from coda_pi.phones.doors import HANDSHAKE_SECONDS, HEADER_SECONDS, Deadlines, Doors
+from coda_pi.phones.door_process import DoorLink
+from coda_pi.phones.doors import HANDSHAKE_SECONDS, HEADER_SECONDS, Deadlines
 from coda_pi.phones.pairing import Refused
 
 log = logging.getLogger(__name__)
@@ -64,17 +64,15 @@ class _Server(ThreadingHTTPServer):
     tls: ssl.SSLContext | None = None
     bridge: PhoneBridge
     queue: IntentQueue
-    doors: Doors  # who is let in (one per server)
+    doors: DoorLink  # who is let in: the door process decides (door_process.py)
     deadlines: Deadlines
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        if not self.doors.enter(client_address[0]):  # over a limit: this one is dropped
-            self.shutdown_request(request)
-            return
         try:
             super().process_request(request, client_address)
         except Exception:  # no thread for it: its place is given back
             self.doors.leave(client_address[0])
+            self.shutdown_request(request)
             raise
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
@@ -292,17 +290,20 @@ def _intent(seat: int, body: dict[str, Any], ticket: Ticket) -> PhoneIntent:
 
 
 class PhoneServer:
-    """The server, on its own thread. ``tls`` None serves plain HTTP (tests that compare)."""
+    """The server, on its own thread. ``tls`` None serves plain HTTP (tests that compare).
+
+    The listening socket is the door process's (door_process.py): the server's thread
+    only takes the connections the door lets in, one thread each."""
 
     def __init__(self, bridge: PhoneBridge, queue: IntentQueue, *, host: str = "0.0.0.0",
                  port: int = 8443, tls: ssl.SSLContext | None = None) -> None:
         self.bridge = bridge
         self._server = _Server((host, port), _Handler)
-        self._server.doors = Doors()
         self._server.deadlines = Deadlines()
         self._server.tls = tls
         self._server.bridge = bridge
         self._server.queue = queue
+        self._door: DoorLink | None = None
         self._thread: threading.Thread | None = None
 
     @property
@@ -312,6 +313,11 @@ class PhoneServer:
     @property
     def scheme(self) -> str:
         return "https" if self._server.tls is not None else "http"
+
+    @property
+    def door_pid(self) -> int | None:
+        """The door process's id, once started."""
+        return self._door.pid if self._door is not None else None
 
     def url(self, host: str | None = None) -> str:
         """Where phones open the pages: on ``host``, else on the device's best address
@@ -323,23 +329,26 @@ class PhoneServer:
         return PhoneAddresses().urls(self.scheme, self.port)[0]
 
     def start(self) -> PhoneServer:
-        # A long poll interval: an idle device does not wake for the server; close() pokes it.
-        self._thread = threading.Thread(target=self._server.serve_forever,
-                                        kwargs={"poll_interval": 3600},
+        self._door = self._server.doors = DoorLink(self._server.socket)
+        self._thread = threading.Thread(target=self._take, args=(self._door,),
                                         name="phones", daemon=True)
         self._thread.start()
         return self
 
+    def _take(self, door: DoorLink) -> None:
+        # Asleep in a read of the link until the door lets a connection in: an idle
+        # device does not wake for the server, nor does a flood the door refuses.
+        while (admitted := door.admitted()) is not None:
+            conn, address = admitted
+            with contextlib.suppress(Exception):  # already logged; the next one
+                self._server.process_request(conn, (address, 0))
+
     def close(self) -> None:
         self.bridge.wake_all()
-        if self._thread is not None:
-            stopper = threading.Thread(target=self._server.shutdown, daemon=True)
-            stopper.start()
-            host = str(self._server.server_address[0])
-            with contextlib.suppress(OSError):  # the poke that ends the server's sleep
-                socket.create_connection(("127.0.0.1" if host == "0.0.0.0" else host,
-                                          self.port), timeout=1).close()
-            stopper.join(5)
-            self._thread.join(5)
+        if self._door is not None:
+            self._door.stop()
+            if self._thread is not None:
+                self._thread.join(5)
+            self._door.close()
         self._server.server_close()
         self._server.deadlines.close()
