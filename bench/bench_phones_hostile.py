@@ -6,7 +6,8 @@ the setup screen, Ann's and Ben's phones paired. Each attack runs in a process o
 (a stranger's device is not the table's) from other loopback addresses, for ``--seconds``:
 
 - idle: no attack (the baseline);
-- pair flood: pairing requests for every seat from 40 addresses, as fast as answered;
+- pair flood: pairing requests for every seat from 40 addresses, as fast as answered
+  (every attack from 40 addresses of its own, 8 for the slow connections);
 - forged taps: taps with made-up secrets;
 - odd bodies: random bytes, deep nesting and huge numbers to /api/pair and /api/tap;
 - slow connections: 16 from each of 8 addresses that shake hands and then send a byte of
@@ -20,8 +21,10 @@ Every attack runs twice over, each time against its own idle baseline: unpinned 
 attacker share every CPU, as the bench always did), then pinned: on a table the attacker's
 CPU is its own machine, so with two CPUs or more the device's process is pinned to the first
 half of them and the attackers' processes to the rest (``os.sched_setaffinity``); each table
-says which CPUs each side had. "device CPU" is the device's whole process (loop, server,
-door) in per cent of one CPU over the attack, and "us/try" that CPU per attempt above idle.
+says which CPUs each side had. "loop proc" is the CPU of the device's process (the loop and
+the server's threads, under one interpreter lock) and "door" that of the phones' door
+process, each in per cent of one CPU over the attack; "us/try" is both per attempt, above
+idle.
 
 Run: .venv/bin/python bench/bench_phones_hostile.py [--seconds 4] [--only pinned|unpinned]
 """
@@ -80,16 +83,17 @@ def _post(port: int, context: ssl.SSLContext, source: str, path: str, body: byte
         pass
 
 
-def stranger(attack: str, port: int, cafile: str, seconds: float) -> int:
-    """Attack for ``seconds``; returns how many requests or connections it tried (the
-    door turns most of a flood away before its handshake)."""
+def stranger(attack: str, port: int, cafile: str, seconds: float, net: str) -> int:
+    """Attack for ``seconds`` from addresses ``net``.2 to ``net``.41; returns how many
+    requests or connections it tried (the door turns most of a flood away before its
+    handshake)."""
     context = _context(cafile)
     rng = random.Random(attack)
     end = time.monotonic() + seconds
     made = 0
     held: list[tuple[socket.socket, str]] = []
     while time.monotonic() < end:
-        source = f"127.0.0.{rng.randrange(2, 42)}"
+        source = f"{net}.{rng.randrange(2, 42)}"
         if attack == "pair flood":
             _post(port, context, source, "/api/pair", b'{"seat": %d}' % rng.randrange(4))
         elif attack == "forged taps":
@@ -109,7 +113,7 @@ def stranger(attack: str, port: int, cafile: str, seconds: float) -> int:
                 pass
         elif attack == "slow connections":
             while len(held) < 128:
-                address = f"127.0.0.{2 + len(held) % 8}"
+                address = f"{net}.{2 + len(held) % 8}"
                 try:
                     raw = socket.create_connection(("127.0.0.1", port), timeout=5,
                                                    source_address=(address, 0))
@@ -163,20 +167,33 @@ def _process_cpu() -> float:
     return times.user + times.system
 
 
+def _door_cpu(device) -> float:  # noqa: ANN001
+    """CPU seconds of the phones' door process (door_process.py); 0 where there is none."""
+    pid = getattr(device.phones.server, "door_pid", None)
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except (OSError, TypeError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def measure(device, attack: str, seconds: float,  # noqa: ANN001
-            attacker_cpus: set[int] | None = None) -> dict[str, float]:
-    """Runs ``attack`` (0, 1 or 2 processes, on ``attacker_cpus`` when given) while the
-    phone works and NEXT is pressed."""
+            attacker_cpus: set[int] | None = None, net: str = "127.0.0") -> dict[str, float]:
+    """Runs ``attack`` (0, 1 or 2 processes, on ``attacker_cpus`` when given, from
+    addresses in ``net``) while the phone works and NEXT is pressed."""
     procs = []
     if not attack.startswith("idle"):
         for _ in range(2 if attack == "connection flood" else 1):
             procs.append(subprocess.Popen(
                 [sys.executable, __file__, "--stranger", attack, "--port",
                  str(device.phones.server.port), "--cafile", str(device.cafile),
-                 "--seconds", str(seconds), "--cpus", _cpus_text(attacker_cpus)],
+                 "--seconds", str(seconds), "--cpus", _cpus_text(attacker_cpus),
+                 "--net", net],
                 stdout=subprocess.PIPE, text=True))
         time.sleep(min(1.0, seconds / 4))  # the attack under way
-    cpu_before, wall_before = _process_cpu(), time.monotonic()
+    cpu_before, door_before = _process_cpu(), _door_cpu(device)
+    wall_before = time.monotonic()
     app = device.app
     drawn = threading.Event()
     app.on_frame = lambda scene, surface: drawn.set()
@@ -204,7 +221,9 @@ def measure(device, attack: str, seconds: float,  # noqa: ANN001
         time.sleep(0.025)
     stop.set()
     worker.join(30)
-    cpu = (_process_cpu() - cpu_before) / (time.monotonic() - wall_before)
+    wall = time.monotonic() - wall_before
+    cpu = (_process_cpu() - cpu_before) / wall
+    door = (_door_cpu(device) - door_before) / wall
     made = 0
     for proc in procs:
         out, _ = proc.communicate(timeout=seconds + 60)
@@ -214,20 +233,23 @@ def measure(device, attack: str, seconds: float,  # noqa: ANN001
     return {"success": ok / max(1, len(answers)), "asked": len(answers),
             "p50": statistics.median(delays) * 1000,
             "p99": sorted(delays)[int(0.99 * (len(delays) - 1))] * 1000,
-            "presses": len(delays), "made": made, "cpu": cpu, "rate": made / seconds}
+            "presses": len(delays), "made": made, "cpu": cpu, "door": door,
+            "rate": made / seconds}
 
 
 def report(title: str, results: dict[str, dict[str, float]]) -> None:
     idle = results["idle"]
     print(title)
     print(f"{'attack':18} {'phone ok':>9} {'asked':>6} {'p50 ms':>7} {'p99 ms':>7} "
-          f"{'p99/idle':>8} {'presses':>7} {'attempts':>9} {'device CPU':>10} {'us/try':>7}")
+          f"{'p99/idle':>8} {'presses':>7} {'attempts':>9} {'loop proc':>9} {'door':>6} "
+          f"{'us/try':>7}")
     for attack, r in results.items():
-        extra = (r["cpu"] - idle["cpu"]) / r["rate"] * 1e6 if r["rate"] else 0.0
+        extra = (r["cpu"] + r["door"] - idle["cpu"] - idle["door"]) / r["rate"] * 1e6 \
+            if r["rate"] else 0.0
         per_try = f"{extra:7.0f}" if r["rate"] else f"{'':7}"
         print(f"{attack:18} {r['success']:9.1%} {r['asked']:6d} {r['p50']:7.1f} "
               f"{r['p99']:7.1f} {r['p99'] / idle['p99']:8.2f} {r['presses']:7d} "
-              f"{r['made']:9d} {r['cpu']:10.1%} {per_try}")
+              f"{r['made']:9d} {r['cpu']:9.1%} {r['door']:6.1%} {per_try}")
     print(json.dumps({a: round(r["p99"] / idle["p99"], 2) for a, r in results.items()}))
 
 
@@ -243,11 +265,12 @@ def main() -> int:
     parser.add_argument("--port", type=int)
     parser.add_argument("--cafile")
     parser.add_argument("--cpus", default="all")
+    parser.add_argument("--net", default="127.0.0")
     args = parser.parse_args()
     if args.stranger:
         if args.cpus != "all":  # before the first connection: the attack's own CPUs
             os.sched_setaffinity(0, {int(c) for c in args.cpus.split(",")})
-        print(stranger(args.stranger, args.port, args.cafile, args.seconds))
+        print(stranger(args.stranger, args.port, args.cafile, args.seconds, args.net))
         return 0
     split = split_cpus()
     runs = [name for name in ("unpinned", "pinned") if args.only in (None, name)]
@@ -260,12 +283,16 @@ def main() -> int:
         device.ann = device.phone()  # type: ignore[attr-defined]
         pair(device, device.ann, 0)  # type: ignore[attr-defined]
         pair(device, device.phone(), 1)
-        for run in runs:
+        for number, run in enumerate(runs, 1):
             mine, theirs = split if run == "pinned" and split else (None, None)
             pin_process(mine if mine is not None else set(everything))
             load = _load()
-            results = {attack: measure(device, attack, args.seconds, theirs)
-                       for attack in ATTACKS}
+            # Each attack from addresses of its own (127.R.A.2-41): the door's memory of
+            # one attack's addresses (forged secrets turn an address away) never spares
+            # the next attack.
+            results = {attack: measure(device, attack, args.seconds, theirs,
+                                       f"127.{number}.{index}")
+                       for index, attack in enumerate(ATTACKS)}
             report(f"{run}: device on CPUs {_cpus_text(mine)}, attackers on CPUs "
                    f"{_cpus_text(theirs)} (of {_cpus_text(set(everything))}); load average "
                    f"{load} before, {_load()} after", results)
