@@ -5,8 +5,12 @@ forged request, not a keep-alive stream of them), and an address without a seat 
 keeps forging is turned away at the door, before its handshake, for a while; a paired
 phone, and strangers who forge nothing, are served as before.
 
+The same holds for bodies no page sends (a 400: they fit no schema, or have no length
+within bounds).
+
 Before: a forged tap's connection stayed open for the next one, and an address could
-forge a tap with every new connection the door let in (8 a second) for ever."""
+forge a tap (or send an odd body) with every new connection the door let in (8 a second)
+for ever."""
 
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ from pathlib import Path
 
 from phones_device import Device, pair, running_device
 
-from coda_pi.phones.doors import FORGED_BURST, FORGED_SECONDS, Doors
+from coda_pi.phones.doors import FAILED_BURST, FAILED_SECONDS, Doors
 
 TAP = b'{"kind": "key", "key": "ok"}'
 
@@ -86,10 +90,10 @@ def test_an_address_that_keeps_forging_is_turned_away_before_its_handshake(
         ann = device.phone()
         pair(device, ann, 0)
         answers = []
-        for n in range(FORGED_BURST + 4):
+        for n in range(FAILED_BURST + 4):
             time.sleep(0.2)  # slower than the door's pace of new connections (8 a second)
             answers.append(_forge(device, "127.0.0.6", None if n % 3 == 2 else f"{n:048x}"))
-        assert answers == [403] * FORGED_BURST + [None] * 4
+        assert answers == [403] * FAILED_BURST + [None] * 4
         # Nobody else pays for it: another stranger's forged tap still gets its 403, the
         # paired phone's tap is done, and its page comes.
         assert _forge(device, "127.0.0.7", "cd" * 24) == 403
@@ -98,19 +102,19 @@ def test_an_address_that_keeps_forging_is_turned_away_before_its_handshake(
 
 
 def test_a_forging_address_is_let_in_again_one_request_per_while() -> None:
-    """The door forgives: one more connection each ``FORGED_SECONDS``, so a phone whose
+    """The door forgives: one more connection each ``FAILED_SECONDS``, so a phone whose
     seat the table took away (its waiting page, a tap: two or three 403s) asks again."""
     now = [0.0]
     doors = Doors(clock=lambda: now[0])
-    for _ in range(FORGED_BURST):
+    for _ in range(FAILED_BURST):
         assert doors.enter("10.0.0.5")
         doors.leave("10.0.0.5")
-        doors.forged("10.0.0.5")
+        doors.failed("10.0.0.5")
     assert not doors.enter("10.0.0.5")
-    now[0] += FORGED_SECONDS * 1.01
+    now[0] += FAILED_SECONDS * 1.01
     assert doors.enter("10.0.0.5")
     doors.leave("10.0.0.5")
-    doors.forged("10.0.0.5")
+    doors.failed("10.0.0.5")
     now[0] += 1.0
     assert not doors.enter("10.0.0.5")
     assert doors.enter("10.0.0.8")  # another address was never held to it
@@ -120,8 +124,8 @@ def test_a_paired_phone_s_address_is_not_turned_away_for_a_stale_secret() -> Non
     """A phone's second tab with the old secret must not lock the phone itself out."""
     doors = Doors(clock=lambda: 0.0)
     doors.know("10.0.0.9")
-    for _ in range(3 * FORGED_BURST):
-        doors.forged("10.0.0.9")
+    for _ in range(3 * FAILED_BURST):
+        doors.failed("10.0.0.9")
     assert doors.enter("10.0.0.9")
 
 
@@ -136,3 +140,27 @@ def test_a_forged_tap_is_refused_before_its_body_is_read(tmp_path: Path) -> None
                 conn.sendall(b"POST /api/tap HTTP/1.1\r\nHost: x\r\nX-Seat: %s\r\n"
                              b"Content-Length: %d\r\n\r\n%s" % (b"ef" * 24, len(body), body))
                 assert _answer(conn).split()[1] == b"403", body[:20]
+
+
+def test_an_address_that_keeps_sending_odd_bodies_is_turned_away_too(tmp_path: Path) -> None:
+    """No page sends a body its schema refuses: an address that keeps doing it (each a 400
+    that ends the connection) is turned away at the door like a forger."""
+    with running_device(tmp_path) as device:
+        answers = []
+        for n in range(FAILED_BURST + 3):
+            time.sleep(0.2)
+            raw = socket.create_connection(("127.0.0.1", device.phones.server.port),
+                                           timeout=5, source_address=("127.0.0.10", 0))
+            try:
+                conn = _tls(device).wrap_socket(raw)
+            except OSError:
+                raw.close()
+                answers.append(None)
+                continue
+            with conn:
+                body = b'{"seat": %d}' % (10 ** 30 + n)
+                conn.sendall(b"POST /api/pair HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n"
+                             b"\r\n%s" % (len(body), body))
+                answers.append(int(_answer(conn).split()[1]))
+        assert answers == [400] * FAILED_BURST + [None] * 3
+        assert device.phone(source="127.0.0.11").request("GET", "/api/seats")[0] == 200

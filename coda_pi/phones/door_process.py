@@ -86,7 +86,7 @@ def _told(link: socket.socket, doors: Doors) -> bool:
     elif kind == b"L":
         doors.leave(address)
     elif kind == b"F":
-        doors.forged(address)
+        doors.failed(address)
     return True
 
 
@@ -141,7 +141,7 @@ class DoorLink:
     def leave(self, address: str) -> None:
         self._tell(b"L", address)
 
-    def forged(self, address: str) -> None:
+    def failed(self, address: str) -> None:
         self._tell(b"F", address)
 
     def _tell(self, kind: bytes, address: str) -> None:

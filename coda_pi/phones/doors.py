@@ -9,9 +9,10 @@ slow connections and lock the paired phones out. Three things stop it:
   addresses of paired phones may use: however many strangers wait, a paired phone is let in.
   New connections from such addresses are paced too (``STRANGER_RATE``, ``ADDRESS_RATE``):
   each costs a TLS handshake's CPU, which a flood would take from the loop. An address
-  without a seat that keeps sending wrong secrets (or none) is turned away before its
-  handshake once it has sent ``FORGED_BURST`` of them, and let in once more every
-  ``FORGED_SECONDS`` (the server ends a connection at its 403, so each one needs the door).
+  without a seat that keeps sending wrong secrets (or none), or bodies no page sends, is
+  turned away before its handshake once it has sent ``FAILED_BURST`` of them, and let in
+  once more every ``FAILED_SECONDS`` (the server ends a connection at its 403 or 400, so
+  each one needs the door).
 - ``Deadlines``: a connection that has not finished its TLS handshake within
   ``HANDSHAKE_SECONDS``, or its request line, headers and body within ``HEADER_SECONDS``,
   is cut (a per-read timeout would not do: a header every few seconds never trips it).
@@ -46,11 +47,12 @@ that the loop would otherwise have. A page needs four connections; a flood is tu
 before its handshake."""
 ADDRESS_RATE = 8.0
 """... and from any one of them."""
-FORGED_BURST = 4
-"""Requests with a wrong or no secret an address without a seat may send before the door
-turns it away: a phone whose seat the table took away sends two or three (its waiting
-page, a tap), then goes back to choosing a seat, which needs no secret."""
-FORGED_SECONDS = 15.0
+FAILED_BURST = 4
+"""Failed requests (a wrong or no secret, a body that fits no schema) an address without a
+seat may send before the door turns it away: a phone whose seat the table took away sends
+two or three 403s (its waiting page, a tap), then goes back to choosing a seat, which
+needs no secret; the page never sends a body its schema refuses."""
+FAILED_SECONDS = 15.0
 """... after which it may send one more each this many seconds."""
 
 
@@ -87,7 +89,7 @@ class Doors:
         self._known: dict[str, float] = {}  # a paired phone's address -> last seen
         self._rate = _Bucket(STRANGER_RATE, clock())
         self._rates: dict[str, _Bucket] = {}  # per stranger's address, latest last
-        self._forgers: dict[str, _Bucket] = {}  # wrong secrets left per address, ditto
+        self._failures: dict[str, _Bucket] = {}  # failed requests left per address, ditto
 
     def know(self, address: str) -> None:
         """``address`` showed a valid secret (or collected one): a paired phone's."""
@@ -117,7 +119,7 @@ class Doors:
             count = self._strangers.get(address, 0)
             if count >= PER_ADDRESS or strangers >= STRANGER_SLOTS:
                 return False
-            forger = self._forgers.get(address)
+            forger = self._failures.get(address)
             if forger is not None and not forger.full_enough(self._clock()):
                 return False
             if not self._paced(address):
@@ -134,18 +136,19 @@ class Doors:
             del self._rates[next(iter(self._rates))]
         return bucket.take(now) and self._rate.take(now)
 
-    def forged(self, address: str) -> None:
-        """``address`` sent a request with a wrong secret, or none where one is needed."""
+    def failed(self, address: str) -> None:
+        """``address`` sent a request with a wrong secret (or none where one is needed), or
+        a body that fits no schema."""
         with self._lock:
             if self._is_known(address):  # a paired phone's other tab: it has its slots
                 return
             now = self._clock()
-            bucket = self._forgers.pop(address, None) or _Bucket(
-                1.0 / FORGED_SECONDS, now, FORGED_BURST)
+            bucket = self._failures.pop(address, None) or _Bucket(
+                1.0 / FAILED_SECONDS, now, FAILED_BURST)
             bucket.take(now)
-            self._forgers[address] = bucket
-            while len(self._forgers) > MAX_RATED:
-                del self._forgers[next(iter(self._forgers))]
+            self._failures[address] = bucket
+            while len(self._failures) > MAX_RATED:
+                del self._failures[next(iter(self._failures))]
 
     def leave(self, address: str) -> None:
         with self._lock:

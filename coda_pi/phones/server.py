@@ -146,7 +146,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _forbidden(self) -> None:
         """A request without a valid secret: 403, and its connection ended, so that each
         forged request costs its sender a new connection, which the door counts."""
-        self.server.doors.forged(self.client_address[0])
+        self.server.doors.failed(self.client_address[0])
         self.close_connection = True
         self._skip_body()
         self._json(HTTPStatus.FORBIDDEN, {"unpaired": True})
@@ -169,6 +169,7 @@ class _Handler(BaseHTTPRequestHandler):
         except ValueError:
             length = -1
         if not 0 < length <= MAX_BODY:
+            self.server.doors.failed(self.client_address[0])  # no page sends it
             self.close_connection = True  # a body not read must not be taken for a request
             self._json(HTTPStatus.BAD_REQUEST, {"error": "a body of 1 to 2048 bytes"})
             return None
@@ -177,6 +178,10 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             return checked(path, raw)
         except BadBody as err:
+            # No page sends it: counted at the door like a wrong secret, and the
+            # connection ended, so that the next one goes through the door again.
+            self.server.doors.failed(self.client_address[0])
+            self.close_connection = True
             self._json(HTTPStatus.BAD_REQUEST, {"error": str(err)[:200]})
             return None
 
