@@ -61,6 +61,10 @@ def page_weight() -> int:
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 128
+    """The listen backlog (the standard library's is 5): under a flood the door drains
+    it a batch at a time, and a paired phone's connection must find room in it rather
+    than wait a second for its SYN to be sent again."""
     tls: ssl.SSLContext | None = None
     bridge: PhoneBridge
     queue: IntentQueue
