@@ -17,6 +17,9 @@ slow connections and lock the paired phones out. Three things stop it:
   ``HANDSHAKE_SECONDS``, or its request line, headers and body within ``HEADER_SECONDS``,
   is cut (a per-read timeout would not do: a header every few seconds never trips it).
 - The phones' address is known from the moment one of them collects its secret or sends it.
+
+``Doors`` decides in the door process (door_process.py), before the device's process
+sees the connection; ``Deadlines`` runs in the device's process, beside the server.
 """
 
 from __future__ import annotations
