@@ -26,7 +26,13 @@ the server's threads, under one interpreter lock) and "door" that of the phones'
 process, each in per cent of one CPU over the attack; "us/try" is both per attempt, above
 idle.
 
+``--interleaved`` adds, for each of the two, a figure beside the idle baseline for a machine
+whose own load moves more than an attack does (a shared build machine): each attack's
+processes are stopped and continued every half second, and the presses while it runs are
+compared with those while it is stopped, under the same load.
+
 Run: .venv/bin/python bench/bench_phones_hostile.py [--seconds 4] [--only pinned|unpinned]
+[--interleaved]
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ import contextlib
 import json
 import os
 import random
+import signal
 import socket
 import ssl
 import statistics
@@ -178,63 +185,143 @@ def _door_cpu(device) -> float:  # noqa: ANN001
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def measure(device, attack: str, seconds: float,  # noqa: ANN001
-            attacker_cpus: set[int] | None = None, net: str = "127.0.0") -> dict[str, float]:
-    """Runs ``attack`` (0, 1 or 2 processes, on ``attacker_cpus`` when given, from
-    addresses in ``net``) while the phone works and NEXT is pressed."""
-    procs = []
-    if not attack.startswith("idle"):
-        for _ in range(2 if attack == "connection flood" else 1):
-            procs.append(subprocess.Popen(
-                [sys.executable, __file__, "--stranger", attack, "--port",
-                 str(device.phones.server.port), "--cafile", str(device.cafile),
-                 "--seconds", str(seconds), "--cpus", _cpus_text(attacker_cpus),
-                 "--net", net],
-                stdout=subprocess.PIPE, text=True))
-        time.sleep(min(1.0, seconds / 4))  # the attack under way
-    cpu_before, door_before = _process_cpu(), _door_cpu(device)
-    wall_before = time.monotonic()
-    app = device.app
-    drawn = threading.Event()
-    app.on_frame = lambda scene, surface: drawn.set()
-    phone: Phone = device.ann
-    answers: list[int] = []
-    stop = threading.Event()
+def _strangers(device, attack: str, seconds: float, cpus: set[int] | None,  # noqa: ANN001
+               net: str) -> list[subprocess.Popen[str]]:
+    """The attack's processes (none for idle), started."""
+    if attack.startswith("idle"):
+        return []
+    return [subprocess.Popen(
+        [sys.executable, __file__, "--stranger", attack, "--port",
+         str(device.phones.server.port), "--cafile", str(device.cafile),
+         "--seconds", str(seconds), "--cpus", _cpus_text(cpus), "--net", net],
+        stdout=subprocess.PIPE, text=True)
+        for _ in range(2 if attack == "connection flood" else 1)]
 
-    def ann() -> None:
-        while not stop.is_set():
-            answers.append(phone.request("GET", "/api/page?after=0&wait=0")[0])
-            answers.append(phone.tap(kind="key", key="next"))
-            time.sleep(0.05)
 
-    worker = threading.Thread(target=ann, daemon=True)
-    worker.start()
-    delays: list[float] = []
-    end = time.monotonic() + seconds * 0.7
-    while time.monotonic() < end:
-        drawn.clear()
-        sent = time.perf_counter()
-        app.queue.put(Press(Button.NEXT))
-        if drawn.wait(2):
-            delays.append(time.perf_counter() - sent)
-        app.queue.put(Release(Button.NEXT))
-        time.sleep(0.025)
-    stop.set()
-    worker.join(30)
-    wall = time.monotonic() - wall_before
-    cpu = (_process_cpu() - cpu_before) / wall
-    door = (_door_cpu(device) - door_before) / wall
+def _attempts(procs: list[subprocess.Popen[str]], seconds: float) -> int:
     made = 0
     for proc in procs:
         out, _ = proc.communicate(timeout=seconds + 60)
         made += int(out.split()[-1]) if out.split() else 0
-    app.on_frame = None
-    ok = sum(a == 200 for a in answers)
-    return {"success": ok / max(1, len(answers)), "asked": len(answers),
-            "p50": statistics.median(delays) * 1000,
-            "p99": sorted(delays)[int(0.99 * (len(delays) - 1))] * 1000,
+    return made
+
+
+class _Table:
+    """Ann's phone at work on a thread of its own, and NEXT pressed on the device, timed
+    from the press to the frame it draws."""
+
+    def __init__(self, device) -> None:  # noqa: ANN001
+        self.app = device.app
+        self.drawn = threading.Event()
+        self.app.on_frame = lambda scene, surface: self.drawn.set()
+        self.phone: Phone = device.ann
+        self.answers: list[int] = []
+        self._stop = threading.Event()
+        self._worker = threading.Thread(target=self._ann, daemon=True)
+        self._worker.start()
+
+    def _ann(self) -> None:
+        while not self._stop.is_set():
+            self.answers.append(self.phone.request("GET", "/api/page?after=0&wait=0")[0])
+            self.answers.append(self.phone.tap(kind="key", key="next"))
+            time.sleep(0.05)
+
+    def press(self) -> float | None:
+        """One press's delay to its frame, in seconds (None: no frame within 2 s)."""
+        self.drawn.clear()
+        sent = time.perf_counter()
+        self.app.queue.put(Press(Button.NEXT))
+        delay = time.perf_counter() - sent if self.drawn.wait(2) else None
+        self.app.queue.put(Release(Button.NEXT))
+        time.sleep(0.025)
+        return delay
+
+    def done(self) -> float:
+        """Stops the phone; the share of its requests answered 200."""
+        self._stop.set()
+        self._worker.join(30)
+        self.app.on_frame = None
+        return sum(a == 200 for a in self.answers) / max(1, len(self.answers))
+
+
+def _ms(delays: list[float], share: float) -> float:
+    return sorted(delays)[int(share * (len(delays) - 1))] * 1000
+
+
+def measure(device, attack: str, seconds: float,  # noqa: ANN001
+            attacker_cpus: set[int] | None = None, net: str = "127.0.0") -> dict[str, float]:
+    """Runs ``attack`` (0, 1 or 2 processes, on ``attacker_cpus`` when given, from
+    addresses in ``net``) while the phone works and NEXT is pressed."""
+    procs = _strangers(device, attack, seconds, attacker_cpus, net)
+    if procs:
+        time.sleep(min(1.0, seconds / 4))  # the attack under way
+    cpu_before, door_before = _process_cpu(), _door_cpu(device)
+    wall_before = time.monotonic()
+    table = _Table(device)
+    delays: list[float] = []
+    end = time.monotonic() + seconds * 0.7
+    while time.monotonic() < end:
+        delay = table.press()
+        if delay is not None:
+            delays.append(delay)
+    success = table.done()
+    wall = time.monotonic() - wall_before
+    cpu = (_process_cpu() - cpu_before) / wall
+    door = (_door_cpu(device) - door_before) / wall
+    made = _attempts(procs, seconds)
+    return {"success": success, "asked": len(table.answers),
+            "p50": statistics.median(delays) * 1000, "p99": _ms(delays, 0.99),
             "presses": len(delays), "made": made, "cpu": cpu, "door": door,
             "rate": made / seconds}
+
+
+SWAP = 0.5
+"""Seconds an interleaved attack runs, then stays stopped, in turn."""
+
+
+def measure_interleaved(device, attack: str, seconds: float,  # noqa: ANN001
+                        attacker_cpus: set[int] | None, net: str) -> dict[str, float]:
+    """``attack`` stopped (SIGSTOP) and continued every ``SWAP`` seconds while NEXT is
+    pressed: the presses while it runs against those while it is stopped, both under the
+    same load of whatever else the machine runs. Not the idle baseline: a figure beside it
+    for a machine whose load moves more than an attack does."""
+    procs = _strangers(device, attack, 2 * seconds + 2, attacker_cpus, net)
+    time.sleep(min(1.0, seconds / 4))
+    table = _Table(device)
+    running: list[float] = []
+    stopped: list[float] = []
+    attacking = True
+    start = time.monotonic()
+    while (now := time.monotonic()) < start + 2 * seconds * 0.7:
+        wanted = int((now - start) / SWAP) % 2 == 0
+        if wanted != attacking:
+            for proc in procs:
+                os.kill(proc.pid, signal.SIGCONT if wanted else signal.SIGSTOP)
+            attacking = wanted
+            time.sleep(0.05)  # what the other phase left in flight, done
+            continue
+        delay = table.press()
+        if delay is not None:
+            (running if attacking else stopped).append(delay)
+    for proc in procs:
+        os.kill(proc.pid, signal.SIGCONT)
+    success = table.done()
+    made = _attempts(procs, 2 * seconds + 2)
+    return {"success": success, "asked": len(table.answers), "made": made,
+            "on50": statistics.median(running) * 1000, "on99": _ms(running, 0.99),
+            "off50": statistics.median(stopped) * 1000, "off99": _ms(stopped, 0.99),
+            "on": len(running), "off": len(stopped)}
+
+
+def report_interleaved(title: str, results: dict[str, dict[str, float]]) -> None:
+    print(title)
+    print(f"{'attack':18} {'phone ok':>9} {'running: p50':>12} {'p99':>6} {'stopped: p50':>12} "
+          f"{'p99':>6} {'p99 ratio':>9} {'presses':>9} {'attempts':>9}")
+    for attack, r in results.items():
+        print(f"{attack:18} {r['success']:9.1%} {r['on50']:12.1f} {r['on99']:6.1f} "
+              f"{r['off50']:12.1f} {r['off99']:6.1f} {r['on99'] / r['off99']:9.2f} "
+              f"{r['on']:4d}/{r['off']:<4d} {r['made']:9d}")
+    print(json.dumps({a: round(r["on99"] / r["off99"], 2) for a, r in results.items()}))
 
 
 def report(title: str, results: dict[str, dict[str, float]]) -> None:
@@ -261,6 +348,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--only", choices=("unpinned", "pinned"))
+    parser.add_argument("--interleaved", action="store_true",
+                        help="also each attack stopped and continued in turn (SWAP)")
     parser.add_argument("--stranger")
     parser.add_argument("--port", type=int)
     parser.add_argument("--cafile")
@@ -296,6 +385,19 @@ def main() -> int:
             report(f"{run}: device on CPUs {_cpus_text(mine)}, attackers on CPUs "
                    f"{_cpus_text(theirs)} (of {_cpus_text(set(everything))}); load average "
                    f"{load} before, {_load()} after", results)
+        for number, run in enumerate(runs if args.interleaved else [], 1 + len(runs)):
+            mine, theirs = split if run == "pinned" and split else (None, None)
+            pin_process(mine if mine is not None else set(everything))
+            load = _load()
+            interleaved = {attack: measure_interleaved(device, attack, args.seconds, theirs,
+                                                       f"127.{number}.{index}")
+                           for index, attack in enumerate(ATTACKS)
+                           if not attack.startswith("idle")}
+            report_interleaved(
+                f"{run}, interleaved (each attack stopped and continued every {SWAP} s; "
+                f"p99 while it runs / while it is stopped): device on CPUs "
+                f"{_cpus_text(mine)}, attackers on CPUs {_cpus_text(theirs)}; load average "
+                f"{load} before, {_load()} after", interleaved)
         paired = device.phones.bridge.pairings.paired()
     print(f"seats still paired to their phones: {sorted(s + 1 for s in paired)}")
     return 0
