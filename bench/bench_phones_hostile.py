@@ -19,12 +19,12 @@ presses NEXT on the device every 25 ms and times the press to the frame it draws
 
 Every attack runs twice over, each time against its own idle baseline: unpinned (device and
 attacker share every CPU, as the bench always did), then pinned: on a table the attacker's
-CPU is its own machine, so with two CPUs or more the device's process is pinned to the first
-half of them and the attackers' processes to the rest (``os.sched_setaffinity``); each table
-says which CPUs each side had. "loop proc" is the CPU of the device's process (the loop and
-the server's threads, under one interpreter lock) and "door" that of the phones' door
-process, each in per cent of one CPU over the attack; "us/try" is both per attempt, above
-idle.
+CPU is its own machine, so with two CPUs or more the device's process (and the phones' door
+process) is pinned to the first half of them and the attackers' processes to the rest
+(``os.sched_setaffinity``); each table says which CPUs each side had. "loop proc" is the
+CPU of the device's process (the loop and the server's threads, under one interpreter lock)
+and "door" that of the phones' door process, each in per cent of one CPU over the attack;
+"us/try" is both per attempt, above idle.
 
 ``--interleaved`` adds, for each of the two, a figure beside the idle baseline for a machine
 whose own load moves more than an attack does (a shared build machine): each attack's
@@ -161,12 +161,14 @@ def split_cpus() -> tuple[set[int], set[int]] | None:
     return set(cpus[:half]), set(cpus[half:])
 
 
-def pin_process(cpus: set[int]) -> None:
-    """Every thread of this process on ``cpus`` (``sched_setaffinity(0)`` moves only the
-    calling thread on Linux; threads made later inherit their maker's)."""
-    for task in os.listdir("/proc/self/task"):
+def pin_device(device, cpus: set[int]) -> None:  # noqa: ANN001
+    """Every thread of this process, and the phones' door process, on ``cpus``
+    (``sched_setaffinity(0)`` moves only the calling thread on Linux; threads made later
+    inherit their maker's)."""
+    door = getattr(device.phones.server, "door_pid", None)
+    for task in [*map(int, os.listdir("/proc/self/task")), *([door] if door else [])]:
         with contextlib.suppress(ProcessLookupError):  # a connection's thread just ended
-            os.sched_setaffinity(int(task), cpus)
+            os.sched_setaffinity(task, cpus)
 
 
 def _process_cpu() -> float:
@@ -374,7 +376,7 @@ def main() -> int:
         pair(device, device.phone(), 1)
         for number, run in enumerate(runs, 1):
             mine, theirs = split if run == "pinned" and split else (None, None)
-            pin_process(mine if mine is not None else set(everything))
+            pin_device(device, mine if mine is not None else set(everything))
             load = _load()
             # Each attack from addresses of its own (127.R.A.2-41): the door's memory of
             # one attack's addresses (forged secrets turn an address away) never spares
@@ -387,7 +389,7 @@ def main() -> int:
                    f"{load} before, {_load()} after", results)
         for number, run in enumerate(runs if args.interleaved else [], 1 + len(runs)):
             mine, theirs = split if run == "pinned" and split else (None, None)
-            pin_process(mine if mine is not None else set(everything))
+            pin_device(device, mine if mine is not None else set(everything))
             load = _load()
             interleaved = {attack: measure_interleaved(device, attack, args.seconds, theirs,
                                                        f"127.{number}.{index}")

@@ -38,7 +38,8 @@ def test_a_killed_device_leaves_no_door_holding_its_port() -> None:
     child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, text=True,
                              env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
     try:
-        port, door = (int(word) for word in child.stdout.readline().split())  # type: ignore[union-attr]
+        assert child.stdout is not None
+        port, door = (int(word) for word in child.stdout.readline().split())
         assert door != child.pid
         with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
             conn.sendall(b"GET /api/seats HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
