@@ -39,6 +39,8 @@ POLL_SECONDS = 20.0
 """How long a page request waits for a change before answering "nothing new"."""
 TAP_SECONDS = 5.0
 """How long a tap's request waits for the loop to have done it before answering "pending"."""
+DOOR_AGAIN_SECONDS = 1.0
+"""How soon a door process that ended without the server closing is started again."""
 PAGE_BLOCK = 16384
 """Every page is sent padded to a multiple of this (with JSON's own whitespace): TLS hides
 the bytes but not their count, and a page's length would otherwise tell a sniffer how many
@@ -313,6 +315,8 @@ class PhoneServer:
         self._server.bridge = bridge
         self._server.queue = queue
         self._door: DoorLink | None = None
+        self._swap = threading.Lock()  # a door started again, or the server closed
+        self._closed = threading.Event()
         self._thread: threading.Thread | None = None
 
     @property
@@ -339,10 +343,30 @@ class PhoneServer:
 
     def start(self) -> PhoneServer:
         self._door = self._server.doors = DoorLink(self._server.socket)
-        self._thread = threading.Thread(target=self._take, args=(self._door,),
-                                        name="phones", daemon=True)
+        self._thread = threading.Thread(target=self._serve, name="phones", daemon=True)
         self._thread.start()
         return self
+
+    def _serve(self) -> None:
+        door = self._door
+        while door is not None:
+            self._take(door)
+            # The door ended. Closing ends it; anything else (the OOM killer, a stray kill)
+            # must not leave the phones off until the device restarts: another door on the
+            # same listening socket, a second later (one that dies at once never spins).
+            if self._closed.wait(DOOR_AGAIN_SECONDS):
+                return
+            log.warning("the phones' door process ended: starting another")
+            with self._swap:
+                if self._closed.is_set():
+                    return
+                door.stop()
+                door.close()
+                try:
+                    door = self._door = self._server.doors = DoorLink(self._server.socket)
+                except OSError:
+                    log.exception("the phones' door could not start again: phones are off")
+                    door = self._door = None
 
     def _take(self, door: DoorLink) -> None:
         # Asleep in a read of the link until the door lets a connection in: an idle
@@ -354,10 +378,14 @@ class PhoneServer:
 
     def close(self) -> None:
         self.bridge.wake_all()
-        if self._door is not None:
-            self._door.stop()
-            if self._thread is not None:
-                self._thread.join(5)
-            self._door.close()
+        with self._swap:
+            self._closed.set()
+            door = self._door
+        if door is not None:
+            door.stop()
+        if self._thread is not None:
+            self._thread.join(5)
+        if door is not None:
+            door.close()
         self._server.server_close()
         self._server.deadlines.close()
