@@ -6,7 +6,8 @@ the setup screen, Ann's and Ben's phones paired. Each attack runs in a process o
 (a stranger's device is not the table's) from other loopback addresses, for ``--seconds``:
 
 - idle: no attack (the baseline);
-- pair flood: pairing requests for every seat from 40 addresses, as fast as answered;
+- pair flood: pairing requests for every seat from 40 addresses, as fast as answered
+  (every attack from 40 addresses of its own, 8 for the slow connections);
 - forged taps: taps with made-up secrets;
 - odd bodies: random bytes, deep nesting and huge numbers to /api/pair and /api/tap;
 - slow connections: 16 from each of 8 addresses that shake hands and then send a byte of
@@ -16,15 +17,32 @@ the setup screen, Ann's and Ben's phones paired. Each attack runs in a process o
 Meanwhile Ann's phone fetches its page and taps (each must be answered 200), and the bench
 presses NEXT on the device every 25 ms and times the press to the frame it draws.
 
-Run: .venv/bin/python bench/bench_phones_hostile.py [--seconds 4]
+Every attack runs twice over, each time against its own idle baseline: unpinned (device and
+attacker share every CPU, as the bench always did), then pinned: on a table the attacker's
+CPU is its own machine, so with two CPUs or more the device's process (and the phones' door
+process) is pinned to the first half of them and the attackers' processes to the rest
+(``os.sched_setaffinity``); each table says which CPUs each side had. "loop proc" is the
+CPU of the device's process (the loop and the server's threads, under one interpreter lock)
+and "door" that of the phones' door process, each in per cent of one CPU over the attack;
+"us/try" is both per attempt, above idle.
+
+``--interleaved`` adds, for each of the two, a figure beside the idle baseline for a machine
+whose own load moves more than an attack does (a shared build machine): each attack's
+processes are stopped and continued every half second, and the presses while it runs are
+compared with those while it is stopped, under the same load.
+
+Run: .venv/bin/python bench/bench_phones_hostile.py [--seconds 4] [--only pinned|unpinned]
+[--interleaved]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
+import signal
 import socket
 import ssl
 import statistics
@@ -72,16 +90,17 @@ def _post(port: int, context: ssl.SSLContext, source: str, path: str, body: byte
         pass
 
 
-def stranger(attack: str, port: int, cafile: str, seconds: float) -> int:
-    """Attack for ``seconds``; returns how many requests or connections it tried (the
-    door turns most of a flood away before its handshake)."""
+def stranger(attack: str, port: int, cafile: str, seconds: float, net: str) -> int:
+    """Attack for ``seconds`` from addresses ``net``.2 to ``net``.41; returns how many
+    requests or connections it tried (the door turns most of a flood away before its
+    handshake)."""
     context = _context(cafile)
     rng = random.Random(attack)
     end = time.monotonic() + seconds
     made = 0
     held: list[tuple[socket.socket, str]] = []
     while time.monotonic() < end:
-        source = f"127.0.0.{rng.randrange(2, 42)}"
+        source = f"{net}.{rng.randrange(2, 42)}"
         if attack == "pair flood":
             _post(port, context, source, "/api/pair", b'{"seat": %d}' % rng.randrange(4))
         elif attack == "forged taps":
@@ -101,7 +120,7 @@ def stranger(attack: str, port: int, cafile: str, seconds: float) -> int:
                 pass
         elif attack == "slow connections":
             while len(held) < 128:
-                address = f"127.0.0.{2 + len(held) % 8}"
+                address = f"{net}.{2 + len(held) % 8}"
                 try:
                     raw = socket.create_connection(("127.0.0.1", port), timeout=5,
                                                    source_address=(address, 0))
@@ -128,80 +147,261 @@ def stranger(attack: str, port: int, cafile: str, seconds: float) -> int:
 
 # -- the table ---------------------------------------------------------------------------
 
-def measure(device, attack: str, seconds: float) -> dict[str, float]:  # noqa: ANN001
-    """Runs ``attack`` (0, 1 or 2 processes) while the phone works and NEXT is pressed."""
-    procs = []
-    if not attack.startswith("idle"):
-        for _ in range(2 if attack == "connection flood" else 1):
-            procs.append(subprocess.Popen(
-                [sys.executable, __file__, "--stranger", attack, "--port",
-                 str(device.phones.server.port), "--cafile", str(device.cafile),
-                 "--seconds", str(seconds)], stdout=subprocess.PIPE, text=True))
-        time.sleep(min(1.0, seconds / 4))  # the attack under way
-    app = device.app
-    drawn = threading.Event()
-    app.on_frame = lambda scene, surface: drawn.set()
-    phone: Phone = device.ann
-    answers: list[int] = []
-    stop = threading.Event()
+def _cpus_text(cpus: set[int] | None) -> str:
+    return "all" if cpus is None else ",".join(map(str, sorted(cpus)))
 
-    def ann() -> None:
-        while not stop.is_set():
-            answers.append(phone.request("GET", "/api/page?after=0&wait=0")[0])
-            answers.append(phone.tap(kind="key", key="next"))
-            time.sleep(0.05)
 
-    worker = threading.Thread(target=ann, daemon=True)
-    worker.start()
-    delays: list[float] = []
-    end = time.monotonic() + seconds * 0.7
-    while time.monotonic() < end:
-        drawn.clear()
-        sent = time.perf_counter()
-        app.queue.put(Press(Button.NEXT))
-        if drawn.wait(2):
-            delays.append(time.perf_counter() - sent)
-        app.queue.put(Release(Button.NEXT))
-        time.sleep(0.025)
-    stop.set()
-    worker.join(30)
+def split_cpus() -> tuple[set[int], set[int]] | None:
+    """The device's CPUs and the attackers' (the first half and the rest of those this
+    process may use); None on a single CPU, where there is nothing to split."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 2:
+        return None
+    half = len(cpus) // 2
+    return set(cpus[:half]), set(cpus[half:])
+
+
+def pin_device(device, cpus: set[int]) -> None:  # noqa: ANN001
+    """Every thread of this process, and the phones' door process, on ``cpus``
+    (``sched_setaffinity(0)`` moves only the calling thread on Linux; threads made later
+    inherit their maker's)."""
+    door = getattr(device.phones.server, "door_pid", None)
+    for task in [*map(int, os.listdir("/proc/self/task")), *([door] if door else [])]:
+        with contextlib.suppress(ProcessLookupError):  # a connection's thread just ended
+            os.sched_setaffinity(task, cpus)
+
+
+def _process_cpu() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
+def _door_cpu(device) -> float:  # noqa: ANN001
+    """CPU seconds of the phones' door process (door_process.py); 0 where there is none."""
+    pid = getattr(device.phones.server, "door_pid", None)
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except (OSError, TypeError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _strangers(device, attack: str, seconds: float, cpus: set[int] | None,  # noqa: ANN001
+               net: str) -> list[subprocess.Popen[str]]:
+    """The attack's processes (none for idle), started."""
+    if attack.startswith("idle"):
+        return []
+    return [subprocess.Popen(
+        [sys.executable, __file__, "--stranger", attack, "--port",
+         str(device.phones.server.port), "--cafile", str(device.cafile),
+         "--seconds", str(seconds), "--cpus", _cpus_text(cpus), "--net", net],
+        stdout=subprocess.PIPE, text=True)
+        for _ in range(2 if attack == "connection flood" else 1)]
+
+
+def _attempts(procs: list[subprocess.Popen[str]], seconds: float) -> int:
     made = 0
     for proc in procs:
         out, _ = proc.communicate(timeout=seconds + 60)
         made += int(out.split()[-1]) if out.split() else 0
-    app.on_frame = None
-    ok = sum(a == 200 for a in answers)
-    return {"success": ok / max(1, len(answers)), "asked": len(answers),
-            "p50": statistics.median(delays) * 1000,
-            "p99": sorted(delays)[int(0.99 * (len(delays) - 1))] * 1000,
-            "presses": len(delays), "made": made}
+    return made
+
+
+class _Table:
+    """Ann's phone at work on a thread of its own, and NEXT pressed on the device, timed
+    from the press to the frame it draws."""
+
+    def __init__(self, device) -> None:  # noqa: ANN001
+        self.app = device.app
+        self.drawn = threading.Event()
+        self.app.on_frame = lambda scene, surface: self.drawn.set()
+        self.phone: Phone = device.ann
+        self.answers: list[int] = []
+        self._stop = threading.Event()
+        self._worker = threading.Thread(target=self._ann, daemon=True)
+        self._worker.start()
+
+    def _ann(self) -> None:
+        while not self._stop.is_set():
+            self.answers.append(self.phone.request("GET", "/api/page?after=0&wait=0")[0])
+            self.answers.append(self.phone.tap(kind="key", key="next"))
+            time.sleep(0.05)
+
+    def press(self) -> float | None:
+        """One press's delay to its frame, in seconds (None: no frame within 2 s)."""
+        self.drawn.clear()
+        sent = time.perf_counter()
+        self.app.queue.put(Press(Button.NEXT))
+        delay = time.perf_counter() - sent if self.drawn.wait(2) else None
+        self.app.queue.put(Release(Button.NEXT))
+        time.sleep(0.025)
+        return delay
+
+    def done(self) -> float:
+        """Stops the phone; the share of its requests answered 200."""
+        self._stop.set()
+        self._worker.join(30)
+        self.app.on_frame = None
+        return sum(a == 200 for a in self.answers) / max(1, len(self.answers))
+
+
+def _ms(delays: list[float], share: float) -> float:
+    return sorted(delays)[int(share * (len(delays) - 1))] * 1000
+
+
+def measure(device, attack: str, seconds: float,  # noqa: ANN001
+            attacker_cpus: set[int] | None = None, net: str = "127.0.0") -> dict[str, float]:
+    """Runs ``attack`` (0, 1 or 2 processes, on ``attacker_cpus`` when given, from
+    addresses in ``net``) while the phone works and NEXT is pressed."""
+    procs = _strangers(device, attack, seconds, attacker_cpus, net)
+    if procs:
+        time.sleep(min(1.0, seconds / 4))  # the attack under way
+    cpu_before, door_before = _process_cpu(), _door_cpu(device)
+    wall_before = time.monotonic()
+    table = _Table(device)
+    delays: list[float] = []
+    end = time.monotonic() + seconds * 0.7
+    while time.monotonic() < end:
+        delay = table.press()
+        if delay is not None:
+            delays.append(delay)
+    success = table.done()
+    wall = time.monotonic() - wall_before
+    cpu = (_process_cpu() - cpu_before) / wall
+    door = (_door_cpu(device) - door_before) / wall
+    made = _attempts(procs, seconds)
+    return {"success": success, "asked": len(table.answers),
+            "p50": statistics.median(delays) * 1000, "p99": _ms(delays, 0.99),
+            "presses": len(delays), "made": made, "cpu": cpu, "door": door,
+            "rate": made / seconds}
+
+
+SWAP = 0.5
+"""Seconds an interleaved attack runs, then stays stopped, in turn."""
+
+
+def measure_interleaved(device, attack: str, seconds: float,  # noqa: ANN001
+                        attacker_cpus: set[int] | None, net: str) -> dict[str, float]:
+    """``attack`` stopped (SIGSTOP) and continued every ``SWAP`` seconds while NEXT is
+    pressed: the presses while it runs against those while it is stopped, both under the
+    same load of whatever else the machine runs. Not the idle baseline: a figure beside it
+    for a machine whose load moves more than an attack does."""
+    procs = _strangers(device, attack, 2 * seconds + 2, attacker_cpus, net)
+    time.sleep(min(1.0, seconds / 4))
+    table = _Table(device)
+    running: list[float] = []
+    stopped: list[float] = []
+    attacking = True
+    start = time.monotonic()
+    while (now := time.monotonic()) < start + 2 * seconds * 0.7:
+        wanted = int((now - start) / SWAP) % 2 == 0
+        if wanted != attacking:
+            for proc in procs:
+                os.kill(proc.pid, signal.SIGCONT if wanted else signal.SIGSTOP)
+            attacking = wanted
+            time.sleep(0.05)  # what the other phase left in flight, done
+            continue
+        delay = table.press()
+        if delay is not None:
+            (running if attacking else stopped).append(delay)
+    for proc in procs:
+        os.kill(proc.pid, signal.SIGCONT)
+    success = table.done()
+    made = _attempts(procs, 2 * seconds + 2)
+    return {"success": success, "asked": len(table.answers), "made": made,
+            "on50": statistics.median(running) * 1000, "on99": _ms(running, 0.99),
+            "off50": statistics.median(stopped) * 1000, "off99": _ms(stopped, 0.99),
+            "on": len(running), "off": len(stopped)}
+
+
+def report_interleaved(title: str, results: dict[str, dict[str, float]]) -> None:
+    print(title)
+    print(f"{'attack':18} {'phone ok':>9} {'running: p50':>12} {'p99':>6} {'stopped: p50':>12} "
+          f"{'p99':>6} {'p99 ratio':>9} {'presses':>9} {'attempts':>9}")
+    for attack, r in results.items():
+        print(f"{attack:18} {r['success']:9.1%} {r['on50']:12.1f} {r['on99']:6.1f} "
+              f"{r['off50']:12.1f} {r['off99']:6.1f} {r['on99'] / r['off99']:9.2f} "
+              f"{r['on']:4d}/{r['off']:<4d} {r['made']:9d}")
+    print(json.dumps({a: round(r["on99"] / r["off99"], 2) for a, r in results.items()}))
+
+
+def report(title: str, results: dict[str, dict[str, float]]) -> None:
+    idle = results["idle"]
+    print(title)
+    print(f"{'attack':18} {'phone ok':>9} {'asked':>6} {'p50 ms':>7} {'p99 ms':>7} "
+          f"{'p99/idle':>8} {'presses':>7} {'attempts':>9} {'loop proc':>9} {'door':>6} "
+          f"{'us/try':>7}")
+    for attack, r in results.items():
+        extra = (r["cpu"] + r["door"] - idle["cpu"] - idle["door"]) / r["rate"] * 1e6 \
+            if r["rate"] else 0.0
+        per_try = f"{extra:7.0f}" if r["rate"] else f"{'':7}"
+        print(f"{attack:18} {r['success']:9.1%} {r['asked']:6d} {r['p50']:7.1f} "
+              f"{r['p99']:7.1f} {r['p99'] / idle['p99']:8.2f} {r['presses']:7d} "
+              f"{r['made']:9d} {r['cpu']:9.1%} {r['door']:6.1%} {per_try}")
+    print(json.dumps({a: round(r["p99"] / idle["p99"], 2) for a, r in results.items()}))
+
+
+def _load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=4.0)
+    parser.add_argument("--only", choices=("unpinned", "pinned"))
+    parser.add_argument("--interleaved", action="store_true",
+                        help="also each attack stopped and continued in turn (SWAP)")
     parser.add_argument("--stranger")
     parser.add_argument("--port", type=int)
     parser.add_argument("--cafile")
+    parser.add_argument("--cpus", default="all")
+    parser.add_argument("--net", default="127.0.0")
     args = parser.parse_args()
     if args.stranger:
-        print(stranger(args.stranger, args.port, args.cafile, args.seconds))
+        if args.cpus != "all":  # before the first connection: the attack's own CPUs
+            os.sched_setaffinity(0, {int(c) for c in args.cpus.split(",")})
+        print(stranger(args.stranger, args.port, args.cafile, args.seconds, args.net))
         return 0
+    split = split_cpus()
+    runs = [name for name in ("unpinned", "pinned") if args.only in (None, name)]
+    if "pinned" in runs and split is None:
+        print("pinned: skipped, this process may use one CPU only")
+        runs.remove("pinned")
+    everything = sorted(os.sched_getaffinity(0))
     with tempfile.TemporaryDirectory() as tmp, \
             running_device(Path(tmp), names=("Ann", "Ben", "Cy")) as device:
         device.ann = device.phone()  # type: ignore[attr-defined]
         pair(device, device.ann, 0)  # type: ignore[attr-defined]
         pair(device, device.phone(), 1)
-        results = {attack: measure(device, attack, args.seconds) for attack in ATTACKS}
+        for number, run in enumerate(runs, 1):
+            mine, theirs = split if run == "pinned" and split else (None, None)
+            pin_device(device, mine if mine is not None else set(everything))
+            load = _load()
+            # Each attack from addresses of its own (127.R.A.2-41): the door's memory of
+            # one attack's addresses (forged secrets turn an address away) never spares
+            # the next attack.
+            results = {attack: measure(device, attack, args.seconds, theirs,
+                                       f"127.{number}.{index}")
+                       for index, attack in enumerate(ATTACKS)}
+            report(f"{run}: device on CPUs {_cpus_text(mine)}, attackers on CPUs "
+                   f"{_cpus_text(theirs)} (of {_cpus_text(set(everything))}); load average "
+                   f"{load} before, {_load()} after", results)
+        for number, run in enumerate(runs if args.interleaved else [], 1 + len(runs)):
+            mine, theirs = split if run == "pinned" and split else (None, None)
+            pin_device(device, mine if mine is not None else set(everything))
+            load = _load()
+            interleaved = {attack: measure_interleaved(device, attack, args.seconds, theirs,
+                                                       f"127.{number}.{index}")
+                           for index, attack in enumerate(ATTACKS)
+                           if not attack.startswith("idle")}
+            report_interleaved(
+                f"{run}, interleaved (each attack stopped and continued every {SWAP} s; "
+                f"p99 while it runs / while it is stopped): device on CPUs "
+                f"{_cpus_text(mine)}, attackers on CPUs {_cpus_text(theirs)}; load average "
+                f"{load} before, {_load()} after", interleaved)
         paired = device.phones.bridge.pairings.paired()
-    idle = results["idle"]["p99"]
-    print(f"{'attack':18} {'phone ok':>9} {'asked':>6} {'p50 ms':>7} {'p99 ms':>7} "
-          f"{'p99/idle':>8} {'presses':>7} {'attempts':>9}")
-    for attack, r in results.items():
-        print(f"{attack:18} {r['success']:9.1%} {r['asked']:6d} {r['p50']:7.1f} "
-              f"{r['p99']:7.1f} {r['p99'] / idle:8.2f} {r['presses']:7d} {r['made']:9d}")
     print(f"seats still paired to their phones: {sorted(s + 1 for s in paired)}")
-    print(json.dumps({a: round(r["p99"] / idle, 2) for a, r in results.items()}))
     return 0
 
 

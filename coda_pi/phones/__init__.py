@@ -5,8 +5,10 @@ takes its taps, served by the device on the local network (issue 23, docs/phones
   offered the seat and said yes to the one phone its question named, and gives that phone
   an unguessable secret. Requests are never evicted, codes never repeat, asking is paced.
 - ``bodies``: the one schema every request body is checked against.
-- ``doors``: who the server lets in (per-address and reserved slots, paced strangers) and
-  the deadlines of a handshake and a request.
+- ``doors``: who the server lets in (per-address and reserved slots, paced strangers,
+  addresses that keep failing turned away) and the deadlines of a handshake and a request.
+- ``door_process``: the process that accepts every connection, asks ``doors``, and hands
+  the server only those let in (a refused flood never takes the loop's interpreter lock).
 - ``actions``: what a phone may ask for (a key, a target, one panel by one tap), turned
   on the loop's thread into the very button presses the referee already understands.
 - ``seat_views``: what one seat's page shows, built on the loop's thread from the public

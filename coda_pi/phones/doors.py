@@ -8,11 +8,18 @@ slow connections and lock the paired phones out. Three things stop it:
   most ``STRANGER_SLOTS`` from all such addresses, and ``RESERVED`` more that only the
   addresses of paired phones may use: however many strangers wait, a paired phone is let in.
   New connections from such addresses are paced too (``STRANGER_RATE``, ``ADDRESS_RATE``):
-  each costs a TLS handshake's CPU, which a flood would take from the loop.
+  each costs a TLS handshake's CPU, which a flood would take from the loop. An address
+  without a seat that keeps sending wrong secrets (or none), or bodies no page sends, is
+  turned away before its handshake once it has sent ``FAILED_BURST`` of them, and let in
+  once more every ``FAILED_SECONDS`` (the server ends a connection at its 403 or 400, so
+  each one needs the door).
 - ``Deadlines``: a connection that has not finished its TLS handshake within
   ``HANDSHAKE_SECONDS``, or its request line, headers and body within ``HEADER_SECONDS``,
   is cut (a per-read timeout would not do: a header every few seconds never trips it).
 - The phones' address is known from the moment one of them collects its secret or sends it.
+
+``Doors`` decides in the door process (door_process.py), before the device's process
+sees the connection; ``Deadlines`` runs in the device's process, beside the server.
 """
 
 from __future__ import annotations
@@ -43,20 +50,31 @@ that the loop would otherwise have. A page needs four connections; a flood is tu
 before its handshake."""
 ADDRESS_RATE = 8.0
 """... and from any one of them."""
+FAILED_BURST = 4
+"""Failed requests (a wrong or no secret, a body that fits no schema) an address without a
+seat may send before the door turns it away: a phone whose seat the table took away sends
+two or three 403s (its waiting page, a tap), then goes back to choosing a seat, which
+needs no secret; the page never sends a body its schema refuses."""
+FAILED_SECONDS = 15.0
+"""... after which it may send one more each this many seconds."""
 
 
 class _Bucket:
-    """A token bucket: ``rate`` a second, up to ``rate`` saved."""
+    """A token bucket: ``rate`` a second, up to ``size`` saved (``rate`` when not given)."""
 
-    __slots__ = ("rate", "tokens", "when")
+    __slots__ = ("rate", "size", "tokens", "when")
 
-    def __init__(self, rate: float, now: float) -> None:
-        self.rate, self.tokens, self.when = rate, rate, now
+    def __init__(self, rate: float, now: float, size: float | None = None) -> None:
+        self.rate, self.when = rate, now
+        self.size = self.tokens = rate if size is None else size
+
+    def full_enough(self, now: float) -> bool:
+        self.tokens = min(self.size, self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        return self.tokens >= 1.0
 
     def take(self, now: float) -> bool:
-        self.tokens = min(self.rate, self.tokens + (now - self.when) * self.rate)
-        self.when = now
-        if self.tokens < 1.0:
+        if not self.full_enough(now):
             return False
         self.tokens -= 1.0
         return True
@@ -74,6 +92,7 @@ class Doors:
         self._known: dict[str, float] = {}  # a paired phone's address -> last seen
         self._rate = _Bucket(STRANGER_RATE, clock())
         self._rates: dict[str, _Bucket] = {}  # per stranger's address, latest last
+        self._failures: dict[str, _Bucket] = {}  # failed requests left per address, ditto
 
     def know(self, address: str) -> None:
         """``address`` showed a valid secret (or collected one): a paired phone's."""
@@ -103,6 +122,9 @@ class Doors:
             count = self._strangers.get(address, 0)
             if count >= PER_ADDRESS or strangers >= STRANGER_SLOTS:
                 return False
+            forger = self._failures.get(address)
+            if forger is not None and not forger.full_enough(self._clock()):
+                return False
             if not self._paced(address):
                 return False
             self._strangers[address] = count + 1
@@ -116,6 +138,20 @@ class Doors:
         while len(self._rates) > MAX_RATED:
             del self._rates[next(iter(self._rates))]
         return bucket.take(now) and self._rate.take(now)
+
+    def failed(self, address: str) -> None:
+        """``address`` sent a request with a wrong secret (or none where one is needed), or
+        a body that fits no schema."""
+        with self._lock:
+            if self._is_known(address):  # a paired phone's other tab: it has its slots
+                return
+            now = self._clock()
+            bucket = self._failures.pop(address, None) or _Bucket(
+                1.0 / FAILED_SECONDS, now, FAILED_BURST)
+            bucket.take(now)
+            self._failures[address] = bucket
+            while len(self._failures) > MAX_RATED:
+                del self._failures[next(iter(self._failures))]
 
     def leave(self, address: str) -> None:
         with self._lock:

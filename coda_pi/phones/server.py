@@ -17,7 +17,6 @@ import contextlib
 import json
 import logging
 import math
-import socket
 import ssl
 import threading
 from http import HTTPStatus
@@ -30,7 +29,8 @@ from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.phones.actions import PhoneIntent, Ticket
 from coda_pi.phones.bodies import MAX_BODY, SCHEMAS, BadBody, checked
 from coda_pi.phones.bridge import PhoneBridge
-from coda_pi.phones.doors import HANDSHAKE_SECONDS, HEADER_SECONDS, Deadlines, Doors
+from coda_pi.phones.door_process import DoorLink
+from coda_pi.phones.doors import HANDSHAKE_SECONDS, HEADER_SECONDS, Deadlines
 from coda_pi.phones.pairing import Refused
 
 log = logging.getLogger(__name__)
@@ -39,6 +39,8 @@ POLL_SECONDS = 20.0
 """How long a page request waits for a change before answering "nothing new"."""
 TAP_SECONDS = 5.0
 """How long a tap's request waits for the loop to have done it before answering "pending"."""
+DOOR_AGAIN_SECONDS = 1.0
+"""How soon a door process that ended without the server closing is started again."""
 PAGE_BLOCK = 16384
 """Every page is sent padded to a multiple of this (with JSON's own whitespace): TLS hides
 the bytes but not their count, and a page's length would otherwise tell a sniffer how many
@@ -61,20 +63,22 @@ def page_weight() -> int:
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 128
+    """The listen backlog (the standard library's is 5): under a flood the door drains
+    it a batch at a time, and a paired phone's connection must find room in it rather
+    than wait a second for its SYN to be sent again."""
     tls: ssl.SSLContext | None = None
     bridge: PhoneBridge
     queue: IntentQueue
-    doors: Doors  # who is let in (one per server)
+    doors: DoorLink  # who is let in: the door process decides (door_process.py)
     deadlines: Deadlines
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        if not self.doors.enter(client_address[0]):  # over a limit: this one is dropped
-            self.shutdown_request(request)
-            return
         try:
             super().process_request(request, client_address)
         except Exception:  # no thread for it: its place is given back
             self.doors.leave(client_address[0])
+            self.shutdown_request(request)
             raise
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
@@ -127,6 +131,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("Content-Security-Policy", POLICY)
+        if self.close_connection:  # ended after this answer: the client must not reuse it
+            self.send_header("Connection", "close")
         self.end_headers()
         if body:
             self.wfile.write(body)
@@ -147,6 +153,24 @@ class _Handler(BaseHTTPRequestHandler):
             self.server.doors.know(self.client_address[0])  # a paired phone's address
         return seat
 
+    def _forbidden(self) -> None:
+        """A request without a valid secret: 403, and its connection ended, so that each
+        forged request costs its sender a new connection, which the door counts."""
+        self.server.doors.failed(self.client_address[0])
+        self.close_connection = True
+        self._skip_body()
+        self._json(HTTPStatus.FORBIDDEN, {"unpaired": True})
+
+    def _skip_body(self) -> None:
+        """Read a body of up to ``MAX_BODY`` bytes and forget it, unparsed: a connection
+        closed with bytes unread is reset, and the reset would lose the answer on its way."""
+        try:
+            length = int(self.headers.get("Content-Length", "0"))
+        except ValueError:
+            return
+        if 0 < length <= MAX_BODY:
+            self.rfile.read(length)
+
     def _body(self, path: str) -> dict[str, Any] | None:
         """The request's body checked against its path's schema (bodies.py); None, and a
         400 with the reason sent, when it does not fit."""
@@ -155,6 +179,7 @@ class _Handler(BaseHTTPRequestHandler):
         except ValueError:
             length = -1
         if not 0 < length <= MAX_BODY:
+            self.server.doors.failed(self.client_address[0])  # no page sends it
             self.close_connection = True  # a body not read must not be taken for a request
             self._json(HTTPStatus.BAD_REQUEST, {"error": "a body of 1 to 2048 bytes"})
             return None
@@ -163,6 +188,10 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             return checked(path, raw)
         except BadBody as err:
+            # No page sends it: counted at the door like a wrong secret, and the
+            # connection ended, so that the next one goes through the door again.
+            self.server.doors.failed(self.client_address[0])
+            self.close_connection = True
             self._json(HTTPStatus.BAD_REQUEST, {"error": str(err)[:200]})
             return None
 
@@ -188,7 +217,7 @@ class _Handler(BaseHTTPRequestHandler):
         elif url.path == "/api/page":
             seat = self._seat()
             if seat is None:
-                self._json(HTTPStatus.FORBIDDEN, {"unpaired": True})
+                self._forbidden()
                 return
             query = parse_qs(url.query)
             try:
@@ -216,48 +245,56 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             self._send(HTTPStatus.NOT_FOUND)
             return
+        if url.path == "/api/pair":
+            self._ask()
+            return
+        if url.path == "/api/claim":  # a seat's QR code: the token is its secret
+            body = self._body(url.path)
+            if body is not None:
+                self._claim(body["seat"], body["token"])
+            return
+        # Taps and leaving need a seat's secret: checked first, so that a stranger's body
+        # is never read, parsed or checked (the cheapest refusal, and it tells nothing).
+        seat = self._seat()
+        if seat is None:
+            self._forbidden()
+            return
         body = self._body(url.path)
         if body is None:
             return
-        if url.path == "/api/claim":
-            self._claim(body["seat"], body["token"])
-        elif url.path == "/api/pair":
-            try:
-                req = self.server.bridge.pairings.request(body["seat"], self.client_address[0])
-            except ValueError:
-                self._json(HTTPStatus.BAD_REQUEST, {"error": "no such seat"})
-                return
-            except Refused as refused:
-                self._refused(refused)
-                return
-            if self.server.bridge.offered(req.seat):  # the question may name this code
-                self.server.queue.wake()  # (else the loop sleeps on: a flood costs it nothing)
-            self._json(HTTPStatus.OK, {"rid": req.rid, "code": req.code, "seat": req.seat})
-        elif url.path == "/api/leave":  # the phone gives its seat back
-            seat = self._seat()
-            if seat is None:
-                self._json(HTTPStatus.FORBIDDEN, {"unpaired": True})
-                return
+        if url.path == "/api/leave":  # the phone gives its seat back
             self.server.bridge.pairings.unpair(seat)
             self.server.queue.wake()  # the shared screen shows the seat's view again
             self._send(HTTPStatus.NO_CONTENT)
-        else:  # /api/tap
-            seat = self._seat()
-            if seat is None:
-                self._json(HTTPStatus.FORBIDDEN, {"unpaired": True})
-                return
-            ticket = Ticket()
-            self.server.queue.put(_intent(seat, body, ticket))  # type: ignore[arg-type]
-            # Answered once the loop has done it, and so written and fsynced what it
-            # caused (principle 5); a loop that is slower than that: "pending", and the
-            # phone's page shows what became of it.
-            if ticket.wait(TAP_SECONDS):
-                # The same answer whatever the tap did: its length tells a sniffer nothing
-                # (what it did is on the seat's page).
-                self._json(HTTPStatus.OK, {"done": True})
-            else:
-                self._json(HTTPStatus.ACCEPTED, {"pending": True})
+            return
+        ticket = Ticket()  # a tap
+        self.server.queue.put(_intent(seat, body, ticket))
+        # Answered once the loop has done it, and so written and fsynced what it caused
+        # (principle 5); a loop that is slower than that: "pending", and the phone's page
+        # shows what became of it.
+        if ticket.wait(TAP_SECONDS):
+            # The same answer whatever the tap did: its length tells a sniffer nothing
+            # (what it did is on the seat's page).
+            self._json(HTTPStatus.OK, {"done": True})
+        else:
+            self._json(HTTPStatus.ACCEPTED, {"pending": True})
 
+    def _ask(self) -> None:
+        """A phone asks for a seat (no secret needed: it has none yet)."""
+        body = self._body("/api/pair")
+        if body is None:
+            return
+        try:
+            req = self.server.bridge.pairings.request(body["seat"], self.client_address[0])
+        except ValueError:
+            self._json(HTTPStatus.BAD_REQUEST, {"error": "no such seat"})
+            return
+        except Refused as refused:
+            self._refused(refused)
+            return
+        if self.server.bridge.offered(req.seat):  # the question may name this code
+            self.server.queue.wake()  # (else the loop sleeps on: a flood costs it nothing)
+        self._json(HTTPStatus.OK, {"rid": req.rid, "code": req.code, "seat": req.seat})
 
     def _refused(self, refused: Refused) -> None:
         """429, with why and in how many seconds asking again can succeed: the page says
@@ -303,17 +340,22 @@ def _intent(seat: int, body: dict[str, Any], ticket: Ticket) -> PhoneIntent:
 
 
 class PhoneServer:
-    """The server, on its own thread. ``tls`` None serves plain HTTP (tests that compare)."""
+    """The server, on its own thread. ``tls`` None serves plain HTTP (tests that compare).
+
+    The listening socket is the door process's (door_process.py): the server's thread
+    only takes the connections the door lets in, one thread each."""
 
     def __init__(self, bridge: PhoneBridge, queue: IntentQueue, *, host: str = "0.0.0.0",
                  port: int = 8443, tls: ssl.SSLContext | None = None) -> None:
         self.bridge = bridge
         self._server = _Server((host, port), _Handler)
-        self._server.doors = Doors()
         self._server.deadlines = Deadlines()
         self._server.tls = tls
         self._server.bridge = bridge
         self._server.queue = queue
+        self._door: DoorLink | None = None
+        self._swap = threading.Lock()  # a door started again, or the server closed
+        self._closed = threading.Event()
         self._thread: threading.Thread | None = None
 
     @property
@@ -323,6 +365,11 @@ class PhoneServer:
     @property
     def scheme(self) -> str:
         return "https" if self._server.tls is not None else "http"
+
+    @property
+    def door_pid(self) -> int | None:
+        """The door process's id, once started."""
+        return self._door.pid if self._door is not None else None
 
     def url(self, host: str | None = None) -> str:
         """Where phones open the pages: on ``host``, else on the device's best address
@@ -334,23 +381,50 @@ class PhoneServer:
         return PhoneAddresses().urls(self.scheme, self.port)[0]
 
     def start(self) -> PhoneServer:
-        # A long poll interval: an idle device does not wake for the server; close() pokes it.
-        self._thread = threading.Thread(target=self._server.serve_forever,
-                                        kwargs={"poll_interval": 3600},
-                                        name="phones", daemon=True)
+        self._door = self._server.doors = DoorLink(self._server.socket)
+        self._thread = threading.Thread(target=self._serve, name="phones", daemon=True)
         self._thread.start()
         return self
 
+    def _serve(self) -> None:
+        door = self._door
+        while door is not None:
+            self._take(door)
+            # The door ended. Closing ends it; anything else (the OOM killer, a stray kill)
+            # must not leave the phones off until the device restarts: another door on the
+            # same listening socket, a second later (one that dies at once never spins).
+            if self._closed.wait(DOOR_AGAIN_SECONDS):
+                return
+            log.warning("the phones' door process ended: starting another")
+            with self._swap:
+                if self._closed.is_set():
+                    return
+                door.stop()
+                door.close()
+                try:
+                    door = self._door = self._server.doors = DoorLink(self._server.socket)
+                except OSError:
+                    log.exception("the phones' door could not start again: phones are off")
+                    door = self._door = None
+
+    def _take(self, door: DoorLink) -> None:
+        # Asleep in a read of the link until the door lets a connection in: an idle
+        # device does not wake for the server, nor does a flood the door refuses.
+        while (admitted := door.admitted()) is not None:
+            conn, address = admitted
+            with contextlib.suppress(Exception):  # already logged; the next one
+                self._server.process_request(conn, (address, 0))
+
     def close(self) -> None:
         self.bridge.wake_all()
+        with self._swap:
+            self._closed.set()
+            door = self._door
+        if door is not None:
+            door.stop()
         if self._thread is not None:
-            stopper = threading.Thread(target=self._server.shutdown, daemon=True)
-            stopper.start()
-            host = str(self._server.server_address[0])
-            with contextlib.suppress(OSError):  # the poke that ends the server's sleep
-                socket.create_connection(("127.0.0.1" if host == "0.0.0.0" else host,
-                                          self.port), timeout=1).close()
-            stopper.join(5)
             self._thread.join(5)
+        if door is not None:
+            door.close()
         self._server.server_close()
         self._server.deadlines.close()
