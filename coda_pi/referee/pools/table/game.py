@@ -9,39 +9,23 @@ take them back on undo with everything else. The bookkeeping is the deduction vi
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from coda_pi.record import Journal
 from coda_pi.referee.shared.ports import coda_journal
 from coda_pi.rules.coda import CodaGame, CodaSettings
-from coda_pi.rules.coda_events import (
-    CodaEvent,
-)
 from coda_pi.rules.deduction import Analysis, analyze
-from coda_pi.rules.deduction_view import Witness, follow_misses
+from coda_pi.rules.deduction_view import Witness
+from coda_pi.rules.table_fit import FittedGame
 
 _NONE: frozenset[str] = frozenset()
 
 
 @dataclass
-class WitnessedGame(CodaGame):
-    misses: list[list[frozenset[str]]] = field(default_factory=list)
-
-    def apply(self, event: CodaEvent) -> None:
-        had_drawn = self.drawn is not None
-        super().apply(event)
-        self.misses = follow_misses(self.misses, self, event, had_drawn=had_drawn)
-
-    def _copied_extra(self, extra: dict[str, Any]) -> dict[str, Any]:
-        # follow_misses never changes the lists it is given (it returns new ones): a copy
-        # shares them, as independent as a deep copy, which walked every frozenset at every
-        # event (a twentieth of a table-pool game).
-        rest = {k: v for k, v in extra.items() if k != "misses"}
-        copied = super()._copied_extra(rest) if rest else {}
-        if "misses" in extra:
-            copied["misses"] = extra["misses"]
-        return copied
+class WitnessedGame(FittedGame):
+    """The table pool's game: it follows the "wrong" answers as FittedGame does (one
+    definition of how they follow the events and how a copy shares them)."""
 
     def public_analysis(self) -> Analysis:
         """What everybody at the table can know: the device sees no more than that. A
