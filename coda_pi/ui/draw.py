@@ -75,7 +75,11 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook) -> p
         image.fill(_PANEL_KEY)
         _draw_panel(image, pygame.Rect(pad, pad, rect.width, rect.height), look,
                     surface.get_height())
-        image.set_colorkey(_PANEL_KEY, pygame.RLEACCEL)  # see ui/kept.py
+        # A plain colour key, not run-length encoded: SDL encodes a run-length image for
+        # the surface it is blitted onto and again for every other one, and a panel goes
+        # onto the screen and onto each seat's band drawn aside (ui/kept.py): encoding it
+        # anew made a kept panel cost 23 us instead of 2.
+        image.set_colorkey(_PANEL_KEY)
         _panel_images.put(key, image)
     surface.blit(image, (rect.left - pad, rect.top - pad))
     return rect.copy()

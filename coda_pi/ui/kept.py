@@ -24,6 +24,7 @@ class Aside(pygame.Surface):
     height: the readability floor (``ui.text.cap_floor``) is the screen's, not the part's."""
 
     screen_height: int
+    encoded = False  # run-length encoded (see ``draw_kept``)
 
     def get_height(self) -> int:
         return self.screen_height
@@ -54,10 +55,14 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
         if _inked_at_edge(aside):
             draw(surface, 0, 0)
             return
-        # Run-length encoded once drawn: a colour-keyed blit then skips the runs of key
-        # instead of testing every pixel (about four times faster, the same pixels).
-        aside.set_colorkey(theme.BACKGROUND, pygame.RLEACCEL)
         image = _kept.put(full, aside)
+    elif not image.encoded:
+        # Run-length encoded when used again: a colour-keyed blit then skips the runs of
+        # key instead of testing every pixel (about four times faster, the same pixels).
+        # Not on the frame that drew it: encoding costs more than that one blit saves, and
+        # a new screen's frame draws several parts at once.
+        image.set_colorkey(theme.BACKGROUND, pygame.RLEACCEL)
+        image.encoded = True
     surface.blit(image, reach.topleft)
 
 
@@ -118,6 +123,6 @@ def stamp(surface: pygame.Surface, key: Hashable, reach: int, centre: tuple[int,
         image = pygame.Surface((2 * reach + 1, 2 * reach + 1), 0, surface)
         image.fill(_STAMP_KEY)
         draw(image, (reach, reach))
-        image.set_colorkey(_STAMP_KEY, pygame.RLEACCEL)
+        image.set_colorkey(_STAMP_KEY)  # not run-length encoded: see ui/draw.draw_panel
         _stamps.put(full, image)
     surface.blit(image, (centre[0] - reach, centre[1] - reach))
