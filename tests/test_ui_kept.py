@@ -211,6 +211,24 @@ def test_the_caches_stay_bounded_and_drop_the_oldest_first():
     assert kept.get(0) is None and kept.get(9) == "9"
 
 
+def test_an_image_cache_holds_at_most_its_budget_of_bytes_and_keeps_what_is_used():
+    """Images of a few pixels and of half a screen share a cache: what stays flat is the
+    bytes they hold, whatever their number. What the frames keep using (the panels'
+    numbers) stays while one-off images come and go."""
+    images = memo.Memo(100, budget=3 * 40 * 40 * 4, recent=True)
+    used = images.put("used", pygame.Surface((40, 40), depth=32))
+    for key in range(20):
+        images.put(key, pygame.Surface((40, 40), depth=32))
+        assert images.get("used") is used  # used by every frame: never the oldest
+        assert images.held <= 3 * 40 * 40 * 4
+    assert len(images) == 3
+    images.put("large", pygame.Surface((60, 60), depth=32))  # more than two small ones
+    assert images.get("used") is None and images.get(19) is None
+    assert images.get("large") is not None and images.held <= 3 * 40 * 40 * 4
+    pygame.quit()
+    assert len(images) == 0 and images.held == 0
+
+
 def test_pygame_quitting_empties_every_cache():
     # A font or a surface kept past pygame.quit() is a dangling pointer: all of it goes.
     _drawn(sample_scenes()["turn-guess"], (480, 320))

@@ -87,7 +87,10 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook) -> p
 
 _PANEL_KEY = (255, 0, 255)
 """Around a panel's drawn corners: a colour no panel, number or halo is ever drawn in."""
-_panel_images: Memo[pygame.Surface] = Memo(64)
+_panel_images: Memo[pygame.Surface] = Memo(512, budget=4 * 2**20, recent=True)
+"""A panel per look, size and screen: 12 numbers in two colours, marked, knocked down,
+at the few sizes the layouts use (a demo tournament at 480x320 draws about 170, 5 MiB).
+At 64 a new screen drew most of its panels again; the numbers every screen shows stay."""
 
 
 def _halo_pad(rect: pygame.Rect) -> int:

@@ -24,7 +24,6 @@ class Aside(pygame.Surface):
     height: the readability floor (``ui.text.cap_floor``) is the screen's, not the part's."""
 
     screen_height: int
-    encoded = False  # run-length encoded (see ``draw_kept``)
 
     def get_height(self) -> int:
         return self.screen_height
@@ -55,14 +54,10 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
         if _inked_at_edge(aside):
             draw(surface, 0, 0)
             return
+        # Not run-length encoded: a colour-keyed blit of a seat's band costs 11 us, 3 us
+        # encoded, but encoding it costs 35-100 us, paid back only after several frames
+        # with the same band; a new screen would pay for all its parts at once.
         image = _kept.put(full, aside)
-    elif not image.encoded:
-        # Run-length encoded when used again: a colour-keyed blit then skips the runs of
-        # key instead of testing every pixel (about four times faster, the same pixels).
-        # Not on the frame that drew it: encoding costs more than that one blit saves, and
-        # a new screen's frame draws several parts at once.
-        image.set_colorkey(theme.BACKGROUND, pygame.RLEACCEL)
-        image.encoded = True
     surface.blit(image, reach.topleft)
 
 
