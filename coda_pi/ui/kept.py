@@ -30,7 +30,7 @@ class Aside(pygame.Surface):
         return self.screen_height
 
 
-_kept: Memo[pygame.Surface] = Memo(24)  # a table's seats, the header, the LEDs
+_kept: Memo[Aside] = Memo(24)  # a table's seats, the header, the LEDs
 
 
 def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
