@@ -443,6 +443,12 @@ def report(results: list[dict[str, Any]], names: list[str]) -> None:
         row(f"  {size} p99", [r["press"][size]["p99_ms"] for r in results])
         row(f"  {size} p99 on a Zero (x{ZERO_FACTOR})",
             [r["press"][size]["p99_ms"] * ZERO_FACTOR for r in results], "ms", "goal < 20 ms")
+    print("  the frame goals of issue 34, each checkout's figure side by side:")
+    row("  new screen's first frame p99", [spread(r["transitions"]["change"], p)[1]
+                                           for r, p in zip(results, plain, strict=True)],
+        "x", "goal <= 2x")
+    row("  demo press to frame p99 (warm)",
+        [r["demo_presses"]["warm"]["p99_ms"] for r in results], "ms", "goal <= 1.3 ms")
 
 
 def main() -> int:

@@ -86,6 +86,7 @@ def test_what_the_devices_renderer_notes_narrows_the_diff_to_the_same_rectangles
     copy = pygame.Surface((480, 320))
     noted, whole = Damage(), Damage()
     narrowed = 0
+    diffed_before = False
     for index, scene in enumerate(sequence):
         renderer.draw(surface, scene)
         note = frame_note(surface)
@@ -94,7 +95,57 @@ def test_what_the_devices_renderer_notes_narrows_the_diff_to_the_same_rectangles
             narrowed += 1
             assert sum(r.width * r.height for r in note[1]) < 480 * 320 // 4
         if index % 5 == 4:
+            diffed_before = False
             continue  # a frame never diffed: the next one is compared whole
         copy.blit(surface, (0, 0))  # no renderer drew the copy: compared whole
-        assert noted.changed(surface) == whole.changed(copy), index
+        found, expected = noted.changed(surface), whole.changed(copy)
+        if note[1] is None and diffed_before:
+            # Drawn whole by the renderer (a new screen): the same bands, their whole width.
+            expected = _whole_width(expected, 480)
+        assert found == expected, index
+        diffed_before = True
     assert narrowed >= 3 * (len(running) - 1)  # every frame of a running timer but its first
+
+
+def _whole_width(rects: list[pygame.Rect], width: int) -> list[pygame.Rect]:
+    """``rects`` (in bands, top to bottom) widened to ``width``, touching ones joined."""
+    joined: list[pygame.Rect] = []
+    for rect in rects:
+        wide = pygame.Rect(0, rect.top, width, rect.height)
+        if joined and joined[-1].bottom == wide.top:
+            joined[-1].height += wide.height
+        else:
+            joined.append(wide)
+    return joined
+
+
+def test_a_new_screen_from_the_devices_renderer_is_sent_in_whole_bands_it_changed():
+    """A frame the renderer drew whole (another screen) is not narrowed column by column:
+    narrowing every row of a screen that changed nearly everywhere cost more CPU than
+    drawing it. Every band it changed is sent its whole width, and only those: the footer
+    two screens share is not sent again."""
+    from coda_pi.ui.retained import frame_note
+    from coda_pi.ui.samples import sample_scenes
+    from coda_pi.ui.screens import ScreenRenderer
+
+    pygame.font.init()
+    scenes = sample_scenes()
+    renderer, surface = ScreenRenderer(), pygame.Surface((480, 320))
+    damage = Damage()
+    renderer.draw(surface, scenes["turn-guess"])
+    assert damage.changed(surface) == [pygame.Rect(0, 0, 480, 320)]  # the first: whole
+    before = pygame.Surface((480, 320))
+    for name in ("turn-long-rows", "menu", "turn-guess", "setup"):
+        before.blit(surface, (0, 0))
+        renderer.draw(surface, scenes[name])
+        rects = damage.changed(surface)
+        assert frame_note(surface)[1] is None  # drawn whole
+        changed_rows = {y for y in range(320)
+                        if before.subsurface(0, y, 480, 1).get_buffer().raw
+                        != surface.subsurface(0, y, 480, 1).get_buffer().raw}
+        assert changed_rows, name
+        assert all(r.left == 0 and r.width == 480 for r in rects), name
+        sent = {y for r in rects for y in range(r.top, r.bottom)}
+        assert changed_rows <= sent, name
+        bands = {y // 16 for y in changed_rows}
+        assert sent == {y for y in range(320) if y // 16 in bands}, name

@@ -211,6 +211,52 @@ def test_the_caches_stay_bounded_and_drop_the_oldest_first():
     assert kept.get(0) is None and kept.get(9) == "9"
 
 
+@pytest.mark.parametrize("depth", [32, 16])
+@pytest.mark.parametrize("where", ["inside", "top", "bottom", "left", "right"])
+def test_a_part_reaching_the_edge_of_its_room_is_drawn_in_place_not_kept(where, depth):
+    """A part that draws on the outermost pixels of the room it said it keeps to may reach
+    past it: kept as an image, the rest of it would be cut off. It is drawn in place
+    instead, every time; a part inside its room is kept. The pixels are the same either
+    way."""
+    from coda_pi.ui import kept, theme
+
+    reach = pygame.Rect(30, 20, 60, 40)
+    spot = {"inside": (31, 21), "top": (40, 20), "bottom": (88, 59), "left": (30, 50),
+            "right": (89, 21)}[where]
+
+    def draw(target: pygame.Surface, dx: int, dy: int) -> None:
+        pygame.draw.rect(target, (200, 40, 40), pygame.Rect(40 + dx, 30 + dy, 20, 10))
+        target.set_at((spot[0] + dx, spot[1] + dy), (250, 250, 250))
+
+    surface = pygame.Surface((120, 80), depth=depth)
+    surface.fill(theme.BACKGROUND)
+    expected = surface.copy()
+    draw(expected, 0, 0)
+    key = ("edge test", where, depth)
+    kept.draw_kept(surface, reach, key, draw)
+    full = (key, reach.size, surface.get_height(), surface.get_bitsize(), surface.get_masks())
+    assert (kept._kept.get(full) is not None) == (where == "inside")
+    assert _pixels(surface) == _pixels(expected)
+
+
+def test_an_image_cache_holds_at_most_its_budget_of_bytes_and_keeps_what_is_used():
+    """Images of a few pixels and of half a screen share a cache: what stays flat is the
+    bytes they hold, whatever their number. What the frames keep using (the panels'
+    numbers) stays while one-off images come and go."""
+    images = memo.Memo(100, budget=3 * 40 * 40 * 4, recent=True)
+    used = images.put("used", pygame.Surface((40, 40), depth=32))
+    for key in range(20):
+        images.put(key, pygame.Surface((40, 40), depth=32))
+        assert images.get("used") is used  # used by every frame: never the oldest
+        assert images.held <= 3 * 40 * 40 * 4
+    assert len(images) == 3
+    images.put("large", pygame.Surface((60, 60), depth=32))  # more than two small ones
+    assert images.get("used") is None and images.get(19) is None
+    assert images.get("large") is not None and images.held <= 3 * 40 * 40 * 4
+    pygame.quit()
+    assert len(images) == 0 and images.held == 0
+
+
 def test_pygame_quitting_empties_every_cache():
     # A font or a surface kept past pygame.quit() is a dangling pointer: all of it goes.
     _drawn(sample_scenes()["turn-guess"], (480, 320))

@@ -76,7 +76,11 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook) -> p
         image.fill(_PANEL_KEY)
         _draw_panel(image, pygame.Rect(pad, pad, rect.width, rect.height), look,
                     surface.get_height())
-        image.set_colorkey(_PANEL_KEY, pygame.RLEACCEL)  # see ui/kept.py
+        # A plain colour key, not run-length encoded: SDL encodes a run-length image for
+        # the surface it is blitted onto and again for every other one, and a panel goes
+        # onto the screen and onto each seat's band drawn aside (ui/kept.py): encoding it
+        # anew made a kept panel cost 23 us instead of 2.
+        image.set_colorkey(_PANEL_KEY)
         _panel_images.put(key, image)
     surface.blit(image, (rect.left - pad, rect.top - pad))
     return rect.copy()
@@ -84,7 +88,10 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook) -> p
 
 _PANEL_KEY = (255, 0, 255)
 """Around a panel's drawn corners: a colour no panel, number or halo is ever drawn in."""
-_panel_images: Memo[pygame.Surface] = Memo(64)
+_panel_images: Memo[pygame.Surface] = Memo(512, budget=4 * 2**20, recent=True)
+"""A panel per look, size and screen: 12 numbers in two colours, marked, knocked down,
+at the few sizes the layouts use (a demo tournament at 480x320 draws about 170, 5 MiB).
+At 64 a new screen drew most of its panels again; the numbers every screen shows stay."""
 
 
 def _halo_pad(rect: pygame.Rect) -> int:

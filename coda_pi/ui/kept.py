@@ -24,12 +24,13 @@ class Aside(pygame.Surface):
     height: the readability floor (``ui.text.cap_floor``) is the screen's, not the part's."""
 
     screen_height: int
+    uses = 0  # blits from the cache so far (see ``draw_kept``)
 
     def get_height(self) -> int:
         return self.screen_height
 
 
-_kept: Memo[pygame.Surface] = Memo(24)  # a table's seats, the header, the LEDs
+_kept: Memo[Aside] = Memo(24)  # a table's seats, the header, the LEDs
 
 
 def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
@@ -46,26 +47,44 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
     full = (key, reach.size, surface.get_height(), surface.get_bitsize(), surface.get_masks())
     image = _kept.get(full)
     if image is None:
-        aside = Aside(reach.size, 0, surface)
+        # As wide as a whole number of 16 pixels: SDL fills a surface whose rows are not
+        # 64 bytes apart four times slower (a seat's band: 21 us instead of 5). What lies
+        # right of ``reach`` stays the colour key: a blit leaves it as it is.
+        aside = Aside((-(-reach.width // _ALIGN) * _ALIGN, reach.height), 0, surface)
         aside.screen_height = surface.get_height()
         aside.fill(theme.BACKGROUND)
         aside.set_colorkey(theme.BACKGROUND)
         draw(aside, -reach.left, -reach.top)
-        if _inked_at_edge(aside):
+        if _inked_at_edge(aside, reach.size):
             draw(surface, 0, 0)
             return
-        # Run-length encoded once drawn: a colour-keyed blit then skips the runs of key
-        # instead of testing every pixel (about four times faster, the same pixels).
-        aside.set_colorkey(theme.BACKGROUND, pygame.RLEACCEL)
         image = _kept.put(full, aside)
+    elif image.uses < _ENCODE_AT:
+        image.uses += 1
+        if image.uses == _ENCODE_AT:
+            # Run-length encoded once it has come back a few times: a colour-keyed blit
+            # then skips the runs of key instead of testing every pixel (a seat's band:
+            # 3 us instead of 11, the same pixels). Not at once: encoding costs 35-100
+            # us, which a part drawn for one screen never pays back, and a new screen
+            # would pay for all its parts in its first frame.
+            image.set_colorkey(theme.BACKGROUND, pygame.RLEACCEL)
     surface.blit(image, reach.topleft)
 
 
-def _inked_at_edge(aside: pygame.Surface) -> bool:
-    """Whether anything was drawn on the outermost pixels of ``aside`` (a part reaching
-    there may reach past it). Only the four one-pixel strips are looked at: the bounding
-    rectangle of a whole seat's band costs a pass over every pixel (0.2-0.5 ms a band)."""
-    width, height = aside.get_size()
+_ENCODE_AT = 3
+"""The use from the cache at which a kept part is run-length encoded (``draw_kept``)."""
+
+
+_ALIGN = 16
+"""Pixels a part's image is a whole number of wide (see ``draw_kept``)."""
+
+
+def _inked_at_edge(aside: pygame.Surface, size: tuple[int, int]) -> bool:
+    """Whether anything was drawn on the outermost pixels of the first ``size`` pixels of
+    ``aside`` (a part reaching there may reach past them). Only the four one-pixel strips
+    are looked at: the bounding rectangle of a whole seat's band costs a pass over every
+    pixel (0.2-0.5 ms a band)."""
+    width, height = size
     if width < 3 or height < 3:
         return True  # no inside to keep a part in
     strips = ((0, 0, width, 1), (0, height - 1, width, 1), (0, 0, 1, height),
@@ -96,7 +115,15 @@ def keep_layer(surface: pygame.Surface, key: Hashable) -> None:
     if recording() or surface.get_flags() & pygame.SRCALPHA:
         return
     full = (key, surface.get_size(), surface.get_bitsize(), surface.get_masks())
-    _layers.put(full, surface.copy())
+    # The layer about to be dropped is drawn over: a new whole-screen surface (fresh
+    # memory, page by page) cost 100-250 us, the copy into one already there about 20.
+    out = _layers.next_out() if _layers.get(full) is None else None
+    if (out is None or out.get_size() != surface.get_size()
+            or out.get_bitsize() != surface.get_bitsize()
+            or out.get_masks() != surface.get_masks()):
+        out = pygame.Surface(surface.get_size(), 0, surface)
+    out.blit(surface, (0, 0))
+    _layers.put(full, out)
 
 
 _stamps: Memo[pygame.Surface] = Memo(256)
@@ -118,6 +145,6 @@ def stamp(surface: pygame.Surface, key: Hashable, reach: int, centre: tuple[int,
         image = pygame.Surface((2 * reach + 1, 2 * reach + 1), 0, surface)
         image.fill(_STAMP_KEY)
         draw(image, (reach, reach))
-        image.set_colorkey(_STAMP_KEY, pygame.RLEACCEL)
+        image.set_colorkey(_STAMP_KEY)  # not run-length encoded: see ui/draw.draw_panel
         _stamps.put(full, image)
     surface.blit(image, (centre[0] - reach, centre[1] - reach))

@@ -25,15 +25,33 @@ _registered = False
 
 
 class Memo(Generic[V]):
-    """A dict of at most ``limit`` entries; the oldest entry goes when a new one comes."""
+    """A dict of at most ``limit`` entries; the oldest entry goes when a new one comes.
 
-    def __init__(self, limit: int) -> None:
+    ``budget``: besides, at most this many bytes of images (``pygame.Surface`` values):
+    images of a few pixels and of half a screen share one cache, and memory is what must
+    stay flat. ``recent``: a hit makes the entry the newest, so what every screen uses
+    (the panels' numbers, the players' names) stays while what one screen used goes."""
+
+    def __init__(self, limit: int, *, budget: int | None = None, recent: bool = False
+                 ) -> None:
         self.limit = limit
+        self.budget = budget
         self._entries: dict[Hashable, V] = {}
+        self._sizes: dict[Hashable, int] = {}  # bytes of each image, with a budget
+        self.held = 0  # bytes of the images held, with a budget
+        if recent:
+            self.get = self._get_recent  # type: ignore[method-assign]
         _caches.append(self)  # type: ignore[arg-type]
 
     def get(self, key: Hashable) -> V | None:
         return self._entries.get(key)
+
+    def _get_recent(self, key: Hashable) -> V | None:
+        entries = self._entries
+        value = entries.pop(key, None)
+        if value is not None:
+            entries[key] = value
+        return value
 
     def put(self, key: Hashable, value: V) -> V:
         """Keep ``value`` under ``key``; returns ``value``."""
@@ -43,10 +61,23 @@ class Memo(Generic[V]):
             pygame.register_quit(forget_all)
             _registered = True
         entries = self._entries
+        if key in entries:
+            self._drop(key)
         if len(entries) >= self.limit:
-            del entries[next(iter(entries))]
+            self._drop(next(iter(entries)))
+        if self.budget is not None:
+            size = _bytes(value)
+            while entries and self.held + size > self.budget:
+                self._drop(next(iter(entries)))
+            self._sizes[key] = size
+            self.held += size
         entries[key] = value
         return value
+
+    def _drop(self, key: Hashable) -> None:
+        del self._entries[key]
+        if self.budget is not None:
+            self.held -= self._sizes.pop(key)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -59,6 +90,15 @@ class Memo(Generic[V]):
 
     def clear(self) -> None:
         self._entries.clear()
+        self._sizes.clear()
+        self.held = 0
+
+
+def _bytes(value: object) -> int:
+    """The bytes of an image's pixels (0 for anything else)."""
+    if isinstance(value, pygame.Surface):
+        return value.get_pitch() * value.get_size()[1]  # not get_height: see kept.Aside
+    return 0
 
 
 def forget_all() -> None:

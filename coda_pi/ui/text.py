@@ -76,8 +76,11 @@ class SafeFont(pygame.font.Font):
         return found
 
 
-_images: Memo[pygame.Surface] = Memo(128)
-"""Rendered texts: a few frames' worth (a busy screen draws about 40), a few MB at most."""
+_images: Memo[pygame.Surface] = Memo(1024, budget=4 * 2**20, recent=True)
+"""Rendered texts, shared by every screen: a new screen mostly shows words drawn before
+(the names, the points, what to press). 4 MiB holds the texts of most sample screens at
+480x320 (9 MiB for all 82; a demo tournament about 6): at 128 texts, a new screen
+rendered most of its words again."""
 _sizes: Memo[tuple[int, int]] = Memo(2048)
 """Measured texts: layouts measure many candidates (every elision, every wrap). A demo
 tournament measures about 2,000 and the next ones a few hundred new: at 2,048 the cache is
