@@ -59,6 +59,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import Phase as Run
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
+from planted_leaks import plant_from_env
 from twin_worlds import (
     ClubFeed,
     Intentions,
@@ -90,6 +91,7 @@ from coda_pi.sim.coda import AutoPlayer
 from coda_pi.sim.table_pool import TablePoolAutoPlayer
 from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
+PLANTED = plant_from_env()  # a leak put back on purpose (tools/count-planted-leaks)
 EXAMPLES = int(os.environ.get("TWIN_EXAMPLES", "30"))
 STEPS = int(os.environ.get("TWIN_STEPS", "50"))
 # Entered-pool play four times as often: it is the default, and the one that answers
