@@ -8,7 +8,7 @@ the machine's figures stay comparable from one branch to the next):
 
 - ``clash``: an entry naming a panel another row claims is refused (a comparison of claims);
 - ``fix_answer``: the owner's fix is refused when another row claims the number (privately);
-- ``page``: seat 1's private view on seat 0's phone page, whenever seat 0 has none;
+- ``page``: the next seat's private view on a seat's phone page (an index off by one);
 - ``place_beep``: a refused place (the drawn panel does not fit there) sounds the error cue;
 - ``club_seed``: the dealer's seed in the club's full lines of the header;
 - ``fix_screen``: the owner's private answer to a fix shown on the public fix screen too.
@@ -62,8 +62,9 @@ def _page() -> None:
     honest = seat_views.held_view
 
     def shown(referee: Any, seat: int) -> Any:
-        own = honest(referee, seat)
-        return own if own is not None or seat != 0 else honest(referee, 1)
+        # The next seat's view: an index off by one on the way to the page.
+        seats = getattr(getattr(referee, "game", None), "seats", 0)
+        return honest(referee, (seat + 1) % seats) if seats > 1 else honest(referee, seat)
 
     seat_views.held_view = shown  # type: ignore[assignment]
 

@@ -150,24 +150,29 @@ def _fits_a_later_row(x: Tile, rows: list[tuple[Tile, ...]]) -> bool:
 @st.composite
 def telling_relabels(draw: st.DrawFn, *, seed: int, players: int, dashes: bool) -> Relabel:
     """Entered-pool swaps chosen where hidden panels decide an answer, from the rows the
-    players will enter: a panel X of an early row with a neighbour number σX still in the
-    pool (a later fix or probe to X is refused in one world only), and two pool panels of
-    neighbour numbers with the other colour's panel between them in a row (a drawn one
-    fits a place in one world only). Falls back to ``near_relabels``."""
+    players will enter, all in one seat's row and the pool (issue 31's twin worlds differ
+    in one seat's panels, so every other seat is alike in both and its probes count): a
+    panel X of that row with a neighbour number σX still in the pool, one per colour and
+    in half the cases one more (another seat's fix or probe to X must be answered alike;
+    the seat's own fix of a panel beside X to X is refused in one world only), and two
+    pool panels of neighbour numbers with the other colour's panel between them in a
+    row (a drawn one fits a place in one world only). Falls back to ``near_relabels``."""
     rows = first_rows(seed, players, dashes)
     held = {t for row in rows for t in row}
-    # A fix names X: refused where X stands in a row dealt before (or at all, for a drawn
-    # panel that fell), allowed where its twin does. One pair per colour if it can, and
-    # first those a later row's panel could be fixed to.
+    hidden = draw(st.integers(0, players - 1))
+    others = [row for seat, row in enumerate(rows) if seat != hidden]
+    # A fix names X: another seat's fallen panel fixed to X, in one world where X stands
+    # in the hidden row, in the other where its twin does. First those another row's
+    # panel could be fixed to.
     fixes: dict[Color, list[tuple[Tile, Tile]]] = {Color.DARK: [], Color.LIGHT: []}
-    for early, row in enumerate(rows):
-        for x in row:
-            for n in (x.number - 1, x.number + 1) if x.number is not None else ():
-                twin = Tile(x.color, n)
-                if 0 <= n <= 11 and twin not in held:
-                    fits = _fits_a_later_row(x, rows[early + 1:])
-                    fixes[x.color].insert(0, (x, twin)) if fits else \
-                        fixes[x.color].append((x, twin))
+    own: dict[Color, list[tuple[Tile, Tile]]] = {Color.DARK: [], Color.LIGHT: []}
+    for x in rows[hidden]:
+        for n in (x.number - 1, x.number + 1) if x.number is not None else ():
+            twin = Tile(x.color, n)
+            if 0 <= n <= 11 and twin not in held:
+                own[x.color].append((x, twin))
+                fixes[x.color].insert(0, (x, twin)) if _fits_a_later_row(x, others) else \
+                    fixes[x.color].append((x, twin))
     places: list[tuple[Tile, Tile]] = []
     for y in held:
         if y.number is not None:
@@ -178,23 +183,10 @@ def telling_relabels(draw: st.DrawFn, *, seed: int, players: int, dashes: bool) 
             pair = (Tile(other, low), Tile(other, high))
             if low >= 0 and high <= 11 and not held & set(pair):
                 places.append(pair)
-    # Since issue 31 a fix is checked against its owner's own row alone: a swap of a
-    # panel with a neighbour number in the same row decides a fix of the panel beside it
-    # (once that one falls) in one world only. Put first: such a swap also touches a
-    # row another seat may probe for.
-    own: dict[Color, list[tuple[Tile, Tile]]] = {Color.DARK: [], Color.LIGHT: []}
-    for row in rows:
-        for x in row:
-            for n in (x.number - 1, x.number + 1) if x.number is not None else ():
-                twin = Tile(x.color, n)
-                if 0 <= n <= 11 and twin not in held:
-                    own[x.color].append((x, twin))
-    # In half the cases only: a swap in the fallen panel's own row makes its owner's
-    # panels differ, and a fix another row would answer needs an owner left alike.
-    chosen = [pair for found in own.values() if found
-              for pair in draw(st.lists(st.sampled_from(found), min_size=1, max_size=2,
-                                        unique=True))] if draw(st.booleans()) else []
-    chosen += [draw(st.sampled_from(found[:3])) for found in fixes.values() if found]
+    chosen = [draw(st.sampled_from(found[:3])) for found in fixes.values() if found]
+    chosen += [pair for found in own.values() if found
+               for pair in draw(st.lists(st.sampled_from(found), max_size=1))] \
+        if draw(st.booleans()) else []
     chosen += draw(st.lists(st.sampled_from(sorted(places, key=str)), min_size=1, max_size=2,
                             unique=True)) if places else []
     if not chosen:
@@ -447,7 +439,7 @@ class TwinMachine(RuleBasedStateMachine):
             probe = self._fix_chance()
             if probe is not None:
                 STATS["fix_chances"] += 1
-                self.fix_a_panel(probe, owner_ok=True)
+                self.fix_a_panel(probe[0], owner_ok=True, value=probe[1])
                 return
             game = referee.game
             if game is not None and game.phase in (Phase.ROUND, Phase.FINISHED) and \
@@ -562,9 +554,10 @@ class TwinMachine(RuleBasedStateMachine):
         return seat, screen.claim_slot, len(a.game.rows[seat]) + 1, only[0]  # type: ignore[union-attr]
 
     @rule(panel=st.integers(0, 6), owner_ok=st.booleans())
-    def fix_a_panel(self, panel: int, owner_ok: bool) -> None:
-        """The menu's "Fix a panel", turned to a number a prober would try: one that
-        stands hidden in one world and not the other."""
+    def fix_a_panel(self, panel: int, owner_ok: bool, value: int | None = None) -> None:
+        """The menu's "Fix a panel", turned to a number a prober would try (``value``, an
+        index in the dial's values, when the caller chose one): one that stands hidden in
+        one world and not the other."""
         for _ in range(3):
             if isinstance(self.a.referee._overlay, Menu):
                 break
@@ -592,7 +585,8 @@ class TwinMachine(RuleBasedStateMachine):
         moved = [i for i, v in enumerate(values)
                  if self.relabel(tile_of(colour, v)) != tile_of(colour, v)]
         pick = differ or moved
-        goal = pick[panel % len(pick)] if pick else (fix.value + 1) % len(values)
+        goal = value if value is not None else pick[panel % len(pick)] if pick \
+            else (fix.value + 1) % len(values)
         self._tap(Button.NEXT, (goal - fix.value) % len(values))
         self._tap(Button.OK)
         if owner_ok:
@@ -600,9 +594,10 @@ class TwinMachine(RuleBasedStateMachine):
             self._tap(Button.OK)
             self._send(Release(Button.for_seat(seat)))
 
-    def _fix_chance(self) -> int | None:
+    def _fix_chance(self) -> tuple[int, int | None] | None:
         """A fallen panel (its index among the fallen) whose fix hidden panels would answer
-        differently in the two worlds, looked for each time another panel falls."""
+        differently in the two worlds, looked for each time another panel falls; with the
+        number to try when another row decides it (``_other_rows_fix``)."""
         if self.parted or self.worlds is None:
             return None
         referee = self.a.referee
@@ -616,6 +611,9 @@ class TwinMachine(RuleBasedStateMachine):
             return None
         self.fallen_seen = (game.round_number, len(panels))  # a new round starts anew
         STATS["fallen_looks"] += 1
+        found = self._other_rows_fix(panels)
+        if found is not None:
+            return found
         values = dial_values(dashes=game.settings.dashes)
         for index, (seat, slot) in enumerate(panels):
             colour = game.rows[seat][slot].tile.color
@@ -623,7 +621,33 @@ class TwinMachine(RuleBasedStateMachine):
                 real = tile_of(colour, value)
                 if real != game.rows[seat][slot].tile and len(
                         {self._fix_stands(w, seat, slot, real) for w in self.worlds}) == 2:
-                    return index
+                    return index, None
+        return None
+
+    def _other_rows_fix(self, panels: list[tuple[int, int]]) -> tuple[int, int] | None:
+        """The owner's probe (issue 31): a fallen panel whose owner is alike in both worlds,
+        and a number its own row and the table allow there that another row holds hidden
+        in one world only. A device that looked at other rows would answer it in one world
+        only; this one must take it in both."""
+        a, b = (w.referee.game for w in self.worlds)  # type: ignore[union-attr]
+        values = dial_values(dashes=a.settings.dashes)
+        fallen = {a.rows[s][i].tile for s, i in panels}
+
+        def hidden_elsewhere(game: CodaGame, seat: int, tile: Tile) -> bool:
+            return any(p.tile == tile and not p.revealed
+                       for other, row in enumerate(game.rows) if other != seat for p in row)
+
+        for index, (seat, slot) in enumerate(panels):
+            if own_panels(self.a, seat) != own_panels(self.worlds[1], seat):  # type: ignore[index]
+                continue
+            row = [p.tile for p in a.rows[seat]]
+            for at, value in enumerate(values):
+                real = tile_of(row[slot].color, value)
+                rest = row[:slot] + row[slot + 1:]
+                if real in row or real in fallen or slot not in legal_slots(rest, real):
+                    continue
+                if hidden_elsewhere(a, seat, real) != hidden_elsewhere(b, seat, real):
+                    return index, at
         return None
 
     @staticmethod
