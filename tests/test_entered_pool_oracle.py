@@ -274,7 +274,7 @@ def test_a_round_whose_winner_holds_a_contested_claim_ends_and_scores() -> None:
     # World A: the round's end waits for Ann's look at her panel 2, asked of her alone.
     screen = a.view().screen
     assert isinstance(screen, EntryWaitView) and screen.seat == 0
-    assert "panel 2" in screen.prompt
+    assert "your panel 2" in screen.prompt
     table_a = twins.tables[0]
     table_a.press(Button.SEAT_1)
     told = a.private_view()

@@ -434,6 +434,9 @@ class EnteredPool(PoolMode):
         tile = entry.tiles()[0]
         game = self._game
         problem = self._own_problem(seat, (tile,), draw=False)
+        if tile.color is not game.rows[seat][slot].tile.color:
+            # The deal's colours are public: a look at a number never changes them.
+            problem = _("Its colour shows on its back: enter a number of that colour")
         journal = self.host.journal
         assert journal is not None
         plan = None
@@ -487,9 +490,8 @@ class EnteredPool(PoolMode):
         colour = entry.colour
         if self._contest is not None:
             return contest_wait_view(seat, table.players[seat], self._contest, self._labels,
-                                     dark=colour is Color.DARK, hand=table.hand,
-                                     dealt=table.dealt, dark_left=table.pool_dark,
-                                     light_left=table.pool_light)
+                                     hand=table.hand, dealt=table.dealt,
+                                     dark_left=table.pool_dark, light_left=table.pool_light)
         return entry_wait_view(
             seat, table.players[seat], self._labels,
             dark=None if colour is None else colour is Color.DARK,

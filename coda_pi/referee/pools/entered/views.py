@@ -61,18 +61,18 @@ def entry_wait_view(seat: int, name: str, labels: str, *, dark: bool | None, han
                          dark_left=dark_left, light_left=light_left, prompt=prompt)
 
 
-def contest_wait_view(seat: int, name: str, slot: int, labels: str, *, dark: bool,
-                      hand: int, dealt: tuple[bool, ...], dark_left: int,
+def contest_wait_view(seat: int, name: str, slot: int, labels: str, *, hand: int,
+                      dealt: tuple[bool, ...], dark_left: int,
                       light_left: int) -> EntryWaitView:
     """The public screen while the round's winner enters the real number of its panel
     ``slot``, whose entry names a panel that fell elsewhere. Public: the round has ended,
-    the winner's panels are shown, and which one is looked at is what the table sees."""
+    the winner's panels are shown, and which one is looked at is what the table sees.
+    Short enough for the smallest screen's footer; why is on the winner's own screen."""
     say = nouns(labels)
     what = say(_("looking at {panel} {number} again"), number=slot + 1)
-    prompt = say(_("The round is over, but the device has a number for {name}'s {panel} "
-                   "{number} that fell elsewhere: {name}, hold seat button {seat} and "
-                   "enter what it really is"), name=name, number=slot + 1, seat=seat + 1)
-    return EntryWaitView(seat=seat, name=name, what=what, dark=dark, hand=hand, dealt=dealt,
+    prompt = say(_("{name}: hold seat button {seat} and enter the real number of your "
+                   "{panel} {number}"), name=name, number=slot + 1, seat=seat + 1)
+    return EntryWaitView(seat=seat, name=name, what=what, dark=None, hand=hand, dealt=dealt,
                          dark_left=dark_left, light_left=light_left, prompt=prompt)
 
 
