@@ -85,6 +85,7 @@ from coda_pi.rules.coda_events import RoundStart
 from coda_pi.rules.correction import PanelFix, correct_panel
 from coda_pi.rules.dealer import SEED_KEY, Shuffle
 from coda_pi.rules.errors import RuleError
+from coda_pi.rules.legal import guess_values
 from coda_pi.rules.panel_entry import dial_values, tile_of
 from coda_pi.rules.tiles import Color, Tile, legal_slots
 from coda_pi.sim.coda import AutoPlayer
@@ -103,7 +104,8 @@ FIX_ITEM = "Fix a panel entered wrong"
 STATS: dict[str, int] = {"runs": 0, "presses": 0, "compared": 0, "private": 0, "parted": 0,
                          "refusals": 0, "solo": 0, "fixes": 0, "odd_places": 0, "probes": 0,
                          "round_ends": 0, "events": 0, "players_lost": 0, "pages": 0,
-                         "deep": 0, "fix_chances": 0, "round_end_tries": 0, "fallen_looks": 0}
+                         "deep": 0, "fix_chances": 0, "round_end_tries": 0, "fallen_looks": 0,
+                         "alike_guesses": 0, "owner_probes": 0}
 """What the machine explored (the bench and ``-s`` runs print it)."""
 
 
@@ -155,22 +157,22 @@ def telling_relabels(draw: st.DrawFn, *, seed: int, players: int, dashes: bool) 
     panel X of that row with a neighbour number σX still in the pool, one per colour and
     in half the cases one more (another seat's fix or probe to X must be answered alike;
     the seat's own fix of a panel beside X to X is refused in one world only), and two
-    pool panels of neighbour numbers with the other colour's panel between them in a
-    row (a drawn one fits a place in one world only). Falls back to ``near_relabels``."""
+    pool panels of
+    neighbour numbers with the other colour's panel between them in a row (a drawn one
+    fits a place in one world only). Falls back to ``near_relabels``."""
     rows = first_rows(seed, players, dashes)
     held = {t for row in rows for t in row}
-    hidden = draw(st.integers(0, players - 1))
+    # Not the last to enter its row: a seat after it may probe that row.
+    hidden = draw(st.integers(0, players - 2))
     others = [row for seat, row in enumerate(rows) if seat != hidden]
     # A fix names X: another seat's fallen panel fixed to X, in one world where X stands
     # in the hidden row, in the other where its twin does. First those another row's
     # panel could be fixed to.
     fixes: dict[Color, list[tuple[Tile, Tile]]] = {Color.DARK: [], Color.LIGHT: []}
-    own: dict[Color, list[tuple[Tile, Tile]]] = {Color.DARK: [], Color.LIGHT: []}
     for x in rows[hidden]:
         for n in (x.number - 1, x.number + 1) if x.number is not None else ():
             twin = Tile(x.color, n)
             if 0 <= n <= 11 and twin not in held:
-                own[x.color].append((x, twin))
                 fixes[x.color].insert(0, (x, twin)) if _fits_a_later_row(x, others) else \
                     fixes[x.color].append((x, twin))
     places: list[tuple[Tile, Tile]] = []
@@ -183,8 +185,10 @@ def telling_relabels(draw: st.DrawFn, *, seed: int, players: int, dashes: bool) 
             pair = (Tile(other, low), Tile(other, high))
             if low >= 0 and high <= 11 and not held & set(pair):
                 places.append(pair)
+    # One panel per colour (more part the worlds sooner: a right guess at a swapped panel
+    # is right in one world only), and in half the cases one more.
     chosen = [draw(st.sampled_from(found[:3])) for found in fixes.values() if found]
-    chosen += [pair for found in own.values() if found
+    chosen += [pair for found in fixes.values() if found
                for pair in draw(st.lists(st.sampled_from(found), max_size=1))] \
         if draw(st.booleans()) else []
     chosen += draw(st.lists(st.sampled_from(sorted(places, key=str)), min_size=1, max_size=2,
@@ -195,7 +199,7 @@ def telling_relabels(draw: st.DrawFn, *, seed: int, players: int, dashes: bool) 
     for pair in chosen:
         if not {t for p in pairs for t in p} & set(pair):
             pairs.append(pair)
-    return Relabel(tuple(pairs))
+    return Relabel(tuple(pairs), seat=hidden)
 
 
 @st.composite
@@ -333,6 +337,12 @@ class TwinMachine(RuleBasedStateMachine):
         for world in self.worlds:
             world.wait(seconds)
         self._judge(grown)
+
+    def _let_go(self) -> None:
+        """Every button still held is released: a player's press left down when the
+        machine broke into its turn would stand for another seat's (or an undo's) hold."""
+        for button in sorted(self.a.referee._held, key=str):
+            self._send(Release(button))
 
     def _tap(self, button: Button, times: int = 1) -> None:
         for _ in range(times):
@@ -521,6 +531,89 @@ class TwinMachine(RuleBasedStateMachine):
     def wait(self, seconds: float) -> None:
         self._wait(seconds)
 
+    @precondition(lambda self: self._alike_target() is not None)
+    @rule()
+    def guess_a_panel_alike_in_both(self) -> None:
+        """The player whose turn it is guesses right at a panel that is the same in both
+        worlds: it falls in both, the worlds stay together, and its fix is there to probe
+        (``_fix_chance``: a fix to a number only the hidden row holds, or the hidden seat's
+        own fix answered by its own row). Without it the panels that fall first are often
+        the swapped ones, which part the worlds."""
+        found = self._alike_target()
+        assert found is not None
+        target, slot, value = found
+        referee = self.a.referee
+        STATS["alike_guesses"] += 1
+        self._let_go()
+        cur = referee.cursor
+        if cur.step is TurnStep.CONTINUE:
+            if not cur.attack_again:
+                self._tap(Button.NEXT)
+            self._tap(Button.OK)
+        if referee.cursor is not None and referee.cursor.step is TurnStep.TARGET:
+            self._tap(Button.for_seat(target))
+        cur = referee.cursor
+        if cur is None or cur.step is not TurnStep.SLOT or cur.target != target \
+                or cur.slot is None:
+            return
+        hidden = [i for i, p in enumerate(referee.game.rows[target]) if not p.revealed]
+        self._tap(Button.NEXT, (hidden.index(slot) - hidden.index(cur.slot)) % len(hidden))
+        self._tap(Button.OK)
+        values = guess_values(dashes=referee.game.settings.dashes)
+        self._tap(Button.NEXT, (values.index(value) - referee.cursor.value_index) % len(values))
+        self._tap(Button.OK)
+        probe = self._fix_chance()
+        if probe is not None:
+            STATS["fix_chances"] += 1
+            self.fix_a_panel(probe[0], owner_ok=True, value=probe[1])
+
+    def _alike_target(self) -> tuple[int, int, str] | None:
+        """A hidden panel of another seat, the same number in both worlds and not its last,
+        at an attack step of a turn (a seat, its slot, its value)."""
+        if self.worlds is None or self.parted:
+            return None
+        a, b = (w.referee for w in self.worlds)
+        cur = a.cursor
+        if a.game is None or b.game is None or cur is None or a._overlay is not None \
+                or cur.step not in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.CONTINUE) \
+                or a._screen_kind() is not CodaScreen.TURN or a.game.turn is None:
+            return None
+        found: list[tuple[int, int, str]] = []
+        for target in range(a.game.seats):
+            standing = sum(not p.revealed for p in a.game.rows[target])
+            # Never the last standing panel: a round's end shows the winner's panels (the
+            # club's full lines), which differ; the machine's players reach that end.
+            if target == a.game.turn or a.game.out[target] or standing < 2 or \
+                    (cur.step is TurnStep.SLOT and cur.target != target):
+                continue
+            for slot, (pa, pb) in enumerate(zip(a.game.rows[target], b.game.rows[target],
+                                                strict=True)):
+                if not pa.revealed and pa.tile == pb.tile and pa.tile.known:
+                    found.append((target, slot, pa.tile.value))
+        # First a panel whose owner is alike and whose fix to a number only the hidden
+        # row holds (in one world) would fit: its fall is an owner's probe.
+        alike = [f for f in found if own_panels(self.a, f[0]) == own_panels(
+            self.worlds[1], f[0]) and self._probe_numbers(f[0], f[1])]
+        return (alike or found or [None])[0]
+
+    def _probe_numbers(self, seat: int, slot: int) -> list[int]:
+        """The dial indexes a fix of ``seat``'s panel ``slot`` could name that fit its own
+        row and stand hidden in another row in one world only."""
+        a, b = (w.referee.game for w in self.worlds)  # type: ignore[union-attr]
+        values = dial_values(dashes=a.settings.dashes)
+        row = [p.tile for p in a.rows[seat]]
+        fallen = {p.tile for r in a.rows for p in r if p.revealed}
+        rest = row[:slot] + row[slot + 1:]
+
+        def hidden_elsewhere(game: CodaGame, tile: Tile) -> bool:
+            return any(p.tile == tile and not p.revealed
+                       for other, r in enumerate(game.rows) if other != seat for p in r)
+
+        return [at for at, value in enumerate(values)
+                if (real := tile_of(row[slot].color, value)) not in row and real not in fallen
+                and slot in legal_slots(rest, real)
+                and hidden_elsewhere(a, real) != hidden_elsewhere(b, real)]
+
     @precondition(lambda self: self.worlds is not None and self._claiming() is not None)
     @rule()
     def place_where_only_one_world_allows(self) -> None:
@@ -558,6 +651,7 @@ class TwinMachine(RuleBasedStateMachine):
         """The menu's "Fix a panel", turned to a number a prober would try (``value``, an
         index in the dial's values, when the caller chose one): one that stands hidden in
         one world and not the other."""
+        self._let_go()
         for _ in range(3):
             if isinstance(self.a.referee._overlay, Menu):
                 break
@@ -629,25 +723,13 @@ class TwinMachine(RuleBasedStateMachine):
         and a number its own row and the table allow there that another row holds hidden
         in one world only. A device that looked at other rows would answer it in one world
         only; this one must take it in both."""
-        a, b = (w.referee.game for w in self.worlds)  # type: ignore[union-attr]
-        values = dial_values(dashes=a.settings.dashes)
-        fallen = {a.rows[s][i].tile for s, i in panels}
-
-        def hidden_elsewhere(game: CodaGame, seat: int, tile: Tile) -> bool:
-            return any(p.tile == tile and not p.revealed
-                       for other, row in enumerate(game.rows) if other != seat for p in row)
-
         for index, (seat, slot) in enumerate(panels):
             if own_panels(self.a, seat) != own_panels(self.worlds[1], seat):  # type: ignore[index]
                 continue
-            row = [p.tile for p in a.rows[seat]]
-            for at, value in enumerate(values):
-                real = tile_of(row[slot].color, value)
-                rest = row[:slot] + row[slot + 1:]
-                if real in row or real in fallen or slot not in legal_slots(rest, real):
-                    continue
-                if hidden_elsewhere(a, seat, real) != hidden_elsewhere(b, seat, real):
-                    return index, at
+            numbers = self._probe_numbers(seat, slot)
+            if numbers:
+                STATS["owner_probes"] += 1
+                return index, numbers[0]
         return None
 
     @staticmethod

@@ -47,6 +47,7 @@ class Relabel:
     """A colour-keeping swap of panels: what world B holds where world A holds a panel."""
 
     pairs: tuple[tuple[Tile, Tile], ...]
+    seat: int | None = None  # the one seat whose row the swaps touch, when chosen so
 
     def __call__(self, tile: Tile) -> Tile:
         for a, b in self.pairs:
@@ -321,11 +322,14 @@ class Intentions:
         return self.draws[key]
 
     def _telling_draw(self, game: CodaGame, colour: Color) -> tuple[Tile, bool] | None:
-        """Now and then the table hands the drawer a pool panel whose places differ in the
-        two worlds (its twin is in the pool too: an honest draw in both): a place that fits
-        in one world only, whose refusal must be the drawer's alone."""
+        """Now and then the table hands the drawer (the twins' hidden seat, when there is
+        one) a pool panel whose places differ in the two worlds (its twin is in the pool
+        too: an honest draw in both): a place that fits in one world only, whose refusal
+        must be the drawer's alone."""
         seat = game.turn
-        if seat is None or not game.rows:
+        if seat is None or not game.rows or self.relabel.seat not in (None, seat):
+            # Twins that differ in one seat's panels: only that seat's draws differ, so
+            # every other seat stays alike and its probes and fixes count.
             return None
         row = [s.tile for s in game.rows[seat]]
         twin_row = [self.relabel(t) for t in row]
