@@ -448,10 +448,9 @@ class TwinMachine(RuleBasedStateMachine):
             if self._claiming() is not None:
                 self.place_where_only_one_world_allows()
                 return
-            probe = self._fix_chance()
-            if probe is not None:
-                STATS["fix_chances"] += 1
-                self.fix_a_panel(probe[0], owner_ok=True, value=probe[1])
+            probes = self._fix_chances()
+            if probes:
+                self._probe_fixes(probes)
                 return
             game = referee.game
             if game is not None and game.phase in (Phase.ROUND, Phase.FINISHED) and \
@@ -564,10 +563,7 @@ class TwinMachine(RuleBasedStateMachine):
         values = guess_values(dashes=referee.game.settings.dashes)
         self._tap(Button.NEXT, (values.index(value) - referee.cursor.value_index) % len(values))
         self._tap(Button.OK)
-        probe = self._fix_chance()
-        if probe is not None:
-            STATS["fix_chances"] += 1
-            self.fix_a_panel(probe[0], owner_ok=True, value=probe[1])
+        self._probe_fixes(self._fix_chances())
 
     def _alike_target(self, first: int) -> tuple[int, int, str] | None:
         """A hidden panel of another seat, the same number in both worlds and not its last,
@@ -694,35 +690,46 @@ class TwinMachine(RuleBasedStateMachine):
             self._tap(Button.OK)
             self._send(Release(Button.for_seat(seat)))
 
-    def _fix_chance(self) -> tuple[int, int | None] | None:
-        """A fallen panel (its index among the fallen) whose fix hidden panels would answer
-        differently in the two worlds, looked for each time another panel falls; with the
-        number to try when another row decides it (``_other_rows_fix``)."""
+    def _probe_fixes(self, probes: list[tuple[int, int | None]]) -> None:
+        """Each fix a prober would try now, in turn, while the worlds stay together."""
+        for panel, value in probes:
+            if self.parted:
+                return
+            STATS["fix_chances"] += 1
+            self.fix_a_panel(panel, owner_ok=True, value=value)
+
+    def _fix_chances(self) -> list[tuple[int, int | None]]:
+        """Fallen panels (their index among the fallen) whose fix hidden panels would
+        answer differently in the two worlds, looked for each time another panel falls:
+        first an alike owner's fix to a number another row decides (``_other_rows_fix``,
+        with that number), then a fix its own row answers in one world only (the hidden
+        seat's), each when there is one."""
         if self.parted or self.worlds is None:
-            return None
+            return []
         referee = self.a.referee
         game = referee.game
         fallen = getattr(referee.pool, "_fallen", None)
         if game is None or fallen is None or not referee.pool.menu_items(CodaScreen.TURN) \
                 or referee._screen_kind() is not CodaScreen.TURN:
-            return None
+            return []
         panels = fallen(game)
         if (game.round_number, len(panels)) == self.fallen_seen:
-            return None
+            return []
         self.fallen_seen = (game.round_number, len(panels))  # a new round starts anew
         STATS["fallen_looks"] += 1
-        found = self._other_rows_fix(panels)
-        if found is not None:
-            return found
+        found: list[tuple[int, int | None]] = []
+        other = self._other_rows_fix(panels)
+        if other is not None:
+            found.append(other)
         values = dial_values(dashes=game.settings.dashes)
         for index, (seat, slot) in enumerate(panels):
             colour = game.rows[seat][slot].tile.color
-            for value in values:
-                real = tile_of(colour, value)
-                if real != game.rows[seat][slot].tile and len(
-                        {self._fix_stands(w, seat, slot, real) for w in self.worlds}) == 2:
-                    return index, None
-        return None
+            if any(tile_of(colour, value) != game.rows[seat][slot].tile and len(
+                    {self._fix_stands(w, seat, slot, tile_of(colour, value))
+                     for w in self.worlds}) == 2 for value in values):
+                found.append((index, None))
+                break
+        return found
 
     def _other_rows_fix(self, panels: list[tuple[int, int]]) -> tuple[int, int] | None:
         """The owner's probe (issue 31): a fallen panel whose owner is alike in both worlds,
