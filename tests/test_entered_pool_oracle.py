@@ -19,10 +19,11 @@ from coda_pi.config import Config
 from coda_pi.demo import run_demo
 from coda_pi.referee.coda.referee import Referee
 from coda_pi.referee.pools.entered.claims import ClaimsGame, as_claimed, judge
-from coda_pi.referee.pools.entered.views import FixStep, FixView
+from coda_pi.referee.pools.entered.views import EntryWaitView, FixStep, FixView
 from coda_pi.referee.shared.review import review_lines
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.views import TurnStep
 from coda_pi.replay import replay_bytes
 from coda_pi.rules.coda import CodaSettings, Phase
 from coda_pi.rules.coda_events import Guess
@@ -226,3 +227,69 @@ def test_the_post_game_review_reads_each_seat_s_own_panels_from_its_entries(
     colours_only = review_lines(settings, lines[1:], "panels", secret_rows=True)
     # Knowing its own panels, a seat could be sure of more: the review says so.
     assert len(told) > len(colours_only)
+
+
+def _guess(twins: Twins, target: int, slot: int, value: int, *, last: bool = False) -> None:
+    """The player whose turn it is attacks ``target``'s panel at ``slot`` with ``value``,
+    in both worlds (the same presses: the cursors are public and alike); the public
+    outputs compared after every press but the ``last`` one's OK (it ends the round)."""
+    ref = twins.refs[0]
+    cur = ref.cursor
+    assert cur is not None
+    if cur.step is TurnStep.CONTINUE:
+        assert cur.attack_again
+        twins.tap(Button.OK)
+    if ref.cursor.step is TurnStep.TARGET:
+        twins.tap(Button.for_seat(target))
+    cur = ref.cursor
+    assert cur.step is TurnStep.SLOT and cur.slot is not None
+    hidden = [i for i, s in enumerate(ref.game.rows[target]) if not s.revealed]
+    twins.tap(Button.NEXT, (hidden.index(slot) - hidden.index(cur.slot)) % len(hidden))
+    twins.tap(Button.OK)
+    twins.tap(Button.NEXT, (value - ref.cursor.value_index) % 12)
+    if not last:
+        twins.tap(Button.OK)
+        return
+    for table in twins.tables:
+        table.tap(Button.OK)
+
+
+def test_a_round_whose_winner_holds_a_contested_claim_ends_and_scores() -> None:
+    """Ann entered light 4 where her panel is light 5 (world A; she entered it right in
+    world B); Ben holds the light 4. Nothing Ben sees depends on Ann's slip while her panel
+    stands; the 4 falls from Ben's row, and Ann knocks Ben out. At the round's end (her
+    panels are shown now) the device asks Ann alone for the real number of the panel whose
+    entry names a fallen one, writes the correction, and the round ends and scores as in
+    world B; the record says so in the spec's lines and replays to the same totals."""
+    twins, records = worlds(tiles("D1", "L4", "D7", "L10"), tiles("D1", "L5", "D7", "L10"))
+    held_entry(twins, 1, tiles("D0", "L4", "D6", "L11"))
+    _draw_dark(twins)
+    held_entry(twins, 0, tiles("D5"), prober=False)
+    for slot, value in ((1, 4), (0, 0), (2, 6), (3, 11)):
+        # Twins checks the public outputs at every press until Ben's last panel falls.
+        _guess(twins, 1, slot, value, last=slot == 3)
+        assert twins.refs[0].private_view_of(1) == twins.refs[1].private_view_of(1)
+    a, b = twins.refs
+    assert b.game is not None and b.game.phase is Phase.FINISHED
+    # World A: the round's end waits for Ann's look at her panel 2, asked of her alone.
+    screen = a.view().screen
+    assert isinstance(screen, EntryWaitView) and screen.seat == 0
+    assert "your panel 2" in screen.prompt
+    table_a = twins.tables[0]
+    table_a.press(Button.SEAT_1)
+    told = a.private_view()
+    assert told is not None and "Light 4 has fallen" in told.message
+    for key in keys_to_enter(a.pool.entry, tiles("L5")):  # type: ignore[attr-defined]
+        table_a.tap(KEY_BUTTON[key.value])
+    table_a.release(Button.SEAT_1)
+    assert a.game is not None and a.game.phase is Phase.FINISHED
+    assert a.game.totals() == b.game.totals() and a.game.results == b.game.results
+    assert "Fixed: Ann's panel 2 is light 5" in a.view().banner.text
+    lines = records[0].lines
+    fixed = [line for line in lines if line.get("event") == "deal" and "fix" in line]
+    assert fixed and fixed[-1]["entered"] == ["D1", "L5", "D7", "L10"]
+    assert lines[-1] == {"event": "bonus", "seat": 0, "tiles": ["D1", "L5", "D7", "L10", "D5"]}
+    replays = [replay_bytes("".join(json.dumps(o) + "\n" for o in r.lines).encode())
+               for r in records]
+    assert [r.error for r in replays] == [None, None]
+    assert replays[0].journal.game.totals() == replays[1].journal.game.totals() == b.game.totals()

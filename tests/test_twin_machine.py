@@ -30,20 +30,22 @@ private. World A then plays on alone, and the club feed may never take back a li
 published in full (a round reopened after its lines went out).
 
 Steered toward the rare moments where hidden panels decide an answer, so that the suite's
-budget meets each of them: entered-pool swaps are mostly chosen from the rows the players
-will enter (``telling_relabels``: a panel a later fix could name, pool panels a drawn place
-tells apart); rows are entered quickly (a decision at the deal counts a quarter); a fix is
-tried as soon as one answers differently, an odd place as soon as one exists, and a round's
-end is at once undone and asked for a fix; once parted, world A plays on to a round's end.
-Each of issue 20's five leaks, put back, fails the suite's settings (the report of the
-branch ``twin`` gives caught/3 per leak); so does each of issue 31's six (the clash
-refusal, the owner's fix answer, another seat's view on a seat's phone page, a refused
-place's beep, the seed in the club header, an answer on the public fix screen: the report
-of the branch ``oracle``). Entered-pool probes (``twin_worlds.Intentions``): a row with
-another row's panel X alone (X stands there in world A only), X with its twin, a drawn
-panel entered as X.
+budget meets each of them: entered-pool swaps are mostly chosen in one seat's row and the
+pool (``telling_relabels``: issue 31's twins differ in one seat, so every other seat is
+alike and its probes count), and that seat alone now and then draws a panel whose places
+differ in the two worlds (``Intentions``); rows are entered quickly (a decision at the deal
+counts a quarter); a player guesses right at a panel alike in both worlds, first one whose
+fall lets its owner probe a fix to a number only the hidden row holds
+(``guess_a_panel_alike_in_both``); a fix is tried as soon as one answers differently, an
+odd place as soon as one exists, and a round's end is at once undone and asked for a fix;
+once parted, world A plays on to a round's end. Each of issue 20's five leaks, put back,
+fails the suite's settings (the report of the branch ``twin``); so does each of issue 31's
+six, planted by ``tests/planted_leaks.py`` (``PLANTED_LEAK``) and counted, each run from an
+empty hypothesis database, by ``tools/count-planted-leaks``. Entered-pool probes
+(``twin_worlds.Intentions``): a row with another row's panel X alone (X stands there in
+world A only), X with its twin, a drawn panel entered as X.
 
-Bounded for the suite (``TWIN_EXAMPLES`` x ``TWIN_STEPS``, 30 x 50, about 23 s CPU); a longer run:
+Bounded for the suite (``TWIN_EXAMPLES`` x ``TWIN_STEPS``, 30 x 50, 6 to 15 s CPU); a longer run:
 ``TWIN_EXAMPLES=200 TWIN_STEPS=150 ./test tests/test_twin_machine.py -q -s``, or
 ``bench/bench_twin_machine.py``, which prints how many presses it compared.
 """
@@ -59,6 +61,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import Phase as Run
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
+from planted_leaks import plant_from_env
 from twin_worlds import (
     ClubFeed,
     Intentions,
@@ -84,12 +87,14 @@ from coda_pi.rules.coda_events import RoundStart
 from coda_pi.rules.correction import PanelFix, correct_panel
 from coda_pi.rules.dealer import SEED_KEY, Shuffle
 from coda_pi.rules.errors import RuleError
+from coda_pi.rules.legal import guess_values
 from coda_pi.rules.panel_entry import dial_values, tile_of
 from coda_pi.rules.tiles import Color, Tile, legal_slots
 from coda_pi.sim.coda import AutoPlayer
 from coda_pi.sim.table_pool import TablePoolAutoPlayer
 from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
+PLANTED = plant_from_env()  # a leak put back on purpose (tools/count-planted-leaks)
 EXAMPLES = int(os.environ.get("TWIN_EXAMPLES", "30"))
 STEPS = int(os.environ.get("TWIN_STEPS", "50"))
 # Entered-pool play four times as often: it is the default, and the one that answers
@@ -101,7 +106,8 @@ FIX_ITEM = "Fix a panel entered wrong"
 STATS: dict[str, int] = {"runs": 0, "presses": 0, "compared": 0, "private": 0, "parted": 0,
                          "refusals": 0, "solo": 0, "fixes": 0, "odd_places": 0, "probes": 0,
                          "round_ends": 0, "events": 0, "players_lost": 0, "pages": 0,
-                         "deep": 0, "fix_chances": 0, "round_end_tries": 0, "fallen_looks": 0}
+                         "deep": 0, "fix_chances": 0, "round_end_tries": 0, "fallen_looks": 0,
+                         "alike_guesses": 0, "owner_probes": 0}
 """What the machine explored (the bench and ``-s`` runs print it)."""
 
 
@@ -148,24 +154,29 @@ def _fits_a_later_row(x: Tile, rows: list[tuple[Tile, ...]]) -> bool:
 @st.composite
 def telling_relabels(draw: st.DrawFn, *, seed: int, players: int, dashes: bool) -> Relabel:
     """Entered-pool swaps chosen where hidden panels decide an answer, from the rows the
-    players will enter: a panel X of an early row with a neighbour number σX still in the
-    pool (a later fix or probe to X is refused in one world only), and two pool panels of
+    players will enter, all in one seat's row and the pool (issue 31's twin worlds differ
+    in one seat's panels, so every other seat is alike in both and its probes count): a
+    panel X of that row with a neighbour number σX still in the pool, one per colour and
+    in half the cases one more (another seat's fix or probe to X must be answered alike;
+    the seat's own fix of a panel beside X to X is refused in one world only), and two
+    pool panels of
     neighbour numbers with the other colour's panel between them in a row (a drawn one
     fits a place in one world only). Falls back to ``near_relabels``."""
     rows = first_rows(seed, players, dashes)
     held = {t for row in rows for t in row}
-    # A fix names X: refused where X stands in a row dealt before (or at all, for a drawn
-    # panel that fell), allowed where its twin does. One pair per colour if it can, and
-    # first those a later row's panel could be fixed to.
+    # Not the last to enter its row: a seat after it may probe that row.
+    hidden = draw(st.integers(0, players - 2))
+    others = [row for seat, row in enumerate(rows) if seat != hidden]
+    # A fix names X: another seat's fallen panel fixed to X, in one world where X stands
+    # in the hidden row, in the other where its twin does. First those another row's
+    # panel could be fixed to.
     fixes: dict[Color, list[tuple[Tile, Tile]]] = {Color.DARK: [], Color.LIGHT: []}
-    for early, row in enumerate(rows):
-        for x in row:
-            for n in (x.number - 1, x.number + 1) if x.number is not None else ():
-                twin = Tile(x.color, n)
-                if 0 <= n <= 11 and twin not in held:
-                    fits = _fits_a_later_row(x, rows[early + 1:])
-                    fixes[x.color].insert(0, (x, twin)) if fits else \
-                        fixes[x.color].append((x, twin))
+    for x in rows[hidden]:
+        for n in (x.number - 1, x.number + 1) if x.number is not None else ():
+            twin = Tile(x.color, n)
+            if 0 <= n <= 11 and twin not in held:
+                fixes[x.color].insert(0, (x, twin)) if _fits_a_later_row(x, others) else \
+                    fixes[x.color].append((x, twin))
     places: list[tuple[Tile, Tile]] = []
     for y in held:
         if y.number is not None:
@@ -176,23 +187,12 @@ def telling_relabels(draw: st.DrawFn, *, seed: int, players: int, dashes: bool) 
             pair = (Tile(other, low), Tile(other, high))
             if low >= 0 and high <= 11 and not held & set(pair):
                 places.append(pair)
-    # Since issue 31 a fix is checked against its owner's own row alone: a swap of a
-    # panel with a neighbour number in the same row decides a fix of the panel beside it
-    # (once that one falls) in one world only. Put first: such a swap also touches a
-    # row another seat may probe for.
-    own: dict[Color, list[tuple[Tile, Tile]]] = {Color.DARK: [], Color.LIGHT: []}
-    for row in rows:
-        for x in row:
-            for n in (x.number - 1, x.number + 1) if x.number is not None else ():
-                twin = Tile(x.color, n)
-                if 0 <= n <= 11 and twin not in held:
-                    own[x.color].append((x, twin))
-    # In half the cases only: a swap in the fallen panel's own row makes its owner's
-    # panels differ, and a fix another row would answer needs an owner left alike.
-    chosen = [pair for found in own.values() if found
-              for pair in draw(st.lists(st.sampled_from(found), min_size=1, max_size=2,
-                                        unique=True))] if draw(st.booleans()) else []
-    chosen += [draw(st.sampled_from(found[:3])) for found in fixes.values() if found]
+    # One panel per colour (more part the worlds sooner: a right guess at a swapped panel
+    # is right in one world only), and in half the cases one more.
+    chosen = [draw(st.sampled_from(found[:3])) for found in fixes.values() if found]
+    chosen += [pair for found in fixes.values() if found
+               for pair in draw(st.lists(st.sampled_from(found), max_size=1))] \
+        if draw(st.booleans()) else []
     chosen += draw(st.lists(st.sampled_from(sorted(places, key=str)), min_size=1, max_size=2,
                             unique=True)) if places else []
     if not chosen:
@@ -201,7 +201,7 @@ def telling_relabels(draw: st.DrawFn, *, seed: int, players: int, dashes: bool) 
     for pair in chosen:
         if not {t for p in pairs for t in p} & set(pair):
             pairs.append(pair)
-    return Relabel(tuple(pairs))
+    return Relabel(tuple(pairs), seat=hidden)
 
 
 @st.composite
@@ -340,6 +340,12 @@ class TwinMachine(RuleBasedStateMachine):
             world.wait(seconds)
         self._judge(grown)
 
+    def _let_go(self) -> None:
+        """Every button still held is released: a player's press left down when the
+        machine broke into its turn would stand for another seat's (or an undo's) hold."""
+        for button in sorted(self.a.referee._held, key=str):
+            self._send(Release(button))
+
     def _tap(self, button: Button, times: int = 1) -> None:
         for _ in range(times):
             self._send(Press(button))
@@ -442,10 +448,9 @@ class TwinMachine(RuleBasedStateMachine):
             if self._claiming() is not None:
                 self.place_where_only_one_world_allows()
                 return
-            probe = self._fix_chance()
-            if probe is not None:
-                STATS["fix_chances"] += 1
-                self.fix_a_panel(probe, owner_ok=True)
+            probes = self._fix_chances()
+            if probes:
+                self._probe_fixes(probes)
                 return
             game = referee.game
             if game is not None and game.phase in (Phase.ROUND, Phase.FINISHED) and \
@@ -527,6 +532,90 @@ class TwinMachine(RuleBasedStateMachine):
     def wait(self, seconds: float) -> None:
         self._wait(seconds)
 
+    @precondition(lambda self: self._alike_target(0) is not None)
+    @rule(owners=st.booleans())
+    def guess_a_panel_alike_in_both(self, owners: bool) -> None:
+        """The player whose turn it is guesses right at a panel that is the same in both
+        worlds: it falls in both, the worlds stay together, and its fix is there to probe
+        (``_fix_chance``: a fix to a number only the hidden row holds, or the hidden seat's
+        own fix answered by its own row). Without it the panels that fall first are often
+        the swapped ones, which part the worlds."""
+        found = self._alike_target(0 if owners else 1)
+        assert found is not None
+        target, slot, value = found
+        referee = self.a.referee
+        STATS["alike_guesses"] += 1
+        self._let_go()
+        cur = referee.cursor
+        if cur.step is TurnStep.CONTINUE:
+            if not cur.attack_again:
+                self._tap(Button.NEXT)
+            self._tap(Button.OK)
+        if referee.cursor is not None and referee.cursor.step is TurnStep.TARGET:
+            self._tap(Button.for_seat(target))
+        cur = referee.cursor
+        if cur is None or cur.step is not TurnStep.SLOT or cur.target != target \
+                or cur.slot is None:
+            return
+        hidden = [i for i, p in enumerate(referee.game.rows[target]) if not p.revealed]
+        self._tap(Button.NEXT, (hidden.index(slot) - hidden.index(cur.slot)) % len(hidden))
+        self._tap(Button.OK)
+        values = guess_values(dashes=referee.game.settings.dashes)
+        self._tap(Button.NEXT, (values.index(value) - referee.cursor.value_index) % len(values))
+        self._tap(Button.OK)
+        self._probe_fixes(self._fix_chances())
+
+    def _alike_target(self, first: int) -> tuple[int, int, str] | None:
+        """A hidden panel of another seat, the same number in both worlds and not its last,
+        at an attack step of a turn (a seat, its slot, its value). ``first`` 0: first one
+        whose owner is alike and could probe a fix once it falls; 1: first one of a seat
+        that differs (the hidden seat, whose own fix its own row answers)."""
+        if self.worlds is None or self.parted:
+            return None
+        a, b = (w.referee for w in self.worlds)
+        cur = a.cursor
+        if a.game is None or b.game is None or cur is None or a._overlay is not None \
+                or cur.step not in (TurnStep.TARGET, TurnStep.SLOT, TurnStep.CONTINUE) \
+                or a._screen_kind() is not CodaScreen.TURN or a.game.turn is None:
+            return None
+        found: list[tuple[int, int, str]] = []
+        for target in range(a.game.seats):
+            standing = sum(not p.revealed for p in a.game.rows[target])
+            # Never the last standing panel: a round's end shows the winner's panels (the
+            # club's full lines), which differ; the machine's players reach that end.
+            if target == a.game.turn or a.game.out[target] or standing < 2 or \
+                    (cur.step is TurnStep.SLOT and cur.target != target):
+                continue
+            for slot, (pa, pb) in enumerate(zip(a.game.rows[target], b.game.rows[target],
+                                                strict=True)):
+                if not pa.revealed and pa.tile == pb.tile and pa.tile.known:
+                    found.append((target, slot, pa.tile.value))
+        # First a panel whose owner is alike and whose fix to a number only the hidden
+        # row holds (in one world) would fit: its fall is an owner's probe.
+        owners = [f for f in found if own_panels(self.a, f[0]) == own_panels(
+            self.worlds[1], f[0])]
+        kinds = ([f for f in owners if self._probe_numbers(f[0], f[1])],
+                 [f for f in found if f not in owners])
+        return (kinds[first] or found or [None])[0]
+
+    def _probe_numbers(self, seat: int, slot: int) -> list[int]:
+        """The dial indexes a fix of ``seat``'s panel ``slot`` could name that fit its own
+        row and stand hidden in another row in one world only."""
+        a, b = (w.referee.game for w in self.worlds)  # type: ignore[union-attr]
+        values = dial_values(dashes=a.settings.dashes)
+        row = [p.tile for p in a.rows[seat]]
+        fallen = {p.tile for r in a.rows for p in r if p.revealed}
+        rest = row[:slot] + row[slot + 1:]
+
+        def hidden_elsewhere(game: CodaGame, tile: Tile) -> bool:
+            return any(p.tile == tile and not p.revealed
+                       for other, r in enumerate(game.rows) if other != seat for p in r)
+
+        return [at for at, value in enumerate(values)
+                if (real := tile_of(row[slot].color, value)) not in row and real not in fallen
+                and slot in legal_slots(rest, real)
+                and hidden_elsewhere(a, real) != hidden_elsewhere(b, real)]
+
     @precondition(lambda self: self.worlds is not None and self._claiming() is not None)
     @rule()
     def place_where_only_one_world_allows(self) -> None:
@@ -560,9 +649,11 @@ class TwinMachine(RuleBasedStateMachine):
         return seat, screen.claim_slot, len(a.game.rows[seat]) + 1, only[0]  # type: ignore[union-attr]
 
     @rule(panel=st.integers(0, 6), owner_ok=st.booleans())
-    def fix_a_panel(self, panel: int, owner_ok: bool) -> None:
-        """The menu's "Fix a panel", turned to a number a prober would try: one that
-        stands hidden in one world and not the other."""
+    def fix_a_panel(self, panel: int, owner_ok: bool, value: int | None = None) -> None:
+        """The menu's "Fix a panel", turned to a number a prober would try (``value``, an
+        index in the dial's values, when the caller chose one): one that stands hidden in
+        one world and not the other."""
+        self._let_go()
         for _ in range(3):
             if isinstance(self.a.referee._overlay, Menu):
                 break
@@ -590,7 +681,8 @@ class TwinMachine(RuleBasedStateMachine):
         moved = [i for i, v in enumerate(values)
                  if self.relabel(tile_of(colour, v)) != tile_of(colour, v)]
         pick = differ or moved
-        goal = pick[panel % len(pick)] if pick else (fix.value + 1) % len(values)
+        goal = value if value is not None else pick[panel % len(pick)] if pick \
+            else (fix.value + 1) % len(values)
         self._tap(Button.NEXT, (goal - fix.value) % len(values))
         self._tap(Button.OK)
         if owner_ok:
@@ -598,30 +690,59 @@ class TwinMachine(RuleBasedStateMachine):
             self._tap(Button.OK)
             self._send(Release(Button.for_seat(seat)))
 
-    def _fix_chance(self) -> int | None:
-        """A fallen panel (its index among the fallen) whose fix hidden panels would answer
-        differently in the two worlds, looked for each time another panel falls."""
+    def _probe_fixes(self, probes: list[tuple[int, int | None]]) -> None:
+        """Each fix a prober would try now, in turn, while the worlds stay together."""
+        for panel, value in probes:
+            if self.parted:
+                return
+            STATS["fix_chances"] += 1
+            self.fix_a_panel(panel, owner_ok=True, value=value)
+
+    def _fix_chances(self) -> list[tuple[int, int | None]]:
+        """Fallen panels (their index among the fallen) whose fix hidden panels would
+        answer differently in the two worlds, looked for each time another panel falls:
+        first an alike owner's fix to a number another row decides (``_other_rows_fix``,
+        with that number), then a fix its own row answers in one world only (the hidden
+        seat's), each when there is one."""
         if self.parted or self.worlds is None:
-            return None
+            return []
         referee = self.a.referee
         game = referee.game
         fallen = getattr(referee.pool, "_fallen", None)
         if game is None or fallen is None or not referee.pool.menu_items(CodaScreen.TURN) \
                 or referee._screen_kind() is not CodaScreen.TURN:
-            return None
+            return []
         panels = fallen(game)
         if (game.round_number, len(panels)) == self.fallen_seen:
-            return None
+            return []
         self.fallen_seen = (game.round_number, len(panels))  # a new round starts anew
         STATS["fallen_looks"] += 1
+        found: list[tuple[int, int | None]] = []
+        other = self._other_rows_fix(panels)
+        if other is not None:
+            found.append(other)
         values = dial_values(dashes=game.settings.dashes)
         for index, (seat, slot) in enumerate(panels):
             colour = game.rows[seat][slot].tile.color
-            for value in values:
-                real = tile_of(colour, value)
-                if real != game.rows[seat][slot].tile and len(
-                        {self._fix_stands(w, seat, slot, real) for w in self.worlds}) == 2:
-                    return index
+            if any(tile_of(colour, value) != game.rows[seat][slot].tile and len(
+                    {self._fix_stands(w, seat, slot, tile_of(colour, value))
+                     for w in self.worlds}) == 2 for value in values):
+                found.append((index, None))
+                break
+        return found
+
+    def _other_rows_fix(self, panels: list[tuple[int, int]]) -> tuple[int, int] | None:
+        """The owner's probe (issue 31): a fallen panel whose owner is alike in both worlds,
+        and a number its own row and the table allow there that another row holds hidden
+        in one world only. A device that looked at other rows would answer it in one world
+        only; this one must take it in both."""
+        for index, (seat, slot) in enumerate(panels):
+            if own_panels(self.a, seat) != own_panels(self.worlds[1], seat):  # type: ignore[index]
+                continue
+            numbers = self._probe_numbers(seat, slot)
+            if numbers:
+                STATS["owner_probes"] += 1
+                return index, numbers[0]
         return None
 
     @staticmethod

@@ -36,7 +36,7 @@ from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.coda_events import Deal, Draw, parse_event
 from coda_pi.rules.dealer import Shuffle, deal_moment, draw_moment
 from coda_pi.rules.errors import RuleError
-from coda_pi.rules.tiles import Color, Tile, full_set, sorted_row
+from coda_pi.rules.tiles import Color, Tile, full_set, legal_slots, sorted_row
 from coda_pi.sim.entered import EnteredAutoPlayer
 
 Line = dict[str, Any]
@@ -47,6 +47,7 @@ class Relabel:
     """A colour-keeping swap of panels: what world B holds where world A holds a panel."""
 
     pairs: tuple[tuple[Tile, Tile], ...]
+    seat: int | None = None  # the one seat whose row the swaps touch, when chosen so
 
     def __call__(self, tile: Tile) -> Tile:
         for a, b in self.pairs:
@@ -316,8 +317,27 @@ class Intentions:
         if key not in self.draws:
             probe = self._draw_probe(game, colour) if self.rng.random() < self.probe_rate / 2 \
                 else None
-            self.draws[key] = probe or (self.shuffle.draw(game, colour).tile, True)
+            telling = self._telling_draw(game, colour) if self.rng.random() < 0.5 else None
+            self.draws[key] = probe or telling or (self.shuffle.draw(game, colour).tile, True)
         return self.draws[key]
+
+    def _telling_draw(self, game: CodaGame, colour: Color) -> tuple[Tile, bool] | None:
+        """Now and then the table hands the drawer (the twins' hidden seat, when there is
+        one) a pool panel whose places differ in the two worlds (its twin is in the pool
+        too: an honest draw in both): a place that fits in one world only, whose refusal
+        must be the drawer's alone."""
+        seat = game.turn
+        if seat is None or not game.rows or self.relabel.seat not in (None, seat):
+            # Twins that differ in one seat's panels: only that seat's draws differ, so
+            # every other seat stays alike and its probes and fixes count.
+            return None
+        row = [s.tile for s in game.rows[seat]]
+        twin_row = [self.relabel(t) for t in row]
+        for tile in sorted(game.pool_tiles(colour), key=str):
+            twin = self.relabel(tile)
+            if twin != tile and legal_slots(row, tile) != legal_slots(twin_row, twin):
+                return tile, True
+        return None
 
     def _draw_probe(self, game: CodaGame, colour: Color) -> tuple[Tile, bool] | None:
         seat = game.turn

@@ -174,8 +174,11 @@ def record_lines(game: ClaimsGame, event: CodaEvent) -> list[Line]:
         return [line]  # the referee's own check refuses it, in the same words
     lines = [line]
     seen = trial.seen
-    if seen.phase is Phase.BONUS and seen.round_winner is not None:
+    if seen.phase is Phase.BONUS and seen.round_winner is not None \
+            and not contradicted(trial, seen.round_winner):
         lines.append(to_dict(Bonus(seen.round_winner, tuple(_bonus_tiles(trial)))))
+    # A winner whose claim names a panel the table saw fall elsewhere: the bonus waits
+    # for the winner's look at that panel (``contested_at_round_end``).
     return lines
 
 
@@ -231,6 +234,18 @@ def contradicted(game: ClaimsGame, seat: int) -> list[int]:
     shown = public_tiles(game)
     row: tuple[Slot, ...] = game.rows[seat] if 0 <= seat < len(game.rows) else ()
     return [i for i, s in enumerate(row) if not s.revealed and s.tile in shown]
+
+
+def contested_at_round_end(game: ClaimsGame) -> tuple[int, int] | None:
+    """The winner's seat and the slot of its first claim that the table saw fall elsewhere,
+    when the round has ended by the claims and its bonus line waits for that panel's real
+    number (the winner's panels are shown now: the disagreement is taken up in public)."""
+    seen = game.seen
+    winner = seen.round_winner
+    if seen.phase is not Phase.BONUS or winner is None:
+        return None
+    slots = contradicted(game, winner)
+    return (winner, slots[0]) if slots else None
 
 
 def as_claimed(settings: CodaSettings, lines: Sequence[Any]) -> list[Any]:

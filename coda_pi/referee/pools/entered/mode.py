@@ -25,6 +25,13 @@ what the device does:
   says so (``claims.contradicted``), a guess of that number at it is judged wrong
   (``claims.judge``), and the fallen panel shows the truth: the table compares it with the
   number the device announced, and "Fix a panel" corrects whichever entry was the slip.
+- A round whose winner holds such a contradicted claim: its end shows the winner's
+  panels, so the disagreement is taken up in public then. The device asks the winner
+  alone to look at that panel and enter its real number (privately, like any entry,
+  checked against the winner's own row and what fell), corrects the entry as "Fix a
+  panel" does (``claims_fix``: taken back to the entry, written again with ``fix``, the
+  later events judged anew, a guess that is right now turning the game back to it), and
+  the round ends and scores on the real number (``claims.contested_at_round_end``).
 - A slip found later: ``claims_fix`` (the menu's "Fix a panel"), checked against the
   owner's own row alone.
 """
@@ -40,6 +47,7 @@ from coda_pi.referee.pools.entered.claims import (
     ClaimsGame,
     as_claimed,
     claimed_event,
+    contested_at_round_end,
     contradicted,
     public_tiles,
     record_lines,
@@ -56,6 +64,8 @@ from coda_pi.referee.pools.entered.views import (
     CLASH_KEYS,
     FixStep,
     FixView,
+    contest_title,
+    contest_wait_view,
     drawn_twice_message,
     entry_private_view,
     entry_wait_view,
@@ -124,6 +134,7 @@ class EnteredPool(PoolMode):
         self._undone: dict[str, tuple[int, tuple[Tile, ...]]] = {}  # "deal"/"draw" taken back
         self._fix: _Fix | None = None
         self._clash = False  # the entry under way was refused for a clash: OK looks again
+        self._contest: int | None = None  # the slot of the winner's panel being looked at
 
     @property
     def entry_seat(self) -> int | None:
@@ -164,11 +175,26 @@ class EnteredPool(PoolMode):
         self.entry = None
         self._entry_seat = None
         self._clash = False
+        self._contest = None
         self._fix = None  # its panels were those of the game before (an undo under it)
         if game.phase is Phase.DEAL:
             seat = self.host.deal_seat()
             if seat is not None:
                 self._open_row(seat)
+        elif isinstance(game, ClaimsGame):
+            contest = contested_at_round_end(game)
+            if contest is not None:
+                self._open_contest(*contest)
+
+    def _open_contest(self, seat: int, slot: int) -> None:
+        """The round's end waits for ``seat``'s look at its panel ``slot``: its entry names
+        a panel the table saw fall elsewhere. Entered like a drawn panel of its colour."""
+        game = self._game
+        dashes = game.settings.dashes
+        self.entry = PanelEntry.drawn(game.rows[seat][slot].tile.color, dashes=dashes,
+                                      pad=self._pads(len(dial_values(dashes=dashes))))
+        self._entry_seat = seat
+        self._contest = slot
 
     def _open_row(self, seat: int) -> None:
         game = self._game
@@ -340,7 +366,7 @@ class EnteredPool(PoolMode):
         if self._held():
             self._entry_key(Button.BACK)
             return True
-        if entry.is_draw:
+        if entry.is_draw and self._contest is None:
             self.entry = None
             self._entry_seat = None
             return True
@@ -366,9 +392,11 @@ class EnteredPool(PoolMode):
                 entry.problem = None
                 return
         outcome = entry.press(key)
-        if outcome is Outcome.LEFT and entry.is_draw:
+        if outcome is Outcome.LEFT and entry.is_draw and self._contest is None:
             self.entry = None
             self._entry_seat = None
+        elif outcome is Outcome.DONE and self._contest is not None:
+            self._settle_contest(entry, seat, self._contest)
         elif outcome is Outcome.DONE:
             self._record(entry, seat)
         elif entry.problem is not None and entry.stage is Stage.REVIEW:
@@ -398,6 +426,36 @@ class EnteredPool(PoolMode):
                 _("{name} drew a dark {panel}") if event.tile.color is Color.DARK
                 else _("{name} drew a light {panel}"), name=game.name(seat))
             self.host.say(Banner(drew, BannerKind.INFO))
+
+    def _settle_contest(self, entry: PanelEntry, seat: int, slot: int) -> None:
+        """The winner's real number for its contradicted panel: checked against its own
+        row and what fell (a refusal is its own), then written as "Fix a panel" writes a
+        correction; the round ends on it unless a guess judged before turns out right."""
+        tile = entry.tiles()[0]
+        game = self._game
+        problem = self._own_problem(seat, (tile,), draw=False)
+        if tile.color is not game.rows[seat][slot].tile.color:
+            # The deal's colours are public: a look at a number never changes them.
+            problem = _("Its colour shows on its back: enter a number of that colour")
+        journal = self.host.journal
+        assert journal is not None
+        plan = None
+        if problem is None:
+            try:
+                plan = correct_claim(game.settings.to_dict(), list(journal.events),
+                                     PanelFix(seat, slot, tile))
+            except RuleError as err:
+                problem = err.message
+        if plan is None:
+            entry.refuse(problem or "")
+            self._clash = True
+            return
+        said = fixed_banner(game.name(seat), slot, tile, self._labels)
+        players = game.settings.players
+        if self.host.rewrite(plan.lines):
+            self.host.cue(Cue.CORRECT if plan.flipped is None else Cue.ERROR)
+            change = public_change(plan, players, self._labels)
+            self.host.say(Banner(f"{said}. {change}", BannerKind.INFO))
 
     def _own_problem(self, seat: int, tiles: tuple[Tile, ...], *, draw: bool) -> str | None:
         """Why an entry cannot be the seat's, from its own row and the fallen panels."""
@@ -430,6 +488,10 @@ class EnteredPool(PoolMode):
                     name=default.name))
             return default
         colour = entry.colour
+        if self._contest is not None:
+            return contest_wait_view(seat, table.players[seat], self._contest, self._labels,
+                                     hand=table.hand, dealt=table.dealt,
+                                     dark_left=table.pool_dark, light_left=table.pool_light)
         return entry_wait_view(
             seat, table.players[seat], self._labels,
             dark=None if colour is None else colour is Color.DARK,
@@ -449,6 +511,12 @@ class EnteredPool(PoolMode):
         if entry is None or seat is None or seat != self._entry_seat or game is None:
             return None
         row = game.rows[seat] if entry.is_draw and game.rows else ()
+        if self._contest is not None:
+            shown = entry_private_view(entry, seat, game.name(seat), self._labels, row=row,
+                                       title=contest_title(self._contest, self._labels),
+                                       message=None if entry.problem else
+                                       self.private_note(seat))
+            return replace(shown, prompt=_(CLASH_KEYS)) if self._clash else shown
         shown = entry_private_view(entry, seat, game.name(seat), self._labels, row=row)
         return replace(shown, prompt=_(CLASH_KEYS)) if self._clash else shown
 
@@ -480,8 +548,11 @@ class EnteredPool(PoolMode):
         return owner_view(game, owner, slot, real, self._labels, fix.private_problem)
 
     def acting(self, kind: CodaScreen) -> int | None:
-        """At the fix's confirm step the fallen panel's owner looks privately."""
+        """At the fix's confirm step the fallen panel's owner looks privately; at a round's
+        end, the winner whose look at a panel it waits for."""
         fix = self._fix
+        if self._contest is not None:
+            return self._entry_seat
         return fix.panels[fix.at][0] if fix is not None and fix.step == "confirm" else None
 
     def leds(self, states: list[LedState], kind: CodaScreen) -> None:

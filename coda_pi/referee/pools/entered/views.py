@@ -61,6 +61,26 @@ def entry_wait_view(seat: int, name: str, labels: str, *, dark: bool | None, han
                          dark_left=dark_left, light_left=light_left, prompt=prompt)
 
 
+def contest_wait_view(seat: int, name: str, slot: int, labels: str, *, hand: int,
+                      dealt: tuple[bool, ...], dark_left: int,
+                      light_left: int) -> EntryWaitView:
+    """The public screen while the round's winner enters the real number of its panel
+    ``slot``, whose entry names a panel that fell elsewhere. Public: the round has ended,
+    the winner's panels are shown, and which one is looked at is what the table sees.
+    Short enough for the smallest screen's footer; why is on the winner's own screen."""
+    say = nouns(labels)
+    what = say(_("looking at {panel} {number} again"), number=slot + 1)
+    prompt = say(_("{name}: hold seat button {seat} and enter the real number of your "
+                   "{panel} {number}"), name=name, number=slot + 1, seat=seat + 1)
+    return EntryWaitView(seat=seat, name=name, what=what, dark=None, hand=hand, dealt=dealt,
+                         dark_left=dark_left, light_left=light_left, prompt=prompt)
+
+
+def contest_title(slot: int, labels: str) -> str:
+    """The winner's private title while entering that panel's real number."""
+    return nouns(labels)(_("your {panel} {number}"), number=slot + 1)
+
+
 @dataclass(frozen=True, slots=True)
 class EntrySlotView:
     """One panel of an entry: its colour once entered, its number once taken (or under the
