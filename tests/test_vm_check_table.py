@@ -52,6 +52,7 @@ def test_a_config_without_a_phones_table_is_said_not_guessed():
 
 
 GOOD = [
+    "hotspot: coda-pi started at 61.2 s, access point seen up at 58.0 s (polled each second)",
     "hotspot: wlan0 10.42.0.1/24",
     "polkit: old rule: coda-pi: nmcli connection up: rc=4 Error: Connection activation "
     "failed: Not authorized to share connections via wifi",
@@ -71,8 +72,8 @@ QR = ["https://10.42.0.1:8443/"]
 
 
 def test_a_good_table_run_passes_every_check():
-    verdicts = vm.table_verdicts(GOOD, QR)
-    assert len(verdicts) == 7
+    verdicts = vm.table_verdicts(GOOD, QR, QR)
+    assert len(verdicts) == 8
     assert [name for name, ok, _ in verdicts if ok is not True] == []
 
 
@@ -80,8 +81,8 @@ def _replaced(prefix: str, line: str) -> list[str]:
     return [line if r.startswith(prefix) else r for r in GOOD]
 
 
-def _failed(reports: list[str], qr: list[str] = QR) -> list[str]:
-    return [name for name, ok, _ in vm.table_verdicts(reports, qr) if ok is not True]
+def _failed(reports: list[str], qr: list[str] = QR, boot_qr: list[str] = QR) -> list[str]:
+    return [name for name, ok, _ in vm.table_verdicts(reports, qr, boot_qr) if ok is not True]
 
 
 @pytest.mark.parametrize(("prefix", "old", "check"), [
@@ -98,6 +99,8 @@ def _failed(reports: list[str], qr: list[str] = QR) -> list[str]:
      "screen inactive", "tries again"),
     ("phone: turn", "phone: turn FAIL: seat 1 not paired", "plays a turn"),
     ("phone: DHCP", "phone: DHCP on wlan1: none; the phone's routes: ", "joins"),
+    ("hotspot: coda-pi started", "hotspot: coda-pi started at 16.1 s, access point seen up "
+     "at never s (polled each second)", "follows the access point"),
 ])
 def test_each_of_issue_35s_failures_fails_its_check(prefix, old, check):
     failed = _failed(_replaced(prefix, old))
@@ -112,8 +115,16 @@ def test_the_screen_s_code_must_say_the_address_phones_are_given():
     assert len(_failed(GOOD, [])) == 1
 
 
+def test_a_code_that_shows_the_ethernet_address_at_boot_fails():
+    """Issue 35: the device started before the access point and showed the default route's
+    address; a device that never followed the access point fails at boot."""
+    assert _failed(GOOD, QR, ["https://10.0.2.15:8443/"]) == [
+        "at boot the device follows the access point: the code it shows once started is "
+        "the access point's, whichever came up first"]
+
+
 def test_a_guest_that_said_nothing_passes_nothing():
-    assert all(ok is not True for _, ok, _ in vm.table_verdicts([], []))
+    assert all(ok is not True for _, ok, _ in vm.table_verdicts([], [], []))
 
 
 @pytest.mark.skipif(shutil.which("zbarimg") is None, reason="zbarimg (zbar-tools) is missing")

@@ -202,6 +202,8 @@ table)
     journalctl -b -f -o cat -u coda-pi.service | sed -u 's/^/coda-pi| /' &
     hotspot_timing
     wait_idle  # under TCG the device's start takes a minute of CPU
+    report "hotspot: boot screen"  # the host reads the QR code the device drew at boot
+    sleep 15
     report "hotspot: the device's journal: $(journalctl -b -u coda-pi.service -o cat | grep -ciE 'could not bring|not authorized') lines say it could not bring the access point up"
     polkit_check
     if phone_join; then
