@@ -182,3 +182,14 @@ def test_the_image_has_the_access_point_s_packages_and_two_radios():
     assert "interface-name:wlan1" in conf[0]  # the phone's radio is not the device's
     assert "radios=2" in vm.HWSIM_OPTIONS
     assert "vm_check=table" in vm.kernel_cmdline("table")
+
+
+def test_a_pool_switch_on_an_image_that_never_started_the_device(tmp_path):
+    """The table phase on a fresh install: /var/lib/coda-pi is made by systemd at the first
+    start, so there are no records to set aside yet (this raised FileNotFoundError)."""
+    etc = tmp_path / "etc" / "coda-pi"
+    etc.mkdir(parents=True)
+    (etc / "config.toml").write_text((ROOT / "firmware" / "config.example.toml").read_text())
+    vm.switch_pool_in(tmp_path, "device")
+    assert 'pool = "device"' in (etc / "config.toml").read_text()
+    assert not (tmp_path / "var").exists()
