@@ -104,21 +104,37 @@ def private(phone: Phone, seat: int) -> dict[str, Any] | None:
     return page.get("private") if page else None
 
 
+def labels(page: dict[str, Any] | None) -> str:
+    if not page or page.get("purpose") != "deal":
+        return "-"
+    return " ".join(str(t["label"]) for t in page["row"])
+
+
 def deal(phone: Phone, seat: int) -> bool:
-    """The seat's starting row from the phone: OK on "any mix", then OK on the row."""
+    """The seat's starting row from the phone: OK on "any mix", then OK on the row. OK is
+    tapped again (up to three times) while the row stays face down: under TCG a tap can
+    reach a loop that is still drawing the game's first screen."""
     first = until(lambda: (p := private(phone, seat)) and p.get("purpose") == "deal" and p,
                   WAIT_PAGE)
     if not first:
         say(f"seat {seat + 1}: no deal on the phone's page")
         return False
-    phone.tap(seat, kind="key", key="ok")
-    row = until(lambda: (p := private(phone, seat)) and p.get("purpose") == "deal"
-                and "?" not in {t["label"] for t in p["row"]} and p, WAIT_PAGE)
+    row = None
+    for attempt in range(1, 4):
+        status = phone.tap(seat, kind="key", key="ok")
+        say(f"seat {seat + 1}: OK on the face-down row ({labels(first)}): HTTP {status}"
+            f" (try {attempt})")
+        row = until(lambda: (p := private(phone, seat)) and p.get("purpose") == "deal"
+                    and "?" not in {t["label"] for t in p["row"]} and p, 60)
+        if row:
+            break
+        say(f"seat {seat + 1}: the row is still {labels(private(phone, seat))}")
     if not row:
         say(f"seat {seat + 1}: the row was never dealt")
         return False
-    say(f"seat {seat + 1} dealt on the phone: {' '.join(t['label'] for t in row['row'])}")
-    phone.tap(seat, kind="key", key="ok")
+    say(f"seat {seat + 1} dealt on the phone: {labels(row)}")
+    status = phone.tap(seat, kind="key", key="ok")
+    say(f"seat {seat + 1}: OK on the row: HTTP {status}")
     return True
 
 
