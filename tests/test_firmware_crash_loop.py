@@ -106,6 +106,19 @@ def test_the_crash_screen_says_what_happened_and_how_to_recover_then_tries_again
     assert systemctl_calls(calls).count("--no-block start coda-pi-crashed.service") == 1
 
 
+def test_a_pause_of_one_minute_is_said_in_the_singular(host):
+    """The VM check shortens the pause to 60 s (a drop-in): its screen said "in 1 minutes"."""
+    env, _calls = host
+    bin_dir = Path(env["PATH"].split(":")[0])
+    (bin_dir / "sleep").write_text("#!/bin/sh\nexit 0\n")  # the pause itself: not waited for
+    (bin_dir / "sleep").chmod(0o755)
+    for i in range(5):
+        crash(env, T0 + i)
+    text = " ".join(run(env, "screen", T0 + 10, CODA_PI_CRASH_RETRY="60").stdout.split())
+    assert "(in 1 minute)" in text
+    assert "(in 15 minutes)" in " ".join(run(env, "screen", T0 + 10).stdout.split())
+
+
 def test_the_script_passes_shellcheck():
     if shutil.which("shellcheck") is None:
         pytest.skip("shellcheck is not installed")

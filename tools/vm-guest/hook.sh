@@ -40,17 +40,16 @@ gpio_probe() {
     # (install.sh installs it only on ARM), in a scratch venv.
     local py=/opt/coda-pi/venv/bin/python
     "$py" "$here/vm-guest/gpio_probe.py" 2>&1 | sed 's/^/VMCHECK gpio: /'
-    if python3 -m venv /tmp/lgpio-venv >/tmp/lgpio-pip.log 2>&1 \
-        && /tmp/lgpio-venv/bin/pip install -q --disable-pip-version-check gpiozero lgpio \
-            >>/tmp/lgpio-pip.log 2>&1; then
+    # lgpio for this x86_64 guest from the project's lock (its marker gives it to ARM only;
+    # the x86_64 wheel's hash is in the lock): tools/vm-guest/lock_lgpio.py.
+    report "gpio: lgpio: $(python3 "$here/vm-guest/lock_lgpio.py" "$here/coda-pi" /tmp/lgpio-venv 2>&1 | tail -n 1)"
+    if [ -x /tmp/lgpio-venv/bin/python ]; then
         /tmp/lgpio-venv/bin/python "$here/vm-guest/gpio_probe.py" lgpio native 2>&1 \
-            | sed 's/^/VMCHECK gpio: scratch venv with lgpio: /'
-    else
-        report "gpio: scratch venv with lgpio: $(tail -n 3 /tmp/lgpio-pip.log | tr '\n' ' ')"
+            | sed 's/^/VMCHECK gpio: venv with the lock'"'"'s lgpio: /'
     fi
     # Real lines: a simulated chip read and driven through gpiozero's lgpio backend, with
     # the installed venv where it has lgpio (install.sh puts it there on ARM), else the
-    # scratch one. Its one line ("lines: PASS|FAIL|not checked ...") is vm-check's check.
+    # one just made from the lock. Its one line ("lines: PASS|FAIL|not checked ...") is vm-check's check.
     local with=$py
     if ! "$py" -c 'import lgpio' 2>/dev/null && [ -x /tmp/lgpio-venv/bin/python ]; then
         with=/tmp/lgpio-venv/bin/python
@@ -186,6 +185,34 @@ service)
     report "journal: $(journalctl -b -u coda-pi.service -o cat | grep -ciE 'SIGKILL|timed out|failed') lines of the unit's journal say SIGKILL, timed out or failed"
     update_while_running
     report "poweroff now"
+    sync
+    systemctl poweroff
+    ;;
+hotspot)
+    # shellcheck source=tools/vm-guest/table.sh disable=SC1091
+    source "$here/vm-guest/table.sh"
+    hotspot_setup
+    report "hotspot phase done"
+    sync
+    systemctl poweroff
+    ;;
+table)
+    # shellcheck source=tools/vm-guest/table.sh disable=SC1091
+    source "$here/vm-guest/table.sh"
+    journalctl -b -f -o cat -u coda-pi.service | sed -u 's/^/coda-pi| /' &
+    hotspot_timing
+    wait_idle  # under TCG the device's start takes a minute of CPU
+    report "hotspot: boot screen"  # the host reads the QR code the device drew at boot
+    sleep 15
+    report "hotspot: the device's journal: $(journalctl -b -u coda-pi.service -o cat | grep -ciE 'could not bring|not authorized') lines say it could not bring the access point up"
+    polkit_check
+    if phone_join; then
+        phone_play
+    else
+        report "phone: turn FAIL: the phone got no address on the access point"
+    fi
+    crash_loop
+    report "table phase done"
     sync
     systemctl poweroff
     ;;
