@@ -10,8 +10,10 @@ user only by a polkit rule: firmware/README.md), and ``coda-pi doctor`` says whi
 states below it is in. A profile limited to one user (``connection.permissions``) is
 active only while that user is logged in, which a service never is: said too.
 
-Untested on a real radio here (the build machine has neither NetworkManager nor Wi-Fi):
-tests/test_phones_doctor.py drives these states through a stand-in ``nmcli``.
+Run for real in the VM check (tools/vm-check's table phase: NetworkManager, the polkit rule
+and two mac80211_hwsim radios, a phone joining from the second; firmware/README.md), never
+on a Pi's own radio; in the suite tests/test_phones_doctor.py drives these states through a
+stand-in ``nmcli``.
 """
 
 from __future__ import annotations
