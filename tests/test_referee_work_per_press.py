@@ -65,3 +65,31 @@ def test_a_guess_works_out_the_public_table_once_for_the_turn_and_the_screen(
     assert record.events()[-1]["event"] == "guess"
     assert view.table.seats[1].row[0].revealed
     assert observed[0] == 1
+
+
+def test_a_guess_builds_again_only_the_row_it_changed() -> None:
+    """The screen compares what it shows with what is drawn (``app/loop.py``, ``ui/``): a row
+    that did not change is the very row shown before, so the comparison stops at once."""
+    table, _ = started(players=3, seed=3)
+    table.tap(OK)  # draw
+    screen = _turn(table)
+    assert screen.step is TurnStep.TARGET  # two opponents: the player chooses one
+    table.tap(NEXT)
+    table.tap(OK)
+    target = _turn(table).target
+    assert target is not None
+    before = table.referee.view().table
+    if _turn(table).step is TurnStep.SLOT:
+        table.tap(OK)
+    assert _turn(table).step is TurnStep.VALUE
+    real = truth(table, target)[_turn(table).slot]
+    for _ in range(len(_turn(table).values)):
+        if _turn(table).value_label == real.value:
+            break
+        table.tap(NEXT)
+    assert _turn(table).value_label == real.value
+    table.tap(OK)
+    after = table.referee.view().table
+    assert after.seats[target].row != before.seats[target].row  # the guessed panel is down
+    others = [s for s in range(3) if s not in (target, screen.seat)]
+    assert others and all(after.seats[s].row is before.seats[s].row for s in others)
