@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from coda_pi.referee.coda.deal_colours import ColourDial
     from coda_pi.referee.coda.setup_menu import SetupMenu
     from coda_pi.referee.pools.mode import PoolMode
-    from coda_pi.referee.shared.public import TurnCursor
+    from coda_pi.referee.shared.public import PublicTable, TurnCursor
     from coda_pi.referee.shared.results import ResultsBrowser
     from coda_pi.referee.shared.review import GameReview
     from coda_pi.referee.shared.setup import SetupDefaults
@@ -73,6 +73,10 @@ class CodaContext(PoolHost, Protocol):
     def timer(self, timer: GuessTimer | None) -> None: ...
 
     def now(self) -> float: ...
+
+    def public_table(self) -> PublicTable | None:
+        """The public part of the game being played, worked out once per change of the
+        game: a screen asks here rather than building its own (a press builds none)."""
 
     # What a screen may do besides a pool mode's steps.
     def nav(self, button: Button) -> None:

@@ -15,7 +15,7 @@ from coda_pi.referee.coda.state import CodaState
 from coda_pi.referee.shared import private
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.labels import guess_values
-from coda_pi.referee.shared.public import PublicTable, TurnCursor, public_table, turn_view
+from coda_pi.referee.shared.public import PublicTable, TurnCursor, turn_view
 from coda_pi.referee.shared.signals import Button
 from coda_pi.referee.shared.timer import GuessTimer
 from coda_pi.referee.shared.views import (
@@ -42,7 +42,7 @@ class TurnState(CodaState):
         """A turn's step begins: its cursor, aimed at the only target there is, and the
         guess timer while a guess is asked for."""
         assert game.turn is not None
-        table = public_table(game)
+        table = _table(ref)
         ref.cursor = cur = turn_cursor(game, table, previous)
         if cur.step is TurnStep.TARGET:
             targets = table.targets(game.turn)
@@ -120,7 +120,7 @@ class TurnState(CodaState):
         if cur.step is TurnStep.VALUE:
             cur.step = TurnStep.SLOT
             return True
-        if cur.step is TurnStep.SLOT and len(public_table(game).targets(game.turn)) > 1:
+        if cur.step is TurnStep.SLOT and len(_table(ref).targets(game.turn)) > 1:
             cur.step = TurnStep.TARGET
             cur.target = None
             return True
@@ -144,9 +144,9 @@ class TurnState(CodaState):
         cur = ref.cursor
         assert game is not None and cur is not None and game.turn is not None
         if button in (Button.PREV, Button.NEXT):
-            _TURN_MOVES[cur.step](ref, cur, public_table(game), step)
+            _TURN_MOVES[cur.step](ref, cur, _table(ref), step)
         elif button is Button.OK:
-            _TURN_OKS[cur.step](ref, cur, public_table(game))
+            _TURN_OKS[cur.step](ref, cur, _table(ref))
 
 
 # PREV/NEXT at each step of a turn.
@@ -241,12 +241,20 @@ def _ok_reveal(ref: CodaContext, cur: TurnCursor, table: PublicTable) -> None:
         verdicts.end_turn(ref, Reveal(table.turn, cur.reveal_slot))
 
 
+def _table(ref: CodaContext) -> PublicTable:
+    """The referee's public table of the game now: kept from the last change of the game,
+    which the screen's view shares (a NEXT press once built it afresh, and a commit twice)."""
+    table = ref.public_table()
+    assert table is not None
+    return table
+
+
 def aim(ref: CodaContext, target: int) -> None:
     """The player attacks ``target``: the cursor goes to its first hidden panel."""
     game = ref.game
     cur = ref.cursor
     assert game is not None and cur is not None
-    hidden = public_table(game).hidden_slots(target)
+    hidden = _table(ref).hidden_slots(target)
     if cur.target != target or cur.slot not in hidden:
         cur.slot = hidden[0] if hidden else None
     cur.target = target

@@ -10,6 +10,7 @@ of a standing panel: it never receives one.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from coda_pi.i18n import _
 from coda_pi.referee.shared.labels import guess_values, value_label
@@ -115,9 +116,14 @@ def public_table(game: CodaGame) -> PublicTable:
     )
 
 
+@lru_cache(maxsize=64)
 def public_row(
     row: tuple[PublicPanel, ...], labels: str, highlight: int | None = None
 ) -> tuple[PanelView, ...]:
+    """One seat's row as the screen shows it. Kept (pure, of frozen values): a press that
+    changes one row gives the others back as the very rows on screen, so the frame's
+    comparisons stop at their identity and nothing of them is built again; 64 covers the
+    rows of a table and their highlighted variants."""
     return tuple(
         PanelView(
             dark=p.dark,
