@@ -45,6 +45,13 @@ empty hypothesis database, by ``tools/count-planted-leaks``. Entered-pool probes
 (``twin_worlds.Intentions``): a row with another row's panel X alone (X stands there in
 world A only), X with its twin, a drawn panel entered as X.
 
+Beside the random machine, scripted twin worlds (``_scripted``: fixed tables walked by
+the machine's own rules and judge) meet every run the three moments the budget meets in
+about three runs in four: an alike owner's fix to a number only the hidden row holds, the
+hidden seat's own fix refused by its own row (the public fix screen), and a drawn panel
+shown at a place that fits in one world only (its refusal's sound). Each asserts that its
+moment came.
+
 Bounded for the suite (``TWIN_EXAMPLES`` x ``TWIN_STEPS``, 30 x 50, 6 to 15 s CPU); a longer run:
 ``TWIN_EXAMPLES=200 TWIN_STEPS=150 ./test tests/test_twin_machine.py -q -s``, or
 ``bench/bench_twin_machine.py``, which prints how many presses it compared.
@@ -57,6 +64,7 @@ import os
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import Phase as Run
 from hypothesis import strategies as st
@@ -764,6 +772,95 @@ class TwinMachine(RuleBasedStateMachine):
         game = self.a.referee.game
         STATS["round_ends"] += 0 if game is None else len(game.results)
         STATS["events"] += len(self.a.record.lines)
+
+
+# -- scripted twin worlds: the rare moments, met every run ------------------------------------
+#
+# The random machine meets an owner's fix to a number only the hidden row holds, the hidden
+# seat's own fix refused by its own row, and a place that fits in one world only in about
+# three runs in four at the suite's settings (tools/count-planted-leaks). The scenarios below
+# walk the machine's own steps (its rules, its judge after every press) from fixed tables
+# where each moment comes, so that a leak at any of them fails every run.
+
+
+def _owner_probe_twins(seed: int, players: int, hidden: int) -> Relabel:
+    """A panel X of the hidden row swapped with a neighbour number still in the pool, where
+    X could stand in place of a panel of another row: once that panel falls, its owner's fix
+    to X asks whether another row holds X (in one world it does, in the other its twin)."""
+    rows = first_rows(seed, players, dashes=False)
+    held = {t for row in rows for t in row}
+    others = [row for seat, row in enumerate(rows) if seat != hidden]
+    for x in rows[hidden]:
+        for n in (x.number - 1, x.number + 1) if x.number is not None else ():
+            twin = Tile(x.color, n)
+            if 0 <= n <= 11 and twin not in held and _fits_a_later_row(x, others):
+                return Relabel(((x, twin),), seat=hidden)
+    raise AssertionError(f"table {seed} has no panel another row's fix could name")
+
+
+def _odd_place_twins(seed: int, players: int, hidden: int) -> Relabel:
+    """Two pool panels of neighbour numbers around a panel of the other colour in the
+    hidden row: drawn by that seat, one fits a place in one world only."""
+    rows = first_rows(seed, players, dashes=False)
+    held = {t for row in rows for t in row}
+    for y in sorted(rows[hidden], key=str):
+        assert y.number is not None
+        other = Color.LIGHT if y.color is Color.DARK else Color.DARK
+        low, high = (y.number, y.number + 1) if other is Color.DARK else (y.number - 1, y.number)
+        pair = (Tile(other, low), Tile(other, high))
+        if low >= 0 and high <= 11 and not held & set(pair):
+            return Relabel((pair,), seat=hidden)
+    raise AssertionError(f"table {seed} has no pool pair around the hidden row")
+
+
+def _scripted(relabel: Relabel, seed: int, players: int, *, owners: bool | None) -> dict[str, int]:
+    """Entered-pool twins with honest players (no probing rows), walked by the machine's own
+    rules until the worlds part: ``owners`` True, a right guess at a panel alike in both
+    whose owner then fixes it to a number only the hidden row holds; False, a right guess at
+    the hidden seat's panel, which that seat then fixes; None, no guess steered (the hidden
+    seat's draw that fits one world's place only is shown there). Returns what the walk
+    explored (the machine's STATS counters it moved)."""
+    before = dict(STATS)
+    machine = TwinMachine()
+    machine.build(case={"pool": "entered", "dashes": False, "players": players, "rounds": 1,
+                        "timer": False, "seed": seed, "relabel": relabel, "probe_rate": 0.0})
+    for _ in range(80):
+        if machine.parted:
+            break
+        if owners is not None and machine._alike_target(0 if owners else 1) is not None:
+            machine.guess_a_panel_alike_in_both(owners)
+        elif machine._claiming() is not None:
+            machine.place_where_only_one_world_allows()
+        else:
+            machine.play(5)
+    machine.teardown()
+    return {name: STATS[name] - before[name] for name in STATS}
+
+
+# (6, 2): the round ends on a contested panel, a look the twins' dials must start for.
+@pytest.mark.parametrize(("seed", "players"), [(3, 3), (2, 3), (6, 2)])
+def test_an_owner_s_fix_to_a_number_only_the_hidden_row_holds_is_taken_in_both_worlds(
+        seed: int, players: int) -> None:
+    explored = _scripted(_owner_probe_twins(seed, players, 0), seed, players, owners=True)
+    # The moment came: an alike owner tried a number another row holds in one world only.
+    assert explored["owner_probes"] >= 1, explored
+    assert explored["fixes"] >= 1, explored
+
+
+@pytest.mark.parametrize(("seed", "players"), [(1, 2), (4, 2)])
+def test_a_fix_refused_by_the_owner_s_own_row_leaves_the_public_fix_screen_alike(
+        seed: int, players: int) -> None:
+    explored = _scripted(_owner_probe_twins(seed, players, 0), seed, players, owners=False)
+    # The moment came: the hidden seat's fix, refused (privately) in one world only.
+    assert explored["fix_chances"] >= 1 and explored["refusals"] == 1, explored
+
+
+@pytest.mark.parametrize(("seed", "players"), [(3, 2), (4, 2)])
+def test_a_place_that_fits_in_one_world_only_is_refused_in_silence(
+        seed: int, players: int) -> None:
+    explored = _scripted(_odd_place_twins(seed, players, 0), seed, players, owners=None)
+    # The moment came: the drawn panel shown at a place one world takes and one refuses.
+    assert explored["odd_places"] == 1 and explored["refusals"] == 1, explored
 
 
 TwinMachine.TestCase.settings = settings(

@@ -373,6 +373,10 @@ class Intentions:
             self._entry, self._k = entry, 0
         k = self._k
         self._k += 1
+        if entry.is_draw and a.game.turn is None:
+            # A round's end waits for a seat's look at a contested panel (no draw to
+            # mean): B's dial starts by chance, as when parted.
+            return self.rng.randrange(size)
         if entry.is_draw:
             assert entry.colour is not None
             tile, relabelled = self.draw(a.game, entry.colour)
