@@ -149,7 +149,10 @@ def test_the_device_s_qr_code_reads_back_as_its_address(tmp_path):
 def test_the_guest_s_lgpio_comes_from_the_lock_with_its_hashes(monkeypatch):
     """lock_lgpio.py installs the lock's own entries (pins and hashes) without their ARM
     marker: the lock must keep lgpio, gpiozero and colorzero hashed."""
-    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    # Not monkeypatch.syspath_prepend: it imports pkg_resources when sys.modules names it,
+    # and coda_pi.cli (imported by other tests in this process) names it None on purpose.
+    monkeypatch.setattr(sys, "path", [str(ROOT / "tools"), *sys.path])
+    monkeypatch.delitem(sys.modules, "lockfile", raising=False)
     lock_lgpio = _load("lock_lgpio", GUEST / "lock_lgpio.py")
     import lockfile
 
