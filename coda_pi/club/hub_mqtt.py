@@ -36,6 +36,7 @@ class HubLink:
         self.refused: str | None = None
         self._stop = threading.Event()
         self._timer: threading.Thread | None = None
+        self._subscribing: int | None = None  # the message id of the subscription asked for
         # MQTT 5: the hub sees which messages were sent retained (the module's note).
         self.client = make_client(f"coda-hub-{club}", username=username, password=password,
                                   v5=True)
@@ -49,9 +50,16 @@ class HubLink:
             # Subscribed again each time: a restarted broker may have forgotten the session.
             from paho.mqtt.subscribeoptions import SubscribeOptions
 
-            client.subscribe(f"{topics.ROOT}/{club}/table/+/+",
-                             options=SubscribeOptions(qos=1, retainAsPublished=True))
-            self.connected.set()
+            _, self._subscribing = client.subscribe(
+                f"{topics.ROOT}/{club}/table/+/+",
+                options=SubscribeOptions(qos=1, retainAsPublished=True))
+
+        def on_subscribe(client: Any, userdata: Any, mid: int, codes: Any, props: Any) -> None:
+            # Connected means listening: only once the broker granted the subscription.
+            # Set at CONNACK, a table that published at once (a broker just restarted and
+            # the session forgotten) was acknowledged by the broker and heard by nobody.
+            if mid == self._subscribing and not any(failed(code) for code in codes):
+                self.connected.set()
 
         def on_disconnect(client: Any, userdata: Any, flags: Any, rc: Any, props: Any) -> None:
             self.connected.clear()
@@ -73,6 +81,7 @@ class HubLink:
             self._ask(asks)
 
         self.client.on_connect = on_connect
+        self.client.on_subscribe = on_subscribe
         self.client.on_disconnect = on_disconnect
         self.client.on_message = on_message
 
