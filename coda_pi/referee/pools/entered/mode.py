@@ -300,12 +300,8 @@ class EnteredPool(PoolMode):
             fix.private_problem = cannot_fix(self._labels)
             return
         self._fix = None
-        said = fixed_banner(game.name(seat), slot, real, self._labels)
-        players = game.settings.players
-        if self.host.rewrite(plan.lines):
-            self.host.cue(Cue.CORRECT if plan.flipped is None else Cue.ERROR)
-            change = public_change(plan, players, self._labels)
-            self.host.say(Banner(f"{said}. {change}", BannerKind.INFO))
+        self._write_fix(plan, fixed_banner(game.name(seat), slot, real, self._labels),
+                        game.settings.players)
         self.host.sync_timer()
 
     def _fix_refused(self, fix: _Fix, why: str) -> None:
@@ -450,8 +446,13 @@ class EnteredPool(PoolMode):
             entry.refuse(problem or "")
             self._clash = True
             return
-        said = fixed_banner(game.name(seat), slot, tile, self._labels)
-        players = game.settings.players
+        self._write_fix(plan, fixed_banner(game.name(seat), slot, tile, self._labels),
+                        game.settings.players)
+
+    def _write_fix(self, plan: Correction, said: str, players: int) -> None:
+        """A correction's lines written in place of the old ones (Fix, or the round end's
+        look at a contested panel): the sound says whether a verdict turned, the banner
+        what changed."""
         if self.host.rewrite(plan.lines):
             self.host.cue(Cue.CORRECT if plan.flipped is None else Cue.ERROR)
             change = public_change(plan, players, self._labels)
