@@ -204,3 +204,20 @@ def test_a_code_that_ran_out_leaves_the_screen_with_no_press(
         assert device.app.stats.frames > frames
         # ... and the offer after it, so nothing is left to wake for.
         device.until(lambda: device.phones.bridge.runs_out_in() is None, timeout=5)
+
+
+def test_an_address_that_comes_up_after_the_start_is_on_the_qr_code_with_no_press(
+        tmp_path: Path) -> None:
+    # The access point may come up after the device (issue 35): the kernel's notice wakes
+    # the loop, and a wake-up with no intent builds no view, so the code must be told.
+    from coda_pi.phones.address_watch import moved_then
+
+    with running_device(tmp_path) as device:
+        bridge = device.phones.bridge
+        device.settled()
+        card = device.app.scene.view.screen.phones
+        assert "10.42.0.1" not in card.url
+        bridge.locate = lambda: ["https://10.42.0.1:8443/"]
+        moved_then(bridge, device.app.queue.wake)()
+        device.until(lambda: device.app.scene.view.screen.phones.url
+                     == "https://10.42.0.1:8443/", timeout=5)

@@ -182,11 +182,11 @@ def build_app(
         if phones is not None:
             closers.append(phones.close)
             say(phones.notice())
-            from coda_pi.phones.address_watch import watch_addresses
+            from coda_pi.phones.address_watch import moved_then, watch_addresses
 
             # An address that comes or goes (the access point up after the device) wakes
             # the loop, which draws the code again with it; a quiet network wakes nothing.
-            watch = watch_addresses(queue.wake)
+            watch = watch_addresses(moved_then(phones.bridge, queue.wake))
             if watch is not None:
                 closers.append(watch.close)
     companion: Any = phones.bridge if phones is not None else None
@@ -276,11 +276,11 @@ def _phones_starter(app: App, data_dir: Path, port: int, *,
 
             app.companion = Companions(phones.bridge, app.companion)
         app.closers.append(phones.close)
-        from coda_pi.phones.address_watch import watch_addresses
+        from coda_pi.phones.address_watch import moved_then, watch_addresses
 
         # As when phones are on from the start: an address that comes or goes redraws the
         # code with it.
-        watch = watch_addresses(app.queue.wake)
+        watch = watch_addresses(moved_then(phones.bridge, app.queue.wake))
         if watch is not None:
             app.closers.append(watch.close)
         app.referee.attach_seat_screens(phones.bridge)

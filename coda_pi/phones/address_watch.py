@@ -17,6 +17,7 @@ import select
 import socket
 import threading
 from collections.abc import Callable
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,17 @@ class AddressWatch:
         self._socket.close()
         os.close(self._stop_r)
         os.close(self._stop_w)
+
+
+def moved_then(bridge: Any, wake: Callable[[], None]) -> Callable[[], None]:
+    """What an address change does: the bridge draws its card again (a wake-up alone
+    builds no view, so the old address would stay on the QR code), then the loop wakes."""
+
+    def moved() -> None:
+        bridge.addresses_changed()
+        wake()
+
+    return moved
 
 
 def watch_addresses(wake: Callable[[], None]) -> AddressWatch | None:

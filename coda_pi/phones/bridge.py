@@ -70,6 +70,7 @@ class PhoneBridge:
         self.published = 0
         self._made_from: tuple[object, ...] | None = None  # what the pages were made from
         self._offer_drawn = ""  # the seat's QR code as the screen was last told of it
+        self._moved = False  # the device's addresses changed: the card is read again
 
     # -- the referee's port (referee/shared/seat_screens.py), on the loop's thread -------
 
@@ -151,6 +152,11 @@ class PhoneBridge:
         self._question_state(referee)
         if self._invited is None:
             self.pairings.withdraw()
+
+    def addresses_changed(self) -> None:
+        """The kernel said an address came or went (any thread): the next update draws
+        the card again, with the address phones can reach now."""
+        self._moved = True
 
     def runs_out_in(self) -> float | None:
         """Seconds until the offer, its question or the seat's QR code runs out, when one is
@@ -253,10 +259,10 @@ class PhoneBridge:
         whose page changed."""
         self._check_question(referee)
         offer = self._offer_url()
-        if offer != self._offer_drawn:
-            # The code changed with no intent to say so (it ran out, or its offer did): the
-            # screen is drawn again without it.
-            self._offer_drawn = offer
+        if offer != self._offer_drawn or self._moved:
+            # The code changed with no intent to say so (it ran out, or its offer did, or
+            # the access point came up after the device): the screen is drawn again.
+            self._offer_drawn, self._moved = offer, False
             referee.seat_screens_changed()
         self._fallback(referee)
         self._review_on_phones(referee)
