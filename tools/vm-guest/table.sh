@@ -55,7 +55,15 @@ hotspot_timing() {
     dev_start="$(systemctl show -p ExecMainStartTimestampMonotonic --value coda-pi.service)"
     report "hotspot: coda-pi started at $(awk -v u="$dev_start" 'BEGIN { printf "%.1f", u / 1e6 }') s, access point seen up at ${ap_up:-never} s (polled each second)"
     report "hotspot: NetworkManager: $(journalctl -b -u NetworkManager -o short-monotonic --no-pager | grep -m1 "device (wlan0): Activation: successful" | sed 's/^\[ *\([0-9.]*\)\].*/\1 s: wlan0 activation successful/')"
-    report "hotspot: wlan0 $(ip -4 -o addr show wlan0 | awk '{print $4}')"
+    # The access point is seen up (nmcli) a moment before wlan0 holds its address: waiting
+    # for it keeps the check's own reference from being empty while the device is right.
+    local addr=""
+    for _ in $(seq 30); do
+        addr="$(ip -4 -o addr show wlan0 | awk '{print $4}')"
+        [ -n "$addr" ] && break
+        sleep 1
+    done
+    report "hotspot: wlan0 $addr"
 }
 
 # The polkit rule for real: the service's user brings the profile up through NetworkManager,
