@@ -16,21 +16,18 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_side_channels import Pads as TwinPads
-from test_side_channels import PhysicalTable, physical_player, same_so_far
-from twin_worlds import Relabel, RelabelledDealer, relabels
+from test_side_channels import physical_player, same_so_far, twins
+from twin_worlds import Relabel, relabels
 
 from coda_pi.phones.actions import held_view
 from coda_pi.phones.seat_views import seat_page
 from coda_pi.referee.coda.referee import Referee
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.views import FinalView
-from coda_pi.rules.dealer import Shuffle
 from coda_pi.rules.observe import observe
 from coda_pi.rules.tiles import Tile
 from coda_pi.sim.coda import AutoPlayer
 from coda_pi.sim.table_pool import TablePoolAutoPlayer
-from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 NAMES = ("Ann", "Ben", "Cy", "Di")
 MAX_INTENTS = 300
@@ -56,16 +53,8 @@ def play(case: dict[str, Any]) -> tuple[int, int]:
     pool, relabel = case["pool"], case["relabel"]
     setup = SetupDefaults(names=NAMES, players=case["players"], dashes=case["dashes"],
                           rounds=1, pool=pool, timer=False)
-    physical = PhysicalTable(f"{case['seed']:032x}")
-    pads = TwinPads(random.Random(case["seed"]), physical, relabel)
-    clocks = (FakeClock(), FakeClock())
-    a = Referee(clock=clocks[0], rng=random.Random(case["seed"]), record=MemoryRecord(),
-                setup=setup, pads=pads.for_a)
-    b = Referee(clock=clocks[1], rng=random.Random(case["seed"]), record=MemoryRecord(),
-                setup=setup, pads=pads.for_b,
-                dealer_for=lambda seed: RelabelledDealer(Shuffle(seed), relabel))
-    pads.world_a = a
-    tables = (Table(a, clocks[0]), Table(b, clocks[1]))
+    worlds = twins(case, setup)
+    physical, a, b, tables = worlds.physical, worlds.a, worlds.b, worlds.tables
     rng = random.Random(case["seed"] + 1)
     player: Any = {"device": AutoPlayer, "table": TablePoolAutoPlayer}.get(pool)
     player = player(rng) if player else physical_player(rng, physical, a)

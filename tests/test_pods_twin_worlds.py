@@ -18,22 +18,19 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from luma.core.device import dummy
 from test_phones_twin_worlds import NAMES, cases
-from test_side_channels import Pads as TwinPads
-from test_side_channels import PhysicalTable, physical_player, same_so_far
-from twin_worlds import Relabel, RelabelledDealer
+from test_side_channels import physical_player, same_so_far, twins
+from twin_worlds import Relabel
 
 from coda_pi.pods.companion import PodsCompanion
 from coda_pi.pods.panel import PodPanel
 from coda_pi.pods.seat_pod import SeatPod
-from coda_pi.referee.coda.referee import Referee
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.views import FinalView
-from coda_pi.rules.dealer import Shuffle
 from coda_pi.rules.observe import observe
 from coda_pi.rules.tiles import Tile
 from coda_pi.sim.coda import AutoPlayer
 from coda_pi.sim.table_pool import TablePoolAutoPlayer
-from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
+from coda_pi.sim.testing import FakeClock
 
 MAX_INTENTS = 300
 
@@ -55,16 +52,9 @@ def play(case: dict[str, Any]) -> tuple[int, int]:
     pool, relabel = case["pool"], case["relabel"]
     setup = SetupDefaults(names=NAMES, players=case["players"], dashes=case["dashes"],
                           rounds=1, pool=pool, timer=False)
-    physical = PhysicalTable(f"{case['seed']:032x}")
-    pads = TwinPads(random.Random(case["seed"]), physical, relabel)
-    clocks = (FakeClock(), FakeClock())
-    a = Referee(clock=clocks[0], rng=random.Random(case["seed"]), record=MemoryRecord(),
-                setup=setup, pads=pads.for_a)
-    b = Referee(clock=clocks[1], rng=random.Random(case["seed"]), record=MemoryRecord(),
-                setup=setup, pads=pads.for_b,
-                dealer_for=lambda seed: RelabelledDealer(Shuffle(seed), relabel))
-    pads.world_a = a
-    tables = (Table(a, clocks[0]), Table(b, clocks[1]))
+    worlds = twins(case, setup)
+    physical, clocks = worlds.physical, worlds.clocks
+    a, b, tables = worlds.a, worlds.b, worlds.tables
     pods = (pods_for(clocks[0], case["players"]), pods_for(clocks[1], case["players"]))
     rng = random.Random(case["seed"] + 1)
     player: Any = {"device": AutoPlayer, "table": TablePoolAutoPlayer}.get(pool)

@@ -165,12 +165,24 @@ def test_two_worlds_agreeing_in_public_look_and_sound_the_same(case: dict[str, A
     play_twins(case)
 
 
-def play_twins(case: dict[str, Any]) -> int:
-    """Both worlds, press by press, for as long as they agree in public: the number of
-    moments compared."""
-    pool, relabel = case["pool"], case["relabel"]
-    setup = SetupDefaults(names=NAMES, players=case["players"], dashes=case["dashes"],
-                          rounds=1, pool=pool, first_seconds=20, extra_seconds=5)
+@dataclasses.dataclass
+class Twins:
+    """Two referees dealt alike but for ``relabel`` (world B's dealer), pressed through
+    their own tables on their own clocks, their pads sharing one physical table."""
+
+    physical: PhysicalTable
+    pads: Pads
+    clocks: tuple[FakeClock, FakeClock]
+    records: tuple[MemoryRecord, MemoryRecord]
+    a: Referee
+    b: Referee
+    tables: tuple[Table, Table]
+
+
+def twins(case: dict[str, Any], setup: SetupDefaults) -> Twins:
+    """The twin worlds of ``case`` (its seed and relabel) with ``setup``: one making for
+    every twin-world test (screens and sounds here, phones' pages, pods)."""
+    relabel = case["relabel"]
     physical = PhysicalTable(f"{case['seed']:032x}")
     pads = Pads(random.Random(case["seed"]), physical, relabel)
     clocks = (FakeClock(), FakeClock())
@@ -181,7 +193,18 @@ def play_twins(case: dict[str, Any]) -> int:
                 setup=setup, pads=pads.for_b,
                 dealer_for=lambda seed: RelabelledDealer(Shuffle(seed), relabel))
     pads.world_a = a
-    tables_ = (Table(a, clocks[0]), Table(b, clocks[1]))
+    return Twins(physical, pads, clocks, records, a, b,
+                 (Table(a, clocks[0]), Table(b, clocks[1])))
+
+
+def play_twins(case: dict[str, Any]) -> int:
+    """Both worlds, press by press, for as long as they agree in public: the number of
+    moments compared."""
+    pool, relabel = case["pool"], case["relabel"]
+    setup = SetupDefaults(names=NAMES, players=case["players"], dashes=case["dashes"],
+                          rounds=1, pool=pool, first_seconds=20, extra_seconds=5)
+    worlds = twins(case, setup)
+    physical, a, b, tables_ = worlds.physical, worlds.a, worlds.b, worlds.tables
     rng = random.Random(case["seed"] + 1)
     player: Any
     if pool == "device":
