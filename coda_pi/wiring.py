@@ -163,9 +163,15 @@ def render_svg(pins: Mapping[str, int] = DEFAULT_PINS) -> str:
         label_x = x - 24 if odd else x + 24
         anchor = "end" if odd else "start"
         label = f"{physical} {name}" if odd else f"{name} {physical}"
+        # A wire runs from the pin to the side of the drawing; its caption stands at its end.
+        end_x = 420 if odd else width - 300
+        text_x = end_x - 8 if odd else end_x + 8
+
+        def caption(text: str, y: int = y, anchor: str = anchor, text_x: int = text_x) -> None:
+            out.append(f'<text x="{text_x}" y="{y + 4}" text-anchor="{anchor}">{text}</text>')
+
         if key is not None:
             part = PARTS[key]
-            end_x = 420 if odd else width - 300
             colour = wire_hex(part.wire)
             out.append(
                 f'<line x1="{x}" y1="{y}" x2="{end_x}" y2="{y}" stroke="#555555" '
@@ -173,38 +179,24 @@ def render_svg(pins: Mapping[str, int] = DEFAULT_PINS) -> str:
                 f'<line x1="{x}" y1="{y}" x2="{end_x}" y2="{y}" stroke="{colour}" '
                 f'stroke-width="4" stroke-linecap="round"/>'
             )
-            text_x = end_x - 8 if odd else end_x + 8
-            out.append(
-                f'<text x="{text_x}" y="{y + 4}" text-anchor="{anchor}">'
-                f"{escape(part.name)} [{escape(part.wire)}]</text>"
-            )
+            caption(f"{escape(part.name)} [{escape(part.wire)}]")
             out.append(
                 f'<text x="{label_x}" y="{y - 4}" text-anchor="{anchor}" font-size="10" '
                 f'font-weight="bold" fill="#000000">{escape(label)}</text>'
             )
         elif physical in POD_WIRES:
             what, wire = POD_WIRES[physical]
-            end_x = 420 if odd else width - 300
             out.append(
                 f'<line x1="{x}" y1="{y}" x2="{end_x}" y2="{y}" stroke="{wire_hex(wire)}" '
                 f'stroke-width="4" stroke-linecap="round" stroke-dasharray="10 5"/>'
             )
-            text_x = end_x - 8 if odd else end_x + 8
-            out.append(
-                f'<text x="{text_x}" y="{y + 4}" text-anchor="{anchor}">'
-                f"{escape(what)} [{escape(wire)}]</text>"
-            )
+            caption(f"{escape(what)} [{escape(wire)}]")
         elif physical in grounds:
-            end_x = 420 if odd else width - 300
             out.append(
                 f'<line x1="{x}" y1="{y}" x2="{end_x}" y2="{y}" stroke="#111111" '
                 f'stroke-width="4" stroke-linecap="round"/>'
             )
-            text_x = end_x - 8 if odd else end_x + 8
-            out.append(
-                f'<text x="{text_x}" y="{y + 4}" text-anchor="{anchor}">'
-                f"GND: {escape(grounds[physical])} [black]</text>"
-            )
+            caption(f"GND: {escape(grounds[physical])} [black]")
         else:
             colour = "#777777" if physical in reserved_physical else "#444444"
             out.append(
