@@ -92,5 +92,7 @@ def test_the_server_answers_an_odd_board_tap_400_and_the_game_sees_nothing(
             assert status == 400 and "error" in got, (body, status, got)
         device.settled()
         assert device.phones.bridge.taken == taken  # not one reached the loop
-        # A well-formed board tap is still taken (answered once the loop has done it).
-        assert owner.tap(kind="place", slot=0) == 200
+        # A well-formed board tap still reaches the loop, which answers it: at the setup
+        # there is no gap to place a panel in, so it is refused (409), not "done".
+        assert owner.tap(kind="place", slot=0) == 409
+        assert device.phones.bridge.taken == taken + 1

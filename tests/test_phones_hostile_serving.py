@@ -81,7 +81,8 @@ def test_slow_strangers_lock_out_neither_a_paired_phone_nor_a_newcomer(tmp_path:
                 answers = [owner.request("GET", "/api/page?after=0&wait=0")[0]
                            for _ in range(14)]
                 assert answers == [200] * 14
-                assert owner.tap(kind="key", key="next") in (200, 202)
+                # Answered by the loop (at the setup: refused, 409), or "pending" under load.
+                assert owner.tap(kind="key", key="next") in (409, 202)
         assert owner.page()[0] == 200
 
 

@@ -93,7 +93,7 @@ def test_phones_do_nothing_while_the_phones_page_is_open(tmp_path: Path) -> None
         _open_phones_page(device)
         bridge = device.phones.bridge
         before = bridge.taken
-        assert ann.tap(kind="tile", dark=True, value="1") == 200
+        assert ann.tap(kind="tile", dark=True, value="1") == 409  # refused, not "done"
         device.until(lambda: bridge.published >= before + 1)
         overlay = device.app.scene.view.overlay
         assert isinstance(overlay, PhonesView) and overlay.cursor == 0

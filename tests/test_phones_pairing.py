@@ -241,7 +241,7 @@ def test_device_dealt_play_deals_and_draws_to_the_phone(tmp_path: Path) -> None:
         screen = device.until(lambda: isinstance(s := device.app.scene.view.screen, TurnView)
                               and s)
         assert screen.step is TurnStep.CHOOSE_COLOR and screen.seat == 0
-        assert ben.tap(kind="key", key="ok") == 200  # not Ben's turn: nothing happens
+        assert ben.tap(kind="key", key="ok") == 409  # not Ben's turn: refused, nothing happens
         assert ann.tap(kind="key", key="ok") == 200  # Ann draws
         got = device.until(lambda: (r := ann.page())[1]["page"]["own"]["drawn"] and r)[1]
         assert got["page"]["own"]["drawn"]["label"] is not None
@@ -267,7 +267,7 @@ def test_a_phone_cannot_answer_the_table_s_menu(tmp_path: Path) -> None:
         bridge = device.phones.bridge
         before = bridge.taken
         for key in ("next", "next", "next", "ok", "ok"):
-            assert phone.tap(kind="key", key=key) == 200
+            assert phone.tap(kind="key", key=key) == 409  # refused: the menu is the table's
         device.until(lambda: bridge.published >= before + 5)  # all five reached the loop
         overlay = device.app.scene.view.overlay
         assert isinstance(overlay, MenuView) and overlay.cursor == 0

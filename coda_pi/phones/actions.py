@@ -16,13 +16,16 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coda_pi.referee.mastermind.views import MastermindScreen, MastermindStep
 from coda_pi.referee.shared.signals import Button, Press, Release
 from coda_pi.referee.shared.views import TurnStep, TurnView
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.panel_entry import Key, PanelEntry, Stage, dial_moves
+
+if TYPE_CHECKING:
+    from coda_pi.phones.tap_answer import TapAnswer
 
 KEYS: dict[str, Button] = {"prev": Button.PREV, "next": Button.NEXT, "ok": Button.OK,
                            "back": Button.BACK}
@@ -38,10 +41,10 @@ class Ticket:
 
     def __init__(self) -> None:
         self._done = threading.Event()
-        self.taken = False  # the tap was the seat's to make, and was made
+        self.answer_given: TapAnswer | None = None  # what became of the tap, once done
 
-    def answer(self, taken: bool) -> None:
-        self.taken = taken
+    def answer(self, answer: TapAnswer) -> None:
+        self.answer_given = answer
         self._done.set()
 
     def wait(self, timeout: float) -> bool:
@@ -65,6 +68,9 @@ class PhoneIntent:
     dark: bool | None = None
     value: str | None = None
     ticket: Ticket | None = field(default=None, compare=False, repr=False)
+    # The version of the seat's page the tap was made from (None: not said, as by a
+    # script older than it): a tap from a page the table has moved on from is not done.
+    page: int | None = None
     # The touch moves (``touch_actions``): "attack" (``target`` and ``slot``), "place" and
     # "reveal" (``slot``), "peg" (``value``: the colour's letter), "keys" (``black``, ``white``).
     slot: int | None = None

@@ -33,6 +33,8 @@ PEG = {"enum": list(palette(blanks=True))}
 TOKEN = {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,64}$"}
 """A seat QR code's one-time token (pairing.py: URL-safe base64 of 12 random bytes)."""
 KEY_COUNT = {"type": "integer", "minimum": 0, "maximum": MAX_PEGS}
+PAGE_VERSION = {"type": "integer", "minimum": 0, "maximum": 2**31 - 1}
+"""The version of the seat's page a tap was made from (``/api/page``'s ``v``)."""
 
 _TAPS: dict[str, dict[str, Any]] = {
     "key": {"key": {"enum": ["prev", "next", "ok", "back"]}},
@@ -52,16 +54,17 @@ _TAPS: dict[str, dict[str, Any]] = {
 }
 
 
-def _flat(properties: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "object", "properties": properties, "required": sorted(properties),
-            "additionalProperties": False}
+def _flat(properties: dict[str, Any], optional: dict[str, Any] | None = None
+          ) -> dict[str, Any]:
+    return {"type": "object", "properties": properties | (optional or {}),
+            "required": sorted(properties), "additionalProperties": False}
 
 
 SCHEMAS: dict[str, dict[str, Any]] = {
     "/api/pair": _flat({"seat": SEAT}),
     "/api/claim": _flat({"seat": SEAT, "token": TOKEN}),
     "/api/leave": {"type": "object", "maxProperties": 0},
-    "/api/tap": {"oneOf": [_flat({"kind": {"const": kind}, **fields})
+    "/api/tap": {"oneOf": [_flat({"kind": {"const": kind}, **fields}, {"v": PAGE_VERSION})
                            for kind, fields in _TAPS.items()]},
 }
 """Each path's body. A seat is a whole number (JSON's ``true`` is not one: fastjsonschema

@@ -20,6 +20,7 @@ from coda_pi.phones.actions import PhoneIntent
 from coda_pi.phones.pairing import Pairings
 from coda_pi.phones.seat_views import pairing_words, seat_label, seat_page
 from coda_pi.phones.shared_words import shared_view
+from coda_pi.phones.tap_answer import Seen, TapAnswer, judged, meaning, not_now, stale
 from coda_pi.phones.taps import do_tap
 from coda_pi.referee.shared.seat_screens import WITHOUT_A_PHONE, LookAtPhoneView, PhonesCard
 from coda_pi.referee.shared.signals import Button, Intent, Press, Release
@@ -52,6 +53,9 @@ class PhoneBridge:
         # Each seat's own count of its page's changes: a phone learns nothing from another
         # seat's (a count shared by all would tell how often the others' pages changed).
         self._serials: dict[int, int] = {}
+        # Each seat's taps as its page offers them (tap_answer.meaning), and the first of
+        # its page's versions that offered them: a tap from an older version is not done.
+        self._meanings: dict[int, tuple[int, str]] = {}
         self._closing = False
         self._seats: bytes = b'{"seats": []}'
         self._swallowed: set[Button] = set()  # buttons whose press answered the question
@@ -116,11 +120,9 @@ class PhoneBridge:
         the game's, whoever waits for a seat."""
         self.taken += 1
         if isinstance(intent, PhoneIntent):
-            done = intent.seat in self.pairings.paired() and do_tap(referee, intent)
-            if intent.seat in self.pairings.paired():
-                self.applied += 1
+            answer = self._tap(referee, intent)
             if intent.ticket is not None:
-                intent.ticket.answer(done)  # after apply: its lines are written and synced
+                intent.ticket.answer(answer)  # after apply: its lines are written and synced
             return True
         button = intent.button
         if isinstance(intent, Release) and button in self._swallowed:
@@ -142,6 +144,34 @@ class PhoneBridge:
         if button.seat is not None and _at_setup(referee):
             self.invite(button.seat)  # no game yet: the seat's button asks for its phone
         return False
+
+    def _tap(self, referee: Any, intent: PhoneIntent) -> TapAnswer:
+        """Do a paired seat's tap, unless the page it was made from is out of date; what
+        became of it (tap_answer.py)."""
+        seat = intent.seat
+        if seat not in self.pairings.paired():  # unpaired since the server let it in
+            return not_now()
+        self.applied += 1
+        if intent.page is not None and self._moved_on(referee, seat, intent.page):
+            return stale()
+        before = Seen.of(referee, seat)
+        # Apart from the device's buttons: a key still held there is a hand's, not the
+        # phone's (a slow loop reads OK's release on Start after the phone's first tap).
+        with referee.phone_presses():
+            did = do_tap(referee, intent)
+        return judged(before, Seen.of(referee, seat), did)
+
+    def _moved_on(self, referee: Any, seat: int, version: int) -> bool:
+        """The seat's page ``version`` offered other taps than its page would now: the
+        table moved on since (its pages are made after the intents drained with this one,
+        so the page now is made afresh when the referee changed since the last)."""
+        kept = self._meanings.get(seat)
+        if kept is None or not kept[0] <= version <= self._serials.get(seat, 0):
+            return True
+        if self._made_from is not None and getattr(referee, "version", None) == \
+                self._made_from[0]:
+            return False  # nothing happened since the page now was made
+        return meaning(seat_page(referee, seat)) != kept[1]
 
     def _check_question(self, referee: Any) -> None:
         """The pairing's state, on the loop's thread: a seat paired by its QR code told,
@@ -278,9 +308,11 @@ class PhoneBridge:
         self._made_from = made_from
         public = referee.view()
         made: dict[int, bytes] = {}
+        meant: dict[int, str] = {}
         for seat in paired:
             try:
-                made[seat] = json.dumps(seat_page(referee, seat, public)).encode()
+                page = seat_page(referee, seat, public)
+                made[seat], meant[seat] = json.dumps(page).encode(), meaning(page)
             except Exception:  # a page that cannot be made must not stop the device
                 log.exception("the page of seat %s", seat + 1)
         seats = json.dumps(self._seat_list(referee, paired)).encode()
@@ -297,6 +329,9 @@ class PhoneBridge:
                     serial = self._serials[seat] = self._serials.get(seat, 0) + 1
                     self._pages[seat] = (serial, body)
                     changed = True
+                    kept = self._meanings.get(seat)
+                    if kept is None or kept[1] != meant[seat]:
+                        self._meanings[seat] = (serial, meant[seat])
             if changed:
                 self._ready.notify_all()
         self.published = self.taken

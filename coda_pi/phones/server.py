@@ -32,6 +32,7 @@ from coda_pi.phones.bridge import PhoneBridge
 from coda_pi.phones.door_process import DoorLink
 from coda_pi.phones.doors import HANDSHAKE_SECONDS, HEADER_SECONDS, Deadlines
 from coda_pi.phones.pairing import Refused
+from coda_pi.phones.tap_answer import PENDING
 
 log = logging.getLogger(__name__)
 
@@ -272,12 +273,14 @@ class _Handler(BaseHTTPRequestHandler):
         # Answered once the loop has done it, and so written and fsynced what it caused
         # (principle 5); a loop that is slower than that: "pending", and the phone's page
         # shows what became of it.
-        if ticket.wait(TAP_SECONDS):
-            # The same answer whatever the tap did: its length tells a sniffer nothing
-            # (what it did is on the seat's page).
-            self._json(HTTPStatus.OK, {"done": True})
-        else:
-            self._json(HTTPStatus.ACCEPTED, {"pending": True})
+        answer = ticket.answer_given if ticket.wait(TAP_SECONDS) else None
+        # Done or refused, the answer has one length: it tells a sniffer nothing.
+        if answer is None:
+            self._send(HTTPStatus.ACCEPTED, PENDING)
+        elif answer.done:
+            self._send(HTTPStatus.OK, answer.body())
+        else:  # changed nothing: the page says why (and reloads when it was out of date)
+            self._send(HTTPStatus.CONFLICT, answer.body())
 
     def _ask(self) -> None:
         """A phone asks for a seat (no secret needed: it has none yet)."""
@@ -336,7 +339,7 @@ def _intent(seat: int, body: dict[str, Any], ticket: Ticket) -> PhoneIntent:
     """The tap ``body`` (already checked against its schema) as the loop's intent."""
     fields = {name: body[name] for name in ("key", "target", "dark", "value", "slot", "black",
                                             "white") if name in body}
-    return PhoneIntent(seat, body["kind"], ticket=ticket, **fields)
+    return PhoneIntent(seat, body["kind"], ticket=ticket, page=body.get("v"), **fields)
 
 
 class PhoneServer:

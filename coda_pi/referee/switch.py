@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -150,6 +151,11 @@ class GameSwitch:
 
     def is_held(self, button: Button) -> bool:
         return self.current.is_held(button)
+
+    def phone_presses(self) -> AbstractContextManager[None]:
+        """A phone's presses, apart from the buttons held on the device (base.py)."""
+        presses: AbstractContextManager[None] = self.current.phone_presses()
+        return presses
 
     def seat_review(self, seat: int) -> tuple[ReviewLine, ...] | None:
         """``seat``'s own lines of the post-game review (Coda's; Mastermind has none)."""

@@ -3,6 +3,7 @@ them (``switch.py``). Above both games' folders, since it names both games' view
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -38,6 +39,10 @@ class TableReferee(Protocol):
         """What ``seat`` would see holding its button alone now (its phone's page asks)."""
 
     def is_held(self, button: Button) -> bool: ...
+
+    def phone_presses(self) -> AbstractContextManager[None]:
+        """The presses made inside are a phone's, apart from the buttons held on the
+        device (which are as they were afterwards)."""
 
     def attach_seat_screens(self, screens: SeatScreens | None) -> None:
         """Phones are on (coda_pi/phones): the setup shows where they go, the BACK menu

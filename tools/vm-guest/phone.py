@@ -12,8 +12,11 @@ the taps did), SEATS how many seats the phone pairs (seat 1 first).
 It fetches the seat page, asks for each seat and waits while the table pairs it (the host
 presses the seat's button and OK, told by the "phone: asks" line), then, once the table
 has started the game ("phone: start"), takes each seat's deal (OK on "any mix", OK on the
-row) and makes seat 1's first move (OK: the draw). Every step is a line "phone: ...";
-the last is "phone: turn PASS ..." or "phone: turn FAIL ...".
+row) and makes seat 1's first move (OK: the draw). Each tap is made once, naming the page
+it was made from, as the page's script does: a tap refused, or answered done while its page
+shows nothing done, fails the check (the device answers done only for a tap that did what
+its page offered). Every step is a line "phone: ..."; the last is "phone: turn PASS ..." or
+"phone: turn FAIL ...".
 """
 
 from __future__ import annotations
@@ -57,11 +60,15 @@ class Phone:
         return resp.status, raw
 
     def page(self, seat: int) -> dict[str, Any] | None:
+        """The seat's page now, with its version under "v" (as the page's script keeps it:
+        each tap names the version it was made from)."""
         status, got = self.request("GET", "/api/page?after=0&wait=0", seat=seat)
-        return got["page"] if status == 200 and isinstance(got, dict) else None
+        return dict(got["page"], v=got["v"]) if status == 200 and isinstance(got, dict) else None
 
-    def tap(self, seat: int, **body: Any) -> int:
-        return self.request("POST", "/api/tap", body, seat=seat)[0]
+    def tap(self, seat: int, page: dict[str, Any], **body: Any) -> tuple[int, Any]:
+        """A tap made from ``page``: 200 once done; 409 when it changed nothing (with why,
+        and whether the page was out of date), as the seat page's script is told."""
+        return self.request("POST", "/api/tap", dict(body, v=page["v"]), seat=seat)
 
 
 def say(text: str) -> None:
@@ -104,6 +111,33 @@ def private(phone: Phone, seat: int) -> dict[str, Any] | None:
     return page.get("private") if page else None
 
 
+def deal_page(phone: Phone, seat: int, *, face_down: bool) -> dict[str, Any] | None:
+    """The seat's page while its row is shown face down (its colours being chosen), or
+    dealt (every number shown)."""
+    page = phone.page(seat)
+    row = page.get("private") if page else None
+    if not row or row.get("purpose") != "deal":
+        return None
+    down = "?" in {t["label"] for t in row["row"]}
+    return page if down == face_down else None
+
+
+def tapped(phone: Phone, seat: int, page: dict[str, Any], what: str) -> str:
+    """OK tapped once on ``page``, and said: "done" (200: the device answers only once it
+    did what the page offered, never for nothing), "pending" (202: the loop was slower than
+    the server's wait; the page shows what became of it) or "refused" (409, with the
+    device's why). The check taps once: a refusal is a failure."""
+    status, answer = phone.tap(seat, page, kind="key", key="ok")
+    if status in (200, 202):
+        said = "done" if status == 200 else "pending"
+        say(f"seat {seat + 1}: OK on {what}: HTTP {status}, {said}")
+        return said
+    why = answer.get("why", "") if isinstance(answer, dict) else ""
+    reload = answer.get("reload") if isinstance(answer, dict) else None
+    say(f"seat {seat + 1}: OK on {what}: HTTP {status}, NOT done: {why!r} (reload: {reload})")
+    return "refused"
+
+
 def labels(page: dict[str, Any] | None) -> str:
     if not page or page.get("purpose") != "deal":
         return "-"
@@ -111,31 +145,25 @@ def labels(page: dict[str, Any] | None) -> str:
 
 
 def deal(phone: Phone, seat: int) -> bool:
-    """The seat's starting row from the phone: OK on "any mix", then OK on the row. OK is
-    tapped again (up to three times) while the row stays face down: under TCG a tap can
-    reach a loop that is still drawing the game's first screen."""
-    first = until(lambda: (p := private(phone, seat)) and p.get("purpose") == "deal" and p,
-                  WAIT_PAGE)
+    """The seat's starting row from the phone: OK on "any mix", then OK on the row, each
+    tapped once. A tap answered done has been done (the device answers only then, after
+    writing it): a row still face down after it, or a refusal, fails the check (it used
+    to tap up to three times, which hid a first tap answered 200 that did nothing)."""
+    first = until(lambda: deal_page(phone, seat, face_down=True), WAIT_PAGE)
     if not first:
         say(f"seat {seat + 1}: no deal on the phone's page")
         return False
-    row = None
-    for attempt in range(1, 4):
-        status = phone.tap(seat, kind="key", key="ok")
-        say(f"seat {seat + 1}: OK on the face-down row ({labels(first)}): HTTP {status}"
-            f" (try {attempt})")
-        row = until(lambda: (p := private(phone, seat)) and p.get("purpose") == "deal"
-                    and "?" not in {t["label"] for t in p["row"]} and p, 60)
-        if row:
-            break
-        say(f"seat {seat + 1}: the row is still {labels(private(phone, seat))}")
-    if not row:
-        say(f"seat {seat + 1}: the row was never dealt")
+    answer = tapped(phone, seat, first, f"the face-down row ({labels(first['private'])})")
+    if answer == "refused":
         return False
-    say(f"seat {seat + 1} dealt on the phone: {labels(row)}")
-    status = phone.tap(seat, kind="key", key="ok")
-    say(f"seat {seat + 1}: OK on the row: HTTP {status}")
-    return True
+    row = (deal_page(phone, seat, face_down=False) if answer == "done" else
+           until(lambda: deal_page(phone, seat, face_down=False), 60))
+    if not row:
+        say(f"seat {seat + 1}: answered done, but the row is still "
+            f"{labels(private(phone, seat))}")
+        return False
+    say(f"seat {seat + 1} dealt on the phone: {labels(row['private'])}")
+    return tapped(phone, seat, row, "the row") != "refused"
 
 
 def record_events(records: Path) -> list[tuple[str | None, int | None]]:
@@ -170,14 +198,13 @@ def main() -> int:
         if not deal(phone, seat):
             say(f"turn FAIL: seat {seat + 1}'s deal")
             return 1
-    # Seat 1's turn: OK draws a panel (the device pool names it on the phone).
-    drawn = None
-    for _ in range(3):  # the turn may not have reached the loop yet: OK again is harmless
-        phone.tap(0, kind="key", key="ok")
-        drawn = until(lambda: (p := phone.page(0)) and p.get("own", {}).get("drawn") and p,
-                      60)
-        if drawn:
-            break
+    # Seat 1's turn: OK draws a panel (the device pool names it on the phone), tapped once
+    # on the page that shows the turn.
+    turn = until(lambda: (p := phone.page(0)) and (p.get("public", {}).get("screen") or {})
+                 .get("kind") == "TurnView" and p["actions"].get("keys") and p, WAIT_PAGE)
+    answer = tapped(phone, 0, turn, "the turn's first step (draw)") if turn else "no turn"
+    drawn = until(lambda: (p := phone.page(0)) and p.get("own", {}).get("drawn") and p,
+                  0.5 if answer == "done" else 60) if answer in ("done", "pending") else None
     events = record_events(records)
     draws = [seat for event, seat in events if event == "draw"]
     if drawn and draws[:1] == [0]:

@@ -154,9 +154,31 @@
       }
     });
   }
+  /* A tap names the page it was made from (v): a tap from a page the device has moved on
+     from is not done. A tap that did nothing is refused with why (409), never "done":
+     the sentence stays until the next tap, and an out-of-date page is fetched again. */
   function tap(body) {
-    request("POST", "/api/tap", body, function (code) {
-      if (code === 403) { chooseSeat(words.unpaired); }
+    var sent = {};
+    for (var name in body) { sent[name] = body[name]; }
+    sent.v = version;
+    refusal("");
+    request("POST", "/api/tap", sent, function (code, obj) {
+      if (code === 403) { chooseSeat(words.unpaired); return; }
+      if (code === 409 && obj && obj.refused) {
+        refusal(obj.why);
+        if (obj.reload) { fresh(); }
+      }
+    });
+  }
+  function refusal(text) { $("refused").textContent = text || ""; }
+  function fresh() {
+    request("GET", "/api/page?after=0&wait=0", null, function (code, obj) {
+      if (code !== 200 || !obj || obj.v < version) { return; }
+      version = obj.v;
+      page = obj.page;
+      words = page.words || words;
+      render(page);
+      window.codaSeen = version;
     });
   }
   function button(text, cls, attr, value, body, label) {

@@ -16,7 +16,8 @@ from __future__ import annotations
 import copy
 import errno
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from coda_pi.i18n import TableWords, _, spoken
@@ -147,6 +148,21 @@ class BaseReferee(ABC):
     def is_held(self, button: Button) -> bool:
         """``button`` is held down now (its press seen, its release not yet)."""
         return button in self._held
+
+    @contextmanager
+    def phone_presses(self) -> Iterator[None]:
+        """The presses made inside are a phone's: they start from no button held, and the
+        buttons really held (and a BACK hold's start) are as they were afterwards.
+
+        A phone has no hand on the device: a key still down there (OK on Start, its
+        release not yet read by a slow loop) must neither swallow the phone's OK as a
+        press already known nor be let go by the phone's release."""
+        kept = self._held, self._back_down_at, self._back_fired
+        self._held, self._back_down_at, self._back_fired = set(), None, False
+        try:
+            yield
+        finally:
+            self._held, self._back_down_at, self._back_fired = kept
 
     def take_cues(self) -> list[Cue]:
         """The sounds to play since the last call, oldest first."""

@@ -1,0 +1,113 @@
+"""What a phone is told of its tap: done, or refused with why, never "done" for nothing.
+
+A tap is done when it wrote to the record or changed what the table or the seat sees; it
+is refused when the referee said no (its error banner), when it changed nothing, or when
+the page it was made from offered something the table has moved on from (the page is told
+to reload, and nothing is done: a Done meant for a deal must not draw a panel).
+Judged on the loop's thread, after the tap's lines are written and fsynced (principle 5).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from coda_pi.i18n import _
+from coda_pi.phones.seat_sentence import touch_safe
+from coda_pi.referee.shared.views import BannerKind
+
+ANSWER_BYTES = 1024
+"""Every tap's answer is padded to this length: done or refused, the count of bytes on the
+wire is the same (TLS hides the bytes, not their count)."""
+WHY_CHARS = 120
+"""A refusal's sentence is cut to this (escaped, it still fits ``ANSWER_BYTES``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TapAnswer:
+    """What became of a tap: ``done``; else ``why`` (a sentence for the page) and
+    ``reload`` (the page it was made from is out of date)."""
+
+    done: bool
+    why: str = ""
+    reload: bool = False
+
+    def body(self) -> bytes:
+        """The answer's JSON, padded to ``ANSWER_BYTES``."""
+        return padded({"done": True} if self.done else {
+            "refused": True, "why": self.why[:WHY_CHARS], "reload": self.reload})
+
+
+def padded(obj: dict[str, Any]) -> bytes:
+    """``obj``'s JSON with spaces after it up to ``ANSWER_BYTES``."""
+    raw = json.dumps(obj).encode()
+    return raw + b" " * max(0, ANSWER_BYTES - len(raw))
+
+
+PENDING = padded({"pending": True})
+"""The answer when the loop has not done the tap in time: the page shows what became of it."""
+
+
+DONE = TapAnswer(True)
+
+
+def stale() -> TapAnswer:
+    return TapAnswer(False, _("The device had moved on: here is what it shows now. "
+                              "Tap again"), reload=True)
+
+
+def not_now() -> TapAnswer:
+    return TapAnswer(False, _("That tap changed nothing now"))
+
+
+def meaning(page: dict[str, Any]) -> str:
+    """What a seat's page offers a tap: its sentence and its actions. Pages that differ
+    only in what no tap names (the timer's seconds, a banner) mean the same."""
+    return json.dumps([page.get("sentence"), page.get("actions")], sort_keys=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What a tap could change, taken before and after it: the record's length, and the
+    public view and the seat's own view apart from what moves by itself."""
+
+    journal: object
+    events: int
+    banner: object
+    public: object
+    private: object
+
+    @classmethod
+    def of(cls, referee: Any, seat: int) -> Seen:
+        journal = getattr(referee, "journal", None)
+        view = referee.view()
+        return cls(journal, len(getattr(journal, "events", ())), getattr(view, "banner", None),
+                   _steady(view), referee.private_view_of(seat))
+
+
+def judged(before: Seen, after: Seen, did: bool) -> TapAnswer:
+    """The answer to a tap made between ``before`` and ``after``; ``did``: the phone's
+    actions found it the seat's to make."""
+    if after.journal is not before.journal or after.events != before.events:
+        return DONE  # written (and fsynced) to the record
+    banner: Any = after.banner
+    if banner is not before.banner and banner is not None and banner.kind is BannerKind.ERROR:
+        # Set during the tap (a press clears an error banner): the referee's no to it, in
+        # its own words unless they speak of the device's buttons (a phone has none).
+        return TapAnswer(False, touch_safe(banner.text) or not_now().why)
+    if did and (after.public != before.public or after.private != before.private):
+        return DONE
+    return not_now()
+
+
+def _steady(view: Any) -> Any:
+    """The public view without what changes with no tap: the timer's seconds, the banner,
+    the version count."""
+    if not dataclasses.is_dataclass(view) or isinstance(view, type):
+        return view
+    names = {f.name for f in dataclasses.fields(view)}
+    blank = {k: v for k, v in (("timer", None), ("banner", None), ("version", 0))
+             if k in names}
+    return dataclasses.replace(view, **blank)
