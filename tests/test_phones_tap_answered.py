@@ -167,3 +167,19 @@ def test_a_turn_s_tap_from_the_deal_s_page_is_told_to_reload(tmp_path: Path) -> 
                                                        "v": page["v"]})
         assert status == REFUSED and got["reload"] is True
         assert ann.page()[1]["page"]["own"]["drawn"] is None  # no panel was drawn
+
+
+def test_every_answer_to_a_tap_has_one_length_on_the_wire() -> None:
+    """Done, pending and refused with any sentence (a long one, one all escapes, one in
+    characters of four bytes): one count of bytes, each still whole JSON with its why."""
+    import json
+
+    from coda_pi.phones.tap_answer import DONE, PENDING, TapAnswer
+
+    refusals = [TapAnswer(False, "No"), TapAnswer(False, "x" * 900, reload=True),
+                TapAnswer(False, "\x01\"\\" * 300), TapAnswer(False, "ñ😀" * 300)]
+    bodies = [DONE.body(), PENDING] + [r.body() for r in refusals]
+    assert {len(b) for b in bodies} == {len(DONE.body())}
+    for refusal, body in zip(refusals, bodies[2:], strict=True):
+        got = json.loads(body)
+        assert got["refused"] and got["why"] and refusal.why.startswith(got["why"])

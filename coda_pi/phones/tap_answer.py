@@ -21,8 +21,9 @@ from coda_pi.referee.shared.views import BannerKind
 ANSWER_BYTES = 1024
 """Every tap's answer is padded to this length: done or refused, the count of bytes on the
 wire is the same (TLS hides the bytes, not their count)."""
-WHY_CHARS = 120
-"""A refusal's sentence is cut to this (escaped, it still fits ``ANSWER_BYTES``)."""
+WHY_CHARS = 200
+"""A refusal's sentence is cut to this many characters (in UTF-8, at most 4 bytes each, it
+still fits ``ANSWER_BYTES``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,14 +37,23 @@ class TapAnswer:
 
     def body(self) -> bytes:
         """The answer's JSON, padded to ``ANSWER_BYTES``."""
-        return padded({"done": True} if self.done else {
-            "refused": True, "why": self.why[:WHY_CHARS], "reload": self.reload})
+        if self.done:
+            return padded({"done": True})
+        why = self.why[:WHY_CHARS]
+        # Escapes can lengthen a sentence: it is cut until the answer fits (a longer
+        # answer than the others would tell a sniffer it was a refusal).
+        while len(_json({"refused": True, "why": why, "reload": self.reload})) > ANSWER_BYTES:
+            why = why[:-8]
+        return padded({"refused": True, "why": why, "reload": self.reload})
 
 
 def padded(obj: dict[str, Any]) -> bytes:
     """``obj``'s JSON with spaces after it up to ``ANSWER_BYTES``."""
-    raw = json.dumps(obj).encode()
-    return raw + b" " * max(0, ANSWER_BYTES - len(raw))
+    return _json(obj).ljust(ANSWER_BYTES)
+
+
+def _json(obj: dict[str, Any]) -> bytes:
+    return json.dumps(obj, ensure_ascii=False).encode()
 
 
 PENDING = padded({"pending": True})
@@ -54,12 +64,12 @@ DONE = TapAnswer(True)
 
 
 def stale() -> TapAnswer:
-    return TapAnswer(False, _("The device had moved on: here is what it shows now. "
-                              "Tap again"), reload=True)
+    return TapAnswer(False, _("Not done: the device had moved on. Here is what it shows "
+                              "now"), reload=True)
 
 
 def not_now() -> TapAnswer:
-    return TapAnswer(False, _("That tap changed nothing now"))
+    return TapAnswer(False, _("Not done: that tap changes nothing now"))
 
 
 def meaning(page: dict[str, Any]) -> str:
