@@ -159,7 +159,7 @@ class PhoneBridge:
         # phone's (a slow loop reads OK's release on Start after the phone's first tap).
         with referee.phone_presses():
             did = do_tap(referee, intent)
-        return judged(before, Seen.of(referee, seat), did)
+        return judged(referee, seat, before, did)
 
     def _moved_on(self, referee: Any, seat: int, version: int) -> bool:
         """The seat's page ``version`` offered other taps than its page would now: the

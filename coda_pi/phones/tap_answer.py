@@ -80,8 +80,8 @@ def meaning(page: dict[str, Any]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    """What a tap could change, taken before and after it: the record's length, and the
-    public view and the seat's own view apart from what moves by itself."""
+    """What a tap could change, taken before it: the record and its length, the banner,
+    and the public view and the seat's own view apart from what moves by itself."""
 
     journal: object
     events: int
@@ -97,17 +97,21 @@ class Seen:
                    _steady(view), referee.private_view_of(seat))
 
 
-def judged(before: Seen, after: Seen, did: bool) -> TapAnswer:
-    """The answer to a tap made between ``before`` and ``after``; ``did``: the phone's
-    actions found it the seat's to make."""
-    if after.journal is not before.journal or after.events != before.events:
+def judged(referee: Any, seat: int, before: Seen, did: bool) -> TapAnswer:
+    """The answer to a tap of ``seat`` made since ``before``; ``did``: the phone's actions
+    found it the seat's to make. The record is looked at first: most taps write to it, and
+    then no view need be built again."""
+    journal = getattr(referee, "journal", None)
+    if journal is not before.journal or len(getattr(journal, "events", ())) != before.events:
         return DONE  # written (and fsynced) to the record
-    banner: Any = after.banner
+    view = referee.view()
+    banner: Any = getattr(view, "banner", None)
     if banner is not before.banner and banner is not None and banner.kind is BannerKind.ERROR:
         # Set during the tap (a press clears an error banner): the referee's no to it, in
         # its own words unless they speak of the device's buttons (a phone has none).
         return TapAnswer(False, touch_safe(banner.text) or not_now().why)
-    if did and (after.public != before.public or after.private != before.private):
+    if did and (_steady(view) != before.public
+                or referee.private_view_of(seat) != before.private):
         return DONE
     return not_now()
 
