@@ -6,6 +6,7 @@ Start released only after the phone's tap, the tap queued before the deal was dr
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -134,7 +135,6 @@ def test_a_tap_that_changes_nothing_is_refused_with_a_sentence(tmp_path: Path) -
 def _raw_answer(phone: Phone, body: dict[str, Any]) -> bytes:
     """The answer's bytes as they leave the server (before TLS)."""
     import http.client
-    import json
 
     conn = http.client.HTTPSConnection(phone.host, phone.port, context=phone.tls, timeout=30)
     try:
@@ -172,8 +172,6 @@ def test_a_turn_s_tap_from_the_deal_s_page_is_told_to_reload(tmp_path: Path) -> 
 def test_every_answer_to_a_tap_has_one_length_on_the_wire() -> None:
     """Done, pending and refused with any sentence (a long one, one all escapes, one in
     characters of four bytes): one count of bytes, each still whole JSON with its why."""
-    import json
-
     from coda_pi.phones.tap_answer import DONE, PENDING, TapAnswer
 
     refusals = [TapAnswer(False, "No"), TapAnswer(False, "x" * 900, reload=True),
@@ -183,3 +181,40 @@ def test_every_answer_to_a_tap_has_one_length_on_the_wire() -> None:
     for refusal, body in zip(refusals, bodies[2:], strict=True):
         got = json.loads(body)
         assert got["refused"] and got["why"] and refusal.why.startswith(got["why"])
+
+
+def test_a_tap_that_comes_after_the_turn_s_time_ran_out_is_not_answered_done(
+        tmp_path: Path) -> None:
+    """The time to guess ran out before the loop took Ann's attack (the loop slept past
+    it): the time-out is the device's, written before the tap is looked at, so the tap
+    (made for a turn that is over) is refused and its page told to reload, not answered
+    "done" for the time-out's line (on main: 200)."""
+    from phones_device import SteppedClock
+
+    clock = SteppedClock()
+    with running_device(tmp_path, pool="device", timer=True, clock=clock) as device:
+        ann, ben = device.phone(), device.phone()
+        pair(device, ann, 0)
+        pair(device, ben, 1)
+        device.press(Button.OK)
+        for phone in (ann, ben):
+            got = device.until(lambda p=phone: face_down(p))
+            assert phone.tap(kind="key", key="ok", v=got["v"]) == 200
+            got = device.until(lambda p=phone: dealt(p) and p.page()[1])
+            assert phone.tap(kind="key", key="ok", v=got["v"]) == 200
+        turn = device.until(lambda: (r := ann.page()[1])["page"]["actions"]["keys"] and r)
+        dark = turn["page"]["public"]["screen"]["dark_left"] > 0
+        assert ann.tap(kind="colour", dark=dark, v=turn["v"]) == 200  # drawn: time runs
+        aim = device.until(lambda: (r := ann.page()[1])["page"]["actions"]["attack"] and r)
+        answers: list[tuple[int, Any]] = []
+        with held_loop(device) as go:
+            clock.skip(1000)  # far past the time to guess, before the loop wakes for it
+            thread = tapped(ann, answers, kind="attack", target=1, slot=0, v=aim["v"])
+            device.until(lambda: len(device.app.queue) == 1)
+            go.set()
+            thread.join(10)
+        [(status, got)] = answers
+        assert status == REFUSED and got["reload"] is True
+        events = [json.loads(line).get("event") for line in next(
+            (tmp_path / "data").glob("coda-*.jsonl")).read_text().splitlines()]
+        assert events[-2:] == ["draw", "timeout"]  # the device's time-out, nothing of the tap

@@ -152,6 +152,9 @@ class PhoneBridge:
         if seat not in self.pairings.paired():  # unpaired since the server let it in
             return not_now()
         self.applied += 1
+        # What time did first: a deadline passed while the loop slept (the turn's time ran
+        # out) is the device's, not this tap's, and the tap is judged against what it left.
+        referee.tick()
         if intent.page is not None and self._moved_on(referee, seat, intent.page):
             return stale()
         before = Seen.of(referee, seat)
