@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from phones_device import Device, Phone, pair, running_device
 
 from coda_pi.referee.shared.signals import Button, Press, Release
@@ -218,3 +219,27 @@ def test_a_tap_that_comes_after_the_turn_s_time_ran_out_is_not_answered_done(
         events = [json.loads(line).get("event") for line in next(
             (tmp_path / "data").glob("coda-*.jsonl")).read_text().splitlines()]
         assert events[-2:] == ["draw", "timeout"]  # the device's time-out, nothing of the tap
+
+
+def test_a_tap_the_referee_fails_on_is_answered_at_once_not_done() -> None:
+    """A bug in the referee while doing a tap is the loop's to log; the phone is told at
+    once that it was not done (not left to wait for "pending")."""
+    from phones_play import coda_table
+
+    from coda_pi.phones.actions import PhoneIntent, Ticket
+
+    table = coda_table()
+    table.press(Button.OK)  # Start: seat 1's deal
+
+    class Broken(Exception):
+        pass
+
+    def broken(intent: Any) -> None:
+        raise Broken
+
+    table.referee.handle = broken  # type: ignore[method-assign]
+    ticket = Ticket()
+    with pytest.raises(Broken):  # on to the loop, which logs it and goes on
+        table.bridge.take(table.referee, PhoneIntent(0, "key", key="ok", ticket=ticket))
+    assert ticket.wait(0) and ticket.answer_given is not None
+    assert not ticket.answer_given.done and ticket.answer_given.why

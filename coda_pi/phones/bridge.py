@@ -120,9 +120,12 @@ class PhoneBridge:
         the game's, whoever waits for a seat."""
         self.taken += 1
         if isinstance(intent, PhoneIntent):
-            answer = self._tap(referee, intent)
-            if intent.ticket is not None:
-                intent.ticket.answer(answer)  # after apply: its lines are written and synced
+            answer = not_now()  # a tap the referee failed on (the loop logs why): not done
+            try:
+                answer = self._tap(referee, intent)
+            finally:
+                if intent.ticket is not None:  # after apply: its lines are written and synced
+                    intent.ticket.answer(answer)
             return True
         button = intent.button
         if isinstance(intent, Release) and button in self._swallowed:
