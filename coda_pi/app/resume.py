@@ -244,3 +244,12 @@ class StartNotice:
     def quit_requested(self) -> bool:
         return bool(getattr(self.inner, "quit_requested", False))
 
+    def __getattr__(self, name: str) -> Any:
+        # Everything the notice does not change is the referee's: the phones' card and
+        # pages (attach_seat_screens, private_view_of, game, phone_presses ...). Without it
+        # a device with phones on and a problem at start stopped with AttributeError. A
+        # phone's tap cannot close the notice: the overlay makes it not the seat's to make.
+        if name == "inner":  # not set yet (copying): no recursion
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+

@@ -174,8 +174,9 @@ class PhoneBridge:
         kept = self._meanings.get(seat)
         if kept is None or not kept[0] <= version <= self._serials.get(seat, 0):
             return True
-        if self._made_from is not None and getattr(referee, "version", None) == \
-                self._made_from[0]:
+        version_now = getattr(referee, "version", None)
+        if version_now is not None and self._made_from is not None and \
+                version_now == self._made_from[0]:
             return False  # nothing happened since the page now was made
         return meaning(seat_page(referee, seat)) != kept[1]
 
