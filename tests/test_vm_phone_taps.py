@@ -64,3 +64,24 @@ def test_the_vm_phone_fails_on_a_refused_tap(tmp_path: Path, capsys) -> None:  #
         assert script.tapped(phone, 0, page, "the face-down row") == "refused"
     said = capsys.readouterr().out
     assert "HTTP 409, NOT done" in said and "reload: True" in said
+
+
+def test_the_vm_phone_plays_both_deals_and_the_first_draw(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    """The whole of the phone's part after Start, as the VM check runs it: both seats'
+    deals and seat 1's draw, each tap made once; the record the check reads."""
+    script = vm_phone()
+    with running_device(tmp_path, pool="device") as device:
+        phone = script.Phone(device.base, device.cafile)
+        for seat in (0, 1):
+            owner = device.phone()
+            pair(device, owner, seat)
+            phone.secrets[seat] = owner.secret
+        device.press(Button.OK)
+        assert script.deal(phone, 0) and script.deal(phone, 1)
+        drawn = script.first_move(phone)
+        assert drawn is not None and drawn["own"]["drawn"]["label"] is not None
+        device.settled()
+    said = capsys.readouterr().out
+    assert "NOT done" not in said and said.count("HTTP 200, done") == 5
+    events = script.record_events(tmp_path / "data")
+    assert [e for e, _ in events[1:]] == ["round", "deal", "deal", "draw"]

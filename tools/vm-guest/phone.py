@@ -166,6 +166,20 @@ def deal(phone: Phone, seat: int) -> bool:
     return tapped(phone, seat, row, "the row") != "refused"
 
 
+def first_move(phone: Phone) -> dict[str, Any] | None:
+    """Seat 1's turn: OK draws a panel (the device pool names it on the phone), tapped once
+    on the page that shows the turn; the page with the panel drawn (None: not drawn)."""
+    turn = until(lambda: (p := phone.page(0)) and (p.get("public", {}).get("screen") or {})
+                 .get("kind") == "TurnView" and p["actions"].get("keys") and p, WAIT_PAGE)
+    answer = tapped(phone, 0, turn, "the turn's first step (draw)") if turn else "no turn"
+    if answer not in ("done", "pending"):
+        return None
+    got: dict[str, Any] | None = until(
+        lambda: (p := phone.page(0)) and p.get("own", {}).get("drawn") and p,
+        0.5 if answer == "done" else 60)
+    return got
+
+
 def record_events(records: Path) -> list[tuple[str | None, int | None]]:
     files = sorted(records.glob("coda-*.jsonl"))
     if not files:
@@ -198,13 +212,7 @@ def main() -> int:
         if not deal(phone, seat):
             say(f"turn FAIL: seat {seat + 1}'s deal")
             return 1
-    # Seat 1's turn: OK draws a panel (the device pool names it on the phone), tapped once
-    # on the page that shows the turn.
-    turn = until(lambda: (p := phone.page(0)) and (p.get("public", {}).get("screen") or {})
-                 .get("kind") == "TurnView" and p["actions"].get("keys") and p, WAIT_PAGE)
-    answer = tapped(phone, 0, turn, "the turn's first step (draw)") if turn else "no turn"
-    drawn = until(lambda: (p := phone.page(0)) and p.get("own", {}).get("drawn") and p,
-                  0.5 if answer == "done" else 60) if answer in ("done", "pending") else None
+    drawn = first_move(phone)
     events = record_events(records)
     draws = [seat for event, seat in events if event == "draw"]
     if drawn and draws[:1] == [0]:
