@@ -8,6 +8,7 @@ the hub when it stops."""
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from club_parts import Mosquitto, RecordedTable, demo_lines, need_mosquitto, wait_until
 from test_club_broker import expected_points, hub_has_everything, hub_points
 
+from coda_pi.club.broker import write_setup
 from coda_pi.club.hub import Hub
 from coda_pi.club.hub_mqtt import HubLink
 from coda_pi.club.publisher import Publisher
@@ -152,3 +154,68 @@ def test_a_finished_game_the_broker_lost_whole_reaches_the_hub_from_a_fresh_publ
         held.link.close()
         hub.close()
         broker.stop()
+
+
+def _set_up_broker(conf_text: str, broker: Mosquitto) -> None:
+    conf = conf_text.replace("listener 1883 127.0.0.1", f"listener {broker.port} 127.0.0.1")
+    # As root, mosquitto would read the files as user mosquitto, who cannot enter pytest's
+    # private temporary directory; the installed set-up lives in /etc/mosquitto instead.
+    broker.conf.write_text(conf + ("user root\n" if os.getuid() == 0 else ""))
+
+
+def test_the_broker_as_set_up_keeps_what_the_hub_has_not_taken_across_a_restart(tmp_path):
+    """The hub is away (its session kept by the broker) while a table publishes; the broker
+    restarts; nobody is left to answer a resend. What the broker acknowledged is still
+    delivered, from the database `club broker-setup` now has it keep."""
+    setup = write_setup(tmp_path / "broker", "cafe", 1, bind="127.0.0.1")
+    broker = Mosquitto(tmp_path)
+    _set_up_broker(setup.conf.read_text(), broker)
+    broker.start()
+    hub = Hub(tmp_path / "hub", event="night")
+    data = tmp_path / "table1"
+    data.mkdir()
+    table = RecordedTable(data, demo_lines(2, 3), ["Ann", "Ben", "Cy"])
+    club = ClubConfig("127.0.0.1", broker.port, "cafe", 1, username="table1",
+                      password=setup.passwords["table1"])
+
+    def link() -> HubLink:
+        return HubLink(hub, "cafe", "127.0.0.1", broker.port,
+                       password=setup.passwords["hub"]).start()
+
+    first = link()
+    again = None
+    try:
+        assert first.connected.wait(10)
+        first.close()  # the hub is away; the broker keeps its session and queues for it
+        pub = Publisher(club, data, poll=None).start()
+        table.write()
+        pub.tell()
+        assert pub.wait_idle(15), "the broker acknowledged the whole game"
+        pub.close(flush=0.5)  # and the table is gone: no resend can come from it
+        broker.stop()
+        broker.start()
+        again = link()
+        wait_until(lambda: hub_has_everything(hub, {1: table.path}), 20,
+                   "the game the broker kept for the hub")
+    finally:
+        if again is not None:
+            again.close()
+        hub.close()
+        broker.stop()
+
+
+def test_the_snippet_for_debians_broker_leaves_the_database_to_its_main_file(tmp_path):
+    """Debian's mosquitto.conf already keeps a database (persistence_location); a second
+    location in conf.d would stop the broker at its start."""
+    setup = write_setup(tmp_path / "broker", "cafe", 1, bind="127.0.0.1")
+    assert "persistence true" in setup.conf.read_text()
+    conf_d = tmp_path / "conf.d"
+    conf_d.mkdir()
+    broker = Mosquitto(tmp_path)
+    (conf_d / "coda-pi.conf").write_text(setup.snippet.replace(
+        "listener 1883 127.0.0.1", f"listener {broker.port} 127.0.0.1"))
+    broker.conf.write_text(
+        f"persistence true\npersistence_location {tmp_path}/\ninclude_dir {conf_d}\n"
+        + ("user root\n" if os.getuid() == 0 else ""))
+    broker.start()  # fails when mosquitto exits on its configuration
+    broker.stop()
