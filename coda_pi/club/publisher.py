@@ -268,9 +268,10 @@ class Publisher:
 
     def _follow_newest(self) -> None:
         """The table's newest game is its game now, delivered whole or not: its state is
-        published at every connection. A broker that restarts keeps nothing, not even what
-        it acknowledged and still held for the hub; a hub that lost a whole game that way
-        has nothing to ask for, until this state names the game and its last line."""
+        published at every connection. A broker that restarts without its database (a
+        crash, a power cut) keeps nothing, not even what it acknowledged and still held for
+        the hub; a hub that lost a whole game that way has nothing to ask for, until this
+        state names the game and its last line."""
         files = record_files(self.data_dir)
         if not files or not is_record_name(name := files[-1].stem):
             return
