@@ -46,6 +46,14 @@ class HeldHub:
                 taken(client, userdata, msg)
 
         self.link.client.on_message = on_message
+        self.asked: list[dict[str, Any]] = []  # the resend requests the hub published
+        ask = self.link._ask
+
+        def asking(asks: list[tuple[int, dict[str, Any]]]) -> None:
+            self.asked.extend(a for _, a in asks)
+            ask(asks)
+
+        self.link._ask = asking  # type: ignore[method-assign]
 
     def hold(self) -> None:
         self.waited.clear()
@@ -105,6 +113,7 @@ def test_a_publisher_that_rode_through_a_broker_restart_fills_the_hubs_gap(tmp_p
         assert pub.wait_idle(15)
         wait_until(lambda: hub_has_everything(hub, {1: table.path}), 30,
                    "every line at the hub, the lost ones asked for and sent again")
+        assert held.asked, "the hub missed lines and asked for them"
         assert hub_points(hub) == expected_points([table.path])
     finally:
         held.release()
