@@ -191,7 +191,7 @@ def test_headless_demo_tables_publish_through_the_device_and_catch_up_after_an_o
             out, _ = proc.communicate(timeout=90)
             assert proc.returncode == 0, out
             assert "every line acknowledged" in out
-        # The broker (no persistence, as `club broker-setup` writes it) lost what it still
+        # The broker (no persistence: as after a crash, docs/club.md) lost what it still
         # held for the hub when it stopped, though the tables had their acknowledgements:
         # the hub asks for the gap, and a device answers once it runs again (the publisher
         # above ended as soon as its own lines were acknowledged, before any ask).

@@ -82,7 +82,7 @@ def _setup_broker(args: argparse.Namespace) -> dict[str, str]:
         raise SystemExit("coda-pi hub: " + _("--setup-broker needs --tables N"))
     setup = write_setup(args.broker_dir, args.club, args.tables, port=args.port)
     if CONF_D.is_dir() and args.broker_dir == BROKER_DIR:
-        (CONF_D / "coda-pi.conf").write_text(setup.conf.read_text(), encoding="utf-8")
+        (CONF_D / "coda-pi.conf").write_text(setup.snippet, encoding="utf-8")
         if shutil.which("systemctl"):
             done = subprocess.run(["systemctl", "restart", "mosquitto"], check=False)
             if done.returncode:

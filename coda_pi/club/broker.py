@@ -60,7 +60,10 @@ def acl_text(club: str, tables: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def mosquitto_conf(directory: Path, port: int, bind: str = "") -> str:
+def mosquitto_conf(directory: Path, port: int, bind: str = "", *,
+                   standalone: bool = True) -> str:
+    """The broker's configuration: whole (``mosquitto -c``), or without ``standalone`` the
+    snippet for Debian's ``conf.d``, whose main file already keeps a database."""
     where = f"listener {port} {bind}".rstrip()
     return (
         "# coda-pi club night: written by `coda-pi club broker-setup`.\n"
@@ -77,7 +80,18 @@ def mosquitto_conf(directory: Path, port: int, bind: str = "") -> str:
         "max_queued_messages 20000\n"
         f"password_file {directory / 'passwd'}\n"
         f"acl_file {directory / 'acl'}\n"
+        + (_PERSISTENCE.format(directory=directory) if standalone else "")
     )
+
+
+# Debian's /etc/mosquitto/mosquitto.conf says the same (a second persistence_location
+# stops the broker, so the conf.d snippet leaves it out); a broker run with `-c` needs it.
+_PERSISTENCE = (
+    "# Kept on disk: what a table's line was acknowledged for and the hub has not taken yet\n"
+    "# survives a restart of the broker (docs/club.md: the broker's database).\n"
+    "persistence true\n"
+    "persistence_location {directory}/\n"
+)
 
 
 @dataclass(frozen=True)
@@ -85,7 +99,8 @@ class BrokerSetup:
     directory: Path
     club: str
     passwords: dict[str, str]  # user -> password
-    conf: Path
+    conf: Path  # the whole configuration, for `mosquitto -c`
+    snippet: str  # the same for Debian's /etc/mosquitto/conf.d, which keeps the database
 
 
 def write_setup(
@@ -113,7 +128,8 @@ def write_setup(
     (directory / "acl").write_text(acl_text(club, tables), encoding="utf-8")
     conf = directory / "mosquitto.conf"
     conf.write_text(mosquitto_conf(directory, port, bind), encoding="utf-8")
-    return BrokerSetup(directory, club, passwords, conf)
+    return BrokerSetup(directory, club, passwords, conf,
+                       mosquitto_conf(directory, port, bind, standalone=False))
 
 
 def _private(path: Path, text: str) -> None:

@@ -98,6 +98,9 @@ class HubLink:
     def start(self) -> HubLink:
         from coda_pi.club.mqtt import v5_connect
 
+        # Ready before subscribing: messages queued for the hub (all the tables' lines
+        # after a restart) are then taken at full speed from the first.
+        self.hub.warm_up()
         # A session the broker keeps while the hub is away: QoS 1 messages wait for it.
         v5_connect(self.client, self.host, self.port, keepalive=15, clean=False)
         self.client.loop_start()

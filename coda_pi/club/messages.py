@@ -135,6 +135,13 @@ def _validator(leaf: str) -> Callable[[Any], Any]:
     return fastjsonschema.compile(SCHEMAS[leaf])
 
 
+def compile_checks() -> None:
+    """Compiles every topic's check now rather than on its first message (the hub calls it
+    before it subscribes: see Hub.warm_up)."""
+    for leaf in SCHEMAS:
+        _validator(leaf)
+
+
 def _no_constant(name: str) -> float:
     raise Refused(f"{name} is not JSON a browser reads")
 

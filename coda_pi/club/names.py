@@ -67,6 +67,11 @@ def _prototypes() -> dict[str, str]:
     return {c: root(c) for c in parent}
 
 
+def load_confusables() -> None:
+    """Builds the look-alike classes now rather than for the first name (Hub.warm_up)."""
+    _prototypes()
+
+
 def skeleton(name: str) -> str:
     """What ``name`` looks like: equal skeletons read alike (Unicode's UTS #39 idea:
     decompose, map each character to its class in the confusables table, ignore case)."""

@@ -176,6 +176,7 @@ class Publisher:
     def _run(self) -> None:
         try:
             self._first_look()  # here, not in start(): the device's start never waits on it
+            self._follow_newest()
         except Exception:
             log.exception("club publisher: looking at the old records")
         while not self._stop.is_set():
@@ -264,6 +265,19 @@ class Publisher:
             if done:
                 self.cursor.files[path.stem] = FileCursor(skip=True)
         self.cursor.save()
+
+    def _follow_newest(self) -> None:
+        """The table's newest game is its game now, delivered whole or not: its state is
+        published at every connection. A broker that restarts without its database (a
+        crash, a power cut) keeps nothing, not even what it acknowledged and still held for
+        the hub; a hub that lost a whole game that way has nothing to ask for, until this
+        state names the game and its last line."""
+        files = record_files(self.data_dir)
+        if not files or not is_record_name(name := files[-1].stem):
+            return
+        if not self.cursor.files.get(name, FileCursor()).skip and \
+                self._record(name) is not None:
+            self._active = name
 
     def _follow(self, path: Path) -> FollowedRecord:
         record = FollowedRecord(path)
