@@ -3,6 +3,7 @@ four pods behind one multiplexer, dark glass while idle (coda_pi/pods/)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -11,10 +12,12 @@ from luma.core.interface.serial import i2c
 from PIL import Image, ImageDraw
 
 from coda_pi.pods.bus import MeteredBus, Multiplexer
+from coda_pi.pods.draw import draw_private
 from coda_pi.pods.pages import changed_runs, from_pages, to_pages
 from coda_pi.pods.panel import PodPanel, make_device
 from coda_pi.pods.seat_pod import TEXT_PAGE_SECONDS, SeatPod
 from coda_pi.pods.settings import Controller
+from coda_pi.pods.spans import Span, changed_spans, wire_bytes
 from coda_pi.sim.pod_bus import StandInBus, four_pods
 from coda_pi.sim.pod_samples import pod_samples
 
@@ -75,15 +78,70 @@ def test_the_glass_shows_each_frame_though_only_changed_pages_are_sent(controlle
         pod.show(image)
         glass = bus.panels[2]
         assert glass is not None and same(glass.glass(), image)
-    # One cell of the row changes: one page crosses the bus, not the frame.
+    # One cell of the row changes: its columns of one page cross the bus, not the frame,
+    # nor even the whole page.
     pod.show(frame((10, 17, 20, 22)))
     before = meter.traffic.wire_bytes
     assert pod.show(frame((10, 17, 20, 22), (30, 17, 40, 22))) == 1
-    assert 128 < meter.traffic.wire_bytes - before < FULL_FRAME_BYTES // 4
+    assert 11 < meter.traffic.wire_bytes - before < 11 + 16
     # Nothing changed: nothing is sent.
     before = meter.traffic.wire_bytes
     assert pod.show(frame((10, 17, 20, 22), (30, 17, 40, 22))) == 0
     assert meter.traffic.wire_bytes == before
+
+
+@pytest.mark.parametrize("controller", list(Controller))
+def test_any_change_reaches_the_glass_whole_though_only_changed_columns_are_sent(controller):
+    # Random edits, near each other and far apart on a page, at both edges of the glass
+    # (the SH1106's glass starts at its RAM's column 2): the glass always ends up showing
+    # the frame, and the bytes sent are what the spans' cost says, no more.
+    rng = random.Random(36)
+    bus = four_pods(sh1106=controller is Controller.SH1106)
+    meter, panels = pods_on(bus, controller)
+    pod = panels[1]
+    image = frame((0, 0, 127, 63))
+    pod.show(image)  # the multiplexer is on this pod's channel from here on
+    for _ in range(60):
+        image = image.copy()
+        draw = ImageDraw.Draw(image)
+        for _ in range(rng.randint(1, 6)):
+            x = rng.choice([0, 127, rng.randrange(128)])
+            y = rng.randrange(64)
+            draw.rectangle((x, y, min(x + rng.randrange(12), 127), y), fill=rng.randint(0, 1))
+        spans = changed_spans(pod.shown, to_pages(image), controller)
+        before = meter.traffic.wire_bytes
+        pod.show(image)
+        glass = bus.panels[1]
+        assert glass is not None and same(glass.glass(), image)
+        assert meter.traffic.wire_bytes - before == wire_bytes(spans, controller)
+
+
+@pytest.mark.parametrize("controller", list(Controller))
+def test_a_cursor_moved_along_the_row_sends_its_underline_not_whole_pages(controller):
+    bus = four_pods(sh1106=controller is Controller.SH1106)
+    meter, panels = pods_on(bus, controller)
+    pod = panels[0]
+    reveal = pod_samples()["reveal"]
+    views = [dataclasses.replace(reveal, cursor=slot, row=tuple(
+        dataclasses.replace(p, highlight=i == slot) for i, p in enumerate(reveal.row)))
+        for slot in (2, 3)]
+    pod.show(draw_private(views[0]).image)
+    before = meter.traffic.wire_bytes
+    assert pod.show(draw_private(views[1]).image) == 1
+    # The two neighbouring cells' underlines, in one page (18 columns each at most) with
+    # one command: a third of the 141 bytes one whole page takes.
+    assert meter.traffic.wire_bytes - before <= 2 * 18 + 12
+
+
+def test_changed_columns_close_together_are_one_span_and_far_apart_two():
+    old = to_pages(frame())
+    near = to_pages(frame((10, 8, 10, 8), (16, 8, 16, 8)))
+    far = to_pages(frame((10, 8, 10, 8), (60, 8, 60, 8)))
+    assert changed_spans(old, near, Controller.SH1106) == [Span(1, 10, 16)]
+    assert changed_spans(old, far, Controller.SH1106) == [Span(1, 10, 10), Span(1, 60, 60)]
+    assert changed_spans(None, near, Controller.SSD1306) == [
+        Span(page, 0, 127) for page in range(8)]
+    assert changed_spans(near, near, Controller.SSD1306) == []
 
 
 def test_four_pods_behind_one_multiplexer_each_show_their_own_frame():

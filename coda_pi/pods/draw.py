@@ -34,6 +34,7 @@ LINE_H = 16  # one line of panels: a 13-pixel panel, a gap, the 2-pixel cursor b
 CELL_H = 13
 TEXT_LINE_H = 14
 MAX_CELL_W = 18
+ROW_TOP = 16
 MAX_PER_LINE = 7  # two lines of panels at most: a longer row scrolls round the cursor
 ELLIPSIS = "…"
 
@@ -164,7 +165,10 @@ def draw_content(view: PodContent, *, text_page: int = 0) -> PodFrame:
     shown = shown_slice(len(view.row), view.cursor)
     per_line = len(shown) if len(shown) <= MAX_PER_LINE else math.ceil(len(shown) / 2)
     cell_w = min(MAX_CELL_W, WIDTH // max(per_line, 1))
-    top = TITLE_H + 3
+    # The row starts at y=16, a page's edge: each line's underline (rows 30-31, 46-47)
+    # then sits inside one page, so a cursor moved along the row rewrites one page's few
+    # columns, not two pages' (bench/bench_pods.py).
+    top = ROW_TOP
     for n, index in enumerate(shown):
         line, col = divmod(n, per_line)
         frame.cell(col * cell_w, top + line * LINE_H, cell_w, view.row[index])

@@ -1,9 +1,10 @@
 """One pod's panel through luma.oled: send only the pages that changed; dark while idle.
 
 luma's own ``display()`` sends the whole 1024-byte frame every time. A pod knows what its
-panel holds (luma clears it when the device is made) and writes only the changed runs of
-pages with the controller's addressing commands, through luma's ``command()``/``data()``;
-on I2C at 400 kHz that is about 3.3 ms a page instead of 25 ms a frame (bench/bench_pods.py).
+panel holds (luma clears it when the device is made) and writes only the changed columns of
+the changed pages (``spans.py``) with the controller's addressing commands, through luma's
+``command()``/``data()``; on I2C at 400 kHz a whole page is about 3.3 ms and a whole frame
+25 ms, a cursor moved along the row well under a page (bench/bench_pods.py).
 
 luma.core's ``dummy`` device (tests, pictures) has no controller: the frame is handed to its
 ``display()`` instead, which keeps it as ``device.image``, and the same pages are counted.
@@ -18,6 +19,7 @@ from PIL import Image
 
 from coda_pi.pods.pages import PAGES, WIDTH, Pages, changed_runs, from_pages, to_pages
 from coda_pi.pods.settings import Controller
+from coda_pi.pods.spans import Span, changed_spans
 
 # SSD1306: column range, page range (horizontal addressing, which luma's init selects).
 _SSD1306_COLUMNS = 0x21
@@ -25,6 +27,7 @@ _SSD1306_PAGES = 0x22
 # SH1106: one page at a time; its RAM is 132 columns wide and a 128-column glass starts at 2.
 _SH1106_PAGE = 0xB0
 _SH1106_COLUMN_OFFSET = 0x02
+_SH1106_LOW_COLUMN = 0x00
 _SH1106_HIGH_COLUMN = 0x10
 
 
@@ -77,43 +80,50 @@ class PodPanel:
         return self.send(to_pages(image))
 
     def send(self, pages: Pages, superseded: Callable[[], bool] | None = None) -> int:
-        """Write the pages of ``pages`` that differ from what the panel holds; returns how
-        many were written. With ``superseded`` (the bus writer's: a newer frame is waiting),
-        pages go one at a time and the writing stops between two of them once it says so:
-        what the panel holds is then part old, part new, and the newer frame sends only
-        what differs from that (at 100 kHz a whole frame holds the bus ~95 ms)."""
-        runs = changed_runs(self._shown, pages)
-        if not runs:
-            return 0
+        """Write what differs in ``pages`` from what the panel holds, page by page, only
+        the changed columns of each (``spans.py``); returns how many pages were written to.
+        With ``superseded`` (the bus writer's: a newer frame is waiting), the writing stops
+        between two pages once it says so: what the panel holds is then part old, part
+        new, and the newer frame sends only what differs from that (at 100 kHz a whole
+        frame holds the bus ~95 ms)."""
         if self.controller is None:  # luma's dummy: the whole image, kept as device.image
+            runs = changed_runs(self._shown, pages)
+            if not runs:
+                return 0
             self.device.display(from_pages(pages).convert(self.device.mode))
             self._shown = pages
             sent = sum(last - first + 1 for first, last in runs)
             self.pages_sent += sent
             return sent
-        pieces = runs if superseded is None else [
-            (page, page) for first, last in runs for page in range(first, last + 1)]
-        sent = 0
-        for first, last in pieces:
-            if sent and superseded is not None and superseded():
+        written: set[int] = set()
+        for span in changed_spans(self._shown, pages, self.controller):
+            if written and span.page not in written and superseded is not None \
+                    and superseded():
                 break
-            self._write(pages, first, last)
-            # Held now: a failure or a stop further on must not make these pages be
+            self._write(pages, span)
+            # Held now: a failure or a stop further on must not make these columns be
             # taken for the old ones (they would never be sent again).
-            self._shown = (*self._shown[:first], *pages[first : last + 1],
-                           *self._shown[last + 1 :])
-            sent += last - first + 1
-            self.pages_sent += last - first + 1
-        return sent
+            old = self._shown[span.page]
+            held = old[: span.first] + pages[span.page][span.first : span.last + 1] \
+                + old[span.last + 1 :]
+            self._shown = (*self._shown[: span.page], held, *self._shown[span.page + 1 :])
+            if span.page not in written:
+                written.add(span.page)
+                self.pages_sent += 1
+        return len(written)
 
-    def _write(self, pages: Pages, first: int, last: int) -> None:
+    def _write(self, pages: Pages, span: Span) -> None:
+        data = list(pages[span.page][span.first : span.last + 1])
         if self.controller is Controller.SSD1306:
-            self.device.command(_SSD1306_COLUMNS, 0, WIDTH - 1, _SSD1306_PAGES, first, last)
-            self.device.data(list(b"".join(pages[first : last + 1])))
+            self.device.command(_SSD1306_COLUMNS, span.first, span.last,
+                                _SSD1306_PAGES, span.page, span.page)
+            self.device.data(data)
             return
-        for page in range(first, last + 1):
-            self.device.command(_SH1106_PAGE | page, _SH1106_COLUMN_OFFSET, _SH1106_HIGH_COLUMN)
-            self.device.data(list(pages[page]))
+        # The SH1106's RAM is 132 columns wide; the glass shows columns 2-129.
+        column = span.first + _SH1106_COLUMN_OFFSET
+        self.device.command(_SH1106_PAGE | span.page, _SH1106_LOW_COLUMN | column & 0x0F,
+                            _SH1106_HIGH_COLUMN | column >> 4)
+        self.device.data(data)
 
     def off(self) -> None:
         """Dark glass, the frame kept in the panel's memory: the OLED does not age idle."""
