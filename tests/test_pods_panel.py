@@ -21,8 +21,6 @@ from coda_pi.pods.spans import Span, changed_spans, wire_bytes
 from coda_pi.sim.pod_bus import StandInBus, four_pods
 from coda_pi.sim.pod_samples import pod_samples
 
-FULL_FRAME_BYTES = 8 * 128
-
 
 def frame(*boxes: tuple[int, int, int, int]) -> Image.Image:
     image = Image.new("1", (128, 64))
