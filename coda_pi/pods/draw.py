@@ -137,8 +137,9 @@ def text_pages(text: str, room: int) -> list[list[str]]:
     """``text`` as pages of at most ``room`` lines; a sentence that fits on the page's
     remaining lines stays there, else it starts the next page, so most pages are whole
     sentences. A sentence longer than a page is cut at its clauses (after a comma, colon
-    or semicolon), packed the same way, and only a clause longer than a page mid-line:
-    a page never ends in the middle of a clause it could have held whole."""
+    or semicolon: "Round 2:" then the sentence whole, rather than its last words on a page
+    of their own), packed the same way, and only a clause longer than a page mid-line: a
+    page never ends in the middle of a clause it could have held whole."""
     if room <= 0:
         return []
     pages: list[list[str]] = []
