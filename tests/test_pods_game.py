@@ -103,7 +103,7 @@ def test_the_table_pool_has_nothing_private_so_the_pods_stay_dark_until_the_revi
         final = isinstance(scene.view.screen, FinalView)
         written.append((final, sum(p.data_bytes for p in bus.panels.values() if p)))
 
-    scenes = play(monkeypatch, bus, "table", on_frame=watch)
+    scenes = play(monkeypatch, bus, "table", on_frame=watch, rounds=3)  # a whole tournament
     assert not [s for s in scenes if isinstance(s.private, PrivateView)]
     during = {total for final, total in written if not final}
     assert during == {4 * CLEAR_BYTES}
