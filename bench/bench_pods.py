@@ -47,7 +47,7 @@ from luma.core.interface.serial import i2c  # noqa: E402
 from coda_pi.pods.bus import BITS_PER_BYTE, MeteredBus, Multiplexer, Traffic  # noqa: E402
 from coda_pi.pods.draw import draw_private  # noqa: E402
 from coda_pi.pods.pages import changed_runs, to_pages  # noqa: E402
-from coda_pi.pods.panel import PodPanel, make_device  # noqa: E402
+from coda_pi.pods.panel import PodPanel, make_device, open_panel  # noqa: E402
 from coda_pi.pods.settings import Controller  # noqa: E402
 from coda_pi.referee.shared.views import PrivateView  # noqa: E402
 from coda_pi.sim.pod_bus import PacedBus, four_pods  # noqa: E402
@@ -77,8 +77,7 @@ def run(controller: Controller, hz_list: list[int]) -> Traffic:
     bus = four_pods(sh1106=controller is Controller.SH1106)
     meter = MeteredBus(bus)
     mux = Multiplexer(meter)
-    pods = [PodPanel(make_device(controller, i2c(bus=mux.channel(ch), address=0x3C)),
-                     controller) for ch in range(4)]
+    pods = [open_panel(controller, mux.channel(ch)) for ch in range(4)]
     # Another pod wrote last, so each update also pays for selecting its channel again.
     print(f"\n{controller.value}: one update of seat 3's pod (after seat 1's)")
     head = "".join(f"{f'ms @{hz // 1000} kHz':>14}" for hz in hz_list)
@@ -270,7 +269,7 @@ def replay(updates: list[Update], hz: int, *, style: str,
     kind = PagesPanel if style == STYLES[0] else PodPanel
     for seat in range(4):
         panel = kind(make_device(Controller.SH1106, i2c(bus=mux.channel(seat), address=0x3C)),
-                     Controller.SH1106)
+                     Controller.SH1106, bus=mux.channel(seat))
         glasses.append(writer.queued(panel))
 
     def shown(panel: Any, generation: int) -> None:
@@ -340,6 +339,11 @@ class WireBus:
         self.bus.write_i2c_block_data(i2c_addr, register, data)
         self._wire(1 + len(data))
 
+    def i2c_rdwr(self, *messages: Any) -> None:
+        self.bus.i2c_rdwr(*messages)
+        for message in messages:
+            self._wire(len(message))
+
 
 def wire_replay(updates: list[Update], hz: int, *, style: str, gap: float,
                 overhead: float) -> list[tuple[float, int, int]]:
@@ -359,7 +363,8 @@ def wire_replay(updates: list[Update], hz: int, *, style: str, gap: float,
         oldest_first(writer)
     kind = PagesPanel if style == STYLES[0] else PodPanel
     glasses = [writer.queued(kind(make_device(Controller.SH1106, i2c(
-        bus=mux.channel(seat), address=0x3C)), Controller.SH1106)) for seat in range(4)]
+        bus=mux.channel(seat), address=0x3C)), Controller.SH1106,
+        bus=None if kind is PagesPanel else mux.channel(seat))) for seat in range(4)]
     done: list[list[tuple[int, float]]] = [[] for _ in range(4)]
     writer.on_shown = lambda panel, n: done[glasses.index(panel)].append((n, clock.now))
     pods = PodsCompanion({seat: SeatPod(seat, glasses[seat]) for seat in range(4)}, clock,

@@ -8,13 +8,12 @@ import random
 
 import pytest
 from luma.core.device import dummy
-from luma.core.interface.serial import i2c
 from PIL import Image, ImageDraw
 
-from coda_pi.pods.bus import MeteredBus, Multiplexer
+from coda_pi.pods.bus import MeteredBus, Multiplexer, Traffic
 from coda_pi.pods.draw import draw_private
 from coda_pi.pods.pages import changed_runs, from_pages, to_pages
-from coda_pi.pods.panel import PodPanel, make_device
+from coda_pi.pods.panel import PodPanel, open_panel
 from coda_pi.pods.seat_pod import TEXT_PAGE_SECONDS, SeatPod
 from coda_pi.pods.settings import Controller
 from coda_pi.pods.spans import Span, changed_spans, wire_bytes
@@ -35,11 +34,10 @@ def same(a: Image.Image, b: Image.Image) -> bool:
 
 
 def pods_on(bus: StandInBus, controller: Controller) -> tuple[MeteredBus, list[PodPanel]]:
+    """Four pods as the device opens them (``open_panel``), behind one metered bus."""
     meter = MeteredBus(bus)
     mux = Multiplexer(meter)
-    panels = [PodPanel(make_device(controller, i2c(bus=mux.channel(ch), address=0x3C)),
-                       controller) for ch in range(4)]
-    return meter, panels
+    return meter, [open_panel(controller, mux.channel(ch)) for ch in range(4)]
 
 
 def test_pages_hold_columns_of_eight_rows_top_bit_first():
@@ -112,6 +110,26 @@ def test_any_change_reaches_the_glass_whole_though_only_changed_columns_are_sent
         glass = bus.panels[1]
         assert glass is not None and same(glass.glass(), image)
         assert meter.traffic.wire_bytes - before == wire_bytes(spans, controller)
+
+
+@pytest.mark.parametrize("controller", list(Controller))
+def test_each_changed_span_is_one_message_on_the_wire_not_32_byte_blocks(controller):
+    # smbus2's i2c_rdwr takes a whole page in one message; SMBus blocks (luma's way on a
+    # bus it did not open) cost an address and a control byte every 32 data bytes.
+    bus = four_pods(sh1106=controller is Controller.SH1106)
+    meter = MeteredBus(bus)
+    mux = Multiplexer(meter)
+    pod = open_panel(controller, mux.channel(2))
+    before = meter.traffic
+    meter.traffic = Traffic()
+    image = frame((0, 0, 127, 63), (3, 3, 20, 20))
+    assert pod.show(image) == 8
+    glass = bus.panels[2]
+    assert glass is not None and same(glass.glass(), image)
+    command = 2 + (6 if controller is Controller.SSD1306 else 3)
+    assert meter.traffic.wire_bytes == 8 * (command + 2 + 128)
+    assert meter.traffic.transactions == 8 * 2
+    assert before.transactions > 0  # luma's own set-up and clear went through the bus
 
 
 @pytest.mark.parametrize("controller", list(Controller))

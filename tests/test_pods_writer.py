@@ -27,7 +27,7 @@ from coda_pi.pods import start
 from coda_pi.pods.bus import Multiplexer
 from coda_pi.pods.companion import PodsCompanion
 from coda_pi.pods.draw import draw_private
-from coda_pi.pods.panel import PodPanel, make_device
+from coda_pi.pods.panel import PodPanel, make_device, open_panel
 from coda_pi.pods.seat_pod import SeatPod
 from coda_pi.pods.settings import Controller, PodsConfig
 from coda_pi.pods.writer import PASSED_OVER_LIMIT, BusWriter
@@ -62,6 +62,10 @@ class GatedBus(StandInBus):
     def write_i2c_block_data(self, i2c_addr: int, register: int, data: Sequence[int]) -> None:
         self._pass()
         super().write_i2c_block_data(i2c_addr, register, data)
+
+    def i2c_rdwr(self, *messages: Any) -> None:
+        self._pass()
+        super().i2c_rdwr(*messages)
 
 
 class Table:
@@ -306,9 +310,8 @@ def gated_pods(count: int) -> tuple[GatedBus, BusWriter, list[Any], list[tuple[i
     mux = Multiplexer(bus)
     writer = BusWriter()
     shown: list[tuple[int, int]] = []
-    panels = [writer.queued(PodPanel(make_device(
-        Controller.SH1106, i2c(bus=mux.channel(ch), address=0x3C)), Controller.SH1106))
-        for ch in range(count)]
+    panels = [writer.queued(open_panel(Controller.SH1106, mux.channel(ch)))
+              for ch in range(count)]
     writer.on_shown = lambda panel, generation: shown.append((panels.index(panel), generation))
     writer.start()
     return bus, writer, panels, shown

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from PIL import Image
 
+from coda_pi.pods.bus import PANEL_ADDRESS, SMBusLike
 from coda_pi.pods.pages import PAGES, WIDTH, Pages, changed_runs, from_pages, to_pages
 from coda_pi.pods.settings import Controller
 from coda_pi.pods.spans import Span, changed_spans
@@ -29,6 +30,7 @@ _SH1106_PAGE = 0xB0
 _SH1106_COLUMN_OFFSET = 0x02
 _SH1106_LOW_COLUMN = 0x00
 _SH1106_HIGH_COLUMN = 0x10
+_DATA_MODE = 0x40  # the control byte before display data on I2C (both controllers)
 
 
 def make_device(controller: Controller, serial_interface: Any) -> Any:
@@ -37,6 +39,19 @@ def make_device(controller: Controller, serial_interface: Any) -> Any:
 
     kind = ssd1306 if controller is Controller.SSD1306 else sh1106
     return kind(serial_interface=serial_interface, width=WIDTH, height=PAGES * 8)
+
+
+def open_panel(controller: Controller, bus: SMBusLike,
+               address: int = PANEL_ADDRESS) -> PodPanel:
+    """A pod's panel on ``bus`` (its multiplexer channel), as the device opens it: luma's
+    device for the controller (which sets the panel up and clears it), whose changed spans
+    then go each as one I2C message through the bus's ``i2c_rdwr`` (luma, on a bus it did
+    not open itself, cuts data into 32-byte SMBus blocks, each with its own address and
+    control byte: 4 % more bytes and four times the transactions for a whole page)."""
+    from luma.core.interface.serial import i2c  # the pods' extra: imported only with pods
+
+    device = make_device(controller, i2c(bus=bus, address=address))
+    return PodPanel(device, controller, bus=bus, address=address)
 
 
 class Glass(Protocol):
@@ -62,9 +77,13 @@ class PodPanel:
     when this is made, as luma leaves it after making the device.
     """
 
-    def __init__(self, device: Any, controller: Controller | None) -> None:
+    def __init__(self, device: Any, controller: Controller | None, *,
+                 bus: SMBusLike | None = None, address: int = PANEL_ADDRESS) -> None:
         self.device = device
         self.controller = controller
+        # With the bus (open_panel), data goes as one message per span; without, luma's.
+        self._bus = bus
+        self._address = address
         self._shown: Pages = to_pages(Image.new("1", (WIDTH, PAGES * 8)))
         self.lit = True
         self.pages_sent = 0  # since this was made: the bench and the tests read it
@@ -113,17 +132,21 @@ class PodPanel:
         return len(written)
 
     def _write(self, pages: Pages, span: Span) -> None:
-        data = list(pages[span.page][span.first : span.last + 1])
         if self.controller is Controller.SSD1306:
             self.device.command(_SSD1306_COLUMNS, span.first, span.last,
                                 _SSD1306_PAGES, span.page, span.page)
+        else:
+            # The SH1106's RAM is 132 columns wide; the glass shows columns 2-129.
+            column = span.first + _SH1106_COLUMN_OFFSET
+            self.device.command(_SH1106_PAGE | span.page, _SH1106_LOW_COLUMN | column & 0x0F,
+                                _SH1106_HIGH_COLUMN | column >> 4)
+        data = list(pages[span.page][span.first : span.last + 1])
+        if self._bus is None:
             self.device.data(data)
             return
-        # The SH1106's RAM is 132 columns wide; the glass shows columns 2-129.
-        column = span.first + _SH1106_COLUMN_OFFSET
-        self.device.command(_SH1106_PAGE | span.page, _SH1106_LOW_COLUMN | column & 0x0F,
-                            _SH1106_HIGH_COLUMN | column >> 4)
-        self.device.data(data)
+        from smbus2 import i2c_msg  # luma's own dependency: there wherever luma is
+
+        self._bus.i2c_rdwr(i2c_msg.write(self._address, [_DATA_MODE, *data]))
 
     def off(self) -> None:
         """Dark glass, the frame kept in the panel's memory: the OLED does not age idle."""

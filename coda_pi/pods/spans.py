@@ -7,9 +7,10 @@ the row is two cells' columns, not two whole pages. Two changed stretches of a p
 together are one span when resending the unchanged columns between them costs less than
 the commands and addressing of a second write (``SPAN_BYTES``).
 
-Costs are counted in bytes on the wire as :class:`~coda_pi.pods.bus.MeteredBus` counts them:
-luma's ``i2c`` sends a command as one SMBus block (the address, a control byte, the command
-bytes) and data in blocks of 32 bytes at most, each with the address and control byte.
+Costs are counted in bytes on the wire as :class:`~coda_pi.pods.bus.MeteredBus` counts them,
+for a panel opened by :func:`~coda_pi.pods.panel.open_panel`: a command is one SMBus block
+(the address, a control byte, the command bytes), a span's data one message (the address,
+a control byte, the data).
 """
 
 from __future__ import annotations
@@ -19,13 +20,12 @@ from dataclasses import dataclass
 from coda_pi.pods.pages import PAGES, Pages
 from coda_pi.pods.settings import Controller
 
-DATA_BLOCK = 32  # luma's i2c sends data in SMBus blocks of 32 bytes (an unmanaged bus)
-BLOCK_HEAD = 2  # each block's address and control bytes
-# The command that moves the write to a page and column, with its block's head:
+DATA_HEAD = 2  # a data message's address and control bytes
+# The command that moves the write to a page and column, with its address and control byte:
 # SSD1306: 0x21 first last, 0x22 page page; SH1106: 0xB0|page, low nibble, high nibble.
-COMMAND_BYTES = {Controller.SSD1306: BLOCK_HEAD + 6, Controller.SH1106: BLOCK_HEAD + 3}
-# What another span costs beyond its data: its command and its first data block's head.
-SPAN_BYTES = {c: n + BLOCK_HEAD for c, n in COMMAND_BYTES.items()}
+COMMAND_BYTES = {Controller.SSD1306: 2 + 6, Controller.SH1106: 2 + 3}
+# What another span costs beyond its data: its command and its data message's head.
+SPAN_BYTES = {c: n + DATA_HEAD for c, n in COMMAND_BYTES.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +69,4 @@ def changed_spans(old: Pages | None, new: Pages, controller: Controller) -> list
 
 def wire_bytes(spans: list[Span], controller: Controller) -> int:
     """The bytes these spans put on the wire (commands, data and their blocks' heads)."""
-    total = 0
-    for span in spans:
-        blocks = -(-span.width // DATA_BLOCK)
-        total += COMMAND_BYTES[controller] + span.width + blocks * BLOCK_HEAD
-    return total
+    return sum(SPAN_BYTES[controller] + span.width for span in spans)
