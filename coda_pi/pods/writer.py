@@ -7,7 +7,11 @@ pods used directly before: up to ~38 ms of bus a press at 400 kHz, ~100 ms at th
 review). The :class:`BusWriter`'s thread takes each pod's *newest* wish (pages and lit or
 dark): a frame asked while an older one is still waiting replaces it, and one asked while an
 older one is being written stops that writing at the next page; the panel then gets only the
-pages of the newest frame that differ from what it holds (bench/bench_pods.py measures it).
+columns of the newest frame that differ from what it holds (``spans.py``). When several pods
+wait, the one of the seat that pressed goes first, then the cheapest change in bytes, so a
+cursor move is not queued behind another pod's whole new frame (bench/bench_pods.py
+measures it). Which goes first depends on the frames' sizes, as the order of their arrival
+did: a pod's wait is a few milliseconds either way, below what anyone at the table can tell.
 
 One thread per bus, because the multiplexer's channel select and the write after it must not
 be interleaved with another pod's (a seat's frame on another seat's glass). A write that
