@@ -10,8 +10,9 @@ older one is being written stops that writing at the next page; the panel then g
 columns of the newest frame that differ from what it holds (``spans.py``). When several pods
 wait, the one of the seat that pressed goes first, then the cheapest change in bytes, so a
 cursor move is not queued behind another pod's whole new frame (bench/bench_pods.py
-measures it). Which goes first depends on the frames' sizes, as the order of their arrival
-did: a pod's wait is a few milliseconds either way, below what anyone at the table can tell.
+measures it). How long a pod waits thus depends on the sizes of the other pods' changes, as
+it did with the pods in the order their frames came: tens of milliseconds at most at 400
+kHz; the twin-world machine compares what each seat sees, not when.
 
 One thread per bus, because the multiplexer's channel select and the write after it must not
 be interleaved with another pod's (a seat's frame on another seat's glass). A write that
