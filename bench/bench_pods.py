@@ -16,13 +16,19 @@ pages together (an event that changes several pods sends them one after another 
 one bus). Then the worst case from event to glass for one pod: drawing a frame here plus
 a whole frame on the bus (a Pi draws slower than this machine: scale the drawing part).
 
-Last, in real time, before and after the pods' writer thread (coda_pi/pods/writer.py): a
-tournament's pod updates replayed one press every ``--gap`` ms onto four pods on a bus that
-takes as long as the wire would (``PacedBus``): the loop's time in the pods per update (what
-the shared screen's frame waits for) and, per pod changed, the time from the press to its
-glass showing the change (a press that comes while the loop is still busy waits for it).
+Last, press to pod shown: each demo tournament's pod updates (device and entered pool, four
+players, ``--rounds``), one press every ``--gap`` ms, onto four SH1106 pods on one bus,
+written by the pods' writer (coda_pi/pods/writer.py) in three styles in the same run:
+before (whole changed pages, the pods in the order their wishes came: main before issue
+36's last step), between (the changed columns only) and after (the changed columns; the
+pod of the seat that pressed first, then the cheapest). The figures are in wire time: the
+bus's transactions take their bytes' time at the bus speed (plus ``--overhead-us`` each)
+and nothing else does, so they are the same on any machine and any load; the drawing (see
+the CPU line) comes on top. ``--real-time N`` adds N runs on a bus that sleeps its wire
+time (``PacedBus``) with the writer's own thread, where this machine's load shows.
 
-Run: ``.venv/bin/python bench/bench_pods.py [--hz 400000,100000]``.
+Run: ``.venv/bin/python bench/bench_pods.py [--hz 400000,100000] [--only-latency] [--slow]
+[--real-time N]``.
 """
 
 from __future__ import annotations
@@ -40,9 +46,10 @@ from luma.core.interface.serial import i2c  # noqa: E402
 
 from coda_pi.pods.bus import BITS_PER_BYTE, MeteredBus, Multiplexer, Traffic  # noqa: E402
 from coda_pi.pods.draw import draw_private  # noqa: E402
-from coda_pi.pods.pages import changed_runs, to_pages  # noqa: E402
-from coda_pi.pods.panel import PodPanel, make_device  # noqa: E402
+from coda_pi.pods.pages import to_pages  # noqa: E402
+from coda_pi.pods.panel import PodPanel, make_device, open_panel  # noqa: E402
 from coda_pi.pods.settings import Controller  # noqa: E402
+from coda_pi.pods.spans import changed_spans  # noqa: E402
 from coda_pi.referee.shared.views import PrivateView  # noqa: E402
 from coda_pi.sim.pod_bus import PacedBus, four_pods  # noqa: E402
 from coda_pi.sim.pod_samples import pod_samples  # noqa: E402
@@ -71,8 +78,7 @@ def run(controller: Controller, hz_list: list[int]) -> Traffic:
     bus = four_pods(sh1106=controller is Controller.SH1106)
     meter = MeteredBus(bus)
     mux = Multiplexer(meter)
-    pods = [PodPanel(make_device(controller, i2c(bus=mux.channel(ch), address=0x3C)),
-                     controller) for ch in range(4)]
+    pods = [open_panel(controller, mux.channel(ch)) for ch in range(4)]
     # Another pod wrote last, so each update also pays for selecting its channel again.
     print(f"\n{controller.value}: one update of seat 3's pod (after seat 1's)")
     head = "".join(f"{f'ms @{hz // 1000} kHz':>14}" for hz in hz_list)
@@ -152,22 +158,35 @@ def cpu() -> float:
     views = [v for _, v in moments()]
     draw_ms, diff_ms = [], []
     for _ in range(20):
+        shown = to_pages(draw_private(views[-1]).image)
         for view in views:
             t0 = time.perf_counter()
             image = draw_private(view).image
             t1 = time.perf_counter()
-            changed_runs(None, to_pages(image))
+            pages = to_pages(image)
+            changed_spans(shown, pages, Controller.SH1106)  # against the frame before
             t2 = time.perf_counter()
+            shown = pages
             draw_ms.append((t1 - t0) * 1000)
             diff_ms.append((t2 - t1) * 1000)
-    print(f"\nCPU on this machine: draw {statistics.median(draw_ms):.2f} ms, pages and diff "
-          f"{statistics.median(diff_ms):.3f} ms per frame (median of {len(draw_ms)})")
+    print(f"\nCPU on this machine: draw {statistics.median(draw_ms):.2f} ms, pages and "
+          f"changed columns {statistics.median(diff_ms):.3f} ms per frame (median of "
+          f"{len(draw_ms)}; load {os.getloadavg()[0]:.1f})")
     return statistics.median(draw_ms) + statistics.median(diff_ms)
 
 
-def recorded_updates(pool: str) -> list[tuple[Any, ...]]:
-    """What the four pods were to show after each loop update of a demo tournament (one
-    round), the updates that changed none of it left out: they cost the pods nothing."""
+@dataclasses.dataclass(frozen=True)
+class Update:
+    """What the four pods were to show after one loop update, and the seat whose press it
+    answers (the seat the game waited for when the press came)."""
+
+    views: tuple[Any, ...]
+    acted: int | None
+
+
+def recorded_updates(pool: str, rounds: int) -> list[Update]:
+    """The pod updates of a demo tournament, the updates that changed none of the pods'
+    views left out: they cost the pods nothing."""
     from coda_pi.config import Config
     from coda_pi.demo import run_demo
     from coda_pi.pods import start
@@ -175,116 +194,216 @@ def recorded_updates(pool: str) -> list[tuple[Any, ...]]:
     from coda_pi.pods.settings import PodsConfig
 
     start.BUS_OPENER = lambda port: four_pods()
-    seen: list[tuple[Any, ...]] = []
+    seen: list[Update] = []
+    acting: list[int | None] = [None]
     publish = PodsCompanion.publish
 
     def recording(self: PodsCompanion, referee: Any) -> None:
-        seen.append(tuple(PodsCompanion.shown_view(referee, seat) for seat in range(4)))
+        views = tuple(PodsCompanion.shown_view(referee, seat) for seat in range(4))
+        seen.append(Update(views, acting[0]))
+        acting[0] = referee.acting_seat()  # who the next press comes from
         publish(self, referee)
 
     PodsCompanion.publish = recording  # type: ignore[method-assign]
     try:
         run_demo(Config(pods=PodsConfig(enabled=True)), headless=True, seed=36, players=4,
-                 rounds=1, draw=False, pool=pool)
+                 rounds=rounds, draw=False, pool=pool)
     finally:
         PodsCompanion.publish = publish  # type: ignore[method-assign]
-    return [u for i, u in enumerate(seen) if i == 0 or u != seen[i - 1]]
+    return [u for i, u in enumerate(seen) if i == 0 or u.views != seen[i - 1].views]
 
 
 class Replayed:
     """The referee as the pods ask it, replaying recorded views."""
 
     views: tuple[Any, ...] = (None,) * 4
+    acting: int | None = None
 
     def private_view_of(self, seat: int) -> Any:
         return self.views[seat]
+
+    def acting_seat(self) -> int | None:
+        return self.acting
 
     def notify(self, text: str, kind: Any = None) -> None:
         raise AssertionError(f"a pod failed in the bench: {text}")
 
 
-class TimedGlass:
-    """A panel written on the loop's thread (as before the writer), noting when each change
-    is on the glass, numbered as the writer numbers its wishes."""
+class PagesPanel(PodPanel):
+    """Before: whole changed pages (main's panel before the column spans)."""
 
-    def __init__(self, panel: PodPanel, done: list[tuple[int, float]]) -> None:
-        self.panel = panel
-        self.done = done
-        self.generation = 0
+    def send(self, pages: Any, superseded: Any = None) -> int:
+        from coda_pi.pods.pages import changed_runs
 
-    @property
-    def lit(self) -> bool:
-        return self.panel.lit
-
-    @property
-    def device(self) -> Any:
-        return self.panel.device
-
-    def _shown(self) -> None:
-        self.generation += 1
-        self.done.append((self.generation, time.perf_counter()))
-
-    def show(self, image: Any) -> int:
-        sent = self.panel.show(image)
-        if sent:
-            self._shown()
+        sent = 0
+        for first, last in changed_runs(self.shown, pages):
+            for page in range(first, last + 1):
+                if sent and superseded is not None and superseded():
+                    return sent
+                self.device.command(0xB0 | page, 0x02, 0x10)
+                self.device.data(list(pages[page]))
+                self._shown = (*self._shown[:page], pages[page], *self._shown[page + 1 :])
+                sent += 1
         return sent
 
-    def off(self) -> None:
-        if self.panel.lit:
-            self.panel.off()
-            self._shown()
 
-    def on(self) -> None:
-        if not self.panel.lit:
-            self.panel.on()
-            self._shown()
+def oldest_first(writer: Any) -> Any:
+    """Before: the writer takes the pods' wishes in the order they came."""
+    writer._next = lambda: next(iter(writer._wishes))  # noqa: SLF001
+    return writer
 
 
-def replay(updates: list[tuple[Any, ...]], hz: int, *, threaded: bool,
-           gap: float) -> tuple[list[float], list[float]]:
-    """(the loop's ms in the pods per update, press-to-glass ms per pod changed)."""
+STYLES = ("pages, oldest first", "spans, oldest first", "spans, acted + cheapest first")
+
+
+def replay(updates: list[Update], hz: int, *, style: str,
+           gap: float) -> tuple[list[float], list[tuple[float, int, int]]]:
+    """(the loop's ms in the pods per update, (press-to-glass ms, seat, update) per pod
+    changed); the pods are written by the writer thread, in ``style``."""
     from coda_pi.pods.companion import PodsCompanion
     from coda_pi.pods.seat_pod import SeatPod
     from coda_pi.pods.writer import BusWriter
+    from coda_pi.referee.shared.signals import Button, Press
 
     mux = Multiplexer(PacedBus(four_pods(), hz))
-    writer = BusWriter() if threaded else None
+    writer = BusWriter()
+    if style == STYLES[0] or style == STYLES[1]:
+        oldest_first(writer)
     done: list[list[tuple[int, float]]] = [[] for _ in range(4)]
     glasses: list[Any] = []
+    kind = PagesPanel if style == STYLES[0] else PodPanel
     for seat in range(4):
-        panel = PodPanel(make_device(Controller.SH1106, i2c(bus=mux.channel(seat),
-                                                            address=0x3C)), Controller.SH1106)
-        glasses.append(TimedGlass(panel, done[seat]) if writer is None
-                       else writer.queued(panel))
-    if writer is not None:
-        def shown(panel: Any, generation: int) -> None:
-            done[glasses.index(panel)].append((generation, time.perf_counter()))
+        panel = kind(make_device(Controller.SH1106, i2c(bus=mux.channel(seat), address=0x3C)),
+                     Controller.SH1106, bus=mux.channel(seat))
+        glasses.append(writer.queued(panel))
 
-        writer.on_shown = shown
-        writer.start()
+    def shown(panel: Any, generation: int) -> None:
+        done[glasses.index(panel)].append((generation, time.perf_counter()))
+
+    writer.on_shown = shown
+    writer.start()
     pods = PodsCompanion({seat: SeatPod(seat, glasses[seat]) for seat in range(4)},
                          time.monotonic, writer=writer)
     table = Replayed()
     loop_ms: list[float] = []
-    asked: list[tuple[int, int, float]] = []  # (seat, its wish's number, the press's time)
+    asked: list[tuple[int, int, float, int]] = []  # (seat, its wish's number, press, update)
     start_at = time.perf_counter() + 0.1
-    for i, views in enumerate(updates):
+    for i, update in enumerate(updates):
         pressed = start_at + i * gap
-        time.sleep(max(0.0, pressed - time.perf_counter()))  # late when the loop was busy
+        time.sleep(max(0.0, pressed - time.perf_counter()))
         before = [g.generation for g in glasses]
-        table.views = views
+        table.acting = update.acted
+        if style == STYLES[2]:
+            pods.take(table, Press(Button.NEXT))  # the acting seat's press
+        table.views = update.views
         t0 = time.perf_counter()
         pods.publish(table)
         loop_ms.append((time.perf_counter() - t0) * 1000)
-        asked += [(seat, g.generation, pressed) for seat, g in enumerate(glasses)
+        asked += [(seat, g.generation, pressed, i) for seat, g in enumerate(glasses)
                   if g.generation != before[seat]]
-    if writer is not None:
-        writer.wait_idle(30)
-    latency = [(next(t for n, t in done[seat] if n >= number) - pressed) * 1000
-               for seat, number, pressed in asked]
+    writer.wait_idle(60)
+    latency = [((next(t for n, t in done[seat] if n >= number) - pressed) * 1000, seat, i)
+               for seat, number, pressed, i in asked]
     pods.close()
     return loop_ms, latency
+
+
+class WireClock:
+    """Virtual time: the bus's wire is the only thing that takes any."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class WireBus:
+    """A bus whose transactions advance the virtual clock by their wire time (as
+    ``PacedBus`` sleeps it), plus ``overhead`` seconds each (the Pi's ioctl)."""
+
+    def __init__(self, bus: Any, hz: int, clock: WireClock, overhead: float) -> None:
+        self.bus = bus
+        self.hz = hz
+        self.clock = clock
+        self.overhead = overhead
+
+    def _wire(self, payload: int) -> None:
+        self.clock.now += ((1 + payload) * BITS_PER_BYTE + 2) / self.hz + self.overhead
+
+    def write_byte(self, i2c_addr: int, value: int) -> None:
+        self.bus.write_byte(i2c_addr, value)
+        self._wire(1)
+
+    def read_byte(self, i2c_addr: int) -> int:
+        value = self.bus.read_byte(i2c_addr)
+        self._wire(1)
+        return value
+
+    def write_i2c_block_data(self, i2c_addr: int, register: int, data: Any) -> None:
+        self.bus.write_i2c_block_data(i2c_addr, register, data)
+        self._wire(1 + len(data))
+
+    def i2c_rdwr(self, *messages: Any) -> None:
+        self.bus.i2c_rdwr(*messages)
+        for message in messages:
+            self._wire(len(message))
+
+
+def wire_replay(updates: list[Update], hz: int, *, style: str, gap: float,
+                overhead: float) -> list[tuple[float, int, int]]:
+    """(press-to-glass ms, seat, update) per pod changed, in virtual time: the writer's
+    own choices (what goes next, a frame overtaken mid-write) made as its thread makes
+    them, each transaction taking its wire time and nothing else (the drawing, a few ms
+    a frame, and this machine's load are left out: the same figures every run)."""
+    from coda_pi.pods.companion import PodsCompanion
+    from coda_pi.pods.seat_pod import SeatPod
+    from coda_pi.pods.writer import BusWriter
+    from coda_pi.referee.shared.signals import Button, Press
+
+    clock = WireClock()
+    mux = Multiplexer(WireBus(four_pods(), hz, clock, overhead))
+    writer = BusWriter()  # never started: its thread's steps are taken here, in order
+    if style != STYLES[-1]:
+        oldest_first(writer)
+    kind = PagesPanel if style == STYLES[0] else PodPanel
+    glasses = [writer.queued(kind(make_device(Controller.SH1106, i2c(
+        bus=mux.channel(seat), address=0x3C)), Controller.SH1106,
+        bus=None if kind is PagesPanel else mux.channel(seat))) for seat in range(4)]
+    done: list[list[tuple[int, float]]] = [[] for _ in range(4)]
+    writer.on_shown = lambda panel, n: done[glasses.index(panel)].append((n, clock.now))
+    pods = PodsCompanion({seat: SeatPod(seat, glasses[seat]) for seat in range(4)}, clock,
+                         writer=writer)
+    clock.now = 0.0  # luma's power-on clears are not the game's
+    table = Replayed()
+    asked: list[tuple[int, int, float, int]] = []
+    upcoming = list(enumerate(updates))
+
+    def presses_due() -> None:
+        while upcoming and upcoming[0][0] * gap <= clock.now:
+            i, update = upcoming.pop(0)
+            before = [g.generation for g in glasses]
+            table.acting = update.acted
+            if style == STYLES[-1]:
+                pods.take(table, Press(Button.NEXT))
+            table.views = update.views
+            pods.publish(table)
+            asked.extend((seat, g.generation, i * gap, i) for seat, g in enumerate(glasses)
+                         if g.generation != before[seat])
+
+    superseded = writer._superseded  # noqa: SLF001
+    writer._superseded = lambda panel: (presses_due(), superseded(panel))[1]  # type: ignore[method-assign]  # noqa: SLF001,E501
+    while upcoming or writer._wishes:  # noqa: SLF001
+        presses_due()
+        if not writer._wishes:  # noqa: SLF001
+            clock.now = upcoming[0][0] * gap  # the bus idles until the next press
+            continue
+        panel = writer._next()  # noqa: SLF001
+        wish = writer._wishes.pop(panel)  # noqa: SLF001
+        while not writer._write(panel, wish):  # noqa: SLF001
+            wish = writer._wishes.pop(panel)  # noqa: SLF001
+    return [((next(t for n, t in done[seat] if n >= number) - pressed) * 1000, seat, i)
+            for seat, number, pressed, i in asked]
 
 
 def spread(ms: list[float]) -> str:
@@ -293,20 +412,39 @@ def spread(ms: list[float]) -> str:
             f"max {ms[-1]:6.1f} ms")
 
 
-def writer_thread(hz_list: list[int], gap_ms: float) -> None:
-    updates = recorded_updates("device")
-    print(f"\nbefore/after the writer thread: a device-pool round's {len(updates)} pod "
-          f"updates, a press every {gap_ms:.0f} ms, four SH1106 pods on a bus as slow as its "
-          "wire")
-    for hz in hz_list:
-        for threaded in (False, True):
-            loop_ms, latency = replay(updates, hz, threaded=threaded, gap=gap_ms / 1000)
-            mode = "after (writer thread)" if threaded else "before (on the loop)"
-            over = sum(m > 50 for m in latency)
-            print(f"  {hz // 1000:>4} kHz {mode:<22} loop in the pods per update: "
-                  f"{spread(loop_ms)}")
-            print(f"  {'':>8} {'':<22} press to pod shown ({len(latency)}):      "
-                  f"{spread(latency)}; over 50 ms: {over}")
+def press_to_glass(hz_list: list[int], gap_ms: float, rounds: int, overhead_us: float,
+                   show_slow: bool, real_time: int) -> None:
+    """Press to pod shown, before (whole pages, the pods in the order their wishes came),
+    between (column spans, that order) and after (column spans; the acting seat's pod
+    first, then the cheapest): in wire time, then ``real_time`` runs on a paced bus."""
+    for pool in ("device", "entered"):
+        updates = recorded_updates(pool, rounds)
+        print(f"\npress to pod shown: a {pool}-pool tournament ({rounds} rounds, "
+              f"{len(updates)} pod updates), a press every {gap_ms:.0f} ms, four SH1106 pods "
+              f"on one bus; wire time + {overhead_us:.0f} us a transaction")
+        for hz in hz_list:
+            for style in STYLES:
+                latency = wire_replay(updates, hz, style=style, gap=gap_ms / 1000,
+                                      overhead=overhead_us / 1e6)
+                ms = [m for m, _, _ in latency]
+                over = [x for x in latency if x[0] > 50]
+                print(f"  {hz // 1000:>4} kHz {style:<30} ({len(ms)}): {spread(ms)}; "
+                      f"over 50 ms: {len(over)}")
+                if show_slow and style == STYLES[-1]:
+                    for m, seat, i in sorted(over, reverse=True):
+                        changed = sum(a != b for a, b in zip(
+                            updates[i].views, updates[i - 1].views if i else (None,) * 4,
+                            strict=True))
+                        print(f"{'':>10}{m:6.1f} ms: seat {seat + 1}, update {i}, "
+                              f"{changed} pods changed, acted: {updates[i].acted}")
+            for run_no in range(real_time):
+                load = os.getloadavg()[0]
+                for style in STYLES:
+                    _, latency = replay(updates, hz, style=style, gap=gap_ms / 1000)
+                    ms = [m for m, _, _ in latency]
+                    print(f"  {hz // 1000:>4} kHz real time, run {run_no + 1}, load "
+                          f"{load:4.1f}: {style:<30} {spread(ms)}; over 50 ms: "
+                          f"{sum(m > 50 for m in ms)}")
 
 
 def main() -> None:
@@ -315,12 +453,24 @@ def main() -> None:
                         help="bus speeds in Hz, comma-separated (default: 400000,100000)")
     parser.add_argument("--gap", type=float, default=150.0,
                         help="ms between replayed presses (default: 150, a quick player)")
-    parser.add_argument("--only-writer", action="store_true",
-                        help="only the before/after of the writer thread")
+    parser.add_argument("--only-latency", action="store_true",
+                        help="only press to pod shown, before/after, interleaved")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="rounds of each replayed tournament (default: 3)")
+    parser.add_argument("--real-time", type=int, default=0, metavar="N",
+                        help="also N runs in real time on a paced bus and the writer thread "
+                        "(this machine's load shows in them)")
+    parser.add_argument("--overhead-us", type=float, default=0.0,
+                        help="the Pi's time per I2C transaction on top of the wire's, in "
+                        "microseconds, for the wire-time figures (default: 0)")
+    parser.add_argument("--slow", action="store_true",
+                        help="list each change over 50 ms (after) and what else changed")
     args = parser.parse_args()
     hz_list = [int(h) for h in args.hz.split(",")]
-    if args.only_writer:
-        writer_thread(hz_list, args.gap)
+    latency = lambda: press_to_glass(  # noqa: E731
+        hz_list, args.gap, args.rounds, args.overhead_us, args.slow, args.real_time)
+    if args.only_latency:
+        latency()
         return
     worst = max((run(controller, hz_list) for controller in Controller),
                 key=lambda t: t.wire_bytes)
@@ -332,7 +482,7 @@ def main() -> None:
         print(f"event to glass, a whole frame at {hz // 1000} kHz: {cpu_ms:.1f} ms drawing + "
               f"{worst.seconds(hz) * 1000:.1f} ms on the bus = {total:.1f} ms (the issue asks "
               f"for 50 ms)")
-    writer_thread(hz_list, args.gap)
+    latency()
 
 
 if __name__ == "__main__":

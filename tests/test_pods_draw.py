@@ -3,6 +3,9 @@ view, in both languages, every letter above the type floor and inside the 128x64
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from PIL import Image, ImageDraw
 
@@ -16,6 +19,7 @@ from coda_pi.pods.draw import (
     shown_slice,
     text_pages,
 )
+from coda_pi.pods.pages import WIDTH
 from coda_pi.sim.pod_samples import pod_samples
 
 SAMPLES = sorted(pod_samples())
@@ -34,6 +38,35 @@ def test_the_floor_fonts_capitals_are_tall_enough_to_read_at_arms_length():
     assert box is not None and box[3] - box[1] >= FLOOR_CAP_PX
     with pytest.raises(ValueError, match="type floor"):
         font(FLOOR_SIZE - 1)
+
+
+def widest_gap(text: str) -> int:
+    """The widest run of unlit columns between ``text``'s first and last lit column, as
+    the pods draw it."""
+    image = Image.new("1", (WIDTH * 3, 20))
+    draw = ImageDraw.Draw(image)
+    draw.fontmode = "1"
+    draw.text((2, 2), text, font=font(), fill=1)
+    lit = [any(image.getpixel((x, y)) for y in range(20)) for x in range(image.width)]
+    columns = [x for x, on in enumerate(lit) if on]
+    widest = run = 0
+    for x in range(columns[0], columns[-1] + 1):
+        run = 0 if lit[x] else run + 1
+        widest = max(widest, run)
+    return widest
+
+
+def test_no_word_is_drawn_with_a_gap_that_reads_as_a_space():
+    # "Ligh t", "A na": a letter pushed a column too far reads as two words on the glass.
+    # Every word of both languages' catalogs keeps its letters closer than a space does.
+    catalog = (Path(__file__).resolve().parent.parent / "coda_pi" / "locale" / "es"
+               / "LC_MESSAGES" / "coda_pi.po").read_text(encoding="utf-8")
+    words = {w for line in catalog.splitlines() if line.startswith(("msgid", "msgstr"))
+             for w in re.findall(r"[^\W\d_]{2,}", line)}
+    space = widest_gap("a a")
+    split = sorted(w for w in words if widest_gap(w) >= min(space, 3))
+    assert len(words) > 1000 and space >= 4
+    assert split == []
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
@@ -122,8 +155,13 @@ def test_a_text_too_long_for_the_glass_is_shown_whole_in_turns(language):
 def test_text_pages_keep_sentences_together_where_they_fit():
     with in_language("en"):
         deal = pod_samples()["deal"]
-    pages = text_pages(deal.prompt, 2)
+    pages = text_pages(deal.prompt, 3)
     assert " ".join(pages[0]) == "Take these from the box, in this order."
+    assert " ".join(sum(pages, [])) == deal.prompt
+    # Two lines do not hold that sentence: it is cut after its comma, not mid-clause.
+    pages = text_pages(deal.prompt, 2)
+    assert [" ".join(page) for page in pages[:2]] == [
+        "Take these from the box,", "in this order. 1 of 2:"]
     assert " ".join(sum(pages, [])) == deal.prompt
     assert all(len(p) <= 2 for p in pages)
     assert text_pages("One. Two.", 2) == [["One.", "Two."]]  # a sentence starts a line

@@ -10,9 +10,11 @@ from types import SimpleNamespace
 
 import pytest
 from luma.core.device import dummy
+from PIL import Image
 
 from coda_pi.config import Config, PinConfig
 from coda_pi.demo import run_demo
+from coda_pi.pods import panel as panel_module
 from coda_pi.pods import start
 from coda_pi.pods.bus import claim
 from coda_pi.pods.companion import Companions, PodsCompanion
@@ -103,10 +105,46 @@ def test_the_table_pool_has_nothing_private_so_the_pods_stay_dark_until_the_revi
         final = isinstance(scene.view.screen, FinalView)
         written.append((final, sum(p.data_bytes for p in bus.panels.values() if p)))
 
-    scenes = play(monkeypatch, bus, "table", on_frame=watch)
+    scenes = play(monkeypatch, bus, "table", on_frame=watch, rounds=3)  # a whole tournament
     assert not [s for s in scenes if isinstance(s.private, PrivateView)]
     during = {total for final, total in written if not final}
     assert during == {4 * CLEAR_BYTES}
+
+
+class KeptFrames(dummy):
+    """luma.core's dummy device, keeping every frame it was handed."""
+
+    def __init__(self) -> None:
+        super().__init__(width=128, height=64, mode="1")
+        self.frames: list[Image.Image] = []
+
+    def display(self, image: Image.Image) -> None:
+        super().display(image)
+        self.frames.append(image.copy())
+
+
+@pytest.mark.parametrize("pool", ["device", "entered", "table"])
+def test_a_whole_tournament_plays_with_four_pods_on_lumas_dummy_devices(monkeypatch, pool):
+    devices: dict[int, KeptFrames] = {}
+
+    def open_dummy(controller, bus, address=0x3C) -> PodPanel:
+        devices[bus.channel] = KeptFrames()
+        return PodPanel(devices[bus.channel], None)
+
+    monkeypatch.setattr(panel_module, "open_panel", open_dummy)
+    scenes = play(monkeypatch, four_pods(), pool, rounds=3)  # the game ends, totals agree
+    assert sorted(devices) == [0, 1, 2, 3]
+    assert not [b for b in banners(scenes) if "does not answer" in b]
+    assert not [s for s in scenes if content_of(s.private) is not None]
+    shown = {ch: [f for f in device.frames if f.getbbox() is not None]
+             for ch, device in devices.items()}
+    if pool == "table":  # nothing private during the game: a seat's review lines, if any
+        assert any(shown.values())
+    else:  # every seat's deal, draws and claims
+        assert all(len(frames) >= 20 for frames in shown.values())
+    # Closed: no pod keeps a private frame (one never lit was never written).
+    assert all(device.frames[-1].getbbox() is None
+               for device in devices.values() if device.frames)
 
 
 def test_a_two_player_game_leaves_the_other_pods_dark_and_says_nothing_of_them(monkeypatch):

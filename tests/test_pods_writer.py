@@ -27,11 +27,12 @@ from coda_pi.pods import start
 from coda_pi.pods.bus import Multiplexer
 from coda_pi.pods.companion import PodsCompanion
 from coda_pi.pods.draw import draw_private
-from coda_pi.pods.panel import PodPanel, make_device
+from coda_pi.pods.panel import PodPanel, make_device, open_panel
 from coda_pi.pods.seat_pod import SeatPod
 from coda_pi.pods.settings import Controller, PodsConfig
-from coda_pi.pods.writer import BusWriter
+from coda_pi.pods.writer import PASSED_OVER_LIMIT, BusWriter
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView
+from coda_pi.referee.shared.signals import Button, Press
 from coda_pi.sim.pod_bus import StandInBus, StandInPanel
 from coda_pi.sim.pod_samples import pod_samples
 from coda_pi.sim.testing import FakeClock
@@ -62,6 +63,10 @@ class GatedBus(StandInBus):
         self._pass()
         super().write_i2c_block_data(i2c_addr, register, data)
 
+    def i2c_rdwr(self, *messages: Any) -> None:
+        self._pass()
+        super().i2c_rdwr(*messages)
+
 
 class Table:
     """The referee as the pods ask it: each seat's private view, and the banners."""
@@ -69,12 +74,16 @@ class Table:
     def __init__(self, views: dict[int, Any]) -> None:
         self.views = views
         self.notices: list[str] = []
+        self.acting: int | None = None  # the seat whose move the game waits for
 
     def private_view_of(self, seat: int) -> Any:
         return self.views.get(seat)
 
     def notify(self, text: str, kind: Any = None) -> None:
         self.notices.append(text)
+
+    def acting_seat(self) -> int | None:
+        return self.acting
 
 
 def same(a: Image.Image, b: Image.Image) -> bool:
@@ -292,3 +301,116 @@ def test_a_pod_overtaken_mid_frame_finishes_its_newest_before_the_others_get_the
     assert shown == [(0, newest), (1, panels[1].generation)]
     assert same(bus.panels[0].glass(), lit_but((50, 50, 60, 60)))  # type: ignore[union-attr]
     writer.close()
+
+
+def gated_pods(count: int) -> tuple[GatedBus, BusWriter, list[Any], list[tuple[int, int]]]:
+    """``count`` SH1106 pods on the gated bus, their writer started, and the order in
+    which their wishes reach the glass: (pod, wish number)."""
+    bus = GatedBus()
+    mux = Multiplexer(bus)
+    writer = BusWriter()
+    shown: list[tuple[int, int]] = []
+    panels = [writer.queued(open_panel(Controller.SH1106, mux.channel(ch)))
+              for ch in range(count)]
+    writer.on_shown = lambda panel, generation: shown.append((panels.index(panel), generation))
+    writer.start()
+    return bus, writer, panels, shown
+
+
+def underline(x: int) -> Image.Image:
+    """A small change: an underline at column ``x``, one page's few columns."""
+    image = Image.new("1", (128, 64))
+    ImageDraw.Draw(image).rectangle((x, 30, x + 10, 31), fill=1)
+    return image
+
+
+def test_when_several_pods_wait_the_smallest_change_goes_first():
+    # A turn passing: one pod's whole new frame and another's cursor wait together behind
+    # a frame on the bus; the cursor is out in a few ms, not after the whole frame.
+    bus, writer, panels, shown = gated_pods(3)
+    bus.gate.clear()
+    panels[0].show(lit_but())  # held at the bus
+    assert bus.waiting.wait(WAIT)
+    panels[1].show(lit_but((0, 0, 9, 9)))  # a whole frame, asked first
+    panels[2].show(underline(40))
+    bus.gate.set()
+    assert writer.wait_idle(WAIT)
+    assert [pod for pod, _ in shown] == [0, 2, 1]
+    writer.close()
+
+
+def test_the_pod_of_the_seat_that_pressed_goes_before_smaller_changes():
+    bus, writer, panels, shown = gated_pods(3)
+    bus.gate.clear()
+    panels[0].show(lit_but())
+    assert bus.waiting.wait(WAIT)
+    panels[2].show(underline(40))  # another pod's small change, asked first
+    writer.favour(panels[1])
+    panels[1].show(lit_but((0, 0, 9, 9)))  # the presser's whole new frame
+    bus.gate.set()
+    assert writer.wait_idle(WAIT)
+    assert [pod for pod, _ in shown] == [0, 1, 2]
+    writer.close()
+
+
+def test_a_whole_frame_passed_over_again_and_again_for_smaller_ones_gets_its_turn():
+    bus, writer, panels, shown = gated_pods(3)
+    record = writer.on_shown
+    steps = iter(range(2, 12))
+
+    def another_small_change(panel: Any, generation: int) -> None:
+        # Each time a pod's change is on its glass, pod 0 or 2 has another cursor move:
+        # there is always a smaller change waiting than pod 1's whole frame.
+        assert record is not None
+        record(panel, generation)
+        step = next(steps, None)
+        if step is not None:
+            panels[2 if step % 2 else 0].show(underline(10 * step))
+
+    writer.on_shown = another_small_change
+    bus.gate.clear()
+    panels[0].show(underline(0))  # held at the bus
+    assert bus.waiting.wait(WAIT)
+    panels[1].show(lit_but((0, 0, 9, 9)))  # a whole frame, waiting
+    panels[2].show(underline(10))
+    bus.gate.set()
+    assert writer.wait_idle(WAIT)
+    order = [pod for pod, _ in shown]
+    assert order[: PASSED_OVER_LIMIT + 2] == [0, 2, 0, 2, 1], order
+    writer.close()
+
+
+def test_the_seat_whose_move_it_was_has_its_pod_written_first(monkeypatch):
+    # Seat 3 presses OK; the same update moves seat 2's cursor (a few columns) and gives
+    # seat 3 a new view (most of a frame): seat 3, who pressed and looks at their pod, is
+    # served first, though seat 2's change is the smaller.
+    bus = GatedBus()
+    monkeypatch.setattr(start, "BUS_OPENER", lambda port: bus)
+    pods = start.start_pods(PodsConfig(enabled=True), clock=FakeClock().monotonic,
+                            explain=print)
+    assert pods.writer is not None
+    samples = pod_samples()
+    reveal = samples["reveal"]
+    cursor_at = [dataclasses.replace(reveal, seat=1, cursor=slot, row=tuple(
+        dataclasses.replace(p, highlight=i == slot) for i, p in enumerate(reveal.row)))
+        for slot in (2, 3)]
+    drawn = samples["drawn"]
+    table = Table({0: drawn, 1: cursor_at[0], 2: dataclasses.replace(reveal, seat=2)})
+    pods.publish(table)
+    assert pods.writer.wait_idle(WAIT)
+    shown: list[int] = []
+    glasses = [pods.pods[seat].panel for seat in range(4)]
+    pods.writer.on_shown = lambda panel, generation: shown.append(glasses.index(panel))
+    bus.gate.clear()
+    table.views = {**table.views, 0: dataclasses.replace(drawn, prompt="x")}
+    pods.publish(table)  # seat 1's pod: a change held at the bus
+    assert bus.waiting.wait(WAIT)
+    table.acting = 2
+    pods.take(table, Press(Button.OK))
+    table.views = {**table.views, 1: cursor_at[1],
+                   2: dataclasses.replace(samples["row"], seat=2)}
+    pods.publish(table)
+    bus.gate.set()
+    assert pods.writer.wait_idle(WAIT)
+    assert shown[:3] == [0, 2, 1], shown
+    pods.close()

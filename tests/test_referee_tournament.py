@@ -63,6 +63,10 @@ def play_tournament(players: int, seed: int, tmp_path, **setup):
                 assert [s.seat for s in view.table.seats if s.turn] == [screen.seat]
                 for seat in range(players, 4):
                     assert leds[seat] is LedState.OFF
+            # The seat the game waits for (the pods write its pod first) is the one asked.
+            if isinstance(screen, DealView | TurnView) and view.table.round_number > 0 \
+                    and view.overlay is None:
+                assert referee.acting_seat() == screen.seat
             # A private view only while exactly the acting seat's button is held.
             private = referee.private_view()
             seats_held = {b.seat for b in held if b.seat is not None}

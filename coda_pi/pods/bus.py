@@ -12,7 +12,7 @@ from __future__ import annotations
 import fcntl
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 MUX_ADDRESS = 0x70
 PANEL_ADDRESS = 0x3C
@@ -29,6 +29,10 @@ class SMBusLike(Protocol):
     def read_byte(self, i2c_addr: int) -> int: ...
 
     def write_i2c_block_data(self, i2c_addr: int, register: int, data: Sequence[int]) -> None: ...
+
+    def i2c_rdwr(self, *messages: Any) -> None:
+        """smbus2's combined transfer: each ``smbus2.i2c_msg`` (an ``addr`` and its bytes)
+        in one go, however long: a page's data in one message, not 32-byte blocks."""
 
 
 @dataclass
@@ -84,6 +88,11 @@ class MeteredBus:
         self._count(1 + len(data))
         self.bus.write_i2c_block_data(i2c_addr, register, data)
 
+    def i2c_rdwr(self, *messages: Any) -> None:
+        for message in messages:
+            self._count(len(message))
+        self.bus.i2c_rdwr(*messages)
+
 
 class Multiplexer:
     """A TCA9548A: one control byte, a bit per channel, connects that channel's bus."""
@@ -130,3 +139,7 @@ class MuxChannel:
     def write_i2c_block_data(self, i2c_addr: int, register: int, data: Sequence[int]) -> None:
         self.mux.select(self.channel)
         self.mux.bus.write_i2c_block_data(i2c_addr, register, data)
+
+    def i2c_rdwr(self, *messages: Any) -> None:
+        self.mux.select(self.channel)
+        self.mux.bus.i2c_rdwr(*messages)

@@ -29,7 +29,7 @@ from coda_pi.i18n import _, ngettext
 from coda_pi.pods.content import content_of, seat_review
 from coda_pi.pods.pages import HEIGHT, WIDTH
 from coda_pi.pods.seat_pod import SeatPod
-from coda_pi.pods.writer import BusWriter
+from coda_pi.pods.writer import BusWriter, QueuedPanel
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView
 from coda_pi.referee.shared.signals import SEAT_BUTTONS, Press
 from coda_pi.referee.shared.views import BannerKind
@@ -46,20 +46,41 @@ class PodsCompanion:
         self.failed: set[int] = set()
         self._told: set[int] = set()  # seats whose failure the shared screen has said
         self.updates = 0  # pod updates that sent pages (the tests and the bench read it)
+        self._acted: int | None = None  # the seat whose press this update answers
 
     # -- the loop's companion ----------------------------------------------------------------
 
     def take(self, referee: Any, intent: Any) -> bool:
-        """A seat's press lights its pod again (dark while idle); the press is the game's."""
+        """A seat's press lights its pod again (dark while idle); the press is the game's.
+        Who pressed (a seat's button, or the arrows and OK of the seat whose move it is)
+        is noted: the writer sends that seat's pod first at the next publish."""
         if isinstance(intent, Press) and intent.button in SEAT_BUTTONS:
-            pod = self.pods.get(SEAT_BUTTONS.index(intent.button))
+            seat = SEAT_BUTTONS.index(intent.button)
+            self._acted = seat
+            pod = self.pods.get(seat)
             if pod is not None:
                 self._guard(pod, lambda: pod.wake(self.clock()))
+        elif isinstance(intent, Press):
+            self._acted = self._acting(referee)
         return False
+
+    @staticmethod
+    def _acting(referee: Any) -> int | None:
+        try:
+            seat = referee.acting_seat()
+        except Exception:  # a referee that cannot say: the pods go in their own order
+            log.exception("the acting seat")
+            return None
+        return seat if isinstance(seat, int) else None
 
     def publish(self, referee: Any) -> None:
         self._drop_failed()
         now = self.clock()
+        if self.writer is not None:
+            acted = self.pods.get(self._acted) if self._acted is not None else None
+            panel = acted.panel if acted is not None else None
+            self.writer.favour(panel if isinstance(panel, QueuedPanel) else None)
+        self._acted = None
         for seat, pod in list(self.pods.items()):
             shown = self.shown_view(referee, seat)
             sent = self._guard(pod, lambda p=pod, v=shown: p.update(v, now))

@@ -34,6 +34,7 @@ LINE_H = 16  # one line of panels: a 13-pixel panel, a gap, the 2-pixel cursor b
 CELL_H = 13
 TEXT_LINE_H = 14
 MAX_CELL_W = 18
+ROW_TOP = 16
 MAX_PER_LINE = 7  # two lines of panels at most: a longer row scrolls round the cursor
 ELLIPSIS = "…"
 
@@ -45,7 +46,11 @@ def font(size: int = FLOOR_SIZE) -> ImageFont.FreeTypeFont:
         raise ValueError(f"{size} px is under the pods' type floor ({FLOOR_SIZE} px)")
     spec = importlib.util.find_spec("pygame")  # its path only: importing pygame starts SDL
     assert spec is not None and spec.origin is not None
-    return ImageFont.truetype(str(Path(spec.origin).parent / "freesansbold.ttf"), size)
+    # The basic layout: raqm's (Pillow's default where it is built in) places glyphs at
+    # fractional positions that one-bit drawing rounds apart, 3-pixel gaps inside words
+    # that read as two ("Ligh t", "A na"); the basic one keeps whole-pixel advances.
+    return ImageFont.truetype(str(Path(spec.origin).parent / "freesansbold.ttf"), size,
+                              layout_engine=ImageFont.Layout.BASIC)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,17 +136,39 @@ def wrap(text: str, width: int) -> list[str]:
 def text_pages(text: str, room: int) -> list[list[str]]:
     """``text`` as pages of at most ``room`` lines; a sentence that fits on the page's
     remaining lines stays there, else it starts the next page, so most pages are whole
-    sentences."""
+    sentences. A sentence longer than a page is cut at its clauses (after a comma, colon
+    or semicolon: "Round 2:" then the sentence whole, rather than its last words on a page
+    of their own), packed the same way, and only a clause longer than a page mid-line: a
+    page never ends in the middle of a clause it could have held whole."""
     if room <= 0:
         return []
     pages: list[list[str]] = []
-    # Sentences, and the key hints of a footer (set apart by runs of spaces), each start a line.
-    for sentence in re.split(r"(?<=[.?!])\s+|\s{2,}", text.strip()):
-        lines = wrap(sentence, WIDTH - 1)
+
+    def place(lines: list[str]) -> bool:
+        """Onto the last page if it has room, or a page of its own; False: too long."""
         if pages and len(pages[-1]) + len(lines) <= room:
             pages[-1].extend(lines)
+        elif len(lines) <= room:
+            pages.append(list(lines))
+        else:
+            return False
+        return True
+
+    # Sentences, and the key hints of a footer (set apart by runs of spaces), each start a line.
+    for sentence in re.split(r"(?<=[.?!])\s+|\s{2,}", text.strip()):
+        if place(wrap(sentence, WIDTH - 1)):
             continue
-        pages.extend(lines[i : i + room] for i in range(0, len(lines), room))
+        clauses = re.split(r"(?<=[,;:])\s+", sentence)
+        part = clauses.pop(0)
+        for clause in [*clauses, None]:
+            joined = part if clause is None else f"{part} {clause}"
+            if clause is not None and len(wrap(joined, WIDTH - 1)) <= room:
+                part = joined  # the clauses that fit one page together stay together
+                continue
+            lines = wrap(part, WIDTH - 1)
+            if not place(lines):
+                pages.extend(lines[i : i + room] for i in range(0, len(lines), room))
+            part = clause or ""
     return pages
 
 
@@ -164,7 +191,10 @@ def draw_content(view: PodContent, *, text_page: int = 0) -> PodFrame:
     shown = shown_slice(len(view.row), view.cursor)
     per_line = len(shown) if len(shown) <= MAX_PER_LINE else math.ceil(len(shown) / 2)
     cell_w = min(MAX_CELL_W, WIDTH // max(per_line, 1))
-    top = TITLE_H + 3
+    # The row starts at y=16, a page's edge: each line's underline (rows 30-31, 46-47)
+    # then sits inside one page, so a cursor moved along the row rewrites one page's few
+    # columns, not two pages' (bench/bench_pods.py).
+    top = ROW_TOP
     for n, index in enumerate(shown):
         line, col = divmod(n, per_line)
         frame.cell(col * cell_w, top + line * LINE_H, cell_w, view.row[index])

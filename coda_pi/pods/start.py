@@ -47,9 +47,12 @@ def start_pods(config: PodsConfig, *, clock: Callable[[], float],
         return companion
 
     try:
-        from luma.core.interface.serial import i2c
+        # The pods' extra, here so that a missing one is said by name.
+        import luma.core.interface.serial  # noqa: F401
+        import luma.oled.device  # noqa: F401
+        import smbus2  # noqa: F401 - the panels' data goes through its i2c_rdwr
 
-        from coda_pi.pods.panel import PodPanel, make_device
+        from coda_pi.pods.panel import open_panel
     except ImportError as exc:
         explain(_("seat pods: {name} is not installed (pip install 'coda-pi[pods]'); the "
                   "seats hold their buttons to see").format(name=exc.name))
@@ -72,10 +75,9 @@ def start_pods(config: PodsConfig, *, clock: Callable[[], float],
     missing: set[int] = set()
     for seat, channel in enumerate(config.channels):
         try:
-            device = make_device(config.controller,
-                                 i2c(bus=mux.channel(channel), address=config.address))
-            device.persist = True  # luma's exit hook must not write to a bus being closed
-            panel = writer.queued(PodPanel(device, config.controller))
+            pod = open_panel(config.controller, mux.channel(channel), config.address)
+            pod.device.persist = True  # luma's exit hook must not write to a bus being closed
+            panel = writer.queued(pod)
             pods[seat] = SeatPod(seat, panel, idle_seconds=config.idle_seconds)
         except Exception:  # luma's DeviceNotFoundError, an OSError: this seat has none
             log.info("seat %s's pod does not answer on channel %s", seat + 1, channel)

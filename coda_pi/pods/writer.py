@@ -7,7 +7,12 @@ pods used directly before: up to ~38 ms of bus a press at 400 kHz, ~100 ms at th
 review). The :class:`BusWriter`'s thread takes each pod's *newest* wish (pages and lit or
 dark): a frame asked while an older one is still waiting replaces it, and one asked while an
 older one is being written stops that writing at the next page; the panel then gets only the
-pages of the newest frame that differ from what it holds (bench/bench_pods.py measures it).
+columns of the newest frame that differ from what it holds (``spans.py``). When several pods
+wait, the one of the seat that pressed goes first, then the cheapest change in bytes, so a
+cursor move is not queued behind another pod's whole new frame (bench/bench_pods.py
+measures it). How long a pod waits thus depends on the sizes of the other pods' changes, as
+it did with the pods in the order their frames came: tens of milliseconds at most at 400
+kHz; the twin-world machine compares what each seat sees, not when.
 
 One thread per bus, because the multiplexer's channel select and the write after it must not
 be interleaved with another pod's (a seat's frame on another seat's glass). A write that
@@ -28,10 +33,17 @@ from PIL import Image
 
 from coda_pi.pods.pages import Pages, to_pages
 from coda_pi.pods.panel import PodPanel
+from coda_pi.pods.settings import Controller
+from coda_pi.pods.spans import changed_spans, wire_bytes
 
 log = logging.getLogger(__name__)
 
 CLOSE_SECONDS = 2.0  # a bus that hangs longer than this at shutdown is left to its daemon
+
+
+# A wish passed over this many times for cheaper ones goes next, whatever it costs: a pod
+# whose whole new frame waits must not wait for ever behind a stream of cursor moves.
+PASSED_OVER_LIMIT = 3
 
 
 @dataclass
@@ -41,6 +53,17 @@ class _Wish:
     pages: Pages | None  # a newer frame, or None: the frame asked is written already
     lit: bool
     generation: int
+    cost: int | None = None  # bytes on the wire, once the writer has weighed it
+    passed_over: int = 0
+
+
+def wire_cost(panel: PodPanel, pages: Pages | None) -> int:
+    """The bytes ``pages`` would put on the wire to ``panel`` now (0: only its glass)."""
+    if pages is None:
+        return 0
+    # luma's dummy device has no controller; its cost is counted as an SH1106's would be.
+    controller = panel.controller or Controller.SH1106
+    return wire_bytes(changed_spans(panel.shown, pages, controller), controller)
 
 
 class QueuedPanel:
@@ -89,7 +112,8 @@ class BusWriter:
         # Called on the writer's thread once a wish is on the glass (the bench's clock).
         self.on_shown: Callable[[QueuedPanel, int], None] | None = None
         self._cond = threading.Condition()
-        self._wishes: dict[QueuedPanel, _Wish] = {}  # oldest first: each pod in its turn
+        self._wishes: dict[QueuedPanel, _Wish] = {}
+        self._first: QueuedPanel | None = None  # the acting seat's pod: its wish goes first
         self._failed: list[QueuedPanel] = []
         self._dead: set[QueuedPanel] = set()
         self._busy = False
@@ -122,6 +146,12 @@ class BusWriter:
             self._wishes[panel] = _Wish(pages, panel.lit, panel.generation)
             self._cond.notify_all()
 
+    def favour(self, panel: QueuedPanel | None) -> None:
+        """``panel`` (the pod of the seat that acted) is written before the others while
+        its wish waits: the player who pressed looks at their own pod first."""
+        with self._cond:
+            self._first = panel
+
     def take_failed(self) -> list[QueuedPanel]:
         """The panels whose writes failed since the last call (the loop's thread asks)."""
         with self._cond:
@@ -150,7 +180,7 @@ class BusWriter:
                 self._cond.wait_for(lambda: self._wishes or self._closing)
                 if not self._wishes:
                     return  # closing, and everything asked is written
-                panel = next(iter(self._wishes))
+                panel = self._next()
                 wish = self._wishes.pop(panel)
                 self._busy = True
             try:
@@ -172,6 +202,26 @@ class BusWriter:
                 with self._cond:
                     self._busy = False
                     self._cond.notify_all()
+
+    def _next(self) -> QueuedPanel:
+        """The pod to write next (the lock held): the acting seat's, then the one whose
+        change costs the fewest bytes, so that when several pods change at once (a turn
+        passing: four new frames) the quick changes are not queued behind whole frames;
+        one passed over ``PASSED_OVER_LIMIT`` times goes next whatever it costs."""
+        starved = [p for p, w in self._wishes.items() if w.passed_over >= PASSED_OVER_LIMIT]
+        if starved:
+            chosen = starved[0]
+        elif self._first is not None and self._first in self._wishes:
+            chosen = self._first
+        else:
+            for panel, wish in self._wishes.items():
+                if wish.cost is None:  # weighed once: its panel is written only by its wish
+                    wish.cost = wire_cost(panel.panel, wish.pages)
+            chosen = min(self._wishes, key=lambda p: self._wishes[p].cost or 0)
+        for panel, wish in self._wishes.items():
+            if panel is not chosen:
+                wish.passed_over += 1
+        return chosen
 
     def _write(self, panel: QueuedPanel, wish: _Wish) -> bool:
         """Put ``wish`` on the panel; False when a newer frame stopped it part way."""

@@ -149,6 +149,9 @@ class GameSwitch:
         """What ``seat`` would see holding its button alone now (a phone's page asks)."""
         return self.current.private_view_of(seat)
 
+    def acting_seat(self) -> int | None:
+        return self.current.acting_seat()
+
     def is_held(self, button: Button) -> bool:
         return self.current.is_held(button)
 

@@ -38,6 +38,9 @@ class TableReferee(Protocol):
     def private_view_of(self, seat: int) -> PrivateView | MastermindPrivateView | None:
         """What ``seat`` would see holding its button alone now (its phone's page asks)."""
 
+    def acting_seat(self) -> int | None:
+        """The seat whose move the game waits for now (its seat pod is written first)."""
+
     def is_held(self, button: Button) -> bool: ...
 
     def phone_presses(self) -> AbstractContextManager[None]:

@@ -13,6 +13,7 @@ import errno
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from PIL import Image
 
@@ -139,6 +140,18 @@ class StandInBus:
         elif register == DATA:
             panel.data(data)
 
+    def i2c_rdwr(self, *messages: Any) -> None:
+        """smbus2's combined transfer of write messages: each its address, then a control
+        byte (command or data) and the bytes, of any length."""
+        self.writes += 1
+        for message in messages:
+            raw = list(message)
+            panel = self._on_channels(message.addr)
+            if raw[0] == COMMAND:
+                panel.command(raw[1:])
+            elif raw[0] == DATA:
+                panel.data(raw[1:])
+
 
 def four_pods(*, sh1106: bool = True, missing: Sequence[int] = ()) -> StandInBus:
     """A bus with the multiplexer and a panel on channels 0-3 (seat N on channel N-1),
@@ -179,3 +192,8 @@ class PacedBus:
     def write_i2c_block_data(self, i2c_addr: int, register: int, data: Sequence[int]) -> None:
         self.bus.write_i2c_block_data(i2c_addr, register, data)
         self._wire(1 + len(data))
+
+    def i2c_rdwr(self, *messages: Any) -> None:
+        self.bus.i2c_rdwr(*messages)
+        for message in messages:
+            self._wire(len(message))

@@ -556,15 +556,19 @@ class Referee(CodaMenu, BaseReferee):
         game = self.game
         return tuple(game.settings.players) if game is not None else ()
 
-    def _private_seat(self) -> int | None:
-        """The seat whose private view shows: the acting seat, its button alone held."""
+    def acting_seat(self) -> int | None:
+        """The seat whose move the screen waits for now (whose turn, whose deal, whose
+        entry), whatever is held; None when it waits for nobody's in particular."""
         game = self.game
         if self._overlay is not None or game is None:
             return None
         kind = self._screen_kind()
         seat = self._pool.acting(kind)
-        if seat is None:
-            seat = SCREENS[kind].acting(self, game)
+        return seat if seat is not None else SCREENS[kind].acting(self, game)
+
+    def _private_seat(self) -> int | None:
+        """The seat whose private view shows: the acting seat, its button alone held."""
+        seat = self.acting_seat()
         held = {b.seat for b in self._held if b.seat is not None}
         return seat if seat is not None and held == {seat} else None
 

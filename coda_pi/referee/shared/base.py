@@ -145,6 +145,11 @@ class BaseReferee(ABC):
         finally:
             self._held = held
 
+    def acting_seat(self) -> int | None:
+        """The seat whose move the game waits for now, None when nobody's in particular
+        (a game that does not say: its seat pods are written in their own order)."""
+        return None
+
     def is_held(self, button: Button) -> bool:
         """``button`` is held down now (its press seen, its release not yet)."""
         return button in self._held
