@@ -361,6 +361,7 @@ def press_figures(size: tuple[int, int], presses: int) -> dict[str, float]:
             app.queue.put(Release(Button.for_seat(app.scene.private.seat)))
             app.step()
         pin = factory.pin(config.pins.next)
+        driver = pygame.display.get_driver()  # the name SDL reports, not the one asked for
         times = []
         for _ in range(presses):
             frames = app.stats.frames
@@ -377,7 +378,7 @@ def press_figures(size: tuple[int, int], presses: int) -> dict[str, float]:
         factory.reset()
     times.sort()
     return {"p50_ms": times[len(times) // 2] * 1000, "p90_ms": times[int(len(times) * 0.9)] * 1000,
-            "p99_ms": times[int(len(times) * 0.99)] * 1000}
+            "p99_ms": times[int(len(times) * 0.99)] * 1000, "driver": driver}
 
 
 def child(root: Path, repeat: int, rounds: int, passes: int, presses: int) -> dict[str, Any]:
@@ -488,7 +489,10 @@ def report(results: list[dict[str, Any]], names: list[str]) -> None:
             "idle_per_press_ms", 0.0) for r in results], "ms", "(after the frame is shown)")
         row(f"  {kind} idle work p99 of an idle", [r["demo_presses"][kind].get(
             "idle_p99_ms", 0.0) for r in results])
-    print("  press to frame (NEXT on the guess; pin edge to frame presented):")
+    drivers = ", ".join(f"[{i + 1}] {next(iter(r['press'].values())).get('driver', '?')}"
+                        for i, r in enumerate(results))
+    print(f"  press to frame (NEXT on the guess; pin edge to frame presented; SDL reports "
+          f"the video driver {drivers}):")
     for size in results[0]["press"]:
         row(f"  {size} p50", [r["press"][size]["p50_ms"] for r in results])
         row(f"  {size} p90", [r["press"][size].get("p90_ms", float("nan")) for r in results])
