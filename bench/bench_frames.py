@@ -347,6 +347,10 @@ def press_figures(size: tuple[int, int], presses: int) -> dict[str, float]:
 
     factory = MockFactory(pin_class=MockPWMPin)
     Device.pin_factory = factory
+    # The headless demos before left SDL's display open on the dummy driver, and the
+    # device's window would open on it whatever the environment says: the driver is read
+    # when the display starts.
+    pygame.display.quit()
     with tempfile.TemporaryDirectory(prefix="coda-pi-bench-frames-") as tmp:
         config = Config(data_dir=Path(tmp))
         setup = SetupDefaults(names=("Ann", "Ben", "Cleo", "Dev"), players=2,
