@@ -333,3 +333,29 @@ def test_a_changed_band_is_sent_from_its_first_changed_column_to_its_last(points
             xs = [x for x, y in points if top <= y < top + 16]
             assert xs, "a band that did not change was sent"
             assert (rect.left, rect.right) == (min(xs), max(xs) + 1)
+
+
+def test_a_part_drawn_on_a_window_closed_since_is_kept_all_the_same():
+    """A part waits to be kept from its frame to the loop's idle; the window it was drawn
+    on may be closed meanwhile (the device's screen opened again, a demo ended): keeping
+    it must not touch the closed window's surface (SDL crashes on one)."""
+    from coda_pi.ui import theme
+
+    pygame.display.init()
+    window = pygame.display.set_mode((100, 80))
+    window.fill(theme.BACKGROUND)
+
+    def draw(target: pygame.Surface, dx: int, dy: int) -> None:
+        pygame.draw.circle(target, (200, 30, 30), (25 + dx, 25 + dy), 5)
+
+    key = ("closed window test",)
+    reach = pygame.Rect(10, 10, 30, 30)
+    kept.draw_kept(window, reach, key, draw)
+    expected = window.copy()
+    pygame.display.quit()
+    assert kept.keep_waiting() is False
+    surface = pygame.Surface((100, 80), 0, expected)
+    surface.fill(theme.BACKGROUND)
+    kept.draw_kept(surface, reach, key, draw)
+    assert not kept._waiting._entries  # from the kept image
+    assert _pixels(surface) == _pixels(expected)

@@ -39,12 +39,14 @@ _kept: Memo[Aside] = Memo(24)  # a table's seats, the header, the LEDs
 
 class _Waiting(NamedTuple):
     """A part drawn in place, to be drawn aside and kept when the loop is idle: what its
-    drawing depends on besides its key is the screen's format and height (``like``), the
-    language and the names on screen of the frame it was drawn in."""
+    drawing depends on besides its key is the screen's pixel format (``like``, an image of
+    one pixel in it) and height, the language and the names on screen of the frame it was
+    drawn in."""
 
     reach: pygame.Rect
     draw: Callable[[pygame.Surface, int, int], None]
     like: pygame.Surface
+    height: int
     language: str
     names: tuple[tuple[str, ...], ...]
 
@@ -76,8 +78,8 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
         # is shown, in the loop's idle, for the frames that show it again.
         draw(surface, 0, 0)
         if _never.get(full) is None and _waiting.get(full) is None:
-            _waiting.put(full, _Waiting(reach.copy(), draw, surface, language(),
-                                        names_stack()))
+            _waiting.put(full, _Waiting(reach.copy(), draw, _format_of(surface),
+                                        surface.get_height(), language(), names_stack()))
         return
     if image.uses < _ENCODE_AT:
         image.uses += 1
@@ -101,13 +103,26 @@ def keep_waiting(stop: Callable[[], bool] = lambda: False) -> bool:
     return bool(len(_waiting))
 
 
+def _format_of(surface: pygame.Surface) -> pygame.Surface:
+    """An image of one pixel in ``surface``'s pixel format, to make parts aside in later:
+    not ``surface`` itself, which may be the window's and gone by then (SDL crashes on a
+    closed window's surface)."""
+    found = _formats.get(surface)
+    if found is None:
+        found = _formats.put(surface, pygame.Surface((1, 1), 0, surface))
+    return found
+
+
+_formats: Memo[pygame.Surface] = Memo(1)
+
+
 def _keep(full: Hashable, waiting: _Waiting) -> None:
     reach, like = waiting.reach, waiting.like
     # As wide as a whole number of 16 pixels: SDL fills a surface whose rows are not
     # 64 bytes apart four times slower (a seat's band: 21 us instead of 5). What lies
     # right of ``reach`` stays the colour key: a blit leaves it as it is.
     aside = Aside((-(-reach.width // _ALIGN) * _ALIGN, reach.height), 0, like)
-    aside.screen_height = like.get_height()
+    aside.screen_height = waiting.height
     aside.fill(theme.BACKGROUND)
     aside.set_colorkey(theme.BACKGROUND)
     with in_language(waiting.language), names_as_shown(waiting.names):
