@@ -14,7 +14,9 @@ Each is a median of many repetitions.
   drawn in order by the device's renderer on one surface and diffed for the screen
   (``Damage``) as the device does, per frame.
   Every pass starts cold (``pygame.quit()`` empties every cache of fonts, texts and
-  layouts), as a demo run does. Goal: under 0.7 ms at 480x320.
+  layouts), as a demo run does. Goal: under 0.7 ms at 480x320. After each frame (untimed,
+  its CPU printed beside) the loop's idle, as the device does before it sleeps; so in the
+  sample scenes and the screens changing below.
 - **a screen changing**: every sample scene drawn (and diffed, as the device does) on the
   device's renderer whose canvas shows the sample before it, in order round the ring:
   **cold** each one the first frame after ``pygame.quit()`` (every font and cache empty, as
@@ -25,7 +27,9 @@ Each is a median of many repetitions.
   for each loop pass that applied a press or a release, its CPU time (referee, views, frame,
   diff; the simulated players' own thinking taken out), **cold** in a fresh process and
   **warm** in a second tournament after it. p50 and p99; goal p99 under 20 ms on a Zero,
-  about 1.3 ms here.
+  about 1.3 ms here. Beside them the loop's idle work (``App._idle``: parts of the new
+  screens drawn aside to keep, after their frame is shown and before the loop sleeps), per
+  press and the p99 of one idle: CPU a press no longer waits for, but still spent.
 - **press to frame**: the device's loop on mock GPIO pins (the real IntentQueue, referee,
   monotonic clock and drawing) with a game at a guess: NEXT pressed on its pin and the loop
   stepped until the frame showing the new number is presented, in one thread, so the CPU
@@ -82,6 +86,17 @@ def cpu_ms(action: Callable[[], object], repeat: int) -> float:
 # ---- the child: one checkout's figures ----------------------------------------------------
 
 
+def loop_idle() -> Callable[[], object]:
+    """What the device's loop does after a frame, before it sleeps (ui/kept.py's
+    ``keep_waiting``: the parts a new screen drew in place drawn aside to keep), called
+    untimed after each frame below as the loop would; nothing in a checkout without it."""
+    try:
+        from coda_pi.ui.kept import keep_waiting  # type: ignore[attr-defined]
+    except ImportError:
+        return lambda: None
+    return keep_waiting
+
+
 def plain_frame(size: tuple[int, int]) -> Callable[[], None]:
     """A frame as a plain pygame program draws one: fill, 24 texts, a few rectangles."""
     import pygame
@@ -110,8 +125,11 @@ def scene_figures(repeat: int) -> dict[str, float]:
     from coda_pi.ui.screens import draw_scene
 
     surface = pygame.Surface((480, 320))
+    idle = loop_idle()
     figures = {}
     for name, scene in sample_scenes().items():
+        draw_scene(surface, scene)
+        idle()
         figures[name] = cpu_ms(lambda s=scene: draw_scene(surface, s), repeat)
     return figures
 
@@ -159,23 +177,31 @@ def demo_figures(scenes: list[Any], passes: int) -> dict[str, float]:
     from coda_pi.ui.damage import Damage
     from coda_pi.ui.screens import ScreenRenderer
 
-    means, singles = [], []
+    idle = loop_idle()
+    means, singles, idles = [], [], []
     for _ in range(passes):
         pygame.quit()  # every font, text and layout cache goes: a pass starts cold
         pygame.font.init()
         surface = pygame.Surface((480, 320))
         damage = Damage()
         renderer = ScreenRenderer()  # the device's, drawing on its own canvas
-        start = time.thread_time()
+        spent = idled = 0.0
         for scene in scenes:
             t = time.thread_time()
             renderer.draw(surface, scene)
             damage.changed(surface)
-            singles.append(time.thread_time() - t)
-        means.append((time.thread_time() - start) / len(scenes))
+            single = time.thread_time() - t
+            singles.append(single)
+            spent += single
+            t = time.thread_time()
+            idle()
+            idled += time.thread_time() - t
+        means.append(spent / len(scenes))
+        idles.append(idled / len(scenes))
     singles.sort()
     return {"frames": len(scenes), "kept_kib": kept_kib(),
             "mean_ms": statistics.median(means) * 1000,
+            "idle_ms": statistics.median(idles) * 1000,
             "p50_ms": singles[len(singles) // 2] * 1000,
             "p99_ms": singles[int(len(singles) * 0.99)] * 1000}
 
@@ -221,7 +247,7 @@ def transition_figures(repeat: int) -> dict[str, dict[str, float]]:
             damage.changed(surface)
             cold[name].append(time.thread_time() - start)
     surface = pygame.Surface((480, 320))
-    renderer, damage = ScreenRenderer(), Damage()
+    renderer, damage, idle = ScreenRenderer(), Damage(), loop_idle()
     for lap in range(1 + max(1, repeat // 10)):  # the first lap warms the caches
         for name, scene in scenes:
             start = time.thread_time()
@@ -229,6 +255,7 @@ def transition_figures(repeat: int) -> dict[str, dict[str, float]]:
             damage.changed(surface)
             if lap:
                 change[name].append(time.thread_time() - start)
+            idle()
     return {"cold": {n: statistics.median(t) * 1000 for n, t in cold.items()},
             "change": {n: statistics.median(t) * 1000 for n, t in change.items()}}
 
@@ -242,8 +269,17 @@ def demo_press_figures(rounds: int) -> dict[str, dict[str, float]]:
     from coda_pi.demo import SimulatedTable, run_demo
 
     passes: list[float] = []
+    idles: list[float] = []
     thinking = [0.0]
     update, poll = App.update, SimulatedTable.poll
+    idle = getattr(App, "_idle", None)  # a checkout whose loop has an idle's work
+
+    def timed_idle(self: Any) -> bool:
+        start = time.thread_time()
+        done = idle(self)  # type: ignore[misc]
+        if done:
+            idles.append(time.thread_time() - start)
+        return done
 
     def timed_update(self: Any) -> None:
         intents = self.stats.intents
@@ -261,20 +297,30 @@ def demo_press_figures(rounds: int) -> dict[str, dict[str, float]]:
 
     App.update = timed_update  # type: ignore[method-assign]
     SimulatedTable.poll = timed_poll  # type: ignore[method-assign]
+    if idle is not None:
+        App._idle = timed_idle  # type: ignore[attr-defined]
     figures = {}
     try:
         for label in ("cold", "warm"):
             passes.clear()
+            idles.clear()
             with tempfile.TemporaryDirectory(prefix="coda-pi-bench-frames-") as tmp, \
                     same_driver():
                 run_demo(Config(), headless=True, seed=7, data_dir=Path(tmp), size=(480, 320),
                          players=3, rounds=rounds)
             times = sorted(passes)
+            idled = sorted(idles) or [0.0]
             figures[label] = {"presses": len(times),
                               "p50_ms": times[len(times) // 2] * 1000,
-                              "p99_ms": times[int(len(times) * 0.99)] * 1000}
+                              "p99_ms": times[int(len(times) * 0.99)] * 1000,
+                              # the loop's idle work, after a frame is shown: per press,
+                              # and the longest idles (a press arriving stops one)
+                              "idle_per_press_ms": sum(idles) / len(times) * 1000,
+                              "idle_p99_ms": idled[int(len(idled) * 0.99)] * 1000}
     finally:
         App.update, SimulatedTable.poll = update, poll  # type: ignore[method-assign]
+        if idle is not None:
+            App._idle = idle  # type: ignore[attr-defined]
     return figures
 
 
@@ -301,6 +347,10 @@ def press_figures(size: tuple[int, int], presses: int) -> dict[str, float]:
 
     factory = MockFactory(pin_class=MockPWMPin)
     Device.pin_factory = factory
+    # The headless demos before left SDL's display open on the dummy driver, and the
+    # device's window would open on it whatever the environment says: the driver is read
+    # when the display starts.
+    pygame.display.quit()
     with tempfile.TemporaryDirectory(prefix="coda-pi-bench-frames-") as tmp:
         config = Config(data_dir=Path(tmp))
         setup = SetupDefaults(names=("Ann", "Ben", "Cleo", "Dev"), players=2,
@@ -315,6 +365,7 @@ def press_figures(size: tuple[int, int], presses: int) -> dict[str, float]:
             app.queue.put(Release(Button.for_seat(app.scene.private.seat)))
             app.step()
         pin = factory.pin(config.pins.next)
+        driver = pygame.display.get_driver()  # the name SDL reports, not the one asked for
         times = []
         for _ in range(presses):
             frames = app.stats.frames
@@ -331,7 +382,7 @@ def press_figures(size: tuple[int, int], presses: int) -> dict[str, float]:
         factory.reset()
     times.sort()
     return {"p50_ms": times[len(times) // 2] * 1000, "p90_ms": times[int(len(times) * 0.9)] * 1000,
-            "p99_ms": times[int(len(times) * 0.99)] * 1000}
+            "p99_ms": times[int(len(times) * 0.99)] * 1000, "driver": driver}
 
 
 def child(root: Path, repeat: int, rounds: int, passes: int, presses: int) -> dict[str, Any]:
@@ -406,6 +457,8 @@ def report(results: list[dict[str, Any]], names: list[str]) -> None:
     row("  mean per frame", [r["demo"]["mean_ms"] for r in results], "ms", "goal < 0.7 ms")
     row("  p50 / single frame", [r["demo"]["p50_ms"] for r in results])
     row("  p99 / single frame", [r["demo"]["p99_ms"] for r in results])
+    row("  loop's idle work per frame", [r["demo"].get("idle_ms", 0.0) for r in results],
+        "ms", "(after the frame)")
     row("  kept images after the demo", [r["demo"].get("kept_kib", 0.0) / 1024
                                           for r in results], "MB")
     row(f"  mean on a Zero (x{ZERO_FACTOR})",
@@ -436,7 +489,14 @@ def report(results: list[dict[str, Any]], names: list[str]) -> None:
         row(f"  {kind} p99 on a Zero (x{ZERO_FACTOR})",
             [r["demo_presses"][kind]["p99_ms"] * ZERO_FACTOR for r in results], "ms",
             "goal < 20 ms")
-    print("  press to frame (NEXT on the guess; pin edge to frame presented):")
+        row(f"  {kind} idle work per press", [r["demo_presses"][kind].get(
+            "idle_per_press_ms", 0.0) for r in results], "ms", "(after the frame is shown)")
+        row(f"  {kind} idle work p99 of an idle", [r["demo_presses"][kind].get(
+            "idle_p99_ms", 0.0) for r in results])
+    drivers = ", ".join(f"[{i + 1}] {next(iter(r['press'].values())).get('driver', '?')}"
+                        for i, r in enumerate(results))
+    print(f"  press to frame (NEXT on the guess; pin edge to frame presented; SDL reports "
+          f"the video driver {drivers}):")
     for size in results[0]["press"]:
         row(f"  {size} p50", [r["press"][size]["p50_ms"] for r in results])
         row(f"  {size} p90", [r["press"][size].get("p90_ms", float("nan")) for r in results])

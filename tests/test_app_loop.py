@@ -379,3 +379,25 @@ def test_a_record_file_holding_a_finished_game_is_never_appended_to(tmp_path):
     (new,) = second.records
     assert new != record and new.parent == record.parent
     assert replay_file(new).summary()["finished"]
+
+
+def test_the_loop_keeps_a_new_screens_parts_in_its_idle_before_it_sleeps_after_any_press(
+        tmp_path):
+    """A new screen's parts are drawn in place in the frame a press waits for; drawing them
+    aside to keep comes after, in the loop's idle before it sleeps: never while a press is
+    waiting (that press's frame comes first), once per frame drawn, with no wake-up of its
+    own."""
+    from coda_pi.referee.shared.signals import Button, Press
+    from coda_pi.ui import kept
+
+    app, _ = _app(tmp_path)
+    app.update()  # the first frame
+    assert app.stats.frames == 1 and kept._waiting._entries  # drawn in place, not kept yet
+    app.queue.put(Press(Button.NEXT))
+    app.step()  # the press waited: straight to its frame, no idle work before it
+    assert app.stats.idles == 0 and app.stats.frames == 2
+    wakeups = app.stats.wakeups
+    app.step()  # nothing waiting: the idle keeps what the frames drew, then the loop sleeps
+    assert app.stats.idles == 1 and not kept._waiting._entries and kept._kept._entries
+    app.step()  # no frame since: nothing to do in this idle
+    assert app.stats.idles == 1 and app.stats.wakeups == wakeups

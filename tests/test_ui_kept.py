@@ -24,7 +24,7 @@ from hypothesis import strategies as st  # noqa: E402
 
 from coda_pi.i18n import LANGUAGES, in_language  # noqa: E402
 from coda_pi.referee.shared.views import TimerView, TurnStep, TurnView  # noqa: E402
-from coda_pi.ui import memo, still  # noqa: E402
+from coda_pi.ui import kept, memo, still  # noqa: E402
 from coda_pi.ui.damage import Damage  # noqa: E402
 from coda_pi.ui.render_all import SIZES  # noqa: E402
 from coda_pi.ui.samples import sample_scenes  # noqa: E402
@@ -43,8 +43,11 @@ def _pixels(surface: pygame.Surface) -> bytes:
 
 
 def _drawn(scene, size: tuple[int, int]) -> bytes:
+    """``scene`` drawn on a new surface, then the loop's idle: the parts drawn in place are
+    kept (ui/kept.py) for the next frames to take."""
     surface = pygame.Surface(size)
     draw_scene(surface, scene)
+    kept.keep_waiting()
     return _pixels(surface)
 
 
@@ -149,6 +152,7 @@ def test_the_devices_renderer_on_its_own_canvas_shows_every_frame_as_drawn_whole
         for index, scene in enumerate(sequence):
             renderer.draw(surface, scene)
             assert _pixels(surface) == _in_place(scene, size), (size, index)
+            renderer.idle(lambda: False)  # as the loop does before it sleeps
 
 
 def _choices(scene):
@@ -182,6 +186,7 @@ def test_pressing_through_a_turns_choice_on_the_devices_canvas_redraws_it_whole(
             for index, pressed in enumerate([scene, *_choices(scene), scene]):
                 renderer.draw(surface, pressed)
                 assert _pixels(surface) == _in_place(pressed, size), (name, size, index)
+                renderer.idle(lambda: False)
 
 
 def test_a_seat_band_follows_its_seat():
@@ -203,6 +208,43 @@ def test_a_seat_band_follows_its_seat():
     assert again == first
 
 
+def test_a_new_screens_parts_are_drawn_once_in_its_frame_and_kept_when_the_loop_idles(
+        monkeypatch):
+    """The frame a press waits for draws each part of a new screen once, in place; drawing
+    them aside to keep (a quarter of a new turn's frame) waits for the renderer's idle,
+    which a waiting press stops; the frames after it take the kept parts. Every frame is
+    the frame drawn in place."""
+    from coda_pi.ui import table
+
+    scene = sample_scenes()["turn-guess"]
+    size = (480, 320)
+    expected = _in_place(scene, size)
+    targets: list[pygame.Surface] = []
+    real = table._draw_seat
+
+    def counted(target, *args, **kwargs):
+        targets.append(target)
+        return real(target, *args, **kwargs)
+
+    monkeypatch.setattr(table, "_draw_seat", counted)
+    memo.forget_all()
+    seats = len(scene.view.table.seats)
+    renderer, surface = ScreenRenderer(), pygame.Surface(size)
+    renderer.draw(surface, scene)
+    assert targets == [surface] * seats  # each seat once, in place
+    assert _pixels(surface) == expected
+    targets.clear()
+    assert renderer.idle(lambda: True) is True  # a press is waiting: nothing done
+    assert targets == []
+    assert renderer.idle(lambda: False) is False  # nothing left
+    assert len(targets) == seats and surface not in targets  # drawn aside, once each
+    targets.clear()
+    again = pygame.Surface(size)
+    draw_scene(again, scene)
+    assert targets == []  # every seat from its kept image
+    assert _pixels(again) == expected
+
+
 def test_the_caches_stay_bounded_and_drop_the_oldest_first():
     kept = memo.Memo(3)
     for key in range(10):
@@ -216,9 +258,9 @@ def test_the_caches_stay_bounded_and_drop_the_oldest_first():
 def test_a_part_reaching_the_edge_of_its_room_is_drawn_in_place_not_kept(where, depth):
     """A part that draws on the outermost pixels of the room it said it keeps to may reach
     past it: kept as an image, the rest of it would be cut off. It is drawn in place
-    instead, every time; a part inside its room is kept. The pixels are the same either
-    way."""
-    from coda_pi.ui import kept, theme
+    instead, every time (and is not drawn aside again); a part inside its room is kept.
+    The pixels are the same either way."""
+    from coda_pi.ui import theme
 
     reach = pygame.Rect(30, 20, 60, 40)
     spot = {"inside": (31, 21), "top": (40, 20), "bottom": (88, 59), "left": (30, 50),
@@ -233,9 +275,14 @@ def test_a_part_reaching_the_edge_of_its_room_is_drawn_in_place_not_kept(where, 
     expected = surface.copy()
     draw(expected, 0, 0)
     key = ("edge test", where, depth)
-    kept.draw_kept(surface, reach, key, draw)
+    kept.draw_kept(surface, reach, key, draw)  # in place; aside when the loop idles
+    assert not kept.keep_waiting()
     full = (key, reach.size, surface.get_height(), surface.get_bitsize(), surface.get_masks())
     assert (kept._kept.get(full) is not None) == (where == "inside")
+    assert _pixels(surface) == _pixels(expected)
+    surface.fill(theme.BACKGROUND)
+    kept.draw_kept(surface, reach, key, draw)  # from the kept image, or in place again
+    assert not kept._waiting._entries  # a part reaching its edge is not tried aside again
     assert _pixels(surface) == _pixels(expected)
 
 
@@ -286,3 +333,29 @@ def test_a_changed_band_is_sent_from_its_first_changed_column_to_its_last(points
             xs = [x for x, y in points if top <= y < top + 16]
             assert xs, "a band that did not change was sent"
             assert (rect.left, rect.right) == (min(xs), max(xs) + 1)
+
+
+def test_a_part_drawn_on_a_window_closed_since_is_kept_all_the_same():
+    """A part waits to be kept from its frame to the loop's idle; the window it was drawn
+    on may be closed meanwhile (the device's screen opened again, a demo ended): keeping
+    it must not touch the closed window's surface (SDL crashes on one)."""
+    from coda_pi.ui import theme
+
+    pygame.display.init()
+    window = pygame.display.set_mode((100, 80))
+    window.fill(theme.BACKGROUND)
+
+    def draw(target: pygame.Surface, dx: int, dy: int) -> None:
+        pygame.draw.circle(target, (200, 30, 30), (25 + dx, 25 + dy), 5)
+
+    key = ("closed window test",)
+    reach = pygame.Rect(10, 10, 30, 30)
+    kept.draw_kept(window, reach, key, draw)
+    expected = window.copy()
+    pygame.display.quit()
+    assert kept.keep_waiting() is False
+    surface = pygame.Surface((100, 80), 0, expected)
+    surface.fill(theme.BACKGROUND)
+    kept.draw_kept(surface, reach, key, draw)
+    assert not kept._waiting._entries  # from the kept image
+    assert _pixels(surface) == _pixels(expected)

@@ -62,6 +62,10 @@ class Renderer(Protocol):
     def time_key(self, scene: Scene) -> Hashable:
         """What of the frame depends on the clock alone (the phase of a blinking LED)."""
 
+    def idle(self, stop: Callable[[], bool]) -> bool:
+        """Work for later frames, done before the loop sleeps until ``stop()`` says a
+        press is waiting; True when some is left."""
+
     def next_blink(self, scene: Scene, now: float) -> float | None:
         """When ``time_key`` will next change (clock time), None if it never will."""
 
@@ -98,6 +102,7 @@ class LoopStats:
     wakeups: int = 0  # sleeps that ended with an event (not a timeout)
     frames: int = 0
     intents: int = 0
+    idles: int = 0  # idles in which the renderer did work for later frames
 
 
 class App:
@@ -147,6 +152,7 @@ class App:
         # The referee's version when its views were last asked for, and whether an intent
         # came since: the views are built again only then (a wake-up for a blinking lamp, a
         # window's event or a phone's request changes nothing of them).
+        self._idle_left = False  # the renderer may have work for its idle (a frame drawn)
         self._viewed: object = _NEVER
         self._intents_since_views = True
         self.phones: Any = None  # the phones' server and bridge, when build_app started them
@@ -160,7 +166,10 @@ class App:
         if not self.running:
             return False
         self.stats.steps += 1
-        events = self.waiter.wait(self._timeout())
+        timeout = self._timeout()
+        if timeout != 0 and self._idle():
+            timeout = self._timeout()  # the idle took some of it
+        events = self.waiter.wait(timeout)
         if events:
             self.stats.wakeups += 1
         for event in events:
@@ -169,6 +178,17 @@ class App:
         if self._stop_asked.is_set():
             self.running = False
         return self.running
+
+    def _idle(self) -> bool:
+        """The renderer's work for later frames, before the loop sleeps: no wake-up of its
+        own, and a press arriving meanwhile stops it (the press's frame comes first). True
+        when any was done."""
+        if not self._idle_left:
+            return False
+        queue = self.queue
+        self._idle_left = self.renderer.idle(lambda: bool(len(queue)))
+        self.stats.idles += 1
+        return True
 
     def stop(self) -> None:
         """End the loop after the step it is in; safe from any thread (the stop signals',
@@ -324,6 +344,7 @@ class App:
             self.renderer.draw(self.display.canvas, scene)
             self.display.present()
         self.stats.frames += 1
+        self._idle_left = True
         if self.on_frame is not None and self.display is not None:
             self.on_frame(scene, self.display.canvas)
         return True

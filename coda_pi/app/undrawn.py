@@ -9,7 +9,7 @@ nothing is sent anywhere. The frames themselves are checked by the tests that lo
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 
 import pygame
 
@@ -41,6 +41,9 @@ class UndrawnRenderer:
 
     def time_key(self, scene: Scene) -> Hashable:
         return self._timing.time_key(scene)
+
+    def idle(self, stop: Callable[[], bool]) -> bool:
+        return False
 
     def next_blink(self, scene: Scene, now: float) -> float | None:
         return self._timing.next_blink(scene, now)

@@ -68,10 +68,14 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook) -> p
     # A row's panels look the same from frame to frame: each look at each size is drawn
     # once, on a surface of the screen's own pixel format (so its number blends into the
     # face exactly as it would on the screen), and blitted around its corners (colour key).
-    pad = _halo_pad(rect)
-    key = (rect.size, look, surface.get_height(), surface.get_bitsize(), surface.get_masks())
+    # Keyed on the look's fields, not the look: hashing a frozen dataclass runs Python
+    # code, and a new turn's frame looks up some forty panels (3.6 us a panel, 2.4 of
+    # it not the blit).
+    key = (rect.width, rect.height, look.colour, look.label, look.down, look.marked,
+           surface_format(surface))
     image = _panel_images.get(key)
     if image is None:
+        pad = _halo_pad(rect)
         image = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad), 0, surface)
         image.fill(_PANEL_KEY)
         _draw_panel(image, pygame.Rect(pad, pad, rect.width, rect.height), look,
@@ -82,8 +86,26 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook) -> p
         # anew made a kept panel cost 23 us instead of 2.
         image.set_colorkey(_PANEL_KEY)
         _panel_images.put(key, image)
+    else:
+        pad = _halo_pad(rect)
     surface.blit(image, (rect.left - pad, rect.top - pad))
     return rect.copy()
+
+
+def surface_format(surface: pygame.Surface) -> tuple[int, int, tuple[int, ...]]:
+    """What of ``surface`` a kept image drawn for it depends on (the screen's height for
+    the readability floor, its pixel format), looked up once per surface: a frame asks
+    for every panel it draws."""
+    found = _formats.get(surface)
+    if found is None:
+        found = _formats.put(surface, (surface.get_height(), surface.get_bitsize(),
+                                       surface.get_masks()))
+    return found
+
+
+_formats: Memo[tuple[int, int, tuple[int, ...]]] = Memo(1)
+"""The format of the surface drawn on last (the canvas, or a part drawn aside): one, so
+that no image is kept alive by it."""
 
 
 _PANEL_KEY = (255, 0, 255)

@@ -2,21 +2,25 @@
 
 A seat's band of the table (its name, points and row) is the same from one frame to the
 next while only the timer or the choice beside it moves. ``draw_kept`` draws such a part
-once onto a surface of its own, on the table's background colour, and later frames blit
-that image (the background colour as its colour key, so what the part did not draw stays
-as it is on the screen). The pixels are the ones drawing in place gives, as long as the part
-is drawn over the plain background, which is where the screens put the table.
+in place the first time (the frame a press waits for pays no more than drawing it), and
+``keep_waiting``, in the loop's idle, draws it once more onto a surface of its own, on the
+table's background colour; later frames blit that image (the background colour as its
+colour key, so what the part did not draw stays as it is on the screen). The pixels are the
+ones drawing in place gives, as long as the part is drawn over the plain background, which
+is where the screens put the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import NamedTuple
 
 import pygame
 
+from coda_pi.i18n import in_language, language
 from coda_pi.ui import theme
 from coda_pi.ui.memo import Memo
-from coda_pi.ui.text import recording
+from coda_pi.ui.text import names_as_shown, names_stack, recording
 
 
 class Aside(pygame.Surface):
@@ -33,12 +37,33 @@ class Aside(pygame.Surface):
 _kept: Memo[Aside] = Memo(24)  # a table's seats, the header, the LEDs
 
 
+class _Waiting(NamedTuple):
+    """A part drawn in place, to be drawn aside and kept when the loop is idle: what its
+    drawing depends on besides its key is the screen's pixel format (``like``, an image of
+    one pixel in it) and height, the language and the names on screen of the frame it was
+    drawn in."""
+
+    reach: pygame.Rect
+    draw: Callable[[pygame.Surface, int, int], None]
+    like: pygame.Surface
+    height: int
+    language: str
+    names: tuple[tuple[str, ...], ...]
+
+
+_waiting: Memo[_Waiting] = Memo(24)
+"""Parts drawn in place and not kept yet, the newest last (at most as many as are kept)."""
+_never: Memo[bool] = Memo(64)
+"""Parts found reaching the edge of their room: drawn in place, never tried aside again."""
+
+
 def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
               draw: Callable[[pygame.Surface, int, int], None]) -> None:
     """``draw(target, dx, dy)`` draws the part onto ``target`` moved by (dx, dy); all it
     draws lies within ``reach`` (on the screen) and depends on ``key`` alone, not on
-    where ``reach`` is. Drawn once per key and size; a part found to reach the edge of
-    ``reach`` (so perhaps past it) is not kept but drawn in place."""
+    where ``reach`` is. A part not kept yet is drawn in place and kept when the loop is
+    idle (``keep_waiting``); a part found to reach the edge of ``reach`` (so perhaps past
+    it) is never kept."""
     if recording() or surface.get_flags() & pygame.SRCALPHA:
         # The readability tests read every text as it is drawn; a see-through screen would
         # blend differently.
@@ -47,19 +72,16 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
     full = (key, reach.size, surface.get_height(), surface.get_bitsize(), surface.get_masks())
     image = _kept.get(full)
     if image is None:
-        # As wide as a whole number of 16 pixels: SDL fills a surface whose rows are not
-        # 64 bytes apart four times slower (a seat's band: 21 us instead of 5). What lies
-        # right of ``reach`` stays the colour key: a blit leaves it as it is.
-        aside = Aside((-(-reach.width // _ALIGN) * _ALIGN, reach.height), 0, surface)
-        aside.screen_height = surface.get_height()
-        aside.fill(theme.BACKGROUND)
-        aside.set_colorkey(theme.BACKGROUND)
-        draw(aside, -reach.left, -reach.top)
-        if _inked_at_edge(aside, reach.size):
-            draw(surface, 0, 0)
-            return
-        image = _kept.put(full, aside)
-    elif image.uses < _ENCODE_AT:
+        # Drawn in place: drawing it aside first (a new image, its fill, a look at its
+        # edges, then a colour-keyed blit) cost 30-90 us a part more, a quarter of a new
+        # turn's frame, in the frame a press waits for. Aside it is drawn after the frame
+        # is shown, in the loop's idle, for the frames that show it again.
+        draw(surface, 0, 0)
+        if _never.get(full) is None and _waiting.get(full) is None:
+            _waiting.put(full, _Waiting(reach.copy(), draw, _format_of(surface),
+                                        surface.get_height(), language(), names_stack()))
+        return
+    if image.uses < _ENCODE_AT:
         image.uses += 1
         if image.uses == _ENCODE_AT:
             # Run-length encoded once it has come back a few times: a colour-keyed blit
@@ -69,6 +91,46 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
             # would pay for all its parts in its first frame.
             image.set_colorkey(theme.BACKGROUND, pygame.RLEACCEL)
     surface.blit(image, reach.topleft)
+
+
+def keep_waiting(stop: Callable[[], bool] = lambda: False) -> bool:
+    """Draw aside and keep the parts drawn in place since the last call, oldest first,
+    until ``stop()`` says so (a press is waiting: it goes first). True when any part is
+    left waiting."""
+    while len(_waiting) and not stop():
+        full, waiting = _waiting.pop_oldest()
+        _keep(full, waiting)
+    return bool(len(_waiting))
+
+
+def _format_of(surface: pygame.Surface) -> pygame.Surface:
+    """An image of one pixel in ``surface``'s pixel format, to make parts aside in later:
+    not ``surface`` itself, which may be the window's and gone by then (SDL crashes on a
+    closed window's surface)."""
+    found = _formats.get(surface)
+    if found is None:
+        found = _formats.put(surface, pygame.Surface((1, 1), 0, surface))
+    return found
+
+
+_formats: Memo[pygame.Surface] = Memo(1)
+
+
+def _keep(full: Hashable, waiting: _Waiting) -> None:
+    reach, like = waiting.reach, waiting.like
+    # As wide as a whole number of 16 pixels: SDL fills a surface whose rows are not
+    # 64 bytes apart four times slower (a seat's band: 21 us instead of 5). What lies
+    # right of ``reach`` stays the colour key: a blit leaves it as it is.
+    aside = Aside((-(-reach.width // _ALIGN) * _ALIGN, reach.height), 0, like)
+    aside.screen_height = waiting.height
+    aside.fill(theme.BACKGROUND)
+    aside.set_colorkey(theme.BACKGROUND)
+    with in_language(waiting.language), names_as_shown(waiting.names):
+        waiting.draw(aside, -reach.left, -reach.top)
+    if _inked_at_edge(aside, reach.size):
+        _never.put(full, True)
+    else:
+        _kept.put(full, aside)
 
 
 _ENCODE_AT = 3

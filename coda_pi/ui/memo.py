@@ -79,6 +79,13 @@ class Memo(Generic[V]):
         if self.budget is not None:
             self.held -= self._sizes.pop(key)
 
+    def pop_oldest(self) -> tuple[Hashable, V]:
+        """Take the oldest entry out (KeyError when empty)."""
+        key = next(iter(self._entries))
+        value = self._entries[key]
+        self._drop(key)
+        return key, value
+
     def __len__(self) -> int:
         return len(self._entries)
 

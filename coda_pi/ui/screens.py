@@ -39,7 +39,7 @@ from coda_pi.ui.draw import (
     draw_menu,
     draw_row,
 )
-from coda_pi.ui.kept import blit_layer
+from coda_pi.ui.kept import blit_layer, keep_waiting
 from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
 from coda_pi.ui.looks import BANNER_CHIPS, led_looks, panel_look, seat_colour
 from coda_pi.ui.name_entry_screen import draw_name_entry
@@ -89,6 +89,12 @@ class ScreenRenderer:
 
     def time_key(self, scene: Scene) -> Hashable:
         return scene.blink_on if _blinks(scene) else None
+
+    def idle(self, stop: Callable[[], bool]) -> bool:
+        """Work for the frames after the one drawn, done while nothing waits: the parts a
+        new screen drew in place are drawn aside and kept (ui/kept.py), until ``stop()``
+        says so. True when some is left for the next idle."""
+        return keep_waiting(stop)
 
     def next_blink(self, scene: Scene, now: float) -> float | None:
         """When the on-screen LEDs next change phase; None when none blinks."""

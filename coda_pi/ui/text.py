@@ -297,6 +297,23 @@ def names_on_screen(names: Iterable[str]) -> Iterator[None]:
         _names_shown.pop()
 
 
+def names_stack() -> tuple[tuple[str, ...], ...]:
+    """The names of every frame being drawn (``names_on_screen``), to draw again later
+    as it was drawn now (``names_as_shown``)."""
+    return tuple(_names_shown)
+
+
+@contextmanager
+def names_as_shown(stack: tuple[tuple[str, ...], ...]) -> Iterator[None]:
+    """The names on screen as ``names_stack`` gave them, inside the ``with`` block."""
+    before = _names_shown[:]
+    _names_shown[:] = stack
+    try:
+        yield
+    finally:
+        _names_shown[:] = before
+
+
 def names_shown() -> list[tuple[str, ...]]:
     """The names of the frames being drawn (``names_on_screen``), outermost first: what a
     paragraph's layout depends on besides its text and box."""
