@@ -26,7 +26,7 @@ from coda_pi.referee.shared.ports import Sounder
 from coda_pi.referee.shared.signals import Cue
 
 if TYPE_CHECKING:
-    from gpiozero import TonalBuzzer
+    from gpiozero.output_devices import TonalBuzzer
     from gpiozero.pins import Factory
     from gpiozero.tones import Tone
 
@@ -84,7 +84,7 @@ class PiezoSounder:
         from coda_pi.devices.gpiozero_import import gpiozero_imported
 
         with gpiozero_imported():
-            from gpiozero import TonalBuzzer
+            from gpiozero.output_devices import TonalBuzzer
             from gpiozero.tones import Tone
         self._buzzer = TonalBuzzer(
             pin, mid_tone=Tone(mid_tone), octaves=octaves, pin_factory=pin_factory

@@ -30,7 +30,8 @@ from coda_pi.referee.shared.signals import Button, Intent, Press, Release
 from coda_pi.referee.shared.views import LedState
 
 if TYPE_CHECKING:
-    from gpiozero import LED, DigitalInputDevice
+    from gpiozero.input_devices import DigitalInputDevice
+    from gpiozero.output_devices import LED
     from gpiozero.pins import Factory
 
 log = logging.getLogger(__name__)
@@ -68,7 +69,7 @@ class GpioButtons:
         bounce_time: float | None = DEFAULT_BOUNCE_TIME,
     ) -> None:
         with gpiozero_imported():
-            from gpiozero import DigitalInputDevice
+            from gpiozero.input_devices import DigitalInputDevice
         self._devices: dict[Button, DigitalInputDevice] = {}
         try:
             for button, pin in pins.items():
@@ -115,7 +116,7 @@ class SeatLeds:
         blink: tuple[float, float] = DEFAULT_BLINK,
     ) -> None:
         with gpiozero_imported():
-            from gpiozero import LED
+            from gpiozero.output_devices import LED
         self._on_time, self._off_time = blink
         self._leds: list[LED] = []
         try:
@@ -249,7 +250,7 @@ def _default_factory() -> Factory:
             raise _NoPinFactory(_("No GPIO on this machine ({why}); using the keyboard.").format(
                 why=missing))
     with gpiozero_imported():
-        from gpiozero import Device
+        from gpiozero.devices import Device
         from gpiozero.exc import BadPinFactory, PinFactoryFallback
 
         with warnings.catch_warnings(record=True) as caught:
