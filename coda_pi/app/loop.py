@@ -150,6 +150,9 @@ class App:
         self._viewed: object = _NEVER
         self._intents_since_views = True
         self.phones: Any = None  # the phones' server and bridge, when build_app started them
+        # What the first frame does not need (the GPIO pins: app/build.py), done once it is on
+        # the screen, before the loop first sleeps.
+        self.later: list[Callable[[], None]] = []
 
     # ---- one iteration ---------------------------------------------------------------------
 
@@ -159,6 +162,8 @@ class App:
             self.running = False
         if not self.running:
             return False
+        if self.later:  # the first frame is on the screen: before the first sleep, no wake-up
+            self.do_later()
         self.stats.steps += 1
         events = self.waiter.wait(self._timeout())
         if events:
@@ -169,6 +174,18 @@ class App:
         if self._stop_asked.is_set():
             self.running = False
         return self.running
+
+    def do_later(self) -> None:
+        """The work put off until the first frame was shown, then what it changed (the seat
+        LEDs lit, the screen drawn again if it differs)."""
+        work, self.later = self.later, []
+        for job in work:
+            try:
+                job()
+            except Exception as error:  # as the referee's: logged, kept, the device goes on
+                log.exception("while finishing the start")
+                self.errors.append(error)
+        self.update()
 
     def stop(self) -> None:
         """End the loop after the step it is in; safe from any thread (the stop signals',
@@ -315,7 +332,8 @@ class App:
             show_led_strip=self.show_led_strip,
             blink_on=int(now // BLINK_SECONDS) % 2 == 0,
         )
-        key = (scene.view, scene.private, scene.leds, self.renderer.time_key(scene))
+        key = (scene.view, scene.private, scene.leds, scene.show_led_strip,
+               self.renderer.time_key(scene))
         self.scene = scene
         if key == self._drawn and not force:
             return False

@@ -152,6 +152,13 @@ def _say_on_screen(
     return StartNotice(referee, title, text, clock=clock)
 
 
+def notice_over(referee: TableReferee, troubles: Sequence[str], *, clock: Clock
+                ) -> TableReferee:
+    """The referee with a notice of ``troubles`` over its screen, as at start (the GPIO
+    pins found unusable only after the first frame: app/build.py)."""
+    return _say_on_screen(referee, resumed=False, troubles=troubles, clock=clock)
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 

@@ -133,6 +133,8 @@ def _run_device(args: argparse.Namespace, config: Any, notices: tuple[str, ...],
         resume=args.resume,
         notices=notices,
         language=args.lang,
+        # The first frame is on the screen before the pins are opened (app/build.py).
+        pins_after_first_frame=True,
     )
     try:
         app = build_app(options)

@@ -245,7 +245,7 @@ def _default_factory() -> Factory:
     """
     chosen = sys.modules.get("gpiozero.devices")
     if chosen is None or chosen.Device.pin_factory is None:
-        missing = _why_no_gpio_here()
+        missing = why_no_gpio_here()
         if missing is not None:
             raise _NoPinFactory(_("No GPIO on this machine ({why}); using the keyboard.").format(
                 why=missing))
@@ -279,7 +279,7 @@ def _default_factory() -> Factory:
     return factory
 
 
-def _why_no_gpio_here() -> str | None:
+def why_no_gpio_here() -> str | None:
     """Why no gpiozero pin factory could load on this machine, said without loading one;
     None when one might. Every factory gpiozero tries by default needs a device the kernel
     makes for GPIO (lgpio a /dev/gpiochip, RPi.GPIO and the native driver /dev/gpiomem or a
