@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import logging
 import os
 import re
 import stat
@@ -27,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from coda_pi import config
+from coda_pi import config, log_later
 from coda_pi.replay import Replay, replay_file
 from coda_pi.results_cache import ResultsCache
 from coda_pi.rules.sentence import say
@@ -35,7 +34,7 @@ from coda_pi.rules.sentence import say
 if TYPE_CHECKING:
     import datetime as dt
 
-log = logging.getLogger(__name__)
+log = log_later.getLogger(__name__)
 
 RECORD_SUFFIX = ".jsonl"
 UNREADABLE_MARK = ".unreadable"

@@ -84,6 +84,8 @@ NOT_AT_START = (
     "pygame.mixer", "pygame.mixer_music",
     # Nor pygame's modules that no frame is drawn with.
     "pygame.sysfont", "pygame.sprite", "pygame.threads", "pygame.scrap",
+    # logging: nothing is logged for the first frame (coda_pi/log_later.py).
+    "logging",
     # gpiozero's other devices: its __init__ would import them all (coda_pi/import_later.py).
     "gpiozero.boards", "gpiozero.spi_devices", "gpiozero.internal_devices",
 )

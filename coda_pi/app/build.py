@@ -4,7 +4,6 @@ referee (coda_pi/app/resume.py chooses which) by the loop (coda_pi/app/loop.py).
 from __future__ import annotations
 
 import dataclasses
-import logging
 import os
 import random
 import sys
@@ -14,6 +13,7 @@ from typing import Any, TextIO
 
 import pygame
 
+from coda_pi import log_later
 from coda_pi.app.loop import App, TimedSource
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import OnRecorded, Records
@@ -35,7 +35,7 @@ from coda_pi.rules.sentence import say
 from coda_pi.rules.sentence import say as sentence_say
 from coda_pi.ui.scene import Scene
 
-log = logging.getLogger(__name__)
+log = log_later.getLogger(__name__)
 
 
 def explain_once(stream: TextIO | None = None) -> Callable[[str], None]:

@@ -11,7 +11,6 @@ an idle device sleeps.
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from coda_pi import log_later
 from coda_pi.app.waiting import QueueWaiter, Waiter
 from coda_pi.devices.gpio import GpioDevices, SeatLeds
 from coda_pi.devices.intent_queue import INTENT_EVENT, IntentQueue
@@ -33,7 +33,7 @@ from coda_pi.ui.scene import Scene
 if TYPE_CHECKING:
     from coda_pi.app.records import Records
 
-log = logging.getLogger(__name__)
+log = log_later.getLogger(__name__)
 
 _NEVER = object()  # no version seen yet (or a referee without one: views every time)
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 import errno
-import logging
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from coda_pi import remembered
+from coda_pi import log_later, remembered
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records, result_rows
 from coda_pi.config import os_reason, says_what_is_off
@@ -27,7 +26,7 @@ from coda_pi.referee.shared.wording import nouns
 from coda_pi.referee.table_referee import TableReferee
 from coda_pi.rules.sentence import say
 
-log = logging.getLogger(__name__)
+log = log_later.getLogger(__name__)
 
 
 def build_referee(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import array
 import contextlib
-import logging
 import math
 import os
 import threading
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from coda_pi import log_later
 from coda_pi.devices.tunes import TUNES, Step, Tune
 from coda_pi.i18n import _
 from coda_pi.pygame_import import mixer
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from gpiozero.pins import Factory
     from gpiozero.tones import Tone
 
-log = logging.getLogger(__name__)
+log = log_later.getLogger(__name__)
 
 
 class SilentSounder:

@@ -15,7 +15,6 @@ GPIO (a laptop) never loads it, which is about 20 ms of its start (``gpiozero_im
 from __future__ import annotations
 
 import importlib
-import logging
 import os
 import sys
 import warnings
@@ -23,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from coda_pi import log_later
 from coda_pi.devices.buzzer import PiezoSounder
 from coda_pi.devices.gpiozero_import import gpiozero_imported
 from coda_pi.i18n import _
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from gpiozero.output_devices import LED
     from gpiozero.pins import Factory
 
-log = logging.getLogger(__name__)
+log = log_later.getLogger(__name__)
 
 DEFAULT_BOUNCE_TIME = 0.01
 """Seconds of debounce. Under lgpio (kernel gpiod) this is a stability filter, so it also
