@@ -162,13 +162,15 @@ def choose_resume(data_dir: Path, record: Path | None = None) -> ResumeChoice:
                     continue
                 if info.st_size == 0:
                     continue  # cut off before its header: nothing to resume
-                if cache.summary(path).finished:
+                summary, replay = cache.summary_and_replay(path)
+                if summary.finished:
                     continue
             except OSError as err:
                 notices.append(say("could not read {name}: {why}", name=_shown(path.name),
                                    why=_why(err)))
                 continue
-            choice = _resume(path, notices)
+            # The replay that told it unfinished, when there was one: not a second.
+            choice = _resume(path, notices, replay)
             if choice is not None:
                 return choice
     finally:
@@ -188,8 +190,10 @@ def _shown(name: str) -> str:
     return printable(name)
 
 
-def _resume(path: Path, notices: list[str]) -> ResumeChoice | None:
-    """The choice to resume ``path``; None (and a notice why, if there is news) otherwise."""
+def _resume(path: Path, notices: list[str], replay: Replay | None = None
+            ) -> ResumeChoice | None:
+    """The choice to resume ``path`` (replayed already as ``replay``, if given); None (and
+    a notice why, if there is news) otherwise."""
     name = _shown(path.name)
     try:
         if not path.exists():
@@ -200,7 +204,8 @@ def _resume(path: Path, notices: list[str]) -> ResumeChoice | None:
             return None
         if path.stat().st_size == 0:
             return None
-        replay = replay_file(path)
+        if replay is None:
+            replay = replay_file(path)
     except OSError as err:
         notices.append(say("could not read {name}: {why}", name=name, why=_why(err)))
         return None
