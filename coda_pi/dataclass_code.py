@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import gc
 import marshal
 import os
 import sys
@@ -87,12 +88,20 @@ def _expected(create: Any) -> bool:
 
 
 def _read(path: Path) -> dict[str, CodeType]:
+    # The collector paused while the cache is read: its tens of thousands of new tuples
+    # would set off passes that find nothing to free (this is before the command pauses it
+    # for the rest of the start: coda_pi/cli/__init__.py).
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         # One read, then the bytes (marshal.load reads a file object piece by piece: ten
         # times slower).
         codes = marshal.loads(path.read_bytes())
     except (OSError, EOFError, ValueError, TypeError):
         return {}
+    finally:
+        if collecting:
+            gc.enable()
     if not isinstance(codes, dict):
         return {}
     return {k: v for k, v in codes.items() if isinstance(k, str) and isinstance(v, CodeType)}
