@@ -68,7 +68,8 @@ def child(root: Path, tournaments: int, rounds: int, top: int) -> dict[str, Any]
                      size=(480, 320), players=3, rounds=rounds)
             gc.collect()
             heap.append(tracemalloc.get_traced_memory()[0] / 2**20)
-            rss.append(resident_mib())
+            # Less tracemalloc's own tables, which grow with what it traces: not the device's.
+            rss.append(resident_mib() - tracemalloc.get_tracemalloc_memory() / 2**20)
             if index == 1:
                 second = tracemalloc.take_snapshot()
         grew: list[str] = []
@@ -107,9 +108,16 @@ def main() -> int:
         heap, rss = r["heap"], r["rss"]
         print(f"  {r['root']}")
         print("    Python heap after each (MiB): " + " ".join(f"{h:.2f}" for h in heap))
+        print("    resident after each (MiB):    " + " ".join(f"{mib:.1f}" for mib in rss))
         print(f"    growth per tournament from the second on: heap {slope(heap[1:]):+.3f} "
               f"MiB, resident {slope(rss[1:]):+.3f} MiB  (goal: flat, 0; today about "
               "0.16 MiB)")
+        half = len(heap) // 2
+        # Once the bounded caches are full (a few tournaments in): what still grows. Resident
+        # size also keeps what the allocator freed but holds for reuse (glibc; a
+        # malloc_trim after each tournament gives it back), not only what the device keeps.
+        print(f"    ... over the last {len(heap) - half}: heap {slope(heap[half:]):+.3f} MiB, "
+              f"resident {slope(rss[half:]):+.3f} MiB a tournament")
         for line in r["grew"]:
             print(f"      {line}")
     return 0

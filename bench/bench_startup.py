@@ -224,13 +224,17 @@ def main() -> int:
                           "cpu_ms": med("cpu"), "in_process_ms": med("in_process"),
                           "draw_ms": med("draw"), "modules": len(modules),
                           "coda_pi_modules": len(ours), "rss_mib": rss / 1024,
-                          "heap_peak_mib": traced["heap_peak"] / 2**20, "load": load}))
+                          "heap_peak_mib": traced["heap_peak"] / 2**20, "load": load,
+                          "driver": parts[-1].get("driver", DRIVER),
+                          **({"against_cpu_ratio": statistics.median(other_cpus) * 1000
+                              / bare_cpu} if other_cpus else {})}))
         return 0
     what = "resuming an unfinished 30-round tournament" if record else "an empty data directory"
     pins = ("the appliance's config, mock GPIO pins" if args.machine == "pi"
             else "every default, no GPIO")
     first = " (SCHED_FIFO: first in line for a CPU)" if REALTIME else ""
-    print(f"start to first frame of coda-pi run, {args.size}, {what}, SDL {DRIVER} driver, "
+    driver = parts[-1].get("driver", DRIVER)
+    print(f"start to first frame of coda-pi run, {args.size}, {what}, SDL {driver} driver, "
           f"{pins}, median of {args.runs} fresh processes{first} (load average {load:.2f})")
     print(f"  process start -> first frame  {statistics.median(walls) * 1000:7.1f} ms "
           f"(min {min(walls) * 1000:.1f}, max {max(walls) * 1000:.1f})")

@@ -61,6 +61,9 @@ def main() -> int:
             "cpu": time.process_time(),
             "frames": app.stats.frames,
             "modules": sorted(sys.modules),
+            # The video driver SDL chose (x11, wayland, kmsdrm, dummy): drivers are compared
+            # by what SDL says it runs, not by what was asked for.
+            "driver": sys.modules["pygame"].display.get_driver(),
         }
         if trace:
             import tracemalloc

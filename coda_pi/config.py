@@ -200,6 +200,8 @@ class ScreenConfig:
 
 @dataclass(frozen=True, slots=True)
 class SoundConfig:
+    """The ``[sound]`` section: whether the buzzer plays its cues."""
+
     enabled: bool = True
 
 
@@ -260,6 +262,8 @@ class PhonesConfig:
 
 @dataclass(frozen=True, slots=True)
 class Config:
+    """The whole config: each section's settings, defaults where the file says nothing."""
+
     pins: PinConfig = field(default_factory=PinConfig)
     screen: ScreenConfig = field(default_factory=ScreenConfig)
     sound: SoundConfig = field(default_factory=SoundConfig)

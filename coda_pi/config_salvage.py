@@ -36,12 +36,14 @@ def decode_config(raw: bytes) -> tuple[str, frozenset[int]]:
     return raw.decode("utf-8", errors="replace"), frozenset(bad)
 
 
-_TOML_WHERE = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
-_TOML_END = re.compile(r"\s*\(at end of document\)$")
-_TABLE_LINE = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.\-\"' ]*?)\s*\]\]?\s*(#.*)?$")
+# Patterns as text, compiled (by re, which keeps them) when a config file is first salvaged:
+# a good file, as at nearly every start, needs none of them.
+_TOML_WHERE = r"\s*\(at line (\d+), column (\d+)\)$"
+_TOML_END = r"\s*\(at end of document\)$"
+_TABLE_LINE = r"^\s*\[\[?\s*([A-Za-z0-9_.\-\"' ]*?)\s*\]\]?\s*(#.*)?$"
 # Any line that may be about the pins: a [pins] or [pins.x] header (even one left unclosed),
 # or a key "pins" / pins.x at the top of the file, quoted or not.
-_MENTIONS_PINS = re.compile(r"""^\s*\[*\s*["']?pins["']?\s*[.=\]]|^\s*\[+\s*["']?pins["']?\s*$""")
+_MENTIONS_PINS = r"""^\s*\[*\s*["']?pins["']?\s*[.=\]]|^\s*\[+\s*["']?pins["']?\s*$"""
 
 
 @dataclass(slots=True)
@@ -60,7 +62,7 @@ class Salvaged:
         [pins.x], a top-level pins key, a broken header), and the table before it did not
         end inside a multi-line string (which could have swallowed its header)."""
         start, end = self.origin.get("pins", (0, 0))
-        elsewhere = any(_MENTIONS_PINS.match(line)
+        elsewhere = any(re.match(_MENTIONS_PINS, line)
                         for i, line in enumerate(self.lines) if not start <= i < end)
         if elsewhere:
             return True
@@ -76,12 +78,12 @@ def salvage(text: str, error: Callable[[str, str], None],
     # Split on newlines only, as TOML and decode_config count lines (not on U+2028 & co.).
     lines = re.findall(r"[^\n]*\n|[^\n]+$", text)
     salvaged = Salvaged(lines)
-    starts = [i for i, line in enumerate(lines) if _TABLE_LINE.match(line)]
+    starts = [i for i, line in enumerate(lines) if re.match(_TABLE_LINE, line)]
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
     for n, start in enumerate(starts):
         end = starts[n + 1] if n + 1 < len(starts) else len(lines)
-        head = _TABLE_LINE.match(lines[start]) if lines else None
+        head = re.match(_TABLE_LINE, lines[start]) if lines else None
         table = head.group(1).strip().strip("\"'") if head else ""
         chunk = "".join(lines[start:end])
         bad = sorted(i for i in bad_lines if start < i <= end)
@@ -91,7 +93,7 @@ def salvage(text: str, error: Callable[[str, str], None],
             part = tomllib.loads(chunk)
         except (tomllib.TOMLDecodeError, ValueError) as exc:
             message = str(exc)
-            where = _TOML_WHERE.search(message)
+            where = re.search(_TOML_WHERE, message)
             if bad:
                 line = bad[0]
             elif where:
@@ -103,7 +105,7 @@ def salvage(text: str, error: Callable[[str, str], None],
                     # A multi-line string left open may have been meant to run on past the
                     # next header (an array cannot: a header is no value).
                     salvaged.left_open.add(end)
-            reason = _TOML_END.sub("", _TOML_WHERE.sub("", message))
+            reason = re.sub(_TOML_END, "", re.sub(_TOML_WHERE, "", message))
             if table:
                 error(table, say("line {line} is not valid TOML ({reason}); the whole "
                                          "[{table}] table is ignored and its defaults are used",

@@ -27,23 +27,28 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import dataclasses
-import inspect
+import gc
 import marshal
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from types import CodeType
 from typing import Any
+
+from coda_pi.import_later import dataclasses_module
+
+# The first import of dataclasses in a start: without inspect until it is needed.
+dataclasses = dataclasses_module()
 
 KEPT_MOST = 4000
 """Methods kept at most (a start of the device needs about 600): past it, a start keeps
 only its own, so code that changed does not pile up."""
 
 
-@dataclass
+@dataclasses.dataclass
 class Stats:
+    """How many methods this process compiled, and how many it took from the cache."""
+
     compiled: int = 0  # methods compiled in this process
     reused: int = 0  # ... and taken from the cache instead
 
@@ -73,20 +78,30 @@ def install(directory: Path | None = None) -> None:
 
 
 def _expected(create: Any) -> bool:
-    try:
-        params = list(inspect.signature(create).parameters)
-    except (TypeError, ValueError):
+    # Its parameters read from its code, not with inspect.signature: inspect is not
+    # imported at a start (coda_pi/import_later.py).
+    code = getattr(create, "__code__", None)
+    if code is None:
         return False
-    return params == ["name", "args", "body", "globals", "locals", "return_type"]
+    params = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    return list(params) == ["name", "args", "body", "globals", "locals", "return_type"]
 
 
 def _read(path: Path) -> dict[str, CodeType]:
+    # The collector paused while the cache is read: its tens of thousands of new tuples
+    # would set off passes that find nothing to free (this is before the command pauses it
+    # for the rest of the start: coda_pi/cli/__init__.py).
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         # One read, then the bytes (marshal.load reads a file object piece by piece: ten
         # times slower).
         codes = marshal.loads(path.read_bytes())
     except (OSError, EOFError, ValueError, TypeError):
         return {}
+    finally:
+        if collecting:
+            gc.enable()
     if not isinstance(codes, dict):
         return {}
     return {k: v for k, v in codes.items() if isinstance(k, str) and isinstance(v, CodeType)}

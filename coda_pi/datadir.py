@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import logging
 import os
 import re
 import stat
@@ -27,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from coda_pi import config
+from coda_pi import config, log_later
 from coda_pi.replay import Replay, replay_file
 from coda_pi.results_cache import ResultsCache
 from coda_pi.rules.sentence import say
@@ -35,7 +34,7 @@ from coda_pi.rules.sentence import say
 if TYPE_CHECKING:
     import datetime as dt
 
-log = logging.getLogger(__name__)
+log = log_later.getLogger(__name__)
 
 RECORD_SUFFIX = ".jsonl"
 UNREADABLE_MARK = ".unreadable"
@@ -163,13 +162,15 @@ def choose_resume(data_dir: Path, record: Path | None = None) -> ResumeChoice:
                     continue
                 if info.st_size == 0:
                     continue  # cut off before its header: nothing to resume
-                if cache.summary(path).finished:
+                summary, replay = cache.summary_and_replay(path)
+                if summary.finished:
                     continue
             except OSError as err:
                 notices.append(say("could not read {name}: {why}", name=_shown(path.name),
                                    why=_why(err)))
                 continue
-            choice = _resume(path, notices)
+            # The replay that told it unfinished, when there was one: not a second.
+            choice = _resume(path, notices, replay)
             if choice is not None:
                 return choice
     finally:
@@ -189,8 +190,10 @@ def _shown(name: str) -> str:
     return printable(name)
 
 
-def _resume(path: Path, notices: list[str]) -> ResumeChoice | None:
-    """The choice to resume ``path``; None (and a notice why, if there is news) otherwise."""
+def _resume(path: Path, notices: list[str], replay: Replay | None = None
+            ) -> ResumeChoice | None:
+    """The choice to resume ``path`` (replayed already as ``replay``, if given); None (and
+    a notice why, if there is news) otherwise."""
     name = _shown(path.name)
     try:
         if not path.exists():
@@ -201,7 +204,8 @@ def _resume(path: Path, notices: list[str]) -> ResumeChoice | None:
             return None
         if path.stat().st_size == 0:
             return None
-        replay = replay_file(path)
+        if replay is None:
+            replay = replay_file(path)
     except OSError as err:
         notices.append(say("could not read {name}: {why}", name=name, why=_why(err)))
         return None

@@ -22,12 +22,16 @@ from coda_pi.rules.sentence import say
 
 @dataclass(frozen=True, slots=True)
 class RecordLine:
+    """One line of a record, read: its number and its JSON object."""
+
     number: int  # 1-based line number in the file
     obj: Any
 
 
 @dataclass(frozen=True, slots=True)
 class LineError:
+    """A line of a record that could not be read, and why."""
+
     line: int
     message: str
 

@@ -10,11 +10,11 @@ file stays the place to set defaults; what the table last chose on the device wi
 from __future__ import annotations
 
 import json
-import logging
 from dataclasses import asdict, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from coda_pi import log_later
 from coda_pi.i18n import LANGUAGES
 from coda_pi.record import write_atomically
 from coda_pi.referee.shared.pool_names import POOL_NAMES
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 FILE_NAME = "setup.json"
 VERSION = 1
-log = logging.getLogger(__name__)
+log = log_later.getLogger(__name__)
 
 # Each remembered key and the values it may take (a type, or the allowed values).
 _CHECKS: dict[str, Any] = {

@@ -11,14 +11,14 @@ unreadable or odd file means "not turned on".
 from __future__ import annotations
 
 import json
-import logging
 from pathlib import Path
 
+from coda_pi import log_later
 from coda_pi.config import PhonesConfig
 from coda_pi.record import read_file_bytes, write_atomically
 
 FILE_NAME = "phones.json"
-log = logging.getLogger(__name__)
+log = log_later.getLogger(__name__)
 
 
 def path_in(data_dir: Path) -> Path:

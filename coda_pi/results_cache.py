@@ -165,13 +165,23 @@ class ResultsCache:
 
         Raises ``OSError`` when the record cannot be read.
         """
+        return self.summary_and_replay(path)[0]
+
+    def summary_and_replay(self, path: Path) -> tuple[Summary, Replay | None]:
+        """``summary``, and the replay it was worked out from when the cache did not hold it
+        (None when it did): who needs the replay too (the resumed game) does not replay
+        the record again.
+
+        Raises ``OSError`` when the record cannot be read.
+        """
         info = os.stat(path)
         key = _identity(info)
         cached = self._entries.get(path.name)
         if cached is not None and cached[0] == key:
-            return cached[1]
+            return cached[1], None
         data = read_file_bytes(path)
-        summary = Summary.of(replay_bytes(data), info.st_mtime)
+        replay = replay_bytes(data)
+        summary = Summary.of(replay, info.st_mtime)
         self.replayed += 1
         # The key is the file as it was before the read: a line added meanwhile changes
         # it, so the next look replays again rather than trusting a stale summary.
@@ -179,7 +189,7 @@ class ResultsCache:
         self._dirty = True
         if time.monotonic() - self._saved_at >= SAVE_EVERY:
             self.save()  # a long rebuild keeps what it learnt as it goes
-        return summary
+        return summary, replay
 
     def holds(self, path: Path) -> bool:
         """Whether ``path``'s summary is in the cache, for the file as it is now."""

@@ -44,6 +44,30 @@ def test_the_latest_unfinished_record_is_resumed(tmp_path: Path) -> None:
     assert choice.replay is not None and choice.replay.summary()["turn"] == 2
 
 
+def test_an_unfinished_record_is_replayed_once_to_be_resumed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A restart after play: the unfinished record grew since the results were last kept, so
+    # its summary must be worked out again. One replay tells both that it is unfinished and
+    # where it stands (a 30-round tournament's is about a third of its resumed start).
+    import coda_pi.replay
+
+    latest = copy("miss-place-undo.jsonl", tmp_path, "coda-2026-01-02T10-00-00.jsonl")
+    replays = []
+    real = coda_pi.replay.replay_lines
+
+    def counted(*args, **kwargs):
+        replays.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(coda_pi.replay, "replay_lines", counted)
+    choice = choose_resume(tmp_path)
+    assert choice.path == latest
+    assert choice.replay is not None and choice.replay.summary()["turn"] == 2
+    assert len(replays) == 1
+    # ... and the results list, later, has it from the cache kept meanwhile.
+    assert [r.finished for r in results(tmp_path)] == [False] and len(replays) == 1
+
+
 def test_a_finished_latest_record_starts_a_new_game(tmp_path: Path) -> None:
     copy("sweep.jsonl", tmp_path, "coda-2026-01-01T10-00-00.jsonl")
     finished = copy("sweep.jsonl", tmp_path, "coda-2026-01-02T10-00-00.jsonl")

@@ -4,7 +4,6 @@ referee (coda_pi/app/resume.py chooses which) by the loop (coda_pi/app/loop.py).
 from __future__ import annotations
 
 import dataclasses
-import logging
 import os
 import random
 import sys
@@ -14,17 +13,18 @@ from typing import Any, TextIO
 
 import pygame
 
+from coda_pi import log_later
 from coda_pi.app.loop import App, TimedSource
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import OnRecorded, Records
-from coda_pi.app.resume import build_referee
+from coda_pi.app.resume import build_referee, notice_over
 from coda_pi.app.sdl_noise import sifted_stderr
 from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
 from coda_pi.app.waiting import Waiter, choose_waiter, is_console_driver
 from coda_pi.config import BUTTONS_OFF, Config
 from coda_pi.desktop import WINDOW_SYSTEMS, keys_banner, set_in_a_window, unseen_notice
 from coda_pi.devices.buzzer import SilentSounder
-from coda_pi.devices.gpio import open_gpio
+from coda_pi.devices.gpio import GpioDevices, open_gpio, why_no_gpio_here
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
 from coda_pi.devices.sound_on_first_cue import device_sounder
@@ -35,7 +35,7 @@ from coda_pi.rules.sentence import say
 from coda_pi.rules.sentence import say as sentence_say
 from coda_pi.ui.scene import Scene
 
-log = logging.getLogger(__name__)
+log = log_later.getLogger(__name__)
 
 
 def explain_once(stream: TextIO | None = None) -> Callable[[str], None]:
@@ -117,24 +117,17 @@ def build_app(
         say(unseen)
 
     gpio = None
-    if options.gpio:
-        pins = config.pins
-        why: list[str] = []
-
-        def gpio_says(text: str) -> None:
-            why.append(text)
-            say(text)
-
-        gpio = open_gpio(pins.button_pins(), pins.seat_led_pins(), queue.put,
-                         buzzer_pin=pins.buzzer_pin, bounce_time=options.bounce_time,
-                         explain=gpio_says)
-        if gpio is None and why and pins.button_pins() and on_a_pi():
-            # A Pi whose buttons cannot be read is worked with a keyboard, if it has one:
-            # the first screen says so, and why, not only the log.
-            off = sentence_say(BUTTONS_OFF, why=why[0].rstrip("."))
+    # Pins that will most likely open are opened once the first frame is shown; the frame
+    # is drawn as with buttons (no keys banner, no LEDs on the screen).
+    pins_later = (options.gpio and options.pins_after_first_frame and sounder is None
+                  and pins_expected(config))
+    if options.gpio and not pins_later:
+        gpio, off = _open_pins(options, queue, say)
+        if off is not None:
             options = dataclasses.replace(options, notices=(*options.notices, off))
+    buttons = gpio is not None or pins_later
     sound_on = config.sound.enabled if options.sound is None else options.sound
-    if sounder is None:
+    if sounder is None and not pins_later:
         sounder = (device_sounder(gpio, explain=say, clock=clock.monotonic) if sound_on
                    else SilentSounder())
     if callable(getattr(sounder, "next_deadline", None)):
@@ -202,20 +195,20 @@ def build_app(
         from coda_pi.devices.input_watch import InputWatch
 
         closers.append(InputWatch(queue.wake).start().close)
-    keys = keys_banner(driver, buttons=gpio is not None)
+    keys = keys_banner(driver, buttons=buttons)
     keys_shown = keys is not None and getattr(referee.view(), "banner", None) is None
     if keys_shown:
         # Once, on the first screen: it stays while the setup is open (its header), and the
         # game's first action replaces it.
         referee.notify(keys)
-    strip = (gpio is None) if show_led_strip is None else show_led_strip
+    strip = (not buttons) if show_led_strip is None else show_led_strip
     app = App(
         referee,
         queue=queue,
         clock=clock,
         renderer=renderer,
         display=display,
-        waiter=(choose_waiter(queue, buttons=gpio is not None, driver=driver)
+        waiter=(choose_waiter(queue, buttons=buttons, driver=driver)
                 if waiter is None else waiter),
         keyboard=KeyboardButtons(),
         sounder=sounder,
@@ -228,6 +221,9 @@ def build_app(
     )
     app.records = records
     app.gpio = gpio
+    if pins_later:
+        app.later.append(_pins_opener(app, options, say, sound_on=sound_on,
+                                      waiter_chosen=waiter is None, driver=driver))
     app.phones = phones
     if phones is not None:
         app.referee.attach_seat_screens(phones.bridge)  # the QR code, "Phones" in the menu
@@ -238,6 +234,67 @@ def build_app(
     elif hasattr(app.referee, "offer_phones"):
         app.referee.offer_phones(_phones_starter(app, records.data_dir, config.phones.port))
     return app
+
+
+def pins_expected(config: Config) -> bool:
+    """Whether GPIO pins are configured and this machine looks able to open them (a pin
+    factory named, or a GPIO device in /dev): said without importing gpiozero."""
+    pins = config.pins
+    return bool(pins.button_pins() or pins.seat_led_pins() or pins.buzzer_pin is not None) \
+        and why_no_gpio_here() is None
+
+
+def _open_pins(options: DeviceOptions, queue: IntentQueue, say: Callable[[str], None]
+               ) -> tuple[GpioDevices | None, str | None]:
+    """The buttons, seat LEDs and piezo opened; and when a Pi's buttons cannot be read, the
+    sentence for its screen saying so, and why (not only the log): it is worked with a
+    keyboard, if it has one."""
+    pins = options.config.pins
+    why: list[str] = []
+
+    def gpio_says(text: str) -> None:
+        why.append(text)
+        say(text)
+
+    gpio = open_gpio(pins.button_pins(), pins.seat_led_pins(), queue.put,
+                     buzzer_pin=pins.buzzer_pin, bounce_time=options.bounce_time,
+                     explain=gpio_says)
+    off = None
+    if gpio is None and why and pins.button_pins() and on_a_pi():
+        off = sentence_say(BUTTONS_OFF, why=why[0].rstrip("."))
+    return gpio, off
+
+
+def _pins_opener(app: App, options: DeviceOptions, say: Callable[[str], None], *,
+                 sound_on: bool, waiter_chosen: bool, driver: str) -> Callable[[], None]:
+    """Opening the pins after the first frame, and wiring what opened as ``build_app``
+    would have; where they did not open, the device goes on as it would have started
+    without them: the keyboard's wait and banner, the LEDs on the screen, the mixer, and
+    on a Pi the sentence saying why."""
+
+    def open_pins() -> None:
+        gpio, off = _open_pins(options, app.queue, say)
+        app.gpio = gpio
+        if sound_on:
+            app.sounder = device_sounder(gpio, explain=say, clock=app.clock.monotonic)
+            if callable(getattr(app.sounder, "next_deadline", None)):
+                app.sources.append(app.sounder)  # type: ignore[arg-type]
+        else:
+            app.sounder = SilentSounder()
+        if gpio is not None:
+            app.seat_leds = gpio.leds
+            app.closers.append(gpio.close)
+            return
+        app.show_led_strip = True
+        if waiter_chosen:
+            app.waiter = choose_waiter(app.queue, buttons=False, driver=driver)
+        if off is not None:
+            app.referee = notice_over(app.referee, [off], clock=app.clock)
+        keys = keys_banner(driver, buttons=False)
+        if keys is not None and getattr(app.referee.view(), "banner", None) is None:
+            app.referee.notify(keys)
+
+    return open_pins
 
 
 def _both(first: OnRecorded | None, then: OnRecorded) -> OnRecorded:

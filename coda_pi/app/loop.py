@@ -11,7 +11,6 @@ an idle device sleeps.
 
 from __future__ import annotations
 
-import logging
 import threading
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from coda_pi import log_later
 from coda_pi.app.waiting import QueueWaiter, Waiter
 from coda_pi.devices.gpio import GpioDevices, SeatLeds
 from coda_pi.devices.intent_queue import INTENT_EVENT, IntentQueue
@@ -33,7 +33,7 @@ from coda_pi.ui.scene import Scene
 if TYPE_CHECKING:
     from coda_pi.app.records import Records
 
-log = logging.getLogger(__name__)
+log = log_later.getLogger(__name__)
 
 _NEVER = object()  # no version seen yet (or a referee without one: views every time)
 
@@ -156,6 +156,9 @@ class App:
         self._viewed: object = _NEVER
         self._intents_since_views = True
         self.phones: Any = None  # the phones' server and bridge, when build_app started them
+        # What the first frame does not need (the GPIO pins: app/build.py), done once it is on
+        # the screen, before the loop first sleeps.
+        self.later: list[Callable[[], None]] = []
 
     # ---- one iteration ---------------------------------------------------------------------
 
@@ -165,6 +168,8 @@ class App:
             self.running = False
         if not self.running:
             return False
+        if self.later:  # the first frame is on the screen: before the first sleep, no wake-up
+            self.do_later()
         self.stats.steps += 1
         timeout = self._timeout()
         if timeout != 0 and self._idle():
@@ -189,6 +194,18 @@ class App:
         self._idle_left = self.renderer.idle(lambda: bool(len(queue)))
         self.stats.idles += 1
         return True
+
+    def do_later(self) -> None:
+        """The work put off until the first frame was shown, then what it changed (the seat
+        LEDs lit, the screen drawn again if it differs)."""
+        work, self.later = self.later, []
+        for job in work:
+            try:
+                job()
+            except Exception as error:  # as the referee's: logged, kept, the device goes on
+                log.exception("while finishing the start")
+                self.errors.append(error)
+        self.update()
 
     def stop(self) -> None:
         """End the loop after the step it is in; safe from any thread (the stop signals',
@@ -335,7 +352,8 @@ class App:
             show_led_strip=self.show_led_strip,
             blink_on=int(now // BLINK_SECONDS) % 2 == 0,
         )
-        key = (scene.view, scene.private, scene.leds, self.renderer.time_key(scene))
+        key = (scene.view, scene.private, scene.leds, scene.show_led_strip,
+               self.renderer.time_key(scene))
         self.scene = scene
         if key == self._drawn and not force:
             return False

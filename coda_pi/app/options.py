@@ -42,4 +42,8 @@ class DeviceOptions:
     # that is wanted; what the screen would show is still worked out (the views), frame by
     # frame, so a run plays exactly as it does when drawn.
     draw: bool = True
+    # True (``coda-pi run``): where GPIO pins are expected to open, the first frame is drawn
+    # before they are (gpiozero and the pins: about a sixth of the appliance's start), as
+    # with buttons; they open once it is shown (app/build.py).
+    pins_after_first_frame: bool = False
 

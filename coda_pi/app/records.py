@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import itertools
 import json
-import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from coda_pi import log_later
 from coda_pi.datadir import new_record_path, results
 from coda_pi.i18n import N_, _, ngettext, spoken
 from coda_pi.record import RecordWriter, fsync_dir, read_file_bytes, write_atomically
 from coda_pi.referee.shared.results import ResultRow
 
-log = logging.getLogger(__name__)
+log = log_later.getLogger(__name__)
 
 
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 import errno
-import logging
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from coda_pi import remembered
+from coda_pi import log_later, remembered
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import Records, result_rows
 from coda_pi.config import os_reason, says_what_is_off
@@ -27,7 +26,7 @@ from coda_pi.referee.shared.wording import nouns
 from coda_pi.referee.table_referee import TableReferee
 from coda_pi.rules.sentence import say
 
-log = logging.getLogger(__name__)
+log = log_later.getLogger(__name__)
 
 
 def build_referee(
@@ -150,6 +149,13 @@ def _say_on_screen(
     title = ngettext("A problem at start", "{count} problems at start", len(troubles)).format(
         count=len(troubles))
     return StartNotice(referee, title, text, clock=clock)
+
+
+def notice_over(referee: TableReferee, troubles: Sequence[str], *, clock: Clock
+                ) -> TableReferee:
+    """The referee with a notice of ``troubles`` over its screen, as at start (the GPIO
+    pins found unusable only after the first frame: app/build.py)."""
+    return _say_on_screen(referee, resumed=False, troubles=troubles, clock=clock)
 
 
 def _capital(text: str) -> str:

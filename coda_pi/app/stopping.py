@@ -17,14 +17,15 @@ loop stops between two steps: a record line is never cut in two by a signal.
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 import signal
 import threading
 from collections.abc import Callable, Iterable
 from types import FrameType
 
-log = logging.getLogger(__name__)
+from coda_pi import log_later
+
+log = log_later.getLogger(__name__)
 
 STOP_SIGNALS: tuple[signal.Signals, ...] = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 """What stops the device cleanly (exit 0, the record closed)."""

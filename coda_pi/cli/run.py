@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import gc
-import logging
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from coda_pi import log_later
 from coda_pi.config import load_config
 from coda_pi.datadir import DataDirBusy, claim_data_dirs
 from coda_pi.desktop import KEYS
@@ -89,7 +89,9 @@ def choose_language(args: argparse.Namespace, config: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from coda_pi.app.stopping import StopSignals
 
-    logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+    # When something first logs, or once the first frame is shown: logging is not imported
+    # for the first frame (coda_pi/log_later.py).
+    log_later.configure(level="WARNING", format="%(name)s: %(message)s")
     # From here on SIGTERM, SIGINT and SIGHUP end the device cleanly (exit 0, the record
     # closed) on any screen, however long it would sleep.
     with StopSignals() as stops:
@@ -133,6 +135,8 @@ def _run_device(args: argparse.Namespace, config: Any, notices: tuple[str, ...],
         resume=args.resume,
         notices=notices,
         language=args.lang,
+        # The first frame is on the screen before the pins are opened (app/build.py).
+        pins_after_first_frame=True,
     )
     try:
         app = build_app(options)
@@ -147,6 +151,7 @@ def _run_device(args: argparse.Namespace, config: Any, notices: tuple[str, ...],
         # full one mid-game would, at a press, on a Pi Zero for tens of milliseconds).
         gc.freeze()
         gc.enable()
+    app.later.insert(0, log_later.settle)  # a library may log without coda_pi's loggers
     stops.on_stop(app.stop)
     try:
         app.run()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import array
 import contextlib
-import logging
 import math
 import os
 import threading
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from coda_pi import log_later
 from coda_pi.devices.tunes import TUNES, Step, Tune
 from coda_pi.i18n import _
 from coda_pi.pygame_import import mixer
@@ -26,11 +26,11 @@ from coda_pi.referee.shared.ports import Sounder
 from coda_pi.referee.shared.signals import Cue
 
 if TYPE_CHECKING:
-    from gpiozero import TonalBuzzer
+    from gpiozero.output_devices import TonalBuzzer
     from gpiozero.pins import Factory
     from gpiozero.tones import Tone
 
-log = logging.getLogger(__name__)
+log = log_later.getLogger(__name__)
 
 
 class SilentSounder:
@@ -84,7 +84,7 @@ class PiezoSounder:
         from coda_pi.devices.gpiozero_import import gpiozero_imported
 
         with gpiozero_imported():
-            from gpiozero import TonalBuzzer
+            from gpiozero.output_devices import TonalBuzzer
             from gpiozero.tones import Tone
         self._buzzer = TonalBuzzer(
             pin, mid_tone=Tone(mid_tone), octaves=octaves, pin_factory=pin_factory

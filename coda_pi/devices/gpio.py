@@ -15,7 +15,6 @@ GPIO (a laptop) never loads it, which is about 20 ms of its start (``gpiozero_im
 from __future__ import annotations
 
 import importlib
-import logging
 import os
 import sys
 import warnings
@@ -23,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from coda_pi import log_later
 from coda_pi.devices.buzzer import PiezoSounder
 from coda_pi.devices.gpiozero_import import gpiozero_imported
 from coda_pi.i18n import _
@@ -30,10 +30,11 @@ from coda_pi.referee.shared.signals import Button, Intent, Press, Release
 from coda_pi.referee.shared.views import LedState
 
 if TYPE_CHECKING:
-    from gpiozero import LED, DigitalInputDevice
+    from gpiozero.input_devices import DigitalInputDevice
+    from gpiozero.output_devices import LED
     from gpiozero.pins import Factory
 
-log = logging.getLogger(__name__)
+log = log_later.getLogger(__name__)
 
 DEFAULT_BOUNCE_TIME = 0.01
 """Seconds of debounce. Under lgpio (kernel gpiod) this is a stability filter, so it also
@@ -68,7 +69,7 @@ class GpioButtons:
         bounce_time: float | None = DEFAULT_BOUNCE_TIME,
     ) -> None:
         with gpiozero_imported():
-            from gpiozero import DigitalInputDevice
+            from gpiozero.input_devices import DigitalInputDevice
         self._devices: dict[Button, DigitalInputDevice] = {}
         try:
             for button, pin in pins.items():
@@ -115,7 +116,7 @@ class SeatLeds:
         blink: tuple[float, float] = DEFAULT_BLINK,
     ) -> None:
         with gpiozero_imported():
-            from gpiozero import LED
+            from gpiozero.output_devices import LED
         self._on_time, self._off_time = blink
         self._leds: list[LED] = []
         try:
@@ -244,12 +245,12 @@ def _default_factory() -> Factory:
     """
     chosen = sys.modules.get("gpiozero.devices")
     if chosen is None or chosen.Device.pin_factory is None:
-        missing = _why_no_gpio_here()
+        missing = why_no_gpio_here()
         if missing is not None:
             raise _NoPinFactory(_("No GPIO on this machine ({why}); using the keyboard.").format(
                 why=missing))
     with gpiozero_imported():
-        from gpiozero import Device
+        from gpiozero.devices import Device
         from gpiozero.exc import BadPinFactory, PinFactoryFallback
 
         with warnings.catch_warnings(record=True) as caught:
@@ -278,7 +279,7 @@ def _default_factory() -> Factory:
     return factory
 
 
-def _why_no_gpio_here() -> str | None:
+def why_no_gpio_here() -> str | None:
     """Why no gpiozero pin factory could load on this machine, said without loading one;
     None when one might. Every factory gpiozero tries by default needs a device the kernel
     makes for GPIO (lgpio a /dev/gpiochip, RPi.GPIO and the native driver /dev/gpiomem or a

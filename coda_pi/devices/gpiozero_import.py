@@ -6,11 +6,10 @@ back."""
 from __future__ import annotations
 
 import contextlib
-import importlib
 import sys
-import types
 from collections.abc import Iterator
-from typing import Any
+
+from coda_pi.import_later import package_body_later, stand_in
 
 STAND_INS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # (the name gpiozero imports, the module it stands for, the names it takes from it)
@@ -40,9 +39,15 @@ def gpiozero_imported() -> Iterator[None]:
     While gpiozero is imported a stand-in for each is in its place (for the first two, for
     the backports it prefers): the names gpiozero takes from it call the real module, and
     any other attribute imports it, so the real module loads only when gpiozero uses it.
-    Afterwards every other import gets the real module as ever."""
+    Afterwards every other import gets the real module as ever.
+
+    gpiozero's own ``__init__`` (which imports every device it has) runs only when a name
+    is taken from ``gpiozero`` itself: coda-pi takes its classes from their modules
+    (``gpiozero.input_devices``, ``gpiozero.output_devices``, ``gpiozero.devices``). When
+    it does run, it runs with these stand-ins too."""
+    package_body_later("gpiozero", around=gpiozero_imported)
     stand_ins = {
-        name: _stand_in(name, real, names) for name, real, names in STAND_INS
+        name: stand_in(name, real, names) for name, real, names in STAND_INS
         # Loaded already (the module or its backport): nothing to save.
         if name not in sys.modules and real not in sys.modules
     }
@@ -50,28 +55,6 @@ def gpiozero_imported() -> Iterator[None]:
     try:
         yield
     finally:
-        for name, stand_in in stand_ins.items():
-            if sys.modules.get(name) is stand_in:
+        for name, module in stand_ins.items():
+            if sys.modules.get(name) is module:
                 del sys.modules[name]
-
-
-def _stand_in(name: str, real: str, names: tuple[str, ...]) -> types.ModuleType:
-    module = types.ModuleType(name)
-    for attribute in names:
-        setattr(module, attribute, _later(real, attribute))
-
-    def __getattr__(attribute: str) -> Any:
-        if attribute.startswith("__"):  # the import system's own questions
-            raise AttributeError(attribute)
-        return getattr(importlib.import_module(real), attribute)
-
-    module.__getattr__ = __getattr__  # type: ignore[method-assign]
-    return module
-
-
-def _later(real: str, attribute: str) -> Any:
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(real), attribute)(*args, **kwargs)
-
-    call.__name__ = call.__qualname__ = attribute
-    return call

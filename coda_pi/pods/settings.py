@@ -49,6 +49,8 @@ class Controller(Enum):
 
 @dataclass(frozen=True, slots=True)
 class PodsConfig:
+    """The ``[pods]`` section: the seats' own small screens and the bus they hang on."""
+
     enabled: bool = False
     controller: Controller = Controller.SH1106
     port: int = 1

@@ -147,6 +147,8 @@ class Points:
 
 @dataclass(frozen=True, slots=True)
 class RoundResult:
+    """A round's winner and each seat's points."""
+
     winner: int
     points: tuple[int, ...]
 

@@ -94,7 +94,7 @@ def round_over(game: CodaGame) -> bool:
     return game.round_winner is not None or game.phase in (Phase.ROUND, Phase.FINISHED)
 
 
-@observe.register
+@observe.register(CodaGame)  # named, not read from the annotations: typing.get_type_hints at import
 def _(game: CodaGame, seat: int | None = None) -> CodaObservation:
     _check_seat(seat, game.seats)
     over = round_over(game)

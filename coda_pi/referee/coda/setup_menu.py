@@ -26,6 +26,8 @@ EXTRA_PERIODS = (10, 15, 20, 30, 45, 60)
 
 @dataclass(frozen=True, slots=True)
 class _Item:
+    """One line of the setup menu: what it sets, how it reads, how a press changes it."""
+
     key: str
     label: str
     show: Callable[[SetupDefaults], str]

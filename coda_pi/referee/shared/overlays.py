@@ -36,12 +36,16 @@ QUIT_OVER_WINDOW = N_("Quit coda-pi? The game is saved; the window closes.")
 
 @dataclass
 class Menu:
+    """The BACK menu over the screen: its items and the one under the cursor."""
+
     items: tuple[MenuItem, ...]
     cursor: int = 0
 
 
 @dataclass
 class Confirm:
+    """A yes/no question over the screen (undo, end the game, quit)."""
+
     kind: Literal["undo", "end", "quit"]
     text: str
     events: int = 0  # events in force when asked: a confirmation answers only that question

@@ -34,12 +34,16 @@ from coda_pi.rules.tiles import Color
 
 @dataclass(frozen=True, slots=True)
 class PublicPanel:
+    """A panel as everyone sees it: its colour, and its value once it is down."""
+
     dark: bool
     value: str | None  # the record's value ("7", "-"), only when the panel is down
 
 
 @dataclass(frozen=True, slots=True)
 class PublicPoints:
+    """A seat's points of a round, as everyone can count them."""
+
     guesses: int
     exposures: int
     win: int

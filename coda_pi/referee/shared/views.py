@@ -104,6 +104,8 @@ class TableView:
 
 @dataclass(frozen=True, slots=True)
 class SetupItem:
+    """One line of the setup screen: a label and its value."""
+
     label: str  # "Players", "Timer" ... (in the screen's language)
     value: str  # "3", "on" ...
     key: str = ""  # what the line is, whatever the language: "players", "game", "Start" ...
@@ -201,6 +203,8 @@ class PointsView:
 
 @dataclass(frozen=True, slots=True)
 class RoundEndView:
+    """The end of a round: who won it and everyone's points."""
+
     round_number: int
     rounds: int
     winner: int
@@ -212,6 +216,8 @@ class RoundEndView:
 
 @dataclass(frozen=True, slots=True)
 class StandingView:
+    """One seat's line in the standings."""
+
     rank: int  # 1 = first; equal totals share a rank
     seat: int
     name: str
@@ -221,6 +227,8 @@ class StandingView:
 
 @dataclass(frozen=True, slots=True)
 class FinalView:
+    """The end of the game: the standings and who won."""
+
     standings: tuple[StandingView, ...]  # best first
     winners: tuple[int, ...]  # seats with the best total
     ended_early: bool  # the table ended the game from the menu

@@ -18,6 +18,8 @@ from coda_pi.rules.tiles import Tile
 
 @dataclass(frozen=True, slots=True)
 class Nouns:
+    """The words a game's pieces go by (panels or cards, the box or the deck)."""
+
     panel: str  # "panel" / "card"
     panels: str  # "panels" / "cards"
     the_box: str  # "the box" / "the deck"
