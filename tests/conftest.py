@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 
@@ -74,3 +75,12 @@ def phone_browser(_module_chromium: Browser) -> Iterator[Browser]:
         contexts = browser.call("Target.getBrowserContexts")["browserContextIds"]
         for context in contexts:
             browser.call("Target.disposeBrowserContext", {"browserContextId": context})
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # The collected tests, their modules and everything those imported live to the end of
+    # the run: left in the collector's oldest generation, every full collection walked all
+    # of them again (185,000 objects after the whole suite's collection; frozen, the twin
+    # machine's garbage collections cost 0.65 s of CPU instead of 0.9 s, same examples).
+    gc.collect()
+    gc.freeze()
