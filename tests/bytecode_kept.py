@@ -52,7 +52,7 @@ def keep_bytecode() -> None:
 keep_bytecode()
 
 
-def _rewritten(source: Path) -> Path:
+def rewritten(source: Path) -> Path:
     """Where pytest keeps ``source``'s rewritten bytecode (``_pytest.assertion.rewrite``)."""
     tag = f"{sys.implementation.cache_tag}-pytest-{pytest.__version__}"
     folder = Path(sys.pycache_prefix or source.parent / "__pycache__")
@@ -61,11 +61,11 @@ def _rewritten(source: Path) -> Path:
     return folder / f"{source.stem}.{tag}.pyc"
 
 
-def cold() -> bool:
+def cold(tests: Path = TESTS) -> bool:
     """Whether some test module has no rewritten bytecode newer than itself."""
-    for source in TESTS.glob("test_*.py"):
+    for source in tests.glob("test_*.py"):
         try:
-            if _rewritten(source).stat().st_mtime < source.stat().st_mtime:
+            if rewritten(source).stat().st_mtime < source.stat().st_mtime:
                 return True
         except OSError:
             return True
