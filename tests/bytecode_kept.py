@@ -28,11 +28,13 @@ COLD_WAIT = 120.0  # seconds a worker waits at most for the first worker's colle
 
 
 def kept_bytecode_folder() -> Path | None:
-    """Where this interpreter keeps bytecode for the checkout: the venv's ``pycache``, or
-    None outside a venv (then the setting stands)."""
-    if sys.prefix == sys.base_prefix:
+    """Where this interpreter keeps bytecode for the checkout: ``CODA_PI_PYCACHE`` if set
+    (bench/bench_suite_start.py, for a cold start), else the venv's ``pycache``; None
+    outside a venv (then the setting stands)."""
+    named = os.environ.get("CODA_PI_PYCACHE")
+    if not named and sys.prefix == sys.base_prefix:
         return None
-    folder = Path(sys.prefix) / "pycache"
+    folder = Path(named) if named else Path(sys.prefix) / "pycache"
     try:
         folder.mkdir(exist_ok=True)
     except OSError:
