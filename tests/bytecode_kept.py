@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -63,15 +63,28 @@ def rewritten(source: Path) -> Path:
     return folder / f"{source.stem}.{tag}.pyc"
 
 
-def cold(tests: Path = TESTS) -> bool:
-    """Whether some test module has no rewritten bytecode newer than itself."""
-    for source in tests.glob("test_*.py"):
+def cold(sources: Iterable[Path]) -> bool:
+    """Whether one of the test modules ``sources`` has no rewritten bytecode newer than
+    itself."""
+    for source in sources:
         try:
             if rewritten(source).stat().st_mtime < source.stat().st_mtime:
                 return True
         except OSError:
             return True
     return False
+
+
+def named_test_modules(config: pytest.Config) -> list[Path]:
+    """The test modules this run collects: those named, and those in the folders named."""
+    modules: list[Path] = []
+    for arg in config.args:
+        path = config.invocation_params.dir / arg.split("::")[0]
+        if path.is_dir():
+            modules += path.rglob("test_*.py")
+        elif path.name.startswith("test_") and path.suffix == ".py":
+            modules.append(path)
+    return modules
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -82,7 +95,7 @@ def pytest_collection(session: pytest.Session) -> Iterator[None]:
         yield
         return
     collected = factory.getbasetemp().parent / "gw0-collected"  # the run's shared folder
-    if worker != "gw0" and cold():
+    if worker != "gw0" and cold(named_test_modules(session.config)):
         deadline = time.monotonic() + COLD_WAIT
         while not collected.exists() and time.monotonic() < deadline:
             time.sleep(0.1)  # a file another process writes: nothing to wait on but time

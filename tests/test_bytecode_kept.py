@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import bytecode_kept
+import pytest
 
 
 def test_this_run_kept_its_bytecode_in_the_venv_not_beside_the_sources() -> None:
@@ -25,12 +26,19 @@ def test_this_run_kept_its_bytecode_in_the_venv_not_beside_the_sources() -> None
 def test_a_changed_or_new_test_module_makes_the_cache_cold(tmp_path: Path) -> None:
     source = tmp_path / "test_example.py"
     source.write_text("def test_it():\n    assert True\n")
-    assert bytecode_kept.cold(tmp_path), "never compiled"
+    assert bytecode_kept.cold([source]), "never compiled"
     kept = bytecode_kept.rewritten(source)
     kept.parent.mkdir(parents=True, exist_ok=True)
     kept.write_bytes(b"")
     os.utime(source, (1_000_000, 1_000_000))
-    assert not bytecode_kept.cold(tmp_path)
+    assert not bytecode_kept.cold([source])
     os.utime(source, None)  # edited after it was compiled
     os.utime(kept, (1_000_000, 1_000_000))
-    assert bytecode_kept.cold(tmp_path)
+    assert bytecode_kept.cold([source])
+
+
+def test_the_workers_wait_only_for_the_modules_this_run_collects(
+        pytestconfig: pytest.Config) -> None:
+    named = bytecode_kept.named_test_modules(pytestconfig)
+    assert Path(__file__) in named
+    assert all(path.name.startswith("test_") and path.suffix == ".py" for path in named)
