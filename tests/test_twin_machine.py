@@ -411,11 +411,14 @@ class TwinMachine(RuleBasedStateMachine):
                 assert seen[0] == seen[1], f"seat {seat} sees {seen[0]!r} != {seen[1]!r}"
                 STATS["private"] += 1
         game = a.referee.game
+        # Each world's public view once for all its seats' pages (the view is the same
+        # whichever seat's page asks for it).
+        views = (a.referee.view(), b.referee.view())
         for seat in range(0 if game is None else game.seats):
             # Each seat's phone page, through the phones' own function, when the seat's
             # own panels are equal: everything on it is the seat's or public.
             if own_panels(a, seat) == own_panels(b, seat):
-                pages = (phone_page(a, seat), phone_page(b, seat))
+                pages = (phone_page(a, seat, views[0]), phone_page(b, seat, views[1]))
                 assert pages[0] == pages[1], f"seat {seat}'s phone page differs: {pages!r}"[:3000]
                 STATS["pages"] += 1
 
