@@ -13,9 +13,12 @@ import pytest
 
 
 def test_this_run_kept_its_bytecode_in_the_venv_not_beside_the_sources() -> None:
-    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+    if sys.flags.dont_write_bytecode:  # PYTHONDONTWRITEBYTECODE when this worker started
         assert sys.pycache_prefix == str(Path(sys.prefix) / "pycache")
         assert not sys.dont_write_bytecode
+        # The commands the tests start keep theirs for this run only (their copies of the
+        # checkout in temporary folders would pile up in the kept folder).
+        assert os.environ["PYTHONPYCACHEPREFIX"] != sys.pycache_prefix
     assert sys.pycache_prefix is None or not sys.pycache_prefix.startswith(
         str(bytecode_kept.TESTS))
     # This module, collected in this run, has its rewritten bytecode where the next run (or
