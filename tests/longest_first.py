@@ -18,6 +18,9 @@ import os
 import pytest
 
 LONGEST = (
+    # The twin machine's three parts first, one on each of three workers (each 3 to 5 s of
+    # CPU), then its scripted walks.
+    "tests/test_twin_machine.py::test_two_worlds_differing_in_hidden_panels_look_sound",
     "tests/test_twin_machine.py::",
     "tests/test_phones_browser.py::test_four_phones_play_an_entered_pool_tournament_by_taps",
     "tests/test_club_fuzz.py::",

@@ -230,12 +230,13 @@ def public_outputs(world: World) -> dict[str, Any]:
     return {name: read(world) for name, read in PUBLIC_OUTPUTS.items()}
 
 
-def phone_page(world: World, seat: int) -> Any:
+def phone_page(world: World, seat: int, public: Any = None) -> Any:
     """What ``seat``'s phone page shows now, through the phones' own function (another
-    engineer may rework the page: its internals are not read here)."""
+    engineer may rework the page: its internals are not read here); ``public``: the
+    world's public view now, when the caller has it for every seat's page."""
     from coda_pi.phones.seat_views import seat_page
 
-    return seat_page(world.referee, seat)
+    return seat_page(world.referee, seat, public)
 
 
 def own_panels(world: World, seat: int) -> tuple[Any, ...]:
