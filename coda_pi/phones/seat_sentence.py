@@ -8,7 +8,6 @@ Built on the loop's thread from the public view and that seat's own private view
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from coda_pi.i18n import _
@@ -25,17 +24,6 @@ from coda_pi.referee.shared.views import (
 )
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.rules.panel_entry import Stage
-
-BUTTON_WORDS = re.compile(r"\b(PREV|NEXT|OK|BACK)\b|(?i:seat button|bot[oó]n)")
-"""What only the device's buttons mean: never sent to a phone, which has none of them."""
-
-
-def touch_safe(text: str | None) -> str | None:
-    """``text`` when it says nothing of the device's buttons, else None (a phone shows the
-    sentence made for it instead)."""
-    if not text or BUTTON_WORDS.search(text):
-        return None
-    return text
 
 
 def seat_sentence(public: Any, seat: int, private: Any, actions: dict[str, Any]) -> str:

@@ -15,7 +15,8 @@ from typing import Any
 
 from coda_pi.i18n import _, language
 from coda_pi.phones.actions import TARGET_STEPS, entry_of, held_view, mastermind_actor
-from coda_pi.phones.seat_sentence import seat_sentence, touch_safe
+from coda_pi.phones.seat_sentence import seat_sentence
+from coda_pi.phones.touch_words import touch_safe
 from coda_pi.referee.mastermind.views import MastermindScreen, MastermindStep
 from coda_pi.referee.pools.entered.views import EntryPrivateView
 from coda_pi.referee.shared.labels import tile_label

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from coda_pi.i18n import _
-from coda_pi.phones.seat_sentence import touch_safe
+from coda_pi.phones.touch_words import touch_safe
 from coda_pi.referee.shared.views import BannerKind
 
 ANSWER_BYTES = 1024
