@@ -223,3 +223,46 @@ def test_a_contested_drawn_panel_the_winner_holds_is_looked_at_at_the_round_s_en
     assert records[0].lines[-1] == {"event": "bonus", "seat": 0,
                                     "tiles": ["D1", "L5", "D7", "L10", "D5"]}
     assert [_replays(r).totals() for r in records] == [b.game.totals()] * 2
+
+
+def test_a_contested_drawn_panel_stood_face_up_after_a_miss_is_looked_at_first() -> None:
+    """Ann enters her drawn dark 5 as dark 6 (world A; right in world B); Ben's dark 6
+    falls to her guess, then she misses: the drawn panel must stand face up. Its entry
+    names a fallen panel, so OK asks her to look at it first (as the winner's at a round's
+    end); then she shows its place again, and it stands face up as dark 5, as in world B."""
+    twins, records = worlds(ANN_RIGHT, ANN_RIGHT)
+    held_entry(twins, 1, BEN[:2] + tiles("D6", "L11"))
+    _draw_dark(twins)
+    for ref, table, drawn in zip(twins.refs, twins.tables, ("D6", "D5"), strict=True):
+        table.press(Button.SEAT_1)
+        for key in keys_to_enter(ref.pool.entry, tiles(drawn)):  # type: ignore[attr-defined]
+            table.tap(KEY_BUTTON[key.value])
+        table.release(Button.SEAT_1)
+    _guess(twins, 1, 2, 6)  # right: Ben's dark 6 falls
+    _guess(twins, 1, 0, 3)  # wrong: Ann stands her drawn panel face up
+    a, b = twins.refs
+    for ref, table in zip(twins.refs, twins.tables, strict=True):
+        cur = ref.cursor
+        assert cur is not None and cur.step is TurnStep.CLAIM_FACE_UP
+        slot = legal_slots([s.tile for s in ref.game.rows[0]], Tile.parse("D5"))[0]
+        table.tap(Button.NEXT, (slot - cur.claim_slot) % (len(ref.game.rows[0]) + 1))
+        table.press(Button.SEAT_1)
+        table.tap(Button.OK)
+        table.release(Button.SEAT_1)
+    screen = a.view().screen
+    assert isinstance(screen, EntryWaitView) and "drawn panel" in screen.prompt
+    assert b.game is not None and b.game.turn == 1  # placed at once in world B
+    _look(a, twins.tables[0], "D5")
+    cur = a.cursor
+    assert cur is not None and cur.step is TurnStep.CLAIM_FACE_UP
+    assert "Fixed: Ann's drawn panel is dark 5" in a.view().banner.text
+    table = twins.tables[0]
+    table.tap(Button.NEXT, (slot - cur.claim_slot) % (len(a.game.rows[0]) + 1))
+    table.press(Button.SEAT_1)
+    table.tap(Button.OK)
+    table.release(Button.SEAT_1)
+    assert a.game is not None and a.game.turn == 1
+    assert public(a.view()).table == public(b.view()).table
+    assert records[0].lines[-1] == records[1].lines[-1] == {
+        "event": "place", "seat": 0, "slot": slot, "tile": "D5"}
+    assert [_replays(r).totals() for r in records] == [b.game.totals()] * 2
