@@ -48,7 +48,7 @@ def _wrong_at(game: CodaGame, target: int) -> Guess:
     return Guess(game.turn, target, slot, "3")
 
 
-def _to_an_empty_table(rows: tuple[list[Tile], list[Tile]], *,
+def to_an_empty_table(rows: tuple[list[Tile], list[Tile]], *,
                        knock_ann: bool) -> list[dict[str, Any]]:
     """The record (as the device writes it) of a round whose table is empty now, at Ann's
     turn: Ann knocked Ben's light 4 down on her first turn (her own entry says light 4
@@ -88,7 +88,7 @@ def _to_an_empty_table(rows: tuple[list[Tile], list[Tile]], *,
     return lines
 
 
-def _resumed(lines: list[dict[str, Any]]) -> tuple[Referee, Table, MemoryRecord]:
+def resumed(lines: list[dict[str, Any]]) -> tuple[Referee, Table, MemoryRecord]:
     replay = replay_bytes("".join(json.dumps(o) + "\n" for o in lines).encode())
     assert replay.error is None
     record = MemoryRecord(lines=list(lines))
@@ -101,7 +101,7 @@ def _resumed(lines: list[dict[str, Any]]) -> tuple[Referee, Table, MemoryRecord]
 
 def _twins(ann: tuple[list[Tile], list[Tile]], ben: tuple[list[Tile], list[Tile]], *,
            knock_ann: bool) -> tuple[Twins, tuple[MemoryRecord, MemoryRecord]]:
-    made = [_resumed(_to_an_empty_table((a, b), knock_ann=knock_ann))
+    made = [resumed(to_an_empty_table((a, b), knock_ann=knock_ann))
             for a, b in zip(ann, ben, strict=True)]
     return Twins(*((ref, table) for ref, table, _ in made)), (made[0][2], made[1][2])
 
