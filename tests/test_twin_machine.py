@@ -982,6 +982,40 @@ def test_a_contested_drawn_panel_stood_face_up_after_a_miss_is_looked_at_alike()
         assert world.referee.game.rows[0][slot].revealed and world.referee.game.turn == 1
 
 
+def test_a_winner_s_contested_drawn_panel_is_looked_at_once_the_round_has_ended() -> None:
+    """Ann enters her drawn dark 5 as dark 6 in world A (right in world B), Ben's dark 6
+    falls, and she knocks Ben out holding it: the worlds agree in everything public
+    until the round's end, where world A waits for her look at it (her panels are shown
+    then) and its bonus; they part there and nowhere before."""
+    pairs = []
+    for drawn in ("D6", "D5"):
+        record = MemoryRecord()
+        ref, table = entered(record=record)
+        for seat, row in enumerate((("D1", "L5", "D7", "L10"), ("D0", "L4", "D6", "L11"))):
+            table.press(Button.for_seat(seat))
+            for key in keys_to_enter(ref.pool.entry, [Tile.parse(t) for t in row]):
+                table.tap(KEY_BUTTON[key.value])
+            table.release(Button.for_seat(seat))
+        if not ref.view().screen.color_dark:
+            table.tap(Button.NEXT)
+        table.tap(Button.OK)
+        table.press(Button.SEAT_1)
+        for key in keys_to_enter(ref.pool.entry, [Tile.parse(drawn)]):
+            table.tap(KEY_BUTTON[key.value])
+        table.release(Button.SEAT_1)
+        pairs.append((ref, table, record))
+    machine = _machine_at(pairs)
+    for slot, value in ((1, 4), (0, 0), (2, 6)):
+        _machine_guess(machine, 1, slot, value)
+        assert not machine.parted
+    _machine_guess(machine, 1, 3, 11)  # Ben is out: the round's end
+    a, b = (w.referee for w in machine.worlds)  # type: ignore[union-attr]
+    look = getattr(a.pool, "_look", None)
+    assert look is not None and look.slot is None and machine.parted  # the moment came
+    STATS["looks"] += 1
+    assert b.game.phase is Phase.FINISHED
+
+
 TwinMachine.TestCase.settings = settings(
     max_examples=EXAMPLES, stateful_step_count=STEPS, deadline=None,
     suppress_health_check=list(HealthCheck),
