@@ -266,3 +266,24 @@ def test_a_contested_drawn_panel_stood_face_up_after_a_miss_is_looked_at_first()
     assert records[0].lines[-1] == records[1].lines[-1] == {
         "event": "place", "seat": 0, "slot": slot, "tile": "D5"}
     assert [_replays(r).totals() for r in records] == [b.game.totals()] * 2
+
+
+def test_back_leaves_a_look_asked_in_a_turn_and_another_panel_may_fall() -> None:
+    """Ann chose her contested panel to knock down, then thinks better of it: BACK (her
+    button not held) leaves the look, nothing is written, and she knocks down another."""
+    twins, records = _twins((ANN_SLIP, ANN_SLIP), (BEN, BEN), knock_ann=False)
+    a = twins.refs[0]
+    contested = _slot_of(a.game, 0, Tile.parse("L4"))
+    _miss_and_aim_at_own(twins, contested)
+    twins.tap(Button.OK)
+    written = len(records[0].lines)
+    assert isinstance(a.view().screen, EntryWaitView)
+    twins.tap(Button.BACK)
+    cur = a.cursor
+    assert cur is not None and cur.step is TurnStep.REVEAL_OWN and len(records[0].lines) == written
+    other = _slot_of(a.game, 0, Tile.parse("D1"))
+    hidden = [i for i, s in enumerate(a.game.rows[0]) if not s.revealed]
+    twins.tap(Button.NEXT, (hidden.index(other) - hidden.index(cur.reveal_slot)) % len(hidden))
+    twins.tap(Button.OK)
+    assert records[0].lines[-1] == {"event": "reveal", "seat": 0, "slot": other, "tile": "D1"}
+    assert a.game is not None and a.game.turn == 1

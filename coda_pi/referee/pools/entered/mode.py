@@ -25,13 +25,17 @@ what the device does:
   says so (``claims.contradicted``), a guess of that number at it is judged wrong
   (``claims.judge``), and the fallen panel shows the truth: the table compares it with the
   number the device announced, and "Fix a panel" corrects whichever entry was the slip.
-- A round whose winner holds such a contradicted claim: its end shows the winner's
-  panels, so the disagreement is taken up in public then. The device asks the winner
-  alone to look at that panel and enter its real number (privately, like any entry,
-  checked against the winner's own row and what fell), corrects the entry as "Fix a
-  panel" does (``claims_fix``: taken back to the entry, written again with ``fix``, the
-  later events judged anew, a guess that is right now turning the game back to it), and
-  the round ends and scores on the real number (``claims.contested_at_round_end``).
+- A contradicted claim whose panel is shown anyway: knocked down by its player after a
+  miss with the table empty, a drawn panel stood face up after a miss, or the round's
+  winner's (a drawn panel not placed included) at its end. The disagreement is taken up
+  in public then: the device asks that player alone to look at the panel and enter its
+  real number (privately, like any entry, checked against the player's own row and what
+  fell; ``_Look``), corrects the entry as "Fix a panel" does (``claims_fix``: taken back
+  to the entry, written again with ``fix``, the later events judged anew, a guess that is
+  right now turning the game back to it), and then the panel falls, or its place is
+  asked again, or the round ends and scores on the real number
+  (``claims.contested_at_round_end``). Nothing waits for ever: a look in a turn may be
+  left with BACK, and a round's end shows the record's points (no bonus) meanwhile.
 - A slip found later: ``claims_fix`` (the menu's "Fix a panel"), checked against the
   owner's own row alone.
 """
