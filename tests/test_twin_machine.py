@@ -50,7 +50,11 @@ the machine's own rules and judge) meet every run the three moments the budget m
 about three runs in four: an alike owner's fix to a number only the hidden row holds, the
 hidden seat's own fix refused by its own row (the public fix screen), and a drawn panel
 shown at a place that fits in one world only (its refusal's sound). Each asserts that its
-moment came.
+moment came. Three more walk fixed tables (one resumed from a record whose table is
+empty) to the look at a contested panel (issue 31): knocked down after a miss, stood face
+up after a miss, and the round's winner's unplaced drawn panel; the first two judged press
+by press with worlds that differ in the number the look enters, the third up to the
+round's end where its worlds part.
 
 Bounded for the suite (``TWIN_EXAMPLES`` x ``TWIN_STEPS``, 30 x 50, 6 to 15 s CPU); a longer run:
 ``TWIN_EXAMPLES=200 TWIN_STEPS=150 ./test tests/test_twin_machine.py -q -s``, or
