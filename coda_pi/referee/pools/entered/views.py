@@ -70,8 +70,8 @@ def contest_wait_view(seat: int, name: str, slot: int | None, labels: str, *, ha
     Public: the panel is shown now (the round has ended and the winner's panels are
     shown, or it is knocked down or stood face up after a miss), and which one is looked
     at is what the table sees. Short enough for the smallest screen's footer; why is on
-    the player's own screen. At a round's end the points on the table are the record's:
-    the bonus waits for the look, and the note beside the table says so."""
+    the player's own screen. The points on the table are the record's, the bonus left out
+    at a round's end, and the note beside the table says they wait for the look."""
     say = nouns(labels)
     if slot is None:
         what = say(_("looking at the drawn {panel} again"))
@@ -81,8 +81,10 @@ def contest_wait_view(seat: int, name: str, slot: int | None, labels: str, *, ha
         what = say(_("looking at {panel} {number} again"), number=slot + 1)
         prompt = say(_("{name}: hold seat button {seat} and enter the real number of your "
                        "{panel} {number}"), name=name, number=slot + 1, seat=seat + 1)
-    note = say(_("{name}'s bonus counts once that {panel} is looked at"), name=name) \
-        if at_round_end else None
+    # Provisional until the look: the correction judges the later guesses again, and a
+    # guess at this panel that named its real number turns the game back to it.
+    note = _("Points wait for this look: no bonus yet") if at_round_end \
+        else _("Points wait for this look")
     return EntryWaitView(seat=seat, name=name, what=what, dark=None, hand=hand, dealt=dealt,
                          dark_left=dark_left, light_left=light_left, prompt=prompt, note=note)
 
