@@ -218,6 +218,8 @@ def test_a_contested_drawn_panel_the_winner_holds_is_looked_at_at_the_round_s_en
     shown = a.view().table
     assert shown is not None and shown.seats[0].total == 4 + 3 + 5
     assert screen.note == "Points wait for this look: no bonus yet"
+    # The round's winner is known; the game's waits for the look's points.
+    assert a.view().banner.text == "Ann wins round 1!"
     _look(a, twins.tables[0], "D5")
     assert a.game is not None and a.game.phase is Phase.FINISHED
     assert a.game.totals() == b.game.totals() and a.game.results == b.game.results

@@ -299,6 +299,10 @@ class EnteredPool(PoolMode):
     def holds_timer(self) -> bool:
         return self._fix is not None
 
+    def results_wait(self) -> bool:
+        """A round's end waiting for a look: its correction may change the points."""
+        return self._look is not None and self._look.at_round_end
+
     @staticmethod
     def _fallen(game: CodaGame) -> list[tuple[int, int]]:
         return [(seat, slot) for seat, row in enumerate(game.rows)
