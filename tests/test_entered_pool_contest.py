@@ -308,10 +308,10 @@ def test_a_look_that_turns_an_earlier_guess_right_takes_play_back_to_it() -> Non
     after all. The correction turns play back to it (the panel fell to his guess, he goes
     on), as Fix does; the table hears the error cue and reads what changed. The record
     says it in the spec's lines: undo back to her deal, the deal with ``fix``, then Ben's
-    guess judged right. (Before the look, the panels that fell had shown the public that
-    her panel could only be the 5: the device wrote on past a line replay refuses, which
-    the undo lines take back; replay, stricter than the spec's "unless a later undo takes
-    it back", still reports that line: not checked here, see the branch's report.)"""
+    guess judged right. Before the look, the panels that fell had shown the public that
+    her panel could only be the 5: a line after which no arrangement fits, written on
+    (the told pool does not halt there); the correction's undo lines take it back, so the
+    record replays (the spec: the error "unless a later undo takes it back")."""
     lines = to_an_empty_table((ANN_SLIP, BEN), knock_ann=False, ben_says_five=True)
     ref, table, record = resumed(lines, replays=False)
     contested = _slot_of(ref.game, 0, Tile.parse("L4"))
@@ -339,3 +339,5 @@ def test_a_look_that_turns_an_earlier_guess_right_takes_play_back_to_it() -> Non
     assert written[deal]["entered"] == ["D1", "L5", "D7", "L10"] and "fix" in written[deal]
     assert written[-1] == {"event": "guess", "seat": 1, "target": 0, "slot": slot,
                            "value": "5", "correct": True}
+    replayed = _replays(record)
+    assert replayed.turn == 1 and replayed.rows[0][slot].revealed
