@@ -30,7 +30,7 @@ what the device does:
   winner's (a drawn panel not placed included) at its end. The disagreement is taken up
   in public then: the device asks that player alone to look at the panel and enter its
   real number (privately, like any entry, checked against the player's own row and what
-  fell; ``_Look``), corrects the entry as "Fix a panel" does (``claims_fix``: taken back
+  fell; ``Look``), corrects the entry as "Fix a panel" does (``claims_fix``: taken back
   to the entry, written again with ``fix``, the later events judged anew, a guess that is
   right now turning the game back to it), and then the panel falls, or its place is
   asked again, or the round ends and scores on the real number
@@ -51,10 +51,7 @@ from coda_pi.referee.pools.entered.claims import (
     ClaimsGame,
     as_claimed,
     claimed_event,
-    contested,
     contested_at_round_end,
-    contradicted,
-    drawn_contradicted,
     public_tiles,
     record_lines,
 )
@@ -66,6 +63,7 @@ from coda_pi.referee.pools.entered.fix_check import (
     owner_view,
     public_change,
 )
+from coda_pi.referee.pools.entered.looks import Look, contest_note, look_colour, turn_look
 from coda_pi.referee.pools.entered.views import (
     CLASH_KEYS,
     FixStep,
@@ -112,24 +110,6 @@ POOL_NAME = "entered"
 KEYS = {Button.PREV: Key.PREV, Button.NEXT: Key.NEXT, Button.OK: Key.OK, Button.BACK: Key.BACK}
 
 
-@dataclass(frozen=True)
-class _Look:
-    """A contested panel (its entry names a panel the table saw fall elsewhere) whose
-    player enters its real number now that it is shown anyway: the round's winner's, or a
-    panel its player knocks down (``knock_down``) or a drawn panel it stands face up after
-    a miss. The look is public (the panel is shown); the number is entered privately."""
-
-    seat: int
-    slot: int | None  # None: the drawn panel, not placed yet
-    knock_down: bool = False  # then knocked down: the table was empty at a miss
-    at_round_end: bool = False  # else asked in a turn
-
-    @property
-    def in_turn(self) -> bool:
-        """A look asked in a turn, which BACK may leave (a round's end waits for it)."""
-        return not self.at_round_end
-
-
 @dataclass
 class _Fix:
     """The menu's "Fix a panel": which fallen panel, its real number, then yes or no."""
@@ -159,7 +139,7 @@ class EnteredPool(PoolMode):
         self._undone: dict[str, tuple[int, tuple[Tile, ...]]] = {}  # "deal"/"draw" taken back
         self._fix: _Fix | None = None
         self._clash = False  # the entry under way was refused for a clash: OK looks again
-        self._look: _Look | None = None  # a contested panel's real number, asked for
+        self._look: Look | None = None  # a contested panel's real number, asked for
 
     @property
     def entry_seat(self) -> int | None:
@@ -209,42 +189,24 @@ class EnteredPool(PoolMode):
         elif isinstance(game, ClaimsGame):
             contest = contested_at_round_end(game)
             if contest is not None:
-                self._open_look(_Look(*contest, at_round_end=True))
+                self._open_look(Look(*contest, at_round_end=True))
 
-    def _open_look(self, look: _Look) -> None:
+    def _open_look(self, look: Look) -> None:
         """The game waits for ``look.seat``'s look at a contested panel: entered like a
         drawn panel of its colour."""
         dashes = self._game.settings.dashes
-        self.entry = PanelEntry.drawn(self._look_colour(look), dashes=dashes,
+        self.entry = PanelEntry.drawn(look_colour(self._game, look), dashes=dashes,
                                       pad=self._pads(len(dial_values(dashes=dashes))))
         self._entry_seat = look.seat
         self._look = look
 
-    def _look_colour(self, look: _Look) -> Color:
-        game = self._game
-        if look.slot is None:
-            assert game.drawn is not None
-            return game.drawn.color
-        return game.rows[look.seat][look.slot].tile.color
-
-    def _turn_look(self, kind: CodaScreen) -> _Look | None:
-        """OK on a contested panel its player must show after a miss: the panel to knock
-        down with the table empty, or the drawn panel to stand face up. Its entry names a
-        panel that fell elsewhere, so the record cannot show it as entered: the player
-        looks at it and enters its real number first (the panel is shown now, so the
-        disagreement is public)."""
+    def _turn_look(self, kind: CodaScreen) -> Look | None:
+        """OK on a contested panel its player must show after a miss (``looks``)."""
         game = self._game
         cur = self.host.cursor
-        if kind is not CodaScreen.TURN or cur is None or game.turn is None \
-                or not isinstance(game, ClaimsGame):
+        if kind is not CodaScreen.TURN or cur is None or not isinstance(game, ClaimsGame):
             return None
-        seat = game.turn
-        if cur.step is TurnStep.REVEAL_OWN and cur.reveal_slot is not None \
-                and cur.reveal_slot in contradicted(game, seat):
-            return _Look(seat, cur.reveal_slot, knock_down=True)
-        if cur.step is TurnStep.CLAIM_FACE_UP and drawn_contradicted(game, seat):
-            return _Look(seat, None)
-        return None
+        return turn_look(game, cur)
 
     def _open_row(self, seat: int) -> None:
         game = self._game
@@ -486,7 +448,7 @@ class EnteredPool(PoolMode):
                 else _("{name} drew a light {panel}"), name=game.name(seat))
             self.host.say(Banner(drew, BannerKind.INFO))
 
-    def _settle_look(self, entry: PanelEntry, look: _Look) -> None:
+    def _settle_look(self, entry: PanelEntry, look: Look) -> None:
         """The real number of a contested panel: checked against its player's own row and
         what fell (a refusal is its own), then written as "Fix a panel" writes a
         correction. The round's end then scores on it, a panel knocked down falls, a drawn
@@ -496,7 +458,7 @@ class EnteredPool(PoolMode):
         game = self._game
         seat, slot = look.seat, look.slot
         problem = self._own_problem(seat, (tile,), draw=slot is None)
-        if tile.color is not self._look_colour(look):
+        if tile.color is not look_colour(self._game, look):
             # The deal's colours are public: a look at a number never changes them.
             problem = _("Its colour shows on its back: enter a number of that colour")
         journal = self.host.journal
@@ -597,29 +559,13 @@ class EnteredPool(PoolMode):
         shown = entry_private_view(entry, seat, game.name(seat), self._labels, row=row)
         return replace(shown, prompt=_(CLASH_KEYS)) if self._clash else shown
 
-    def private_note(self, seat: int, slot: int | None = -1) -> str | None:
+    def private_note(self, seat: int, slot: int | None | str = "first") -> str | None:
         """A claim of the seat's own that the table saw fall elsewhere: taken up with the
-        seat alone (its own claim and a public panel), issue 31. ``slot``: that claim (a
-        slot, None for the drawn panel); by default the first there is."""
+        seat alone (its own claim and a public panel), issue 31 (``looks.contest_note``)."""
         game = self.host.game
         if not isinstance(game, ClaimsGame):
             return None
-        claims = contested(game, seat)
-        if slot == -1:
-            slot = claims[0] if claims else -1
-        if slot not in claims:
-            return None
-        say = nouns(self._labels)
-        # Short for the smallest screen; what to do then is in docs/playing.md (step 6).
-        if slot is None:
-            assert game.drawn is not None
-            text = say(_("{tile} has fallen, but your entry says the {panel} you drew is "
-                         "{tile}: look at it again"), tile=tile_name(game.drawn, self._labels))
-        else:
-            text = say(_("{tile} has fallen, but your entry says your {panel} {number} is "
-                         "{tile}: look at it again"),
-                       number=slot + 1, tile=tile_name(game.rows[seat][slot].tile, self._labels))
-        return text[:1].upper() + text[1:]
+        return contest_note(game, seat, slot, self._labels)
 
     def _fix_private(self, fix: _Fix, seat: int | None) -> PrivateView | None:
         """The owner's own row with the real number, at the fix's confirm step."""
