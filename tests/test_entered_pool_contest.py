@@ -16,6 +16,7 @@ from typing import Any
 from test_entered_pool_oracle import _draw_dark, _guess, held_entry, worlds
 from test_privacy_leaks import KEY_BUTTON, Twins, public, tiles
 
+from coda_pi.phones.seat_views import seat_page
 from coda_pi.referee.coda.referee import Referee
 from coda_pi.referee.pools.entered.claims import ClaimsGame, record_lines
 from coda_pi.referee.pools.entered.mode import EnteredPool
@@ -163,6 +164,9 @@ def test_a_contested_panel_knocked_down_with_the_table_empty_is_looked_at_and_fa
         assert isinstance(screen, EntryWaitView) and screen.seat == 0, screen
         assert f"your panel {slot + 1}" in screen.prompt
         assert screen.note == "Points wait for this look"
+        # The phones say it too: Ann's, what to do; Ben's, who looks at which panel.
+        assert seat_page(ref, 0)["sentence"] == "Look at that panel again and tap its real number"
+        assert seat_page(ref, 1)["sentence"] == f"Ann: looking at panel {slot + 1} again"
     twins.press(Button.SEAT_1)
     told = twins.refs[0].private_view()
     assert told is not None and told == twins.refs[1].private_view()

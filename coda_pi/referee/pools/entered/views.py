@@ -40,6 +40,7 @@ class EntryWaitView:
     light_left: int
     prompt: str  # what to press (the footer)
     note: str | None = None  # beside the table in place of the pool (a look's points)
+    looking: bool = False  # a contested panel looked at again, not an entry of a new one
 
 
 def entry_wait_view(seat: int, name: str, labels: str, *, dark: bool | None, hand: int,
@@ -86,7 +87,8 @@ def contest_wait_view(seat: int, name: str, slot: int | None, labels: str, *, ha
     note = _("Points wait for this look: no bonus yet") if at_round_end \
         else _("Points wait for this look")
     return EntryWaitView(seat=seat, name=name, what=what, dark=None, hand=hand, dealt=dealt,
-                         dark_left=dark_left, light_left=light_left, prompt=prompt, note=note)
+                         dark_left=dark_left, light_left=light_left, prompt=prompt, note=note,
+                         looking=True)
 
 
 def contest_title(slot: int | None, labels: str) -> str:
