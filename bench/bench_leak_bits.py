@@ -19,7 +19,11 @@ deals, or knows no number, so no seat's entry is checked against anything):
 
 - ``deal``: Ben's starting row entered with one panel he does not hold (the clash probe);
 - ``draw``: a drawn panel entered as a number Ben does not hold (the one-number probe);
-- ``fix``: Ben's own fallen panel "fixed" to a number he does not hold (the owner's fix).
+- ``fix``: Ben's own fallen panel "fixed" to a number he does not hold (the owner's fix);
+- ``look``: the real number of Ben's contested drawn panel (his entry named Ann's dark
+  panel 2, which then fell), asked when he must stand it face up after a miss, entered as
+  a number he does not hold (issue 31's look). Ann's rows here are those with that dark 4
+  at her panel 2 (public once it falls); ``--rows`` of them.
 
 The boxed game has none of these questions, so the goal is 0.00 bits on each.
 
@@ -179,6 +183,56 @@ def fix_probe(state: tuple[Referee, Table], probe: Tile) -> Hashable:
     return _observed(ref, table, 0)
 
 
+LOOK_FALLEN = Tile.parse("D4")  # Ann's panel 2, which Ben's drawn panel is entered as
+
+
+def look_state(ann: Sequence[Tile]) -> tuple[Referee, Table]:
+    """Ben drew D3 and entered it as D4; he guessed Ann's panel 2 is 4 (right: it falls,
+    his entry is contested), then her light panel 1 is 5 (he holds the light 5: wrong),
+    and showed where his drawn panel stands face up: the device asks him to look at it."""
+    assert ann[1] == LOOK_FALLEN
+    ref, table = draw_state(ann)
+    _colour_button(ref, table, True)
+    _enter(ref, table, 0, [LOOK_FALLEN])
+    values = dial_values(dashes=False)
+    table.tap(Button.for_seat(1))  # Ann
+    table.tap(Button.NEXT)  # her panel 2
+    table.tap(Button.OK)
+    table.tap(Button.NEXT, values.index(LOOK_FALLEN.value))
+    table.tap(Button.OK)  # right
+    table.tap(Button.OK)  # attack again
+    table.tap(Button.OK)  # her panel 1 (the only one standing before it)
+    cursor = ref.cursor
+    assert cursor is not None
+    table.tap(Button.NEXT, (values.index(BEN_ROW[1].value) - cursor.value_index) % 12)
+    table.tap(Button.OK)  # wrong: Ben's drawn panel stands face up
+    slot = legal_slots(list(BEN_ROW), BEN_DRAW)[0]
+    table.press(Button.for_seat(0))
+    for _ in range(20):
+        private = ref.private_view()
+        if private is None or private.cursor == slot:
+            break
+        table.tap(Button.NEXT)
+    table.tap(Button.OK)
+    table.release(Button.for_seat(0))
+    if getattr(ref.pool, "entry", None) is None:
+        raise SystemExit("look: the device asked for no look (a checkout before issue 31's)")
+    table.take_cues()
+    return ref, table
+
+
+def look_probe(state: tuple[Referee, Table], probe: Tile) -> Hashable:
+    ref, table = state
+    _enter(ref, table, 0, [probe])
+    return _observed(ref, table, 0)
+
+
+def look_rows(limit: int, rng: random.Random) -> list[tuple[Tile, ...]]:
+    """Ann's rows the public allows once her panel 2 fell as the dark 4."""
+    rows = [r for r in ann_rows(10**6, rng) if r[1] == LOOK_FALLEN]
+    return rows if len(rows) <= limit else rng.sample(rows, limit)
+
+
 def _with_probe(row: Sequence[Tile], probe: Tile) -> list[Tile]:
     """Ben's row with one panel of the probe's colour swapped for it, in order."""
     for at, panel in enumerate(row):
@@ -193,6 +247,7 @@ CHANNELS: dict[str, tuple[Callable[[Sequence[Tile]], Any], Callable[[Any, Tile],
     "deal": (deal_state, deal_probe, lambda t: _fits(BEN_ROW, t)),
     "draw": (draw_state, draw_probe, lambda t: t != BEN_DRAW),
     "fix": (fix_state, fix_probe, lambda t: t.color is BEN_DRAW.color and t != BEN_DRAW),
+    "look": (look_state, look_probe, lambda t: t.color is BEN_DRAW.color and t != LOOK_FALLEN),
 }
 
 
@@ -282,6 +337,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Ann's row: {len(rows)} rows the public allows (colours "
           f"{' '.join(c.value for c in ANN_COLOURS)}), {prior:.2f} bits; Ben holds "
           f"{', '.join(str(t) for t in BEN_ROW)}")
+    looked = look_rows(args.rows, random.Random(31))
+    print(f"look: {len(looked)} rows the public allows once her panel 2 fell as {LOOK_FALLEN}, "
+          f"{math.log2(len(looked)):.2f} bits")
     print(f"{'pool':<8} {'channel':<6} " + " ".join(f"{n:>6}" for n in counts)
           + "   probes tried, seconds")
     for pool in ("device", "table"):
@@ -289,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
               + "   (no seat's entry is checked: nothing to probe)")
     for channel in CHANNELS:
         started = time.perf_counter()
-        sigs = signatures(channel, rows)
+        sigs = signatures(channel, looked if channel == "look" else rows)
         found = [plan(sigs, n, exact=args.exact) for n in counts]
         print(f"{'entered':<8} {channel:<6} " + " ".join(f"{b:>6.2f}" for b in found)
               + f"   {len(sigs)} probes, {time.perf_counter() - started:.1f} s")

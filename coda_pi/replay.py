@@ -106,13 +106,19 @@ def replay_lines(lines: list[RecordLine], *, end_line: int = 1) -> Replay:
         replay.detail = err.detail
         return replay
     # Table-pool play: the device halts after a line that leaves no arrangement of the unseen
-    # panels fitting, until an undo (issue 24). Checked where play could go on past one.
+    # panels fitting, until an undo (issue 24). Checked where play could go on past one. The
+    # spec's letter: such a line is the error unless a later undo takes it back, so the
+    # misfit found stands (``unfit``) until the undo that takes back its line. (A told-pool
+    # device writes on past one, and its correction's undo lines take it back later.)
     watch = _fit_watch() if fitted else None
+    standing: list[int] = []  # the lines applied and not taken back, latest last
+    unfit = None
     for line in lines[1:]:
         undo = isinstance(line.obj, dict) and line.obj.get("event") == "undo"
         if watch is not None and (undo or _starts_round(line.obj)):
-            unfit = watch.first_unfit(replay.journal.game)
-            if unfit is not None and not (undo and unfit.line == replay.lines):
+            found = watch.first_unfit(replay.journal.game)  # a new segment starts too
+            unfit = unfit or found
+            if unfit is not None and not undo:
                 replay.error = LineError(unfit.line, unfit.why)
                 replay.journal.game, replay.lines = unfit.before, unfit.last_good
                 return replay
@@ -121,14 +127,21 @@ def replay_lines(lines: list[RecordLine], *, end_line: int = 1) -> Replay:
         try:
             if undo:
                 replay.journal.undo()
+                taken = standing.pop() if standing else None
+                if unfit is not None and taken == unfit.line:
+                    unfit = None
+                    watch.first_unfit(replay.journal.game)  # fits again: the states since go
             else:
                 replay.journal.apply(line.obj)
+                standing.append(line.number)
         except RuleError as err:
             replay.error = LineError(line.number, err.message)
             replay.detail = err.detail
             return replay
         replay.lines = line.number
-    unfit = None if watch is None else watch.first_unfit(replay.journal.game)
+    if watch is not None:
+        found = watch.first_unfit(replay.journal.game)
+        unfit = unfit or found
     if unfit is not None and unfit.line == replay.lines:
         # The record ends there (a power cut while the device waited for the undo). The line
         # still breaks a rule (the spec: it is the error unless a later undo takes it back);

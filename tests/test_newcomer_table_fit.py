@@ -45,6 +45,20 @@ def test_an_undo_of_that_line_is_what_the_device_does_and_replays() -> None:
     assert replay.exit_code == 0 and replay.error is None
 
 
+def test_a_later_undo_that_takes_that_line_back_replays_too() -> None:
+    """The spec's letter: the line is the error "unless a later undo takes it back", not
+    only an undo at once (a told-pool correction writes its undo lines later: issue 31)."""
+    stop = {"event": "stop", "seat": 0, "slot": 0}
+    replay = _replay(*START, NO_ROOM, stop, {"event": "undo"}, {"event": "undo"},
+                     {"event": "guess", "seat": 0, "target": 1, "slot": 2, "value": "9",
+                      "correct": True}, stop)
+    assert replay.exit_code == 0 and replay.error is None
+    # An undo that takes back a later line only leaves it standing: still the error.
+    replay = _replay(*START, NO_ROOM, stop, {"event": "undo"},
+                     {"event": "stop", "seat": 0, "slot": 1})
+    assert replay.exit_code == 2 and replay.error.line == NO_ROOM_LINE
+
+
 def test_a_record_ending_on_that_line_is_broken_yet_the_device_resumes_on_the_halt() -> None:
     """The spec: such a line is the error unless a later undo takes it back, whether or not
     the record ends there. A program reading --json sees the error; the device, which wrote

@@ -50,7 +50,11 @@ the machine's own rules and judge) meet every run the three moments the budget m
 about three runs in four: an alike owner's fix to a number only the hidden row holds, the
 hidden seat's own fix refused by its own row (the public fix screen), and a drawn panel
 shown at a place that fits in one world only (its refusal's sound). Each asserts that its
-moment came.
+moment came. Three more walk fixed tables (one resumed from a record whose table is
+empty) to the look at a contested panel (issue 31): knocked down after a miss, stood face
+up after a miss, and the round's winner's unplaced drawn panel; the first two judged press
+by press with worlds that differ in the number the look enters, the third up to the
+round's end where its worlds part.
 
 Bounded for the suite (``TWIN_EXAMPLES`` x ``TWIN_STEPS``, 30 x 50, 6 to 15 s CPU, in three
 parts that run side by side); a longer run:
@@ -71,6 +75,9 @@ from hypothesis import Phase as Run
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 from planted_leaks import plant_from_env
+from test_entered_pool_contest import resumed, to_an_empty_table
+from test_entered_pool_oracle import entered
+from test_privacy_leaks import KEY_BUTTON
 from twin_worlds import (
     ClubFeed,
     Intentions,
@@ -97,7 +104,7 @@ from coda_pi.rules.correction import PanelFix, correct_panel
 from coda_pi.rules.dealer import SEED_KEY, Shuffle
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.legal import guess_values
-from coda_pi.rules.panel_entry import dial_values, tile_of
+from coda_pi.rules.panel_entry import dial_values, keys_to_enter, tile_of
 from coda_pi.rules.tiles import Color, Tile, legal_slots
 from coda_pi.sim.coda import AutoPlayer
 from coda_pi.sim.table_pool import TablePoolAutoPlayer
@@ -116,7 +123,7 @@ STATS: dict[str, int] = {"runs": 0, "presses": 0, "compared": 0, "private": 0, "
                          "refusals": 0, "solo": 0, "fixes": 0, "odd_places": 0, "probes": 0,
                          "round_ends": 0, "events": 0, "players_lost": 0, "pages": 0,
                          "deep": 0, "fix_chances": 0, "round_end_tries": 0, "fallen_looks": 0,
-                         "alike_guesses": 0, "owner_probes": 0}
+                         "alike_guesses": 0, "owner_probes": 0, "looks": 0}
 """What the machine explored (the bench and ``-s`` runs print it)."""
 
 
@@ -865,6 +872,156 @@ def test_a_place_that_fits_in_one_world_only_is_refused_in_silence(
     explored = _scripted(_odd_place_twins(seed, players, 0), seed, players, owners=None)
     # The moment came: the drawn panel shown at a place one world takes and one refuses.
     assert explored["odd_places"] == 1 and explored["refusals"] == 1, explored
+
+
+# -- scripted twin worlds: a contested panel looked at now that it is shown anyway ------------
+#
+# An entry naming a panel that fell elsewhere is looked at when its panel is shown anyway
+# (issue 31): knocked down after a miss with the table empty, stood face up after a miss,
+# the round's winner's at its end. The two mid-round moments need a table emptied or a
+# fall the random machine meets too seldom; these walks reach them from fixed tables and
+# judge every press by the machine's own rules. The worlds differ in Ben's entry for one
+# panel, in one world the very number Ann then enters for hers: a device that compared
+# her look with his entries (the planted clash or fix answer) takes it in one world only.
+
+
+def _machine_at(pairs: list[tuple[Referee, Table, MemoryRecord]]) -> TwinMachine:
+    """The machine, judging two tables already set up (alike in public)."""
+    machine = TwinMachine()
+    machine.worlds = tuple(World(ref, table, record, ClubFeed())  # type: ignore[assignment]
+                           for ref, table, record in pairs)
+    for world in machine.worlds:  # type: ignore[union-attr]
+        world.club.update(world.record.lines)
+    machine.last = (public_outputs(machine.a), public_outputs(machine.worlds[1]))  # type: ignore[index]
+    machine._judge([len(w.record.lines) for w in machine.worlds])  # type: ignore[union-attr]
+    assert not machine.parted
+    return machine
+
+
+def _machine_guess(machine: TwinMachine, target: int, slot: int, value: int) -> None:
+    """The player whose turn it is guesses ``value`` at ``target``'s panel ``slot``."""
+    referee = machine.a.referee
+    cur = referee.cursor
+    if cur.step is TurnStep.CONTINUE:
+        machine._tap(Button.OK)  # attack again
+    if referee.cursor.step is TurnStep.TARGET:
+        machine._tap(Button.for_seat(target))
+    cur = referee.cursor
+    hidden = [i for i, s in enumerate(referee.game.rows[target]) if not s.revealed]
+    machine._tap(Button.NEXT, (hidden.index(slot) - hidden.index(cur.slot)) % len(hidden))
+    machine._tap(Button.OK)
+    machine._tap(Button.NEXT, (value - referee.cursor.value_index) % 12)
+    machine._tap(Button.OK)
+
+
+def _machine_look(machine: TwinMachine, seat: int, real: Tile) -> None:
+    """Both worlds wait for ``seat``'s look at a contested panel: it holds its button and
+    enters ``real`` (its private view compared after every press)."""
+    looks = [getattr(w.referee.pool, "_look", None) for w in machine.worlds]  # type: ignore[union-attr]
+    assert None not in looks, looks  # the moment came, in both worlds
+    STATS["looks"] += 1
+    machine._send(Press(Button.for_seat(seat)))
+    for key in keys_to_enter(machine.a.referee.pool.entry, [real]):
+        machine._tap(KEY_BUTTON[key.value])
+    machine._send(Release(Button.for_seat(seat)))
+
+
+def test_a_contested_panel_knocked_down_with_the_table_empty_is_looked_at_alike() -> None:
+    ann = [Tile.parse(t) for t in ("D1", "L4", "D7", "L10")]  # her second is light 5
+    rows_a = (ann, [Tile.parse(t) for t in ("D0", "L4", "L5", "L11")])
+    rows_b = (ann, [Tile.parse(t) for t in ("D0", "L4", "L6", "L11")])
+    machine = _machine_at([resumed(to_an_empty_table(rows, knock_ann=False))
+                           for rows in (rows_a, rows_b)])
+    contested = next(i for i, s in enumerate(machine.a.referee.game.rows[0])
+                     if s.tile == Tile.parse("L4"))
+    _machine_guess(machine, 1, 0, 3)  # a miss: the table is empty, Ann knocks one down
+    cur = machine.a.referee.cursor
+    assert cur.step is TurnStep.REVEAL_OWN
+    hidden = [i for i, s in enumerate(machine.a.referee.game.rows[0]) if not s.revealed]
+    machine._tap(Button.NEXT, (hidden.index(contested) - hidden.index(cur.reveal_slot))
+                 % len(hidden))
+    machine._tap(Button.OK)
+    _machine_look(machine, 0, Tile.parse("L5"))
+    assert not machine.parted
+    for world in machine.worlds:  # type: ignore[union-attr]
+        assert world.referee.game.rows[0][contested].revealed
+        assert world.referee.game.turn == 1
+
+
+def test_a_contested_drawn_panel_stood_face_up_after_a_miss_is_looked_at_alike() -> None:
+    pairs = []
+    for ben in (("D0", "D5", "D6", "L11"), ("D0", "D4", "D6", "L11")):
+        record = MemoryRecord()
+        ref, table = entered(record=record)
+        rows = (("D1", "L5", "D7", "L10"), ben)
+        for seat, row in enumerate(rows):
+            table.press(Button.for_seat(seat))
+            for key in keys_to_enter(ref.pool.entry, [Tile.parse(t) for t in row]):
+                table.tap(KEY_BUTTON[key.value])
+            table.release(Button.for_seat(seat))
+        pairs.append((ref, table, record))
+    machine = _machine_at(pairs)
+    if not machine.a.referee.view().screen.color_dark:
+        machine._tap(Button.NEXT)
+    machine._tap(Button.OK)  # Ann draws a dark panel, dark 5, and enters it as dark 6
+    machine._send(Press(Button.SEAT_1))
+    for key in keys_to_enter(machine.a.referee.pool.entry, [Tile.parse("D6")]):
+        machine._tap(KEY_BUTTON[key.value])
+    machine._send(Release(Button.SEAT_1))
+    _machine_guess(machine, 1, 2, 6)  # right: Ben's dark 6 falls, her entry is contested
+    _machine_guess(machine, 1, 0, 3)  # wrong: her drawn panel stands face up
+    referee = machine.a.referee
+    cur = referee.cursor
+    assert cur.step is TurnStep.CLAIM_FACE_UP
+    machine._send(Press(Button.SEAT_1))
+    machine._tap(Button.OK)
+    machine._send(Release(Button.SEAT_1))
+    _machine_look(machine, 0, Tile.parse("D5"))
+    cur = referee.cursor
+    assert cur.step is TurnStep.CLAIM_FACE_UP  # the place, shown again with dark 5
+    slot = legal_slots([s.tile for s in referee.game.rows[0]], Tile.parse("D5"))[0]
+    machine._tap(Button.NEXT, (slot - cur.claim_slot) % (len(referee.game.rows[0]) + 1))
+    machine._send(Press(Button.SEAT_1))
+    machine._tap(Button.OK)
+    machine._send(Release(Button.SEAT_1))
+    assert not machine.parted
+    for world in machine.worlds:  # type: ignore[union-attr]
+        assert world.referee.game.rows[0][slot].tile == Tile.parse("D5")
+        assert world.referee.game.rows[0][slot].revealed and world.referee.game.turn == 1
+
+
+def test_a_winner_s_contested_drawn_panel_is_looked_at_once_the_round_has_ended() -> None:
+    """Ann enters her drawn dark 5 as dark 6 in world A (right in world B), Ben's dark 6
+    falls, and she knocks Ben out holding it: the worlds agree in everything public
+    until the round's end, where world A waits for her look at it (her panels are shown
+    then) and its bonus; they part there and nowhere before."""
+    pairs = []
+    for drawn in ("D6", "D5"):
+        record = MemoryRecord()
+        ref, table = entered(record=record)
+        for seat, row in enumerate((("D1", "L5", "D7", "L10"), ("D0", "L4", "D6", "L11"))):
+            table.press(Button.for_seat(seat))
+            for key in keys_to_enter(ref.pool.entry, [Tile.parse(t) for t in row]):
+                table.tap(KEY_BUTTON[key.value])
+            table.release(Button.for_seat(seat))
+        if not ref.view().screen.color_dark:
+            table.tap(Button.NEXT)
+        table.tap(Button.OK)
+        table.press(Button.SEAT_1)
+        for key in keys_to_enter(ref.pool.entry, [Tile.parse(drawn)]):
+            table.tap(KEY_BUTTON[key.value])
+        table.release(Button.SEAT_1)
+        pairs.append((ref, table, record))
+    machine = _machine_at(pairs)
+    for slot, value in ((1, 4), (0, 0), (2, 6)):
+        _machine_guess(machine, 1, slot, value)
+        assert not machine.parted
+    _machine_guess(machine, 1, 3, 11)  # Ben is out: the round's end
+    a, b = (w.referee for w in machine.worlds)  # type: ignore[union-attr]
+    look = getattr(a.pool, "_look", None)
+    assert look is not None and look.slot is None and machine.parted  # the moment came
+    STATS["looks"] += 1
+    assert b.game.phase is Phase.FINISHED
 
 
 # The budget in three parts of a third each, the same machine: one test of them all was the

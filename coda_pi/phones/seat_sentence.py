@@ -60,6 +60,11 @@ def seat_sentence(public: Any, seat: int, private: Any, actions: dict[str, Any])
 
 def _entry(screen: EntryWaitView, seat: int, private: Any, actions: dict[str, Any],
            say: Any) -> str:
+    if screen.looking:
+        # A contested panel looked at again (issue 31): which one is public, its number not.
+        if screen.seat != seat:
+            return _("{name}: {what}").format(name=screen.name, what=screen.what)
+        return say(_("Look at that {panel} again and tap its real number"))
     if screen.seat != seat:
         if screen.dark is None:
             return _("{name} is entering their starting row").format(name=screen.name)

@@ -132,7 +132,9 @@ def origin_of(header: Mapping[str, Any], events: Sequence[Line], seat: int,
                 origins[who].insert(at, in_hand)
                 in_hand = None
     if slot is None:
-        if in_hand is None or game.turn != seat or game.drawn is None:
+        # The holder is the player whose turn it is, or the round's winner once it ended.
+        holder = game.turn if game.turn is not None else game.round_winner
+        if in_hand is None or holder != seat or game.drawn is None:
             raise RuleError(say("that player holds no drawn panel"))
         return in_hand
     if not origins or not 0 <= seat < len(origins) or not 0 <= slot < len(origins[seat]):

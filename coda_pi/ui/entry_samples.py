@@ -5,7 +5,12 @@ the referee calls, so they show what a player sees. Named entry-*."""
 from __future__ import annotations
 
 from coda_pi.i18n import _
-from coda_pi.referee.pools.entered.views import entry_wait_view, example_entries, example_fixes
+from coda_pi.referee.pools.entered.views import (
+    contest_wait_view,
+    entry_wait_view,
+    example_entries,
+    example_fixes,
+)
 from coda_pi.referee.shared.views import (
     Banner,
     BannerKind,
@@ -89,7 +94,29 @@ def entry_scenes() -> dict[str, Scene]:
         screen=choose, table=_table(holding=False), title=round_two, leds=turn_leds),
         leds=turn_leds)
     scenes.update(_fix_scenes())
+    scenes.update(_look_scenes())
     return scenes
+
+
+def _look_scenes() -> dict[str, Scene]:
+    """A contested panel looked at now that it is shown anyway (issue 31): the round's
+    winner's (the bonus waits: a note beside the table), an unplaced drawn one, and a
+    panel knocked down after a miss with the table empty."""
+    names = sample_table.NAMES  # read at each call: the long-name test swaps them in
+    leds = _leds(4, blink=(0,))
+    table = _table(holding=False)
+    looks = {
+        "entry-look-round-end": contest_wait_view(0, names[0], 1, "panels", hand=3,
+                                                  dealt=(True,) * 4, dark_left=0,
+                                                  light_left=0),
+        "entry-look-drawn": contest_wait_view(0, names[0], None, "panels", hand=3,
+                                              dealt=(True,) * 4, dark_left=0, light_left=0),
+        "entry-look-knock-down": contest_wait_view(0, names[0], 3, "panels", hand=3,
+                                                   dealt=(True,) * 4, dark_left=0,
+                                                   light_left=0, at_round_end=False),
+    }
+    return {name: Scene(PublicView(screen=view, table=table, title=round_of(2), leds=leds),
+                        leds=leds) for name, view in looks.items()}
 
 
 def _fix_scenes() -> dict[str, Scene]:

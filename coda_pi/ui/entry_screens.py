@@ -61,6 +61,12 @@ def draw_entry_wait(surface: pygame.Surface, bands: Frame, screen: EntryWaitView
         rect = row_rects(below.inflate(-side.width // 4, -4 * m.margin), 1)[0]
         draw_panel(surface, rect, PanelLook("D" if screen.dark else "L", None, marked=True))
         return
+    if screen.note is not None:
+        # A round's end waiting for a look: the pool is empty of meaning now, and the
+        # points beside the names leave out what the look decides.
+        blit_wrapped(surface, screen.note, side, theme.TEXT, max_lines=5,
+                     largest=round(floor_size(surface.get_height()) * 1.25))
+        return
     blit_text(surface, _("on the table"), caption, theme.TEXT_DIM)
     _pool(surface, below, screen.dark_left, screen.light_left, line, m.px(2))
 

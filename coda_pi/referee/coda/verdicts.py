@@ -155,7 +155,9 @@ def announce_round_end(ref: CodaContext) -> bool:
     if game.phase not in (Phase.ROUND, Phase.FINISHED):
         return False
     winner = game.results[-1].winner
-    if game.phase is Phase.FINISHED:
+    # A round's end waiting for a look at a contested panel (entered pool): the round's
+    # winner is known, the game's is not until the look's correction has scored.
+    if game.phase is Phase.FINISHED and not ref.pool.results_wait():
         ref.cue(Cue.TOURNAMENT_WON)
         best = winners(game)
         names = _(" and ").join(game.name(s) for s in best)

@@ -237,6 +237,11 @@ class PoolMode:
         """True while the guess timer must wait for the mode."""
         return False
 
+    def results_wait(self) -> bool:
+        """True while a round's end waits for the mode before its points are known (the
+        game's winner is not announced then)."""
+        return False
+
     def menu_items(self, kind: CodaScreen) -> tuple[str, ...]:
         """Lines the mode adds to the BACK menu (after "undo")."""
         return ()

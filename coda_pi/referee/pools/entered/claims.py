@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from coda_pi.rules.coda import CodaGame, CodaSettings, Phase, Slot
+from coda_pi.rules.coda import CodaGame, CodaSettings, Phase, Points, Slot
 from coda_pi.rules.coda_events import (
     Bonus,
     CodaEvent,
@@ -89,6 +89,20 @@ class ClaimsGame(CodaGame):
         if self.public is None:
             self.public = CodaGame(self.settings)
         return self.public
+
+    def totals(self) -> list[int]:
+        """The points the record gives so far: while a round's end waits for a look at a
+        contested panel (``contested_at_round_end``), the bonus is not counted yet (the
+        claims' bonus names the panel in question)."""
+        return self.seen.totals() if self._look_waits() else super().totals()
+
+    def round_points(self) -> tuple[Points, ...]:
+        return self.seen.round_points() if self._look_waits() else super().round_points()
+
+    def _look_waits(self) -> bool:
+        # The spec's game waits for the bonus line only while its look is under way: the
+        # device writes that line with the event that ends the round otherwise.
+        return self.public is not None and self.public.phase is Phase.BONUS
 
     def apply_line(self, line: Mapping[str, Any]) -> None:
         """One record line: the spec's game must take it as written, and the claims game
@@ -175,7 +189,7 @@ def record_lines(game: ClaimsGame, event: CodaEvent) -> list[Line]:
     lines = [line]
     seen = trial.seen
     if seen.phase is Phase.BONUS and seen.round_winner is not None \
-            and not contradicted(trial, seen.round_winner):
+            and not contested(trial, seen.round_winner):
         lines.append(to_dict(Bonus(seen.round_winner, tuple(_bonus_tiles(trial)))))
     # A winner whose claim names a panel the table saw fall elsewhere: the bonus waits
     # for the winner's look at that panel (``contested_at_round_end``).
@@ -236,15 +250,31 @@ def contradicted(game: ClaimsGame, seat: int) -> list[int]:
     return [i for i, s in enumerate(row) if not s.revealed and s.tile in shown]
 
 
-def contested_at_round_end(game: ClaimsGame) -> tuple[int, int] | None:
-    """The winner's seat and the slot of its first claim that the table saw fall elsewhere,
-    when the round has ended by the claims and its bonus line waits for that panel's real
-    number (the winner's panels are shown now: the disagreement is taken up in public)."""
+def drawn_contradicted(game: ClaimsGame, seat: int) -> bool:
+    """Whether ``seat`` holds a drawn panel, not placed yet, whose claim names a panel the
+    table has seen fall elsewhere (told to ``seat`` alone while it stays unseen)."""
+    seen = game.seen
+    holder = seen.turn if seen.turn is not None else seen.round_winner
+    drawn = game.drawn
+    return holder == seat and drawn is not None and drawn in public_tiles(game)
+
+
+def contested(game: ClaimsGame, seat: int) -> list[int | None]:
+    """Every claim of ``seat`` that the table saw fall elsewhere: its row's slots, then
+    None for its unplaced drawn panel."""
+    return [*contradicted(game, seat), *([None] if drawn_contradicted(game, seat) else [])]
+
+
+def contested_at_round_end(game: ClaimsGame) -> tuple[int, int | None] | None:
+    """The winner's seat and its first claim that the table saw fall elsewhere (a slot, or
+    None for the drawn panel it had not placed), when the round has ended by the claims
+    and its bonus line waits for that panel's real number (the winner's panels are shown
+    now: the disagreement is taken up in public)."""
     seen = game.seen
     winner = seen.round_winner
     if seen.phase is not Phase.BONUS or winner is None:
         return None
-    slots = contradicted(game, winner)
+    slots = contested(game, winner)
     return (winner, slots[0]) if slots else None
 
 

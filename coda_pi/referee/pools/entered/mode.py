@@ -25,13 +25,17 @@ what the device does:
   says so (``claims.contradicted``), a guess of that number at it is judged wrong
   (``claims.judge``), and the fallen panel shows the truth: the table compares it with the
   number the device announced, and "Fix a panel" corrects whichever entry was the slip.
-- A round whose winner holds such a contradicted claim: its end shows the winner's
-  panels, so the disagreement is taken up in public then. The device asks the winner
-  alone to look at that panel and enter its real number (privately, like any entry,
-  checked against the winner's own row and what fell), corrects the entry as "Fix a
-  panel" does (``claims_fix``: taken back to the entry, written again with ``fix``, the
-  later events judged anew, a guess that is right now turning the game back to it), and
-  the round ends and scores on the real number (``claims.contested_at_round_end``).
+- A contradicted claim whose panel is shown anyway: knocked down by its player after a
+  miss with the table empty, a drawn panel stood face up after a miss, or the round's
+  winner's (a drawn panel not placed included) at its end. The disagreement is taken up
+  in public then: the device asks that player alone to look at the panel and enter its
+  real number (privately, like any entry, checked against the player's own row and what
+  fell; ``Look``), corrects the entry as "Fix a panel" does (``claims_fix``: taken back
+  to the entry, written again with ``fix``, the later events judged anew, a guess that is
+  right now turning the game back to it), and then the panel falls, or its place is
+  asked again, or the round ends and scores on the real number
+  (``claims.contested_at_round_end``). Nothing waits for ever: a look in a turn may be
+  left with BACK, and a round's end shows the record's points (no bonus) meanwhile.
 - A slip found later: ``claims_fix`` (the menu's "Fix a panel"), checked against the
   owner's own row alone.
 """
@@ -48,7 +52,6 @@ from coda_pi.referee.pools.entered.claims import (
     as_claimed,
     claimed_event,
     contested_at_round_end,
-    contradicted,
     public_tiles,
     record_lines,
 )
@@ -60,6 +63,7 @@ from coda_pi.referee.pools.entered.fix_check import (
     owner_view,
     public_change,
 )
+from coda_pi.referee.pools.entered.looks import Look, contest_note, look_colour, turn_look
 from coda_pi.referee.pools.entered.views import (
     CLASH_KEYS,
     FixStep,
@@ -71,6 +75,7 @@ from coda_pi.referee.pools.entered.views import (
     entry_wait_view,
     fix_view,
     fixed_banner,
+    fixed_drawn_banner,
     order_message,
 )
 from coda_pi.referee.pools.mode import PoolHost, PoolMode
@@ -93,7 +98,7 @@ from coda_pi.referee.shared.views import (
 )
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.rules.coda import CodaGame, Phase
-from coda_pi.rules.coda_events import CodaEvent, Deal, Draw, to_dict
+from coda_pi.rules.coda_events import CodaEvent, Deal, Draw, Reveal, to_dict
 from coda_pi.rules.correction import Correction, PanelFix, correct_panel
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.panel_entry import Key, Outcome, PanelEntry, Stage, dial_values, tile_of
@@ -134,7 +139,7 @@ class EnteredPool(PoolMode):
         self._undone: dict[str, tuple[int, tuple[Tile, ...]]] = {}  # "deal"/"draw" taken back
         self._fix: _Fix | None = None
         self._clash = False  # the entry under way was refused for a clash: OK looks again
-        self._contest: int | None = None  # the slot of the winner's panel being looked at
+        self._look: Look | None = None  # a contested panel's real number, asked for
 
     @property
     def entry_seat(self) -> int | None:
@@ -175,7 +180,7 @@ class EnteredPool(PoolMode):
         self.entry = None
         self._entry_seat = None
         self._clash = False
-        self._contest = None
+        self._look = None
         self._fix = None  # its panels were those of the game before (an undo under it)
         if game.phase is Phase.DEAL:
             seat = self.host.deal_seat()
@@ -184,17 +189,24 @@ class EnteredPool(PoolMode):
         elif isinstance(game, ClaimsGame):
             contest = contested_at_round_end(game)
             if contest is not None:
-                self._open_contest(*contest)
+                self._open_look(Look(*contest, at_round_end=True))
 
-    def _open_contest(self, seat: int, slot: int) -> None:
-        """The round's end waits for ``seat``'s look at its panel ``slot``: its entry names
-        a panel the table saw fall elsewhere. Entered like a drawn panel of its colour."""
-        game = self._game
-        dashes = game.settings.dashes
-        self.entry = PanelEntry.drawn(game.rows[seat][slot].tile.color, dashes=dashes,
+    def _open_look(self, look: Look) -> None:
+        """The game waits for ``look.seat``'s look at a contested panel: entered like a
+        drawn panel of its colour."""
+        dashes = self._game.settings.dashes
+        self.entry = PanelEntry.drawn(look_colour(self._game, look), dashes=dashes,
                                       pad=self._pads(len(dial_values(dashes=dashes))))
-        self._entry_seat = seat
-        self._contest = slot
+        self._entry_seat = look.seat
+        self._look = look
+
+    def _turn_look(self, kind: CodaScreen) -> Look | None:
+        """OK on a contested panel its player must show after a miss (``looks``)."""
+        game = self._game
+        cur = self.host.cursor
+        if kind is not CodaScreen.TURN or cur is None or not isinstance(game, ClaimsGame):
+            return None
+        return turn_look(game, cur)
 
     def _open_row(self, seat: int) -> None:
         game = self._game
@@ -248,6 +260,10 @@ class EnteredPool(PoolMode):
 
     def holds_timer(self) -> bool:
         return self._fix is not None
+
+    def results_wait(self) -> bool:
+        """A round's end waiting for a look: its correction may change the points."""
+        return self._look is not None and self._look.at_round_end
 
     @staticmethod
     def _fallen(game: CodaGame) -> list[tuple[int, int]]:
@@ -329,6 +345,11 @@ class EnteredPool(PoolMode):
         if self.entry is not None:
             self._entry_key(button)
             return True
+        look = self._turn_look(kind) if button is Button.OK else None
+        if look is not None:
+            self._open_look(look)
+            self.host.say(None)  # the miss's news is old: the screen says who looks now
+            return True
         cur = self.host.cursor
         if (kind is CodaScreen.TURN and button is Button.OK and cur is not None
                 and cur.step is TurnStep.CHOOSE_COLOR and game.turn is not None):
@@ -362,11 +383,13 @@ class EnteredPool(PoolMode):
         if self._held():
             self._entry_key(Button.BACK)
             return True
-        if entry.is_draw and self._contest is None:
+        if entry.is_draw and (self._look is None or self._look.in_turn):
+            # A drawn panel's entry, or a look asked in a turn: back to the choice before.
             self.entry = None
             self._entry_seat = None
+            self._look = None
             return True
-        return False  # a starting row waits for its player: BACK opens the menu
+        return False  # a starting row or a round's end waits: BACK opens the menu
 
     def _held(self) -> bool:
         return self._entry_seat is not None and self.host.private_seat() == self._entry_seat
@@ -388,11 +411,13 @@ class EnteredPool(PoolMode):
                 entry.problem = None
                 return
         outcome = entry.press(key)
-        if outcome is Outcome.LEFT and entry.is_draw and self._contest is None:
+        look = self._look
+        if outcome is Outcome.LEFT and entry.is_draw and (look is None or look.in_turn):
             self.entry = None
             self._entry_seat = None
-        elif outcome is Outcome.DONE and self._contest is not None:
-            self._settle_contest(entry, seat, self._contest)
+            self._look = None
+        elif outcome is Outcome.DONE and look is not None:
+            self._settle_look(entry, look)
         elif outcome is Outcome.DONE:
             self._record(entry, seat)
         elif entry.problem is not None and entry.stage is Stage.REVIEW:
@@ -423,14 +448,17 @@ class EnteredPool(PoolMode):
                 else _("{name} drew a light {panel}"), name=game.name(seat))
             self.host.say(Banner(drew, BannerKind.INFO))
 
-    def _settle_contest(self, entry: PanelEntry, seat: int, slot: int) -> None:
-        """The winner's real number for its contradicted panel: checked against its own
-        row and what fell (a refusal is its own), then written as "Fix a panel" writes a
-        correction; the round ends on it unless a guess judged before turns out right."""
+    def _settle_look(self, entry: PanelEntry, look: Look) -> None:
+        """The real number of a contested panel: checked against its player's own row and
+        what fell (a refusal is its own), then written as "Fix a panel" writes a
+        correction. The round's end then scores on it, a panel knocked down falls, a drawn
+        panel is shown face up where its player says; unless a guess judged before turns
+        out right, and play goes back to it."""
         tile = entry.tiles()[0]
         game = self._game
-        problem = self._own_problem(seat, (tile,), draw=False)
-        if tile.color is not game.rows[seat][slot].tile.color:
+        seat, slot = look.seat, look.slot
+        problem = self._own_problem(seat, (tile,), draw=slot is None)
+        if tile.color is not look_colour(self._game, look):
             # The deal's colours are public: a look at a number never changes them.
             problem = _("Its colour shows on its back: enter a number of that colour")
         journal = self.host.journal
@@ -446,17 +474,26 @@ class EnteredPool(PoolMode):
             entry.refuse(problem or "")
             self._clash = True
             return
-        self._write_fix(plan, fixed_banner(game.name(seat), slot, tile, self._labels),
-                        game.settings.players)
+        said = fixed_banner(game.name(seat), slot, tile, self._labels) if slot is not None \
+            else fixed_drawn_banner(game.name(seat), tile, self._labels)
+        if not self._write_fix(plan, said, game.settings.players) or not look.knock_down:
+            return
+        game = self._game
+        assert slot is not None
+        if plan.flipped is None and game.turn == seat and game.phase is Phase.PENALTY:
+            # The miss stands: the panel falls as it really is.
+            self.host.end_turn(Reveal(seat, slot))
 
-    def _write_fix(self, plan: Correction, said: str, players: int) -> None:
-        """A correction's lines written in place of the old ones (Fix, or the round end's
-        look at a contested panel): the sound says whether a verdict turned, the banner
-        what changed."""
-        if self.host.rewrite(plan.lines):
-            self.host.cue(Cue.CORRECT if plan.flipped is None else Cue.ERROR)
-            change = public_change(plan, players, self._labels)
-            self.host.say(Banner(f"{said}. {change}", BannerKind.INFO))
+    def _write_fix(self, plan: Correction, said: str, players: int) -> bool:
+        """A correction's lines written in place of the old ones (Fix, or the look at a
+        contested panel): the sound says whether a verdict turned, the banner what
+        changed. True when written."""
+        if not self.host.rewrite(plan.lines):
+            return False
+        self.host.cue(Cue.CORRECT if plan.flipped is None else Cue.ERROR)
+        change = public_change(plan, players, self._labels)
+        self.host.say(Banner(f"{said}. {change}", BannerKind.INFO))
+        return True
 
     def _own_problem(self, seat: int, tiles: tuple[Tile, ...], *, draw: bool) -> str | None:
         """Why an entry cannot be the seat's, from its own row and the fallen panels."""
@@ -489,10 +526,11 @@ class EnteredPool(PoolMode):
                     name=default.name))
             return default
         colour = entry.colour
-        if self._contest is not None:
-            return contest_wait_view(seat, table.players[seat], self._contest, self._labels,
+        if self._look is not None:
+            return contest_wait_view(seat, table.players[seat], self._look.slot, self._labels,
                                      hand=table.hand, dealt=table.dealt,
-                                     dark_left=table.pool_dark, light_left=table.pool_light)
+                                     dark_left=table.pool_dark, light_left=table.pool_light,
+                                     at_round_end=self._look.at_round_end)
         return entry_wait_view(
             seat, table.players[seat], self._labels,
             dark=None if colour is None else colour is Color.DARK,
@@ -512,31 +550,22 @@ class EnteredPool(PoolMode):
         if entry is None or seat is None or seat != self._entry_seat or game is None:
             return None
         row = game.rows[seat] if entry.is_draw and game.rows else ()
-        if self._contest is not None:
+        if self._look is not None:
             shown = entry_private_view(entry, seat, game.name(seat), self._labels, row=row,
-                                       title=contest_title(self._contest, self._labels),
+                                       title=contest_title(self._look.slot, self._labels),
                                        message=None if entry.problem else
-                                       self.private_note(seat))
+                                       self.private_note(seat, self._look.slot))
             return replace(shown, prompt=_(CLASH_KEYS)) if self._clash else shown
         shown = entry_private_view(entry, seat, game.name(seat), self._labels, row=row)
         return replace(shown, prompt=_(CLASH_KEYS)) if self._clash else shown
 
-    def private_note(self, seat: int) -> str | None:
+    def private_note(self, seat: int, slot: int | None | str = "first") -> str | None:
         """A claim of the seat's own that the table saw fall elsewhere: taken up with the
-        seat alone (its own claim and a public panel), issue 31."""
+        seat alone (its own claim and a public panel), issue 31 (``looks.contest_note``)."""
         game = self.host.game
         if not isinstance(game, ClaimsGame):
             return None
-        slots = contradicted(game, seat)
-        if not slots:
-            return None
-        slot = slots[0]
-        # Short for the smallest screen; what to do then is in docs/playing.md (step 6).
-        text = nouns(self._labels)(
-            _("{tile} has fallen, but your entry says your {panel} {number} is {tile}: look "
-              "at it again"),
-            number=slot + 1, tile=tile_name(game.rows[seat][slot].tile, self._labels))
-        return text[:1].upper() + text[1:]
+        return contest_note(game, seat, slot, self._labels)
 
     def _fix_private(self, fix: _Fix, seat: int | None) -> PrivateView | None:
         """The owner's own row with the real number, at the fix's confirm step."""
@@ -552,7 +581,7 @@ class EnteredPool(PoolMode):
         """At the fix's confirm step the fallen panel's owner looks privately; at a round's
         end, the winner whose look at a panel it waits for."""
         fix = self._fix
-        if self._contest is not None:
+        if self._look is not None:
             return self._entry_seat
         return fix.panels[fix.at][0] if fix is not None and fix.step == "confirm" else None
 

@@ -39,6 +39,8 @@ class EntryWaitView:
     dark_left: int  # face-down panels of each colour on the table
     light_left: int
     prompt: str  # what to press (the footer)
+    note: str | None = None  # beside the table in place of the pool (a look's points)
+    looking: bool = False  # a contested panel looked at again, not an entry of a new one
 
 
 def entry_wait_view(seat: int, name: str, labels: str, *, dark: bool | None, hand: int,
@@ -61,23 +63,38 @@ def entry_wait_view(seat: int, name: str, labels: str, *, dark: bool | None, han
                          dark_left=dark_left, light_left=light_left, prompt=prompt)
 
 
-def contest_wait_view(seat: int, name: str, slot: int, labels: str, *, hand: int,
-                      dealt: tuple[bool, ...], dark_left: int,
-                      light_left: int) -> EntryWaitView:
-    """The public screen while the round's winner enters the real number of its panel
-    ``slot``, whose entry names a panel that fell elsewhere. Public: the round has ended,
-    the winner's panels are shown, and which one is looked at is what the table sees.
-    Short enough for the smallest screen's footer; why is on the winner's own screen."""
+def contest_wait_view(seat: int, name: str, slot: int | None, labels: str, *, hand: int,
+                      dealt: tuple[bool, ...], dark_left: int, light_left: int,
+                      at_round_end: bool = True) -> EntryWaitView:
+    """The public screen while ``seat`` enters the real number of its panel ``slot`` (None:
+    the drawn panel it has not placed), whose entry names a panel that fell elsewhere.
+    Public: the panel is shown now (the round has ended and the winner's panels are
+    shown, or it is knocked down or stood face up after a miss), and which one is looked
+    at is what the table sees. Short enough for the smallest screen's footer; why is on
+    the player's own screen. The points on the table are the record's, the bonus left out
+    at a round's end, and the note beside the table says they wait for the look."""
     say = nouns(labels)
-    what = say(_("looking at {panel} {number} again"), number=slot + 1)
-    prompt = say(_("{name}: hold seat button {seat} and enter the real number of your "
-                   "{panel} {number}"), name=name, number=slot + 1, seat=seat + 1)
+    if slot is None:
+        what = say(_("looking at the drawn {panel} again"))
+        prompt = say(_("{name}: hold seat button {seat} and enter the real number of your "
+                       "drawn {panel}"), name=name, seat=seat + 1)
+    else:
+        what = say(_("looking at {panel} {number} again"), number=slot + 1)
+        prompt = say(_("{name}: hold seat button {seat} and enter the real number of your "
+                       "{panel} {number}"), name=name, number=slot + 1, seat=seat + 1)
+    # Provisional until the look: the correction judges the later guesses again, and a
+    # guess at this panel that named its real number turns the game back to it.
+    note = _("Points wait for this look: no bonus yet") if at_round_end \
+        else _("Points wait for this look")
     return EntryWaitView(seat=seat, name=name, what=what, dark=None, hand=hand, dealt=dealt,
-                         dark_left=dark_left, light_left=light_left, prompt=prompt)
+                         dark_left=dark_left, light_left=light_left, prompt=prompt, note=note,
+                         looking=True)
 
 
-def contest_title(slot: int, labels: str) -> str:
-    """The winner's private title while entering that panel's real number."""
+def contest_title(slot: int | None, labels: str) -> str:
+    """The player's private title while entering that panel's real number."""
+    if slot is None:
+        return nouns(labels)(_("the {panel} you drew"))
     return nouns(labels)(_("your {panel} {number}"), number=slot + 1)
 
 
@@ -239,6 +256,12 @@ def fixed_banner(name: str, slot: int, real: Tile, labels: str) -> str:
     say = nouns(labels)
     return say(_("Fixed: {name}'s {panel} {number} is {tile}"), name=name, number=slot + 1,
                tile=tile_name(real, labels))
+
+
+def fixed_drawn_banner(name: str, real: Tile, labels: str) -> str:
+    """``fixed_banner`` for the drawn panel its player had not placed."""
+    return nouns(labels)(_("Fixed: {name}'s drawn {panel} is {tile}"), name=name,
+                         tile=tile_name(real, labels))
 
 
 def drawn_twice_message(tile: Tile, labels: str) -> str:

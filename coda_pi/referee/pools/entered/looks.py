@@ -1,0 +1,94 @@
+"""A contested panel looked at now that it is shown anyway (issue 31).
+
+An entry that names a panel the table saw fall elsewhere (``claims.contested``) cannot be
+shown as entered: the record would name a fallen panel twice. Such a panel can no longer
+fall by a guess, so it is taken up when it is shown anyway: knocked down by its player
+after a miss with the table empty, a drawn panel stood face up after a miss, or the round's
+winner's (an unplaced drawn panel included) at its end. Its player then looks at it and
+enters its real number, privately; ``mode.EnteredPool`` writes the correction as "Fix a
+panel" does. Which panel is looked at, and when, is public (the panel is being shown); the
+number is checked only against the player's own row and what fell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from coda_pi.i18n import _
+from coda_pi.referee.pools.entered.claims import (
+    ClaimsGame,
+    contested,
+    contradicted,
+    drawn_contradicted,
+)
+from coda_pi.referee.shared.labels import tile_name
+from coda_pi.referee.shared.public import TurnCursor
+from coda_pi.referee.shared.views import TurnStep
+from coda_pi.referee.shared.wording import nouns
+from coda_pi.rules.tiles import Color
+
+
+@dataclass(frozen=True)
+class Look:
+    """A contested panel whose player enters its real number now: the round's winner's, a
+    panel its player knocks down (``knock_down``), or a drawn panel it stands face up after
+    a miss. The look is public (the panel is shown); the number is entered privately."""
+
+    seat: int
+    slot: int | None  # None: the drawn panel, not placed yet
+    knock_down: bool = False  # then knocked down: the table was empty at a miss
+    at_round_end: bool = False  # else asked in a turn
+
+    @property
+    def in_turn(self) -> bool:
+        """A look asked in a turn, which BACK may leave (a round's end waits for it)."""
+        return not self.at_round_end
+
+
+def turn_look(game: ClaimsGame, cur: TurnCursor) -> Look | None:
+    """The look OK asks for at this step of a turn, if any: the panel chosen to knock down
+    with the table empty, or the drawn panel to stand face up, when its entry names a
+    panel that fell elsewhere (the record cannot show it as entered)."""
+    seat = game.turn
+    if seat is None:
+        return None
+    if cur.step is TurnStep.REVEAL_OWN and cur.reveal_slot is not None \
+            and cur.reveal_slot in contradicted(game, seat):
+        return Look(seat, cur.reveal_slot, knock_down=True)
+    if cur.step is TurnStep.CLAIM_FACE_UP and drawn_contradicted(game, seat):
+        return Look(seat, None)
+    return None
+
+
+def look_colour(game: ClaimsGame, look: Look) -> Color:
+    """The looked-at panel's colour (public: its back shows it)."""
+    if look.slot is None:
+        assert game.drawn is not None
+        return game.drawn.color
+    return game.rows[look.seat][look.slot].tile.color
+
+
+def contest_note(game: ClaimsGame, seat: int, slot: int | None | str,
+                 labels: str) -> str | None:
+    """``seat``'s private note on its own claim that the table saw fall elsewhere: at
+    ``slot`` (None: the drawn panel; ``"first"``: the first there is), else None. Its own
+    claim and a public panel: nothing of another seat's."""
+    claims = contested(game, seat)
+    if slot == "first":
+        if not claims:
+            return None
+        slot = claims[0]
+    if slot not in claims:
+        return None
+    say = nouns(labels)
+    # Short for the smallest screen; what to do then is in docs/playing.md (step 6).
+    if slot is None:
+        assert game.drawn is not None
+        text = say(_("{tile} has fallen, but your entry says the {panel} you drew is "
+                     "{tile}: look at it again"), tile=tile_name(game.drawn, labels))
+    else:
+        assert isinstance(slot, int)
+        text = say(_("{tile} has fallen, but your entry says your {panel} {number} is "
+                     "{tile}: look at it again"),
+                   number=slot + 1, tile=tile_name(game.rows[seat][slot].tile, labels))
+    return text[:1].upper() + text[1:]
