@@ -130,6 +130,19 @@ def draw_probe(state: tuple[Referee, Table], probe: Tile) -> Hashable:
     return _observed(ref, table, 0)
 
 
+def ben_stands_his_draw_face_up(ref: Referee, table: Table) -> None:
+    """After a miss: Ben places his drawn panel face up where his row takes it."""
+    slot = legal_slots(list(BEN_ROW), BEN_DRAW)[0]
+    table.press(Button.for_seat(0))
+    for _ in range(20):
+        private = ref.private_view()
+        if private is None or private.cursor == slot:
+            break
+        table.tap(Button.NEXT)
+    table.tap(Button.OK)
+    table.release(Button.for_seat(0))
+
+
 def fix_state(ann: Sequence[Tile]) -> tuple[Referee, Table]:
     """Ben drew D3 (his real panel), guessed a number Ann cannot hold there (his own L5 at
     her light panel 1) and placed the D3 face up: his own fallen panel, to be "fixed"."""
@@ -144,15 +157,7 @@ def fix_state(ann: Sequence[Tile]) -> tuple[Referee, Table]:
     table.tap(Button.NEXT, values.index(BEN_ROW[1].value))
     table.tap(Button.OK)
     # A miss: Ben places the D3 face up where his row takes it.
-    slot = legal_slots(list(BEN_ROW), BEN_DRAW)[0]
-    table.press(Button.for_seat(0))
-    for _ in range(20):
-        private = ref.private_view()
-        if private is None or private.cursor == slot:
-            break
-        table.tap(Button.NEXT)
-    table.tap(Button.OK)
-    table.release(Button.for_seat(0))
+    ben_stands_his_draw_face_up(ref, table)
     table.take_cues()
     return ref, table
 
@@ -206,15 +211,7 @@ def look_state(ann: Sequence[Tile]) -> tuple[Referee, Table]:
     assert cursor is not None
     table.tap(Button.NEXT, (values.index(BEN_ROW[1].value) - cursor.value_index) % 12)
     table.tap(Button.OK)  # wrong: Ben's drawn panel stands face up
-    slot = legal_slots(list(BEN_ROW), BEN_DRAW)[0]
-    table.press(Button.for_seat(0))
-    for _ in range(20):
-        private = ref.private_view()
-        if private is None or private.cursor == slot:
-            break
-        table.tap(Button.NEXT)
-    table.tap(Button.OK)
-    table.release(Button.for_seat(0))
+    ben_stands_his_draw_face_up(ref, table)
     if getattr(ref.pool, "entry", None) is None:
         raise SystemExit("look: the device asked for no look (a checkout before issue 31's)")
     table.take_cues()

@@ -44,7 +44,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from luma.core.interface.serial import i2c  # noqa: E402
 
-from coda_pi.pods.bus import BITS_PER_BYTE, MeteredBus, Multiplexer, Traffic  # noqa: E402
+from coda_pi.pods.bus import BITS_PER_BYTE, BITS_PER_TRANSACTION, MeteredBus, Multiplexer, Traffic  # noqa: E402
 from coda_pi.pods.draw import draw_private  # noqa: E402
 from coda_pi.pods.pages import to_pages  # noqa: E402
 from coda_pi.pods.panel import PodPanel, make_device, open_panel  # noqa: E402
@@ -318,36 +318,18 @@ class WireClock:
         return self.now
 
 
-class WireBus:
+class WireBus(PacedBus):
     """A bus whose transactions advance the virtual clock by their wire time (as
     ``PacedBus`` sleeps it), plus ``overhead`` seconds each (the Pi's ioctl)."""
 
     def __init__(self, bus: Any, hz: int, clock: WireClock, overhead: float) -> None:
-        self.bus = bus
-        self.hz = hz
+        super().__init__(bus, hz)
         self.clock = clock
         self.overhead = overhead
 
     def _wire(self, payload: int) -> None:
-        self.clock.now += ((1 + payload) * BITS_PER_BYTE + 2) / self.hz + self.overhead
-
-    def write_byte(self, i2c_addr: int, value: int) -> None:
-        self.bus.write_byte(i2c_addr, value)
-        self._wire(1)
-
-    def read_byte(self, i2c_addr: int) -> int:
-        value = self.bus.read_byte(i2c_addr)
-        self._wire(1)
-        return value
-
-    def write_i2c_block_data(self, i2c_addr: int, register: int, data: Any) -> None:
-        self.bus.write_i2c_block_data(i2c_addr, register, data)
-        self._wire(1 + len(data))
-
-    def i2c_rdwr(self, *messages: Any) -> None:
-        self.bus.i2c_rdwr(*messages)
-        for message in messages:
-            self._wire(len(message))
+        self.clock.now += ((1 + payload) * BITS_PER_BYTE + BITS_PER_TRANSACTION) / self.hz \
+            + self.overhead
 
 
 def wire_replay(updates: list[Update], hz: int, *, style: str, gap: float,
