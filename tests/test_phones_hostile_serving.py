@@ -99,16 +99,29 @@ def test_a_dawdling_header_is_cut_at_the_deadline(tmp_path: Path, drip: bytes,
             assert _closed_within(conn, 4.0, drip)
 
 
-def test_a_handshake_never_finished_is_cut_at_the_deadline(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import coda_pi.phones.server as server
+def test_a_stranger_s_handshake_never_finished_is_cut_at_the_door_s_deadline(
+        tmp_path: Path) -> None:
+    from coda_pi.phones.doors import HANDSHAKE_SECONDS
 
-    monkeypatch.setattr(server, "HANDSHAKE_SECONDS", 0.5, raising=False)
     with running_device(tmp_path) as device, \
             socket.create_connection(("127.0.0.1", device.phones.server.port), timeout=5,
                                      source_address=("127.0.0.2", 0)) as raw:
         raw.sendall(b"\x16\x03\x01")  # the start of a hello, and no more
-        assert _closed_within(raw, 3.0)
+        assert _closed_within(raw, HANDSHAKE_SECONDS + 3.0)
+
+
+def test_a_paired_phone_s_handshake_never_finished_is_cut_at_the_deadline(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A paired phone's address shakes hands in the device's process, on its deadline."""
+    import coda_pi.phones.server as server
+
+    monkeypatch.setattr(server, "HANDSHAKE_SECONDS", 0.5, raising=False)
+    with running_device(tmp_path) as device:
+        pair(device, device.phone("127.0.0.2"), 0)
+        with socket.create_connection(("127.0.0.1", device.phones.server.port), timeout=5,
+                                      source_address=("127.0.0.2", 0)) as raw:
+            raw.sendall(b"\x16\x03\x01")
+            assert _closed_within(raw, 3.0)
 
 
 def test_the_door_paces_strangers_new_connections_but_not_a_paired_phone_s() -> None:

@@ -17,11 +17,13 @@ import contextlib
 import json
 import logging
 import math
+import socket
 import ssl
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -72,11 +74,14 @@ class _Server(ThreadingHTTPServer):
     queue: IntentQueue
     doors: DoorLink  # who is let in: the door process decides (door_process.py)
     deadlines: Deadlines
+    relayed: set[int]
+    """The connections (by id) the door shook hands with: a stranger's, in plain text."""
 
     def process_request(self, request: Any, client_address: Any) -> None:
         try:
             super().process_request(request, client_address)
         except Exception:  # no thread for it: its place is given back
+            self.relayed.discard(id(request))
             self.doors.leave(client_address[0])
             self.shutdown_request(request)
             raise
@@ -91,7 +96,10 @@ class _Server(ThreadingHTTPServer):
         # The handshake in the connection's own thread, on a deadline for the whole of it:
         # a slow phone never holds up others, and a stranger dripping its hello a byte at a
         # time loses the connection after HANDSHAKE_SECONDS.
-        if self.tls is not None:
+        if self.tls is not None and id(request) in self.relayed:
+            self.relayed.discard(id(request))
+            request.settimeout(POLL_SECONDS + 10)
+        elif self.tls is not None:
             raw = request
             self.deadlines.arm(raw, HANDSHAKE_SECONDS)
             try:
@@ -119,6 +127,11 @@ class _Handler(BaseHTTPRequestHandler):
     # for the phone to acknowledge the headers, which it delays (40 ms on Linux): every
     # answer took 45 ms on loopback instead of 4 (bench/bench_phones.py).
     disable_nagle_algorithm = True
+
+    def setup(self) -> None:
+        if self.request.family == socket.AF_UNIX:  # relayed by the door: no TCP options
+            self.disable_nagle_algorithm = False
+        super().setup()
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
         log.debug("phone %s: " + format, self.client_address[0], *args)
@@ -346,10 +359,15 @@ class PhoneServer:
     only takes the connections the door lets in, one thread each."""
 
     def __init__(self, bridge: PhoneBridge, queue: IntentQueue, *, host: str = "0.0.0.0",
-                 port: int = 8443, tls: ssl.SSLContext | None = None) -> None:
+                 port: int = 8443, tls: ssl.SSLContext | None = None,
+                 certificate: tuple[Path, Path] | None = None) -> None:
+        """``certificate``, the files ``tls`` was made from: given, strangers' handshakes
+        are the door process's (door_process.py says why), not this process's."""
         self.bridge = bridge
         self._server = _Server((host, port), _Handler)
+        self._certificate = certificate if tls is not None else None
         self._server.deadlines = Deadlines()
+        self._server.relayed = set()
         self._server.tls = tls
         self._server.bridge = bridge
         self._server.queue = queue
@@ -381,7 +399,7 @@ class PhoneServer:
         return PhoneAddresses().urls(self.scheme, self.port)[0]
 
     def start(self) -> PhoneServer:
-        self._door = self._server.doors = DoorLink(self._server.socket)
+        self._door = self._server.doors = DoorLink(self._server.socket, self._certificate)
         self._thread = threading.Thread(target=self._serve, name="phones", daemon=True)
         self._thread.start()
         return self
@@ -402,7 +420,8 @@ class PhoneServer:
                 door.stop()
                 door.close()
                 try:
-                    door = self._door = self._server.doors = DoorLink(self._server.socket)
+                    door = self._door = self._server.doors = DoorLink(self._server.socket,
+                                                                      self._certificate)
                 except OSError:
                     log.exception("the phones' door could not start again: phones are off")
                     door = self._door = None
@@ -411,7 +430,9 @@ class PhoneServer:
         # Asleep in a read of the link until the door lets a connection in: an idle
         # device does not wake for the server, nor does a flood the door refuses.
         while (admitted := door.admitted()) is not None:
-            conn, address = admitted
+            conn, address, plain = admitted
+            if plain:
+                self._server.relayed.add(id(conn))
             with contextlib.suppress(Exception):  # already logged; the next one
                 self._server.process_request(conn, (address, 0))
 
