@@ -15,8 +15,10 @@ here, not in the device's process: an RSA signature of a millisecond or more eac
 second under a flood, and the slow connections' reconnections come in bursts of 40 at once,
 each a thread of the device at the loop's own priority (the bench's slowest presses waited
 for a CPU, not for the interpreter lock). The door relays the stranger's bytes, decrypted,
-to the device over a socket pair of its own (``relay``): the device answers it as it would
-any phone, and the handshakes wait for a CPU the loop leaves idle. A paired phone's address
+to the device over a socket pair of its own (``relay``), once the first request has come
+whole (``first``): the device answers it as it would any phone, the handshakes wait for a
+CPU the loop leaves idle, and a connection that only shakes hands (a flood's) or drips its
+head (a slow one's) never reaches the device's process at all. A paired phone's address
 is handed over untouched and shakes hands in the device, at the loop's priority: the
 phones' pages and taps never wait behind a flood.
 
@@ -46,7 +48,12 @@ import threading
 import time
 from pathlib import Path
 
+from coda_pi.phones.bodies import MAX_BODY
 from coda_pi.phones.doors import HANDSHAKE_SECONDS, HEADER_SECONDS, Deadlines, Doors
+
+Times = tuple[float, float]
+"""How long a stranger may take over its handshake, and over its request's head and body
+(the server's ``HANDSHAKE_SECONDS`` and ``HEADER_SECONDS``, told the door as it starts)."""
 
 NICE = 19
 """Where the idle scheduling class is not to be had: the lowest niceness."""
@@ -57,7 +64,8 @@ _MESSAGE = 256  # an address and its kind letter, with room to spare
 
 
 def serve(listener: socket.socket, link: socket.socket, doors: Doors | None = None,
-          tls: ssl.SSLContext | None = None) -> None:
+          tls: ssl.SSLContext | None = None,
+          times: Times = (HANDSHAKE_SECONDS, HEADER_SECONDS)) -> None:
     """The door's loop: until the device's end of ``link`` closes. With ``tls``, strangers'
     connections shake hands here and are relayed to the device in plain text."""
     doors = doors or Doors()
@@ -73,7 +81,7 @@ def serve(listener: socket.socket, link: socket.socket, doors: Doors | None = No
                     if not _told(link, doors):
                         return
                     continue
-                if not _let_in(listener, link, doors, tls, deadlines):
+                if not _let_in(listener, link, doors, tls, deadlines, times):
                     return
     finally:
         if deadlines is not None:
@@ -81,7 +89,7 @@ def serve(listener: socket.socket, link: socket.socket, doors: Doors | None = No
 
 
 def _let_in(listener: socket.socket, link: socket.socket, doors: Doors,
-            tls: ssl.SSLContext | None, deadlines: Deadlines | None) -> bool:
+            tls: ssl.SSLContext | None, deadlines: Deadlines | None, times: Times) -> bool:
     """Every connection waiting, in one wake-up: refused, handed over, or relayed; False
     once the device has gone."""
     while True:
@@ -96,7 +104,7 @@ def _let_in(listener: socket.socket, link: socket.socket, doors: Doors,
             conn.close()
             continue
         if tls is not None and deadlines is not None and not doors.known(address):
-            threading.Thread(target=relay, args=(conn, address, link, doors, tls, deadlines),
+            threading.Thread(target=relay, args=(conn, address, link, doors, tls, deadlines, times),
                              name="door-relay", daemon=True).start()
             continue
         with conn:
@@ -107,23 +115,18 @@ def _let_in(listener: socket.socket, link: socket.socket, doors: Doors,
 
 
 def relay(conn: socket.socket, address: str, link: socket.socket, doors: Doors,
-          tls: ssl.SSLContext, deadlines: Deadlines) -> None:
-    """A stranger's connection: its handshake here (within ``HANDSHAKE_SECONDS`` in all),
-    then its bytes both ways between it and the device's end of a new socket pair, handed
-    to the device, until either side closes. The device counts it as let in from then on
-    and tells ``L`` when it ends; a handshake that fails is given back here."""
+          tls: ssl.SSLContext, deadlines: Deadlines, times: Times) -> None:
+    """A stranger's connection: its handshake and its first request here (``first``),
+    then handed to the device as the device's end of a new socket pair, and the bytes
+    relayed both ways until either side closes. The device counts it as let in from then
+    on and tells ``L`` when it ends; one that ends before is given back here."""
     handed = False
     try:
-        deadlines.arm(conn, HANDSHAKE_SECONDS)
-        try:
-            conn.settimeout(HANDSHAKE_SECONDS)
-            secure = tls.wrap_socket(conn, server_side=True)
-        except (OSError, ssl.SSLError):
-            conn.close()
-            return
-        finally:
-            deadlines.disarm(conn)
+        secure = tls.wrap_socket(conn, server_side=True, do_handshake_on_connect=False)
         with secure:
+            request = first(secure, deadlines, times)
+            if request is None:
+                return
             device_end, door_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
             with door_end:
                 try:
@@ -133,18 +136,77 @@ def relay(conn: socket.socket, address: str, link: socket.socket, doors: Doors,
                     return
                 finally:
                     device_end.close()
-                _pump(secure, door_end)
+                try:
+                    door_end.sendall(request)
+                except OSError:
+                    return
+                _pump(secure, door_end, times[1])
+    except (OSError, ssl.SSLError):  # the stranger reset it before its wrapping
+        conn.close()
     finally:
         if not handed:
             doors.leave(address)
 
 
-def _pump(secure: ssl.SSLSocket, plain: socket.socket) -> None:
+HEAD_LIMIT = 16384
+"""A head longer than this goes to the device unfinished (it refuses one too long in its
+own words): a page's heads are under a kilobyte."""
+
+
+def first(secure: ssl.SSLSocket, deadlines: Deadlines, times: Times) -> bytes | None:
+    """The handshake (within ``times[0]``) and the first request, its head and its body
+    (within ``times[1]``), read here: a connection that shakes hands and
+    closes (a flood's), or sends its head a byte at a time (a slow one's), costs the
+    device's process nothing, not even a thread. None when it closes, fails or dawdles
+    first."""
+    handshake, head = times
+    deadlines.arm(secure, handshake)
+    try:
+        secure.settimeout(handshake)
+        secure.do_handshake()
+        deadlines.arm(secure, head)
+        secure.settimeout(head)
+        got = b""
+        while (end := got.find(b"\r\n\r\n")) < 0:
+            if len(got) > HEAD_LIMIT:
+                return got
+            chunk = secure.recv(65536)
+            if not chunk:
+                return None
+            got += chunk
+        wanted = end + 4 + _body_length(got[:end])
+        while len(got) < wanted:
+            chunk = secure.recv(65536)
+            if not chunk:
+                return None
+            got += chunk
+        return got
+    except (OSError, ssl.SSLError):
+        return None
+    finally:
+        deadlines.disarm(secure)
+
+
+def _body_length(head: bytes) -> int:
+    """The body the device will read after ``head``: its Content-Length when the device
+    reads one that long (``MAX_BODY`` at most), else none (it answers 400 unread)."""
+    for line in head.split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            try:
+                length = int(value.strip())
+            except ValueError:
+                return 0
+            return length if 0 < length <= MAX_BODY else 0
+    return 0
+
+
+def _pump(secure: ssl.SSLSocket, plain: socket.socket, stalled: float) -> None:
     """Bytes both ways until the device closes its end (its own deadlines and timeouts
     bound how long: a stranger gets nothing longer through the door). A record left half
-    sent for ``HEADER_SECONDS`` ends it too."""
-    secure.settimeout(HEADER_SECONDS)
-    plain.settimeout(HEADER_SECONDS)
+    sent for ``stalled`` seconds ends it too."""
+    secure.settimeout(stalled)
+    plain.settimeout(stalled)
     picker = selectors.DefaultSelector()
     picker.register(secure, selectors.EVENT_READ)
     picker.register(plain, selectors.EVENT_READ)
@@ -192,9 +254,11 @@ class DoorLink:
     lets in, and what the server tells it. Thread-safe (every connection's thread tells)."""
 
     def __init__(self, listener: socket.socket,
-                 certificate: tuple[Path, Path] | None = None) -> None:
+                 certificate: tuple[Path, Path] | None = None,
+                 times: Times = (HANDSHAKE_SECONDS, HEADER_SECONDS)) -> None:
         """``certificate`` (the certificate's file and its key's): strangers shake hands
-        in the door; without it, every connection is handed over as it came."""
+        in the door, within ``times``; without it, every connection is handed over as it
+        came."""
         mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self._link = mine
         self._known: dict[str, float] = {}
@@ -203,7 +267,7 @@ class DoorLink:
         try:
             self._process = subprocess.Popen(
                 [sys.executable, "-m", "coda_pi.phones.door_process",
-                 str(listener.fileno()), str(theirs.fileno()), *files],
+                 str(listener.fileno()), str(theirs.fileno()), *map(str, times), *files],
                 pass_fds=(listener.fileno(), theirs.fileno()), stdin=subprocess.DEVNULL)
         except BaseException:
             mine.close()
@@ -283,13 +347,14 @@ def lowest(pid: int) -> None:
 def main(argv: list[str]) -> int:
     listener = socket.socket(fileno=int(argv[0]))
     link = socket.socket(fileno=int(argv[1]))
+    times = (float(argv[2]), float(argv[3]))
     tls = None
-    if len(argv) >= 4:
+    if len(argv) >= 6:
         from coda_pi.phones.tls import DeviceCertificate
 
-        tls = DeviceCertificate(Path(argv[2]), Path(argv[3])).server_context()
+        tls = DeviceCertificate(Path(argv[4]), Path(argv[5])).server_context()
     with contextlib.suppress(KeyboardInterrupt):  # the device's Ctrl-C reaches us too
-        serve(listener, link, tls=tls)
+        serve(listener, link, tls=tls, times=times)
     return 0
 
 

@@ -399,10 +399,15 @@ class PhoneServer:
         return PhoneAddresses().urls(self.scheme, self.port)[0]
 
     def start(self) -> PhoneServer:
-        self._door = self._server.doors = DoorLink(self._server.socket, self._certificate)
+        self._door = self._server.doors = self._door_link()
         self._thread = threading.Thread(target=self._serve, name="phones", daemon=True)
         self._thread.start()
         return self
+
+    def _door_link(self) -> DoorLink:
+        # The deadlines as they are now (tests shorten them), the door's and the server's.
+        return DoorLink(self._server.socket, self._certificate,
+                        (HANDSHAKE_SECONDS, HEADER_SECONDS))
 
     def _serve(self) -> None:
         door = self._door
@@ -420,8 +425,7 @@ class PhoneServer:
                 door.stop()
                 door.close()
                 try:
-                    door = self._door = self._server.doors = DoorLink(self._server.socket,
-                                                                      self._certificate)
+                    door = self._door = self._server.doors = self._door_link()
                 except OSError:
                     log.exception("the phones' door could not start again: phones are off")
                     door = self._door = None
