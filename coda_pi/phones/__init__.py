@@ -11,7 +11,7 @@ takes its taps, served by the device on the local network (issue 23, docs/phones
   connection, asks ``doors``, and hands the server only those let in: a paired phone's as
   it came, a stranger's after its TLS handshake and its first request, relayed in plain
   text (a refused flood, a stranger's handshake and a slow head never take the loop's
-  interpreter lock, nor its CPU).
+  interpreter lock, nor its CPU); ``door_relay``: that relay.
 - ``actions``: what a phone may ask for (a key, a target, one panel by one tap), turned
   on the loop's thread into the very button presses the referee already understands.
 - ``seat_views``: what one seat's page shows, built on the loop's thread from the public
