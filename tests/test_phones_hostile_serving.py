@@ -107,6 +107,36 @@ def test_slow_strangers_and_bare_handshakes_hold_no_thread_of_the_device(
             assert newcomer.request("GET", "/api/seats")[0] == 200
 
 
+def test_a_stranger_s_keep_alive_connection_is_served_through_the_door(
+        tmp_path: Path) -> None:
+    """A browser keeps its connection for the next request: after the first one (read
+    whole at the door), the door relays the rest both ways, and the device's answer to a
+    request sent and then half-closed still arrives."""
+    import http.client
+
+    with running_device(tmp_path) as device:
+        conn = http.client.HTTPSConnection("127.0.0.1", device.phones.server.port,
+                                           context=_tls(device), timeout=10,
+                                           source_address=("127.0.0.2", 0))
+        try:
+            for path in ("/api/seats", "/page.css", "/api/seats"):
+                conn.request("GET", path)
+                answer = conn.getresponse()
+                assert answer.status == 200 and answer.read()
+                assert answer.getheader("Connection") != "close"
+        finally:
+            conn.close()
+        raw = socket.create_connection(("127.0.0.1", device.phones.server.port), timeout=10,
+                                       source_address=("127.0.0.3", 0))
+        with _tls(device).wrap_socket(raw) as half:
+            half.sendall(b"GET /api/seats HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            socket.socket.shutdown(half, socket.SHUT_WR)  # nothing more from this side
+            got = b""
+            while chunk := half.recv(65536):
+                got += chunk
+        assert got.startswith(b"HTTP/1.1 200")
+
+
 @pytest.mark.parametrize("drip", [b"", b"X"])
 def test_a_dawdling_header_is_cut_at_the_deadline(tmp_path: Path, drip: bytes,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:

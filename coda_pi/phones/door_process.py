@@ -72,13 +72,14 @@ def serve(listener: socket.socket, link: socket.socket, doors: Doors | None = No
     picker.register(link, selectors.EVENT_READ)
     try:
         while True:
-            for key, _mask in picker.select():
-                if key.fileobj is link:
-                    if not _told(link, doors):
-                        return
-                    continue
-                if not _let_in(listener, link, doors, tls, deadlines, times):
-                    return
+            ready = {key.fileobj for key, _mask in picker.select()}
+            # The device's news first: a phone that was just told its secret is known
+            # before its next connection is let in (straight to the device, not relayed).
+            if link in ready and not _news(link, doors):
+                return
+            if listener in ready and not _let_in(listener, link, doors, tls, deadlines,
+                                                 times):
+                return
     finally:
         if deadlines is not None:
             deadlines.close()
@@ -110,22 +111,24 @@ def _let_in(listener: socket.socket, link: socket.socket, doors: Doors,
                 return False
 
 
-def _told(link: socket.socket, doors: Doors) -> bool:
-    """One message from the device applied; False once the device has gone."""
-    try:
-        message = link.recv(_MESSAGE)
-    except OSError:
-        return False
-    if not message:
-        return False
-    kind, address = message[:1], message[1:].decode("ascii", "replace")
-    if kind == b"K":
-        doors.know(address)
-    elif kind == b"L":
-        doors.leave(address)
-    elif kind == b"F":
-        doors.failed(address)
-    return True
+def _news(link: socket.socket, doors: Doors) -> bool:
+    """Every message the device has sent, applied; False once the device has gone."""
+    while True:
+        try:
+            message = link.recv(_MESSAGE, socket.MSG_DONTWAIT)
+        except BlockingIOError:
+            return True
+        except OSError:
+            return False
+        if not message:
+            return False
+        kind, address = message[:1], message[1:].decode("ascii", "replace")
+        if kind == b"K":
+            doors.know(address)
+        elif kind == b"L":
+            doors.leave(address)
+        elif kind == b"F":
+            doors.failed(address)
 
 
 class DoorLink:
@@ -232,6 +235,10 @@ def main(argv: list[str]) -> int:
         from coda_pi.phones.tls import DeviceCertificate
 
         tls = DeviceCertificate(Path(argv[4]), Path(argv[5])).server_context()
+        # A client that closes its sending side once its request is sent still gets the
+        # answer, as it did from the device, which answered before reading on: here the
+        # relay reads on at once, and OpenSSL would take that end for an error.
+        tls.options |= getattr(ssl, "OP_IGNORE_UNEXPECTED_EOF", 0)
     with contextlib.suppress(KeyboardInterrupt):  # the device's Ctrl-C reaches us too
         serve(listener, link, tls=tls, times=times)
     return 0

@@ -123,9 +123,10 @@ class _Server(ThreadingHTTPServer):
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
     protocol_version = "HTTP/1.1"
-    # The headers and the body leave in two writes: with Nagle's algorithm the body waits
-    # for the phone to acknowledge the headers, which it delays (40 ms on Linux): every
-    # answer took 45 ms on loopback instead of 4 (bench/bench_phones.py).
+    # A padded page is two TLS records or more: with Nagle's algorithm the second waits
+    # for the phone to acknowledge the first, which it delays (40 ms on Linux): every
+    # answer took 45 ms on loopback instead of 4 when headers and body left in two writes
+    # (bench/bench_phones.py).
     disable_nagle_algorithm = True
 
     def setup(self) -> None:
@@ -146,9 +147,15 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Security-Policy", POLICY)
         if self.close_connection:  # ended after this answer: the client must not reuse it
             self.send_header("Connection", "close")
-        self.end_headers()
-        if body:
-            self.wfile.write(body)
+        self._end_with(body)
+
+    def _end_with(self, body: bytes) -> None:
+        """The headers' end and ``body`` in one write: a connection the door relays is
+        read in the pieces it was written in, and each piece leaves in TLS records of its
+        own, so two writes would make an answer's count of bytes on the wire depend on
+        whether the door's read fell between them (tests/test_phones_wire.py counts)."""
+        self._headers_buffer.append(b"\r\n" + body)  # what end_headers adds, and the body
+        self.flush_headers()
 
     def _json(self, status: int, obj: Any) -> None:
         self._send(status, json.dumps(obj).encode())
@@ -165,6 +172,14 @@ class _Handler(BaseHTTPRequestHandler):
         if seat is not None:
             self.server.doors.know(self.client_address[0])  # a paired phone's address
         return seat
+
+    def _end_relay(self) -> None:
+        """A phone that collected its secret over a connection the door relayed (it came
+        as a stranger's) makes its next one anew: the door knows it by then and hands it
+        straight over, its pages on the device's own TLS, record for record as every
+        paired phone's (a relay would cut them into records as its reads fell)."""
+        if self.request.family == socket.AF_UNIX:
+            self.close_connection = True
 
     def _forbidden(self) -> None:
         """A request without a valid secret: 403, and its connection ended, so that each
@@ -226,6 +241,7 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 secret, seat = got  # type: ignore[misc]
                 self.server.doors.know(self.client_address[0])
+                self._end_relay()
                 self._json(HTTPStatus.OK, {"secret": secret, "seat": seat})
         elif url.path == "/api/page":
             seat = self._seat()
@@ -320,8 +336,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("Content-Security-Policy", POLICY)
-        self.end_headers()
-        self.wfile.write(body)
+        self._end_with(body)
 
     def _claim(self, seat: int, token: str) -> None:
         """A phone opened a seat's QR code (pairing.py ``claim``): paired at once when its
@@ -336,6 +351,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.FORBIDDEN, {"gone": True})
             return
         self.server.doors.know(self.client_address[0])
+        self._end_relay()
         self.server.queue.wake()  # the table is told at once, and the code leaves its screen
         self._json(HTTPStatus.OK, {"secret": secret, "seat": seat})
 
