@@ -21,10 +21,10 @@ with no frame within 2 s counts as 2 s).
 The idle baseline is taken among the attacks: each attack runs ``--rounds`` segments of
 ``--seconds`` (after a second for it to get under way), each after an idle segment of half
 that, and one idle segment ends the run (idle, pair flood, idle, forged taps, ..., idle);
-"idle" is every idle segment's presses together, and each idle segment's own p99 is printed
-beside, to show how much the machine alone moved. "n" is the presses each p99 is taken
-from: with 2 segments of 8 s, some 500 an attack (its p99 is its fifth slowest) and 1,000
-or more idle.
+"idle" is every idle segment's presses together, and each segment's own p99 is printed
+beside, idle and attacked, to show how much the machine alone moved. "n" is the presses
+each p99 is taken from: with 2 segments of 8 s, some 500 an attack (its p99 is its fifth
+slowest) and 1,000 or more idle.
 
 Every attack runs twice over: unpinned (device and attacker share every CPU, as the bench
 always did), then pinned: on a table the attacker's CPU is its own machine, so with two CPUs
@@ -47,7 +47,7 @@ processes are stopped and continued every half second, and the presses while it 
 compared with those while it is stopped, under the same load.
 
 Run: .venv/bin/python bench/bench_phones_hostile.py [--seconds 8] [--rounds 2]
-[--only pinned|unpinned] [--interleaved]
+[--only pinned|unpinned] [--attack "forged taps" ...] [--interleaved]
 """
 
 from __future__ import annotations
@@ -412,7 +412,8 @@ def report_interleaved(title: str, results: dict[str, dict[str, float]]) -> None
     print(json.dumps({a: round(r["on99"] / r["off99"], 2) for a, r in results.items()}))
 
 
-def report(title: str, results: dict[str, dict[str, float]], idles: list[float]) -> None:
+def report(title: str, results: dict[str, dict[str, float]],
+           each: dict[str, list[float]]) -> None:
     """One table: each attack's figures against the idle segments taken between them."""
     idle = results["idle"]
     print(title)
@@ -430,19 +431,22 @@ def report(title: str, results: dict[str, dict[str, float]], idles: list[float])
               f"{r['door']:6.1%} {r['attackers']:6.1%} {per_try} {r['worst_ran']:15.2f} "
               f"{r['worst_queued']:6.2f} {r['worst_blocked']:7.2f}")
     missed = {a: int(r["missed"]) for a, r in results.items() if r["missed"]}
-    print(f"idle segments' p99, in turn (ms): {' '.join(f'{x:.1f}' for x in idles)}"
-          + (f"; presses with no frame within 2 s (counted as 2 s): {missed}" if missed else ""))
+    print("each segment's p99, in turn (ms): " + "; ".join(
+        f"{a} {' '.join(f'{x:.1f}' for x in p99s)}" for a, p99s in each.items()))
+    if missed:
+        print(f"presses with no frame within 2 s (counted as 2 s): {missed}")
     print(json.dumps({a: round(r["p99"] / idle["p99"], 2) for a, r in results.items()}))
 
 
 def run_mode(device, seconds: float, rounds: int, attacker_cpus: set[int] | None,  # noqa: ANN001
-             number: int) -> tuple[dict[str, dict[str, float]], list[float]]:
+             number: int, only: list[str] | None = None
+             ) -> tuple[dict[str, dict[str, float]], dict[str, list[float]]]:
     """Every attack ``rounds`` times, an idle segment before each and one at the end
     (idle, pair flood, idle, forged taps, ..., idle): the idle baseline is every idle
     segment's presses together, taken among the attacks under the same machine load.
     Each attack segment from addresses of its own (127.N.S.2-41): the door's memory of one
     segment's addresses (forged secrets turn an address away) never spares the next."""
-    attacks = [a for a in ATTACKS if a != "idle"]
+    attacks = [a for a in ATTACKS if a != "idle" and (not only or a in only)]
     segments: dict[str, list[Segment]] = {a: [] for a in ATTACKS}
     index = 0
     for _round in range(rounds):
@@ -452,8 +456,9 @@ def run_mode(device, seconds: float, rounds: int, attacker_cpus: set[int] | None
             segments[attack].append(measure(device, attack, seconds, attacker_cpus,
                                             f"127.{number}.{index}"))
     segments["idle"].append(measure(device, "idle", seconds / 2))
-    idles = [_ms([p[0] for p in presses], 0.99) for presses, _ in segments["idle"]]
-    return {a: summed(segments[a]) for a in ATTACKS}, idles
+    each = {a: [_ms([p[0] for p in presses], 0.99) for presses, _ in segments[a]]
+            for a in ["idle", *attacks]}
+    return {a: summed(segments[a]) for a in ["idle", *attacks]}, each
 
 
 def _load() -> str:
@@ -467,6 +472,8 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2,
                         help="segments of each attack, each after an idle one")
     parser.add_argument("--only", choices=("unpinned", "pinned"))
+    parser.add_argument("--attack", action="append", choices=ATTACKS[1:],
+                        help="only this attack (again for more); every one by default")
     parser.add_argument("--interleaved", action="store_true",
                         help="also each attack stopped and continued in turn (SWAP)")
     parser.add_argument("--stranger")
@@ -496,12 +503,13 @@ def main() -> int:
             mine, theirs = split if run == "pinned" and split else (None, None)
             pin_device(device, mine if mine is not None else set(everything))
             load = _load()
-            results, idles = run_mode(device, args.seconds, args.rounds, theirs, number)
+            results, each = run_mode(device, args.seconds, args.rounds, theirs, number,
+                                     args.attack)
             report(f"{run}: device on CPUs {_cpus_text(mine)}, attackers on CPUs "
                    f"{_cpus_text(theirs)} (of {_cpus_text(set(everything))}); "
                    f"{args.rounds} segments of {args.seconds:g} s an attack, idle "
                    f"{args.seconds / 2:g} s before each; load average {load} before, "
-                   f"{_load()} after", results, idles)
+                   f"{_load()} after", results, each)
         for number, run in enumerate(runs if args.interleaved else [], 1 + len(runs)):
             mine, theirs = split if run == "pinned" and split else (None, None)
             pin_device(device, mine if mine is not None else set(everything))
