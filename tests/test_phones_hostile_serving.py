@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import socket
 import ssl
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -86,6 +87,57 @@ def test_slow_strangers_lock_out_neither_a_paired_phone_nor_a_newcomer(tmp_path:
         assert owner.page()[0] == 200
 
 
+def test_slow_strangers_and_bare_handshakes_hold_no_thread_of_the_device(
+        tmp_path: Path) -> None:
+    """The door reads a stranger's first request whole before the device sees it: a
+    connection that sends half a request line, or shakes hands and closes, never costs
+    the device's process a thread (each one's share of its interpreter lock and CPU)."""
+    with running_device(tmp_path) as device:
+        owner = device.phone()
+        pair(device, owner, 0)
+        before = threading.active_count()
+        with _slow_connections(device, [f"127.0.0.{n}" for n in range(2, 5)], 4) as taken:
+            assert taken == 12
+            for n in range(8):  # shaken hands with, and closed
+                raw = socket.create_connection(("127.0.0.1", device.phones.server.port),
+                                               timeout=5, source_address=(f"127.0.1.{n}", 0))
+                _tls(device).wrap_socket(raw).close()
+            assert threading.active_count() <= before
+            assert owner.page()[0] == 200  # served all the while
+            newcomer = device.phone("127.0.0.9")  # and a stranger's whole request is too
+            assert newcomer.request("GET", "/api/seats")[0] == 200
+
+
+def test_a_stranger_s_keep_alive_connection_is_served_through_the_door(
+        tmp_path: Path) -> None:
+    """A browser keeps its connection for the next request: after the first one (read
+    whole at the door), the door relays the rest both ways, and the device's answer to a
+    request sent and then half-closed still arrives."""
+    import http.client
+
+    with running_device(tmp_path) as device:
+        conn = http.client.HTTPSConnection("127.0.0.1", device.phones.server.port,
+                                           context=_tls(device), timeout=10,
+                                           source_address=("127.0.0.2", 0))
+        try:
+            for path in ("/api/seats", "/page.css", "/api/seats"):
+                conn.request("GET", path)
+                answer = conn.getresponse()
+                assert answer.status == 200 and answer.read()
+                assert answer.getheader("Connection") != "close"
+        finally:
+            conn.close()
+        raw = socket.create_connection(("127.0.0.1", device.phones.server.port), timeout=10,
+                                       source_address=("127.0.0.3", 0))
+        with _tls(device).wrap_socket(raw) as half:
+            half.sendall(b"GET /api/seats HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            socket.socket.shutdown(half, socket.SHUT_WR)  # nothing more from this side
+            got = b""
+            while chunk := half.recv(65536):
+                got += chunk
+        assert got.startswith(b"HTTP/1.1 200")
+
+
 @pytest.mark.parametrize("drip", [b"", b"X"])
 def test_a_dawdling_header_is_cut_at_the_deadline(tmp_path: Path, drip: bytes,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
@@ -100,8 +152,9 @@ def test_a_dawdling_header_is_cut_at_the_deadline(tmp_path: Path, drip: bytes,
             assert _closed_within(conn, 4.0, drip)
 
 
-def test_a_handshake_never_finished_is_cut_at_the_deadline(
+def test_a_stranger_s_handshake_never_finished_is_cut_at_the_deadline(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stranger shakes hands at the door, on the server's deadline."""
     import coda_pi.phones.server as server
 
     monkeypatch.setattr(server, "HANDSHAKE_SECONDS", 0.5, raising=False)
@@ -110,6 +163,20 @@ def test_a_handshake_never_finished_is_cut_at_the_deadline(
                                      source_address=("127.0.0.2", 0)) as raw:
         raw.sendall(b"\x16\x03\x01")  # the start of a hello, and no more
         assert _closed_within(raw, 3.0)
+
+
+def test_a_paired_phone_s_handshake_never_finished_is_cut_at_the_deadline(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A paired phone's address shakes hands in the device's process, on its deadline."""
+    import coda_pi.phones.server as server
+
+    monkeypatch.setattr(server, "HANDSHAKE_SECONDS", 0.5, raising=False)
+    with running_device(tmp_path) as device:
+        pair(device, device.phone("127.0.0.2"), 0)
+        with socket.create_connection(("127.0.0.1", device.phones.server.port), timeout=5,
+                                      source_address=("127.0.0.2", 0)) as raw:
+            raw.sendall(b"\x16\x03\x01")
+            assert _closed_within(raw, 3.0)
 
 
 def test_the_door_paces_strangers_new_connections_but_not_a_paired_phone_s() -> None:

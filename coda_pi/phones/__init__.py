@@ -7,8 +7,11 @@ takes its taps, served by the device on the local network (issue 23, docs/phones
 - ``bodies``: the one schema every request body is checked against.
 - ``doors``: who the server lets in (per-address and reserved slots, paced strangers,
   addresses that keep failing turned away) and the deadlines of a handshake and a request.
-- ``door_process``: the process that accepts every connection, asks ``doors``, and hands
-  the server only those let in (a refused flood never takes the loop's interpreter lock).
+- ``door_process``: the process, at the idle scheduling class, that accepts every
+  connection, asks ``doors``, and hands the server only those let in: a paired phone's as
+  it came, a stranger's after its TLS handshake and its first request, relayed in plain
+  text (a refused flood, a stranger's handshake and a slow head never take the loop's
+  interpreter lock, nor its CPU); ``door_relay``: that relay.
 - ``actions``: what a phone may ask for (a key, a target, one panel by one tap), turned
   on the loop's thread into the very button presses the referee already understands.
 - ``seat_views``: what one seat's page shows, built on the loop's thread from the public

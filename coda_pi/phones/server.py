@@ -17,11 +17,13 @@ import contextlib
 import json
 import logging
 import math
+import socket
 import ssl
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -73,11 +75,14 @@ class _Server(ThreadingHTTPServer):
     queue: IntentQueue
     doors: DoorLink  # who is let in: the door process decides (door_process.py)
     deadlines: Deadlines
+    relayed: set[int]
+    """The connections (by id) the door shook hands with: a stranger's, in plain text."""
 
     def process_request(self, request: Any, client_address: Any) -> None:
         try:
             super().process_request(request, client_address)
         except Exception:  # no thread for it: its place is given back
+            self.relayed.discard(id(request))
             self.doors.leave(client_address[0])
             self.shutdown_request(request)
             raise
@@ -92,7 +97,10 @@ class _Server(ThreadingHTTPServer):
         # The handshake in the connection's own thread, on a deadline for the whole of it:
         # a slow phone never holds up others, and a stranger dripping its hello a byte at a
         # time loses the connection after HANDSHAKE_SECONDS.
-        if self.tls is not None:
+        if self.tls is not None and id(request) in self.relayed:
+            self.relayed.discard(id(request))
+            request.settimeout(POLL_SECONDS + 10)
+        elif self.tls is not None:
             raw = request
             self.deadlines.arm(raw, HANDSHAKE_SECONDS)
             try:
@@ -116,10 +124,16 @@ class _Server(ThreadingHTTPServer):
 class _Handler(BaseHTTPRequestHandler):
     server: _Server
     protocol_version = "HTTP/1.1"
-    # The headers and the body leave in two writes: with Nagle's algorithm the body waits
-    # for the phone to acknowledge the headers, which it delays (40 ms on Linux): every
-    # answer took 45 ms on loopback instead of 4 (bench/bench_phones.py).
+    # A padded page is two TLS records or more: with Nagle's algorithm the second waits
+    # for the phone to acknowledge the first, which it delays (40 ms on Linux): every
+    # answer took 45 ms on loopback instead of 4 when headers and body left in two writes
+    # (bench/bench_phones.py).
     disable_nagle_algorithm = True
+
+    def setup(self) -> None:
+        if self.request.family == socket.AF_UNIX:  # relayed by the door: no TCP options
+            self.disable_nagle_algorithm = False
+        super().setup()
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
         log.debug("phone %s: " + format, self.client_address[0], *args)
@@ -134,9 +148,15 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Security-Policy", POLICY)
         if self.close_connection:  # ended after this answer: the client must not reuse it
             self.send_header("Connection", "close")
-        self.end_headers()
-        if body:
-            self.wfile.write(body)
+        self._end_with(body)
+
+    def _end_with(self, body: bytes) -> None:
+        """The headers' end and ``body`` in one write: a connection the door relays is
+        read in the pieces it was written in, and each piece leaves in TLS records of its
+        own, so two writes would make an answer's count of bytes on the wire depend on
+        whether the door's read fell between them (tests/test_phones_wire.py counts)."""
+        self._headers_buffer.append(b"\r\n" + body)  # what end_headers adds, and the body
+        self.flush_headers()
 
     def _json(self, status: int, obj: Any) -> None:
         self._send(status, json.dumps(obj).encode())
@@ -153,6 +173,14 @@ class _Handler(BaseHTTPRequestHandler):
         if seat is not None:
             self.server.doors.know(self.client_address[0])  # a paired phone's address
         return seat
+
+    def _end_relay(self) -> None:
+        """A phone that collected its secret over a connection the door relayed (it came
+        as a stranger's) makes its next one anew: the door knows it by then and hands it
+        straight over, its pages on the device's own TLS, record for record as every
+        paired phone's (a relay would cut them into records as its reads fell)."""
+        if self.request.family == socket.AF_UNIX:
+            self.close_connection = True
 
     def _forbidden(self) -> None:
         """A request without a valid secret: 403, and its connection ended, so that each
@@ -214,6 +242,7 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 secret, seat = got  # type: ignore[misc]
                 self.server.doors.know(self.client_address[0])
+                self._end_relay()
                 self._json(HTTPStatus.OK, {"secret": secret, "seat": seat})
         elif url.path == "/api/page":
             seat = self._seat()
@@ -310,8 +339,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.send_header("Content-Security-Policy", POLICY)
-        self.end_headers()
-        self.wfile.write(body)
+        self._end_with(body)
 
     def _claim(self, seat: int, token: str) -> None:
         """A phone opened a seat's QR code (pairing.py ``claim``): paired at once when its
@@ -326,6 +354,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.FORBIDDEN, {"gone": True})
             return
         self.server.doors.know(self.client_address[0])
+        self._end_relay()
         self.server.queue.wake()  # the table is told at once, and the code leaves its screen
         self._json(HTTPStatus.OK, {"secret": secret, "seat": seat})
 
@@ -349,10 +378,15 @@ class PhoneServer:
     only takes the connections the door lets in, one thread each."""
 
     def __init__(self, bridge: PhoneBridge, queue: IntentQueue, *, host: str = "0.0.0.0",
-                 port: int = 8443, tls: ssl.SSLContext | None = None) -> None:
+                 port: int = 8443, tls: ssl.SSLContext | None = None,
+                 certificate: tuple[Path, Path] | None = None) -> None:
+        """``certificate``, the files ``tls`` was made from: given, strangers' handshakes
+        are the door process's (door_process.py says why), not this process's."""
         self.bridge = bridge
         self._server = _Server((host, port), _Handler)
+        self._certificate = certificate if tls is not None else None
         self._server.deadlines = Deadlines()
+        self._server.relayed = set()
         self._server.tls = tls
         self._server.bridge = bridge
         self._server.queue = queue
@@ -384,10 +418,15 @@ class PhoneServer:
         return PhoneAddresses().urls(self.scheme, self.port)[0]
 
     def start(self) -> PhoneServer:
-        self._door = self._server.doors = DoorLink(self._server.socket)
+        self._door = self._server.doors = self._door_link()
         self._thread = threading.Thread(target=self._serve, name="phones", daemon=True)
         self._thread.start()
         return self
+
+    def _door_link(self) -> DoorLink:
+        # The deadlines as they are now (tests shorten them), the door's and the server's.
+        return DoorLink(self._server.socket, self._certificate,
+                        (HANDSHAKE_SECONDS, HEADER_SECONDS))
 
     def _serve(self) -> None:
         door = self._door
@@ -405,7 +444,7 @@ class PhoneServer:
                 door.stop()
                 door.close()
                 try:
-                    door = self._door = self._server.doors = DoorLink(self._server.socket)
+                    door = self._door = self._server.doors = self._door_link()
                 except OSError:
                     log.exception("the phones' door could not start again: phones are off")
                     door = self._door = None
@@ -414,7 +453,9 @@ class PhoneServer:
         # Asleep in a read of the link until the door lets a connection in: an idle
         # device does not wake for the server, nor does a flood the door refuses.
         while (admitted := door.admitted()) is not None:
-            conn, address = admitted
+            conn, address, plain = admitted
+            if plain:
+                self._server.relayed.add(id(conn))
             with contextlib.suppress(Exception):  # already logged; the next one
                 self._server.process_request(conn, (address, 0))
 

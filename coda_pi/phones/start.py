@@ -54,7 +54,8 @@ def start_phones(queue: IntentQueue, data_dir: Path, *, port: int = 8443, host: 
         cert = ensure_certificate(data_dir) if tls else None
         bridge = PhoneBridge()
         server = PhoneServer(bridge, queue, host=host, port=port,
-                             tls=cert.server_context() if cert else None).start()
+                             tls=cert.server_context() if cert else None,
+                             certificate=(cert.cert, cert.key) if cert else None).start()
     except (NoCertificate, OSError) as err:
         if explain is not None:
             explain(_("Phones are off: {why}").format(why=said(err)))
