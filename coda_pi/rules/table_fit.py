@@ -57,6 +57,31 @@ class FittedGame(CodaGame):
         return copied
 
 
+def pinned_panel(game: FittedGame) -> tuple[int, int] | None:
+    """A standing unseen panel whose "wrong" answers alone leave no arrangement fitting
+    (seat, slot), the first in seat and slot order; None when the game fits, or when no one
+    panel's answers are to blame. Pure and public: the game of what the table has seen.
+
+    In told-pool play such a panel's answers came from its owner's entry, so the entry is
+    the slip the table's sight has pinned down (its owner looks at it again)."""
+    if game.misfit() is None:
+        return None
+    for seat, row in enumerate(game.rows):
+        for slot, panel in enumerate(row):
+            answered = game.misses[seat][slot] if seat < len(game.misses) and \
+                slot < len(game.misses[seat]) else frozenset()
+            if panel.revealed or panel.tile.known or not answered:
+                continue
+            trial = game.copy()
+            assert isinstance(trial, FittedGame)
+            cleared = list(game.misses[seat])
+            cleared[slot] = frozenset()
+            trial.misses = [*game.misses[:seat], cleared, *game.misses[seat + 1:]]
+            if trial.misfit() is None:
+                return seat, slot
+    return None
+
+
 @dataclass(frozen=True)
 class Unfit:
     """The first line after which no arrangement fits: its number, why, the game before it

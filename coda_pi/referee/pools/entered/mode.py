@@ -63,7 +63,13 @@ from coda_pi.referee.pools.entered.fix_check import (
     owner_view,
     public_change,
 )
-from coda_pi.referee.pools.entered.looks import Look, contest_note, look_colour, turn_look
+from coda_pi.referee.pools.entered.looks import (
+    Look,
+    contest_note,
+    look_colour,
+    pinned_look,
+    turn_look,
+)
 from coda_pi.referee.pools.entered.views import (
     CLASH_KEYS,
     FixStep,
@@ -188,8 +194,10 @@ class EnteredPool(PoolMode):
                 self._open_row(seat)
         elif isinstance(game, ClaimsGame):
             contest = contested_at_round_end(game)
-            if contest is not None:
-                self._open_look(Look(*contest, at_round_end=True))
+            look = Look(*contest, at_round_end=True) if contest is not None \
+                else pinned_look(game)
+            if look is not None:
+                self._open_look(look)
 
     def _open_look(self, look: Look) -> None:
         """The game waits for ``look.seat``'s look at a contested panel: entered like a
@@ -259,7 +267,8 @@ class EnteredPool(PoolMode):
         return True
 
     def holds_timer(self) -> bool:
-        return self._fix is not None
+        # A pinned panel's look stops play whoever's turn it is: no time runs out meanwhile.
+        return self._fix is not None or (self._look is not None and self._look.pinned)
 
     def results_wait(self) -> bool:
         """A round's end waiting for a look: its correction may change the points."""
