@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 
-from test_privacy_leaks import KEY_BUTTON, tiles
+from test_privacy_leaks import KEY_BUTTON, Twins, public, tiles
 
 from coda_pi.referee.coda.referee import Referee
 from coda_pi.referee.pools.entered.views import EntryWaitView
@@ -29,7 +29,8 @@ ANN_SLIP = tiles("D1", "L4", "D7", "L10")  # her second panel is light 5
 BEN = tiles("D0", "L4", "L6", "L11")
 
 
-def _table(*, timer: bool = False) -> tuple[Referee, Table, MemoryRecord]:
+def _table(*, timer: bool = False, ben: list[Tile] = BEN
+           ) -> tuple[Referee, Table, MemoryRecord]:
     record = MemoryRecord()
     clock = FakeClock()
     setup = SetupDefaults(names=("Ann", "Ben"), pool="entered", timer=timer,
@@ -38,12 +39,12 @@ def _table(*, timer: bool = False) -> tuple[Referee, Table, MemoryRecord]:
                   pads=random.Random(7).randrange)
     table = Table(ref, clock)
     table.tap(Button.OK)  # the setup opens on Start
-    for seat, row in ((0, ANN_SLIP), (1, BEN)):
+    for seat, row in ((0, ANN_SLIP), (1, ben)):
         _enter(ref, table, seat, row)
     return ref, table, record
 
 
-def _enter(ref: Referee, table: Table, seat: int, panels: list[Tile]) -> None:
+def _enter(ref: Referee, table: Table | Twins, seat: int, panels: list[Tile]) -> None:
     table.press(Button.for_seat(seat))
     entry = ref.pool.entry  # type: ignore[attr-defined]
     assert entry is not None
@@ -52,7 +53,7 @@ def _enter(ref: Referee, table: Table, seat: int, panels: list[Tile]) -> None:
     table.release(Button.for_seat(seat))
 
 
-def _draw_dark(ref: Referee, table: Table, drawn: str) -> None:
+def _draw_dark(ref: Referee, table: Table | Twins, drawn: str) -> None:
     if not ref.view().screen.color_dark:  # type: ignore[union-attr]
         table.tap(Button.NEXT)
     table.tap(Button.OK)
@@ -60,7 +61,7 @@ def _draw_dark(ref: Referee, table: Table, drawn: str) -> None:
     _enter(ref, table, ref.game.turn, tiles(drawn))
 
 
-def _guess(ref: Referee, table: Table, target: int, slot: int, value: int) -> None:
+def _guess(ref: Referee, table: Table | Twins, target: int, slot: int, value: int) -> None:
     cur = ref.cursor
     assert cur is not None
     if cur.step is TurnStep.CONTINUE:
@@ -78,7 +79,7 @@ def _guess(ref: Referee, table: Table, target: int, slot: int, value: int) -> No
     table.tap(Button.OK)
 
 
-def _place_face_up(ref: Referee, table: Table, drawn: str) -> None:
+def _place_face_up(ref: Referee, table: Table | Twins, drawn: str) -> None:
     """After a miss: the drawn panel stands face up where its entry fits its own row."""
     game, cur = ref.game, ref.cursor
     assert game is not None and game.turn is not None
@@ -91,7 +92,7 @@ def _place_face_up(ref: Referee, table: Table, drawn: str) -> None:
     table.release(Button.for_seat(seat))
 
 
-def _turn(ref: Referee, table: Table, drawn: str, *, at: tuple[int, int, int]) -> None:
+def _turn(ref: Referee, table: Table | Twins, drawn: str, *, at: tuple[int, int, int]) -> None:
     """A draw, a wrong guess ``at`` (target, slot, value), the drawn panel face up."""
     _draw_dark(ref, table, drawn)
     _guess(ref, table, *at)
@@ -118,9 +119,14 @@ def _assert_replays_to_the_live_state(ref: Referee, record: MemoryRecord) -> Non
 
 
 def _to_the_pinning_place(*, timer: bool = False) -> tuple[Referee, Table, MemoryRecord]:
+    ref, table, record = _table(timer=timer)
+    _play_to_the_pin(ref, table)
+    return ref, table, record
+
+
+def _play_to_the_pin(ref: Referee, table: Table | Twins) -> None:
     """Ann's slip, Ben's guess of 5 judged wrong by it, and Ann's face-up dark 4 and dark
     6 closing her panel in: the last place is the line after which nothing fits."""
-    ref, table, record = _table(timer=timer)
     _draw_dark(ref, table, "D2")
     _guess(ref, table, 1, 1, 4)  # right: Ben's light 4 falls; Ann's entry is contested now
     _guess(ref, table, 1, 0, 3)
@@ -129,7 +135,6 @@ def _to_the_pinning_place(*, timer: bool = False) -> tuple[Referee, Table, Memor
     _turn(ref, table, "D4", at=(1, 0, 3))  # Ann: D1 D2 D4 L4? D7 L10
     _turn(ref, table, "D5", at=(0, 0, 3))
     _turn(ref, table, "D6", at=(1, 0, 3))  # Ann: D4 L? D6: light 4 fell, 5 was "wrong"
-    return ref, table, record
 
 
 def test_a_slip_pinned_by_what_the_table_saw_is_looked_at_and_the_record_replays() -> None:
@@ -147,6 +152,8 @@ def test_a_slip_pinned_by_what_the_table_saw_is_looked_at_and_the_record_replays
     table.tap(Button.OK)
     assert isinstance(ref.view().screen, EntryWaitView)
     table.press(Button.for_seat(0))
+    told = ref.private_view()
+    assert told is not None and "Light 4 has fallen" in (told.message or ""), told
     entry = ref.pool.entry  # type: ignore[attr-defined]
     assert entry is not None
     for key in keys_to_enter(entry, tiles("L5")):
@@ -186,3 +193,23 @@ def test_the_guess_timer_waits_for_the_look() -> None:
     assert len(record.lines) == written and not record.events("timeout")
     _enter(ref, table, 0, tiles("L5"))
     _assert_replays_to_the_live_state(ref, record)
+
+
+def test_who_looks_and_when_depends_on_nothing_of_ben_s_hidden_panels() -> None:
+    """Twin tables that differ only in Ben's hidden third panel (light 6, or light 7):
+    the same presses, and everything Ann and the table see and hear is the same after
+    every one, the look asked of her included, and her own private screen at it; the
+    look is taken in both, and both records replay."""
+    made = [_table(ben=ben) for ben in (BEN, tiles("D0", "L4", "L7", "L11"))]
+    twins = Twins(*((ref, table) for ref, table, _ in made))
+    _play_to_the_pin(twins.refs[0], twins)
+    for ref in twins.refs:
+        assert isinstance(ref.view().screen, EntryWaitView)
+    twins.press(Button.for_seat(0))
+    a, b = twins.refs
+    assert a.private_view() == b.private_view() and a.private_view() is not None
+    twins.release(Button.for_seat(0))
+    _enter(a, twins, 0, tiles("L5"))
+    assert public(a.view()) == public(b.view())
+    for (ref, _, record) in made:
+        _assert_replays_to_the_live_state(ref, record)

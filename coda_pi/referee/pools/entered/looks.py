@@ -110,3 +110,11 @@ def contest_note(game: ClaimsGame, seat: int, slot: int | None | str,
                      "{tile}: look at it again"),
                    number=slot + 1, tile=tile_name(game.rows[seat][slot].tile, labels))
     return text[:1].upper() + text[1:]
+
+
+def pinned_note(look: Look, labels: str) -> str:
+    """The owner's private note at a look the table's sight asked for, when its entry
+    names no fallen panel (then ``contest_note`` says more): public words, nothing else."""
+    say = nouns(labels)
+    return say(_("What the table has seen does not fit your entry for your {panel} "
+                 "{number}: look at it again"), number=(look.slot or 0) + 1)

@@ -68,6 +68,7 @@ from coda_pi.referee.pools.entered.looks import (
     contest_note,
     look_colour,
     pinned_look,
+    pinned_note,
     turn_look,
 )
 from coda_pi.referee.pools.entered.views import (
@@ -560,10 +561,13 @@ class EnteredPool(PoolMode):
             return None
         row = game.rows[seat] if entry.is_draw and game.rows else ()
         if self._look is not None:
+            look = self._look
+            note = self.private_note(seat, look.slot)
+            if note is None and look.pinned:
+                note = pinned_note(look, self._labels)
             shown = entry_private_view(entry, seat, game.name(seat), self._labels, row=row,
-                                       title=contest_title(self._look.slot, self._labels),
-                                       message=None if entry.problem else
-                                       self.private_note(seat, self._look.slot))
+                                       title=contest_title(look.slot, self._labels),
+                                       message=None if entry.problem else note)
             return replace(shown, prompt=_(CLASH_KEYS)) if self._clash else shown
         shown = entry_private_view(entry, seat, game.name(seat), self._labels, row=row)
         return replace(shown, prompt=_(CLASH_KEYS)) if self._clash else shown
