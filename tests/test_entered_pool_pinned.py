@@ -213,3 +213,21 @@ def test_who_looks_and_when_depends_on_nothing_of_ben_s_hidden_panels() -> None:
     assert public(a.view()) == public(b.view())
     for (ref, _, record) in made:
         _assert_replays_to_the_live_state(ref, record)
+
+
+def test_a_power_cut_while_the_look_waits_resumes_on_the_same_look() -> None:
+    """The pinning line is the record's last (the device waited for the look, then lost
+    power): the record is resumable (replay's halt that waits for an undo), and the device
+    resumed on it asks Ann for the same look."""
+    from test_entered_pool_contest import resumed
+
+    _, _, record = _to_the_pinning_place()
+    lines = list(record.lines)
+    replay = replay_bytes("".join(json.dumps(o) + "\n" for o in lines).encode())
+    assert replay.resumable and replay.error is not None and replay.error.line == len(lines)
+    ref, table, again = resumed(lines, replays=False)
+    screen = ref.view().screen
+    assert isinstance(screen, EntryWaitView) and screen.seat == 0
+    assert "your panel 4" in screen.prompt
+    _enter(ref, table, 0, tiles("L5"))
+    _assert_replays_to_the_live_state(ref, again)
