@@ -231,3 +231,42 @@ def test_a_power_cut_while_the_look_waits_resumes_on_the_same_look() -> None:
     assert "your panel 4" in screen.prompt
     _enter(ref, table, 0, tiles("L5"))
     _assert_replays_to_the_live_state(ref, again)
+
+
+def test_a_slip_no_fallen_panel_names_is_pinned_too() -> None:
+    """Ann entered light 5 where her panel is light 6; Ben holds the light 5 (nothing has
+    fallen that her entry names). Ben's 6 at her panel is judged wrong by her entry; when
+    his own face-up dark 5 and dark 6 close his light panel in, both rows need light 5.
+    Ann's panel is the one whose "wrong" answer breaks the fit: she is asked to look, told
+    privately that what the table saw does not fit her entry, and Ben's 6 turns right."""
+    record = MemoryRecord()
+    clock = FakeClock()
+    setup = SetupDefaults(names=("Ann", "Ben"), pool="entered", timer=False)
+    ref = Referee(clock=clock, rng=random.Random(3), record=record, setup=setup,
+                  pads=random.Random(7).randrange)
+    table = Table(ref, clock)
+    table.tap(Button.OK)
+    _enter(ref, table, 0, tiles("D1", "L5", "D7", "L10"))  # her second panel is light 6
+    _enter(ref, table, 1, tiles("D0", "L4", "L5", "L11"))
+    _draw_dark(ref, table, "D2")
+    _guess(ref, table, 1, 1, 4)  # right: Ben's light 4 falls
+    _guess(ref, table, 1, 0, 3)
+    _place_face_up(ref, table, "D2")  # Ann: D1 D2 L5? D7 L10
+    _turn(ref, table, "D3", at=(0, 2, 6))  # wrong by her entry
+    _turn(ref, table, "D4", at=(1, 0, 3))  # Ann: D1 D2 D4 L5? D7 L10
+    _turn(ref, table, "D5", at=(0, 0, 3))  # Ben: D0 D3 L4 D5 L5 L11
+    _turn(ref, table, "D8", at=(1, 0, 3))
+    assert not isinstance(ref.view().screen, EntryWaitView)
+    _turn(ref, table, "D6", at=(0, 0, 3))  # Ben: D5 L? D6: only light 5, which Ann needs
+    screen = ref.view().screen
+    assert isinstance(screen, EntryWaitView) and screen.seat == 0, screen
+    assert "your panel 4" in screen.prompt
+    table.press(Button.for_seat(0))
+    told = ref.private_view()
+    assert told is not None and "does not fit your entry" in (told.message or ""), told
+    table.release(Button.for_seat(0))
+    _enter(ref, table, 0, tiles("L6"))
+    game = ref.game
+    assert game is not None and game.turn == 1
+    assert any(s.revealed and s.tile == Tile.parse("L6") for s in game.rows[0])
+    _assert_replays_to_the_live_state(ref, record)
