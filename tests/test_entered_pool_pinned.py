@@ -270,3 +270,54 @@ def test_a_slip_no_fallen_panel_names_is_pinned_too() -> None:
     assert game is not None and game.turn == 1
     assert any(s.revealed and s.tile == Tile.parse("L6") for s in game.rows[0])
     _assert_replays_to_the_live_state(ref, record)
+
+
+def _draw_light(ref: Referee, table: Table, drawn: str) -> None:
+    if ref.view().screen.color_dark:  # type: ignore[union-attr]
+        table.tap(Button.NEXT)
+    table.tap(Button.OK)
+    assert ref.game is not None and ref.game.turn is not None
+    _enter(ref, table, ref.game.turn, tiles(drawn))
+
+
+def test_when_either_of_two_panels_could_be_the_slip_each_owner_looks_in_turn() -> None:
+    """Ann entered her light 5 right; Ben entered his light 6 as light 5. Ann's 6 at his
+    panel and Ben's 6 at hers were both judged "wrong"; the face-up panels then leave each
+    of the two panels only light 5. Either answer could be the slip: the table's sight
+    cannot tell which, so the owners look in seat order. Ann looks first and enters what
+    her entry says: nothing to correct, and Ben is asked next; his look corrects his entry
+    and turns Ann's guess of 6 right."""
+    record = MemoryRecord()
+    clock = FakeClock()
+    setup = SetupDefaults(names=("Ann", "Ben"), pool="entered", timer=False)
+    ref = Referee(clock=clock, rng=random.Random(3), record=record, setup=setup,
+                  pads=random.Random(7).randrange)
+    table = Table(ref, clock)
+    table.tap(Button.OK)
+    _enter(ref, table, 0, tiles("D1", "L5", "D7", "L10"))
+    _enter(ref, table, 1, tiles("D0", "L4", "L5", "L11"))  # his third panel is light 6
+    _draw_dark(ref, table, "D2")
+    _guess(ref, table, 1, 1, 4)  # right: Ben's light 4 falls
+    _guess(ref, table, 1, 2, 6)  # wrong by Ben's entry
+    _place_face_up(ref, table, "D2")  # Ann: D1 D2 L5 D7 L10
+    _turn(ref, table, "D3", at=(0, 2, 6))  # wrong: her light 5
+    _turn(ref, table, "D4", at=(1, 0, 3))  # Ann: D1 D2 D4 L5 D7 L10: her light, only 5
+    _turn(ref, table, "D5", at=(0, 0, 3))  # Ben: D0 D3 L4 D5 L5? L11
+    _draw_light(ref, table, "L7")
+    _guess(ref, table, 1, 0, 3)
+    _place_face_up(ref, table, "L7")
+    assert not isinstance(ref.view().screen, EntryWaitView)
+    _turn(ref, table, "D8", at=(0, 0, 3))  # Ben: D5 L? D8: only light 5 too
+    screen = ref.view().screen
+    assert isinstance(screen, EntryWaitView) and screen.seat == 0, screen
+    written = len(record.lines)
+    _enter(ref, table, 0, tiles("L5"))  # as her entry says
+    assert len(record.lines) == written  # nothing to correct
+    assert ref.view().banner.text == "Ann looked at panel 4 again: it is as entered"
+    screen = ref.view().screen
+    assert isinstance(screen, EntryWaitView) and screen.seat == 1, screen
+    _enter(ref, table, 1, tiles("L6"))
+    game = ref.game
+    assert game is not None and game.turn == 0 and game.phase is Phase.CONTINUE
+    assert any(s.revealed and s.tile == Tile.parse("L6") for s in game.rows[1])
+    _assert_replays_to_the_live_state(ref, record)

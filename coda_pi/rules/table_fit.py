@@ -57,15 +57,18 @@ class FittedGame(CodaGame):
         return copied
 
 
-def pinned_panel(game: FittedGame) -> tuple[int, int] | None:
-    """A standing unseen panel whose "wrong" answers alone leave no arrangement fitting
-    (seat, slot), the first in seat and slot order; None when the game fits, or when no one
-    panel's answers are to blame. Pure and public: the game of what the table has seen.
+def pinned_panels(game: FittedGame) -> list[tuple[int, int]]:
+    """Every standing unseen panel (seat, slot), in seat and slot order, whose "wrong"
+    answers alone keep every arrangement from fitting (with them forgotten, one fits);
+    empty when the game fits, or when no one panel's answers are to blame. Pure and
+    public: the game of what the table has seen.
 
-    In told-pool play such a panel's answers came from its owner's entry, so the entry is
-    the slip the table's sight has pinned down (its owner looks at it again)."""
+    In told-pool play a panel's answers came from its owner's entry, so one of these
+    entries is the slip the table's sight has pinned down; when there are several, the
+    table's sight cannot tell which."""
     if game.misfit() is None:
-        return None
+        return []
+    found = []
     for seat, row in enumerate(game.rows):
         for slot, panel in enumerate(row):
             answered = game.misses[seat][slot] if seat < len(game.misses) and \
@@ -78,8 +81,8 @@ def pinned_panel(game: FittedGame) -> tuple[int, int] | None:
             cleared[slot] = frozenset()
             trial.misses = [*game.misses[:seat], cleared, *game.misses[seat + 1:]]
             if trial.misfit() is None:
-                return seat, slot
-    return None
+                found.append((seat, slot))
+    return found
 
 
 @dataclass(frozen=True)

@@ -48,19 +48,25 @@ class Look:
         return not (self.at_round_end or self.pinned)
 
 
-def pinned_look(game: ClaimsGame) -> Look | None:
+def pinned_look(game: ClaimsGame, confirmed: frozenset[tuple[int, int]] = frozenset()
+                ) -> Look | None:
     """The look the record waits for when the line just written leaves no arrangement of
     the unseen panels fitting what the table saw (the spec: the device writes such a line
-    and waits for an undo; the look's correction writes it). The panel is the one whose
-    "wrong" answers alone break the fit (``table_fit.pinned_panel``): found from what the
-    table has seen alone, so who is asked, and which panel, is public."""
-    from coda_pi.rules.table_fit import FittedGame, pinned_panel  # the deduction engine
+    and waits for an undo; the look's correction writes it). The panel is one whose
+    "wrong" answers alone break the fit (``table_fit.pinned_panels``), found from what the
+    table has seen alone, so who is asked, and which panel, is public. When several could
+    be the slip, their owners look in seat order: the first not ``confirmed`` (looked at
+    since, and found as entered); all confirmed, the first again (an entry is wrong)."""
+    from coda_pi.rules.table_fit import FittedGame, pinned_panels  # the deduction engine
 
     seen = game.seen
     if not isinstance(seen, FittedGame) or seen.phase is Phase.FINISHED:
         return None
-    panel = pinned_panel(seen)
-    return None if panel is None else Look(*panel, pinned=True)
+    panels = pinned_panels(seen)
+    if not panels:
+        return None
+    seat, slot = next((p for p in panels if p not in confirmed), panels[0])
+    return Look(seat, slot, pinned=True)
 
 
 def turn_look(game: ClaimsGame, cur: TurnCursor) -> Look | None:

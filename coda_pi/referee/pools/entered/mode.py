@@ -147,6 +147,8 @@ class EnteredPool(PoolMode):
         self._fix: _Fix | None = None
         self._clash = False  # the entry under way was refused for a clash: OK looks again
         self._look: Look | None = None  # a contested panel's real number, asked for
+        # Pinned panels looked at and found as entered, since the game last moved.
+        self._confirmed: set[tuple[int, int]] = set()
 
     @property
     def entry_seat(self) -> int | None:
@@ -189,6 +191,7 @@ class EnteredPool(PoolMode):
         self._clash = False
         self._look = None
         self._fix = None  # its panels were those of the game before (an undo under it)
+        self._confirmed = set()
         if game.phase is Phase.DEAL:
             seat = self.host.deal_seat()
             if seat is not None:
@@ -474,6 +477,10 @@ class EnteredPool(PoolMode):
         journal = self.host.journal
         assert journal is not None
         plan = None
+        if problem is None and look.pinned and slot is not None \
+                and tile == game.rows[seat][slot].tile:
+            self._confirm(look)
+            return
         if problem is None:
             try:
                 plan = correct_claim(game.settings.to_dict(), list(journal.events),
@@ -493,6 +500,26 @@ class EnteredPool(PoolMode):
         if plan.flipped is None and game.turn == seat and game.phase is Phase.PENALTY:
             # The miss stands: the panel falls as it really is.
             self.host.end_turn(Reveal(seat, slot))
+
+    def _confirm(self, look: Look) -> None:
+        """A pinned panel found as entered: nothing to correct; the next panel that could
+        be the slip is looked at (``looks.pinned_look``). The table sees who looked."""
+        assert look.slot is not None
+        self._confirmed.add((look.seat, look.slot))
+        # Worded before the call: the extractor takes ``say(`` for the engine's own.
+        looked = nouns(self._labels)(
+            _("{name} looked at {panel} {number} again: it is as entered"),
+            name=self._game.name(look.seat), number=look.slot + 1)
+        self.host.say(Banner(looked, BannerKind.INFO))
+        game = self._game
+        assert isinstance(game, ClaimsGame)
+        after = pinned_look(game, frozenset(self._confirmed))
+        self.entry = None
+        self._entry_seat = None
+        self._look = None
+        self._clash = False
+        if after is not None:
+            self._open_look(after)
 
     def _write_fix(self, plan: Correction, said: str, players: int) -> bool:
         """A correction's lines written in place of the old ones (Fix, or the look at a
