@@ -36,6 +36,12 @@ what the device does:
   asked again, or the round ends and scores on the real number
   (``claims.contested_at_round_end``). Nothing waits for ever: a look in a turn may be
   left with BACK, and a round's end shows the record's points (no bonus) meanwhile.
+- A slip the table's sight pins down while its panel still stands: a guess judged wrong
+  by the entry, and what fell since leaves that panel only the number guessed. No
+  arrangement of the hidden panels fits the record then (replay refuses such a line
+  unless an undo takes it back), so the device plays no further: the owner of the panel
+  whose "wrong" answers break the fit looks at it at once (``looks.pinned_look``, found
+  from what the table saw alone), and the correction's undo lines take the line back.
 - A slip found later: ``claims_fix`` (the menu's "Fix a panel"), checked against the
   owner's own row alone.
 """
