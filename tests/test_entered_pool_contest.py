@@ -307,28 +307,23 @@ def test_back_leaves_a_look_asked_in_a_turn_and_another_panel_may_fall() -> None
 
 
 def test_a_look_that_turns_an_earlier_guess_right_takes_play_back_to_it() -> None:
-    """Ben had guessed 5 at Ann's contested panel (judged wrong: her entry said 4). When
-    she knocks it down with the table empty and looks, it is light 5: his guess was right
-    after all. The correction turns play back to it (the panel fell to his guess, he goes
-    on), as Fix does; the table hears the error cue and reads what changed. The record
-    says it in the spec's lines: undo back to her deal, the deal with ``fix``, then Ben's
-    guess judged right. Before the look, the panels that fell had shown the public that
-    her panel could only be the 5: a line after which no arrangement fits, written on
-    (the told pool does not halt there); the correction's undo lines take it back, so the
-    record replays (the spec: the error "unless a later undo takes it back")."""
+    """Ben had guessed 5 at Ann's contested panel (judged wrong: her entry said 4). The
+    panels that fell since show the public that her panel can only be the 5: a line after
+    which no arrangement fits. This record was written on past it (by the device before
+    it waited there); resumed on it, the device asks Ann at once to look at that panel
+    (``test_entered_pool_pinned``: it never writes past such a line now). It is light 5:
+    his guess was right after all. The correction turns play back to it (the panel fell
+    to his guess, he goes on), as Fix does; the table hears the error cue and reads what
+    changed. The record says it in the spec's lines: undo back to her deal, the deal with
+    ``fix``, then Ben's guess judged right; the undo lines take back the line that broke
+    the fit, so the record replays (the spec: the error "unless a later undo takes it
+    back")."""
     lines = to_an_empty_table((ANN_SLIP, BEN), knock_ann=False, ben_says_five=True)
     ref, table, record = resumed(lines, replays=False)
     contested = _slot_of(ref.game, 0, Tile.parse("L4"))
-    hidden = [i for i, s in enumerate(ref.game.rows[1]) if not s.revealed]
-    table.tap(Button.NEXT, (hidden.index(0) - hidden.index(ref.cursor.slot)) % len(hidden))
-    table.tap(Button.OK)
-    table.tap(Button.NEXT, (3 - ref.cursor.value_index) % 12)
-    table.tap(Button.OK)  # a miss
-    mine = [i for i, s in enumerate(ref.game.rows[0]) if not s.revealed]
-    table.tap(Button.NEXT, (mine.index(contested) - mine.index(ref.cursor.reveal_slot))
-              % len(mine))
-    table.tap(Button.OK)
-    assert isinstance(ref.view().screen, EntryWaitView)
+    screen = ref.view().screen
+    assert isinstance(screen, EntryWaitView) and screen.seat == 0, screen
+    assert f"your panel {contested + 1}" in screen.prompt
     cues = len(table.cues)
     _look(ref, table, "L5")
     game = ref.game
@@ -337,7 +332,7 @@ def test_a_look_that_turns_an_earlier_guess_right_takes_play_back_to_it() -> Non
     assert game.rows[0][slot].revealed
     assert Cue.ERROR in table.cues[cues:]
     assert "right" in ref.view().banner.text.lower(), ref.view().banner.text
-    written = record.lines[len(lines) + 1:]  # after Ann's miss
+    written = record.lines[len(lines):]
     deal = next(i for i, o in enumerate(written) if o.get("event") == "deal")
     assert all(o == {"event": "undo"} for o in written[:deal])
     assert written[deal]["entered"] == ["D1", "L5", "D7", "L10"] and "fix" in written[deal]

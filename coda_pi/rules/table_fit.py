@@ -57,6 +57,34 @@ class FittedGame(CodaGame):
         return copied
 
 
+def pinned_panels(game: FittedGame) -> list[tuple[int, int]]:
+    """Every standing unseen panel (seat, slot), in seat and slot order, whose "wrong"
+    answers alone keep every arrangement from fitting (with them forgotten, one fits);
+    empty when the game fits, or when no one panel's answers are to blame. Pure and
+    public: the game of what the table has seen.
+
+    In told-pool play a panel's answers came from its owner's entry, so one of these
+    entries is the slip the table's sight has pinned down; when there are several, the
+    table's sight cannot tell which."""
+    if game.misfit() is None:
+        return []
+    found = []
+    for seat, row in enumerate(game.rows):
+        for slot, panel in enumerate(row):
+            answered = game.misses[seat][slot] if seat < len(game.misses) and \
+                slot < len(game.misses[seat]) else frozenset()
+            if panel.revealed or panel.tile.known or not answered:
+                continue
+            trial = game.copy()
+            assert isinstance(trial, FittedGame)
+            cleared = list(game.misses[seat])
+            cleared[slot] = frozenset()
+            trial.misses = [*game.misses[:seat], cleared, *game.misses[seat + 1:]]
+            if trial.misfit() is None:
+                found.append((seat, slot))
+    return found
+
+
 @dataclass(frozen=True)
 class Unfit:
     """The first line after which no arrangement fits: its number, why, the game before it

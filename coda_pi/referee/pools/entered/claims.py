@@ -85,9 +85,14 @@ class ClaimsGame(CodaGame):
 
     @property
     def seen(self) -> CodaGame:
-        """The spec's game of the record: what the table has seen."""
+        """The spec's game of the record: what the table has seen. It follows the "wrong"
+        answers too (``FittedGame``), so the device knows, as replay does, when no
+        arrangement of the unseen panels fits what the table saw (``looks.pinned_look``)."""
         if self.public is None:
-            self.public = CodaGame(self.settings)
+            # The deduction engine, imported when a told game starts (as replay does).
+            from coda_pi.rules.table_fit import FittedGame
+
+            self.public = FittedGame(self.settings)
         return self.public
 
     def totals(self) -> list[int]:

@@ -25,6 +25,7 @@ from coda_pi.referee.shared.labels import tile_name
 from coda_pi.referee.shared.public import TurnCursor
 from coda_pi.referee.shared.views import TurnStep
 from coda_pi.referee.shared.wording import nouns
+from coda_pi.rules.coda import Phase
 from coda_pi.rules.tiles import Color
 
 
@@ -38,11 +39,34 @@ class Look:
     slot: int | None  # None: the drawn panel, not placed yet
     knock_down: bool = False  # then knocked down: the table was empty at a miss
     at_round_end: bool = False  # else asked in a turn
+    pinned: bool = False  # the table's sight leaves no arrangement fitting without it
 
     @property
     def in_turn(self) -> bool:
-        """A look asked in a turn, which BACK may leave (a round's end waits for it)."""
-        return not self.at_round_end
+        """A look asked in a turn, which BACK may leave (a round's end, and a panel the
+        table's sight pinned, wait for it: the record may not go on past them)."""
+        return not (self.at_round_end or self.pinned)
+
+
+def pinned_look(game: ClaimsGame, confirmed: frozenset[tuple[int, int]] = frozenset()
+                ) -> Look | None:
+    """The look the record waits for when the line just written leaves no arrangement of
+    the unseen panels fitting what the table saw (the spec: the device writes such a line
+    and waits for an undo; the look's correction writes it). The panel is one whose
+    "wrong" answers alone break the fit (``table_fit.pinned_panels``), found from what the
+    table has seen alone, so who is asked, and which panel, is public. When several could
+    be the slip, their owners look in seat order: the first not ``confirmed`` (looked at
+    since, and found as entered); all confirmed, the first again (an entry is wrong)."""
+    from coda_pi.rules.table_fit import FittedGame, pinned_panels  # the deduction engine
+
+    seen = game.seen
+    if not isinstance(seen, FittedGame) or seen.phase is Phase.FINISHED:
+        return None
+    panels = pinned_panels(seen)
+    if not panels:
+        return None
+    seat, slot = next((p for p in panels if p not in confirmed), panels[0])
+    return Look(seat, slot, pinned=True)
 
 
 def turn_look(game: ClaimsGame, cur: TurnCursor) -> Look | None:
@@ -92,3 +116,11 @@ def contest_note(game: ClaimsGame, seat: int, slot: int | None | str,
                      "{tile}: look at it again"),
                    number=slot + 1, tile=tile_name(game.rows[seat][slot].tile, labels))
     return text[:1].upper() + text[1:]
+
+
+def pinned_note(look: Look, labels: str) -> str:
+    """The owner's private note at a look the table's sight asked for, when its entry
+    names no fallen panel (then ``contest_note`` says more): public words, nothing else."""
+    say = nouns(labels)
+    return say(_("What the table has seen does not fit your entry for your {panel} "
+                 "{number}: look at it again"), number=(look.slot or 0) + 1)

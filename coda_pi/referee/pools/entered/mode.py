@@ -36,6 +36,12 @@ what the device does:
   asked again, or the round ends and scores on the real number
   (``claims.contested_at_round_end``). Nothing waits for ever: a look in a turn may be
   left with BACK, and a round's end shows the record's points (no bonus) meanwhile.
+- A slip the table's sight pins down while its panel still stands: a guess judged wrong
+  by the entry, and what fell since leaves that panel only the number guessed. No
+  arrangement of the hidden panels fits the record then (replay refuses such a line
+  unless an undo takes it back), so the device plays no further: the owner of the panel
+  whose "wrong" answers break the fit looks at it at once (``looks.pinned_look``, found
+  from what the table saw alone), and the correction's undo lines take the line back.
 - A slip found later: ``claims_fix`` (the menu's "Fix a panel"), checked against the
   owner's own row alone.
 """
@@ -63,7 +69,14 @@ from coda_pi.referee.pools.entered.fix_check import (
     owner_view,
     public_change,
 )
-from coda_pi.referee.pools.entered.looks import Look, contest_note, look_colour, turn_look
+from coda_pi.referee.pools.entered.looks import (
+    Look,
+    contest_note,
+    look_colour,
+    pinned_look,
+    pinned_note,
+    turn_look,
+)
 from coda_pi.referee.pools.entered.views import (
     CLASH_KEYS,
     FixStep,
@@ -140,6 +153,8 @@ class EnteredPool(PoolMode):
         self._fix: _Fix | None = None
         self._clash = False  # the entry under way was refused for a clash: OK looks again
         self._look: Look | None = None  # a contested panel's real number, asked for
+        # Pinned panels looked at and found as entered, since the game last moved.
+        self._confirmed: set[tuple[int, int]] = set()
 
     @property
     def entry_seat(self) -> int | None:
@@ -182,14 +197,17 @@ class EnteredPool(PoolMode):
         self._clash = False
         self._look = None
         self._fix = None  # its panels were those of the game before (an undo under it)
+        self._confirmed = set()
         if game.phase is Phase.DEAL:
             seat = self.host.deal_seat()
             if seat is not None:
                 self._open_row(seat)
         elif isinstance(game, ClaimsGame):
             contest = contested_at_round_end(game)
-            if contest is not None:
-                self._open_look(Look(*contest, at_round_end=True))
+            look = Look(*contest, at_round_end=True) if contest is not None \
+                else pinned_look(game)
+            if look is not None:
+                self._open_look(look)
 
     def _open_look(self, look: Look) -> None:
         """The game waits for ``look.seat``'s look at a contested panel: entered like a
@@ -259,7 +277,8 @@ class EnteredPool(PoolMode):
         return True
 
     def holds_timer(self) -> bool:
-        return self._fix is not None
+        # A pinned panel's look stops play whoever's turn it is: no time runs out meanwhile.
+        return self._fix is not None or (self._look is not None and self._look.pinned)
 
     def results_wait(self) -> bool:
         """A round's end waiting for a look: its correction may change the points."""
@@ -464,6 +483,10 @@ class EnteredPool(PoolMode):
         journal = self.host.journal
         assert journal is not None
         plan = None
+        if problem is None and look.pinned and slot is not None \
+                and tile == game.rows[seat][slot].tile:
+            self._confirm(look)
+            return
         if problem is None:
             try:
                 plan = correct_claim(game.settings.to_dict(), list(journal.events),
@@ -483,6 +506,26 @@ class EnteredPool(PoolMode):
         if plan.flipped is None and game.turn == seat and game.phase is Phase.PENALTY:
             # The miss stands: the panel falls as it really is.
             self.host.end_turn(Reveal(seat, slot))
+
+    def _confirm(self, look: Look) -> None:
+        """A pinned panel found as entered: nothing to correct; the next panel that could
+        be the slip is looked at (``looks.pinned_look``). The table sees who looked."""
+        assert look.slot is not None
+        self._confirmed.add((look.seat, look.slot))
+        # Worded before the call: the extractor takes ``say(`` for the engine's own.
+        looked = nouns(self._labels)(
+            _("{name} looked at {panel} {number} again: it is as entered"),
+            name=self._game.name(look.seat), number=look.slot + 1)
+        self.host.say(Banner(looked, BannerKind.INFO))
+        game = self._game
+        assert isinstance(game, ClaimsGame)
+        after = pinned_look(game, frozenset(self._confirmed))
+        self.entry = None
+        self._entry_seat = None
+        self._look = None
+        self._clash = False
+        if after is not None:
+            self._open_look(after)
 
     def _write_fix(self, plan: Correction, said: str, players: int) -> bool:
         """A correction's lines written in place of the old ones (Fix, or the look at a
@@ -551,10 +594,13 @@ class EnteredPool(PoolMode):
             return None
         row = game.rows[seat] if entry.is_draw and game.rows else ()
         if self._look is not None:
+            look = self._look
+            note = self.private_note(seat, look.slot)
+            if note is None and look.pinned:
+                note = pinned_note(look, self._labels)
             shown = entry_private_view(entry, seat, game.name(seat), self._labels, row=row,
-                                       title=contest_title(self._look.slot, self._labels),
-                                       message=None if entry.problem else
-                                       self.private_note(seat, self._look.slot))
+                                       title=contest_title(look.slot, self._labels),
+                                       message=None if entry.problem else note)
             return replace(shown, prompt=_(CLASH_KEYS)) if self._clash else shown
         shown = entry_private_view(entry, seat, game.name(seat), self._labels, row=row)
         return replace(shown, prompt=_(CLASH_KEYS)) if self._clash else shown
