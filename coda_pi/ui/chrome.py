@@ -6,6 +6,7 @@ to press (``draw_keys``, in ``sentence_case``) and the BACK menu or question ove
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 
 import pygame
 
@@ -72,10 +73,32 @@ def draw_keys(surface: pygame.Surface, bands: Frame, prompt: str) -> None:
         # background, and the same prompt stays for many frames while the timer runs.
         text, rect = sentence_case(prompt), bands.message
         largest = floor_size(surface.get_height())
-        draw_kept(surface, rect.inflate(4, 4), ("keys", text, tuple(names_shown())),
-                  lambda target, dx, dy: blit_wrapped(target, text, rect.move(dx, dy),
-                                                      theme.TEXT, max_lines=2,
-                                                      largest=largest))
+        # Within the footer a menu clears (``footer_room``), by construction: a menu
+        # opening over the screen shown takes that screen from the canvas, its words too
+        # (ui/menu_open.py), and must leave none of them under the veil.
+        before = surface.get_clip()
+        surface.set_clip(before.clip(rect.inflate(4, 4).clip(footer_room(bands))))
+        try:
+            draw_kept(surface, rect.inflate(4, 4), ("keys", text, tuple(names_shown())),
+                      lambda target, dx, dy: blit_wrapped(target, text, rect.move(dx, dy),
+                                                          theme.TEXT, max_lines=2,
+                                                          largest=largest))
+        finally:
+            surface.set_clip(before)
+
+
+def footer_room(bands: Frame) -> pygame.Rect:
+    """The footer band as a menu clears it after dimming the screen: what to press and the
+    LED strip are drawn inside it, never dimmed."""
+    return bands.footer.inflate(0, bands.metrics.margin)
+
+
+def under_key(view: object, bands: Frame) -> Hashable:
+    """The key the screen dimmed under ``view``'s menu or question is kept under
+    (``kept.keep_layer``): the view without them and without its counter, either game's
+    (a dataclass equals only its own kind)."""
+    return ("under", replace(view, overlay=None, version=0),  # type: ignore[type-var]
+            bands.leds is not None, language())
 
 
 def sentence_case(text: str) -> str:
@@ -104,7 +127,7 @@ def _overlay(surface: pygame.Surface, bands: Frame, overlay: MenuView | ConfirmV
     dimmed screen under this key."""
     if not dimmed:
         surface.blit(veil(surface.get_size(), (0, 0, 0, 170)), (0, 0))
-        pygame.draw.rect(surface, theme.BACKGROUND, bands.footer.inflate(0, m.margin))
+        pygame.draw.rect(surface, theme.BACKGROUND, footer_room(bands))
         if keep is not None:
             keep_layer(surface, keep)
     box = pygame.Rect(bands.header.left, bands.header.top, bands.header.width,
