@@ -19,7 +19,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from coda_pi.referee.shared.views import LedState, MenuView, TimerView  # noqa: E402
-from coda_pi.ui import memo, screens  # noqa: E402
+from coda_pi.ui import chrome, memo, screens  # noqa: E402
 from coda_pi.ui.render_all import SIZES  # noqa: E402
 from coda_pi.ui.samples import sample_scenes  # noqa: E402
 from coda_pi.ui.screens import ScreenRenderer, draw_scene  # noqa: E402
@@ -144,3 +144,18 @@ def test_a_menu_over_a_screen_other_than_the_one_shown_is_drawn_whole(change, mo
         # (the timer, the lamps): taken from the canvas.
         assert spy.calls == (1 if change in ("banner", "other screen") else 0), (change, size)
         assert _pixels(surface) == _whole(menu, size), (change, size)
+
+
+def test_a_menu_dims_all_the_screen_its_box_leaves_to_be_seen(monkeypatch):
+    """The veil skips what the menu's box covers whole (ui/chrome.py's ``_dim_around``):
+    every menu, question and phones' page, at every size, shows exactly what the whole
+    screen dimmed shows."""
+    skipping = {(name, size): _whole(scene, size) for name, scene in _overlaid().items()
+                for size in SIZES}
+
+    def whole_screen(surface, box, radius):
+        surface.blit(chrome.veil(surface.get_size(), (0, 0, 0, 170)), (0, 0))
+
+    monkeypatch.setattr(chrome, "_dim_around", whole_screen)
+    for (name, size), pixels in skipping.items():
+        assert pixels == _whole(_overlaid()[name], size), (name, size)
