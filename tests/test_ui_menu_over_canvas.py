@@ -96,7 +96,11 @@ def test_a_menu_opening_over_the_screen_shown_does_not_draw_that_screen_again(mo
             assert _pixels(surface) == _whole(scene, size), (name, size)
 
 
-def test_the_menus_cursor_moving_and_the_menu_closing_show_the_frames_drawn_whole():
+def test_the_menus_cursor_moving_and_the_menu_closing_show_the_frames_drawn_whole(
+        monkeypatch):
+    """While the cursor moves the screen dimmed is one blit of what was kept: nothing of
+    the screen under the menu is drawn again, and every frame is the frame drawn whole."""
+    spy = _Spy(monkeypatch)
     scenes = sample_scenes()
     menu = scenes["menu"]
     overlay = menu.view.overlay
@@ -109,7 +113,10 @@ def test_the_menus_cursor_moving_and_the_menu_closing_show_the_frames_drawn_whol
     for size in SIZES:
         renderer, surface = ScreenRenderer(), pygame.Surface(size)
         for index, scene in enumerate(sequence):
+            spy.calls = 0
             renderer.draw(surface, scene)
+            if scene in moved or scene is menu:  # over the same screen, dimmed and kept
+                assert spy.calls == 0, (size, index)
             assert _pixels(surface) == _whole(scene, size), (size, index)
             renderer.idle(lambda: False)
 
@@ -135,6 +142,7 @@ def test_a_menu_over_a_screen_other_than_the_one_shown_is_drawn_whole(change, mo
     assert before.view != replace(menu.view, overlay=None)
     spy = _Spy(monkeypatch)
     for size in SIZES:
+        memo.forget_all()  # nothing kept of the screen dimmed under the menu
         renderer, surface = ScreenRenderer(), pygame.Surface(size)
         renderer.draw(surface, before)
         renderer.idle(lambda: False)

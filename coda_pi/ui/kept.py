@@ -170,14 +170,6 @@ def blit_layer(surface: pygame.Surface, key: Hashable) -> bool:
     return True
 
 
-def has_layer(surface: pygame.Surface, key: Hashable) -> bool:
-    """Whether ``blit_layer`` would put a layer kept under ``key`` on ``surface``."""
-    if recording() or surface.get_flags() & pygame.SRCALPHA:
-        return False
-    return _layers.get((key, surface.get_size(), surface.get_bitsize(),
-                        surface.get_masks())) is not None
-
-
 def keep_layer(surface: pygame.Surface, key: Hashable) -> None:
     """Keep what ``surface`` shows now under ``key``: the screen dimmed under a menu, the
     same while the menu's cursor moves. A see-through surface is not kept (a blit would

@@ -11,7 +11,9 @@ parts' rooms are put back from what was kept under them, the timer and the choic
 again there from the view under the menu (the menu pauses the timer), the LED strip not
 (a whole frame draws it over the menu). What to press is drawn within the footer the menu
 clears (``chrome.draw_keys``). Then the veil, the cleared footer and the menu, as a frame
-drawn whole: the same pixels (``tests/test_ui_menu_over_canvas.py``).
+drawn whole: the same pixels (``tests/test_ui_menu_over_canvas.py``). While the menu stays
+up (its cursor moves) the screen dimmed is kept (``kept.keep_layer``) and blitted here,
+without the dispatch a frame drawn whole goes through first.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import pygame
 
 from coda_pi.referee.shared.results import ResultsView
 from coda_pi.ui.chrome import _overlay, _overlay_keys, draw_keys, under_key
-from coda_pi.ui.kept import has_layer
+from coda_pi.ui.kept import blit_layer
 from coda_pi.ui.layout import Frame
 from coda_pi.ui.retained import Retained
 from coda_pi.ui.scene import Scene
@@ -59,15 +61,19 @@ def under_scene(scene: Scene) -> Scene | None:
 
 def open_over_canvas(surface: pygame.Surface, bands: Frame, scene: Scene, retained: Retained,
                      parts_of: PartsOf, draw_part: Callable[[Part], None]) -> bool:
-    """Draw ``scene``'s menu over the screen ``surface`` shows, when that is the screen under
-    it, up to its moving parts; False (nothing drawn) otherwise, or when the screen dimmed
-    is kept already (one blit: the frame drawn whole takes it)."""
+    """Draw ``scene``'s menu, up to its moving parts, over the screen dimmed when that is
+    kept (``kept.keep_layer``: one blit, as a frame drawn whole does while the cursor
+    moves), else over the screen ``surface`` shows when that is the screen under it;
+    False (nothing drawn) otherwise."""
     under = under_scene(scene)
     if under is None:
         return False
     layer = under_key(scene.view, bands)
-    if has_layer(surface, layer):
-        return False
+    overlay = scene.view.overlay
+    if blit_layer(surface, layer):
+        _overlay(surface, bands, overlay, bands.metrics, dimmed=True)
+        draw_keys(surface, bands, _overlay_keys(overlay))
+        return True
     if not retained.holds(surface, still_key(surface, under, choice_apart=True),
                           choice_of(under)):
         return False
@@ -78,7 +84,6 @@ def open_over_canvas(surface: pygame.Surface, bands: Frame, scene: Scene, retain
     for index in again:
         if not _is_strip(parts[index]):
             draw_part(parts[index])
-    overlay = scene.view.overlay
     _overlay(surface, bands, overlay, bands.metrics, keep=layer)
     draw_keys(surface, bands, _overlay_keys(overlay))
     return True
