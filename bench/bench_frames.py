@@ -20,9 +20,13 @@ Each is a median of many repetitions.
 - **a screen changing**: every sample scene drawn (and diffed, as the device does) on the
   device's renderer whose canvas shows the sample before it, in order round the ring:
   **cold** each one the first frame after ``pygame.quit()`` (every font and cache empty, as
-  at start), **change** with warm caches, the next sample being a new screen. p50 and p99 of
-  the 72 transitions, as multiples of the plain frame (goal: a new screen's first frame
-  within 2x).
+  at start), **change** with warm caches, the next sample being a new screen. A menu or a
+  question opens over the screen the device shows: a sample with one (``overlay``) comes
+  after the screen under it (the sample without it, its timer running, as opening the menu
+  pauses it), drawn untimed just before, unless the sample before already has a menu over
+  that same view (a question chosen from the menu: the screen dimmed is kept). p50 and
+  p99 of the transitions, as multiples of the plain frame (goal: a new screen's first
+  frame within 2x).
 - **demo presses**: the fixed-seed demo (seed 7, 3 seats) played through the device's loop;
   for each loop pass that applied a press or a release, its CPU time (referee, views, frame,
   diff; the simulated players' own thinking taken out), **cold** in a fresh process and
@@ -248,8 +252,14 @@ def transition_figures(repeat: int) -> dict[str, dict[str, float]]:
             cold[name].append(time.thread_time() - start)
     surface = pygame.Surface((480, 320))
     renderer, damage, idle = ScreenRenderer(), Damage(), loop_idle()
+    befores = screens_before(scenes)
     for lap in range(1 + max(1, repeat // 10)):  # the first lap warms the caches
         for name, scene in scenes:
+            before = befores.get(name)
+            if before is not None:  # the screen the menu opens over, untimed
+                renderer.draw(surface, before)
+                damage.changed(surface)
+                idle()
             start = time.thread_time()
             renderer.draw(surface, scene)
             damage.changed(surface)
@@ -258,6 +268,37 @@ def transition_figures(repeat: int) -> dict[str, dict[str, float]]:
             idle()
     return {"cold": {n: statistics.median(t) * 1000 for n, t in cold.items()},
             "change": {n: statistics.median(t) * 1000 for n, t in change.items()}}
+
+
+def screens_before(scenes: list[tuple[str, Any]]) -> dict[str, Any]:
+    """For each sample with a menu or question over a public screen, the screen it opens
+    over (see the module's docstring), when the sample before it in the ring is not a menu
+    over that same screen."""
+    from dataclasses import replace
+
+    def under(scene: Any) -> Any:
+        view = scene.view
+        if (scene.private is not None or getattr(view, "overlay", None) is None
+                or type(view.screen).__name__ == "ResultsView"):
+            return None
+        timer = getattr(view, "timer", None)
+        if timer is not None:
+            view = replace(view, timer=replace(timer, paused=False))  # the menu pauses it
+        return replace(scene, view=replace(view, overlay=None))
+
+    def same(a: Any, b: Any) -> bool:
+        # The question after a menu over the same view: the screen dimmed is kept (one
+        # blit). Not so "confirm" after "menu" in the samples: one has a timer, the other
+        # none, so the question is taken as opening over its screen (OK on "take back").
+        return replace(a.view, version=0) == replace(b.view, version=0)
+
+    befores = {}
+    for index, (name, scene) in enumerate(scenes):
+        screen = under(scene)
+        last = under(scenes[index - 1][1]) if index else None
+        if screen is not None and (last is None or not same(last, screen)):
+            befores[name] = screen
+    return befores
 
 
 def demo_press_figures(rounds: int) -> dict[str, dict[str, float]]:
@@ -468,8 +509,8 @@ def report(results: list[dict[str, Any]], names: list[str]) -> None:
         return ratios[len(ratios) // 2], ratios[int(len(ratios) * 0.99)]
 
     count = len(results[0]["transitions"]["change"])
-    print(f"  a screen changing at 480x320 ({count} sample transitions, draw + diff), "
-          "as multiples of the plain frame:")
+    print(f"  a screen changing at 480x320 ({count} sample transitions, draw + diff; a menu "
+          "over the screen it opens on), as multiples of the plain frame:")
     for kind, goal in (("change", "goal <= 2x (a new screen's first frame)"),
                        ("cold", "(first frame after start: fonts load)")):
         figures = [spread(r["transitions"][kind], p) for r, p in zip(results, plain,

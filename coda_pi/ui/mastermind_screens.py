@@ -3,11 +3,9 @@ codemaker's private screen. Same bands as Coda's screens (header, body, footer).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 
-from coda_pi.i18n import N_, _, language, ngettext
+from coda_pi.i18n import N_, _, ngettext
 from coda_pi.referee.mastermind.views import (
     BoardRow,
     MastermindPrivateView,
@@ -383,14 +381,13 @@ def draw_mastermind_scene(surface: pygame.Surface, bands: Frame, view: object,
     if isinstance(private, MastermindPrivateView):
         draw_mastermind_private(surface, bands, private)
     elif isinstance(view, MastermindPublicView):
-        from coda_pi.ui.chrome import _overlay, _overlay_keys, draw_keys
+        from coda_pi.ui.chrome import _overlay, _overlay_keys, draw_keys, under_key
 
         under = None
         if view.overlay is not None:
             # The same menu and questions as Coda, over the board dimmed: that stays while
             # the menu's cursor moves, kept whole.
-            under = ("mm-under", replace(view, overlay=None, version=0),
-                     bands.leds is not None, language())
+            under = under_key(view, bands)
             if blit_layer(surface, under):
                 _overlay(surface, bands, view.overlay, bands.metrics, dimmed=True)
                 draw_keys(surface, bands, _overlay_keys(view.overlay))

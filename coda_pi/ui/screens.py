@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pygame
 
-from coda_pi.i18n import N_, _, language, ngettext
+from coda_pi.i18n import N_, _, ngettext
 from coda_pi.lazy_types import instance_of, loaded
 from coda_pi.referee.shared.name_entry import NameEntryView
 from coda_pi.referee.shared.results import ResultsView
@@ -31,7 +31,14 @@ from coda_pi.referee.shared.views import (
     TurnView,
 )
 from coda_pi.ui import theme
-from coda_pi.ui.chrome import _overlay, _overlay_keys, draw_keys, header, kept_led_strip
+from coda_pi.ui.chrome import (
+    _overlay,
+    _overlay_keys,
+    draw_keys,
+    header,
+    kept_led_strip,
+    under_key,
+)
 from coda_pi.ui.draw import (
     MenuItem,
     PanelLook,
@@ -42,6 +49,7 @@ from coda_pi.ui.draw import (
 from coda_pi.ui.kept import blit_layer, keep_waiting
 from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
 from coda_pi.ui.looks import BANNER_CHIPS, led_looks, panel_look, seat_colour
+from coda_pi.ui.menu_open import open_over_canvas
 from coda_pi.ui.name_entry_screen import draw_name_entry
 from coda_pi.ui.results_screen import draw_results
 from coda_pi.ui.retained import Retained, moving_clip, moving_rect, note_frame
@@ -153,9 +161,18 @@ def _draw_scene(surface: pygame.Surface, scene: Scene, retained: Retained | None
         retained.drawn([part[1] for part in parts])
         return
     kept = blit_still(surface, key) if key is not None and not apart else None
-    timers, choices = (kept, ()) if kept is not None else _draw_still(
-        surface, bands, scene, key, keep=not apart,
-        choice_apart=apart and key is not None and choice_moves(scene))
+    if kept is not None:
+        timers, choices = kept, ()
+    elif retained is not None and key is not None and open_over_canvas(
+            surface, bands, scene, retained,
+            lambda under, timers, choices: _moving_parts(surface, bands, under, timers,
+                                                         choices),
+            lambda part: _draw_moving(surface, part)):
+        timers, choices = (), ()  # under a menu the timer stands still, in the layer
+    else:
+        timers, choices = _draw_still(
+            surface, bands, scene, key, keep=not apart,
+            choice_apart=apart and key is not None and choice_moves(scene))
     parts = _moving_parts(surface, bands, scene, timers, choices)
     if retained is not None:
         note_frame(surface, None)
@@ -253,8 +270,7 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView,
     under = None
     if view.overlay is not None:
         # The screen dimmed under a menu stays while the menu's cursor moves: kept whole.
-        under = ("under", replace(view, overlay=None, version=0), bands.leds is not None,
-                 language())
+        under = under_key(view, bands)
         if blit_layer(surface, under):
             _overlay(surface, bands, view.overlay, m, dimmed=True)
             draw_keys(surface, bands, _overlay_keys(view.overlay))
