@@ -376,7 +376,10 @@ def test_a_whole_frame_passed_over_again_and_again_for_smaller_ones_gets_its_tur
     bus.gate.set()
     assert writer.wait_idle(WAIT)
     order = [pod for pod, _ in shown]
-    assert order[: PASSED_OVER_LIMIT + 2] == [0, 2, 0, 2, 1], order
+    # Pod 1's frame goes next once it was passed over PASSED_OVER_LIMIT times (which of
+    # pods 0 and 2 went before it depends on their changes' costs, a byte apart).
+    assert order.index(1) == PASSED_OVER_LIMIT + 1, order
+    assert set(order[: PASSED_OVER_LIMIT + 1]) == {0, 2}, order
     writer.close()
 
 
