@@ -232,7 +232,7 @@ class Replayed:
 class PagesPanel(PodPanel):
     """Before: whole changed pages (main's panel before the column spans)."""
 
-    def send(self, pages: Any, superseded: Any = None) -> int:
+    def send(self, pages: Any, superseded: Any = None, *, light: bool = False) -> int:
         from coda_pi.pods.pages import changed_runs
 
         sent = 0
@@ -251,7 +251,7 @@ class UnbatchedPanel(PodPanel):
     """Between: each span's addressing whole in a call of its own and its data in another
     (main before the calls were batched)."""
 
-    def send(self, pages: Any, superseded: Any = None) -> int:
+    def send(self, pages: Any, superseded: Any = None, *, light: bool = False) -> int:
         from smbus2 import i2c_msg
 
         from coda_pi.pods.spans import addressing

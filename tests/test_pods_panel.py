@@ -276,3 +276,28 @@ def test_seat_pod_turns_a_long_text_while_lit_and_stops_when_dark():
     assert pod.panel.device.image.tobytes() != first
     pod.tick(10.0)  # idle: dark, and no more turning
     assert not pod.panel.lit and pod.deadline() is None
+
+
+def test_a_dark_pod_s_new_frame_and_its_light_go_in_one_call():
+    # A dark pod given a new view (the game's end lights all four with their reviews): its
+    # pages and the display-on in the same call, lit only once the whole frame is there.
+    bus = four_pods()
+    meter = MeteredBus(bus)
+    pod = open_panel(Controller.SH1106, Multiplexer(meter).channel(3))
+    pod.off()
+    glass = bus.panels[3]
+    assert glass is not None and not glass.lit
+    image = frame((0, 0, 60, 20), (70, 40, 90, 50))
+    meter.traffic = Traffic()
+    pod.send(to_pages(image), light=True)
+    assert glass.lit and pod.lit and same(glass.glass(), image)
+    assert meter.traffic.calls == 1
+
+
+def test_a_dark_pod_stopped_part_way_stays_dark():
+    bus = four_pods()
+    pod = open_panel(Controller.SH1106, Multiplexer(bus).channel(0))
+    pod.off()
+    pod.send(to_pages(frame((0, 0, 127, 63))), superseded=lambda: True, light=True)
+    glass = bus.panels[0]
+    assert glass is not None and not glass.lit and not pod.lit

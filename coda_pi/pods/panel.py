@@ -24,6 +24,7 @@ from coda_pi.pods.spans import Pointer, Span, addressing, changed_spans
 
 _COMMAND_MODE = 0x00  # the control byte before command bytes on I2C (both controllers)
 _DATA_MODE = 0x40  # the control byte before display data on I2C (both controllers)
+_DISPLAY_ON = 0xAF  # both controllers; luma's show() sends the same
 # Linux refuses an I2C_RDWR ioctl of more messages than this (I2C_RDWR_IOCTL_MAX_MSGS).
 MAX_MESSAGES = 42
 # A call carries whole pages while its data is under this; a newer frame can stop the
@@ -96,13 +97,16 @@ class PodPanel:
         holds; returns how many pages were sent (0: nothing changed, nothing sent)."""
         return self.send(to_pages(image))
 
-    def send(self, pages: Pages, superseded: Callable[[], bool] | None = None) -> int:
+    def send(self, pages: Pages, superseded: Callable[[], bool] | None = None, *,
+             light: bool = False) -> int:
         """Write what differs in ``pages`` from what the panel holds, page by page, only
         the changed columns of each (``spans.py``); returns how many pages were written to.
         With ``superseded`` (the bus writer's: a newer frame is waiting), the writing stops
         between two pages once it says so: what the panel holds is then part old, part
         new, and the newer frame sends only what differs from that (at 100 kHz a whole
-        frame holds the bus ~95 ms)."""
+        frame holds the bus ~95 ms). With ``light``, a dark panel is lit once the whole
+        frame is written, in the same call as its last pages where the bus allows (a dark
+        pod's new view: one call fewer); not when the writing stopped part way."""
         if self.controller is None:  # luma's dummy: the whole image, kept as device.image
             runs = changed_runs(self._shown, pages)
             if not runs:
@@ -114,7 +118,7 @@ class PodPanel:
             return sent
         spans = changed_spans(self._shown, pages, self.controller)
         if self._bus is not None:
-            return self._send_batched(pages, spans, superseded)
+            return self._send_batched(pages, spans, superseded, light=light)
         written: set[int] = set()
         for span in spans:
             if written and span.page not in written and superseded is not None \
@@ -122,6 +126,9 @@ class PodPanel:
                 break
             self._write(pages, span)
             self._hold(pages, [span], written)
+        else:
+            if light:
+                self.on()
         return len(written)
 
     def _hold(self, pages: Pages, spans: list[Span], written: set[int]) -> None:
@@ -137,7 +144,7 @@ class PodPanel:
                 self.pages_sent += 1
 
     def _send_batched(self, pages: Pages, spans: list[Span],
-                      superseded: Callable[[], bool] | None) -> int:
+                      superseded: Callable[[], bool] | None, *, light: bool) -> int:
         """The spans' addressing and data messages, many in one ``i2c_rdwr`` (one ioctl
         on a Pi, whose own cost per call, tens of microseconds, would otherwise come for
         every message): whole pages while a call's data stays under ``BATCH_BYTES``, so a
@@ -166,9 +173,16 @@ class PodPanel:
             messages.append(i2c_msg.write(self._address, [_DATA_MODE, *data]))
             batch.append(span)
             data_bytes += span.width
+        # Lit in the last call, unless a newer frame already waits: that one is written
+        # on dark glass, as before, and lights it.
+        lighting = light and not self.lit and not (superseded is not None and superseded())
+        if lighting:
+            messages.append(i2c_msg.write(self._address, [_COMMAND_MODE, _DISPLAY_ON]))
         if messages:
             self._bus.i2c_rdwr(*messages)
             self._hold(pages, batch, written)
+        if lighting:
+            self.lit = True
         return len(written)
 
     def _write(self, pages: Pages, span: Span) -> None:

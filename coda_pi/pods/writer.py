@@ -229,7 +229,7 @@ class BusWriter:
         if not wish.lit:
             pod.off()  # dark first: a frame on its way out is not shown while it changes
         if wish.pages is not None:
-            pod.send(wish.pages, superseded=lambda: self._superseded(panel))
+            pod.send(wish.pages, superseded=lambda: self._superseded(panel), light=wish.lit)
             if self._superseded(panel):
                 return False  # the newer frame lights the glass if it is to be lit
         if wish.lit:
