@@ -254,10 +254,12 @@ def test_seat_pod_shows_the_seats_view_and_goes_dark_when_idle():
     assert glass.lit and pod.deadline() == 170.0
     assert pod.update(None, now=150.0) == 0  # the private moment is over: dark glass
     assert not glass.lit
-    # The next view sends only what differs from the frame the dark panel still holds:
-    # the same view again, nothing; then lit.
-    assert pod.update(view, now=160.0) == 0
+    # ... and blank memory behind it: the next view, whatever it is, costs its own ink
+    # only, not the old frame's erasing too (the game's end: four reviews at once).
+    assert glass.glass().getbbox() is None
+    assert pod.update(view, now=160.0) > 0
     assert glass.lit and pod.deadline() == 190.0
+    assert same(glass.glass(), draw_private(view).image)
 
 
 def test_seat_pod_refuses_another_seats_view():
