@@ -57,6 +57,11 @@ class _Wish:
     passed_over: int = 0
 
 
+def _seen(panel: QueuedPanel, wish: _Wish) -> bool:
+    """Whether writing ``wish`` changes what a player sees: lit glass, or glass going dark."""
+    return wish.lit or panel.panel.lit
+
+
 def wire_cost(panel: PodPanel, pages: Pages | None) -> int:
     """The bytes ``pages`` would put on the wire to ``panel`` now (0: only its glass)."""
     if pages is None:
@@ -207,20 +212,25 @@ class BusWriter:
         """The pod to write next (the lock held): the acting seat's, then the one whose
         change costs the fewest bytes, so that when several pods change at once (a turn
         passing: four new frames) the quick changes are not queued behind whole frames;
-        one passed over ``PASSED_OVER_LIMIT`` times goes next whatever it costs."""
-        starved = [p for p, w in self._wishes.items() if w.passed_over >= PASSED_OVER_LIMIT]
+        one passed over ``PASSED_OVER_LIMIT`` times goes next whatever it costs. Writes
+        nobody sees (the memory of a glass already dark) wait for every other."""
+        seen = [p for p, w in self._wishes.items() if _seen(p, w)]
+        candidates = seen or list(self._wishes)
+        starved = [p for p in candidates if self._wishes[p].passed_over >= PASSED_OVER_LIMIT]
         if starved:
             chosen = starved[0]
-        elif self._first is not None and self._first in self._wishes:
+        elif self._first is not None and self._first in candidates:
             chosen = self._first
         else:
-            for panel, wish in self._wishes.items():
+            for panel in candidates:
+                wish = self._wishes[panel]
                 if wish.cost is None:  # weighed once: its panel is written only by its wish
-                    wish.cost = wire_cost(panel.panel, wish.pages)
-            chosen = min(self._wishes, key=lambda p: self._wishes[p].cost or 0)
-        for panel, wish in self._wishes.items():
+                    # Going dark costs its off command only now: its blank waits (_write).
+                    wish.cost = wire_cost(panel.panel, wish.pages) if wish.lit else 0
+            chosen = min(candidates, key=lambda p: self._wishes[p].cost or 0)
+        for panel in candidates:
             if panel is not chosen:
-                wish.passed_over += 1
+                self._wishes[panel].passed_over += 1
         return chosen
 
     def _write(self, panel: QueuedPanel, wish: _Wish) -> bool:
@@ -228,6 +238,10 @@ class BusWriter:
         pod = panel.panel
         if not wish.lit:
             pod.off()  # dark first: a frame on its way out is not shown while it changes
+            if wish.pages is not None and self._defer(panel, wish):
+                if self.on_shown is not None:
+                    self.on_shown(panel, wish.generation)  # dark is what the seat sees
+                return True
         if wish.pages is not None:
             pod.send(wish.pages, superseded=lambda: self._superseded(panel), light=wish.lit)
             if self._superseded(panel):
@@ -237,6 +251,19 @@ class BusWriter:
         if self.on_shown is not None:
             self.on_shown(panel, wish.generation)
         return True
+
+    def _defer(self, panel: QueuedPanel, wish: _Wish) -> bool:
+        """A dark glass's new memory waits while another pod has a change to show: True
+        when it was put back (merged into a newer wish of the same panel, if one came)."""
+        with self._cond:
+            if not any(_seen(p, w) for p, w in self._wishes.items() if p is not panel):
+                return False
+            newer = self._wishes.get(panel)
+            if newer is None:
+                self._wishes[panel] = _Wish(wish.pages, False, wish.generation)
+            elif newer.pages is None:
+                newer.pages, newer.cost = wish.pages, None
+            return True
 
     def _superseded(self, panel: QueuedPanel) -> bool:
         with self._cond:
