@@ -18,13 +18,16 @@ a whole frame on the bus (a Pi draws slower than this machine: scale the drawing
 
 Last, press to pod shown: each demo tournament's pod updates (device and entered pool, four
 players, ``--rounds``), one press every ``--gap`` ms, onto four SH1106 pods on one bus,
-written by the pods' writer (coda_pi/pods/writer.py) in three styles in the same run:
-before (whole changed pages, the pods in the order their wishes came: main before issue
-36's last step), between (the changed columns only) and after (the changed columns; the
-pod of the seat that pressed first, then the cheapest). The figures are in wire time: the
-bus's transactions take their bytes' time at the bus speed (plus ``--overhead-us`` each)
-and nothing else does, so they are the same on any machine and any load; the drawing (see
-the CPU line) comes on top. ``--real-time N`` adds N runs on a bus that sleeps its wire
+written by the pods' writer (coda_pi/pods/writer.py) in four styles in the same run:
+whole changed pages, the pods in the order their wishes came; the changed columns only,
+each span's addressing and data a call each; the same, the pod of the seat that pressed
+first, then the cheapest; and all that with a change's messages batched into few calls
+(the device's). All four share the device's seat pod and writer otherwise (a dark pod's
+memory blanked, after the others' changes), so the first rows are not an older main's:
+hardware/pods.md keeps those. The figures are in wire time: each message takes its bytes'
+time at the bus speed, each call ``--overhead-us`` more (a Pi's ioctl), and nothing else
+takes any, so they are the same on any machine and any load; the drawing (see the CPU
+line) comes on top. ``--real-time N`` adds N runs on a bus that sleeps its wire
 time (``PacedBus``) with the writer's own thread, where this machine's load shows.
 
 Run: ``.venv/bin/python bench/bench_pods.py [--hz 400000,100000] [--only-latency] [--slow]

@@ -6,13 +6,15 @@ The loop draws a pod's frame and hands its pages to a :class:`QueuedPanel` (the 
 pods used directly before: up to ~38 ms of bus a press at 400 kHz, ~100 ms at the final
 review). The :class:`BusWriter`'s thread takes each pod's *newest* wish (pages and lit or
 dark): a frame asked while an older one is still waiting replaces it, and one asked while an
-older one is being written stops that writing at the next page; the panel then gets only the
-columns of the newest frame that differ from what it holds (``spans.py``). When several pods
-wait, the one of the seat that pressed goes first, then the cheapest change in bytes, so a
-cursor move is not queued behind another pod's whole new frame (bench/bench_pods.py
-measures it). How long a pod waits thus depends on the sizes of the other pods' changes, as
-it did with the pods in the order their frames came: tens of milliseconds at most at 400
-kHz; the twin-world machine compares what each seat sees, not when.
+older one is being written stops that writing between two calls; the panel then gets only
+the columns of the newest frame that differ from what it holds (``spans.py``). When several
+pods wait, the one of the seat that pressed goes first, then the cheapest change in bytes,
+so a cursor move is not queued behind another pod's whole new frame; a glass going dark goes
+dark at once, and its memory (blanked: ``seat_pod.py``), which nobody sees, is written after
+every other change (bench/bench_pods.py measures it). How long a pod waits thus depends on
+the sizes of the other pods' changes, as it did with the pods in the order their frames
+came: tens of milliseconds at most at 400 kHz; the twin-world machine compares what each
+seat sees, not when.
 
 One thread per bus, because the multiplexer's channel select and the write after it must not
 be interleaved with another pod's (a seat's frame on another seat's glass). A write that
