@@ -52,8 +52,9 @@ class SeatPod:
             # made the next view cheap when it was alike, but the view after a private
             # moment is often not (the game's end: four reviews at once over four old
             # frames, 50 ms of bus at 400 kHz); blank, the next view costs its own ink
-            # only (bench/bench_pods.py: the worst change 35 ms instead of 50, the median
-            # a few ms more). A view asked before the writer got to the blank replaces it.
+            # only (bench/bench_pods.py: the worst change 28 ms instead of 50). The writer
+            # sends the blank after the other pods' changes, and a view asked before it
+            # got to the blank replaces it (then only what differs from the old frame).
             self.panel.off()
             self.panel.show(_BLANK)
             self._dark_at = None
