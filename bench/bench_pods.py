@@ -18,13 +18,16 @@ a whole frame on the bus (a Pi draws slower than this machine: scale the drawing
 
 Last, press to pod shown: each demo tournament's pod updates (device and entered pool, four
 players, ``--rounds``), one press every ``--gap`` ms, onto four SH1106 pods on one bus,
-written by the pods' writer (coda_pi/pods/writer.py) in three styles in the same run:
-before (whole changed pages, the pods in the order their wishes came: main before issue
-36's last step), between (the changed columns only) and after (the changed columns; the
-pod of the seat that pressed first, then the cheapest). The figures are in wire time: the
-bus's transactions take their bytes' time at the bus speed (plus ``--overhead-us`` each)
-and nothing else does, so they are the same on any machine and any load; the drawing (see
-the CPU line) comes on top. ``--real-time N`` adds N runs on a bus that sleeps its wire
+written by the pods' writer (coda_pi/pods/writer.py) in four styles in the same run:
+whole changed pages, the pods in the order their wishes came; the changed columns only,
+each span's addressing and data a call each; the same, the pod of the seat that pressed
+first, then the cheapest; and all that with a change's messages batched into few calls
+(the device's). All four share the device's seat pod and writer otherwise (a dark pod's
+memory blanked, after the others' changes), so the first rows are not an older main's:
+hardware/pods.md keeps those. The figures are in wire time: each message takes its bytes'
+time at the bus speed, each call ``--overhead-us`` more (a Pi's ioctl), and nothing else
+takes any, so they are the same on any machine and any load; the drawing (see the CPU
+line) comes on top. ``--real-time N`` adds N runs on a bus that sleeps its wire
 time (``PacedBus``) with the writer's own thread, where this machine's load shows.
 
 Run: ``.venv/bin/python bench/bench_pods.py [--hz 400000,100000] [--only-latency] [--slow]
@@ -232,7 +235,7 @@ class Replayed:
 class PagesPanel(PodPanel):
     """Before: whole changed pages (main's panel before the column spans)."""
 
-    def send(self, pages: Any, superseded: Any = None) -> int:
+    def send(self, pages: Any, superseded: Any = None, *, light: bool = False) -> int:
         from coda_pi.pods.pages import changed_runs
 
         sent = 0
@@ -247,13 +250,41 @@ class PagesPanel(PodPanel):
         return sent
 
 
+class UnbatchedPanel(PodPanel):
+    """Between: each span's addressing whole in a call of its own and its data in another
+    (main before the calls were batched)."""
+
+    def send(self, pages: Any, superseded: Any = None, *, light: bool = False) -> int:
+        from smbus2 import i2c_msg
+
+        from coda_pi.pods.spans import addressing
+
+        assert self.controller is not None and self._bus is not None
+        written: set[int] = set()
+        for span in changed_spans(self.shown, pages, self.controller):
+            if written and span.page not in written and superseded is not None \
+                    and superseded():
+                break
+            commands, _ = addressing(span, None, self.controller)
+            self.device.command(*commands)
+            data = list(pages[span.page][span.first : span.last + 1])
+            self._bus.i2c_rdwr(i2c_msg.write(0x3C, [0x40, *data]))
+            self._hold(pages, [span], written)
+        return len(written)
+
+
 def oldest_first(writer: Any) -> Any:
     """Before: the writer takes the pods' wishes in the order they came."""
     writer._next = lambda: next(iter(writer._wishes))  # noqa: SLF001
     return writer
 
 
-STYLES = ("pages, oldest first", "spans, oldest first", "spans, acted + cheapest first")
+STYLES = ("pages, oldest first", "spans, oldest first", "spans, acted + cheapest first",
+          "+ one call per pod's change")
+# The panel each style writes with.
+PANELS: dict[str, type[PodPanel]] = {STYLES[0]: PagesPanel, STYLES[1]: UnbatchedPanel,
+                                     STYLES[2]: UnbatchedPanel, STYLES[3]: PodPanel}
+ORDERED = {STYLES[2], STYLES[3]}  # the acting seat's pod first, then the cheapest
 
 
 def replay(updates: list[Update], hz: int, *, style: str,
@@ -267,11 +298,11 @@ def replay(updates: list[Update], hz: int, *, style: str,
 
     mux = Multiplexer(PacedBus(four_pods(), hz))
     writer = BusWriter()
-    if style == STYLES[0] or style == STYLES[1]:
+    if style not in ORDERED:
         oldest_first(writer)
     done: list[list[tuple[int, float]]] = [[] for _ in range(4)]
     glasses: list[Any] = []
-    kind = PagesPanel if style == STYLES[0] else PodPanel
+    kind = PANELS[style]
     for seat in range(4):
         panel = kind(make_device(Controller.SH1106, i2c(bus=mux.channel(seat), address=0x3C)),
                      Controller.SH1106, bus=mux.channel(seat))
@@ -293,7 +324,7 @@ def replay(updates: list[Update], hz: int, *, style: str,
         time.sleep(max(0.0, pressed - time.perf_counter()))
         before = [g.generation for g in glasses]
         table.acting = update.acted
-        if style == STYLES[2]:
+        if style in ORDERED:
             pods.take(table, Press(Button.NEXT))  # the acting seat's press
         table.views = update.views
         t0 = time.perf_counter()
@@ -320,7 +351,8 @@ class WireClock:
 
 class WireBus(PacedBus):
     """A bus whose transactions advance the virtual clock by their wire time (as
-    ``PacedBus`` sleeps it), plus ``overhead`` seconds each (the Pi's ioctl)."""
+    ``PacedBus`` sleeps it), plus ``overhead`` seconds a call (the Pi's ioctl: one
+    ``i2c_rdwr`` of several messages is one)."""
 
     def __init__(self, bus: Any, hz: int, clock: WireClock, overhead: float) -> None:
         super().__init__(bus, hz)
@@ -328,8 +360,10 @@ class WireBus(PacedBus):
         self.overhead = overhead
 
     def _wire(self, payload: int) -> None:
-        self.clock.now += ((1 + payload) * BITS_PER_BYTE + BITS_PER_TRANSACTION) / self.hz \
-            + self.overhead
+        self.clock.now += ((1 + payload) * BITS_PER_BYTE + BITS_PER_TRANSACTION) / self.hz
+
+    def _call(self) -> None:
+        self.clock.now += self.overhead
 
 
 def wire_replay(updates: list[Update], hz: int, *, style: str, gap: float,
@@ -346,9 +380,9 @@ def wire_replay(updates: list[Update], hz: int, *, style: str, gap: float,
     clock = WireClock()
     mux = Multiplexer(WireBus(four_pods(), hz, clock, overhead))
     writer = BusWriter()  # never started: its thread's steps are taken here, in order
-    if style != STYLES[-1]:
+    if style not in ORDERED:
         oldest_first(writer)
-    kind = PagesPanel if style == STYLES[0] else PodPanel
+    kind = PANELS[style]
     glasses = [writer.queued(kind(make_device(Controller.SH1106, i2c(
         bus=mux.channel(seat), address=0x3C)), Controller.SH1106,
         bus=None if kind is PagesPanel else mux.channel(seat))) for seat in range(4)]
@@ -366,7 +400,7 @@ def wire_replay(updates: list[Update], hz: int, *, style: str, gap: float,
             i, update = upcoming.pop(0)
             before = [g.generation for g in glasses]
             table.acting = update.acted
-            if style == STYLES[-1]:
+            if style in ORDERED:
                 pods.take(table, Press(Button.NEXT))
             table.views = update.views
             pods.publish(table)

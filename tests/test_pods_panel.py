@@ -126,10 +126,53 @@ def test_each_changed_span_is_one_message_on_the_wire_not_32_byte_blocks(control
     assert pod.show(image) == 8
     glass = bus.panels[2]
     assert glass is not None and same(glass.glass(), image)
-    command = 2 + (6 if controller is Controller.SSD1306 else 3)
-    assert meter.traffic.wire_bytes == 8 * (command + 2 + 128)
+    # The first page's addressing whole; each next page's only what moved (the page, and
+    # for the SH1106 the column's high nibble: its pointer ended at RAM column 130).
+    first = 2 + (6 if controller is Controller.SSD1306 else 3)
+    later = 2 + (3 if controller is Controller.SSD1306 else 2)
+    assert meter.traffic.wire_bytes == first + 7 * later + 8 * (2 + 128)
     assert meter.traffic.transactions == 8 * 2
     assert before.transactions > 0  # luma's own set-up and clear went through the bus
+
+
+@pytest.mark.parametrize("controller", list(Controller))
+def test_a_change_of_many_spans_goes_in_one_call_not_one_per_message(controller):
+    # On a Pi each call is an ioctl with its own cost (tens of microseconds): the game's
+    # end changes ten spans of a pod at once, and a call for each of their twenty
+    # messages would cost more than their bytes' wire time.
+    bus = four_pods(sh1106=controller is Controller.SH1106)
+    meter = MeteredBus(bus)
+    mux = Multiplexer(meter)
+    pod = open_panel(controller, mux.channel(1))
+    pod.show(frame((0, 0, 127, 63)))
+    boxes = [(x, y, x + 3, y + 1) for x in (10, 60, 110) for y in (4, 20, 36, 52)]
+    image = frame((0, 0, 127, 63))
+    ImageDraw.Draw(image).rectangle((0, 0, 0, 0), fill=0)
+    for box in boxes:
+        ImageDraw.Draw(image).rectangle(box, fill=0)
+    spans = changed_spans(pod.shown, to_pages(image), controller)
+    assert len(spans) >= 10
+    meter.traffic = Traffic()
+    pod.show(image)
+    assert same(bus.panels[1].glass(), image)  # type: ignore[union-attr]
+    assert meter.traffic.calls == 1
+    assert meter.traffic.wire_bytes == wire_bytes(spans, controller)
+
+
+def test_a_whole_frame_is_cut_between_pages_so_a_newer_frame_can_stop_it():
+    # Batched calls still end between pages: a newer frame waiting stops the writing there.
+    bus = four_pods()
+    pod = open_panel(Controller.SH1106, Multiplexer(bus).channel(0))
+    asked = []
+
+    def newer_waiting() -> bool:
+        asked.append(True)
+        return True
+
+    assert pod.send(to_pages(frame((0, 0, 127, 63))), superseded=newer_waiting) == 4
+    assert asked
+    assert pod.shown[:4] == to_pages(frame((0, 0, 127, 63)))[:4]
+    assert pod.shown[4:] == to_pages(frame())[4:]
 
 
 @pytest.mark.parametrize("controller", list(Controller))
@@ -211,10 +254,12 @@ def test_seat_pod_shows_the_seats_view_and_goes_dark_when_idle():
     assert glass.lit and pod.deadline() == 170.0
     assert pod.update(None, now=150.0) == 0  # the private moment is over: dark glass
     assert not glass.lit
-    # The next view sends only what differs from the frame the dark panel still holds:
-    # the same view again, nothing; then lit.
-    assert pod.update(view, now=160.0) == 0
+    # ... and blank memory behind it: the next view, whatever it is, costs its own ink
+    # only, not the old frame's erasing too (the game's end: four reviews at once).
+    assert glass.glass().getbbox() is None
+    assert pod.update(view, now=160.0) > 0
     assert glass.lit and pod.deadline() == 190.0
+    assert same(glass.glass(), draw_private(view).image)
 
 
 def test_seat_pod_refuses_another_seats_view():
@@ -233,3 +278,28 @@ def test_seat_pod_turns_a_long_text_while_lit_and_stops_when_dark():
     assert pod.panel.device.image.tobytes() != first
     pod.tick(10.0)  # idle: dark, and no more turning
     assert not pod.panel.lit and pod.deadline() is None
+
+
+def test_a_dark_pod_s_new_frame_and_its_light_go_in_one_call():
+    # A dark pod given a new view (the game's end lights all four with their reviews): its
+    # pages and the display-on in the same call, lit only once the whole frame is there.
+    bus = four_pods()
+    meter = MeteredBus(bus)
+    pod = open_panel(Controller.SH1106, Multiplexer(meter).channel(3))
+    pod.off()
+    glass = bus.panels[3]
+    assert glass is not None and not glass.lit
+    image = frame((0, 0, 60, 20), (70, 40, 90, 50))
+    meter.traffic = Traffic()
+    pod.send(to_pages(image), light=True)
+    assert glass.lit and pod.lit and same(glass.glass(), image)
+    assert meter.traffic.calls == 1
+
+
+def test_a_dark_pod_stopped_part_way_stays_dark():
+    bus = four_pods()
+    pod = open_panel(Controller.SH1106, Multiplexer(bus).channel(0))
+    pod.off()
+    pod.send(to_pages(frame((0, 0, 127, 63))), superseded=lambda: True, light=True)
+    glass = bus.panels[0]
+    assert glass is not None and not glass.lit and not pod.lit

@@ -37,10 +37,12 @@ class SMBusLike(Protocol):
 
 @dataclass
 class Traffic:
-    """Bytes and transactions on the wire, addresses included."""
+    """Bytes and transactions (messages) on the wire, addresses included, and the calls
+    that carried them (one ``i2c_rdwr`` carries many messages: one ioctl on a Pi)."""
 
     transactions: int = 0
     wire_bytes: int = 0
+    calls: int = 0
 
     def seconds(self, bus_hz: int) -> float:
         """How long this traffic holds a bus clocked at ``bus_hz``."""
@@ -77,18 +79,22 @@ class MeteredBus:
         self.traffic.wire_bytes += 1 + payload
 
     def write_byte(self, i2c_addr: int, value: int) -> None:
+        self.traffic.calls += 1
         self._count(1)
         self.bus.write_byte(i2c_addr, value)
 
     def read_byte(self, i2c_addr: int) -> int:
+        self.traffic.calls += 1
         self._count(1)
         return self.bus.read_byte(i2c_addr)
 
     def write_i2c_block_data(self, i2c_addr: int, register: int, data: Sequence[int]) -> None:
+        self.traffic.calls += 1
         self._count(1 + len(data))
         self.bus.write_i2c_block_data(i2c_addr, register, data)
 
     def i2c_rdwr(self, *messages: Any) -> None:
+        self.traffic.calls += 1
         for message in messages:
             self._count(len(message))
         self.bus.i2c_rdwr(*messages)

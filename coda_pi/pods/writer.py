@@ -6,13 +6,15 @@ The loop draws a pod's frame and hands its pages to a :class:`QueuedPanel` (the 
 pods used directly before: up to ~38 ms of bus a press at 400 kHz, ~100 ms at the final
 review). The :class:`BusWriter`'s thread takes each pod's *newest* wish (pages and lit or
 dark): a frame asked while an older one is still waiting replaces it, and one asked while an
-older one is being written stops that writing at the next page; the panel then gets only the
-columns of the newest frame that differ from what it holds (``spans.py``). When several pods
-wait, the one of the seat that pressed goes first, then the cheapest change in bytes, so a
-cursor move is not queued behind another pod's whole new frame (bench/bench_pods.py
-measures it). How long a pod waits thus depends on the sizes of the other pods' changes, as
-it did with the pods in the order their frames came: tens of milliseconds at most at 400
-kHz; the twin-world machine compares what each seat sees, not when.
+older one is being written stops that writing between two calls; the panel then gets only
+the columns of the newest frame that differ from what it holds (``spans.py``). When several
+pods wait, the one of the seat that pressed goes first, then the cheapest change in bytes,
+so a cursor move is not queued behind another pod's whole new frame; a glass going dark goes
+dark at once, and its memory (blanked: ``seat_pod.py``), which nobody sees, is written after
+every other change (bench/bench_pods.py measures it). How long a pod waits thus depends on
+the sizes of the other pods' changes, as it did with the pods in the order their frames
+came: tens of milliseconds at most at 400 kHz; the twin-world machine compares what each
+seat sees, not when.
 
 One thread per bus, because the multiplexer's channel select and the write after it must not
 be interleaved with another pod's (a seat's frame on another seat's glass). A write that
@@ -55,6 +57,11 @@ class _Wish:
     generation: int
     cost: int | None = None  # bytes on the wire, once the writer has weighed it
     passed_over: int = 0
+
+
+def _seen(panel: QueuedPanel, wish: _Wish) -> bool:
+    """Whether writing ``wish`` changes what a player sees: lit glass, or glass going dark."""
+    return wish.lit or panel.panel.lit
 
 
 def wire_cost(panel: PodPanel, pages: Pages | None) -> int:
@@ -207,20 +214,25 @@ class BusWriter:
         """The pod to write next (the lock held): the acting seat's, then the one whose
         change costs the fewest bytes, so that when several pods change at once (a turn
         passing: four new frames) the quick changes are not queued behind whole frames;
-        one passed over ``PASSED_OVER_LIMIT`` times goes next whatever it costs."""
-        starved = [p for p, w in self._wishes.items() if w.passed_over >= PASSED_OVER_LIMIT]
+        one passed over ``PASSED_OVER_LIMIT`` times goes next whatever it costs. Writes
+        nobody sees (the memory of a glass already dark) wait for every other."""
+        seen = [p for p, w in self._wishes.items() if _seen(p, w)]
+        candidates = seen or list(self._wishes)
+        starved = [p for p in candidates if self._wishes[p].passed_over >= PASSED_OVER_LIMIT]
         if starved:
             chosen = starved[0]
-        elif self._first is not None and self._first in self._wishes:
+        elif self._first is not None and self._first in candidates:
             chosen = self._first
         else:
-            for panel, wish in self._wishes.items():
+            for panel in candidates:
+                wish = self._wishes[panel]
                 if wish.cost is None:  # weighed once: its panel is written only by its wish
-                    wish.cost = wire_cost(panel.panel, wish.pages)
-            chosen = min(self._wishes, key=lambda p: self._wishes[p].cost or 0)
-        for panel, wish in self._wishes.items():
+                    # Going dark costs its off command only now: its blank waits (_write).
+                    wish.cost = wire_cost(panel.panel, wish.pages) if wish.lit else 0
+            chosen = min(candidates, key=lambda p: self._wishes[p].cost or 0)
+        for panel in candidates:
             if panel is not chosen:
-                wish.passed_over += 1
+                self._wishes[panel].passed_over += 1
         return chosen
 
     def _write(self, panel: QueuedPanel, wish: _Wish) -> bool:
@@ -228,8 +240,12 @@ class BusWriter:
         pod = panel.panel
         if not wish.lit:
             pod.off()  # dark first: a frame on its way out is not shown while it changes
+            if wish.pages is not None and self._defer(panel, wish):
+                if self.on_shown is not None:
+                    self.on_shown(panel, wish.generation)  # dark is what the seat sees
+                return True
         if wish.pages is not None:
-            pod.send(wish.pages, superseded=lambda: self._superseded(panel))
+            pod.send(wish.pages, superseded=lambda: self._superseded(panel), light=wish.lit)
             if self._superseded(panel):
                 return False  # the newer frame lights the glass if it is to be lit
         if wish.lit:
@@ -237,6 +253,19 @@ class BusWriter:
         if self.on_shown is not None:
             self.on_shown(panel, wish.generation)
         return True
+
+    def _defer(self, panel: QueuedPanel, wish: _Wish) -> bool:
+        """A dark glass's new memory waits while another pod has a change to show: True
+        when it was put back (merged into a newer wish of the same panel, if one came)."""
+        with self._cond:
+            if not any(_seen(p, w) for p, w in self._wishes.items() if p is not panel):
+                return False
+            newer = self._wishes.get(panel)
+            if newer is None:
+                self._wishes[panel] = _Wish(wish.pages, False, wish.generation)
+            elif newer.pages is None:
+                newer.pages, newer.cost = wish.pages, None
+            return True
 
     def _superseded(self, panel: QueuedPanel) -> bool:
         with self._cond:

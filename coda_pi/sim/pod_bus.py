@@ -180,20 +180,27 @@ class PacedBus:
         if self._free_at > now:
             time.sleep(self._free_at - now)
 
+    def _call(self) -> None:
+        """Once per call, however many messages it carries (the bench's ioctl cost)."""
+
     def write_byte(self, i2c_addr: int, value: int) -> None:
         self.bus.write_byte(i2c_addr, value)
+        self._call()
         self._wire(1)
 
     def read_byte(self, i2c_addr: int) -> int:
         value = self.bus.read_byte(i2c_addr)
+        self._call()
         self._wire(1)
         return value
 
     def write_i2c_block_data(self, i2c_addr: int, register: int, data: Sequence[int]) -> None:
         self.bus.write_i2c_block_data(i2c_addr, register, data)
+        self._call()
         self._wire(1 + len(data))
 
     def i2c_rdwr(self, *messages: Any) -> None:
         self.bus.i2c_rdwr(*messages)
+        self._call()
         for message in messages:
             self._wire(len(message))
