@@ -20,7 +20,10 @@ import pytest
 from phones_device import pair, running_device
 
 
-def test_the_door_runs_only_on_a_cpu_nothing_else_wants(tmp_path: Path) -> None:
+def test_the_door_runs_only_on_a_cpu_nothing_else_wants(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("CODA_PI_DOOR_CLASS", raising=False)  # as on a device (conftest sets it)
     with running_device(tmp_path) as device:
         door = device.phones.server.door_pid
         assert door is not None
