@@ -192,10 +192,9 @@ def record_lines(game: ClaimsGame, event: CodaEvent) -> list[Line]:
     except RuleError:
         return [line]  # the referee's own check refuses it, in the same words
     lines = [line]
-    seen = trial.seen
-    if seen.phase is Phase.BONUS and seen.round_winner is not None \
-            and not contested(trial, seen.round_winner):
-        lines.append(to_dict(Bonus(seen.round_winner, tuple(_bonus_tiles(trial)))))
+    bonus = bonus_left(trial)
+    if bonus is not None:
+        lines.append(to_dict(bonus))
     # A winner whose claim names a panel the table saw fall elsewhere: the bonus waits
     # for the winner's look at that panel (``contested_at_round_end``).
     return lines
@@ -227,6 +226,18 @@ def _public_line(game: ClaimsGame, event: CodaEvent) -> Line:
 def _on_board(game: CodaGame, seat: int, slot: int) -> bool:
     return 0 <= seat < len(game.rows) and 0 <= slot < len(game.rows[seat]) and \
         game.rows[seat][slot].tile.known
+
+
+def bonus_left(game: ClaimsGame) -> Bonus | None:
+    """The winner's bonus when the record stops right before it: the device writes it with
+    the event that ends the round, as a line of its own, so a power cut between the two
+    leaves a round waiting for a bonus nobody is asked for. None when no round waits, or
+    when it waits for the winner's look at a contested panel (``contested_at_round_end``)."""
+    seen = game.seen
+    winner = seen.round_winner
+    if seen.phase is not Phase.BONUS or winner is None or contested(game, winner):
+        return None
+    return Bonus(winner, tuple(_bonus_tiles(game)))
 
 
 def _bonus_tiles(game: ClaimsGame) -> list[Tile]:

@@ -56,6 +56,7 @@ from coda_pi.record import Journal
 from coda_pi.referee.pools.entered.claims import (
     ClaimsGame,
     as_claimed,
+    bonus_left,
     claimed_event,
     contested_at_round_end,
     public_tiles,
@@ -208,6 +209,8 @@ class EnteredPool(PoolMode):
                 else pinned_look(game)
             if look is not None:
                 self._open_look(look)
+            elif (bonus := bonus_left(game)) is not None:
+                self.host.commit(bonus)  # resumed after a cut between a round's end and it
 
     def _open_look(self, look: Look) -> None:
         """The game waits for ``look.seat``'s look at a contested panel: entered like a
