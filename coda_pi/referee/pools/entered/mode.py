@@ -156,6 +156,7 @@ class EnteredPool(PoolMode):
         self._look: Look | None = None  # a contested panel's real number, asked for
         # Pinned panels looked at and found as entered, since the game last moved.
         self._confirmed: set[tuple[int, int]] = set()
+        self._resumed = False  # set by ``resume`` until the first ``entered`` after it
 
     @property
     def entry_seat(self) -> int | None:
@@ -169,6 +170,7 @@ class EnteredPool(PoolMode):
 
     def resume(self, journal: Journal[Any]) -> Journal[Any]:
         """The resumed game again, as the claims game."""
+        self._resumed = True  # the first ``entered`` finishes a round cut from its bonus
         return self.journal(journal.game.settings, journal.events)
 
     def lines(self, event: CodaEvent) -> list[dict[str, Any]]:
@@ -193,6 +195,7 @@ class EnteredPool(PoolMode):
         """The game moved: a starting row to enter now opens its entry; anything else
         closes the one under way."""
         game = self._game
+        resumed, self._resumed = self._resumed, False
         self.entry = None
         self._entry_seat = None
         self._clash = False
@@ -209,8 +212,10 @@ class EnteredPool(PoolMode):
                 else pinned_look(game)
             if look is not None:
                 self._open_look(look)
-            elif (bonus := bonus_left(game)) is not None:
-                self.host.commit(bonus)  # resumed after a cut between a round's end and it
+            elif resumed and (bonus := bonus_left(game)) is not None:
+                # Only as the record is resumed: in play the bonus is the next line of the
+                # event being written (``record_lines``), not one to write again here.
+                self.host.commit(bonus)
 
     def _open_look(self, look: Look) -> None:
         """The game waits for ``look.seat``'s look at a contested panel: entered like a
