@@ -18,7 +18,8 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.coda_events import parse_event, to_dict
@@ -84,9 +85,11 @@ def simulated_round(players: int, dashes: bool, seed: str) -> tuple[list[list[Ti
     return rows, draws
 
 
-def demo_presses(players: int, dashes: bool, seed: int) -> tuple[list[float], list[int]]:
-    """One three-round tournament played by the demo's simulated players on the referee:
-    presses per panel of each starting row, and presses of each drawn panel."""
+def entered_tournament(players: int, dashes: bool, seed: int,
+                       send: Callable[[Any, Any], None] | None = None) -> tuple[Any, Any]:
+    """One three-round tournament played by the demo's simulated players on the referee,
+    in the entered pool; each intent goes through ``send(table, intent)`` (the table's own
+    ``send`` when None). The referee and the player, at the final standings."""
     from coda_pi.referee.coda.referee import Referee
     from coda_pi.referee.shared.setup import SetupDefaults
     from coda_pi.referee.shared.views import FinalView
@@ -103,11 +106,19 @@ def demo_presses(players: int, dashes: bool, seed: int) -> tuple[list[float], li
     for _ in range(50_000):
         view = referee.view()
         if isinstance(view.screen, FinalView):
-            break
+            return referee, player
         for intent in player.decide(view, referee.private_view()):
-            table.send(intent)
-    else:
-        raise SystemExit(f"tournament {seed} did not finish")
+            if send is None:
+                table.send(intent)
+            else:
+                send(table, intent)
+    raise SystemExit(f"tournament {seed} did not finish")
+
+
+def demo_presses(players: int, dashes: bool, seed: int) -> tuple[list[float], list[int]]:
+    """One three-round tournament played by the demo's simulated players on the referee:
+    presses per panel of each starting row, and presses of each drawn panel."""
+    referee, player = entered_tournament(players, dashes, seed)
     player.decide(referee.view(), None)  # the last entry's count closes
     return player.counts.rows, player.counts.draws
 

@@ -13,17 +13,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import time
 from typing import Any
 
-from coda_pi.referee.coda.referee import Referee
+from bench_entry_presses import entered_tournament
+
 from coda_pi.referee.pools.entered import mode
-from coda_pi.referee.shared.setup import SetupDefaults
-from coda_pi.referee.shared.views import FinalView
-from coda_pi.sim.entered import EnteredAutoPlayer
-from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 checks: list[float] = []
 
@@ -40,23 +36,15 @@ def _timed(real: Any) -> Any:
 
 def play(players: int, dashes: bool, seed: int) -> list[float]:
     """One tournament; the CPU time of each press the referee handled."""
-    clock = FakeClock()
-    setup = SetupDefaults(names=("Ann", "Ben", "Cy", "Di"), players=players, dashes=dashes,
-                          rounds=3, pool="entered", timer=False)
-    referee = Referee(clock=clock, rng=random.Random(seed), record=MemoryRecord(),
-                      setup=setup, pads=random.Random(seed + 1).randrange)
-    table = Table(referee, clock)
-    player = EnteredAutoPlayer(random.Random(seed + 2))
     presses: list[float] = []
-    for _ in range(50_000):
-        view = referee.view()
-        if isinstance(view.screen, FinalView):
-            return presses
-        for intent in player.decide(view, referee.private_view()):
-            start = time.process_time()
-            table.send(intent)
-            presses.append(time.process_time() - start)
-    raise SystemExit(f"tournament {seed} did not finish")
+
+    def timed(table: Any, intent: Any) -> None:
+        start = time.process_time()
+        table.send(intent)
+        presses.append(time.process_time() - start)
+
+    entered_tournament(players, dashes, seed, timed)
+    return presses
 
 
 def main() -> None:

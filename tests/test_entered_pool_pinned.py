@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 
-from test_privacy_leaks import KEY_BUTTON, Twins, public, tiles
+from test_privacy_leaks import KEY_BUTTON, Twins, enter_held, public, tiles
 
 from coda_pi.referee.coda.referee import Referee
 from coda_pi.referee.pools.entered.views import EntryWaitView
@@ -40,17 +40,8 @@ def _table(*, timer: bool = False, ben: list[Tile] = BEN
     table = Table(ref, clock)
     table.tap(Button.OK)  # the setup opens on Start
     for seat, row in ((0, ANN_SLIP), (1, ben)):
-        _enter(ref, table, seat, row)
+        enter_held(ref, table, seat, row)
     return ref, table, record
-
-
-def _enter(ref: Referee, table: Table | Twins, seat: int, panels: list[Tile]) -> None:
-    table.press(Button.for_seat(seat))
-    entry = ref.pool.entry  # type: ignore[attr-defined]
-    assert entry is not None
-    for key in keys_to_enter(entry, panels):
-        table.tap(KEY_BUTTON[key.value])
-    table.release(Button.for_seat(seat))
 
 
 def _draw_dark(ref: Referee, table: Table | Twins, drawn: str) -> None:
@@ -58,7 +49,7 @@ def _draw_dark(ref: Referee, table: Table | Twins, drawn: str) -> None:
         table.tap(Button.NEXT)
     table.tap(Button.OK)
     assert ref.game is not None and ref.game.turn is not None
-    _enter(ref, table, ref.game.turn, tiles(drawn))
+    enter_held(ref, table, ref.game.turn, tiles(drawn))
 
 
 def _guess(ref: Referee, table: Table | Twins, target: int, slot: int, value: int) -> None:
@@ -179,7 +170,7 @@ def test_the_whole_game_replays_where_nobody_corrects_the_slip_by_hand() -> None
     nobody fixes anything by hand, and a look asked by the device is answered."""
     ref, table, record = _to_the_pinning_place()
     if isinstance(ref.view().screen, EntryWaitView):
-        _enter(ref, table, 0, tiles("L5"))
+        enter_held(ref, table, 0, tiles("L5"))
     _assert_replays_to_the_live_state(ref, record)
 
 
@@ -191,7 +182,7 @@ def test_the_guess_timer_waits_for_the_look() -> None:
     assert isinstance(ref.view().screen, EntryWaitView)
     table.wait(120)
     assert len(record.lines) == written and not record.events("timeout")
-    _enter(ref, table, 0, tiles("L5"))
+    enter_held(ref, table, 0, tiles("L5"))
     _assert_replays_to_the_live_state(ref, record)
 
 
@@ -209,7 +200,7 @@ def test_who_looks_and_when_depends_on_nothing_of_ben_s_hidden_panels() -> None:
     a, b = twins.refs
     assert a.private_view() == b.private_view() and a.private_view() is not None
     twins.release(Button.for_seat(0))
-    _enter(a, twins, 0, tiles("L5"))
+    enter_held(a, twins, 0, tiles("L5"))
     assert public(a.view()) == public(b.view())
     for (ref, _, record) in made:
         _assert_replays_to_the_live_state(ref, record)
@@ -229,7 +220,7 @@ def test_a_power_cut_while_the_look_waits_resumes_on_the_same_look() -> None:
     screen = ref.view().screen
     assert isinstance(screen, EntryWaitView) and screen.seat == 0
     assert "your panel 4" in screen.prompt
-    _enter(ref, table, 0, tiles("L5"))
+    enter_held(ref, table, 0, tiles("L5"))
     _assert_replays_to_the_live_state(ref, again)
 
 
@@ -246,8 +237,8 @@ def test_a_slip_no_fallen_panel_names_is_pinned_too() -> None:
                   pads=random.Random(7).randrange)
     table = Table(ref, clock)
     table.tap(Button.OK)
-    _enter(ref, table, 0, tiles("D1", "L5", "D7", "L10"))  # her second panel is light 6
-    _enter(ref, table, 1, tiles("D0", "L4", "L5", "L11"))
+    enter_held(ref, table, 0, tiles("D1", "L5", "D7", "L10"))  # her second panel is light 6
+    enter_held(ref, table, 1, tiles("D0", "L4", "L5", "L11"))
     _draw_dark(ref, table, "D2")
     _guess(ref, table, 1, 1, 4)  # right: Ben's light 4 falls
     _guess(ref, table, 1, 0, 3)
@@ -265,7 +256,7 @@ def test_a_slip_no_fallen_panel_names_is_pinned_too() -> None:
     told = ref.private_view()
     assert told is not None and "does not fit your entry" in (told.message or ""), told
     table.release(Button.for_seat(0))
-    _enter(ref, table, 0, tiles("L6"))
+    enter_held(ref, table, 0, tiles("L6"))
     game = ref.game
     assert game is not None and game.turn == 1
     assert any(s.revealed and s.tile == Tile.parse("L6") for s in game.rows[0])
@@ -277,7 +268,7 @@ def _draw_light(ref: Referee, table: Table, drawn: str) -> None:
         table.tap(Button.NEXT)
     table.tap(Button.OK)
     assert ref.game is not None and ref.game.turn is not None
-    _enter(ref, table, ref.game.turn, tiles(drawn))
+    enter_held(ref, table, ref.game.turn, tiles(drawn))
 
 
 def test_when_either_of_two_panels_could_be_the_slip_each_owner_looks_in_turn() -> None:
@@ -294,8 +285,8 @@ def test_when_either_of_two_panels_could_be_the_slip_each_owner_looks_in_turn() 
                   pads=random.Random(7).randrange)
     table = Table(ref, clock)
     table.tap(Button.OK)
-    _enter(ref, table, 0, tiles("D1", "L5", "D7", "L10"))
-    _enter(ref, table, 1, tiles("D0", "L4", "L5", "L11"))  # his third panel is light 6
+    enter_held(ref, table, 0, tiles("D1", "L5", "D7", "L10"))
+    enter_held(ref, table, 1, tiles("D0", "L4", "L5", "L11"))  # his third panel is light 6
     _draw_dark(ref, table, "D2")
     _guess(ref, table, 1, 1, 4)  # right: Ben's light 4 falls
     _guess(ref, table, 1, 2, 6)  # wrong by Ben's entry
@@ -311,12 +302,12 @@ def test_when_either_of_two_panels_could_be_the_slip_each_owner_looks_in_turn() 
     screen = ref.view().screen
     assert isinstance(screen, EntryWaitView) and screen.seat == 0, screen
     written = len(record.lines)
-    _enter(ref, table, 0, tiles("L5"))  # as her entry says
+    enter_held(ref, table, 0, tiles("L5"))  # as her entry says
     assert len(record.lines) == written  # nothing to correct
     assert ref.view().banner.text == "Ann looked at panel 4 again: it is as entered"
     screen = ref.view().screen
     assert isinstance(screen, EntryWaitView) and screen.seat == 1, screen
-    _enter(ref, table, 1, tiles("L6"))
+    enter_held(ref, table, 1, tiles("L6"))
     game = ref.game
     assert game is not None and game.turn == 0 and game.phase is Phase.CONTINUE
     assert any(s.revealed and s.tile == Tile.parse("L6") for s in game.rows[1])
