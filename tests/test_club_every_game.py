@@ -167,3 +167,70 @@ def test_two_games_published_while_the_hub_was_away_reach_it_after_a_broker_rest
             again.close()
         hub.close()
         broker.stop()
+
+
+def retained_list(port: int) -> list[dict[str, Any]]:
+    """The game list the broker keeps for table 1, as a hub that starts reads it."""
+    import paho.mqtt.client as mqtt
+
+    got: list[bytes] = []
+    reader = mqtt.Client(callback_api_version=mqtt.CallbackAPIVersion.VERSION2,
+                         client_id="reader")
+    reader.on_message = lambda c, u, m: got.append(m.payload) if m.retain else None
+    reader.on_connect = lambda c, u, f, rc, p: c.subscribe("coda/cafe/table/1/games", qos=1)
+    reader.connect("127.0.0.1", port)
+    reader.loop_start()
+    try:
+        wait_until(lambda: got, 10, "the retained game list")
+    finally:
+        reader.disconnect()
+        reader.loop_stop()
+    listed = json.loads(got[-1])["games"]
+    assert isinstance(listed, list)
+    return listed
+
+
+def test_the_list_names_the_nights_newest_games_and_no_older_ones(tmp_path):
+    """Old games stay home (finished before the club was set up, or last modified a night
+    ago), and a night of more games than a list holds names the newest."""
+    import os
+    import time
+
+    from coda_pi.club.messages import MAX_LISTED
+
+    broker = Mosquitto(tmp_path).start()
+    data = tmp_path / "table1"
+    data.mkdir()
+    club = ClubConfig("127.0.0.1", broker.port, "cafe", 1)
+    before_the_club = RecordedTable(data, demo_lines(4, 3), PLAYERS,
+                                    name="coda-2026-11-20T19-00-00.n1")
+    before_the_club.write()
+    pub = Publisher(club, data).start()
+    try:
+        last_week = RecordedTable(data, demo_lines(5, 3), PLAYERS,
+                                  name="coda-2026-11-21T19-00-00.n2")
+        last_week.write()
+        assert pub.wait_idle(15)
+        pub.close(flush=0.5)
+        a_day = time.time() - 24 * 3600
+        os.utime(last_week.path, (a_day, a_day))
+        tonight = [RecordedTable(data, demo_lines(6, 3), PLAYERS,
+                                 name=f"coda-2026-11-28T19-00-00.n{n}")
+                   for n in range(3, 3 + MAX_LISTED + 2)]
+        for n, table in enumerate(tonight[:2]):
+            table.write(2 + n)
+        pub = Publisher(club, data).start()
+        assert pub.wait_idle(15)
+        assert retained_list(broker.port) == [
+            {"game": t.path.stem, "seq": t.written, "released": 1} for t in tonight[:2]]
+        for n, table in enumerate(tonight[2:]):
+            table.write(2 + n % 5)
+        pub.tell()
+        assert pub.wait_idle(15)
+        newest = tonight[-MAX_LISTED:]
+        wait_until(lambda: [g["game"] for g in retained_list(broker.port)] ==
+                   [t.path.stem for t in newest], 10, "the newest games listed")
+        assert [g["seq"] for g in retained_list(broker.port)] == [t.written for t in newest]
+    finally:
+        pub.close(flush=0.5)
+        broker.stop()

@@ -314,7 +314,6 @@ class Publisher:
                 if known.skip or known.done:
                     continue  # old, or delivered whole: read again only if the hub asks
                 self._follow(path)
-                self._list_due = True  # a game begins (or a device restarts): listed
             record = self.records[name]
             cur = self.cursor.get(name)
             if record.finished and cur.events >= len(record.lines) > 0:
@@ -322,9 +321,12 @@ class Publisher:
                     cur.done = True
                     self._dirty = True
                 continue  # done and delivered: not even a read
+            begun = bool(record.lines)
             if record.read_more():
                 self._active = name
-                if record.finished:  # its last line, for a hub that lost the end of it
+                # Listed as it begins (or is first read after a restart), and again as it
+                # ends: its last line, for a hub that lost the end of it.
+                if not begun or record.finished:
                     self._list_due = True
             if record.error is not None and not record.lines:
                 self.cursor.get(name).skip = True  # a Mastermind record, say
