@@ -9,10 +9,13 @@ it lacks."""
 from __future__ import annotations
 
 import json
+import os
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
+import paho.mqtt.client as mqtt
 from club_parts import (
     Mosquitto,
     RecordedTable,
@@ -25,6 +28,7 @@ from test_club_broker import expected_points, hub_points
 
 from coda_pi.club.hub import Hub
 from coda_pi.club.hub_mqtt import HubLink
+from coda_pi.club.messages import MAX_LISTED
 from coda_pi.club.publisher import Publisher
 from coda_pi.config import ClubConfig
 
@@ -171,8 +175,6 @@ def test_two_games_published_while_the_hub_was_away_reach_it_after_a_broker_rest
 
 def retained_list(port: int) -> list[dict[str, Any]]:
     """The game list the broker keeps for table 1, as a hub that starts reads it."""
-    import paho.mqtt.client as mqtt
-
     got: list[bytes] = []
     reader = mqtt.Client(callback_api_version=mqtt.CallbackAPIVersion.VERSION2,
                          client_id="reader")
@@ -193,11 +195,6 @@ def retained_list(port: int) -> list[dict[str, Any]]:
 def test_the_list_names_the_nights_newest_games_and_no_older_ones(tmp_path):
     """Old games stay home (finished before the club was set up, or last modified a night
     ago), and a night of more games than a list holds names the newest."""
-    import os
-    import time
-
-    from coda_pi.club.messages import MAX_LISTED
-
     broker = Mosquitto(tmp_path).start()
     data = tmp_path / "table1"
     data.mkdir()
