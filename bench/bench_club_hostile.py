@@ -13,9 +13,9 @@
   "А" and a right-to-left override: the rows the standings show, and how many read as "Ann"
   with no mark.
 - Retained flood (issue 30, item 7): a table with its password publishes 400 retained
-  messages of 200 kB on topics of its own (and one on each of its four topics); the broker's
+  messages of 200 kB on topics of its own (and one on each of its five topics); the broker's
   RSS before and after and what it keeps retained, with the old ``table/N/#`` ACL, with the
-  set-up's (the four named topics), and with it and the hub listening (it clears the rest).
+  set-up's (the five named topics), and with it and the hub listening (it clears the rest).
 
 Run: .venv/bin/python bench/bench_club_hostile.py   (needs mosquitto: apt install mosquitto)
 """
@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 import paho.mqtt.client as mqtt  # noqa: E402
 from club_parts import MOSQUITTO, Mosquitto, demo_lines  # noqa: E402
 
+from coda_pi.club import topics  # noqa: E402
 from coda_pi.club.broker import MAX_PACKET_BYTES, write_setup  # noqa: E402
 from coda_pi.club.follow import FollowedRecord  # noqa: E402
 from coda_pi.club.hub import Hub  # noqa: E402
@@ -240,7 +241,8 @@ def retained_flood(tmp: Path, *, old_acl: bool, with_hub: bool = False, count: i
         info = None
         for i in range(count):
             info = client.publish(f"coda/cafe/table/1/flood/{i}", payload, qos=1, retain=True)
-        for leaf in ("events", "record", "state", "status"):
+        leaves = [topic.rsplit("/", 1)[1] for topic in topics.written_by_table("cafe", 1)]
+        for leaf in leaves:
             info = client.publish(f"coda/cafe/table/1/{leaf}", payload, qos=1, retain=True)
         assert info is not None
         info.wait_for_publish(60)
@@ -251,8 +253,9 @@ def retained_flood(tmp: Path, *, old_acl: bool, with_hub: bool = False, count: i
         if link is not None:
             link.close()
         kept = _retained(broker.port, setup.passwords["hub"])
-        acl_name = "table/N/# (before issue 30)" if old_acl else "the four named topics"
-        print(f"retained flood, {count + 4} retained messages of {size // 1000} kB, ACL "
+        acl_name = ("table/N/# (before issue 30)" if old_acl
+                    else f"the {len(leaves)} named topics")
+        print(f"retained flood, {count + len(leaves)} retained messages of {size // 1000} kB, ACL "
               f"{acl_name}{', the hub listening' if with_hub else ', no hub'}: broker RSS "
               f"{before:.1f} MB before, {after:.1f} MB after; retained kept: {len(kept)} "
               f"({sum(kept.values()) / 1e6:.1f} MB)")

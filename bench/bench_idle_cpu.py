@@ -261,7 +261,8 @@ def main() -> int:
     percent, wakes, per_thread, club = measure_club_phones(args.size, args.seconds)
     what = "a club (Mosquitto on loopback) and phones" if club else "phones (no Mosquitto)"
     print(f"  with {what} on: {percent:6.2f}% of one core, {wakes:6.1f} wake-ups/s "
-          "(goal: the loop's 1 a second, the timer's, and nothing else)")
+          "(goal: the loop's 1 a second, the timer's, and nothing else; load average "
+          f"{os.getloadavg()[0]:.1f})")
     for name, rate in sorted(per_thread.items(), key=lambda item: -item[1]):
         if rate >= 0.05:
             print(f"      {name:<28} {rate:6.1f} wake-ups/s")
@@ -272,7 +273,8 @@ def main() -> int:
         out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
         other = json.loads(out.strip().splitlines()[-1])
         print(f"  ... {args.against}: {other['cpu_percent']:6.2f}% of one core, "
-              f"{other['wakeups_per_s']:6.1f} wake-ups/s")
+              f"{other['wakeups_per_s']:6.1f} wake-ups/s (load average "
+              f"{os.getloadavg()[0]:.1f})")
         for name, rate in sorted(other["per_thread"].items(), key=lambda item: -item[1]):
             if rate >= 0.05:
                 print(f"      {name:<28} {rate:6.1f} wake-ups/s")

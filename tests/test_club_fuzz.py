@@ -42,12 +42,12 @@ from coda_pi.config import ClubConfig
 pytestmark = need_mosquitto
 
 CASES = int(os.environ.get("FUZZ_CASES", "200"))
-LEAVES = ("events", "record", "state", "status", "resend", "other")
+LEAVES = ("events", "record", "state", "status", "games", "resend", "other")
 HOSTILE_NAMES = ["<!--<script>", "</script>", "=cmd|' /C calc'!A0", "\ud800", "\x00",
                  "\u202e", "a" * 300, "", "NaN", "{name}"]
 GAME_NAMES = ["x/../../../somewhere/victim", "../victim", "/tmp/victim", "..", ".", "",
               "a/b", "a\\b", "ok\n", "é", "x" * 200, "\ud800", "con", "game\x00.jsonl"]
-KEYS = ("game", "seq", "event", "state", "released", "from", "to", "lines", "players",
+KEYS = ("game", "games", "seq", "event", "state", "released", "from", "to", "lines", "players",
         "rows", "out", "totals", "turn", "round", "rounds", "finished", "value", "dark")
 
 texts = st.one_of(st.sampled_from(HOSTILE_NAMES + GAME_NAMES), st.text(max_size=20))
@@ -76,7 +76,16 @@ def public_messages(lines: list[dict[str, Any]], tmp: Path) -> list[tuple[str, d
         out.append(("state", {"game": path.stem, "seq": line.seq, "state": line.state}))
     out.append(("record", {"game": path.stem, "from": 1, "to": followed.released,
                            "lines": [ln.obj for ln in followed.lines[:followed.released]]}))
+    out.append(("games", {"games": [{"game": path.stem, "seq": len(followed.lines),
+                                     "released": followed.released}]}))
     return out
+
+
+def named(leaf: str, doc: dict[str, Any], name: str) -> dict[str, Any]:
+    """``doc`` about the game ``name`` (a game list names it in its one entry)."""
+    if leaf == "games":
+        return {**doc, "games": [{**doc["games"][0], "game": name}]}
+    return {**doc, "game": name}
 
 
 def swap(doc: Any, path: list[int | str], value: Any) -> Any:
@@ -95,10 +104,10 @@ def swap(doc: Any, path: list[int | str], value: Any) -> Any:
 def payloads(bases: list[tuple[str, dict]]) -> st.SearchStrategy[tuple[str, bytes]]:
     # Each topic as likely as the others, whatever the number of its real messages.
     by_leaf = [st.sampled_from([b for b in bases if b[0] == leaf])
-               for leaf in ("events", "state", "record")]
+               for leaf in ("events", "state", "record", "games")]
     # A game the hub has not seen yet: one it knows would drop a message as a repeat
     # before looking at it, and the fuzz would prove nothing.
-    base = st.builds(lambda b, k: (b[0], {**b[1], "game": f"coda-fuzz-{k}"}),
+    base = st.builds(lambda b, k: (b[0], named(b[0], b[1], f"coda-fuzz-{k}")),
                      st.one_of(*by_leaf), st.integers(0, 10**9))
     steps = st.one_of(st.sampled_from(KEYS), st.integers(0, 50))
     mutated = st.builds(
@@ -107,7 +116,7 @@ def payloads(bases: list[tuple[str, dict]]) -> st.SearchStrategy[tuple[str, byte
         base, st.lists(steps, min_size=1, max_size=4),
         values, st.one_of(st.none(), st.none(), st.sampled_from(LEAVES)))
     renamed = st.builds(
-        lambda base, name: (base[0], json.dumps({**base[1], "game": name}).encode()),
+        lambda base, name: (base[0], json.dumps(named(base[0], base[1], name)).encode()),
         base, st.sampled_from(GAME_NAMES))
     raw = st.tuples(st.sampled_from(LEAVES), st.binary(max_size=300))
     deep = st.builds(lambda leaf, n, o: (leaf, (b"[" if o else b'{"a":') * n),
@@ -183,7 +192,7 @@ def test_the_hub_holds_against_a_hostile_table(tmp_path):
         hostile_game = demo_lines(3, 2)
         hostile_game[0] = dict(hostile_game[0], players=["Eve", "Mal"])
         bases = public_messages(hostile_game, tmp_path / "bases")
-        bases = [(leaf, {**doc, "game": doc["game"].replace("21-00", "21-30")})
+        bases = [(leaf, named(leaf, doc, bases[0][1]["game"].replace("21-00", "21-30")))
                  for leaf, doc in bases]
         cases = [0]
         outside = files_outside(tmp_path, hub_dir)

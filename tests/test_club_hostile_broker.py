@@ -20,6 +20,7 @@ from club_parts import Mosquitto, RecordedTable, demo_lines, need_mosquitto, wai
 from coda_pi.club.broker import MAX_PACKET_BYTES, BrokerSetup, write_setup
 from coda_pi.club.hub import Hub
 from coda_pi.club.hub_mqtt import HubLink
+from coda_pi.club.messages import MAX_LISTED
 from coda_pi.club.publisher import Publisher
 from coda_pi.config import ClubConfig
 
@@ -192,8 +193,8 @@ def test_a_resend_request_for_a_game_outside_the_data_directory_sends_nothing(tm
 def test_a_table_cannot_make_the_broker_keep_hundreds_of_retained_messages(club):
     """Issue 30, item 7: with `table/N/#` in its ACL a table kept 400 retained messages of
     200 kB (the broker went from 11 to 88 MB). Its ACL now names the topics it needs, so
-    whatever it sends, the broker keeps at most one message on each, each under the
-    broker's packet limit."""
+    whatever it sends, the broker keeps at most one message on each (its night's game list
+    included), each under the broker's packet limit."""
     broker, setup = club
     table = Watched("coda-cafe-table-1", "table1", setup.passwords["table1"]).start(broker.port)
     kept: list[tuple[str, int]] = []
@@ -207,7 +208,9 @@ def test_a_table_cannot_make_the_broker_keep_hundreds_of_retained_messages(club)
             [f"{root}/state/{i}" for i in range(50)] + [f"{root}/events/x", f"{root}/resend",
                                                          "coda/cafe/seating", "coda/cafe/x",
                                                          "coda/cafe/table/2/state"]
-        floods += [f"{root}/{leaf}" for leaf in ("events", "record", "state", "status")] * 5
+        leaves = ("events", "record", "state", "status", "games")
+        floods += [f"{root}/{leaf}" for leaf in leaves] * 5
+        floods += [f"{root}/games/{i}" for i in range(50)]
         for topic in floods:
             table.client.publish(topic, b"x" * 2000, qos=1, retain=True)
         table.client.publish(f"{root}/status", b"online", qos=1,
@@ -219,9 +222,8 @@ def test_a_table_cannot_make_the_broker_keep_hundreds_of_retained_messages(club)
                    "the table's retained status")
         time.sleep(0.5)  # every retained message comes at once, on the subscription
         topics_kept = sorted(t for t, _ in kept)
-        assert len(topics_kept) <= 4, topics_kept
-        assert set(topics_kept) <= {f"{root}/{leaf}"
-                                    for leaf in ("events", "record", "state", "status")}
+        assert len(topics_kept) <= len(leaves), topics_kept
+        assert set(topics_kept) <= {f"{root}/{leaf}" for leaf in leaves}
         assert all(size <= MAX_PACKET_BYTES for _, size in kept)
     finally:
         table.stop()
@@ -230,15 +232,20 @@ def test_a_table_cannot_make_the_broker_keep_hundreds_of_retained_messages(club)
 
 def test_the_hub_clears_what_a_table_leaves_retained_beyond_its_state_and_status(club,
                                                                                   tmp_path):
-    """Issue 30, item 7: of its four topics a table needs only the state and the status
-    retained, and those only as the hub takes them. The hub clears anything else a table
-    leaves retained (on events or record, or a state or status it refuses), whether it was
-    there before the hub came or sent while it listens."""
+    """Issue 30, item 7: of its five topics a table needs only the state, the status and its
+    night's game list retained, and those only as the hub takes them. The hub clears
+    anything else a table leaves retained (on events or record, or a state, status or list
+    it refuses: one longer than a night's, say), whether it was there before the hub came
+    or sent while it listens."""
     broker, setup = club
     root = "coda/cafe/table/1"
     state = {"players": ["Ann", "Ben"], "rows": [], "out": [False, False], "totals": [0, 0],
              "turn": None, "round": 0, "rounds": 1, "finished": False}
     good_state = json.dumps({"game": "coda-2026-11-23T20-00-00", "seq": 1, "state": state})
+    good_list = json.dumps({"games": [{"game": "coda-2026-11-23T20-00-00", "seq": 1,
+                                       "released": 1}]})
+    too_long = json.dumps({"games": [{"game": f"coda-{i}", "seq": 1, "released": 1}
+                                     for i in range(MAX_LISTED + 1)]})
     table = Watched("coda-cafe-table-1", "table1", setup.passwords["table1"]).start(broker.port)
     hub = Hub(tmp_path / "hub", event="night")
     link: HubLink | None = None
@@ -249,6 +256,7 @@ def test_the_hub_clears_what_a_table_leaves_retained_beyond_its_state_and_status
             for leaf in ("events", "record"):
                 table.client.publish(f"{root}/{leaf}", f"junk {tag} {leaf}" * 1000, qos=1,
                                      retain=True)
+            table.client.publish(f"{root}/games", too_long, qos=1, retain=True)
             table.client.publish(f"{root}/status", "online", qos=1, retain=True)
             table.client.publish(f"{root}/state", b"x" * 100_000, qos=1,
                                  retain=True).wait_for_publish(10)
@@ -265,6 +273,7 @@ def test_the_hub_clears_what_a_table_leaves_retained_beyond_its_state_and_status
         wait_until(lambda: hub.status.get(1) == "offline", 10, "the hub to take the junk")
         time.sleep(0.3)
         table.client.publish(f"{root}/status", "online", qos=1, retain=True)
+        table.client.publish(f"{root}/games", good_list, qos=1, retain=True)
         table.client.publish(f"{root}/state", good_state, qos=1,
                              retain=True).wait_for_publish(10)
         wait_until(lambda: hub.table_view(1)["seq"] == 1, 10, "the hub to take the state")
@@ -283,7 +292,8 @@ def test_the_hub_clears_what_a_table_leaves_retained_beyond_its_state_and_status
         reader.client.subscribe(f"{root}/#", qos=1)
         wait_until(lambda: f"{root}/status" in kept, 10, "the retained status")
         time.sleep(0.3)
-        assert kept == {f"{root}/status": b"online", f"{root}/state": good_state.encode()}
+        assert kept == {f"{root}/status": b"online", f"{root}/state": good_state.encode(),
+                        f"{root}/games": good_list.encode()}
     finally:
         reader.stop()
         table.stop()

@@ -2,11 +2,12 @@
 `coda-pi club broker-setup` sets it up (issue 30, items 6 and 7). Hypothesis drives what the
 stranger publishes: real games published again under new record names, other seeds and
 timestamps, with an event taken back and played again, and with a player's name spelt with
-look-alike characters; new games whose players look like the club's players; floods of
-retained messages on any topic under the tables' names. After each case the standings are
-exactly those of each game counted once (the first publication of each), no two unmarked
-rows look alike; at the end the broker keeps of each table only a state and a status the hub
-takes (the ACL allows four topics, the hub clears the rest). The number of cases is printed
+look-alike characters; new games whose players look like the club's players; game lists
+naming its copies, each claiming more lines than it sent; floods of retained messages on
+any topic under the tables' names. After each case the standings are exactly those of each
+game counted once (the first publication of each), no two unmarked rows look alike; at the
+end the broker keeps of each table only a state, a status and a game list the hub takes
+(the ACL allows five topics, the hub clears the rest). The number of cases is printed
 (``HOSTILE_CASES`` in the environment sets it)."""
 
 from __future__ import annotations
@@ -26,13 +27,14 @@ from hypothesis import strategies as st
 from coda_pi.club.broker import MAX_PACKET_BYTES, write_setup
 from coda_pi.club.hub import Hub
 from coda_pi.club.hub_mqtt import HubLink
+from coda_pi.club.messages import MAX_LISTED, MAX_SEQ
 from coda_pi.club.names import skeleton
 
 pytestmark = need_mosquitto
 
 CASES = int(os.environ.get("HOSTILE_CASES", "40"))
 STRANGERS = (2, 3)  # the tables whose passwords the stranger has
-LEAVES = ("events", "record", "state", "status")
+LEAVES = ("events", "record", "state", "status", "games")
 # Spellings that read as the name they stand for: a copy under them is the same game.
 LOOK_ALIKE = {"Ann": ["Ann\u200b", "\uff21nn", "\u0410nn", "Ann\u2060", "A\u200dnn"],
               "Ben": ["\u0392en", "Ben\ufeff", "\uff22\uff45\uff4e"]}
@@ -68,7 +70,12 @@ flood = st.fixed_dictionaries({
                        min_size=1, max_size=40),
     "size": st.integers(0, 20_000),
 })
-actions = st.lists(st.one_of(publish_game, publish_game, flood), min_size=1, max_size=4)
+listing = st.fixed_dictionaries({
+    "kind": st.just("list"), "table": st.sampled_from(STRANGERS),
+    "names": st.integers(1, MAX_LISTED), "seq": st.integers(1, MAX_SEQ),
+})
+actions = st.lists(st.one_of(publish_game, publish_game, flood, listing), min_size=1,
+                   max_size=4)
 
 
 def standings(hub: Hub) -> dict[str, tuple[int, int, int, str | None]]:
@@ -91,6 +98,7 @@ def test_the_hub_counts_each_game_once_against_a_stranger_on_the_network(tmp_pat
     strangers: dict[int, mqtt.Client] = {}
     games = base_games()
     published: set[int] = set()
+    names: dict[int, list[str]] = {t: [] for t in STRANGERS}  # the record names each sent
     cases = [0]
     sent = [0]
     try:
@@ -119,12 +127,22 @@ def test_the_hub_counts_each_game_once_against_a_stranger_on_the_network(tmp_pat
                         client.publish(f"{root}/{topic}", b"x" * step["size"], qos=1,
                                        retain=True)
                     continue
+                if step["kind"] == "list":
+                    # The table's copies, each said to go on past what was sent: the hub
+                    # asks for the rest, which never comes, and counts nothing more.
+                    listed = names[step["table"]][-step["names"]:]
+                    doc = json.dumps({"games": [
+                        {"game": n, "seq": step["seq"], "released": step["seq"]}
+                        for n in listed]}).encode()
+                    client.publish(f"{root}/games", doc, qos=1, retain=True)
+                    continue
                 lines = variant(games[step["game"]], step["n"], [step["ann"], step["ben"]],
                                 step["undo"])
                 # A new record name each time: a name the table used already is that game
                 # (its lines by number), which tells the hub nothing new.
                 sent[0] += 1
                 name = f"coda-2026-11-23T20-00-00.n{sent[0]}"
+                names[step["table"]].append(name)
                 doc = json.dumps({"game": name, "from": 1, "lines": lines}).encode()
                 client.publish(f"{root}/record", doc, qos=1)
                 if step["game"] not in published:
@@ -175,9 +193,10 @@ def test_the_hub_counts_each_game_once_against_a_stranger_on_the_network(tmp_pat
         wait_until(lambda: sum(t.endswith("/status") for t, _ in kept) == len(STRANGERS), 10,
                    "the retained statuses")
         time.sleep(0.3)  # every retained message comes at once, on the subscription
-        # The state and the status, and only as the hub takes them: the hub cleared the rest.
+        # The state, the status and the game list, and only as the hub takes them: the hub
+        # cleared the rest.
         allowed = {f"coda/cafe/table/{t}/{leaf}" for t in STRANGERS
-                   for leaf in ("state", "status")}
+                   for leaf in ("state", "status", "games")}
         assert {t for t, _ in kept} <= allowed and len(kept) <= len(allowed), kept
         assert all(size <= MAX_PACKET_BYTES for _, size in kept)
     finally:

@@ -112,6 +112,6 @@ def test_broker_setup_keeps_passwords_when_run_again(tmp_path):
     # under which it could keep any number of retained messages.
     table2 = acl.split("\nuser table2\n")[1].split("\n\n")[0].splitlines()
     assert table2 == [f"topic write coda/cafe/table/2/{leaf}"
-                      for leaf in ("events", "record", "state", "status")] + \
+                      for leaf in ("events", "record", "state", "status", "games")] + \
         ["topic read coda/cafe/table/2/resend", "topic read coda/cafe/seating"]
     assert "#" not in acl.split("\nuser table1\n")[1]

@@ -1,9 +1,9 @@
 """The club's Mosquitto set-up: a password file, an ACL and a config snippet.
 
-Tables log in as ``table<N>`` and may write only the four topics a table publishes, named
+Tables log in as ``table<N>`` and may write only the five topics a table publishes, named
 one by one (topics.written_by_table): not ``table/<N>/#``, under which a table could make
 the broker keep any number of retained messages (the broker keeps one per topic, so now at
-most four per table, each under ``MAX_PACKET_BYTES``). The hub logs in as ``hub``. Each
+most five per table, each under ``MAX_PACKET_BYTES``). The hub logs in as ``hub``. Each
 is known to the broker by its user name alone (``use_username_as_clientid``): nobody can
 take over the hub's or a table's session by connecting with its client id. That
 rules out clients without a user name (Mosquitto disconnects them under that option, and

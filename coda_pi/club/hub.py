@@ -64,6 +64,7 @@ class GameAtHub:
     live: dict[str, Any] | None = None  # the public state after the newest event
     last_event: dict[str, Any] | None = None
     released: int = 0  # how far the table says full lines exist
+    listed: int = 0  # the last line the table's game list says it has
     replay: Replay | None = None
     asked: float = 0.0  # when a resend was last asked for
     gap_since: float | None = None  # when the hub first saw it lacks something
@@ -146,6 +147,7 @@ class Hub:
         self._kept: list[KeptGame] | None = None  # the other nights' games, read once
         self._repeats: tuple[int, list[GameAtHub], list[tuple[GameAtHub, Earlier]],
                              list[KeptGame]] | None = None
+        self._earlier: set[str] | None = None  # the game files of the other nights kept
         self._load()
 
     # ---- persistence ------------------------------------------------------------------------
@@ -243,10 +245,9 @@ class Hub:
                 self._touch(table)
             return []
         with self.lock:
-            if (table, doc["game"]) not in self.games and \
-                    sum(1 for t, _ in self.games if t == table) >= MAX_GAMES_PER_TABLE:
-                log.warning("table %d: more than %d games tonight; %s dropped", table,
-                            MAX_GAMES_PER_TABLE, doc["game"])
+            if leaf == "games":
+                return self._on_games(table, doc["games"])
+            if (table, doc["game"]) not in self.games and self._full(table, doc["game"]):
                 return []
             game = self._game(table, doc["game"])
             if leaf == "events":
@@ -258,6 +259,45 @@ class Hub:
             else:
                 return []
             return self._asks(game)
+
+    def _full(self, table: int, name: str) -> bool:
+        """Whether a table already has as many games as it may make the hub hold."""
+        if sum(1 for t, _ in self.games if t == table) < MAX_GAMES_PER_TABLE:
+            return False
+        log.warning("table %d: more than %d games tonight; %s dropped", table,
+                    MAX_GAMES_PER_TABLE, name)
+        return True
+
+    def _on_games(self, table: int, listed: list[dict[str, Any]]) -> list[tuple[int, dict]]:
+        """A table's game list: every game on it that the hub lacks, whole or in part, is
+        asked for, a game it never heard of from its first line. A game the hub kept on an
+        earlier night is not asked for again (a Pi without a real-time clock may list last
+        week's games as tonight's): it could only be a repeat."""
+        asks: list[tuple[int, dict]] = []
+        added = False
+        for entry in listed:
+            name = entry["game"]
+            game = self.games.get((table, name))
+            if game is None:
+                if self._kept_earlier(table, name):
+                    continue
+                if self._full(table, name):
+                    break
+                game = self.games[(table, name)] = GameAtHub(table, name, self.round)
+                added = True
+            game.listed = max(game.listed, entry["seq"])
+            game.released = max(game.released, entry["released"])
+            asks.extend(self._asks(game))
+        if added:
+            self._save_night()
+            self._touch(table)
+        return asks
+
+    def _kept_earlier(self, table: int, name: str) -> bool:
+        if self._earlier is None:  # the other nights do not change while the hub runs
+            self._earlier = {p.stem for p in self.directory.glob("*/table*-*.jsonl")
+                             if p.parent != self.night_dir}
+        return f"table{table}-{name}" in self._earlier
 
     def _on_event(self, game: GameAtHub, doc: dict[str, Any]) -> None:
         seq = doc.get("seq")
@@ -345,7 +385,7 @@ class Hub:
 
     def _asks(self, game: GameAtHub) -> list[tuple[int, dict]]:
         ask: dict[str, Any] = {}
-        if game.ahead or max(game.live_seq, game.released) > game.events:
+        if game.ahead or max(game.live_seq, game.released, game.listed) > game.events:
             ask["events"] = game.events + 1
         if game.waiting or game.released > len(game.lines):
             ask["record"] = len(game.lines) + 1

@@ -1,11 +1,11 @@
 """The hub's link to the broker: every table's topics in, resend requests and seating out.
 
 The hub speaks MQTT 5 so that it sees which messages a table sent retained (the
-subscription's retain-as-published): of a table's four topics only the state and the status
-are kept retained, and only as the hub takes them. Anything else a table leaves retained (on
-events or record, or a state or status the hub refuses) the hub clears at once, so the
-broker holds no more of a table than the two messages the page needs, each no larger than
-its topic's schema allows (issue 30, item 7)."""
+subscription's retain-as-published): of a table's five topics only the state, the status and
+the game list are kept retained, and only as the hub takes them. Anything else a table
+leaves retained (on events or record, or a state, status or list the hub refuses) the hub
+clears at once, so the broker holds no more of a table than those three messages, each no
+larger than its topic's schema allows (issue 30, item 7)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,9 @@ from coda_pi.club.hub import Hub
 from coda_pi.club.messages import Refused, decode
 
 log = logging.getLogger(__name__)
-RETAINED = ("state", "status")  # the only topics of a table the broker keeps a message of
+# The only topics of a table the broker keeps a message of: what the page shows, and the
+# night's game list, which a hub that starts (or comes back) reads to ask for what it lacks.
+RETAINED = ("state", "status", "games")
 
 
 class HubLink:

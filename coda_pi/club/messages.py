@@ -38,6 +38,9 @@ MAX_MESSAGE_BYTES = 256 * 1024
 MAX_DEPTH = 10  # a record message: message, lines, line, timer: four
 MAX_SEQ = 100_000  # far past any game's lines: keeps a hub from asking for a billion
 STATUSES = ("online", "offline")
+# The games a table lists for its night (publisher.py): far past a night's few games, and
+# few enough that one list makes the hub ask for at most this many.
+MAX_LISTED = 32
 
 _INT = {"type": "integer"}
 _SEQ = {"type": "integer", "minimum": 1, "maximum": MAX_SEQ}
@@ -110,6 +113,17 @@ SCHEMAS: dict[str, dict[str, Any]] = {
         "type": "object",
         "required": ["game", "seq", "state"],
         "properties": {"game": _GAME, "seq": _SEQ, "state": STATE_SCHEMA, "table": _INT,
+                       "t": _TIME},
+    },
+    "games": {
+        "type": "object",
+        "required": ["games"],
+        "properties": {"games": {"type": "array", "maxItems": MAX_LISTED,
+                                 "items": {"type": "object",
+                                           "required": ["game", "seq", "released"],
+                                           "properties": {"game": _GAME, "seq": _SEQ,
+                                                          "released": {**_SEQ,
+                                                                       "minimum": 0}}}},
                        "t": _TIME},
     },
     "record": {
@@ -187,6 +201,18 @@ def _keep(doc: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in doc.items() if k in schema["properties"]}
 
 
+def _listed(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A game list's entries, each a record's name once, as far as the table has written."""
+    names = [game["game"] for game in games]
+    if not all(is_record_name(name) for name in names):
+        raise Refused("a listed game's name is not a record's name")
+    if len(set(names)) != len(names):
+        raise Refused("a game listed twice")  # a list the table's publisher never makes
+    if any(game["released"] > game["seq"] for game in games):
+        raise Refused("a listed game released past its last line")
+    return [{"game": g["game"], "seq": g["seq"], "released": g["released"]} for g in games]
+
+
 def decode(leaf: str, payload: bytes) -> dict[str, Any] | str:
     """The message as the hub may use it: the status's word, or the checked document.
 
@@ -216,6 +242,8 @@ def decode(leaf: str, payload: bytes) -> dict[str, Any] | str:
         _validator(leaf)(doc)
     except fastjsonschema.JsonSchemaValueException as err:
         raise Refused(err.message[:120]) from None
+    if leaf == "games":
+        return {"games": _listed(doc["games"])}
     if not is_record_name(doc["game"]):
         raise Refused("the game's name is not a record's name")
     doc = _keep(doc, SCHEMAS[leaf])

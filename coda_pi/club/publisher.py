@@ -6,6 +6,14 @@ the Wi-Fi do. For each record line it publishes, at QoS 1, the public projection
 (projection.py); once a round has ended, the round's full lines. The durable cursor
 (cursor.py) advances only over lines the broker has acknowledged; after an outage the
 publisher starts again right after them. The hub asks for anything it missed (``resend``).
+
+The hub can only ask for a game it has heard of, so the table also keeps its night's game
+list retained on the broker (``games``): the names of the games it published in the last
+``NIGHT_HOURS``, newest ``MAX_LISTED``, each with its last line. It is published again at
+each connection (a broker that restarted without its database has lost it, and whatever it
+held for the hub), when a game begins and when one ends: never on a timer, so an idle
+table's publisher sleeps as before. A game the broker lost whole, even one the table has
+since moved on from, is then asked for.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from typing import Any
 from coda_pi.club import topics
 from coda_pi.club.cursor import Cursor, FileCursor
 from coda_pi.club.follow import FollowedRecord
+from coda_pi.club.messages import MAX_LISTED
 from coda_pi.club.projection import events_payload, record_payload
 from coda_pi.config import ClubConfig
 from coda_pi.datadir import record_files
@@ -43,6 +52,11 @@ POLL_SECONDS = 0.1  # how often the record files are looked at: a stat each, che
 SAVE_SECONDS = 0.5
 MAX_IN_FLIGHT = 200  # messages published and not yet acknowledged
 KEEPALIVE = 15  # seconds: the broker hears from the table at least this often
+# The games listed for the hub: those written to in the last hours (a club night), so a hub
+# with a fresh directory is not handed last week's games to count tonight. A Pi without a
+# real-time clock may still list older games; the hub does not ask again for a game it
+# kept on an earlier night.
+NIGHT_HOURS = 12
 
 
 @dataclass
@@ -75,6 +89,8 @@ class Publisher:
         self._idle = threading.Event()
         self._latest: tuple[str, int] | None = None  # (record, line) of the newest state sent
         self._active = ""  # the record that grew last: the table's game now
+        self._list_due = True  # the game list is published at the next step connected
+        self._listed: list[dict[str, Any]] | None = None  # the list last published
         self._dirty = False
         self._saved = 0.0
         self.published = 0
@@ -214,6 +230,7 @@ class Publisher:
             self._connected = True
             self._rewind_all()
             self._latest = None  # the retained state again, in case the broker lost it
+            self._list_due, self._listed = True, None  # and the game list
         elif kind == "disconnected":
             self._connected = False
             self._in_flight.clear()
@@ -304,8 +321,13 @@ class Publisher:
                     cur.done = True
                     self._dirty = True
                 continue  # done and delivered: not even a read
+            begun = bool(record.lines)
             if record.read_more():
                 self._active = name
+                # Listed as it begins (or is first read after a restart), and again as it
+                # ends: its last line, for a hub that lost the end of it.
+                if not begun or record.finished:
+                    self._list_due = True
             if record.error is not None and not record.lines:
                 self.cursor.get(name).skip = True  # a Mastermind record, say
                 self.cursor.save()
@@ -334,6 +356,14 @@ class Publisher:
                 self._publish(topics.record(c.club, c.table), payload,
                               _Sent(name, "record", record.released))
                 self._sent_record[name] = record.released
+        if self._list_due:
+            self._list_due = False
+            listed = self._night_list()
+            if listed != self._listed:
+                self._client.publish(topics.games(c.club, c.table),
+                                     json.dumps({"games": listed, "t": time.time()}),
+                                     qos=1, retain=True)
+                self._listed = listed
         newest = None
         if self._active in self.records and self.records[self._active].lines:
             newest = (self._active, len(self.records[self._active].lines))
@@ -345,6 +375,33 @@ class Publisher:
             self._client.publish(topics.state(c.club, c.table), json.dumps(payload),
                                  qos=1, retain=True)
             self._latest = newest
+
+    def _night_list(self) -> list[dict[str, Any]]:
+        """The games this table published in the last ``NIGHT_HOURS``, oldest first, at most
+        ``MAX_LISTED`` of the newest: each with its last line and how far it is released.
+        A game delivered whole is not read again: its cursor says how long it is."""
+        since = time.time() - NIGHT_HOURS * 3600
+        listed: list[dict[str, Any]] = []
+        for path in reversed(record_files(self.data_dir)):
+            name = path.stem
+            known = self.cursor.files.get(name)
+            if known is None or known.skip or not is_record_name(name):
+                continue  # never published: old, not a Coda game, or a name the hub refuses
+            try:
+                if path.stat().st_mtime < since:
+                    continue
+            except OSError:
+                continue
+            record = self.records.get(name)
+            if record is not None and record.lines:
+                seq, released = len(record.lines), record.released
+            else:
+                seq, released = known.events, known.record
+            if seq >= 1:
+                listed.append({"game": name, "seq": seq, "released": min(released, seq)})
+            if len(listed) == MAX_LISTED:
+                break
+        return listed[::-1]
 
     def _publish(self, topic: str, payload: dict[str, Any], sent: _Sent) -> None:
         info = self._client.publish(topic, json.dumps(payload, ensure_ascii=False), qos=1)

@@ -1,5 +1,5 @@
 """The topic tree of a club night. Everything under ``coda/<club>/`` is public once it is
-published: each table writes only its own four topics (broker.py's ACL names them)."""
+published: each table writes only its own five topics (broker.py's ACL names them)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,12 @@ def status(club: str, table: int) -> str:
     return f"{table_root(club, table)}/status"
 
 
+def games(club: str, table: int) -> str:
+    """Retained: the table's games of the night, each with its last line, so that the hub
+    asks for a game it never heard of (one the broker lost whole, say)."""
+    return f"{table_root(club, table)}/games"
+
+
 def resend(club: str, table: int) -> str:
     """The hub asks a table to publish again from a line it missed."""
     return f"{table_root(club, table)}/resend"
@@ -40,7 +46,7 @@ def written_by_table(club: str, table: int) -> tuple[str, ...]:
     """Every topic a table writes, and so all its ACL lets it write: the broker keeps at
     most one retained message on each."""
     return (events(club, table), record(club, table), state(club, table),
-            status(club, table))
+            status(club, table), games(club, table))
 
 
 def seating(club: str) -> str:
