@@ -170,8 +170,13 @@ def build_app(
             # address shown follows the access point whenever it comes up.
             addresses = PhoneAddresses(hotspot=hotspot_interface())
             bring_up_later(say)
-        phones = start_phones(queue, records.data_dir, port=config.phones.port, explain=say,
-                              addresses=addresses)
+        def phones_off(why: str) -> None:
+            say(why)
+            # On the first screen too: the table may have buttons and no terminal.
+            referee.notify(why, BannerKind.ERROR)
+
+        phones = start_phones(queue, records.data_dir, port=config.phones.port,
+                              explain=phones_off, addresses=addresses)
         if phones is not None:
             closers.append(phones.close)
             say(phones.notice())
