@@ -124,14 +124,21 @@ def salvage(text: str, error: Callable[[str, str], None],
 def _not_toml(table: str, line: int, reason: str | None) -> str:
     """The sentence for a table (or the top of the file) that does not read; ``reason`` is
     left out when it is only tomllib's English (coda_pi/config_reasons.py)."""
-    if table and reason is not None:
-        return say("line {line} is not valid TOML ({reason}); the whole [{table}] table is "
-                   "ignored and its defaults are used", line=line, reason=reason, table=table)
-    if table:
-        return say("line {line} is not valid TOML; the whole [{table}] table is ignored and "
-                   "its defaults are used", line=line, table=table)
-    if reason is not None:
-        return say("line {line} is not valid TOML ({reason}); the lines before the first "
-                   "[table] are ignored and the defaults used", line=line, reason=reason)
-    return say("line {line} is not valid TOML; the lines before the first [table] are "
-               "ignored and the defaults used", line=line)
+    what = (say("line {line} is not valid TOML ({reason})", line=line, reason=reason)
+            if reason is not None else say("line {line} is not valid TOML", line=line))
+    if not table:
+        then = say("the lines before the first [table] are ignored and the defaults used")
+    elif table in _LOST:
+        then = say("[{table}] is ignored: {means}", table=table, means=_LOST[table])
+    else:
+        then = say("the whole [{table}] table is ignored and its defaults are used",
+                   table=table)
+    return say("{what}; {then}", what=what, then=then)
+
+
+# What losing a table means at the table, where "its defaults" would not tell a player, and
+# the way back with the buttons alone (an appliance has no keyboard to edit the file with).
+_LOST: dict[str, str] = {
+    "phones": say("phones are off (the setup's Turn phones on turns them on)"),
+    "players": say("the seats are Seat 1, Seat 2... (the setup's Names renames them)"),
+}

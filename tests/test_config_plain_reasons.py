@@ -1,7 +1,10 @@
 """A line of the config file that is not TOML is named on the device's first screen with a
 reason its reader understands, in the screen's language: what is wrong with the line as a
 person would say it ("a quote is not closed"), not the TOML reader's English ("Illegal
-character '\\n'", "Invalid value"), which a Spanish screen showed inside its sentence."""
+character '\\n'", "Invalid value"), which a Spanish screen showed inside its sentence. And
+where the table it costs changes what the players see ([phones], [players]), the notice says
+what ("phones are off", not "its defaults are used") and the way back with the buttons
+alone: an appliance at a table has no keyboard to edit the file with."""
 
 from __future__ import annotations
 
@@ -57,3 +60,58 @@ def test_a_reason_it_does_not_know_still_names_the_line() -> None:
     message = _problem('[club]\nhost = "\\uZZZZ"\n', "club")
     assert "line 2" in message and "[club]" in message
     assert not any(word in message for word in READER_WORDS), message
+
+
+# --- what a lost table means at the table, and how to get it back with the buttons ----------
+
+TYPO = "[phones]\nenabled = true\nhotspot = ture\n"
+QUOTE = '[players]\nnames = ["Ann", "Ben]\n'
+MEANS = {("phones", "en"): ("phones are off", "Turn phones on"),
+         ("phones", "es"): ("los móviles están apagados", "Activar los móviles"),
+         ("players", "en"): ("Seat 1", "Names"),
+         ("players", "es"): ("Puesto 1", "Nombres")}
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize(("text", "table"), [(TYPO, "phones"), (QUOTE, "players")])
+def test_a_lost_table_says_what_it_means_and_the_buttons_way_back(
+        text: str, table: str, language: str) -> None:
+    message = _problem(text, table, language)
+    for words in MEANS[table, language]:
+        assert words in message, message
+    assert "defaults" not in message and "por defecto" not in message
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+@pytest.mark.parametrize("text", [TYPO, QUOTE])
+def test_the_notice_is_whole_on_the_smallest_screen(tmp_path, text: str, language: str
+                                                    ) -> None:
+    import random
+
+    import pygame
+
+    from coda_pi.app import DeviceOptions, build_app
+    from coda_pi.app.build import config_notices
+    from coda_pi.config import Config, ScreenConfig
+    from coda_pi.referee.shared.setup import SetupDefaults
+    from coda_pi.ui.screens import draw_scene
+    from coda_pi.ui.text import recording_text
+
+    _, problems = parse_config(text, env=ENV)
+    config = Config(data_dir=tmp_path, screen=ScreenConfig(language=language))
+    options = DeviceOptions(config=config,
+                            size=(320, 240), fullscreen=False, resume=False, gpio=False,
+                            sound=False, bounce_time=None, notices=config_notices(problems),
+                            setup=SetupDefaults(players=2, language=language))
+    with in_language(language):
+        app = build_app(options, rng=random.Random(1), explain=lambda text: None)
+        try:
+            app.run(max_steps=1)
+            assert app.scene.view.overlay is not None  # the notice, over the first screen
+            with recording_text() as drawn:
+                draw_scene(pygame.Surface((320, 240)), app.scene)
+            assert [d.text for d in drawn if d.overflows] == []
+            assert not [d.text for d in drawn if d.text.endswith("…")]
+        finally:
+            app.close()
+            pygame.quit()
