@@ -225,7 +225,10 @@ def sample_scenes() -> dict[str, Scene]:
                             points=points, last_round=False,
                             prompt=_("{name} starts round {number}: OK deals").format(
                                 name=NAMES[0], number=3)),
-        table=_table(holding=False), title=round_of(2), leds=_leds(4, blink=(0,))),
+        table=_table(holding=False), title=round_of(2), leds=_leds(4, blink=(0,)),
+        # The news under the header: who leads the tournament (verdicts.py).
+        banner=Banner(_("{name} leads after round {number}").format(name=NAMES[0], number=2),
+                      BannerKind.GOOD)),
         leds=_leds(4, blink=(0,)))
     # One game: its only round ends it; the header says who won the round, then the game.
     scenes["round-end-one-game"] = Scene(PublicView(

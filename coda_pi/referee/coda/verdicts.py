@@ -169,7 +169,20 @@ def announce_round_end(ref: CodaContext) -> bool:
                             len(best))
         text = text.format(names=names)
         ref.say(Banner(text, BannerKind.GOOD))
+    elif game.phase is Phase.ROUND and not ref.pool.results_wait():
+        ref.cue(Cue.ROUND_WON)
+        # The header's title already names the round's winner: the news is who leads the
+        # tournament now, what the table asks next.
+        best = winners(game)
+        if len(best) == 1:
+            text = _("{name} leads after round {number}").format(name=game.name(best[0]),
+                                                              number=game.round_number)
+        else:
+            text = _("{names} are level after round {number}").format(
+                names=_(" and ").join(game.name(s) for s in best), number=game.round_number)
+        ref.say(Banner(text, BannerKind.GOOD))
     else:
+        # The round's end waits for a look (entered pool): the totals may still change.
         ref.cue(Cue.ROUND_WON)
         won = Banner(
             _("{name} wins round {number}!").format(name=game.name(winner),
