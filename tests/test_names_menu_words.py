@@ -22,8 +22,8 @@ def _names_menu(defaults: SetupDefaults) -> SetupMenu:
     return menu
 
 
-@pytest.mark.parametrize(("language", "unnamed"), [("en", "no name yet"),
-                                                    ("es", "sin nombre aún")])
+@pytest.mark.parametrize(("language", "unnamed"), [("en", "unnamed"),
+                                                    ("es", "sin nombre")])
 def test_an_unnamed_seat_says_so_and_a_named_one_shows_its_name(language: str, unnamed: str
                                                                 ) -> None:
     with in_language(language):

@@ -214,9 +214,10 @@ class _SeatName:
 
 def _named(names: tuple[str, ...], seat: int) -> str:
     """The seat's own name; for a seat nobody named, that it has none (its label already
-    says "Seat 2": the line read "Seat 2   Seat 2")."""
+    says "Seat 2": the line read "Seat 2   Seat 2"), in a word no longer than the name it
+    stands for, so that the menu keeps its size."""
     name = seat_name(names, seat)
-    return name if name != _("Seat {number}").format(number=seat + 1) else _("no name yet")
+    return name if name != _("Seat {number}").format(number=seat + 1) else _("unnamed")
 
 
 class _NamesMenu(ChoiceMenu[SetupDefaults]):
