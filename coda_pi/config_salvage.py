@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from coda_pi.config_reasons import plain_reason
 from coda_pi.rules.sentence import say
 
 
@@ -105,15 +106,10 @@ def salvage(text: str, error: Callable[[str, str], None],
                     # A multi-line string left open may have been meant to run on past the
                     # next header (an array cannot: a header is no value).
                     salvaged.left_open.add(end)
-            reason = re.sub(_TOML_END, "", re.sub(_TOML_WHERE, "", message))
-            if table:
-                error(table, say("line {line} is not valid TOML ({reason}); the whole "
-                                         "[{table}] table is ignored and its defaults are used",
-                                         line=line, reason=reason, table=table))
-            else:
-                error("", say("line {line} is not valid TOML ({reason}); the lines "
-                                      "before the first [table] are ignored and the defaults "
-                                      "used", line=line, reason=reason))
+            reason = plain_reason(re.sub(_TOML_END, "", re.sub(_TOML_WHERE, "", message)))
+            if bad:
+                reason = say("not UTF-8 text: save the file as UTF-8")
+            error(table, _not_toml(table, line, reason))
             continue
         for key, value in part.items():
             if key in salvaged.doc:
@@ -123,3 +119,26 @@ def salvage(text: str, error: Callable[[str, str], None],
                 salvaged.doc[key] = value
                 salvaged.origin[key] = (start, end)
     return salvaged
+
+
+def _not_toml(table: str, line: int, reason: str | None) -> str:
+    """The sentence for a table (or the top of the file) that does not read; ``reason`` is
+    left out when it is only tomllib's English (coda_pi/config_reasons.py)."""
+    what = (say("line {line} is not valid TOML ({reason})", line=line, reason=reason)
+            if reason is not None else say("line {line} is not valid TOML", line=line))
+    if not table:
+        then = say("the lines before the first [table] are ignored and the defaults used")
+    elif table in _LOST:
+        then = say("[{table}] is ignored: {means}", table=table, means=_LOST[table])
+    else:
+        then = say("the whole [{table}] table is ignored and its defaults are used",
+                   table=table)
+    return say("{what}; {then}", what=what, then=then)
+
+
+# What losing a table means at the table, where "its defaults" would not tell a player, and
+# the way back with the buttons alone (an appliance has no keyboard to edit the file with).
+_LOST: dict[str, str] = {
+    "phones": say("phones are off (the setup's Turn phones on turns them on)"),
+    "players": say("the seats are Seat 1, Seat 2... (the setup's Names renames them)"),
+}

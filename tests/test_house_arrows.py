@@ -57,6 +57,7 @@ GROUPS: dict[str, str] = {
     "coda_pi.referee.coda": "referee.coda",
     "coda_pi.referee": "referee",
     "coda_pi.config": "config", "coda_pi.config_salvage": "config",
+    "coda_pi.config_reasons": "config",
     "coda_pi.remembered": "config", "coda_pi.remembered_phones": "config",
     "coda_pi.wiring": "config",
     "coda_pi.datadir": "config",

@@ -169,9 +169,24 @@ def build_app(
             # (nmcli waits for it), and the device's screen must not wait with it. The
             # address shown follows the access point whenever it comes up.
             addresses = PhoneAddresses(hotspot=hotspot_interface())
-            bring_up_later(say)
-        phones = start_phones(queue, records.data_dir, port=config.phones.port, explain=say,
-                              addresses=addresses)
+            # Not ready: said on the screen too (the log's sentence names the state and the
+            # doctor; a table with only buttons needs to know why no phone can join).
+            from coda_pi.app.thread_notices import ThreadNotices
+            from coda_pi.i18n import N_, _
+
+            # Translated on the loop's thread, when told.
+            notices = ThreadNotices(lambda why: referee.notify(_(why), BannerKind.ERROR),
+                                    queue.wake)
+            sources = [*sources, notices]
+            bring_up_later(say, failed=lambda: notices.say(N_(
+                "Phones cannot join: the access point is not ready. Use the seat buttons.")))
+        def phones_off(why: str) -> None:
+            say(why)
+            # On the first screen too: the table may have buttons and no terminal.
+            referee.notify(why, BannerKind.ERROR)
+
+        phones = start_phones(queue, records.data_dir, port=config.phones.port,
+                              explain=phones_off, addresses=addresses)
         if phones is not None:
             closers.append(phones.close)
             say(phones.notice())

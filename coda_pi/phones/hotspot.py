@@ -90,10 +90,17 @@ def bring_up(explain: Callable[[str], None]) -> bool:
     return True
 
 
-def bring_up_later(explain: Callable[[str], None]) -> threading.Thread:
+def bring_up_later(explain: Callable[[str], None],
+                   failed: Callable[[], None] | None = None) -> threading.Thread:
     """:func:`bring_up` on a thread of its own: ``nmcli connection up`` waits while
     NetworkManager brings the access point up, which the device's first screen must not.
-    ``explain`` only logs (coda_pi/app/build.py's ``explain_once``)."""
-    thread = threading.Thread(target=bring_up, args=(explain,), name="hotspot", daemon=True)
+    ``explain`` logs why (coda_pi/app/build.py's ``explain_once``); ``failed`` is called,
+    on that thread, when the access point is not up in the end."""
+
+    def up() -> None:
+        if not bring_up(explain) and failed is not None:
+            failed()
+
+    thread = threading.Thread(target=up, name="hotspot", daemon=True)
     thread.start()
     return thread

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,7 +59,7 @@ def start_phones(queue: IntentQueue, data_dir: Path, *, port: int = 8443, host: 
                              certificate=(cert.cert, cert.key) if cert else None).start()
     except (NoCertificate, OSError) as err:
         if explain is not None:
-            explain(_("Phones are off: {why}").format(why=said(err)))
+            explain(why_off(err, port))
         return None
     fingerprint = cert.short_fingerprint if cert else ""
     phones = Phones(bridge, server, fingerprint, cert.cert if cert else None, addresses)
@@ -67,3 +68,15 @@ def start_phones(queue: IntentQueue, data_dir: Path, *, port: int = 8443, host: 
     bridge.fingerprint = fingerprint
     bridge.locate = lambda: phones.urls
     return phones
+
+
+def why_off(err: BaseException, port: int) -> str:
+    """Why the phones could not start, with what the table can do about it: a port another
+    program holds is the likely one at a table (the system's "address already in use" said
+    nothing a player could act on)."""
+    if isinstance(err, OSError) and err.errno == errno.EADDRINUSE:
+        # Short enough for the smallest screen's header (two lines): the config's key for
+        # another port is for whoever keeps the device, who reads the port here.
+        return _("Phones off: another program has port {port}. Play with the seat "
+                 "buttons.").format(port=port)
+    return _("Phones are off: {why}").format(why=said(err))

@@ -227,6 +227,11 @@ def sample_scenes() -> dict[str, Scene]:
                                 name=NAMES[0], number=3)),
         table=_table(holding=False), title=round_of(2), leds=_leds(4, blink=(0,))),
         leds=_leds(4, blink=(0,)))
+    # As the round ends (before a restart): the news under the header, who leads the
+    # tournament (verdicts.py), where the round's number stands otherwise.
+    ended = scenes["round-end"]
+    scenes["round-end-news"] = replace(ended, view=replace(
+        ended.view, banner=Banner(_("and leads the tournament"), BannerKind.GOOD)))
     # One game: its only round ends it; the header says who won the round, then the game.
     scenes["round-end-one-game"] = Scene(PublicView(
         screen=RoundEndView(round_number=1, rounds=1, winner=0, winner_name=NAMES[0],

@@ -205,11 +205,19 @@ class _SeatName:
 
     @property
     def show(self) -> Callable[[SetupDefaults], str]:
-        return lambda s: seat_name(s.names, self.seat)
+        return lambda s: _named(s.names, self.seat)
 
     @property
     def step(self) -> Callable[[SetupDefaults, int], SetupDefaults]:
         return lambda s, d: s
+
+
+def _named(names: tuple[str, ...], seat: int) -> str:
+    """The seat's own name; for a seat nobody named, that it has none (its label already
+    says "Seat 2": the line read "Seat 2   Seat 2"), in a word no longer than the name it
+    stands for, so that the menu keeps its size."""
+    name = seat_name(names, seat)
+    return name if name != _("Seat {number}").format(number=seat + 1) else _("unnamed")
 
 
 class _NamesMenu(ChoiceMenu[SetupDefaults]):

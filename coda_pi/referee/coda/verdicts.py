@@ -169,7 +169,22 @@ def announce_round_end(ref: CodaContext) -> bool:
                             len(best))
         text = text.format(names=names)
         ref.say(Banner(text, BannerKind.GOOD))
+    elif game.phase is Phase.ROUND and not ref.pool.results_wait():
+        ref.cue(Cue.ROUND_WON)
+        # The header's title already names the round's winner: the news is who leads the
+        # tournament now, what the table asks next.
+        # Short, for the small screens' header, where it stands beside the title.
+        best = winners(game)
+        if best == (winner,):
+            text = _("and leads the tournament")
+        elif len(best) == 1:
+            text = _("{name} leads the tournament").format(name=game.name(best[0]))
+        else:
+            text = _("{names} share the lead").format(
+                names=_(" and ").join(game.name(s) for s in best))
+        ref.say(Banner(text, BannerKind.GOOD))
     else:
+        # The round's end waits for a look (entered pool): the totals may still change.
         ref.cue(Cue.ROUND_WON)
         won = Banner(
             _("{name} wins round {number}!").format(name=game.name(winner),

@@ -62,6 +62,16 @@ def quit_confirm(*, game_over: bool) -> Confirm:
 
 
 _TITLES = {"undo": N_("Undo?"), "end": N_("End the game?"), "quit": N_("Turn off?")}
+QUIT_TITLE_WINDOW = N_("Quit?")  # a laptop's window is not turned off: it closes
+
+
+def _title(kind: str) -> str:
+    if kind == "quit":
+        from coda_pi.desktop import in_a_window
+
+        if in_a_window():
+            return _(QUIT_TITLE_WINDOW)
+    return _(_TITLES[kind])
 
 
 def menu_text(item: MenuItem, labels: str = "panels") -> str:
@@ -80,6 +90,6 @@ def overlay_view(overlay: Menu | Confirm | PhonesPanel | None, labels: str = "pa
             cursor=overlay.cursor,
         )
     if isinstance(overlay, Confirm):
-        return ConfirmView(title=_(_TITLES[overlay.kind]), text=overlay.text,
+        return ConfirmView(title=_title(overlay.kind), text=overlay.text,
                            ok_label=_("OK: yes"), back_label=_("BACK: no"))
     return None
