@@ -109,8 +109,12 @@ def salvage(text: str, error: Callable[[str, str], None],
             reason = plain_reason(re.sub(_TOML_END, "", re.sub(_TOML_WHERE, "", message)))
             if bad:
                 reason = say("not UTF-8 text: save the file as UTF-8")
-            error(table, _not_toml(table, line, reason))
-            continue
+            kept = None if bad or end in salvaged.left_open else _line_by_line(
+                table, lines, start, end, error)
+            if kept is None:
+                error(table, _not_toml(table, line, reason))
+                continue
+            part = kept
         for key, value in part.items():
             if key in salvaged.doc:
                 error(key, say("[{key}] is given twice (line {line}); the first one "
@@ -119,6 +123,52 @@ def salvage(text: str, error: Callable[[str, str], None],
                 salvaged.doc[key] = value
                 salvaged.origin[key] = (start, end)
     return salvaged
+
+
+# A line that is one setting alone: a name, "=", and a value that opens and closes on it.
+_ONE_SETTING = r"^\s*([A-Za-z0-9_\-]+)\s*="
+
+
+def _line_by_line(table: str, lines: list[str], start: int, end: int,
+                  error: Callable[[str, str], None]) -> dict[str, Any] | None:
+    """A broken table whose every line is one setting (``hotspot = ture`` beside
+    ``enabled = true``), read a line at a time: the typo costs its own setting, not the
+    table. An appliance has no keyboard, and the table's other settings may be the only way
+    to its phones. None (the whole table set aside, as before) for [pins], which is trusted
+    only whole (Salvaged.pins_in_doubt), for the top of the file, and for a table with
+    anything more than one-line settings: a value over several lines cannot be cut safely."""
+    import tomllib
+
+    if not table or table == "pins" or "." in table or lines[start].lstrip().startswith("[["):
+        return None
+    body = [(i, text) for i, text in enumerate(lines[start + 1:end], start=start + 1)
+            if text.strip() and not text.lstrip().startswith("#")]
+    if not body or any(not re.match(_ONE_SETTING, text) or '"""' in text or "'''" in text
+                       for _, text in body):
+        return None
+    kept: dict[str, Any] = {}
+    lost: list[str] = []
+    for i, text in body:
+        try:
+            one = tomllib.loads(text).items()
+        except tomllib.TOMLDecodeError as exc:
+            key = re.match(_ONE_SETTING, text)
+            reason = plain_reason(re.sub(_TOML_END, "", re.sub(_TOML_WHERE, "", str(exc))))
+            what = (say("line {line} is not valid TOML ({reason})", line=i + 1, reason=reason)
+                    if reason is not None else say("line {line} is not valid TOML", line=i + 1))
+            lost.append(say("{what}; [{table}] {key} is ignored and its default used; the "
+                            "table's other settings are read",
+                            what=what, table=table, key=key.group(1) if key else "?"))
+            continue
+        for key, value in one:
+            if key in kept:
+                return None  # given twice: tomllib would refuse the table; so does this
+            kept[key] = value
+    if not kept:
+        return None  # nothing read: the table's own sentence says what losing it means
+    for message in lost:
+        error(table, message)
+    return {table: kept}
 
 
 def _not_toml(table: str, line: int, reason: str | None) -> str:

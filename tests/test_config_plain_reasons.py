@@ -64,7 +64,7 @@ def test_a_reason_it_does_not_know_still_names_the_line() -> None:
 
 # --- what a lost table means at the table, and how to get it back with the buttons ----------
 
-TYPO = "[phones]\nenabled = true\nhotspot = ture\n"
+TYPO = "[phones]\nenabled = ture\n"
 QUOTE = '[players]\nnames = ["Ann", "Ben]\n'
 MEANS = {("phones", "en"): ("phones are off", "Turn phones on"),
          ("phones", "es"): ("los móviles están apagados", "Activar los móviles"),
@@ -83,7 +83,7 @@ def test_a_lost_table_says_what_it_means_and_the_buttons_way_back(
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-@pytest.mark.parametrize("text", [TYPO, QUOTE])
+@pytest.mark.parametrize("text", [TYPO, QUOTE, "[phones]\nenabled = true\nhotspot = ture\n"])
 def test_the_notice_is_whole_on_the_smallest_screen(tmp_path, text: str, language: str
                                                     ) -> None:
     import random
@@ -115,3 +115,45 @@ def test_the_notice_is_whole_on_the_smallest_screen(tmp_path, text: str, languag
         finally:
             app.close()
             pygame.quit()
+
+
+# --- a typo costs its own setting, not its table's others ---------------------------------
+
+
+def test_a_typo_beside_good_settings_costs_only_its_own_setting() -> None:
+    # The appliance's own access point, switched with a typo beside phones turned on: the
+    # phones stay on, and the screen names the one setting lost and its line.
+    config, problems = parse_config("[phones]\nenabled = true\nport = 9000\nhotspot = ture\n",
+                                    env=ENV)
+    assert config.phones.enabled is True and config.phones.port == 9000
+    assert config.phones.hotspot is False
+    [problem] = [p for p in problems if p.key == "phones"]
+    message = spoken(problem.message)
+    assert "line 4" in message and "hotspot" in message
+    assert "phones are off" not in message
+    with in_language("es"):
+        spanish = spoken(problem.message)
+    assert "línea 4" in spanish and "hotspot" in spanish
+    assert not any(word in spanish for word in READER_WORDS), spanish
+
+
+def test_two_typos_in_one_table_are_each_named_and_the_rest_is_read() -> None:
+    config, problems = parse_config(
+        "[timer]\nfirst_seconds = 30 s\nextra_seconds = 15\nenabled = flase\n", env=ENV)
+    assert config.timer.extra_seconds == 15
+    lines = sorted(spoken(p.message).split(" ")[1] for p in problems if p.key == "timer")
+    assert lines == ["2", "4"]
+
+
+@pytest.mark.parametrize("text", [
+    # The pins are trusted only whole: a wrong pin can short an output.
+    "[pins]\nseat1 = 5\nbuzzer = twelve\n",
+    # A value over several lines cannot be cut into settings safely.
+    '[players]\nnames = [\n  "Ann",\n  "Ben]\n',
+])
+def test_a_table_that_cannot_be_read_line_by_line_is_set_aside_whole(text: str) -> None:
+    _, problems = parse_config(text, env=ENV)
+    table = text[1:text.index("]")]
+    [problem] = [p for p in problems if p.key == table and p.severity == "error"]
+    assert "ignored" in spoken(problem.message)
+    assert "other settings are read" not in spoken(problem.message)
