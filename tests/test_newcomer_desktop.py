@@ -203,6 +203,14 @@ def test_the_first_screen_on_a_laptop_says_which_key_is_which_button(
     assert "Keys: 1-4 seats" in drawn and "Backspace BACK" in drawn, drawn
 
 
+def test_a_laptops_window_title_keeps_the_keys_after_the_first_screen(
+        tmp_path, monkeypatch) -> None:
+    # The first screen's banner goes with the first action; the title bar stays.
+    _first_screen_texts(tmp_path, monkeypatch, phones=False)
+    title = pygame.display.get_caption()[0]
+    assert "Keys: 1-4 seats" in title and "Enter OK" in title, title
+
+
 def test_only_the_tried_drivers_noise_is_sifted_out_of_stderr(capfd) -> None:
     from coda_pi.app.sdl_noise import sifted_stderr
 

@@ -211,6 +211,10 @@ def build_app(
 
         closers.append(InputWatch(queue.wake).start().close)
     keys = keys_banner(driver, buttons=buttons)
+    if keys is not None:
+        # The banner goes with the game's first action; the window's title keeps the keys
+        # in sight for the rest of the evening (the footers name the buttons).
+        pygame.display.set_caption(f"coda-pi · {keys}")
     keys_shown = keys is not None and getattr(referee.view(), "banner", None) is None
     if keys_shown:
         # Once, on the first screen: it stays while the setup is open (its header), and the
