@@ -57,7 +57,7 @@ class FittedGame(CodaGame):
         return copied
 
 
-def pinned_panels(game: FittedGame) -> list[tuple[int, int]]:
+def pinned_panels(game: FittedGame, *, unfit: bool = False) -> list[tuple[int, int]]:
     """Every standing unseen panel (seat, slot), in seat and slot order, whose "wrong"
     answers alone keep every arrangement from fitting (with them forgotten, one fits);
     empty when the game fits, or when no one panel's answers are to blame. Pure and
@@ -65,8 +65,9 @@ def pinned_panels(game: FittedGame) -> list[tuple[int, int]]:
 
     In told-pool play a panel's answers came from its owner's entry, so one of these
     entries is the slip the table's sight has pinned down; when there are several, the
-    table's sight cannot tell which."""
-    if game.misfit() is None:
+    table's sight cannot tell which. ``unfit``: the caller knows already that nothing
+    fits (the check is not made again)."""
+    if not unfit and game.misfit() is None:
         return []
     found = []
     for seat, row in enumerate(game.rows):
