@@ -19,7 +19,7 @@ from typing import Any
 
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.coda_events import CodaEvent
-from coda_pi.rules.deduction import analyze
+from coda_pi.rules.deduction_fit import misfit
 from coda_pi.rules.deduction_view import Witness, follow_misses
 
 
@@ -39,7 +39,7 @@ class FittedGame(CodaGame):
         does (always None once every panel is known)."""
         if not self._has_unknown():
             return None
-        return analyze(Witness(self, self.misses).view(None)).contradiction
+        return misfit(Witness(self, self.misses).view(None))
 
     def _has_unknown(self) -> bool:
         if self.drawn is not None and not self.drawn.known:
