@@ -16,6 +16,8 @@ nothing fits (the engine's explanation, asked only then), None when something do
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
 from coda_pi.rules.deduction import Impossible, prepare
 from coda_pi.rules.deduction_count import Problem
 from coda_pi.rules.deduction_explain import explain
@@ -48,7 +50,11 @@ def fits(problem: Problem) -> bool:
     # alone or with dashes (``late``, as the count's ``_rising``: a bound, never too low).
     colours = [[s.color for s in ch] for ch in chains]
     dashable = [[s.dash_ok and free[s.color] for s in ch] for ch in chains]
-    takes = [[[k for k in range(n) if s.takes(ranks[k])] for s in ch] for ch in chains]
+    # takes[r][p]: the panel indices slot p of row r can take (the ranks are sorted, so
+    # those within its interval are one slice).
+    takes = [[[k for k in range(bisect_right(ranks, s.lo), bisect_left(ranks, s.hi))
+               if ranks[k] & 1 == s.color and ranks[k] not in s.banned] for s in ch]
+             for ch in chains]
     taking = [[frozenset(ks) for ks in row] for row in takes]
     late: list[list[int]] = []
     for r, ch in enumerate(chains):
@@ -100,8 +106,10 @@ def fits(problem: Problem) -> bool:
             return False
         if k < n:
             # The panel to the most urgent row that takes it first, then to the pool.
-            takers = sorted((late[r][at[r]], r) for r in rows
-                            if at[r] < ends[r] and k in taking[r][at[r]])
+            takers = [(late[r][at[r]], r) for r in rows
+                      if at[r] < ends[r] and k in taking[r][at[r]]]
+            if len(takers) > 1:
+                takers.sort()
             for _, r in takers:
                 if search(k + 1, at[:r] + (at[r] + 1,) + at[r + 1:], used):
                     return True
