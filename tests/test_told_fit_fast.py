@@ -1,7 +1,8 @@
 """The fit check's fast path answers exactly as the count it replaces.
 
 ``deduction_fit.fits`` searches for one deal where ``deduction_count.count`` counted every
-one; ``FittedGame.misfit`` and ``table_fit.pinned_panels`` now use it. Whether a told or
+one, on a problem built straight from the rows (``seen_problem``); ``FittedGame.misfit``
+and ``table_fit.pinned_panels`` now use them. Whether a told or
 table-pool table is stopped, and why, and whose look is asked, must not change: the old
 answers (``analyze``'s contradiction, and ``pinned_panels`` built on it) are computed here
 beside the new ones over generated problems and generated told-pool games with slips.
@@ -13,10 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from told_games import told_states
 
-from coda_pi.rules.deduction import analyze
+from coda_pi.rules.deduction import analyze, prepare
 from coda_pi.rules.deduction_count import HiddenSlot, Problem, count
 from coda_pi.rules.deduction_fit import fits
 from coda_pi.rules.deduction_view import Witness
+from coda_pi.rules.seen_problem import seen_problem
 from coda_pi.rules.table_fit import FittedGame, pinned_panels
 
 
@@ -77,8 +79,12 @@ def _old_pinned(game: FittedGame) -> list[tuple[int, int]]:
        st.sampled_from((0.0, 0.3, 0.7)))
 def test_told_games_with_slips_get_the_same_answers(seed: int, players: int, dashes: bool,
                                                      hand: int, near: float) -> None:
-    """After every line: the same misfit sentence, and the same panels to look at."""
+    """After every line: the same misfit sentence, and the same panels to look at; the
+    problem built straight from the rows is the one the engine's path builds."""
     for game in told_states(seed, players=players, dashes=dashes, hand=hand, near=near):
+        problem = seen_problem(game, game.misses)
+        if problem is not None:
+            assert problem == prepare(Witness(game, game.misses).view(None)).problem
         old = _old_misfit(game)
         assert game.misfit() == old
         if old is not None:

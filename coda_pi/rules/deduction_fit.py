@@ -19,7 +19,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 
 from coda_pi.rules.deduction import Impossible, prepare
-from coda_pi.rules.deduction_count import Problem
+from coda_pi.rules.deduction_count import RANKS, Problem
 from coda_pi.rules.deduction_explain import explain
 from coda_pi.rules.deduction_shapes import View
 
@@ -40,7 +40,7 @@ def misfit(view: View) -> str | None:
 def fits(problem: Problem) -> bool:
     """Whether the chains can be filled at all (``count(problem).total > 0``)."""
     chains = problem.chains
-    if not chains:
+    if not chains or _greedy(problem):
         return True
     ranks = problem.ranks
     n = len(ranks)
@@ -125,3 +125,42 @@ def fits(problem: Problem) -> bool:
         return False
 
     return search(0, tuple(0 for _ in chains), 0)
+
+
+def _greedy(problem: Problem) -> bool:
+    """True when one quick pass fills every chain: each panel, in rank order, to the row
+    whose slot that takes it closes first; a slot no panel can reach any more takes its
+    colour's dash. A pass that gets stuck proves nothing (``fits`` then searches), but
+    with room to spare, as most positions have, it is all that is needed."""
+    chains = problem.chains
+    free = problem.free_dash
+    at = [0] * len(chains)
+    used = [False, False]
+
+    def stand_dashes(r: int, below: int) -> bool:
+        # Slots of row r that no panel from rank ``below`` on can take: each needs a dash.
+        ch = chains[r]
+        p = at[r]
+        while p < len(ch) and ch[p].hi <= below:
+            slot = ch[p]
+            if not (slot.dash_ok and free[slot.color]) or used[slot.color]:
+                return False
+            used[slot.color] = True
+            p += 1
+        at[r] = p
+        return True
+
+    for rank in problem.ranks:
+        best = -1
+        closes = 0
+        for r, ch in enumerate(chains):
+            if not stand_dashes(r, rank):
+                return False
+            p = at[r]
+            if p < len(ch):
+                slot = ch[p]
+                if slot.takes(rank) and (best < 0 or slot.hi < closes):
+                    best, closes = r, slot.hi
+        if best >= 0:
+            at[best] += 1
+    return all(stand_dashes(r, RANKS + 1) and at[r] == len(ch) for r, ch in enumerate(chains))

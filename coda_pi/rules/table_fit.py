@@ -19,8 +19,9 @@ from typing import Any
 
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.coda_events import CodaEvent
-from coda_pi.rules.deduction_fit import misfit
+from coda_pi.rules.deduction_fit import fits, misfit
 from coda_pi.rules.deduction_view import Witness, follow_misses
+from coda_pi.rules.seen_problem import seen_problem
 
 
 @dataclass
@@ -38,6 +39,11 @@ class FittedGame(CodaGame):
         """Why no arrangement of the unseen panels fits what was said, or None when one
         does (always None once every panel is known)."""
         if not self._has_unknown():
+            return None
+        # Asked after every told-pool line: the fit straight from the rows first; the
+        # engine's own path (and its sentence) when that does not find one.
+        problem = seen_problem(self, self.misses)
+        if problem is not None and fits(problem):
             return None
         return misfit(Witness(self, self.misses).view(None))
 
