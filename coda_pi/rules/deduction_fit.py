@@ -8,7 +8,7 @@ searches for one deal instead, over the same walk as the count (``deduction_coun
 unseen ranks in order, each to the pool or to the next slot of one row, a dash into a slot
 its row's pointer stands at) and gives up on a state as soon as it cannot be completed; a
 state that failed is remembered, so a search is never longer than the count's own
-programme. A view that fits usually yields a deal at the first try.
+programme. Before it, one quick greedy pass (``_greedy``) finds a deal for most positions.
 
 ``misfit`` is ``analyze(view).contradiction`` with that fast path: the same sentence when
 nothing fits (the engine's explanation, asked only then), None when something does.
@@ -39,15 +39,19 @@ def misfit(view: View) -> str | None:
 
 def fits(problem: Problem) -> bool:
     """Whether the chains can be filled at all (``count(problem).total > 0``)."""
+    return not problem.chains or _greedy(problem) or search(problem)
+
+
+def search(problem: Problem) -> bool:
+    """``fits`` without the quick pass: the search, remembering the states that failed."""
     chains = problem.chains
-    if not chains or _greedy(problem):
-        return True
     ranks = problem.ranks
     n = len(ranks)
     free = problem.free_dash
     # Per row and pointer: the slot's colour, whether a dash may stand there, and the last
-    # panel index from which the rest of the row can still be filled in order by ranks
-    # alone or with dashes (``late``, as the count's ``_rising``: a bound, never too low).
+    # panel index from which the rest of the row alone can still be filled in order, with
+    # the dashes still free (``late[r][p][free]``, free: 1 dark, 2 light; the count's
+    # ``_rising`` with each dash at most once: a bound, never too low).
     colours = [[s.color for s in ch] for ch in chains]
     dashable = [[s.dash_ok and free[s.color] for s in ch] for ch in chains]
     # takes[r][p]: the panel indices slot p of row r can take (the ranks are sorted, so
@@ -56,18 +60,22 @@ def fits(problem: Problem) -> bool:
                if ranks[k] & 1 == s.color and ranks[k] not in s.banned] for s in ch]
              for ch in chains]
     taking = [[frozenset(ks) for ks in row] for row in takes]
-    late: list[list[int]] = []
+    late: list[list[list[int]]] = []
     for r, ch in enumerate(chains):
         h = len(ch)
-        row_late = [0] * (h + 1)
-        row_late[h] = n
+        row_late = [[0] * 4 for _ in range(h + 1)]
+        row_late[h] = [n] * 4
         for j in range(h - 1, -1, -1):
-            if dashable[r][j]:
-                row_late[j] = row_late[j + 1]
-                continue
-            row_late[j] = max((k for k in takes[r][j] if k < row_late[j + 1]), default=-1)
+            for spare in range(4):
+                after = row_late[j + 1][spare]
+                best = max((k for k in takes[r][j] if k < after), default=-1)
+                bit = 1 << colours[r][j]
+                if dashable[r][j] and spare & bit:
+                    best = max(best, row_late[j + 1][spare & ~bit])
+                row_late[j][spare] = best
         late.append(row_late)
-    if any(row_late[0] < 0 for row_late in late):
+    everything = free[0] | free[1] << 1
+    if any(row_late[0][everything] < 0 for row_late in late):
         return False
     # left[k][c]: ranks of colour c from panel k on.
     left = [[0, 0] for _ in range(n + 1)]
@@ -83,7 +91,7 @@ def fits(problem: Problem) -> bool:
     ends = tuple(len(ch) for ch in chains)
     failed: set[tuple[int, tuple[int, ...], int]] = set()
 
-    def search(k: int, at: tuple[int, ...], used: int) -> bool:
+    def walk(k: int, at: tuple[int, ...], used: int) -> bool:
         # ``used``: the dashes stood so far (1 dark, 2 light).
         if at == ends:
             return True
@@ -91,10 +99,11 @@ def fits(problem: Problem) -> bool:
         if key in failed:
             return False
         dark = light = 0
+        spare = everything & ~used
         for r in rows:
             p = at[r]
             if p < ends[r]:
-                if k > late[r][p]:
+                if k > late[r][p][spare]:
                     failed.add(key)
                     return False
                 dark += need[r][p][0]
@@ -106,25 +115,25 @@ def fits(problem: Problem) -> bool:
             return False
         if k < n:
             # The panel to the most urgent row that takes it first, then to the pool.
-            takers = [(late[r][at[r]], r) for r in rows
+            takers = [(late[r][at[r]][spare], r) for r in rows
                       if at[r] < ends[r] and k in taking[r][at[r]]]
             if len(takers) > 1:
                 takers.sort()
             for _, r in takers:
-                if search(k + 1, at[:r] + (at[r] + 1,) + at[r + 1:], used):
+                if walk(k + 1, at[:r] + (at[r] + 1,) + at[r + 1:], used):
                     return True
-            if search(k + 1, at, used):
+            if walk(k + 1, at, used):
                 return True
         for r in rows:
             p = at[r]
             if p < ends[r] and dashable[r][p]:
                 bit = 1 << colours[r][p]
-                if not used & bit and search(k, at[:r] + (p + 1,) + at[r + 1:], used | bit):
+                if not used & bit and walk(k, at[:r] + (p + 1,) + at[r + 1:], used | bit):
                     return True
         failed.add(key)
         return False
 
-    return search(0, tuple(0 for _ in chains), 0)
+    return walk(0, tuple(0 for _ in chains), 0)
 
 
 def _greedy(problem: Problem) -> bool:
