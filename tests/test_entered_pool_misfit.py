@@ -15,13 +15,14 @@ from __future__ import annotations
 import json
 import random
 
+from test_entered_pool_contest import resumed
 from test_entered_pool_pinned import _draw_dark, _guess, _place_face_up
 from test_privacy_leaks import Twins, enter_held, public, tiles
 
 from coda_pi.referee.coda.referee import Referee
 from coda_pi.referee.pools.table.views import ContradictionView
 from coda_pi.referee.shared.setup import SetupDefaults
-from coda_pi.referee.shared.signals import Button
+from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.replay import replay_bytes
 from coda_pi.rules.tiles import Tile
 from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
@@ -71,6 +72,7 @@ def test_the_device_writes_nothing_past_a_misfit_and_waits_for_an_undo() -> None
     OK takes the line back, and the record replays again."""
     ref, table, record = _table()
     _play_to_the_misfit(ref, table)
+    assert Cue.ERROR in table.cues[-2:]  # the alarm, as the table pool's stop sounds
     last = record.lines[-1]
     assert last["event"] == "guess" and last["value"] == "6" and last["correct"] is True
     written = len(record.lines)
@@ -113,3 +115,17 @@ def test_the_wait_depends_on_nothing_of_a_hidden_panel() -> None:
     twins.tap(Button.OK)
     assert public(a.view()) == public(b.view())
     assert made[0][2].lines[-1]["event"] == "undo"
+
+
+def test_a_record_cut_while_it_waits_resumes_on_the_wait() -> None:
+    """A power cut while the device waits: resumed on that record, it waits again (no
+    alarm this time: nothing new happened), and OK takes the line back."""
+    ref, table, record = _table()
+    _play_to_the_misfit(ref, table)
+    again, again_table, again_record = resumed(record.lines, replays=False)
+    screen = again.view().screen
+    assert isinstance(screen, ContradictionView), screen
+    assert not again_table.cues
+    again_table.tap(Button.OK)
+    assert again_record.lines[-1] == {"event": "undo"}
+    assert _replay(again_record) is None
