@@ -163,9 +163,11 @@ def _greedy(problem: Problem) -> bool:
         best = -1
         closes = 0
         for r, ch in enumerate(chains):
-            if not stand_dashes(r, rank):
-                return False
             p = at[r]
+            if p < len(ch) and ch[p].hi <= rank:
+                if not stand_dashes(r, rank):
+                    return False
+                p = at[r]
             if p < len(ch):
                 slot = ch[p]
                 if slot.takes(rank) and (best < 0 or slot.hi < closes):

@@ -15,10 +15,9 @@ from __future__ import annotations
 from coda_pi.rules.coda import CodaGame
 from coda_pi.rules.deduction_count import RANKS, HiddenSlot, Problem
 from coda_pi.rules.observe import round_over
-from coda_pi.rules.tiles import Color, Tile, full_set
+from coda_pi.rules.tiles import HIGHEST, Color
 
-_BOXES = {d: full_set(dashes=d) for d in (False, True)}
-_DASHES = (Tile(Color.DARK, dash=True), Tile(Color.LIGHT, dash=True))
+_DARK_DASH, _LIGHT_DASH = -1, -2  # a known dash's code; numbered panels are their ranks
 
 
 def seen_problem(game: CodaGame, misses: list[list[frozenset[str]]]) -> Problem | None:
@@ -27,8 +26,9 @@ def seen_problem(game: CodaGame, misses: list[list[frozenset[str]]]) -> Problem 
     None."""
     if round_over(game):
         return None
-    box = _BOXES[game.settings.dashes]
-    seen: set[Tile] = set()
+    dashes = game.settings.dashes
+    # Panels as ints (ranks; the dashes below 0): hashing tiles was most of the time.
+    seen: set[int] = set()
     # Per row: (colour 0/1, known rank or None, hidden?, answers "wrong") per panel.
     rows = []
     for seat, row in enumerate(game.rows):
@@ -40,20 +40,25 @@ def seen_problem(game: CodaGame, misses: list[list[frozenset[str]]]) -> Problem 
             missed = answered[i] if i < len(answered) else frozenset()
             colour = 0 if tile.color is Color.DARK else 1
             if slot.revealed and tile.known:
-                if tile in seen or tile not in box or tile.value in missed:
-                    return None
-                seen.add(tile)
-                rank = tile.rank
-                if rank is not None:
-                    if rank <= last:
+                number = tile.number
+                if number is None:  # a dash: in the box only with the dashes in play
+                    code = _DARK_DASH - colour
+                    rank = None
+                    if not dashes or "-" in missed:
+                        return None
+                else:
+                    code = rank = 2 * number + colour
+                    if not 0 <= number <= HIGHEST or str(number) in missed or rank <= last:
                         return None
                     last = rank
+                if code in seen:
+                    return None
+                seen.add(code)
                 panels.append((colour, rank, False, missed))
             else:
                 panels.append((colour, None, True, missed))
         rows.append(panels)
-    unseen = box - seen
-    free = (_DASHES[0] in unseen, _DASHES[1] in unseen)
+    free = (dashes and _DARK_DASH not in seen, dashes and _LIGHT_DASH not in seen)
     chains = []
     hidden = [0, 0]
     for seat, panels in enumerate(rows):
@@ -76,12 +81,11 @@ def seen_problem(game: CodaGame, misses: list[list[frozenset[str]]]) -> Problem 
             hidden[colour] += 1
         if chain:
             chains.append(tuple(chain))
+    ranks = tuple(rank for rank in range(RANKS) if rank not in seen)
     drawn = game.drawn
     if drawn is not None:
-        colour = drawn.color
-        left = sum(1 for t in unseen if t.color is colour) - hidden[0 if colour is Color.DARK
-                                                                 else 1]
+        colour = 0 if drawn.color is Color.DARK else 1
+        left = sum(1 for rank in ranks if rank & 1 == colour) + free[colour] - hidden[colour]
         if left <= 0:
             return None
-    ranks = tuple(sorted(t.rank for t in unseen if t.rank is not None))
     return Problem(tuple(chains), ranks, free)
