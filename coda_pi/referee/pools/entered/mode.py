@@ -212,20 +212,23 @@ class EnteredPool(PoolMode):
         self._fix = None  # its panels were those of the game before (an undo under it)
         self._confirmed = set()
         was_fit, self._misfit = self._misfit is None, None
-        if game.phase is Phase.DEAL:
+        contest = contested_at_round_end(game) if isinstance(game, ClaimsGame) else None
+        misfit = table_misfit(game) if isinstance(game, ClaimsGame) and contest is None \
+            else None
+        look = misfit.look if misfit is not None else None
+        if misfit is not None and look is None:
+            # Nothing fits and no look can settle it: play waits for an undo (even between
+            # two starting rows: the next row is entered once the record fits again).
+            self._misfit = misfit.why
+            if was_fit and not resumed:
+                self.host.cue(Cue.ERROR)  # as the table pool's stop sounds
+        elif game.phase is Phase.DEAL:
             seat = self.host.deal_seat()
             if seat is not None:
                 self._open_row(seat)
         elif isinstance(game, ClaimsGame):
-            contest = contested_at_round_end(game)
-            look = None
             if contest is not None:
                 look = Look(*contest, at_round_end=True)
-            elif (misfit := table_misfit(game)) is not None:
-                look = misfit.look
-                self._misfit = misfit.why if look is None else None
-                if self._misfit is not None and was_fit and not resumed:
-                    self.host.cue(Cue.ERROR)  # as the table pool's stop sounds
             if look is not None:
                 self._open_look(look)
             elif resumed and (bonus := bonus_left(game)) is not None:
