@@ -23,6 +23,8 @@ from coda_pi.rules.deduction_fit import fits, misfit
 from coda_pi.rules.deduction_view import Witness, follow_misses
 from coda_pi.rules.seen_problem import seen_problem
 
+_SHARED = frozenset({"misses", "fit_found"})  # FittedGame's own fields a copy may share
+
 
 @dataclass
 class FittedGame(CodaGame):
@@ -66,10 +68,11 @@ class FittedGame(CodaGame):
         # follow_misses never changes the lists it is given (it returns new ones), so a copy
         # shares them: the journal's snapshot, the game's own before-copy and the FitWatch's
         # state per line were three deep copies a line, most of a told-pool replay.
-        rest = {k: v for k, v in extra.items() if k != "misses"}
-        copied = super()._copied_extra(rest) if rest else {}
-        if "misses" in extra:
-            copied["misses"] = extra["misses"]
+        # ``fit_found`` is a bool: shared as well.
+        if extra.keys() <= _SHARED:
+            return dict(extra)
+        copied = super()._copied_extra({k: v for k, v in extra.items() if k not in _SHARED})
+        copied.update({k: v for k, v in extra.items() if k in _SHARED})
         return copied
 
 
