@@ -19,9 +19,10 @@ a uniform pick of what the rows leave.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 
 from coda_pi.rules.deduction_count import RANKS, Counts, HiddenSlot, Problem, count, rank_tile
 from coda_pi.rules.deduction_shapes import Panel, Prepared, View
@@ -63,9 +64,15 @@ class Impossible(Exception):
 def prepare(view: View) -> Prepared:
     """The counting problem of a view; Impossible when its known panels already clash."""
     box = _BOXES[view.dashes]
-    where: dict[Tile, str] = {}
+    # Where each known panel stands, worded only for a message: a view has dozens of known
+    # panels and is prepared after every line of told-pool play, and is rarely impossible.
+    where: dict[Tile, Callable[[], Sentence]] = {}
 
-    def see(tile: Tile, color: Color, place: Sentence) -> None:
+    def see(tile: Tile, color: Color, where_it_is: Callable[[], Sentence]) -> None:
+        if tile.known and tile.color is color and tile in box and tile not in where:
+            where[tile] = where_it_is
+            return
+        place = where_it_is()
         if not tile.known:
             raise Impossible(say("{place} is marked known but has no number", place=place))
         if tile.color is not color:
@@ -74,16 +81,14 @@ def prepare(view: View) -> Prepared:
                                  tile=tile))
         if tile not in box:
             raise Impossible(say("there is no {tile} in this game", tile=tile))
-        if tile in where:
-            raise Impossible(say("{tile} cannot stand both at {first} and at {second}",
-                                 tile=tile, first=where[tile], second=place))
-        where[tile] = place
+        raise Impossible(say("{tile} cannot stand both at {first} and at {second}",
+                             tile=tile, first=where[tile](), second=place))
 
     for seat, row in enumerate(view.rows):
         for i, panel in enumerate(row):
             if panel.tile is not None:
-                see(panel.tile, panel.color,
-                    say("{name}'s {panel} {n}", name=view.name(seat), n=i + 1))
+                see(panel.tile, panel.color, partial(
+                    say, "{name}'s {panel} {n}", name=view.name(seat), n=i + 1))
                 if panel.tile.value in panel.missed:
                     raise Impossible(say(
                         '{name} answered "wrong" to {value} at {panel} {n}, but that {panel} '
@@ -94,7 +99,7 @@ def prepare(view: View) -> Prepared:
             raise Impossible(say("{name}'s row is out of order: {problem}",
                                  name=view.name(seat), problem=problem))
     if view.drawn is not None and view.drawn.tile is not None:
-        see(view.drawn.tile, view.drawn.color, say("the drawn {panel}"))
+        see(view.drawn.tile, view.drawn.color, partial(say, "the drawn {panel}"))
     unseen = box - where.keys()
     free_dash = (Tile(Color.DARK, dash=True) in unseen, Tile(Color.LIGHT, dash=True) in unseen)
     chains = []
@@ -115,14 +120,21 @@ def prepare(view: View) -> Prepared:
 
 
 def _chain(seat: int, row: Sequence[Panel], free_dash: tuple[bool, bool]) -> list[HiddenSlot]:
-    known = [(i, p.tile.rank) for i, p in enumerate(row) if p.tile is not None
-             and p.tile.rank is not None]
+    ranks = [None if p.tile is None else p.tile.rank for p in row]
+    # The greatest known rank left of each place and the least right of it, in two passes.
+    above = [-1] * len(row)
+    below = [RANKS] * len(row)
+    for i in range(1, len(row)):
+        rank = ranks[i - 1]
+        above[i] = above[i - 1] if rank is None else max(above[i - 1], rank)
+    for i in range(len(row) - 2, -1, -1):
+        rank = ranks[i + 1]
+        below[i] = below[i + 1] if rank is None else min(below[i + 1], rank)
     out = []
     for i, panel in enumerate(row):
         if not panel.hidden:
             continue
-        lo = max((rank for j, rank in known if j < i), default=-1)
-        hi = min((rank for j, rank in known if j > i), default=RANKS)
+        lo, hi = above[i], below[i]
         color = 0 if panel.color is Color.DARK else 1
         banned = frozenset(2 * int(v) + color for v in panel.missed if v.isdigit())
         dash_ok = free_dash[color] and "-" not in panel.missed

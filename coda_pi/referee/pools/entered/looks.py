@@ -48,25 +48,54 @@ class Look:
         return not (self.at_round_end or self.pinned)
 
 
-def pinned_look(game: ClaimsGame, confirmed: frozenset[tuple[int, int]] = frozenset()
-                ) -> Look | None:
-    """The look the record waits for when the line just written leaves no arrangement of
-    the unseen panels fitting what the table saw (the spec: the device writes such a line
-    and waits for an undo; the look's correction writes it). The panel is one whose
-    "wrong" answers alone break the fit (``table_fit.pinned_panels``), found from what the
-    table has seen alone, so who is asked, and which panel, is public. When several could
-    be the slip, their owners look in seat order: the first not ``confirmed`` (looked at
-    since, and found as entered); all confirmed, the first again (an entry is wrong)."""
+@dataclass(frozen=True)
+class Misfit:
+    """No arrangement of the unseen panels fits what the table saw after the line just
+    written: ``why``, in the engine's words, and the look that settles it, if any."""
+
+    why: str
+    look: Look | None  # None: no panel's answers are to blame; the device waits for an undo
+
+
+def table_misfit(game: ClaimsGame, confirmed: frozenset[tuple[int, int]] = frozenset()
+                 ) -> Misfit | None:
+    """Whether the line just written leaves no arrangement of the unseen panels fitting
+    what the table saw (the spec: the device writes such a line and waits for an undo),
+    and if so what the device asks for. Found from what the table has seen alone, so the
+    stop, who is asked and which panel are public.
+
+    When one panel's "wrong" answers alone break the fit (``table_fit.pinned_panels``),
+    its owner looks at it (``pinned_look``; the look's correction writes the undo). When
+    none does, the fit breaks by the rows' order alone: two hidden entries of one panel,
+    each closed in by panels its own seat's entry set down (face-up places, right
+    guesses, knock-downs). A look would not end that: the table's sight leaves each of
+    those panels one number, so a corrected number breaks its own row, which a look
+    refuses; the slip was in where panels went, which only an undo takes back. So the
+    device waits for an undo, as the table pool does (``Misfit.look`` None)."""
     from coda_pi.rules.table_fit import FittedGame, pinned_panels  # the deduction engine
 
     seen = game.seen
     if not isinstance(seen, FittedGame) or seen.phase is Phase.FINISHED:
         return None
-    panels = pinned_panels(seen)
-    if not panels:
+    why = seen.misfit()
+    if why is None:
         return None
+    panels = pinned_panels(seen, unfit=True)
+    if not panels:
+        return Misfit(why, None)
     seat, slot = next((p for p in panels if p not in confirmed), panels[0])
-    return Look(seat, slot, pinned=True)
+    return Misfit(why, Look(seat, slot, pinned=True))
+
+
+def pinned_look(game: ClaimsGame, confirmed: frozenset[tuple[int, int]] = frozenset()
+                ) -> Look | None:
+    """The look the record waits for when the line just written leaves no arrangement of
+    the unseen panels fitting what the table saw and one panel's "wrong" answers are to
+    blame (``table_misfit``). When several could be the slip, their owners look in seat
+    order: the first not ``confirmed`` (looked at since, and found as entered); all
+    confirmed, the first again (an entry is wrong)."""
+    found = table_misfit(game, confirmed)
+    return None if found is None else found.look
 
 
 def turn_look(game: ClaimsGame, cur: TurnCursor) -> Look | None:

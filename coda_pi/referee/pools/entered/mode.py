@@ -42,6 +42,10 @@ what the device does:
   unless an undo takes it back), so the device plays no further: the owner of the panel
   whose "wrong" answers break the fit looks at it at once (``looks.pinned_look``, found
   from what the table saw alone), and the correction's undo lines take the line back.
+- A misfit no panel's "wrong" answers are to blame for: two hidden entries of one panel,
+  each closed in by what its own seat's entry set down. The device plays no further and
+  waits for an undo, as the table pool does (``looks.table_misfit`` says why not a look),
+  on the table pool's stop screen: why, and OK to take the last line back.
 - A slip found later: ``claims_fix`` (the menu's "Fix a panel"), checked against the
   owner's own row alone.
 """
@@ -76,6 +80,7 @@ from coda_pi.referee.pools.entered.looks import (
     look_colour,
     pinned_look,
     pinned_note,
+    table_misfit,
     turn_look,
 )
 from coda_pi.referee.pools.entered.views import (
@@ -93,6 +98,7 @@ from coda_pi.referee.pools.entered.views import (
     order_message,
 )
 from coda_pi.referee.pools.mode import PoolHost, PoolMode
+from coda_pi.referee.pools.table.show import halt_view
 from coda_pi.referee.shared.describe import entered_pool_hint
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.labels import order_detail, tile_name, value_label
@@ -156,6 +162,9 @@ class EnteredPool(PoolMode):
         self._look: Look | None = None  # a contested panel's real number, asked for
         # Pinned panels looked at and found as entered, since the game last moved.
         self._confirmed: set[tuple[int, int]] = set()
+        # Why nothing fits what the table saw, when no look can settle it: play waits for
+        # an undo (``looks.table_misfit``).
+        self._misfit: str | None = None
         self._resumed = False  # set by ``resume`` until the first ``entered`` after it
 
     @property
@@ -202,14 +211,24 @@ class EnteredPool(PoolMode):
         self._look = None
         self._fix = None  # its panels were those of the game before (an undo under it)
         self._confirmed = set()
-        if game.phase is Phase.DEAL:
+        was_fit, self._misfit = self._misfit is None, None
+        contest = contested_at_round_end(game) if isinstance(game, ClaimsGame) else None
+        misfit = table_misfit(game) if isinstance(game, ClaimsGame) and contest is None \
+            else None
+        look = misfit.look if misfit is not None else None
+        if misfit is not None and look is None:
+            # Nothing fits and no look can settle it: play waits for an undo (even between
+            # two starting rows: the next row is entered once the record fits again).
+            self._misfit = misfit.why
+            if was_fit and not resumed:
+                self.host.cue(Cue.ERROR)  # as the table pool's stop sounds
+        elif game.phase is Phase.DEAL:
             seat = self.host.deal_seat()
             if seat is not None:
                 self._open_row(seat)
         elif isinstance(game, ClaimsGame):
-            contest = contested_at_round_end(game)
-            look = Look(*contest, at_round_end=True) if contest is not None \
-                else pinned_look(game)
+            if contest is not None:
+                look = Look(*contest, at_round_end=True)
             if look is not None:
                 self._open_look(look)
             elif resumed and (bonus := bonus_left(game)) is not None:
@@ -261,8 +280,13 @@ class EnteredPool(PoolMode):
     # -- input -------------------------------------------------------------------------------
 
     def seat_pressed(self, seat: int, kind: CodaScreen) -> bool:
-        """While an entry is under way a seat button only shows the private screen."""
-        return self.entry is not None or self._fix is not None
+        """While an entry is under way a seat button only shows the private screen; while
+        play waits for an undo it does nothing else either."""
+        return self.entry is not None or self._fix is not None or self._halted()
+
+    def _halted(self) -> bool:
+        """Play waits for an undo: nothing fits what the table saw (``_misfit``)."""
+        return self._misfit is not None and not self.host.ended_early
 
     # -- a slip found later: "Fix a panel" -----------------------------------------------
 
@@ -286,7 +310,8 @@ class EnteredPool(PoolMode):
 
     def holds_timer(self) -> bool:
         # A pinned panel's look stops play whoever's turn it is: no time runs out meanwhile.
-        return self._fix is not None or (self._look is not None and self._look.pinned)
+        return self._fix is not None or (self._look is not None and self._look.pinned) \
+            or self._halted()
 
     def results_wait(self) -> bool:
         """A round's end waiting for a look: its correction may change the points."""
@@ -372,6 +397,10 @@ class EnteredPool(PoolMode):
         if self.entry is not None:
             self._entry_key(button)
             return True
+        if self._halted() and kind is not CodaScreen.FINAL:
+            if button is Button.OK:
+                self.host.undo()  # the way out, as the table pool's stop
+            return True
         look = self._turn_look(kind) if button is Button.OK else None
         if look is not None:
             self._open_look(look)
@@ -406,6 +435,9 @@ class EnteredPool(PoolMode):
             return True
         entry = self.entry
         if entry is None:
+            if self._halted() and kind is not CodaScreen.FINAL:
+                self.host.open_menu()  # not a step back: the way out is undo (or the end)
+                return True
             return False
         if self._held():
             self._entry_key(Button.BACK)
@@ -570,6 +602,10 @@ class EnteredPool(PoolMode):
             return self._fix_view(self._fix, table)
         entry = self.entry
         seat = self._entry_seat
+        if self._misfit is not None and self._halted() and kind is not CodaScreen.FINAL:
+            journal = self.host.journal
+            assert journal is not None
+            return halt_view(self._misfit, journal.events, table.players, self._labels)
         if entry is None or seat is None:
             if isinstance(default, TurnView) and default.step is TurnStep.CHOOSE_COLOR:
                 return replace(default, pool_on_table=True, prompt=nouns(self._labels)(
