@@ -119,6 +119,34 @@ def test_a_pause_of_one_minute_is_said_in_the_singular(host):
     assert "(in 15 minutes)" in " ".join(run(env, "screen", T0 + 10).stdout.split())
 
 
+@pytest.mark.parametrize(("config", "spanish"), [
+    ('[screen]\nlanguage = "es"\n', True),
+    ("[screen]\nwidth = 480\nlanguage = 'es'  # Spanish at this club\n", True),
+    ('[players]\nlanguage = "es"\n[screen]\nlanguage = "en"\n', False),
+    ("[screen]\nlanguage = \"es\n", False),  # a broken line: the device's default
+    (None, False),  # no config file at all
+])
+def test_the_crash_screen_speaks_the_devices_language(host, tmp_path, config, spanish):
+    """A Spanish table's crash screen is in Spanish, as every other screen of the device:
+    it is read from the same config file, without Python (the crash may be the venv's)."""
+    env, _calls = host
+    for i in range(5):
+        crash(env, T0 + i)
+    path = tmp_path / "config.toml"
+    if config is not None:
+        path.write_text(config)
+    done = run(env, "screen", T0 + 10, CODA_PI_CRASH_RETRY="0", CODA_PI_CONFIG=str(path))
+    assert done.returncode == 0, done.stderr
+    text = " ".join(done.stdout.split())
+    if spanish:
+        assert "coda-pi se ha detenido" in text
+        assert "se detuvo con un error 5 veces en 10 minutos" in text
+        assert "apague el aparato" in text and "journalctl -u coda-pi" in text
+        assert "has stopped" not in text
+    else:
+        assert "coda-pi has stopped" in text and "se ha detenido" not in text
+
+
 def test_the_script_passes_shellcheck():
     if shutil.which("shellcheck") is None:
         pytest.skip("shellcheck is not installed")
