@@ -5,10 +5,12 @@ the collection of every test module, with the bytecode kept between runs
 
 Each round runs pytest with ``-n WORKERS`` over the whole suite with a ``-k`` that selects
 no test (so the workers start and collect, and run nothing), under
-``PYTHONDONTWRITEBYTECODE`` as the checkouts have it, in three ways: the bytecode not kept
+``PYTHONDONTWRITEBYTECODE`` as the checkouts have it, in four ways: the bytecode not kept
 (``-p no:bytecode_kept``, as before), kept but cold (an empty cache folder: a fresh
-clone), and kept and warm. It prints the CPU of the whole process tree (the figure that
-does not depend on how busy the machine is) and the wall time, with the load average.
+clone), kept and warm, and kept from the interpreter's start as ./test runs it
+(``PYTHONPYCACHEPREFIX``: the entry-point plugins' rewritten modules kept too). It prints
+the CPU of the whole process tree (the figure that does not depend on how busy the machine
+is) and the wall time, with the load average.
 
     .venv/bin/python bench/bench_suite_start.py [--workers 4] [--rounds 3]
 """
@@ -50,7 +52,11 @@ def main() -> int:
                SDL_AUDIODRIVER="dummy", GPIOZERO_PIN_FACTORY="mock",
                PYGAME_HIDE_SUPPORT_PROMPT="1")
     env.pop("CODA_PI_PYCACHE", None)
+    from_the_start = {key: value for key, value in env.items()
+                      if key != "PYTHONDONTWRITEBYTECODE"}
+    from_the_start["PYTHONPYCACHEPREFIX"] = str(ROOT / ".venv" / "pycache")
     start(args.workers, [], env)  # the venv's cache warm for the "kept, warm" runs
+    start(args.workers, [], from_the_start)  # and for "from the start"
     print(f"{args.workers} workers; CPU s (wall s) of a start that runs no test")
     for round_number in range(1, args.rounds + 1):
         with tempfile.TemporaryDirectory(prefix="coda-pi-cold-pycache-") as empty:
@@ -60,6 +66,7 @@ def main() -> int:
                                                  "tests/test_bytecode_kept.py"], env),
                 "kept, cold": start(args.workers, [], {**env, "CODA_PI_PYCACHE": empty}),
                 "kept, warm": start(args.workers, [], env),
+                "from the start": start(args.workers, [], from_the_start),
             }
         shown = "   ".join(f"{name} {cpu:5.1f} ({wall:4.1f})"
                            for name, (cpu, wall) in ways.items())

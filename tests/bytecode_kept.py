@@ -43,6 +43,8 @@ def kept_bytecode_folder() -> Path | None:
 
 
 def keep_bytecode() -> None:
+    # (./test sets PYTHONPYCACHEPREFIX to the kept folder itself, so that the plugins' bytecode
+    # loaded before this module is kept too.)
     if not sys.dont_write_bytecode or sys.pycache_prefix:
         return
     folder = kept_bytecode_folder()
@@ -113,12 +115,14 @@ def subprocesses_keep_their_bytecode(tmp_path_factory: pytest.TempPathFactory) -
     hundreds): the child processes write and reuse their bytecode in this session's
     temporary directory instead (not the kept folder: children also run copies of the
     checkout and venvs in temporary folders, whose bytecode is worth nothing later)."""
-    if not os.environ.get("PYTHONDONTWRITEBYTECODE"):
-        yield
+    kept = kept_bytecode_folder()
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") and (
+            kept is None or os.environ.get("PYTHONPYCACHEPREFIX") != str(kept)):
+        yield  # ./test's PYTHONPYCACHEPREFIX (the kept folder) is not for them either
         return
     names = ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")
     saved = {name: os.environ.get(name) for name in names}
-    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     # Under pytest-xdist the workers share the run's directory (each compiled it all once,
     # stdlib included: half a second or more each); a .pyc is written whole or not at all.
     base = tmp_path_factory.getbasetemp()

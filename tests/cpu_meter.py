@@ -9,6 +9,12 @@ test that starts it, and a child reaped later by the test that reaps it. Each wo
 records what it spent before its first test (interpreter, imports, collection) and after
 its last.
 
+Wall time less CPU is not what a test waits for, on a loaded machine: most of it is time
+spent queued for a CPU. The test thread's own queueing is in /proc/thread-self/schedstat, so
+each line also has ``waited``: wall less CPU less that queueing, the time the test slept or
+blocked on a timeout, a socket, a disk or a child's start (a child's own queueing included).
+That part costs the suite wall time on an idle machine too.
+
     CODA_PI_CPU_LOG=/tmp/cpu ./test ...       one JSON line per test, per worker
     tools/cpu-table /tmp/cpu                 the table: by test, by file, total
 """
@@ -34,6 +40,15 @@ def _cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+def _queued() -> float:
+    """Seconds this thread has spent runnable but waiting for a CPU (0 where not known)."""
+    try:
+        fields = Path("/proc/thread-self/schedstat").read_text().split()
+    except OSError:
+        return 0.0
+    return int(fields[1]) / 1e9
+
+
 def _write(**fields: object) -> None:
     if _log is not None:
         _log.write(json.dumps(fields) + "\n")
@@ -56,10 +71,11 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
-    cpu, wall = _cpu(), time.monotonic()
+    cpu, wall, queued = _cpu(), time.monotonic(), _queued()
     yield
-    _write(kind="test", id=item.nodeid, cpu=round(_cpu() - cpu, 4),
-           wall=round(time.monotonic() - wall, 4),
+    cpu, wall, queued = _cpu() - cpu, time.monotonic() - wall, _queued() - queued
+    _write(kind="test", id=item.nodeid, cpu=round(cpu, 4), wall=round(wall, 4),
+           waited=round(max(0.0, wall - cpu - queued), 4),
            worker=os.environ.get("PYTEST_XDIST_WORKER", "main"))
 
 

@@ -23,6 +23,8 @@ LONGEST = (
     "tests/test_twin_machine.py::test_two_worlds_differing_in_hidden_panels_look_sound",
     "tests/test_twin_machine.py::",
     "tests/test_phones_browser.py::test_four_phones_play_an_entered_pool_tournament_by_taps",
+    # Whole tournaments with four pods (the entered pool's, 4 to 5 s of CPU, the longest).
+    "tests/test_pods_game.py::test_a_whole_tournament_plays_with_four_pods_on_lumas_dummy_devices[entered]",
     "tests/test_club_fuzz.py::",
     "tests/test_phones_hostile_network.py::",
     "tests/test_lock.py::test_a_venv_built_from_an_older_lock_is_built_again",

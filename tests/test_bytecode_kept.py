@@ -13,8 +13,10 @@ import pytest
 
 
 def test_this_run_kept_its_bytecode_in_the_venv_not_beside_the_sources() -> None:
-    if sys.flags.dont_write_bytecode:  # PYTHONDONTWRITEBYTECODE when this worker started
-        assert sys.pycache_prefix == str(Path(sys.prefix) / "pycache")
+    kept = str(Path(sys.prefix) / "pycache")
+    # PYTHONDONTWRITEBYTECODE when this worker started, or ./test's PYTHONPYCACHEPREFIX
+    if sys.flags.dont_write_bytecode or sys.pycache_prefix == kept:
+        assert sys.pycache_prefix == kept
         assert not sys.dont_write_bytecode
         # The commands the tests start keep theirs for this run only (their copies of the
         # checkout in temporary folders would pile up in the kept folder).

@@ -54,10 +54,14 @@ def banners(scenes) -> list[str]:
     return [s.view.banner.text for s in scenes if s.view.banner is not None]
 
 
+# The whole tournaments (three rounds, every pool) are played on luma's dummy devices below
+# (test_a_whole_tournament_plays_...); the games on the stand-in bus, which add the bytes on
+# the I2C bus, are a round each: rounds 2 and 3 take the bus through nothing round 1 does not
+# (deal, draws, claims, a round's end), and cost 6 s of CPU.
 @pytest.mark.parametrize("pool", ["device", "entered"])
 def test_four_pods_each_show_their_seat_and_the_shared_screen_shows_none(monkeypatch, pool):
     bus = four_pods()
-    scenes = play(monkeypatch, bus, pool, rounds=3)  # a whole tournament
+    scenes = play(monkeypatch, bus, pool)
     # No private view of any kind a pod draws (Coda's, the entry dial) is on the shared screen.
     assert not [s for s in scenes if content_of(s.private) is not None]
     pointed = {s.private.seat for s in scenes if isinstance(s.private, LookAtPhoneView)}
@@ -105,7 +109,7 @@ def test_the_table_pool_has_nothing_private_so_the_pods_stay_dark_until_the_revi
         final = isinstance(scene.view.screen, FinalView)
         written.append((final, sum(p.data_bytes for p in bus.panels.values() if p)))
 
-    scenes = play(monkeypatch, bus, "table", on_frame=watch, rounds=3)  # a whole tournament
+    scenes = play(monkeypatch, bus, "table", on_frame=watch)
     assert not [s for s in scenes if isinstance(s.private, PrivateView)]
     during = {total for final, total in written if not final}
     assert during == {4 * CLEAR_BYTES}

@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 
 from coda_pi.i18n import LANGUAGES, in_language
+from coda_pi.ui.png import save_png
 from coda_pi.ui.samples import sample_scenes
 from coda_pi.ui.screens import draw_scene
 
@@ -32,6 +33,6 @@ def render_samples(out: Path, sizes: Sequence[tuple[int, int]] = SIZES,
                     surface = pygame.Surface((w, h))
                     draw_scene(surface, scene)
                     path = folder / f"{name}-{w}x{h}.png"
-                    pygame.image.save(surface, str(path))
+                    save_png(surface, path)
                     written.append(path)
     return written
