@@ -136,7 +136,22 @@ def test_a_whole_tournament_plays_with_four_pods_on_lumas_dummy_devices(monkeypa
         return PodPanel(devices[bus.channel], None)
 
     monkeypatch.setattr(panel_module, "open_panel", open_dummy)
-    scenes = play(monkeypatch, four_pods(), pool, rounds=3)  # the game ends, totals agree
+    # The writer shows each pod's newest frame: a frame replaced before the writer reached it
+    # is rightly never written, so on a starved machine the table pool's short-lived review
+    # could go unseen here. Each frame is let reach the glass before the game goes on.
+    writers: list = []
+    real_writer = start.BusWriter
+
+    def kept_writer(**kw):
+        writers.append(real_writer(**kw))
+        return writers[-1]
+
+    monkeypatch.setattr(start, "BusWriter", kept_writer)
+
+    def settled(frame: int, scene) -> None:
+        assert all(w.wait_idle(10) for w in writers)
+
+    scenes = play(monkeypatch, four_pods(), pool, rounds=3, on_frame=settled)  # totals agree
     assert sorted(devices) == [0, 1, 2, 3]
     assert not [b for b in banners(scenes) if "does not answer" in b]
     assert not [s for s in scenes if content_of(s.private) is not None]
