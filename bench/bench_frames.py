@@ -222,9 +222,9 @@ def kept_kib() -> float:
     total = 0
     for cache in memo._caches:
         for value in cache._entries.values():
-            found = value if isinstance(value, pygame.Surface) else None
-            if found is not None:
-                total += found.get_pitch() * found.get_size()[1]
+            value = getattr(value, "image", value)  # a text's ink (ui/text.py's Inked)
+            if isinstance(value, pygame.Surface):
+                total += value.get_pitch() * value.get_size()[1]
     return total / 1024
 
 
