@@ -34,7 +34,12 @@ class Aside(pygame.Surface):
         return self.screen_height
 
 
-_kept: Memo[Aside] = Memo(24)  # a table's seats, the header, the LEDs
+_kept: Memo[Aside] = Memo(512, budget=16 * 2**20, recent=True)
+"""A table's seats, the header, the LEDs, what to press: by the bytes of their images, the
+most recently used kept. Every sample screen's parts at 480x320 take 15.4 MiB (158 parts,
+a seat's band 80 kB): 16 MiB keeps them all, so a screen shown before finds its parts
+whatever came between (at 24 parts, the seats of one screen pushed out another's). At
+800x480 it holds some sixty parts: four seats' bands in their last few rows, and more."""
 
 
 class _Waiting(NamedTuple):
