@@ -29,17 +29,20 @@ class Aside(pygame.Surface):
 
     screen_height: int
     uses = 0  # blits from the cache so far (see ``draw_kept``)
+    colour_key: tuple[int, int, int] = theme.BACKGROUND  # what was not drawn on it
 
     def get_height(self) -> int:
         return self.screen_height
 
 
-_kept: Memo[Aside] = Memo(512, budget=16 * 2**20, recent=True)
-"""A table's seats, the header, the LEDs, what to press: by the bytes of their images, the
-most recently used kept. Every sample screen's parts at 480x320 take 15.4 MiB (158 parts,
-a seat's band 80 kB): 16 MiB keeps them all, so a screen shown before finds its parts
-whatever came between (at 24 parts, the seats of one screen pushed out another's). At
-800x480 it holds some sixty parts: four seats' bands in their last few rows, and more."""
+_kept: Memo[Aside] = Memo(512, budget=20 * 2**20, recent=True)
+"""A table's seats, the header, the LEDs, what to press, a menu's box: by the bytes of
+their images, the most recently used kept. Every sample screen's parts at 480x320 take
+17.7 MiB (163 parts, a seat's band 80 kB, a menu's box 480 kB): 20 MiB keeps them all, so
+a screen shown before finds its parts whatever came between (at 24 parts, the seats of
+one screen pushed out another's; and a cache a little too small for a round of screens
+keeps none of them, each pushed out just before it comes back). At 800x480 it holds some
+seventy parts: four seats' bands in their last few rows, and more."""
 
 
 class _Waiting(NamedTuple):
@@ -54,6 +57,7 @@ class _Waiting(NamedTuple):
     height: int
     language: str
     names: tuple[tuple[str, ...], ...]
+    colour_key: tuple[int, int, int]
 
 
 _waiting: Memo[_Waiting] = Memo(24)
@@ -63,12 +67,15 @@ _never: Memo[bool] = Memo(64)
 
 
 def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
-              draw: Callable[[pygame.Surface, int, int], None]) -> None:
+              draw: Callable[[pygame.Surface, int, int], None], *,
+              colour_key: tuple[int, int, int] = theme.BACKGROUND) -> None:
     """``draw(target, dx, dy)`` draws the part onto ``target`` moved by (dx, dy); all it
     draws lies within ``reach`` (on the screen) and depends on ``key`` alone, not on
     where ``reach`` is. A part not kept yet is drawn in place and kept when the loop is
     idle (``keep_waiting``); a part found to reach the edge of ``reach`` (so perhaps past
-    it) is never kept."""
+    it) is never kept. ``colour_key``: what the part's image is filled with before it is
+    drawn, left as it is on the screen: the background it is drawn over, or a colour it
+    never draws (a part drawn over something else, opaque where it draws)."""
     if recording() or surface.get_flags() & pygame.SRCALPHA:
         # The readability tests read every text as it is drawn; a see-through screen would
         # blend differently.
@@ -84,7 +91,8 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
         draw(surface, 0, 0)
         if _never.get(full) is None and _waiting.get(full) is None:
             _waiting.put(full, _Waiting(reach.copy(), draw, _format_of(surface),
-                                        surface.get_height(), language(), names_stack()))
+                                        surface.get_height(), language(), names_stack(),
+                                        colour_key))
         return
     if image.uses < _ENCODE_AT:
         image.uses += 1
@@ -94,7 +102,7 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
             # 3 us instead of 11, the same pixels). Not at once: encoding costs 35-100
             # us, which a part drawn for one screen never pays back, and a new screen
             # would pay for all its parts in its first frame.
-            image.set_colorkey(theme.BACKGROUND, pygame.RLEACCEL)
+            image.set_colorkey(image.colour_key, pygame.RLEACCEL)
     surface.blit(image, reach.topleft)
 
 
@@ -128,8 +136,9 @@ def _keep(full: Hashable, waiting: _Waiting) -> None:
     # right of ``reach`` stays the colour key: a blit leaves it as it is.
     aside = Aside((-(-reach.width // _ALIGN) * _ALIGN, reach.height), 0, like)
     aside.screen_height = waiting.height
-    aside.fill(theme.BACKGROUND)
-    aside.set_colorkey(theme.BACKGROUND)
+    aside.colour_key = waiting.colour_key
+    aside.fill(waiting.colour_key)
+    aside.set_colorkey(waiting.colour_key)
     with in_language(waiting.language), names_as_shown(waiting.names):
         waiting.draw(aside, -reach.left, -reach.top)
     if _inked_at_edge(aside, reach.size):
