@@ -164,18 +164,13 @@ def _overlay(surface: pygame.Surface, bands: Frame, overlay: MenuView | ConfirmV
         if keep is not None:
             # Inside the box only its fill is ever seen: the rooms around it are kept.
             keep_layer(surface, keep, rooms + [footer_room(bands)])
-    if isinstance(overlay, PhonesView):
-        _box(surface, box, radius, m)
-        from coda_pi.ui.phones_card import draw_phones_page  # only where phones are on
-
-        draw_phones_page(surface, bands, overlay, box.inflate(-2 * m.margin, -2 * m.margin))
-        return
     # The box and what it says, the same picture each time the menu opens (BACK on a turn,
     # its cursor on the first line): kept as one image (ui/kept.py), opaque where the box
     # is drawn, the colour no box draws around its rounded corners.
-    key = ("overlay", overlay, radius, m.margin, m.border, tuple(names_shown()))
+    key = ("overlay", overlay, radius, m, tuple(names_shown()))
     draw_kept(surface, box.inflate(4, 4), key,
-              lambda target, dx, dy: _boxed(target, box.move(dx, dy), radius, m, overlay),
+              lambda target, dx, dy: _boxed(target, bands, box.move(dx, dy), radius,
+                                            overlay),
               colour_key=_NEVER_IN_A_BOX)
 
 
@@ -188,12 +183,18 @@ def _box(surface: pygame.Surface, box: pygame.Rect, radius: int, m: Metrics) -> 
     pygame.draw.rect(surface, theme.CURSOR, box, width=max(2, m.border), border_radius=m.px(3))
 
 
-def _boxed(surface: pygame.Surface, box: pygame.Rect, radius: int, m: Metrics,
-           overlay: MenuView | ConfirmView) -> None:
-    """A menu or a question in its box."""
+def _boxed(surface: pygame.Surface, bands: Frame, box: pygame.Rect, radius: int,
+           overlay: MenuView | ConfirmView | PhonesView) -> None:
+    """A menu, a question or the phones' page in its box (of the bands, only their
+    metrics count: the box is where it is drawn)."""
+    m = bands.metrics
     _box(surface, box, radius, m)
     inner = box.inflate(-2 * m.margin, -2 * m.margin)
-    if isinstance(overlay, MenuView):
+    if isinstance(overlay, PhonesView):
+        from coda_pi.ui.phones_card import draw_phones_page  # only where phones are on
+
+        draw_phones_page(surface, bands, overlay, inner)
+    elif isinstance(overlay, MenuView):
         items = [MenuItem(label) for label in overlay.items]
         draw_menu(surface, inner, overlay.title, items, overlay.cursor)
     else:
