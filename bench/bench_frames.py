@@ -222,13 +222,14 @@ def kept_kib() -> float:
     total = 0
     for cache in memo._caches:
         for value in cache._entries.values():
-            found = value if isinstance(value, pygame.Surface) else None
-            if found is not None:
-                total += found.get_pitch() * found.get_size()[1]
+            value = getattr(value, "image", value)  # a text's ink (ui/text.py's Inked)
+            if isinstance(value, pygame.Surface):
+                total += value.get_pitch() * value.get_size()[1]
     return total / 1024
 
 
-def transition_figures(repeat: int) -> dict[str, dict[str, float]]:
+def transition_figures(repeat: int, idle: Callable[[], object] | None = None
+                       ) -> dict[str, dict[str, float]]:
     """Each sample scene drawn by the device's renderer over the one before it (and diffed),
     cold (fresh from ``pygame.quit()``) and with warm caches; the median per transition."""
     import pygame
@@ -251,7 +252,8 @@ def transition_figures(repeat: int) -> dict[str, dict[str, float]]:
             damage.changed(surface)
             cold[name].append(time.thread_time() - start)
     surface = pygame.Surface((480, 320))
-    renderer, damage, idle = ScreenRenderer(), Damage(), loop_idle()
+    renderer, damage = ScreenRenderer(), Damage()
+    idle = loop_idle() if idle is None else idle
     befores = screens_before(scenes)
     for lap in range(1 + max(1, repeat // 10)):  # the first lap warms the caches
         for name, scene in scenes:
@@ -268,6 +270,20 @@ def transition_figures(repeat: int) -> dict[str, dict[str, float]]:
             idle()
     return {"cold": {n: statistics.median(t) * 1000 for n, t in cold.items()},
             "change": {n: statistics.median(t) * 1000 for n, t in change.items()}}
+
+
+def interrupted_figures(repeat: int) -> dict[str, float]:
+    """The screens changing as in ``transition_figures`` (warm), but every loop's idle
+    interrupted by the next press before it did anything: what a player pressing at once
+    meets. Nothing a new screen drew in place is then ever kept aside (ui/kept.py)."""
+    import pygame
+
+    from coda_pi.ui import memo
+
+    pygame.quit()  # what the figures before kept aside goes: none of it kept here
+    pygame.font.init()
+    memo.forget_all()
+    return transition_figures(repeat, idle=lambda: None)["change"]
 
 
 def screens_before(scenes: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -443,6 +459,7 @@ def child(root: Path, repeat: int, rounds: int, passes: int, presses: int) -> di
     figures["scenes_ms"] = scene_figures(repeat)
     figures["demo"] = demo_figures(demo_scenes(rounds), passes)
     figures["transitions"] = transition_figures(repeat)
+    figures["transitions"]["interrupted"] = interrupted_figures(repeat)
     figures["demo_presses"] = demo_press_figures(rounds)
     figures["press"] = {f"{w}x{h}": press_figures((w, h), presses) for w, h in SIZES}
     return figures
@@ -512,6 +529,7 @@ def report(results: list[dict[str, Any]], names: list[str]) -> None:
     print(f"  a screen changing at 480x320 ({count} sample transitions, draw + diff; a menu "
           "over the screen it opens on), as multiples of the plain frame:")
     for kind, goal in (("change", "goal <= 2x (a new screen's first frame)"),
+                       ("interrupted", "(the same, no loop's idle ever finished)"),
                        ("cold", "(first frame after start: fonts load)")):
         figures = [spread(r["transitions"][kind], p) for r, p in zip(results, plain,
                                                                       strict=True)]

@@ -163,7 +163,40 @@ def test_a_menu_dims_all_the_screen_its_box_leaves_to_be_seen(monkeypatch):
 
     def whole_screen(surface, box, radius):
         surface.blit(chrome.veil(surface.get_size(), (0, 0, 0, 170)), (0, 0))
+        return [surface.get_rect()]  # the rooms dimmed: all of it
 
     monkeypatch.setattr(chrome, "_dim_around", whole_screen)
     for (name, size), pixels in skipping.items():
         assert pixels == _whole(_overlaid()[name], size), (name, size)
+
+
+def test_a_menu_over_its_kept_layer_covers_whatever_the_screen_showed_under_its_box(
+        monkeypatch):
+    """Only what lies around a menu's box is kept of the screen dimmed under it
+    (``kept.keep_layer``'s rooms), and put back while the cursor moves: the box is drawn
+    over all the rest, whatever the screen showed there (noise, here)."""
+    import random
+
+    from coda_pi.ui import kept, mastermind_screens, still
+
+    blitted: list[bool] = []
+
+    def spied(surface, key):
+        blitted.append(kept.blit_layer(surface, key))
+        return blitted[-1]
+
+    monkeypatch.setattr(screens, "blit_layer", spied)
+    monkeypatch.setattr(mastermind_screens, "blit_layer", spied)
+    rng = random.Random(5)
+    for size in SIZES:
+        for name, scene in _overlaid().items():
+            memo.forget_all()
+            expected = _whole(scene, size)
+            draw_scene(pygame.Surface(size), scene)  # the screen dimmed under it is kept
+            still._still.clear()  # and not the whole frame: the layer is what is tried
+            surface = pygame.Surface(size)
+            surface.get_buffer().write(rng.randbytes(surface.get_pitch() * size[1]), 0)
+            blitted.clear()
+            draw_scene(surface, scene)
+            assert blitted == [True], (name, size)
+            assert _pixels(surface) == expected, (name, size)

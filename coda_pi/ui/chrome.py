@@ -25,6 +25,7 @@ from coda_pi.ui.draw import (
 from coda_pi.ui.kept import draw_kept, keep_layer
 from coda_pi.ui.layout import Frame
 from coda_pi.ui.looks import BANNER_CHIPS
+from coda_pi.ui.memo import Hashed
 from coda_pi.ui.text import blit_text, blit_wrapped, floor_size, names_shown
 from coda_pi.ui.theme import RGB, Metrics
 
@@ -97,8 +98,10 @@ def under_key(view: object, bands: Frame) -> Hashable:
     """The key the screen dimmed under ``view``'s menu or question is kept under
     (``kept.keep_layer``): the view without them and without its counter, either game's
     (a dataclass equals only its own kind)."""
-    return ("under", replace(view, overlay=None, version=0),  # type: ignore[type-var]
-            bands.leds is not None, language())
+    # Hashed once: the key is looked up and kept several times in a menu's first frame,
+    # and hashing the view walks all of it each time (13 us a time here, cold).
+    return Hashed(("under", replace(view, overlay=None, version=0),  # type: ignore[type-var]
+                   bands.leds is not None, language()))
 
 
 def sentence_case(text: str) -> str:
@@ -120,15 +123,23 @@ def _overlay_keys(overlay: MenuView | ConfirmView | PhonesView) -> str:
     return "   ".join(label for label in (overlay.ok_label, overlay.back_label) if label)
 
 
-def _dim_around(surface: pygame.Surface, box: pygame.Rect, radius: int) -> None:
+def _dim_around(surface: pygame.Surface, box: pygame.Rect, radius: int) -> list[pygame.Rect]:
     """Dim the screen under a menu but where its box (rounded by ``radius``) covers it
     whole, every time it is drawn: the box is filled over the screen dimmed (and over the
     layer kept of it), so nobody sees what lies under its inside. Three quarters of the
     screen at every size, which the veil's blending (the costliest part of a menu's
-    first frame, 90 us at 480x320) skips."""
+    first frame, 90 us at 480x320) skips. Returns the rooms dimmed."""
     shade = veil(surface.get_size(), (0, 0, 0, 170))
-    width, height = surface.get_size()
-    # Outside the box: above, below, left, right; then its four rounded corners.
+    rooms = _around(surface.get_size(), box, radius)
+    for room in rooms:
+        surface.blit(shade, room.topleft, room)
+    return rooms
+
+
+def _around(size: tuple[int, int], box: pygame.Rect, radius: int) -> list[pygame.Rect]:
+    """What of a screen of ``size`` a box rounded by ``radius`` does not cover whole:
+    above, below, left, right of it; then its four rounded corners."""
+    width, height = size
     rooms = [pygame.Rect(0, 0, width, box.top), pygame.Rect(0, box.bottom, width,
                                                             height - box.bottom),
              pygame.Rect(0, box.top, box.left, box.height),
@@ -136,9 +147,7 @@ def _dim_around(surface: pygame.Surface, box: pygame.Rect, radius: int) -> None:
     for x in (box.left, box.right - radius):
         for y in (box.top, box.bottom - radius):
             rooms.append(pygame.Rect(x, y, radius, radius))
-    for room in rooms:
-        if room.width > 0 and room.height > 0:
-            surface.blit(shade, room.topleft, room)
+    return [room for room in rooms if room.width > 0 and room.height > 0]
 
 
 def _overlay(surface: pygame.Surface, bands: Frame, overlay: MenuView | ConfirmView | PhonesView,
@@ -150,12 +159,36 @@ def _overlay(surface: pygame.Surface, bands: Frame, overlay: MenuView | ConfirmV
                       bands.body.bottom - bands.header.top)
     radius = m.px(3)
     if not dimmed:
-        _dim_around(surface, box, radius)
+        rooms = _dim_around(surface, box, radius)
         pygame.draw.rect(surface, theme.BACKGROUND, footer_room(bands))
         if keep is not None:
-            keep_layer(surface, keep)
+            # Inside the box only its fill is ever seen: the rooms around it are kept.
+            keep_layer(surface, keep, rooms + [footer_room(bands)])
+    # The box and what it says, the same picture each time the menu opens (BACK on a turn,
+    # its cursor on the first line): kept as one image (ui/kept.py), opaque where the box
+    # is drawn, the colour no box draws around its rounded corners.
+    key = ("overlay", overlay, radius, m, tuple(names_shown()))
+    draw_kept(surface, box.inflate(4, 4), key,
+              lambda target, dx, dy: _boxed(target, bands, box.move(dx, dy), radius,
+                                            overlay),
+              colour_key=_NEVER_IN_A_BOX)
+
+
+_NEVER_IN_A_BOX = (255, 0, 255)
+"""A colour no menu's or question's box draws: what is around its rounded corners."""
+
+
+def _box(surface: pygame.Surface, box: pygame.Rect, radius: int, m: Metrics) -> None:
     pygame.draw.rect(surface, theme.PANEL_AREA, box, border_radius=radius)
     pygame.draw.rect(surface, theme.CURSOR, box, width=max(2, m.border), border_radius=m.px(3))
+
+
+def _boxed(surface: pygame.Surface, bands: Frame, box: pygame.Rect, radius: int,
+           overlay: MenuView | ConfirmView | PhonesView) -> None:
+    """A menu, a question or the phones' page in its box (of the bands, only their
+    metrics count: the box is where it is drawn)."""
+    m = bands.metrics
+    _box(surface, box, radius, m)
     inner = box.inflate(-2 * m.margin, -2 * m.margin)
     if isinstance(overlay, PhonesView):
         from coda_pi.ui.phones_card import draw_phones_page  # only where phones are on

@@ -12,7 +12,7 @@ is where the screens put the table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import NamedTuple
 
 import pygame
@@ -29,12 +29,21 @@ class Aside(pygame.Surface):
 
     screen_height: int
     uses = 0  # blits from the cache so far (see ``draw_kept``)
+    colour_key: tuple[int, int, int] = theme.BACKGROUND  # what was not drawn on it
 
     def get_height(self) -> int:
         return self.screen_height
 
 
-_kept: Memo[Aside] = Memo(24)  # a table's seats, the header, the LEDs
+_kept: Memo[Aside] = Memo(512, budget=24 * 2**20, recent=True)
+"""A table's seats, the header, the LEDs, what to press, a menu's box: by the bytes of
+their images, the most recently used kept. Every sample screen's parts at 480x320 take
+19.1 MiB (166 parts: a seat's band 80 kB, a menu's box 480 kB); 24 MiB keeps them all
+with room to spare, so a screen shown before finds its parts whatever came between. A
+cache a little too small for a round of screens keeps none of them (each is pushed out
+just before it comes back: at 24 parts, the seats of one screen pushed out another's).
+At 800x480 it holds some eighty parts: four seats' bands in their last few rows, and
+more."""
 
 
 class _Waiting(NamedTuple):
@@ -49,6 +58,7 @@ class _Waiting(NamedTuple):
     height: int
     language: str
     names: tuple[tuple[str, ...], ...]
+    colour_key: tuple[int, int, int]
 
 
 _waiting: Memo[_Waiting] = Memo(24)
@@ -58,12 +68,15 @@ _never: Memo[bool] = Memo(64)
 
 
 def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
-              draw: Callable[[pygame.Surface, int, int], None]) -> None:
+              draw: Callable[[pygame.Surface, int, int], None], *,
+              colour_key: tuple[int, int, int] = theme.BACKGROUND) -> None:
     """``draw(target, dx, dy)`` draws the part onto ``target`` moved by (dx, dy); all it
     draws lies within ``reach`` (on the screen) and depends on ``key`` alone, not on
     where ``reach`` is. A part not kept yet is drawn in place and kept when the loop is
     idle (``keep_waiting``); a part found to reach the edge of ``reach`` (so perhaps past
-    it) is never kept."""
+    it) is never kept. ``colour_key``: what the part's image is filled with before it is
+    drawn, left as it is on the screen: the background it is drawn over, or a colour it
+    never draws (a part drawn over something else, opaque where it draws)."""
     if recording() or surface.get_flags() & pygame.SRCALPHA:
         # The readability tests read every text as it is drawn; a see-through screen would
         # blend differently.
@@ -79,7 +92,8 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
         draw(surface, 0, 0)
         if _never.get(full) is None and _waiting.get(full) is None:
             _waiting.put(full, _Waiting(reach.copy(), draw, _format_of(surface),
-                                        surface.get_height(), language(), names_stack()))
+                                        surface.get_height(), language(), names_stack(),
+                                        colour_key))
         return
     if image.uses < _ENCODE_AT:
         image.uses += 1
@@ -89,7 +103,7 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
             # 3 us instead of 11, the same pixels). Not at once: encoding costs 35-100
             # us, which a part drawn for one screen never pays back, and a new screen
             # would pay for all its parts in its first frame.
-            image.set_colorkey(theme.BACKGROUND, pygame.RLEACCEL)
+            image.set_colorkey(image.colour_key, pygame.RLEACCEL)
     surface.blit(image, reach.topleft)
 
 
@@ -123,8 +137,9 @@ def _keep(full: Hashable, waiting: _Waiting) -> None:
     # right of ``reach`` stays the colour key: a blit leaves it as it is.
     aside = Aside((-(-reach.width // _ALIGN) * _ALIGN, reach.height), 0, like)
     aside.screen_height = waiting.height
-    aside.fill(theme.BACKGROUND)
-    aside.set_colorkey(theme.BACKGROUND)
+    aside.colour_key = waiting.colour_key
+    aside.fill(waiting.colour_key)
+    aside.set_colorkey(waiting.colour_key)
     with in_language(waiting.language), names_as_shown(waiting.names):
         waiting.draw(aside, -reach.left, -reach.top)
     if _inked_at_edge(aside, reach.size):
@@ -155,37 +170,54 @@ def _inked_at_edge(aside: pygame.Surface, size: tuple[int, int]) -> bool:
     return any(aside.subsurface(strip).get_bounding_rect().width for strip in strips)
 
 
-_layers: Memo[pygame.Surface] = Memo(2)
+class _Layer(NamedTuple):
+    """A screen kept whole-screen sized, of which only ``rooms`` hold what was kept."""
+
+    image: pygame.Surface
+    rooms: tuple[pygame.Rect, ...]
+
+
+_layers: Memo[_Layer] = Memo(2)
 
 
 def blit_layer(surface: pygame.Surface, key: Hashable) -> bool:
-    """Put the whole-screen layer kept under ``key`` on ``surface``; False when none is
-    kept (or none can be: see ``keep_layer``)."""
+    """Put the layer kept under ``key`` on ``surface`` (its rooms, as ``keep_layer`` was
+    given them); False when none is kept (or none can be: see ``keep_layer``)."""
     if recording() or surface.get_flags() & pygame.SRCALPHA:
         return False
-    image = _layers.get((key, surface.get_size(), surface.get_bitsize(), surface.get_masks()))
-    if image is None:
+    layer = _layers.get((key, surface.get_size(), surface.get_bitsize(), surface.get_masks()))
+    if layer is None:
         return False
-    surface.blit(image, (0, 0))
+    for room in layer.rooms:
+        surface.blit(layer.image, room.topleft, room)
     return True
 
 
-def keep_layer(surface: pygame.Surface, key: Hashable) -> None:
+def keep_layer(surface: pygame.Surface, key: Hashable,
+               rooms: Sequence[pygame.Rect] | None = None) -> None:
     """Keep what ``surface`` shows now under ``key``: the screen dimmed under a menu, the
-    same while the menu's cursor moves. A see-through surface is not kept (a blit would
-    blend it), nor one drawn while the readability tests read its texts."""
+    same while the menu's cursor moves. ``rooms``: only what lies in them is kept, and put
+    back (the rest is drawn over whole each time: the menu's box); the whole screen when
+    None. A see-through surface is not kept (a blit would blend it), nor one drawn while
+    the readability tests read its texts."""
     if recording() or surface.get_flags() & pygame.SRCALPHA:
         return
     full = (key, surface.get_size(), surface.get_bitsize(), surface.get_masks())
     # The layer about to be dropped is drawn over: a new whole-screen surface (fresh
     # memory, page by page) cost 100-250 us, the copy into one already there about 20.
-    out = _layers.next_out() if _layers.get(full) is None else None
+    dropped = _layers.next_out() if _layers.get(full) is None else None
+    out = None if dropped is None else dropped.image
     if (out is None or out.get_size() != surface.get_size()
             or out.get_bitsize() != surface.get_bitsize()
             or out.get_masks() != surface.get_masks()):
         out = pygame.Surface(surface.get_size(), 0, surface)
-    out.blit(surface, (0, 0))
-    _layers.put(full, out)
+    # Around a menu's box a quarter of the screen: copying only that saved 40-60 us of a
+    # menu's first frame (the whole screen, 600 kB at 480x320, read and written).
+    kept_rooms = ((surface.get_rect(),) if rooms is None
+                  else tuple(r for r in rooms if r.width > 0 and r.height > 0))
+    for room in kept_rooms:
+        out.blit(surface, room.topleft, room)
+    _layers.put(full, _Layer(out, kept_rooms))
 
 
 _stamps: Memo[pygame.Surface] = Memo(256)

@@ -102,7 +102,9 @@ class Memo(Generic[V]):
 
 
 def _bytes(value: object) -> int:
-    """The bytes of an image's pixels (0 for anything else)."""
+    """The bytes of an image's pixels, or of the ``image`` a value holds (a text's ink:
+    ui/text.py); 0 for anything else."""
+    value = getattr(value, "image", value)
     if isinstance(value, pygame.Surface):
         return value.get_pitch() * value.get_size()[1]  # not get_height: see kept.Aside
     return 0

@@ -17,7 +17,7 @@ import textwrap
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -41,23 +41,12 @@ class SafeFont(pygame.font.Font):
     on both) is drawn as U+FFFD, and text of only zero-width characters as a space, so no
     name a record or config holds can stop the screen from being drawn."""
 
-    # A frame draws the same texts as the frame before (names, points, the prompt): their
-    # images and sizes are kept (``memo``), keyed on the font and the text. The images are
-    # shared, so nothing may draw on a surface ``render`` returns.
-
     def render(self, text: Any, antialias: Any, color: Any, bgcolor: Any = None) -> Any:
-        try:
-            key = (self, text, bool(antialias), tuple(color), bgcolor and tuple(bgcolor))
-        except TypeError:  # a colour given as something unusual: drawn, not kept
-            key = None
-        if key is not None and (image := _images.get(key)) is not None:
-            return image
         shown = drawable(text) if isinstance(text, str) else text
         try:
-            image = super().render(shown, antialias, color, bgcolor)
+            return super().render(shown, antialias, color, bgcolor)
         except pygame.error:  # "Text has zero width"
-            image = super().render(" ", antialias, color, bgcolor)
-        return image if key is None else _images.put(key, image)
+            return super().render(" ", antialias, color, bgcolor)
 
     def size(self, text: Any) -> tuple[int, int]:
         key = (self, text)
@@ -76,11 +65,45 @@ class SafeFont(pygame.font.Font):
         return found
 
 
-_images: Memo[pygame.Surface] = Memo(1024, budget=4 * 2**20, recent=True)
+class Inked(NamedTuple):
+    """A text as drawn: its rendered image cut to its ink (``image``), where that lies in
+    the whole image (``left``, ``top``) and the whole image's size, by which the text is
+    placed. The rest of a rendered text is see-through, and a see-through pixel blitted
+    leaves the screen as it was: the ink alone gives the same pixels."""
+
+    image: pygame.Surface
+    left: int
+    top: int
+    width: int
+    height: int
+
+
+def inked(fnt: pygame.font.Font, text: str, colour: RGB, narrow: int | None = None
+          ) -> Inked:
+    """``text`` rendered in ``fnt`` and ``colour`` (squeezed to ``narrow`` pixels wide when
+    given), kept (``_images``). The images are shared: nothing may draw on them."""
+    key = (fnt, text, tuple(colour), narrow)
+    found = _images.get(key)
+    if found is None:
+        image = fnt.render(text, True, colour)
+        if narrow is not None:
+            image = pygame.transform.smoothscale(image, (narrow, image.get_height()))
+        ink = image.get_bounding_rect()
+        found = _images.put(key, Inked(image.subsurface(ink).copy(), ink.left, ink.top,
+                                       image.get_width(), image.get_height()))
+    return found
+
+
+_images: Memo[Inked] = Memo(4096, budget=10 * 2**20, recent=True)
 """Rendered texts, shared by every screen: a new screen mostly shows words drawn before
-(the names, the points, what to press). 4 MiB holds the texts of most sample screens at
-480x320 (9 MiB for all 82; a demo tournament about 6): at 128 texts, a new screen
-rendered most of its words again."""
+(the names, the points, what to press, the fixed sentences of its kind of screen). A text
+missing here costs a new screen more than its rendering (4-8 us): its image is new memory
+the blit then reads cold. Every sample screen at 480x320 together draws 542 texts, 7.0
+MiB of ink (9.3 MiB as rendered: the rest is see-through, and cut off); a demo tournament
+some 6 MiB as rendered. 10 MiB keeps all the texts of a club evening at 480x320 and the
+most used of one at 800x480. At 4 MiB the screens' fixed sentences went round the cache
+and each new screen rendered most of its words again. A Pi Zero 2 W has 512 MB; the
+device's kept images (texts, panels, parts: ui/kept.py) stay within 40 MiB of it."""
 _sizes: Memo[tuple[int, int]] = Memo(2048)
 """Measured texts: layouts measure many candidates (every elision, every wrap). A demo
 tournament measures about 2,000 and the next ones a few hundred new: at 2,048 the cache is
@@ -247,13 +270,12 @@ def blit_text(
     floor = cap_floor(screen_h, role)
     if cap_height(chosen) < floor:
         chosen = floor_font(screen_h, role)
-    image = chosen.render(text, True, colour)
-    if role == NUMBER and image.get_width() > rect.width:
+    ink = inked(chosen, text, colour)
+    if role == NUMBER and ink.width > rect.width:
         # A two-digit number in a narrow panel is drawn condensed, never shorter: its height
         # is what reads from across the table.
-        narrow = max(rect.width, math.ceil(image.get_width() * CONDENSE))
-        image = pygame.transform.smoothscale(image, (narrow, image.get_height()))
-    placed = image.get_rect()
+        ink = inked(chosen, text, colour, max(rect.width, math.ceil(ink.width * CONDENSE)))
+    placed = pygame.Rect(0, 0, ink.width, ink.height)
     placed.centery = rect.centery
     if align == "left":
         placed.left = rect.left
@@ -261,11 +283,12 @@ def blit_text(
         placed.right = rect.right
     else:
         placed.centerx = rect.centerx
-    surface.blit(image, placed)
+    inked_at = (placed.left + ink.left, placed.top + ink.top)
+    surface.blit(ink.image, inked_at)
     if _recording:
-        ink = image.get_bounding_rect().move(placed.topleft)
         room = (box or rect).copy()
-        drawn = DrawnText(text, role, cap_height(chosen), room, ink, surface.get_size())
+        drawn = DrawnText(text, role, cap_height(chosen), room,
+                          pygame.Rect(inked_at, ink.image.get_size()), surface.get_size())
         for log in _recording:
             log.append(drawn)
     return placed
