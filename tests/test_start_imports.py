@@ -51,6 +51,7 @@ def first_frame(app, **_):
         # (devices/gpiozero_import.py)
         "unused": [m for m in ("statistics", "subprocess", "colorzero", "fractions", "decimal")
                    if m in sys.modules],
+        "modules": sorted(name for name, module in sys.modules.items() if module is not None),
     }), file=sys.__stdout__, flush=True)
 
 loop.App.run = first_frame
@@ -90,6 +91,17 @@ NOT_AT_START = (
     "gpiozero.boards", "gpiozero.spi_devices", "gpiozero.internal_devices",
 )
 
+# A game's screens and what they share: the setup menu shows none of them. They are imported
+# once the first frame is shown, before the loop first sleeps (referee/coda/states.py), so
+# that the first press does not wait for them.
+PLAY = (
+    "coda_pi.referee.coda.standings", "coda_pi.referee.coda.deal",
+    "coda_pi.referee.coda.deal_colours", "coda_pi.referee.coda.turn",
+    "coda_pi.referee.coda.verdicts", "coda_pi.rules.time_up",
+    "coda_pi.referee.shared.public", "coda_pi.referee.shared.private",
+    "coda_pi.referee.shared.timer",
+)
+
 # dataclasses imports inspect (with ast and dis) only to write a docstring for a class
 # that has none (coda_pi/import_later.py): no class of the first frame is one. On the
 # appliance gpiozero imports it for its callbacks.
@@ -124,8 +136,10 @@ def test_a_laptop_start_draws_the_setup_without_gpiozero_or_the_other_screens(tm
     assert not loaded(report, "datetime"), "nor an empty data directory any date"
     assert not report["gpio"]
     assert loaded(report, "pygame") and loaded(report, "coda_pi.referee.coda.referee")
-    early = [name for name in (*NOT_AT_START, *NOT_ON_A_LAPTOP) if loaded(report, name)]
+    early = [name for name in (*NOT_AT_START, *NOT_ON_A_LAPTOP, *PLAY) if loaded(report, name)]
     assert not early, f"imported before the first frame: {early}"
+    missing = [name for name in PLAY if not loaded(report["later"], name)]
+    assert not missing, f"left for the first press to import: {missing}"
     if any(name.startswith(("gpiochip", "gpiomem")) for name in os.listdir("/dev")):
         pytest.skip("this machine has GPIO devices, so gpiozero is rightly tried")
     assert not loaded(report, "gpiozero"), "no pin factory can load here"
@@ -142,9 +156,11 @@ def test_the_appliance_opens_its_pins_without_importlib_metadata(tmp_path):
     # The pins open once the first frame is shown, before the loop first sleeps: gpiozero
     # (about a sixth of the appliance's start) is not needed to draw it.
     assert not report["gpio"] and not loaded(report, "gpiozero")
-    early = [name for name in NOT_AT_START if loaded(report, name)]
+    early = [name for name in (*NOT_AT_START, *PLAY) if loaded(report, name)]
     assert not early, f"imported before the first frame: {early}"
     later = report["later"]
+    missing = [name for name in PLAY if not loaded(later, name)]
+    assert not missing, f"left for the first press to import: {missing}"
     assert later["gpio"], "the buttons, LEDs and piezo were opened"
     assert later["pressed"] == ["Press"], "a button pressed reaches the loop"
     assert later["unused"] == []

@@ -28,6 +28,7 @@ from coda_pi.devices.gpio import GpioDevices, open_gpio, why_no_gpio_here
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
 from coda_pi.devices.sound_on_first_cue import device_sounder
+from coda_pi.lazy_types import loaded
 from coda_pi.referee.shared.ports import Clock, MonotonicClock, Sounder
 from coda_pi.referee.shared.views import BannerKind
 from coda_pi.referee.table_referee import TableReferee
@@ -221,6 +222,12 @@ def build_app(
     )
     app.records = records
     app.gpio = gpio
+    if loaded("coda_pi.referee.coda.states"):
+        # A Coda referee draws its setup without a game's screens: they are imported once
+        # the first frame is shown, before the loop first sleeps, so no press waits for them.
+        from coda_pi.referee.coda.states import import_play
+
+        app.later.append(import_play)
     if pins_later:
         app.later.append(_pins_opener(app, options, say, sound_on=sound_on,
                                       waiter_chosen=waiter is None, driver=driver))

@@ -25,13 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import _
 from coda_pi.record import Journal, RecordWriteError
-from coda_pi.referee.coda import verdicts
-from coda_pi.referee.coda.deal import deal_seat
-from coda_pi.referee.coda.deal_colours import ColourDial
 from coda_pi.referee.coda.menu import CodaMenu
 from coda_pi.referee.coda.setup import RESULTS
 from coda_pi.referee.coda.setup_menu import SetupMenu
-from coda_pi.referee.coda.standings import after_round_start, open_review, review_nav
 from coda_pi.referee.coda.states import SCREENS
 from coda_pi.referee.pools.mode import DevicePool, PoolHost, PoolMode, pool_mode
 from coda_pi.referee.shared.base import HOLD_FOR_UNDO, BaseReferee
@@ -46,18 +42,10 @@ from coda_pi.referee.shared.ports import (
     system_pads,
     writer,
 )
-from coda_pi.referee.shared.public import (
-    PublicTable,
-    TurnCursor,
-    cursor_highlight,
-    public_table,
-    table_view,
-)
 from coda_pi.referee.shared.results import ResultsBrowser, ResultsSource
 from coda_pi.referee.shared.seat_screens import PHONES_ON, PhonesPanel, SeatScreens
 from coda_pi.referee.shared.setup import SetupDefaults, options_from_header, unique_names
 from coda_pi.referee.shared.signals import Button, Cue
-from coda_pi.referee.shared.timer import GuessTimer
 from coda_pi.referee.shared.views import (
     MAX_SEATS,
     Banner,
@@ -73,7 +61,14 @@ from coda_pi.rules.dealer import SEED_KEY, Dealer, Shuffle, inherited_seed, new_
 from coda_pi.rules.tiles import Tile
 
 if TYPE_CHECKING:
+    from coda_pi.referee.coda.deal_colours import ColourDial
+    from coda_pi.referee.shared.public import PublicTable, TurnCursor
     from coda_pi.referee.shared.review import GameReview, ReviewLine  # loaded when needed
+    from coda_pi.referee.shared.timer import GuessTimer
+
+# A game's screens and what they share (the public table, the verdicts, the timer) are
+# imported once the first frame is shown (``states.import_play``, from the loop's first
+# idle), not for the setup menu a start draws: hence the imports inside the methods below.
 
 
 def resumed_seed(header: Mapping[str, Any] | None, journal: Journal[Any] | None,
@@ -245,15 +240,23 @@ class Referee(CodaMenu, BaseReferee):
         self._sync_timer()
 
     def deal_seat(self) -> int | None:
+        from coda_pi.referee.coda.deal import deal_seat
+
         return deal_seat(self.game)
 
     def guess(self, value: str, *, correct: bool | None) -> None:
+        from coda_pi.referee.coda import verdicts
+
         verdicts.guess(self, value, correct=correct)
 
     def end_turn(self, event: Stop | Place | Reveal) -> None:
+        from coda_pi.referee.coda import verdicts
+
         verdicts.end_turn(self, event)
 
     def announce_round_end(self) -> bool:
+        from coda_pi.referee.coda import verdicts
+
         return verdicts.announce_round_end(self)
 
     # -- what a screen may see and do besides (context.CodaContext, implemented here) ----
@@ -364,6 +367,8 @@ class Referee(CodaMenu, BaseReferee):
         self._journal = mode.journal(settings)
         self._banner = None
         if self._commit(RoundStart(options.first)):
+            from coda_pi.referee.coda.standings import after_round_start
+
             after_round_start(self)
         else:
             self._enter_phase()
@@ -419,6 +424,8 @@ class Referee(CodaMenu, BaseReferee):
         table = self._public_table(game)
         highlight = None
         if self._cursor is not None and table.turn is not None:
+            from coda_pi.referee.shared.public import cursor_highlight
+
             highlight = cursor_highlight(table, self._cursor)
         timer = None
         if self._timer is not None and self._timer_visible():
@@ -456,6 +463,8 @@ class Referee(CodaMenu, BaseReferee):
         kept = self._public
         if (kept is None or kept[0] is not journal or kept[1] is not game
                 or kept[2] != len(journal.events)):
+            from coda_pi.referee.shared.public import public_table
+
             kept = self._public = (journal, game, len(journal.events), public_table(game))
         return kept[3]
 
@@ -465,6 +474,8 @@ class Referee(CodaMenu, BaseReferee):
         given = (labels, leds, highlight)
         kept = self._shown_table
         if kept is None or kept[0] is not table or kept[1] != given:
+            from coda_pi.referee.shared.public import table_view
+
             kept = self._shown_table = (table, given, table_view(
                 table, labels=labels, leds=leds, highlight=highlight))
         return kept[2]
@@ -592,8 +603,11 @@ class Referee(CodaMenu, BaseReferee):
         if self._overlay_nav(button):
             return
         kind = self._screen_kind()
-        if kind is CodaScreen.FINAL and review_nav(self, button):
-            return  # the review lies over the final standings, as the menu over a screen
+        if kind is CodaScreen.FINAL:
+            from coda_pi.referee.coda.standings import review_nav
+
+            if review_nav(self, button):
+                return  # the review lies over the final standings, as the menu over a screen
         if kind is CodaScreen.SETUP or not self._pool.nav(button, kind):
             SCREENS[kind].nav(self, button)
 
@@ -652,8 +666,12 @@ class Referee(CodaMenu, BaseReferee):
     # -- what the menu (menu.py) asks of the screens ---------------------------------------
 
     def _open_review(self) -> None:
+        from coda_pi.referee.coda.standings import open_review
+
         open_review(self)
 
     def _time_up(self) -> None:
+        from coda_pi.referee.coda import verdicts
+
         verdicts.time_up(self)
 

@@ -34,8 +34,6 @@ from coda_pi.i18n import N_, _
 from coda_pi.record import Journal
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.pool_names import POOL_MODES
-from coda_pi.referee.shared.private import own_panels, row_view
-from coda_pi.referee.shared.public import PublicTable
 from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.referee.shared.views import Banner, BannerKind, LedState, PrivateView, Screen, TurnStep
 from coda_pi.referee.shared.wording import nouns
@@ -48,7 +46,7 @@ from coda_pi.rules.tiles import Color
 
 if TYPE_CHECKING:
     from coda_pi.referee.shared.ports import PadSource
-    from coda_pi.referee.shared.public import TurnCursor
+    from coda_pi.referee.shared.public import PublicTable, TurnCursor
     from coda_pi.referee.shared.setup import SetupDefaults
 
 # Steps where the held seat's view is about its own row (placing, knocking down).
@@ -309,6 +307,8 @@ class DevicePool(PoolMode):
         if (not self.host.dealer_present or seat is None or game is None or game.turn != seat
                 or game.drawn is None or cur is None or cur.step in _OWN_STEPS):
             return None
+        from coda_pi.referee.shared.private import own_panels, row_view  # in play only
+
         row, drawn = own_panels(game, seat)
         return row_view(seat, game.name(seat), row, drawn, self.host.labels,
                         prompt=f"Dealer: hand this {drawn.color.word} panel to "
