@@ -156,6 +156,8 @@ def test_the_appliance_opens_its_pins_without_importlib_metadata(tmp_path):
     # The pins open once the first frame is shown, before the loop first sleeps: gpiozero
     # (about a sixth of the appliance's start) is not needed to draw it.
     assert not report["gpio"] and not loaded(report, "gpiozero")
+    # Its config is plain TOML (coda_pi/plain_toml.py): no tomllib, datetime nor string.
+    assert not [name for name in ("tomllib", "datetime", "string") if loaded(report, name)]
     early = [name for name in (*NOT_AT_START, *PLAY) if loaded(report, name)]
     assert not early, f"imported before the first frame: {early}"
     later = report["later"]
