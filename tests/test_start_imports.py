@@ -100,6 +100,10 @@ PLAY = (
     "coda_pi.referee.coda.verdicts", "coda_pi.rules.time_up",
     "coda_pi.referee.shared.public", "coda_pi.referee.shared.private",
     "coda_pi.referee.shared.timer",
+    # The pool mode the setup starts a game in ("entered": the default and the appliance's)
+    # and its screens: the setup's OK, most often the first press, would otherwise import
+    # them (some 25 ms here with every mode, 0.4 s on a Pi Zero).
+    "coda_pi.referee.pools.entered.mode", "coda_pi.ui.entry_screens",
 )
 
 # dataclasses imports inspect (with ast and dis) only to write a docstring for a class

@@ -4,6 +4,7 @@ referee (coda_pi/app/resume.py chooses which) by the loop (coda_pi/app/loop.py).
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import os
 import random
 import sys
@@ -222,15 +223,12 @@ def build_app(
     )
     app.records = records
     app.gpio = gpio
-    if loaded("coda_pi.referee.coda.states"):
-        # A Coda referee draws its setup without a game's screens: they are imported once
-        # the first frame is shown, before the loop first sleeps, so no press waits for them.
-        from coda_pi.referee.coda.states import import_play
-
-        app.later.append(import_play)
     if pins_later:
         app.later.append(_pins_opener(app, options, say, sound_on=sound_on,
                                       waiter_chosen=waiter is None, driver=driver))
+    if loaded("coda_pi.referee.coda.states"):
+        # After the pins: a press is read at once, and handled once this is done.
+        app.later.append(_play_importer(config.rules.pool))
     app.phones = phones
     if phones is not None:
         app.referee.attach_seat_screens(phones.bridge)  # the QR code, "Phones" in the menu
@@ -241,6 +239,30 @@ def build_app(
     elif hasattr(app.referee, "offer_phones"):
         app.referee.offer_phones(_phones_starter(app, records.data_dir, config.phones.port))
     return app
+
+
+POOL_DRAWING: dict[str, tuple[str, ...]] = {
+    "entered": ("coda_pi.ui.entry_screens",),
+    "table": ("coda_pi.ui.table_pool_screens",),
+}
+"""What each pool mode's own screens are drawn with (the device pool's are the shared ones)."""
+
+
+def _play_importer(pool: str) -> Callable[[], None]:
+    """What a Coda game's first screens need and the setup's first frame did not (the
+    referee's screens, the pool mode ``pool`` and its drawing, the date its record is named
+    with), imported once that frame is shown, before the loop first sleeps: the setup's OK,
+    most often a start's first press, then waits for none of it
+    (bench/bench_first_press.py)."""
+
+    def import_play() -> None:
+        from coda_pi.referee.coda.states import import_play as import_screens
+
+        import_screens(pool)
+        for module in (*POOL_DRAWING.get(pool, ()), "datetime"):
+            importlib.import_module(module)
+
+    return import_play
 
 
 def pins_expected(config: Config) -> bool:

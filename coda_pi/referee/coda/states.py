@@ -14,6 +14,7 @@ them (coda_pi/app/build.py).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 from collections.abc import Iterator, Mapping
 
@@ -69,11 +70,17 @@ SCREENS: Mapping[CodaScreen, CodaState] = _Screens()
 assert set(_WHERE) == set(CodaScreen), "every CodaScreen has its state"
 
 
-def import_play() -> None:
+def import_play(pool: str) -> None:
     """Import what a game's screens need, once the first frame is on the screen: the
-    start's first frame did not need it, and a press must not wait for it."""
+    start's first frame did not need it, and a press must not wait for it. With them the
+    pool mode ``pool`` (the setup's): the setup's OK starts a game in it, and that press,
+    most often a start's first, imported it (on a Pi Zero about 0.4 s with every mode)."""
     for module in PLAY_MODULES:
         importlib.import_module(module)
+    from coda_pi.referee.pools.mode import pool_mode
+
+    with contextlib.suppress(ValueError):  # no such mode: the setup says so when shown
+        pool_mode(pool)
 
 
 __all__ = ["PLAY_MODULES", "SCREENS", "CodaState", "import_play"]

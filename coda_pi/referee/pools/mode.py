@@ -318,21 +318,19 @@ class DevicePool(PoolMode):
 def pool_modes() -> dict[str, type[PoolMode]]:
     """Every pool mode by the name the setup, the config and the record's header use, in
     the registry's order (``pool_names.POOL_MODES``)."""
-    modes: dict[str, type[PoolMode]] = {}
-    for name, where in POOL_MODES.items():
-        module, cls = where.split(":")
-        mode = getattr(importlib.import_module(module), cls)  # a mode builds on this module
-        assert issubclass(mode, PoolMode) and mode.name == name, where
-        modes[name] = mode
-    return modes
+    return {name: pool_mode(name) for name in POOL_MODES}
 
 
 def pool_mode(name: str) -> type[PoolMode]:
-    """The pool mode called ``name``.
+    """The pool mode called ``name``, its module imported (and none of the others': the
+    table pool's brings the deduction engine, with decimal and fractions).
 
     :raises ValueError: naming the modes there are, for a name that is none of them.
     """
-    modes = pool_modes()
-    if name not in modes:
-        raise ValueError(f"no pool mode {name!r}: choose {', '.join(modes)}")
-    return modes[name]
+    where = POOL_MODES.get(name)
+    if where is None:
+        raise ValueError(f"no pool mode {name!r}: choose {', '.join(POOL_MODES)}")
+    module, cls = where.split(":")
+    mode = getattr(importlib.import_module(module), cls)  # a mode builds on this module
+    assert issubclass(mode, PoolMode) and mode.name == name, where
+    return mode
