@@ -5,7 +5,8 @@ press: a press that waits for imports is felt, a start a few milliseconds shorte
 Each run is a fresh process of the real command (as bench_startup.py starts it: the
 appliance's config and mock pins with ``--as pi``, SDL's dummy driver, an empty data
 directory). Once the first frame is drawn, the loop's work before its first sleep is done
-(``App.do_later``, as ``App.step`` does it), then these presses follow, each a press and a
+(``App.do_later``, as ``App.step`` does it; its CPU is shown too: what a start puts off
+lands there), then these presses follow, each a press and a
 release handled and drawn as the loop does after it wakes (``App.update``):
 
   NEXT, PREV      the setup menu's cursor moved down and back: the first press of a start
@@ -42,7 +43,9 @@ from coda_pi.app import loop
 
 def presses(app, **_):
     app.update()  # the first frame
+    cpu = time.process_time()
     app.do_later()  # the loop's work before its first sleep
+    later = time.process_time() - cpu
     from coda_pi.referee.shared.signals import Button, Press, Release
     figures = []
     for name in ("NEXT", "PREV", "NEXT", "PREV", "OK"):
@@ -54,7 +57,7 @@ def presses(app, **_):
         app.update()
         figures.append({"button": name, "cpu": time.process_time() - cpu,
                         "drawn": app.stats.frames - frames})
-    figures.append({"screen": type(app.referee.view().screen).__name__})
+    figures.append({"screen": type(app.referee.view().screen).__name__, "later": later})
     print(json.dumps(figures), file=sys.__stdout__, flush=True)
 
 loop.App.run = presses
@@ -104,6 +107,11 @@ def main() -> int:
             drawn = measured[-1][index]["drawn"]
             cells.append(f"{cpu:8.2f} ms ({drawn} frame{'s' if drawn != 1 else ''})")
         print(f"  {label:<28}" + "".join(f"{cell:>24}" for cell in cells))
+    cells = [f"{statistics.median(r[-1]['later'] for r in measured) * 1000:8.2f} ms"
+             for measured in runs.values()]
+    print(f"  {'before them: the first idle':<28}" + "".join(f"{cell:>24}" for cell in cells))
+    print("    (after the first frame, before the loop first sleeps: the pins opened, what the "
+          "first frame did not need)")
     for name, measured in runs.items():
         first = statistics.median(r[0]["cpu"] for r in measured)
         again = statistics.median(r[2]["cpu"] for r in measured)
