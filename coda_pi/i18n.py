@@ -58,7 +58,10 @@ def _(message: str) -> str:
     known = _translated[language]
     found = known.get(message)
     if found is None:
-        found = known[message] = _catalog(language).gettext(message)
+        # English is the source: its catalog holds plural forms only (tests/test_i18n.py
+        # keeps it so), and reading it costs a start about 1.4 ms here, 20 on a Pi Zero.
+        found = known[message] = (message if language == DEFAULT_LANGUAGE
+                                  else _catalog(language).gettext(message))
     return found
 
 

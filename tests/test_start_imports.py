@@ -34,6 +34,7 @@ def first_frame(app, **_):
         "frames": app.stats.frames,
         "gpio": app.gpio is not None,
         "screen": type(app.referee.view().screen).__name__,
+        "catalogs": sorted(sys.modules["coda_pi.i18n"]._catalogs),
     }), file=sys.__stdout__, flush=True)
     # What the loop does before its first sleep: the work the first frame did not need.
     app.do_later()
@@ -66,6 +67,8 @@ NOT_AT_START = (
     # argparse's terminal width and a scratch file each brought these (coda_pi/cli/,
     # app/sdl_noise.py).
     "shutil", "tempfile", "bz2", "lzma",
+    # A text wrapper no screen used (ui/text.py's wrap_words) brought it.
+    "textwrap",
     "coda_pi.demo", "coda_pi.club", "coda_pi.cli.demo", "coda_pi.cli.analyze",
     "coda_pi.cli.replay", "coda_pi.cli.results", "coda_pi.cli.hub", "coda_pi.cli.club",
     "coda_pi.cli.mastermind", "coda_pi.cli.doctor", "coda_pi.doctor",
@@ -138,6 +141,7 @@ def test_a_laptop_start_draws_the_setup_without_gpiozero_or_the_other_screens(tm
     assert report["collecting"], "the garbage collector runs again once the device is built"
     assert not loaded(report, "tomllib"), "an empty config file needs no TOML parser"
     assert not loaded(report, "datetime"), "nor an empty data directory any date"
+    assert report["catalogs"] == [], "English, the source, is drawn without its catalog"
     assert not report["gpio"]
     assert loaded(report, "pygame") and loaded(report, "coda_pi.referee.coda.referee")
     early = [name for name in (*NOT_AT_START, *NOT_ON_A_LAPTOP, *PLAY) if loaded(report, name)]
@@ -162,6 +166,7 @@ def test_the_appliance_opens_its_pins_without_importlib_metadata(tmp_path):
     assert not report["gpio"] and not loaded(report, "gpiozero")
     # Its config is plain TOML (coda_pi/plain_toml.py): no tomllib, datetime nor string.
     assert not [name for name in ("tomllib", "datetime", "string") if loaded(report, name)]
+    assert report["catalogs"] == [], "English, the source, is drawn without its catalog"
     early = [name for name in (*NOT_AT_START, *PLAY) if loaded(report, name)]
     assert not early, f"imported before the first frame: {early}"
     later = report["later"]
