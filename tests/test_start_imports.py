@@ -82,8 +82,8 @@ NOT_AT_START = (
     # Coda is the game chosen: Mastermind's rules and setup wait until it is chosen.
     "coda_pi.rules.mastermind", "coda_pi.rules.mastermind_events",
     "coda_pi.rules.mastermind_pegs", "coda_pi.referee.mastermind",
-    # Phones and the club are off: neither their servers nor MQTT load.
-    "coda_pi.phones", "paho",
+    # Phones and the club are off: neither their servers nor MQTT load; nor the pods' bus.
+    "coda_pi.phones", "paho", "coda_pi.pods.bus",
     # The sound: a piezo on a Pi; on a laptop the mixer opens when a cue first plays.
     "pygame.mixer", "pygame.mixer_music",
     # Nor pygame's modules that no frame is drawn with.
