@@ -39,6 +39,12 @@ def _catalog(language: str) -> gettext.NullTranslations:
     return cached
 
 
+def read_catalog() -> None:
+    """Read the current language's catalog now (English's too, for its plural forms),
+    rather than when a sentence first needs it."""
+    _catalog(_current[0])
+
+
 def set_language(language: str) -> None:
     """Make ``language`` ("en", "es") the one every later ``_`` call answers in."""
     if language not in LANGUAGES:

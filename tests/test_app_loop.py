@@ -381,6 +381,23 @@ def test_a_record_file_holding_a_finished_game_is_never_appended_to(tmp_path):
     assert replay_file(new).summary()["finished"]
 
 
+def test_a_press_waiting_when_the_first_frame_is_shown_is_answered_before_the_put_off_work(
+        tmp_path):
+    """What a start puts off until its first frame is shown (a game's screens imported, the
+    pins) is done before the loop first sleeps; a press already waiting then gets its frame
+    first, and the put-off work still runs before the loop sleeps."""
+    from coda_pi.referee.shared.signals import Button, Press
+
+    app, _ = _app(tmp_path)
+    seen: list[int] = []
+    app.later.append(lambda: seen.append(app.stats.frames))
+    app.update()  # the first frame
+    app.queue.put(Press(Button.NEXT))
+    app.step()
+    assert seen == [2], "the press's frame was drawn before the work put off"
+    assert app.scene.view.screen.cursor == 3 and app.later == []
+
+
 def test_the_loop_keeps_a_new_screens_parts_in_its_idle_before_it_sleeps_after_any_press(
         tmp_path):
     """A new screen's parts are drawn in place in the frame a press waits for; drawing them
@@ -392,6 +409,7 @@ def test_the_loop_keeps_a_new_screens_parts_in_its_idle_before_it_sleeps_after_a
 
     app, _ = _app(tmp_path)
     app.update()  # the first frame
+    app.do_later()  # what the start put off, done before the loop first sleeps
     assert app.stats.frames == 1 and kept._waiting._entries  # drawn in place, not kept yet
     app.queue.put(Press(Button.NEXT))
     app.step()  # the press waited: straight to its frame, no idle work before it

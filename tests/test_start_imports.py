@@ -36,7 +36,16 @@ def first_frame(app, **_):
         "screen": type(app.referee.view().screen).__name__,
         "catalogs": sorted(sys.modules["coda_pi.i18n"]._catalogs),
     }), file=sys.__stdout__, flush=True)
-    # What the loop does before its first sleep: the work the first frame did not need.
+    # What the loop does before its first sleep: the work the first frame did not need. The
+    # pins first and alone: what they bring is gpiozero's. Then the rest (a game's screens).
+    later = app.later
+    app.later = [job for job in later if job.__name__ == "open_pins"]
+    app.do_later()
+    # gpiozero's smoothing and the Pi's own sensors: not coda-pi's
+    # (devices/gpiozero_import.py)
+    unused = [m for m in ("statistics", "subprocess", "colorzero", "fractions", "decimal")
+              if m in sys.modules]
+    app.later = [job for job in later if job.__name__ != "open_pins"]
     app.do_later()
     pressed = None
     if app.gpio is not None:
@@ -48,10 +57,7 @@ def first_frame(app, **_):
     print(json.dumps({
         "frames": app.stats.frames, "gpio": app.gpio is not None, "pressed": pressed,
         "leds_on_screen": app.show_led_strip,
-        # gpiozero's smoothing and the Pi's own sensors: not coda-pi's
-        # (devices/gpiozero_import.py)
-        "unused": [m for m in ("statistics", "subprocess", "colorzero", "fractions", "decimal")
-                   if m in sys.modules],
+        "unused": unused,
         "modules": sorted(name for name, module in sys.modules.items() if module is not None),
     }), file=sys.__stdout__, flush=True)
 
@@ -102,11 +108,12 @@ PLAY = (
     "coda_pi.referee.coda.deal_colours", "coda_pi.referee.coda.turn",
     "coda_pi.referee.coda.verdicts", "coda_pi.rules.time_up",
     "coda_pi.referee.shared.public", "coda_pi.referee.shared.private",
-    "coda_pi.referee.shared.timer",
+    "coda_pi.referee.shared.timer", "coda_pi.replay", "coda_pi.rules.games",
     # The pool mode the setup starts a game in ("entered": the default and the appliance's)
     # and its screens: the setup's OK, most often the first press, would otherwise import
     # them (some 25 ms here with every mode, 0.4 s on a Pi Zero).
     "coda_pi.referee.pools.entered.mode", "coda_pi.ui.entry_screens",
+    "coda_pi.rules.table_fit",
 )
 
 # dataclasses imports inspect (with ast and dis) only to write a docstring for a class

@@ -29,6 +29,7 @@ from coda_pi.devices.gpio import GpioDevices, open_gpio, why_no_gpio_here
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
 from coda_pi.devices.sound_on_first_cue import device_sounder
+from coda_pi.i18n import read_catalog
 from coda_pi.lazy_types import loaded
 from coda_pi.referee.shared.ports import Clock, MonotonicClock, Sounder
 from coda_pi.referee.shared.views import BannerKind
@@ -241,26 +242,28 @@ def build_app(
     return app
 
 
-POOL_DRAWING: dict[str, tuple[str, ...]] = {
-    "entered": ("coda_pi.ui.entry_screens",),
-    "table": ("coda_pi.ui.table_pool_screens",),
+POOL_PLAY: dict[str, tuple[str, ...]] = {
+    "entered": ("coda_pi.ui.entry_screens", "coda_pi.rules.table_fit"),
+    "table": ("coda_pi.ui.table_pool_screens", "coda_pi.rules.table_fit"),
 }
-"""What each pool mode's own screens are drawn with (the device pool's are the shared ones)."""
+"""What a game in each pool mode is drawn with (the device pool's screens are the shared
+ones) and checked with (the deduction engine: do the panels told fit together)."""
 
 
 def _play_importer(pool: str) -> Callable[[], None]:
     """What a Coda game's first screens need and the setup's first frame did not (the
-    referee's screens, the pool mode ``pool`` and its drawing, the date its record is named
-    with), imported once that frame is shown, before the loop first sleeps: the setup's OK,
-    most often a start's first press, then waits for none of it
-    (bench/bench_first_press.py)."""
+    referee's screens, the pool mode ``pool`` and what it draws and checks with, the date its
+    record is named with, the language's catalog for plurals), imported once that frame is
+    shown, before the loop first sleeps: the setup's OK, most often a start's first press,
+    then waits for none of it (bench/bench_first_press.py)."""
 
     def import_play() -> None:
         from coda_pi.referee.coda.states import import_play as import_screens
 
         import_screens(pool)
-        for module in (*POOL_DRAWING.get(pool, ()), "datetime"):
+        for module in (*POOL_PLAY.get(pool, ()), "datetime"):
             importlib.import_module(module)
+        read_catalog()
 
     return import_play
 

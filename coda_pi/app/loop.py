@@ -197,7 +197,10 @@ class App:
 
     def do_later(self) -> None:
         """The work put off until the first frame was shown, then what it changed (the seat
-        LEDs lit, the screen drawn again if it differs)."""
+        LEDs lit, the screen drawn again if it differs). A press already waiting is answered
+        first: its frame does not wait for that work (a game's screens imported, say)."""
+        if len(self.queue):
+            self.update()
         work, self.later = self.later, []
         for job in work:
             try:

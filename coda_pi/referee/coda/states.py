@@ -39,6 +39,8 @@ PLAY_MODULES: tuple[str, ...] = (
     "coda_pi.referee.coda.verdicts", "coda_pi.referee.shared.public",
     "coda_pi.referee.shared.private", "coda_pi.referee.shared.timer",
     "coda_pi.referee.coda.deal_colours",
+    # A game's journal and its rules (ports.coda_journal, pools' journal, base's commit).
+    "coda_pi.replay", "coda_pi.rules.games",
 )
 """The modules a game's first press may need that a start's first frame does not."""
 

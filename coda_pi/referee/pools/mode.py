@@ -37,7 +37,6 @@ from coda_pi.referee.shared.pool_names import POOL_MODES
 from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.referee.shared.views import Banner, BannerKind, LedState, PrivateView, Screen, TurnStep
 from coda_pi.referee.shared.wording import nouns
-from coda_pi.replay import journal_of
 from coda_pi.rules.coda import CodaGame, CodaSettings
 from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop, to_dict
 from coda_pi.rules.dealer import Dealer
@@ -169,6 +168,8 @@ class PoolMode:
     @classmethod
     def journal(cls, settings: CodaSettings, events: Iterable[Any] = ()) -> Journal[Any]:
         """A new journal for this mode's game, with ``events`` (record lines) applied."""
+        from coda_pi.replay import journal_of  # a game's: not for a start's setup
+
         journal = journal_of(cls.game_class(settings))
         for obj in events:
             journal.apply(obj)
