@@ -15,7 +15,6 @@ from coda_pi.referee.shared.overlays import Confirm, Menu, MenuItem
 from coda_pi.referee.shared.seat_screens import PhonesPanel
 from coda_pi.referee.shared.signals import Cue
 from coda_pi.referee.shared.views import Banner, BannerKind, TurnStep
-from coda_pi.rules.coda_events import Deal, parse_event
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -150,6 +149,8 @@ class CodaMenu:
         assert last is not None
         players = journal.game.settings.players
         if last.get("event") == "deal":
+            from coda_pi.rules.coda_events import Deal, parse_event
+
             event = parse_event(last)
             assert isinstance(event, Deal)
             self.pending_deals[event.seat] = event.row

@@ -55,16 +55,16 @@ from coda_pi.referee.shared.views import (
     SetupView,
     TableView,
 )
-from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
-from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, RoundStart, Stop
 from coda_pi.rules.dealer import SEED_KEY, Dealer, Shuffle, inherited_seed, new_seed
-from coda_pi.rules.tiles import Tile
 
 if TYPE_CHECKING:
     from coda_pi.referee.coda.deal_colours import ColourDial
     from coda_pi.referee.shared.public import PublicTable, TurnCursor
     from coda_pi.referee.shared.review import GameReview, ReviewLine  # loaded when needed
     from coda_pi.referee.shared.timer import GuessTimer
+    from coda_pi.rules.coda import CodaGame
+    from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop
+    from coda_pi.rules.tiles import Tile
 
 # A game's screens and what they share (the public table, the verdicts, the timer) are
 # imported once the first frame is shown (``states.import_play``, from the loop's first
@@ -84,7 +84,12 @@ def resumed_seed(header: Mapping[str, Any] | None, journal: Journal[Any] | None,
 
 __all__ = ["HOLD_FOR_UNDO", "Clock", "RecordSink", "Referee", "Sink", "coda_journal"]
 
-TURN_PHASES = (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE, Phase.PENALTY)
+
+def turn_phases() -> tuple[Any, ...]:
+    """The phases of a player's turn (the rules' ``Phase``: imported with a game)."""
+    from coda_pi.rules.coda import Phase
+
+    return (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE, Phase.PENALTY)
 
 
 class Referee(CodaMenu, BaseReferee):
@@ -335,6 +340,9 @@ class Referee(CodaMenu, BaseReferee):
     def start_game(self) -> None:
         """Start: the record's header is written first (nothing starts unless it is
         stored), then the first round starts."""
+        from coda_pi.rules.coda import CodaSettings
+        from coda_pi.rules.coda_events import RoundStart
+
         options = self._setup.choices
         if self._remember is not None:
             self._remember(options)
@@ -522,13 +530,15 @@ class Referee(CodaMenu, BaseReferee):
             return CodaScreen.SETUP
         if self._ended_early:
             return CodaScreen.FINAL
+        from coda_pi.rules.coda import Phase  # a game is on: its rules are imported
+
         if game.phase is Phase.ROUND:
             return CodaScreen.START if game.round_number == 0 else CodaScreen.ROUND_END
         if game.phase is Phase.FINISHED:
             return CodaScreen.FINAL if self._final_shown else CodaScreen.ROUND_END
         if game.phase is Phase.DEAL:
             return CodaScreen.DEAL
-        if game.phase in TURN_PHASES:
+        if game.phase in turn_phases():
             return CodaScreen.TURN
         return CodaScreen.BONUS  # table-pool play only; the device's own pool never gets here
 
@@ -644,9 +654,11 @@ class Referee(CodaMenu, BaseReferee):
         self._pool.entered()
         # By the game's phase, not the screen: a game ended early shows the final
         # standings whatever phase it stopped in.
+        from coda_pi.rules.coda import Phase  # a game is on: its rules are imported
+
         if game.phase is Phase.DEAL:
             SCREENS[CodaScreen.DEAL].enter(self, game, previous)
-        elif game.phase in TURN_PHASES and game.turn is not None:
+        elif game.phase in turn_phases() and game.turn is not None:
             SCREENS[CodaScreen.TURN].enter(self, game, previous)
         else:
             self._timer = None

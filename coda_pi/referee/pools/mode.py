@@ -37,9 +37,6 @@ from coda_pi.referee.shared.pool_names import POOL_MODES
 from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.referee.shared.views import Banner, BannerKind, LedState, PrivateView, Screen, TurnStep
 from coda_pi.referee.shared.wording import nouns
-from coda_pi.rules.coda import CodaGame, CodaSettings
-from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop, to_dict
-from coda_pi.rules.dealer import Dealer
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Color
 
@@ -47,6 +44,21 @@ if TYPE_CHECKING:
     from coda_pi.referee.shared.ports import PadSource
     from coda_pi.referee.shared.public import PublicTable, TurnCursor
     from coda_pi.referee.shared.setup import SetupDefaults
+    from coda_pi.rules.coda import CodaGame, CodaSettings
+    from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop
+    from coda_pi.rules.dealer import Dealer
+
+
+
+class _CodaGameClass:
+    """``CodaGame``, imported when first asked for: the device's own pool is made for the
+    setup a start shows, which needs no game's rules yet."""
+
+    def __get__(self, instance: object, owner: type | None = None) -> type[CodaGame]:
+        from coda_pi.rules.coda import CodaGame
+
+        return CodaGame
+
 
 # Steps where the held seat's view is about its own row (placing, knocking down).
 _OWN_STEPS = (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP, TurnStep.REVEAL_OWN)
@@ -140,7 +152,8 @@ class PoolMode:
     owns_private_view: ClassVar[bool] = False  # the mode builds the held seat's view
     # The setup's More lines only this mode uses ("dealer", "training"): others say "none".
     setup_lines: ClassVar[frozenset[str]] = frozenset()
-    game_class: ClassVar[type[CodaGame]] = CodaGame  # the game its journal keeps
+    game_class: ClassVar[type[CodaGame]] = _CodaGameClass()  # type: ignore[assignment]
+    """The game its journal keeps (``CodaGame`` here)."""
 
     def __init__(self, host: PoolHost, *, training: bool = False) -> None:
         self.host = host
@@ -186,6 +199,8 @@ class PoolMode:
 
     def lines(self, event: CodaEvent) -> list[dict[str, Any]]:
         """The record lines an event the referee decided is written as."""
+        from coda_pi.rules.coda_events import to_dict
+
         return [to_dict(event)]
 
     # -- the setup and the demo --------------------------------------------------------------

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from coda_pi.record import Journal, RecordWriteError
 from coda_pi.referee.shared.signals import Cue
-from coda_pi.rules.coda import CodaGame
 
 if TYPE_CHECKING:
+    from coda_pi.rules.coda import CodaGame
     pass
 
 
