@@ -109,6 +109,9 @@ PLAY = (
     "coda_pi.referee.coda.verdicts", "coda_pi.rules.time_up",
     "coda_pi.referee.shared.public", "coda_pi.referee.shared.private",
     "coda_pi.referee.shared.timer", "coda_pi.replay", "coda_pi.rules.games",
+    # The game's own rules: the setup's dealer is made from a seed, with none of them.
+    "coda_pi.rules.coda", "coda_pi.rules.coda_events", "coda_pi.rules.legal",
+    "coda_pi.rules.observe",
     # The pool mode the setup starts a game in ("entered": the default and the appliance's)
     # and its screens: the setup's OK, most often the first press, would otherwise import
     # them (some 25 ms here with every mode, 0.4 s on a Pi Zero).
