@@ -176,6 +176,9 @@ def test_the_appliance_opens_its_pins_without_importlib_metadata(tmp_path):
     assert not report["gpio"] and not loaded(report, "gpiozero")
     # Its config is plain TOML (coda_pi/plain_toml.py): no tomllib, datetime nor string.
     assert not [name for name in ("tomllib", "datetime", "string") if loaded(report, name)]
+    # Its piezo plays once the pins are open: the tunes are not needed before.
+    assert not loaded(report, "coda_pi.devices.buzzer")
+    assert loaded(report["later"], "coda_pi.devices.buzzer")
     assert report["catalogs"] == [], "English, the source, is drawn without its catalog"
     early = [name for name in (*NOT_AT_START, *PLAY) if loaded(report, name)]
     assert not early, f"imported before the first frame: {early}"

@@ -24,11 +24,9 @@ from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
 from coda_pi.app.waiting import Waiter, choose_waiter, is_console_driver
 from coda_pi.config import BUTTONS_OFF, Config
 from coda_pi.desktop import WINDOW_SYSTEMS, keys_banner, set_in_a_window, unseen_notice
-from coda_pi.devices.buzzer import SilentSounder
 from coda_pi.devices.gpio import GpioDevices, open_gpio, why_no_gpio_here
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
-from coda_pi.devices.sound_on_first_cue import device_sounder
 from coda_pi.i18n import read_catalog
 from coda_pi.lazy_types import loaded
 from coda_pi.referee.shared.ports import Clock, MonotonicClock, Sounder
@@ -131,8 +129,7 @@ def build_app(
     buttons = gpio is not None or pins_later
     sound_on = config.sound.enabled if options.sound is None else options.sound
     if sounder is None and not pins_later:
-        sounder = (device_sounder(gpio, explain=say, clock=clock.monotonic) if sound_on
-                   else SilentSounder())
+        sounder = _sounder(gpio, sound_on, say, clock.monotonic)
     if callable(getattr(sounder, "next_deadline", None)):
         # A sounder with times of its own (the mixer, closed when idle) is one of the loop's
         # timed sources: the loop wakes for it, and for nothing else of it.
@@ -307,12 +304,9 @@ def _pins_opener(app: App, options: DeviceOptions, say: Callable[[str], None], *
     def open_pins() -> None:
         gpio, off = _open_pins(options, app.queue, say)
         app.gpio = gpio
-        if sound_on:
-            app.sounder = device_sounder(gpio, explain=say, clock=app.clock.monotonic)
-            if callable(getattr(app.sounder, "next_deadline", None)):
-                app.sources.append(app.sounder)  # type: ignore[arg-type]
-        else:
-            app.sounder = SilentSounder()
+        app.sounder = _sounder(gpio, sound_on, say, app.clock.monotonic)
+        if callable(getattr(app.sounder, "next_deadline", None)):
+            app.sources.append(app.sounder)  # type: ignore[arg-type]
         if gpio is not None:
             app.seat_leds = gpio.leds
             app.closers.append(gpio.close)
@@ -327,6 +321,20 @@ def _pins_opener(app: App, options: DeviceOptions, say: Callable[[str], None], *
             app.referee.notify(keys)
 
     return open_pins
+
+
+def _sounder(gpio: GpioDevices | None, sound_on: bool, say: Callable[[str], None],
+             clock: Callable[[], float]) -> Sounder:
+    """The device's sounder: the piezo, the mixer when a cue first plays, or silence. Its
+    modules (the tunes, the tone tables) are imported here: on a Pi once the pins are open,
+    after the first frame."""
+    if not sound_on:
+        from coda_pi.devices.buzzer import SilentSounder
+
+        return SilentSounder()
+    from coda_pi.devices.sound_on_first_cue import device_sounder
+
+    return device_sounder(gpio, explain=say, clock=clock)
 
 
 def _both(first: OnRecorded | None, then: OnRecorded) -> OnRecorded:
