@@ -226,7 +226,7 @@ def build_app(
                                       waiter_chosen=waiter is None, driver=driver))
     if loaded("coda_pi.referee.coda.states"):
         # After the pins: a press is read at once, and handled once this is done.
-        app.later.append(_play_importer(config.rules.pool))
+        app.later.append(_play_importer(app, config.rules.pool))
     app.phones = phones
     if phones is not None:
         app.referee.attach_seat_screens(phones.bridge)  # the QR code, "Phones" in the menu
@@ -247,19 +247,24 @@ POOL_PLAY: dict[str, tuple[str, ...]] = {
 ones) and checked with (the deduction engine: do the panels told fit together)."""
 
 
-def _play_importer(pool: str) -> Callable[[], None]:
+def _play_importer(app: App, pool: str) -> Callable[[], None]:
     """What a Coda game's first screens need and the setup's first frame did not (the
     referee's screens, the pool mode ``pool`` and what it draws and checks with, the date its
     record is named with, the language's catalog for plurals), imported once that frame is
     shown, before the loop first sleeps: the setup's OK, most often a start's first press,
-    then waits for none of it (bench/bench_first_press.py)."""
+    then waits for none of it (bench/bench_first_press.py). A module at a time: a press that
+    comes meanwhile is answered after the module being imported, and the rest follows, before
+    the loop sleeps (``App.step``)."""
+    from coda_pi.referee.coda.states import play_modules
+
+    modules = [*play_modules(pool), *POOL_PLAY.get(pool, ()), "datetime"]
 
     def import_play() -> None:
-        from coda_pi.referee.coda.states import import_play as import_screens
-
-        import_screens(pool)
-        for module in (*POOL_PLAY.get(pool, ()), "datetime"):
-            importlib.import_module(module)
+        while modules:
+            if len(app.queue):
+                app.later.append(import_play)  # the press's frame first
+                return
+            importlib.import_module(modules.pop(0))
         read_catalog()
 
     return import_play

@@ -171,7 +171,9 @@ class App:
         if self.later:  # the first frame is on the screen: before the first sleep, no wake-up
             self.do_later()
         self.stats.steps += 1
-        timeout = self._timeout()
+        # Work put off that a press interrupted goes on right after the press's frame: no
+        # sleep, no idle before it.
+        timeout = 0 if self.later else self._timeout()
         if timeout != 0 and self._idle():
             timeout = self._timeout()  # the idle took some of it
         events = self.waiter.wait(timeout)

@@ -67,7 +67,7 @@ if TYPE_CHECKING:
     from coda_pi.rules.tiles import Tile
 
 # A game's screens and what they share (the public table, the verdicts, the timer) are
-# imported once the first frame is shown (``states.import_play``, from the loop's first
+# imported once the first frame is shown (``states.play_modules``, from the loop's first
 # idle), not for the setup menu a start draws: hence the imports inside the methods below.
 
 

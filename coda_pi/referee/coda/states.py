@@ -7,19 +7,19 @@ same pattern).
 
 A screen's module is imported when the screen is first asked for: a start draws the setup
 menu, which needs none of the game's screens (nor the public table, verdicts and timer they
-bring: some 20 modules, on a Pi Zero about 40 ms of its start). ``import_play`` imports them
-all once the first frame is shown, before the loop first sleeps, so that no press pays for
-them (coda_pi/app/build.py).
+bring: some 20 modules, on a Pi Zero about 40 ms of its start). ``play_modules`` names them:
+the device imports them once the first frame is shown, before the loop first sleeps, so
+that no press pays for them (coda_pi/app/build.py).
 """
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 from collections.abc import Iterator, Mapping
 
 from coda_pi.referee.coda.state import CodaState
 from coda_pi.referee.shared.kinds import CodaScreen
+from coda_pi.referee.shared.pool_names import POOL_MODES
 
 _WHERE: dict[CodaScreen, tuple[str, str]] = {
     CodaScreen.SETUP: ("coda_pi.referee.coda.setup", "SetupState"),
@@ -72,17 +72,13 @@ SCREENS: Mapping[CodaScreen, CodaState] = _Screens()
 assert set(_WHERE) == set(CodaScreen), "every CodaScreen has its state"
 
 
-def import_play(pool: str) -> None:
-    """Import what a game's screens need, once the first frame is on the screen: the
+def play_modules(pool: str) -> tuple[str, ...]:
+    """What a game's screens need, to import once the first frame is on the screen: the
     start's first frame did not need it, and a press must not wait for it. With them the
     pool mode ``pool`` (the setup's): the setup's OK starts a game in it, and that press,
     most often a start's first, imported it (on a Pi Zero about 0.4 s with every mode)."""
-    for module in PLAY_MODULES:
-        importlib.import_module(module)
-    from coda_pi.referee.pools.mode import pool_mode
-
-    with contextlib.suppress(ValueError):  # no such mode: the setup says so when shown
-        pool_mode(pool)
+    where = POOL_MODES.get(pool)  # no such mode: the setup says so when shown
+    return (*PLAY_MODULES, *((where.split(":")[0],) if where else ()))
 
 
-__all__ = ["PLAY_MODULES", "SCREENS", "CodaState", "import_play"]
+__all__ = ["PLAY_MODULES", "SCREENS", "CodaState", "play_modules"]
