@@ -8,7 +8,10 @@ goes; a module missing from it is one the first frame did not need.
 
     .venv/bin/python bench/bench_importtime.py [--runs 5] [--as pi|laptop] [--top 10]
                                                [--driver dummy|x11] [--least] [--json]
-                                               [--against CHECKOUT]
+                                               [--cpu] [--against CHECKOUT]
+
+--cpu times each import's CPU instead (process_time): -X importtime times the wall clock,
+which a machine busy with other work stretches.
 
 --against CHECKOUT lists another checkout's imports too (its own startup_child.py), measured
 in the same run, alternating: today's top ten beside the new one.
@@ -35,13 +38,53 @@ ROOT = Path(__file__).resolve().parent.parent
 
 Times = tuple[dict[str, int], dict[str, int]]
 
+# --cpu: each import's CPU time (time.process_time), taken by wrapping the import system's
+# _find_and_load (which the import statement calls for a module not yet loaded) before the
+# child runs. -X importtime times the wall clock, which a machine busy with other work
+# stretches by whatever ran meanwhile; CPU time it does not. The modules the interpreter
+# loads before any script runs (site's) are not in it, as they are the same for any start.
+CPU_TIMES = """
+import _frozen_importlib, json, os, runpy, sys, time
+sys.argv = sys.argv[1:]
+find_and_load, now = _frozen_importlib._find_and_load, time.process_time
+stack, own, cumulative = [0.0], {}, {}
+def timed(name, import_):
+    if name in sys.modules:
+        return find_and_load(name, import_)
+    start = now()
+    stack.append(0.0)
+    try:
+        return find_and_load(name, import_)
+    finally:
+        spent, inner = now() - start, stack.pop()
+        stack[-1] += spent
+        own.setdefault(name, spent - inner)
+        cumulative.setdefault(name, spent)
+_frozen_importlib._find_and_load = timed
+def report():
+    with open(os.environ["CODA_PI_BENCH_CPU_TIMES"], "w") as out:
+        json.dump([own, cumulative], out)
+import atexit
+atexit.register(report)
+sys.path.insert(0, os.path.dirname(sys.argv[0]))
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+CPU = False  # --cpu
+
 
 def import_times(machine: str, size: str, checkout: Path = ROOT) -> Times:
-    """One start to the first frame: each module's self and cumulative import time (us)."""
+    """One start to the first frame: each module's self and cumulative import time (us;
+    CPU time with --cpu)."""
     data_dir = Path(tempfile.mkdtemp(prefix="coda-pi-bench-"))
     env = bench_startup.child_env(machine, data_dir)
-    cmd = [sys.executable, "-X", "importtime", str(checkout / "bench" / "startup_child.py"),
-           "--", "--size", size, "--window", "--data-dir", str(data_dir)]
+    child = [str(checkout / "bench" / "startup_child.py"), "--", "--size", size, "--window",
+             "--data-dir", str(data_dir)]
+    cpu_file = data_dir.parent / f"{data_dir.name}.cpu.json"
+    if CPU:
+        env["CODA_PI_BENCH_CPU_TIMES"] = str(cpu_file)
+        cmd = [sys.executable, "-c", CPU_TIMES, *child]
+    else:
+        cmd = [sys.executable, "-X", "importtime", *child]
     proc = subprocess.run(cmd, capture_output=True, env=env, cwd=checkout, text=True,
                           stdin=subprocess.DEVNULL, timeout=120, check=False)
     if proc.returncode != 0 or not proc.stdout:
@@ -51,6 +94,13 @@ def import_times(machine: str, size: str, checkout: Path = ROOT) -> Times:
     loaded = set(json.loads(proc.stdout.splitlines()[0])["modules"])
     own: dict[str, int] = {}
     cumulative: dict[str, int] = {}
+    if CPU:
+        spent_own, spent_cumulative = json.loads(cpu_file.read_text())
+        for module, seconds in spent_own.items():
+            if module in loaded:
+                own[module] = round(seconds * 1e6)
+                cumulative[module] = round(spent_cumulative[module] * 1e6)
+        return own, cumulative
     for line in proc.stderr.splitlines():
         # "import time:  self [us] |  cumulative | imported package"
         if not line.startswith("import time:") or "[us]" in line:
@@ -74,11 +124,16 @@ def main() -> int:
     parser.add_argument("--least", action="store_true",
                         help="each figure's least over the runs, not its median: importtime "
                         "times the wall, which a busy machine only lengthens")
+    parser.add_argument("--cpu", action="store_true",
+                        help="CPU time (process_time) of each import instead of -X importtime's "
+                        "wall time: what a busy machine does not stretch")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--against", type=Path,
                         help="another checkout of coda-pi, measured in the same run")
     args = parser.parse_args()
     bench_startup.DRIVER = args.driver
+    global CPU
+    CPU = args.cpu
     checkouts = {"this checkout": ROOT}
     if args.against is not None:
         checkouts[str(args.against)] = args.against.resolve()
@@ -95,9 +150,11 @@ def main() -> int:
         print(json.dumps(figures))
         return 0
     print(f"imports of coda-pi run to its first frame ({args.machine}, SDL {args.driver}), "
-          f"{'least' if args.least else 'median'} of {args.runs} processes under -X importtime "
-          f"(load average "
-          f"{os.getloadavg()[0]:.2f}); importtime's figures, inflated by its own bookkeeping")
+          f"{'least' if args.least else 'median'} of {args.runs} processes "
+          + ("timing each import's CPU (--cpu) " if CPU else "under -X importtime ")
+          + f"(load average {os.getloadavg()[0]:.2f}); "
+          + ("the timing's own bookkeeping included" if CPU
+             else "importtime's figures, inflated by its own bookkeeping"))
     for name, found in figures.items():
         print(f"  {name}: {found['modules']} modules imported, of which coda_pi's "
               f"{found['coda_pi_modules']}; all imports' own time {found['total_self_ms']:.1f} ms")

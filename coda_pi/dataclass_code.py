@@ -11,6 +11,10 @@ it. Only the text is the key; the globals and defaults a method closes over are 
 ones, as when it is compiled: the classes behave exactly the same
 (tests/test_dataclass_code.py).
 
+The methods are kept by module, each module's packed on its own: a start reads the file
+once but unpacks only the modules it imports. The installer keeps every module's (below),
+and a start needs a third of them: unpacking them all cost it about 3 ms here.
+
 Only coda_pi's own classes, and only where ``dataclasses._create_fn`` is the function of
 3.11 and 3.12 this was written against (3.13 compiles a class's methods in one go): else
 nothing is changed. A cache that cannot be read is compiled again; one that cannot be
@@ -54,8 +58,9 @@ class Stats:
 
 
 stats = Stats()
-_codes: dict[str, CodeType] = {}
-_used: set[str] = set()
+_packed: dict[str, tuple[int, bytes]] = {}  # module -> its methods' count, marshalled
+_codes: dict[str, dict[str, CodeType]] = {}  # module -> text -> code, once unpacked
+_used: dict[str, set[str]] = {}  # module -> the texts this process used
 _path: Path | None = None
 _original: Any = None
 
@@ -71,7 +76,7 @@ def install(directory: Path | None = None) -> None:
         named = os.environ.get("CODA_PI_DATACLASS_CACHE")
         directory = Path(named) if named else Path(__file__).resolve().parent / "__pycache__"
     _path = directory / f"dataclass-code.{sys.implementation.cache_tag}.marshal"
-    _codes.update(_read(_path))
+    _packed.update(_read(_path))
     _original = create
     dataclasses._create_fn = _create_fn  # type: ignore[attr-defined]
     atexit.register(_keep)
@@ -87,17 +92,32 @@ def _expected(create: Any) -> bool:
     return list(params) == ["name", "args", "body", "globals", "locals", "return_type"]
 
 
-def _read(path: Path) -> dict[str, CodeType]:
-    # The collector paused while the cache is read: its tens of thousands of new tuples
-    # would set off passes that find nothing to free (this is before the command pauses it
-    # for the rest of the start: coda_pi/cli/__init__.py).
-    collecting = gc.isenabled()
-    gc.disable()
+def _read(path: Path) -> dict[str, tuple[int, bytes]]:
+    """Each module's methods as kept, still packed (any other content: nothing)."""
     try:
         # One read, then the bytes (marshal.load reads a file object piece by piece: ten
         # times slower).
-        codes = marshal.loads(path.read_bytes())
+        packed = marshal.loads(path.read_bytes())
     except (OSError, EOFError, ValueError, TypeError):
+        return {}
+    if not isinstance(packed, dict):
+        return {}
+    return {k: v for k, v in packed.items() if isinstance(k, str) and isinstance(v, tuple)
+            and len(v) == 2 and isinstance(v[0], int) and isinstance(v[1], bytes)}
+
+
+def _unpack(module: str) -> dict[str, CodeType]:
+    """``module``'s kept methods, unpacked the first time one of its classes is made."""
+    count, packed = _packed.pop(module, (0, b""))
+    if not packed:
+        return {}
+    # The collector paused meanwhile: the thousands of new tuples would set off passes that
+    # find nothing to free (the command pauses it for the start, not for every import).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        codes = marshal.loads(packed)
+    except (EOFError, ValueError, TypeError):
         return {}
     finally:
         if collecting:
@@ -111,8 +131,8 @@ def _create_fn(name: str, args: list[str], body: list[str], *, globals: Any = No
                locals: Any = None, return_type: Any = dataclasses.MISSING) -> Any:
     """``dataclasses._create_fn`` of 3.11/3.12, line for line, but for where the code
     comes from."""
-    if not (isinstance(globals, dict) and str(globals.get("__name__", "")).startswith(
-            "coda_pi")):
+    module = globals.get("__name__", "") if isinstance(globals, dict) else ""
+    if not (isinstance(module, str) and module.startswith("coda_pi")):
         return _original(name, args, body, globals=globals, locals=locals,
                          return_type=return_type)
     if locals is None:
@@ -126,13 +146,17 @@ def _create_fn(name: str, args: list[str], body: list[str], *, globals: Any = No
     txt = f" def {name}({joined}){return_annotation}:\n{lines}"
     local_vars = ", ".join(locals.keys())
     txt = f"def __create_fn__({local_vars}):\n{txt}\n return {name}"
-    code = _codes.get(txt)
+    codes = _codes.get(module)
+    if codes is None:
+        codes = _codes[module] = _unpack(module)
+        _used[module] = set()
+    code = codes.get(txt)
     if code is None:
-        code = _codes[txt] = compile(txt, "<string>", "exec")
+        code = codes[txt] = compile(txt, "<string>", "exec")
         stats.compiled += 1
     else:
         stats.reused += 1
-    _used.add(txt)
+    _used[module].add(txt)
     ns: dict[str, Any] = {}
     exec(code, globals, ns)  # noqa: S102 - dataclasses' own generated text, as it does
     return ns["__create_fn__"](**locals)
@@ -142,12 +166,18 @@ def _keep(*, always: bool = False) -> None:
     """At exit, when this process compiled anything: the cache, replaced atomically."""
     if _path is None or not stats.compiled or (sys.dont_write_bytecode and not always):
         return
-    codes = _codes if len(_codes) <= KEPT_MOST else {t: _codes[t] for t in _used}
+    kept = sum(len(codes) for codes in _codes.values()) + sum(n for n, _ in _packed.values())
+    if kept <= KEPT_MOST:
+        packed = dict(_packed)  # the modules this process did not import, as they were
+        packed.update({m: (len(c), marshal.dumps(c)) for m, c in _codes.items() if c})
+    else:
+        packed = {m: (len(used), marshal.dumps({t: _codes[m][t] for t in used}))
+                  for m, used in _used.items() if used}
     temporary = _path.with_name(f"{_path.name}.{os.getpid()}.tmp")
     try:
         _path.parent.mkdir(parents=True, exist_ok=True)
         with open(temporary, "wb") as f:
-            marshal.dump(codes, f)
+            marshal.dump(packed, f)
         os.replace(temporary, _path)
     except OSError:  # a read-only install: every start compiles, as without the cache
         with contextlib.suppress(OSError):
@@ -169,4 +199,4 @@ def keep_all() -> int:
         except Exception:  # noqa: BLE001 - an optional part (paho, say) not installed
             continue
     _keep(always=True)
-    return len(_codes)
+    return sum(len(codes) for codes in _codes.values())

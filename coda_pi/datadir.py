@@ -27,12 +27,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coda_pi import config, log_later
-from coda_pi.replay import Replay, replay_file
 from coda_pi.results_cache import ResultsCache
 from coda_pi.rules.sentence import say
 
 if TYPE_CHECKING:
     import datetime as dt
+
+    from coda_pi.replay import Replay
 
 log = log_later.getLogger(__name__)
 
@@ -205,6 +206,8 @@ def _resume(path: Path, notices: list[str], replay: Replay | None = None
         if path.stat().st_size == 0:
             return None
         if replay is None:
+            from coda_pi.replay import replay_file  # a record to resume: not every start
+
             replay = replay_file(path)
     except OSError as err:
         notices.append(say("could not read {name}: {why}", name=name, why=_why(err)))

@@ -24,11 +24,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from coda_pi.record import read_file_bytes
-from coda_pi.replay import Replay, replay_bytes
 from coda_pi.rules.sentence import say, sentence_from_json, sentence_json
 
 if TYPE_CHECKING:
     import datetime as dt
+
+    from coda_pi.replay import Replay
 
 CACHE_NAME = ".results-cache.json"
 VERSION = 2  # 2: the error kept as a sentence the screen can translate
@@ -180,6 +181,8 @@ class ResultsCache:
         if cached is not None and cached[0] == key:
             return cached[1], None
         data = read_file_bytes(path)
+        from coda_pi.replay import replay_bytes  # a record to read: not every start
+
         replay = replay_bytes(data)
         summary = Summary.of(replay, info.st_mtime)
         self.replayed += 1

@@ -381,6 +381,79 @@ def test_a_record_file_holding_a_finished_game_is_never_appended_to(tmp_path):
     assert replay_file(new).summary()["finished"]
 
 
+def test_a_press_waiting_when_the_first_frame_is_shown_is_answered_before_the_put_off_work(
+        tmp_path):
+    """What a start puts off until its first frame is shown (a game's screens imported, the
+    pins) is done before the loop first sleeps; a press already waiting then gets its frame
+    first, and the put-off work still runs before the loop sleeps."""
+    from coda_pi.referee.shared.signals import Button, Press
+
+    app, _ = _app(tmp_path)
+    seen: list[int] = []
+    app.later.append(lambda: seen.append(app.stats.frames))
+    app.update()  # the first frame
+    app.queue.put(Press(Button.NEXT))
+    app.step()
+    assert seen == [2], "the press's frame was drawn before the work put off"
+    assert app.scene.view.screen.cursor == 3 and app.later == []
+
+
+def test_a_press_during_the_put_off_work_is_answered_then_the_work_goes_on_without_a_sleep(
+        tmp_path):
+    """The start's put-off work (a game's screens imported, a module at a time) stops for a
+    press that comes meanwhile: the press's frame is drawn, and the rest of the work is done
+    before the loop sleeps."""
+    from coda_pi.referee.shared.signals import Button, Press
+
+    app, clock = _app(tmp_path)
+    done: list[int] = []
+
+    def in_two_parts() -> None:
+        if not done:
+            done.append(app.stats.frames)
+            app.queue.put(Press(Button.NEXT))  # pressed while the first part ran
+            app.later.append(in_two_parts)  # as the importer does: the press first
+            return
+        done.append(app.stats.frames)
+
+    app.later[:] = [in_two_parts]  # the device's own put-off work, replaced
+    app.update()  # the first frame
+    slept = clock.monotonic()
+    app.step()
+    assert done == [1] and app.stats.frames == 2, "the press's frame, before the rest"
+    assert clock.monotonic() == slept, "no sleep with the rest of the work waiting"
+    app.step()
+    assert done == [1, 2] and app.later == []
+
+
+def test_the_device_imports_a_games_screens_a_module_at_a_time_around_a_press(
+        tmp_path, monkeypatch):
+    import importlib
+
+    from coda_pi.app import build
+    from coda_pi.referee.shared.signals import Button, Press
+
+    app, _ = _app(tmp_path)
+    imported: list[str] = []
+    real = importlib.import_module
+
+    def import_module(name: str):
+        imported.append(name)
+        if len(imported) == 1:
+            app.queue.put(Press(Button.NEXT))  # pressed while the first module loads
+        return real(name)
+
+    monkeypatch.setattr(build.importlib, "import_module", import_module)
+    app.update()  # the first frame
+    importer = app.later[-1]
+    app.do_later()
+    assert len(imported) == 1 and app.scene.view.screen.cursor == 3, \
+        "the press was answered after the module being imported"
+    assert app.later == [importer], "the other modules wait for the press's frame"
+    app.step()
+    assert app.later == [] and len(imported) > 10
+
+
 def test_the_loop_keeps_a_new_screens_parts_in_its_idle_before_it_sleeps_after_any_press(
         tmp_path):
     """A new screen's parts are drawn in place in the frame a press waits for; drawing them
@@ -392,6 +465,7 @@ def test_the_loop_keeps_a_new_screens_parts_in_its_idle_before_it_sleeps_after_a
 
     app, _ = _app(tmp_path)
     app.update()  # the first frame
+    app.do_later()  # what the start put off, done before the loop first sleeps
     assert app.stats.frames == 1 and kept._waiting._entries  # drawn in place, not kept yet
     app.queue.put(Press(Button.NEXT))
     app.step()  # the press waited: straight to its frame, no idle work before it

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from coda_pi import results_cache
+from coda_pi import replay
 from coda_pi.datadir import new_record_path, results
 from coda_pi.results_cache import CACHE_NAME
 
@@ -21,13 +21,13 @@ SPEC = Path(__file__).parent / "records" / "spec"
 def replays(monkeypatch) -> list[int]:
     """How many records were replayed (not taken from the cache)."""
     count = [0]
-    real = results_cache.replay_bytes
+    real = replay.replay_bytes  # the cache imports it when it replays (not at a start)
 
     def counting(data: bytes):
         count[0] += 1
         return real(data)
 
-    monkeypatch.setattr(results_cache, "replay_bytes", counting)
+    monkeypatch.setattr(replay, "replay_bytes", counting)
     return count
 
 

@@ -133,6 +133,18 @@ def test_the_language_changes_what_underscore_answers_and_back():
         i18n.set_language("fr")
 
 
+def test_english_says_what_its_catalog_would_without_reading_it():
+    # English is the source: `_` answers it without the catalog (a start reads none), which
+    # is right only while the English catalog translates no single message (plurals only).
+    with mo_path("en").open("rb") as f:
+        english = gettext.GNUTranslations(f)
+    singular = [m for m in english._catalog if isinstance(m, str) and m]  # "": the header
+    assert singular == [], "the English catalog translates single messages: `_` skips it"
+    messages = re.findall(r'^msgid "(.+)"$', po_path("en").read_text(), re.MULTILINE)
+    assert len(messages) > 500
+    assert [m for m in messages if i18n._(m) != english.gettext(m)] == []
+
+
 def test_the_standard_library_reads_the_shipped_catalogs():
     spanish = gettext.translation(i18n.DOMAIN, localedir=i18n.LOCALE_DIR, languages=["es"])
     assert spanish.gettext("Final standings") == "Clasificación final"

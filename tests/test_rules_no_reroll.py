@@ -18,9 +18,8 @@ from test_rules_properties import MAX_STEPS, Line, apply_line, legal_event, tabl
 from coda_pi.record import Journal
 from coda_pi.referee.coda.referee import resumed_seed
 from coda_pi.replay import replay_bytes
-from coda_pi.rules import dealer
 from coda_pi.rules.coda import CodaGame, Phase
-from coda_pi.rules.coda_events import to_dict
+from coda_pi.rules.coda_events import Deal, to_dict
 from coda_pi.rules.dealer import SEED_KEY, Shuffle, draws_so_far, inherited_seed, new_seed
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Color, full_set, order_problem
@@ -134,7 +133,7 @@ def test_seeded_deals_and_draws_are_legal(table: tuple[Line, int], seed: str) ->
         assert len(row) == game.settings.hand
         assert all(tile in game.unseen for tile in row)
         assert order_problem(row) is None
-        apply_line(game, to_dict(dealer.Deal(seat, row)))
+        apply_line(game, to_dict(Deal(seat, row)))
     while game.phase is not Phase.FINISHED and game.round_number == 1:
         if game.phase is Phase.DRAW:
             colour = rng.choice([c for c in Color if game.pool_count[c]])

@@ -34,8 +34,18 @@ def first_frame(app, **_):
         "frames": app.stats.frames,
         "gpio": app.gpio is not None,
         "screen": type(app.referee.view().screen).__name__,
+        "catalogs": sorted(sys.modules["coda_pi.i18n"]._catalogs),
     }), file=sys.__stdout__, flush=True)
-    # What the loop does before its first sleep: the work the first frame did not need.
+    # What the loop does before its first sleep: the work the first frame did not need. The
+    # pins first and alone: what they bring is gpiozero's. Then the rest (a game's screens).
+    later = app.later
+    app.later = [job for job in later if job.__name__ == "open_pins"]
+    app.do_later()
+    # gpiozero's smoothing and the Pi's own sensors: not coda-pi's
+    # (devices/gpiozero_import.py)
+    unused = [m for m in ("statistics", "subprocess", "colorzero", "fractions", "decimal")
+              if m in sys.modules]
+    app.later = [job for job in later if job.__name__ != "open_pins"]
     app.do_later()
     pressed = None
     if app.gpio is not None:
@@ -47,10 +57,8 @@ def first_frame(app, **_):
     print(json.dumps({
         "frames": app.stats.frames, "gpio": app.gpio is not None, "pressed": pressed,
         "leds_on_screen": app.show_led_strip,
-        # gpiozero's smoothing and the Pi's own sensors: not coda-pi's
-        # (devices/gpiozero_import.py)
-        "unused": [m for m in ("statistics", "subprocess", "colorzero", "fractions", "decimal")
-                   if m in sys.modules],
+        "unused": unused,
+        "modules": sorted(name for name, module in sys.modules.items() if module is not None),
     }), file=sys.__stdout__, flush=True)
 
 loop.App.run = first_frame
@@ -65,6 +73,8 @@ NOT_AT_START = (
     # argparse's terminal width and a scratch file each brought these (coda_pi/cli/,
     # app/sdl_noise.py).
     "shutil", "tempfile", "bz2", "lzma",
+    # A text wrapper no screen used (ui/text.py's wrap_words) brought it.
+    "textwrap",
     "coda_pi.demo", "coda_pi.club", "coda_pi.cli.demo", "coda_pi.cli.analyze",
     "coda_pi.cli.replay", "coda_pi.cli.results", "coda_pi.cli.hub", "coda_pi.cli.club",
     "coda_pi.cli.mastermind", "coda_pi.cli.doctor", "coda_pi.doctor",
@@ -78,8 +88,8 @@ NOT_AT_START = (
     # Coda is the game chosen: Mastermind's rules and setup wait until it is chosen.
     "coda_pi.rules.mastermind", "coda_pi.rules.mastermind_events",
     "coda_pi.rules.mastermind_pegs", "coda_pi.referee.mastermind",
-    # Phones and the club are off: neither their servers nor MQTT load.
-    "coda_pi.phones", "paho",
+    # Phones and the club are off: neither their servers nor MQTT load; nor the pods' bus.
+    "coda_pi.phones", "paho", "coda_pi.pods.bus",
     # The sound: a piezo on a Pi; on a laptop the mixer opens when a cue first plays.
     "pygame.mixer", "pygame.mixer_music",
     # Nor pygame's modules that no frame is drawn with.
@@ -88,6 +98,25 @@ NOT_AT_START = (
     "logging",
     # gpiozero's other devices: its __init__ would import them all (coda_pi/import_later.py).
     "gpiozero.boards", "gpiozero.spi_devices", "gpiozero.internal_devices",
+)
+
+# A game's screens and what they share: the setup menu shows none of them. They are imported
+# once the first frame is shown, before the loop first sleeps (referee/coda/states.py), so
+# that the first press does not wait for them.
+PLAY = (
+    "coda_pi.referee.coda.standings", "coda_pi.referee.coda.deal",
+    "coda_pi.referee.coda.deal_colours", "coda_pi.referee.coda.turn",
+    "coda_pi.referee.coda.verdicts", "coda_pi.rules.time_up",
+    "coda_pi.referee.shared.public", "coda_pi.referee.shared.private",
+    "coda_pi.referee.shared.timer", "coda_pi.replay", "coda_pi.rules.games",
+    # The game's own rules: the setup's dealer is made from a seed, with none of them.
+    "coda_pi.rules.coda", "coda_pi.rules.coda_events", "coda_pi.rules.legal",
+    "coda_pi.rules.observe",
+    # The pool mode the setup starts a game in ("entered": the default and the appliance's)
+    # and its screens: the setup's OK, most often the first press, would otherwise import
+    # them (some 25 ms here with every mode, 0.4 s on a Pi Zero).
+    "coda_pi.referee.pools.entered.mode", "coda_pi.ui.entry_screens",
+    "coda_pi.rules.table_fit",
 )
 
 # dataclasses imports inspect (with ast and dis) only to write a docstring for a class
@@ -122,10 +151,13 @@ def test_a_laptop_start_draws_the_setup_without_gpiozero_or_the_other_screens(tm
     assert report["collecting"], "the garbage collector runs again once the device is built"
     assert not loaded(report, "tomllib"), "an empty config file needs no TOML parser"
     assert not loaded(report, "datetime"), "nor an empty data directory any date"
+    assert report["catalogs"] == [], "English, the source, is drawn without its catalog"
     assert not report["gpio"]
     assert loaded(report, "pygame") and loaded(report, "coda_pi.referee.coda.referee")
-    early = [name for name in (*NOT_AT_START, *NOT_ON_A_LAPTOP) if loaded(report, name)]
+    early = [name for name in (*NOT_AT_START, *NOT_ON_A_LAPTOP, *PLAY) if loaded(report, name)]
     assert not early, f"imported before the first frame: {early}"
+    missing = [name for name in PLAY if not loaded(report["later"], name)]
+    assert not missing, f"left for the first press to import: {missing}"
     if any(name.startswith(("gpiochip", "gpiomem")) for name in os.listdir("/dev")):
         pytest.skip("this machine has GPIO devices, so gpiozero is rightly tried")
     assert not loaded(report, "gpiozero"), "no pin factory can load here"
@@ -142,9 +174,17 @@ def test_the_appliance_opens_its_pins_without_importlib_metadata(tmp_path):
     # The pins open once the first frame is shown, before the loop first sleeps: gpiozero
     # (about a sixth of the appliance's start) is not needed to draw it.
     assert not report["gpio"] and not loaded(report, "gpiozero")
-    early = [name for name in NOT_AT_START if loaded(report, name)]
+    # Its config is plain TOML (coda_pi/plain_toml.py): no tomllib, datetime nor string.
+    assert not [name for name in ("tomllib", "datetime", "string") if loaded(report, name)]
+    # Its piezo plays once the pins are open: the tunes are not needed before.
+    assert not loaded(report, "coda_pi.devices.buzzer")
+    assert loaded(report["later"], "coda_pi.devices.buzzer")
+    assert report["catalogs"] == [], "English, the source, is drawn without its catalog"
+    early = [name for name in (*NOT_AT_START, *PLAY) if loaded(report, name)]
     assert not early, f"imported before the first frame: {early}"
     later = report["later"]
+    missing = [name for name in PLAY if not loaded(later, name)]
+    assert not missing, f"left for the first press to import: {missing}"
     assert later["gpio"], "the buttons, LEDs and piezo were opened"
     assert later["pressed"] == ["Press"], "a button pressed reaches the loop"
     assert later["unused"] == []

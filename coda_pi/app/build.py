@@ -4,6 +4,7 @@ referee (coda_pi/app/resume.py chooses which) by the loop (coda_pi/app/loop.py).
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import os
 import random
 import sys
@@ -23,11 +24,11 @@ from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
 from coda_pi.app.waiting import Waiter, choose_waiter, is_console_driver
 from coda_pi.config import BUTTONS_OFF, Config
 from coda_pi.desktop import WINDOW_SYSTEMS, keys_banner, set_in_a_window, unseen_notice
-from coda_pi.devices.buzzer import SilentSounder
 from coda_pi.devices.gpio import GpioDevices, open_gpio, why_no_gpio_here
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
-from coda_pi.devices.sound_on_first_cue import device_sounder
+from coda_pi.i18n import read_catalog
+from coda_pi.lazy_types import loaded
 from coda_pi.referee.shared.ports import Clock, MonotonicClock, Sounder
 from coda_pi.referee.shared.views import BannerKind
 from coda_pi.referee.table_referee import TableReferee
@@ -128,8 +129,7 @@ def build_app(
     buttons = gpio is not None or pins_later
     sound_on = config.sound.enabled if options.sound is None else options.sound
     if sounder is None and not pins_later:
-        sounder = (device_sounder(gpio, explain=say, clock=clock.monotonic) if sound_on
-                   else SilentSounder())
+        sounder = _sounder(gpio, sound_on, say, clock.monotonic)
     if callable(getattr(sounder, "next_deadline", None)):
         # A sounder with times of its own (the mixer, closed when idle) is one of the loop's
         # timed sources: the loop wakes for it, and for nothing else of it.
@@ -243,6 +243,9 @@ def build_app(
     if pins_later:
         app.later.append(_pins_opener(app, options, say, sound_on=sound_on,
                                       waiter_chosen=waiter is None, driver=driver))
+    if loaded("coda_pi.referee.coda.states"):
+        # After the pins: a press is read at once, and handled once this is done.
+        app.later.append(_play_importer(app, config.rules.pool))
     app.phones = phones
     if phones is not None:
         app.referee.attach_seat_screens(phones.bridge)  # the QR code, "Phones" in the menu
@@ -253,6 +256,37 @@ def build_app(
     elif hasattr(app.referee, "offer_phones"):
         app.referee.offer_phones(_phones_starter(app, records.data_dir, config.phones.port))
     return app
+
+
+POOL_PLAY: dict[str, tuple[str, ...]] = {
+    "entered": ("coda_pi.ui.entry_screens", "coda_pi.rules.table_fit"),
+    "table": ("coda_pi.ui.table_pool_screens", "coda_pi.rules.table_fit"),
+}
+"""What a game in each pool mode is drawn with (the device pool's screens are the shared
+ones) and checked with (the deduction engine: do the panels told fit together)."""
+
+
+def _play_importer(app: App, pool: str) -> Callable[[], None]:
+    """What a Coda game's first screens need and the setup's first frame did not (the
+    referee's screens, the pool mode ``pool`` and what it draws and checks with, the date its
+    record is named with, the language's catalog for plurals), imported once that frame is
+    shown, before the loop first sleeps: the setup's OK, most often a start's first press,
+    then waits for none of it (bench/bench_first_press.py). A module at a time: a press that
+    comes meanwhile is answered after the module being imported, and the rest follows, before
+    the loop sleeps (``App.step``)."""
+    from coda_pi.referee.coda.states import play_modules
+
+    modules = [*play_modules(pool), *POOL_PLAY.get(pool, ()), "datetime"]
+
+    def import_play() -> None:
+        while modules:
+            if len(app.queue):
+                app.later.append(import_play)  # the press's frame first
+                return
+            importlib.import_module(modules.pop(0))
+        read_catalog()
+
+    return import_play
 
 
 def pins_expected(config: Config) -> bool:
@@ -294,12 +328,9 @@ def _pins_opener(app: App, options: DeviceOptions, say: Callable[[str], None], *
     def open_pins() -> None:
         gpio, off = _open_pins(options, app.queue, say)
         app.gpio = gpio
-        if sound_on:
-            app.sounder = device_sounder(gpio, explain=say, clock=app.clock.monotonic)
-            if callable(getattr(app.sounder, "next_deadline", None)):
-                app.sources.append(app.sounder)  # type: ignore[arg-type]
-        else:
-            app.sounder = SilentSounder()
+        app.sounder = _sounder(gpio, sound_on, say, app.clock.monotonic)
+        if callable(getattr(app.sounder, "next_deadline", None)):
+            app.sources.append(app.sounder)  # type: ignore[arg-type]
         if gpio is not None:
             app.seat_leds = gpio.leds
             app.closers.append(gpio.close)
@@ -314,6 +345,20 @@ def _pins_opener(app: App, options: DeviceOptions, say: Callable[[str], None], *
             app.referee.notify(keys)
 
     return open_pins
+
+
+def _sounder(gpio: GpioDevices | None, sound_on: bool, say: Callable[[str], None],
+             clock: Callable[[], float]) -> Sounder:
+    """The device's sounder: the piezo, the mixer when a cue first plays, or silence. Its
+    modules (the tunes, the tone tables) are imported here: on a Pi once the pins are open,
+    after the first frame."""
+    if not sound_on:
+        from coda_pi.devices.buzzer import SilentSounder
+
+        return SilentSounder()
+    from coda_pi.devices.sound_on_first_cue import device_sounder
+
+    return device_sounder(gpio, explain=say, clock=clock)
 
 
 def _both(first: OnRecorded | None, then: OnRecorded) -> OnRecorded:

@@ -171,7 +171,9 @@ class App:
         if self.later:  # the first frame is on the screen: before the first sleep, no wake-up
             self.do_later()
         self.stats.steps += 1
-        timeout = self._timeout()
+        # Work put off that a press interrupted goes on right after the press's frame: no
+        # sleep, no idle before it.
+        timeout = 0 if self.later else self._timeout()
         if timeout != 0 and self._idle():
             timeout = self._timeout()  # the idle took some of it
         events = self.waiter.wait(timeout)
@@ -197,7 +199,10 @@ class App:
 
     def do_later(self) -> None:
         """The work put off until the first frame was shown, then what it changed (the seat
-        LEDs lit, the screen drawn again if it differs)."""
+        LEDs lit, the screen drawn again if it differs). A press already waiting is answered
+        first: its frame does not wait for that work (a game's screens imported, say)."""
+        if len(self.queue):
+            self.update()
         work, self.later = self.later, []
         for job in work:
             try:

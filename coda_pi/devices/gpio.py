@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from coda_pi import log_later
-from coda_pi.devices.buzzer import PiezoSounder
 from coda_pi.devices.gpiozero_import import gpiozero_imported
 from coda_pi.i18n import _
 from coda_pi.referee.shared.signals import Button, Intent, Press, Release
@@ -33,6 +32,8 @@ if TYPE_CHECKING:
     from gpiozero.input_devices import DigitalInputDevice
     from gpiozero.output_devices import LED
     from gpiozero.pins import Factory
+
+    from coda_pi.devices.buzzer import PiezoSounder
 
 log = log_later.getLogger(__name__)
 
@@ -223,6 +224,8 @@ def open_gpio(
     piezo: PiezoSounder | None = None
     if buzzer_pin is not None:
         try:
+            from coda_pi.devices.buzzer import PiezoSounder  # with the pins, after the first frame
+
             piezo = PiezoSounder(buzzer_pin, pin_factory=factory)
         except Exception as error:
             explain(_("The buzzer on GPIO{pin} cannot play ({why}).").format(

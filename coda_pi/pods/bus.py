@@ -14,8 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-MUX_ADDRESS = 0x70
-PANEL_ADDRESS = 0x3C
+# Defined with the settings, which the config imports at every start, without this module.
+from coda_pi.pods.settings import MUX_ADDRESS as MUX_ADDRESS
+from coda_pi.pods.settings import PANEL_ADDRESS as PANEL_ADDRESS
+
 # Each byte on I2C is 8 bits and an acknowledge; a transaction adds a start and a stop.
 BITS_PER_BYTE = 9
 BITS_PER_TRANSACTION = 2

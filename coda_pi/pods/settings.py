@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from coda_pi.pods.bus import MUX_ADDRESS, PANEL_ADDRESS
 from coda_pi.rules.sentence import say
 
 POD_KEYS: tuple[str, ...] = ("enabled", "controller", "port", "multiplexer", "address",
                              "channels", "bus_hz", "idle_seconds")
+MUX_ADDRESS = 0x70  # the TCA9548A multiplexer's (coda_pi/pods/bus.py)
+PANEL_ADDRESS = 0x3C  # every pod panel's, each on its own channel
 PANEL_ADDRESSES = (0x3C, 0x3D)  # the panels' address jumper
 # The header pins (BCM) of each I2C bus a pod may hang on: bus 1 is the pods' (hardware/
 # pods.md), bus 0 the HAT EEPROM's.

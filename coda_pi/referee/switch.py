@@ -29,7 +29,6 @@ from coda_pi.referee.shared.views import (
     PublicView,
     SetupView,
 )
-from coda_pi.rules.coda import CodaGame
 
 if TYPE_CHECKING:
     from coda_pi.referee.coda.referee import Referee
@@ -37,6 +36,7 @@ if TYPE_CHECKING:
     from coda_pi.referee.mastermind.setup import MastermindOptions
     from coda_pi.referee.mastermind.views import MastermindPrivateView, MastermindPublicView
     from coda_pi.referee.shared.review import ReviewLine
+    from coda_pi.rules.coda import CodaGame
     from coda_pi.rules.mastermind import MastermindMatch
 
 GAME_KEY = "game"  # the Coda setup menu's line (referee/coda/setup_menu.py), in any language

@@ -11,13 +11,18 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from coda_pi.rules.coda import CodaGame
-from coda_pi.rules.coda_events import CodaEvent, Deal, Draw, to_dict
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.sentence import say
-from coda_pi.rules.tiles import Color, Tile, colour_word, full_set, sorted_row
+
+if TYPE_CHECKING:
+    from coda_pi.rules.coda import CodaGame
+    from coda_pi.rules.coda_events import CodaEvent, Deal, Draw
+    from coda_pi.rules.tiles import Color, Tile
+
+# A device's start makes a dealer (its seed) for the setup it shows: the game's rules, events
+# and panels are imported inside the functions that deal and draw, not for that.
 
 T = TypeVar("T")
 
@@ -25,6 +30,9 @@ T = TypeVar("T")
 def deal_row(game: CodaGame, seat: int, rng: random.Random) -> Deal:
     """A random starting row for ``seat``, in order; dashes (if any) stand at the right end
     until the player chooses where they go (see ``place_dash``)."""
+    from coda_pi.rules.coda_events import Deal
+    from coda_pi.rules.tiles import sorted_row
+
     tiles = rng.sample(game.pool_tiles(), game.settings.hand)
     return Deal(seat, tuple(sorted_row(tiles)))
 
@@ -39,6 +47,9 @@ def place_dash(row: tuple[Tile, ...], dash: Tile, slot: int) -> tuple[Tile, ...]
 
 def draw(game: CodaGame, color: Color, rng: random.Random) -> Draw:
     """The current player draws a random panel of the colour they chose."""
+    from coda_pi.rules.coda_events import Draw
+    from coda_pi.rules.tiles import colour_word
+
     assert game.turn is not None
     choices = game.pool_tiles(color)
     if not choices:
@@ -114,11 +125,17 @@ class Shuffle:
 
     def deal_row(self, game: CodaGame, seat: int) -> Deal:
         """``seat``'s starting row in this round, the same however often it is asked for."""
+        from coda_pi.rules.coda_events import Deal
+        from coda_pi.rules.tiles import sorted_row
+
         tiles = self.first(deal_moment(game, seat), game.pool_tiles(), game.settings.hand)
         return Deal(seat, tuple(sorted_row(tiles)))
 
     def draw(self, game: CodaGame, color: Color) -> Draw:
         """The panel of ``color`` the current player draws at this moment of the round."""
+        from coda_pi.rules.coda_events import Draw
+        from coda_pi.rules.tiles import colour_word
+
         assert game.turn is not None
         choices = game.pool_tiles(color)
         if not choices:
@@ -145,6 +162,8 @@ def inherited_seed(header: Mapping[str, Any],
     :param header: the record's first line
     :param events: the record's events in force, oldest first (typed, or as record lines)
     """
+    from coda_pi.rules.coda_events import to_dict
+
     deals: list[dict[str, Any]] = []
     for event in events:
         line = event if isinstance(event, Mapping) else to_dict(event)
@@ -163,6 +182,8 @@ def inherited_seed(header: Mapping[str, Any],
 
 def draws_so_far(game: CodaGame) -> int:
     """Panels drawn in this round: the moment a draw is taken at."""
+    from coda_pi.rules.tiles import full_set
+
     box = len(full_set(dashes=game.settings.dashes))
     return box - game.pool_size - game.seats * game.settings.hand
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import re
-import textwrap
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -500,7 +499,3 @@ def _fits_box(fnt: pygame.font.Font, lines: list[str], rect: pygame.Rect, max_li
     return (len(lines) <= max_lines and len(lines) * fnt.get_linesize() <= rect.height
             and all(fnt.size(line)[0] <= rect.width for line in lines))
 
-
-def wrap_words(text: str, width: int) -> list[str]:
-    """Words into lines of about ``width`` characters (the font shrinks to fit the rest)."""
-    return textwrap.wrap(text, width, break_long_words=False) or [""]

@@ -13,14 +13,20 @@ anything: undo goes back across rounds, and after the last round there is no nex
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from coda_pi.i18n import _
 from coda_pi.referee.shared.wording import nouns
-from coda_pi.rules.coda import CodaGame, Phase
+
+if TYPE_CHECKING:
+    from coda_pi.rules.coda import CodaGame
 
 
 def round_closed_by_last_event(game: CodaGame) -> bool:
     """True when the game's latest event ended a round (the round-end or final screen):
     taking it back would reopen a round whose lines are public."""
+    from coda_pi.rules.coda import Phase  # a game is on: its rules are imported
+
     return game.round_number >= 1 and game.phase in (Phase.ROUND, Phase.FINISHED)
 
 

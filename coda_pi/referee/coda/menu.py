@@ -14,9 +14,7 @@ from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.overlays import Confirm, Menu, MenuItem
 from coda_pi.referee.shared.seat_screens import PhonesPanel
 from coda_pi.referee.shared.signals import Cue
-from coda_pi.referee.shared.timer import TimerEvent
 from coda_pi.referee.shared.views import Banner, BannerKind, TurnStep
-from coda_pi.rules.coda_events import Deal, parse_event
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -151,6 +149,8 @@ class CodaMenu:
         assert last is not None
         players = journal.game.settings.players
         if last.get("event") == "deal":
+            from coda_pi.rules.coda_events import Deal, parse_event
+
             event = parse_event(last)
             assert isinstance(event, Deal)
             self.pending_deals[event.seat] = event.row
@@ -181,6 +181,9 @@ class CodaMenu:
         timer = self._timer
         if timer is None:
             return False
+        # A timer runs: its module was imported with it (not for the setup's first frame).
+        from coda_pi.referee.shared.timer import TimerEvent
+
         before = timer.handled
         events = timer.advance(now)
         if timer.handled != before:

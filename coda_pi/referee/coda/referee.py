@@ -25,13 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import _
 from coda_pi.record import Journal, RecordWriteError
-from coda_pi.referee.coda import verdicts
-from coda_pi.referee.coda.deal import deal_seat
-from coda_pi.referee.coda.deal_colours import ColourDial
 from coda_pi.referee.coda.menu import CodaMenu
 from coda_pi.referee.coda.setup import RESULTS
 from coda_pi.referee.coda.setup_menu import SetupMenu
-from coda_pi.referee.coda.standings import after_round_start, open_review, review_nav
 from coda_pi.referee.coda.states import SCREENS
 from coda_pi.referee.pools.mode import DevicePool, PoolHost, PoolMode, pool_mode
 from coda_pi.referee.shared.base import HOLD_FOR_UNDO, BaseReferee
@@ -46,18 +42,10 @@ from coda_pi.referee.shared.ports import (
     system_pads,
     writer,
 )
-from coda_pi.referee.shared.public import (
-    PublicTable,
-    TurnCursor,
-    cursor_highlight,
-    public_table,
-    table_view,
-)
 from coda_pi.referee.shared.results import ResultsBrowser, ResultsSource
 from coda_pi.referee.shared.seat_screens import PHONES_ON, PhonesPanel, SeatScreens
 from coda_pi.referee.shared.setup import SetupDefaults, options_from_header, unique_names
 from coda_pi.referee.shared.signals import Button, Cue
-from coda_pi.referee.shared.timer import GuessTimer
 from coda_pi.referee.shared.views import (
     MAX_SEATS,
     Banner,
@@ -67,13 +55,20 @@ from coda_pi.referee.shared.views import (
     SetupView,
     TableView,
 )
-from coda_pi.rules.coda import CodaGame, CodaSettings, Phase
-from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, RoundStart, Stop
 from coda_pi.rules.dealer import SEED_KEY, Dealer, Shuffle, inherited_seed, new_seed
-from coda_pi.rules.tiles import Tile
 
 if TYPE_CHECKING:
+    from coda_pi.referee.coda.deal_colours import ColourDial
+    from coda_pi.referee.shared.public import PublicTable, TurnCursor
     from coda_pi.referee.shared.review import GameReview, ReviewLine  # loaded when needed
+    from coda_pi.referee.shared.timer import GuessTimer
+    from coda_pi.rules.coda import CodaGame
+    from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop
+    from coda_pi.rules.tiles import Tile
+
+# A game's screens and what they share (the public table, the verdicts, the timer) are
+# imported once the first frame is shown (``states.play_modules``, from the loop's first
+# idle), not for the setup menu a start draws: hence the imports inside the methods below.
 
 
 def resumed_seed(header: Mapping[str, Any] | None, journal: Journal[Any] | None,
@@ -89,7 +84,12 @@ def resumed_seed(header: Mapping[str, Any] | None, journal: Journal[Any] | None,
 
 __all__ = ["HOLD_FOR_UNDO", "Clock", "RecordSink", "Referee", "Sink", "coda_journal"]
 
-TURN_PHASES = (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE, Phase.PENALTY)
+
+def turn_phases() -> tuple[Any, ...]:
+    """The phases of a player's turn (the rules' ``Phase``: imported with a game)."""
+    from coda_pi.rules.coda import Phase
+
+    return (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE, Phase.PENALTY)
 
 
 class Referee(CodaMenu, BaseReferee):
@@ -245,15 +245,23 @@ class Referee(CodaMenu, BaseReferee):
         self._sync_timer()
 
     def deal_seat(self) -> int | None:
+        from coda_pi.referee.coda.deal import deal_seat
+
         return deal_seat(self.game)
 
     def guess(self, value: str, *, correct: bool | None) -> None:
+        from coda_pi.referee.coda import verdicts
+
         verdicts.guess(self, value, correct=correct)
 
     def end_turn(self, event: Stop | Place | Reveal) -> None:
+        from coda_pi.referee.coda import verdicts
+
         verdicts.end_turn(self, event)
 
     def announce_round_end(self) -> bool:
+        from coda_pi.referee.coda import verdicts
+
         return verdicts.announce_round_end(self)
 
     # -- what a screen may see and do besides (context.CodaContext, implemented here) ----
@@ -332,6 +340,9 @@ class Referee(CodaMenu, BaseReferee):
     def start_game(self) -> None:
         """Start: the record's header is written first (nothing starts unless it is
         stored), then the first round starts."""
+        from coda_pi.rules.coda import CodaSettings
+        from coda_pi.rules.coda_events import RoundStart
+
         options = self._setup.choices
         if self._remember is not None:
             self._remember(options)
@@ -364,6 +375,8 @@ class Referee(CodaMenu, BaseReferee):
         self._journal = mode.journal(settings)
         self._banner = None
         if self._commit(RoundStart(options.first)):
+            from coda_pi.referee.coda.standings import after_round_start
+
             after_round_start(self)
         else:
             self._enter_phase()
@@ -419,6 +432,8 @@ class Referee(CodaMenu, BaseReferee):
         table = self._public_table(game)
         highlight = None
         if self._cursor is not None and table.turn is not None:
+            from coda_pi.referee.shared.public import cursor_highlight
+
             highlight = cursor_highlight(table, self._cursor)
         timer = None
         if self._timer is not None and self._timer_visible():
@@ -456,6 +471,8 @@ class Referee(CodaMenu, BaseReferee):
         kept = self._public
         if (kept is None or kept[0] is not journal or kept[1] is not game
                 or kept[2] != len(journal.events)):
+            from coda_pi.referee.shared.public import public_table
+
             kept = self._public = (journal, game, len(journal.events), public_table(game))
         return kept[3]
 
@@ -465,6 +482,8 @@ class Referee(CodaMenu, BaseReferee):
         given = (labels, leds, highlight)
         kept = self._shown_table
         if kept is None or kept[0] is not table or kept[1] != given:
+            from coda_pi.referee.shared.public import table_view
+
             kept = self._shown_table = (table, given, table_view(
                 table, labels=labels, leds=leds, highlight=highlight))
         return kept[2]
@@ -511,13 +530,15 @@ class Referee(CodaMenu, BaseReferee):
             return CodaScreen.SETUP
         if self._ended_early:
             return CodaScreen.FINAL
+        from coda_pi.rules.coda import Phase  # a game is on: its rules are imported
+
         if game.phase is Phase.ROUND:
             return CodaScreen.START if game.round_number == 0 else CodaScreen.ROUND_END
         if game.phase is Phase.FINISHED:
             return CodaScreen.FINAL if self._final_shown else CodaScreen.ROUND_END
         if game.phase is Phase.DEAL:
             return CodaScreen.DEAL
-        if game.phase in TURN_PHASES:
+        if game.phase in turn_phases():
             return CodaScreen.TURN
         return CodaScreen.BONUS  # table-pool play only; the device's own pool never gets here
 
@@ -592,8 +613,11 @@ class Referee(CodaMenu, BaseReferee):
         if self._overlay_nav(button):
             return
         kind = self._screen_kind()
-        if kind is CodaScreen.FINAL and review_nav(self, button):
-            return  # the review lies over the final standings, as the menu over a screen
+        if kind is CodaScreen.FINAL:
+            from coda_pi.referee.coda.standings import review_nav
+
+            if review_nav(self, button):
+                return  # the review lies over the final standings, as the menu over a screen
         if kind is CodaScreen.SETUP or not self._pool.nav(button, kind):
             SCREENS[kind].nav(self, button)
 
@@ -630,9 +654,11 @@ class Referee(CodaMenu, BaseReferee):
         self._pool.entered()
         # By the game's phase, not the screen: a game ended early shows the final
         # standings whatever phase it stopped in.
+        from coda_pi.rules.coda import Phase  # a game is on: its rules are imported
+
         if game.phase is Phase.DEAL:
             SCREENS[CodaScreen.DEAL].enter(self, game, previous)
-        elif game.phase in TURN_PHASES and game.turn is not None:
+        elif game.phase in turn_phases() and game.turn is not None:
             SCREENS[CodaScreen.TURN].enter(self, game, previous)
         else:
             self._timer = None
@@ -652,8 +678,12 @@ class Referee(CodaMenu, BaseReferee):
     # -- what the menu (menu.py) asks of the screens ---------------------------------------
 
     def _open_review(self) -> None:
+        from coda_pi.referee.coda.standings import open_review
+
         open_review(self)
 
     def _time_up(self) -> None:
+        from coda_pi.referee.coda import verdicts
+
         verdicts.time_up(self)
 

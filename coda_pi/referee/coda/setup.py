@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from coda_pi.i18n import N_
-from coda_pi.referee.coda.standings import stuck_view
 from coda_pi.referee.coda.state import CodaState
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.seat_screens import PHONES_ON
@@ -28,6 +27,8 @@ class SetupState(CodaState):
     kind = CodaScreen.SETUP
 
     def view(self, ref: CodaContext, table: PublicTable) -> Screen:
+        from coda_pi.referee.coda.standings import stuck_view
+
         return stuck_view(ref, table)  # never drawn over a table: see the module's words
 
     def nav(self, ref: CodaContext, button: Button) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from coda_pi.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
 from coda_pi.referee.shared.choice_menu import START, ChoiceMenu
 from coda_pi.referee.shared.name_entry import NameEntry
+from coda_pi.referee.shared.pool_names import POOL_MODES
 from coda_pi.referee.shared.seat_screens import PHONES_ON
 from coda_pi.referee.shared.setup import SetupDefaults, seat_name
 from coda_pi.referee.shared.signals import Button
@@ -369,7 +370,6 @@ def _pool_note(choices: SetupDefaults) -> str | None:
 
 
 def _next_pool(name: str, step: int) -> Any:
-    """The pool mode ``step`` places after ``name``, round the registry's order."""
-    from coda_pi.referee.pools.mode import pool_modes
-
-    return _cycle(tuple(pool_modes()), name, step)
+    """The pool mode ``step`` places after ``name``, round the registry's order (its names:
+    only the mode chosen is imported, to be shown)."""
+    return _cycle(tuple(POOL_MODES), name, step)

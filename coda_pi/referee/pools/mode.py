@@ -34,22 +34,31 @@ from coda_pi.i18n import N_, _
 from coda_pi.record import Journal
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.pool_names import POOL_MODES
-from coda_pi.referee.shared.private import own_panels, row_view
-from coda_pi.referee.shared.public import PublicTable
 from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.referee.shared.views import Banner, BannerKind, LedState, PrivateView, Screen, TurnStep
 from coda_pi.referee.shared.wording import nouns
-from coda_pi.replay import journal_of
-from coda_pi.rules.coda import CodaGame, CodaSettings
-from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop, to_dict
-from coda_pi.rules.dealer import Dealer
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Color
 
 if TYPE_CHECKING:
     from coda_pi.referee.shared.ports import PadSource
-    from coda_pi.referee.shared.public import TurnCursor
+    from coda_pi.referee.shared.public import PublicTable, TurnCursor
     from coda_pi.referee.shared.setup import SetupDefaults
+    from coda_pi.rules.coda import CodaGame, CodaSettings
+    from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop
+    from coda_pi.rules.dealer import Dealer
+
+
+
+class _CodaGameClass:
+    """``CodaGame``, imported when first asked for: the device's own pool is made for the
+    setup a start shows, which needs no game's rules yet."""
+
+    def __get__(self, instance: object, owner: type | None = None) -> type[CodaGame]:
+        from coda_pi.rules.coda import CodaGame
+
+        return CodaGame
+
 
 # Steps where the held seat's view is about its own row (placing, knocking down).
 _OWN_STEPS = (TurnStep.CLAIM_HIDDEN, TurnStep.CLAIM_FACE_UP, TurnStep.REVEAL_OWN)
@@ -143,7 +152,8 @@ class PoolMode:
     owns_private_view: ClassVar[bool] = False  # the mode builds the held seat's view
     # The setup's More lines only this mode uses ("dealer", "training"): others say "none".
     setup_lines: ClassVar[frozenset[str]] = frozenset()
-    game_class: ClassVar[type[CodaGame]] = CodaGame  # the game its journal keeps
+    game_class: ClassVar[type[CodaGame]] = _CodaGameClass()  # type: ignore[assignment]
+    """The game its journal keeps (``CodaGame`` here)."""
 
     def __init__(self, host: PoolHost, *, training: bool = False) -> None:
         self.host = host
@@ -171,6 +181,8 @@ class PoolMode:
     @classmethod
     def journal(cls, settings: CodaSettings, events: Iterable[Any] = ()) -> Journal[Any]:
         """A new journal for this mode's game, with ``events`` (record lines) applied."""
+        from coda_pi.replay import journal_of  # a game's: not for a start's setup
+
         journal = journal_of(cls.game_class(settings))
         for obj in events:
             journal.apply(obj)
@@ -187,6 +199,8 @@ class PoolMode:
 
     def lines(self, event: CodaEvent) -> list[dict[str, Any]]:
         """The record lines an event the referee decided is written as."""
+        from coda_pi.rules.coda_events import to_dict
+
         return [to_dict(event)]
 
     # -- the setup and the demo --------------------------------------------------------------
@@ -309,6 +323,8 @@ class DevicePool(PoolMode):
         if (not self.host.dealer_present or seat is None or game is None or game.turn != seat
                 or game.drawn is None or cur is None or cur.step in _OWN_STEPS):
             return None
+        from coda_pi.referee.shared.private import own_panels, row_view  # in play only
+
         row, drawn = own_panels(game, seat)
         return row_view(seat, game.name(seat), row, drawn, self.host.labels,
                         prompt=f"Dealer: hand this {drawn.color.word} panel to "
@@ -318,21 +334,19 @@ class DevicePool(PoolMode):
 def pool_modes() -> dict[str, type[PoolMode]]:
     """Every pool mode by the name the setup, the config and the record's header use, in
     the registry's order (``pool_names.POOL_MODES``)."""
-    modes: dict[str, type[PoolMode]] = {}
-    for name, where in POOL_MODES.items():
-        module, cls = where.split(":")
-        mode = getattr(importlib.import_module(module), cls)  # a mode builds on this module
-        assert issubclass(mode, PoolMode) and mode.name == name, where
-        modes[name] = mode
-    return modes
+    return {name: pool_mode(name) for name in POOL_MODES}
 
 
 def pool_mode(name: str) -> type[PoolMode]:
-    """The pool mode called ``name``.
+    """The pool mode called ``name``, its module imported (and none of the others': the
+    table pool's brings the deduction engine, with decimal and fractions).
 
     :raises ValueError: naming the modes there are, for a name that is none of them.
     """
-    modes = pool_modes()
-    if name not in modes:
-        raise ValueError(f"no pool mode {name!r}: choose {', '.join(modes)}")
-    return modes[name]
+    where = POOL_MODES.get(name)
+    if where is None:
+        raise ValueError(f"no pool mode {name!r}: choose {', '.join(POOL_MODES)}")
+    module, cls = where.split(":")
+    mode = getattr(importlib.import_module(module), cls)  # a mode builds on this module
+    assert issubclass(mode, PoolMode) and mode.name == name, where
+    return mode

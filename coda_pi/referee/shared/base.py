@@ -30,7 +30,6 @@ from coda_pi.referee.shared.signals import Button, Cue, Intent, Press, Release
 from coda_pi.referee.shared.views import Banner, BannerKind
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.rules.errors import RuleError
-from coda_pi.rules.games import rules_of
 from coda_pi.rules.sentence import Sentence
 
 HOLD_FOR_UNDO = 2.0  # seconds BACK is held to ask for an undo
@@ -268,6 +267,8 @@ class BaseReferee(ABC):
         journal = self._journal
         assert journal is not None
         trial = copy.deepcopy(journal.game)
+        from coda_pi.rules.games import rules_of  # with the game: not for a start's setup
+
         try:
             rules_of(trial).apply(trial, line)
         except RuleError as err:

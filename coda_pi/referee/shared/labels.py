@@ -9,10 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from coda_pi.i18n import _
-from coda_pi.rules.legal import guess_values as guess_values  # the rules' own list
 from coda_pi.rules.tiles import DASH_VALUE, Tile, order_breach
 
 CARD_NAMES = {"10": "J", "11": "Q", DASH_VALUE: "K"}
+
+
+def guess_values(*, dashes: bool) -> tuple[str, ...]:
+    """The values a guess may name, in order: the rules' own list (``rules.legal``, imported
+    with a game: the setup a start shows needs none of it)."""
+    from coda_pi.rules.legal import guess_values as values
+
+    return values(dashes=dashes)
 
 
 def value_label(value: str, labels: str) -> str:

@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from coda_pi.record import Journal, RecordWriteError
 from coda_pi.referee.shared.signals import Cue
-from coda_pi.replay import journal_of
-from coda_pi.rules.coda import CodaGame
 
 if TYPE_CHECKING:
+    from coda_pi.rules.coda import CodaGame
     pass
 
 
@@ -88,6 +87,8 @@ Sink = RecordSink | Callable[[dict[str, Any]], None]
 
 def coda_journal(game: CodaGame) -> Journal[CodaGame]:
     """A journal that takes record objects: ``coda-pi replay``'s own (``journal_of``)."""
+    from coda_pi.replay import journal_of  # a game's: not for a start's setup
+
     return journal_of(game)
 
 
