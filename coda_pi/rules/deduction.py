@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
 
 from coda_pi.rules.deduction_count import RANKS, Counts, HiddenSlot, Problem, count, rank_tile
 from coda_pi.rules.deduction_shapes import Panel, Prepared, View
@@ -87,8 +86,10 @@ def prepare(view: View) -> Prepared:
     for seat, row in enumerate(view.rows):
         for i, panel in enumerate(row):
             if panel.tile is not None:
-                see(panel.tile, panel.color, partial(
-                    say, "{name}'s {panel} {n}", name=view.name(seat), n=i + 1))
+                # A literal say() call, which the catalogs' extraction finds (a partial is
+                # not found: Spanish screens would name the place in English).
+                see(panel.tile, panel.color, lambda seat=seat, n=i + 1: say(
+                    "{name}'s {panel} {n}", name=view.name(seat), n=n))
                 if panel.tile.value in panel.missed:
                     raise Impossible(say(
                         '{name} answered "wrong" to {value} at {panel} {n}, but that {panel} '
@@ -99,7 +100,7 @@ def prepare(view: View) -> Prepared:
             raise Impossible(say("{name}'s row is out of order: {problem}",
                                  name=view.name(seat), problem=problem))
     if view.drawn is not None and view.drawn.tile is not None:
-        see(view.drawn.tile, view.drawn.color, partial(say, "the drawn {panel}"))
+        see(view.drawn.tile, view.drawn.color, lambda: say("the drawn {panel}"))
     unseen = box - where.keys()
     free_dash = (Tile(Color.DARK, dash=True) in unseen, Tile(Color.LIGHT, dash=True) in unseen)
     chains = []
