@@ -14,6 +14,7 @@ from typing import Any, TextIO
 import pygame
 
 from coda_pi import log_later
+from coda_pi.app.card_refused import back_on_the_record
 from coda_pi.app.loop import App, TimedSource
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import OnRecorded, Records
@@ -28,6 +29,7 @@ from coda_pi.devices.gpio import GpioDevices, open_gpio, why_no_gpio_here
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
 from coda_pi.devices.sound_on_first_cue import device_sounder
+from coda_pi.fsync_thread import FsyncThread
 from coda_pi.referee.shared.ports import Clock, MonotonicClock, Sounder
 from coda_pi.referee.shared.views import BannerKind
 from coda_pi.referee.table_referee import TableReferee
@@ -147,10 +149,19 @@ def build_app(
         on_recorded = _both(options.on_recorded, tell)
     records = Records(data_dir, options.record, on_recorded=on_recorded,
                       on_kept=options.on_kept)
+    # The records' fsyncs run beside the loop, which draws the press's frame meanwhile and
+    # shows it once they returned (coda_pi/fsync_thread.py).
+    fsyncs = records.fsync_thread = FsyncThread()
+    rng = rng or random.SystemRandom()
+    built_here = referee is None
     if referee is None:
-        referee = build_referee(options, clock=clock, rng=rng or random.SystemRandom(),
-                                records=records, explain=say)
-    closers: list[Callable[[], None]] = [records.close]
+        referee = build_referee(options, clock=clock, rng=rng, records=records, explain=say)
+
+    def close_records() -> None:
+        (app.records or records).close()  # the records of a game put back on its record
+        fsyncs.close()
+
+    closers: list[Callable[[], None]] = [close_records]
     closers.extend(published)
     phones = None
     from coda_pi.remembered_phones import phones_wanted
@@ -220,6 +231,8 @@ def build_app(
         companion=companion,
     )
     app.records = records
+    if built_here:  # a referee given by the caller is the caller's to rebuild
+        app.recover = back_on_the_record(app, options, clock=clock, rng=rng, explain=say)
     app.gpio = gpio
     if pins_later:
         app.later.append(_pins_opener(app, options, say, sound_on=sound_on,
