@@ -264,8 +264,8 @@ class App:
 
     def _untold(self, error: OSError) -> None:
         """The card refused lines after the pass had gone on with them: the frame drawn
-        aside is dropped, the pass's cues are not played, and ``recover`` (build_app's)
-        puts the device back on what the card holds, as a restart would."""
+        aside is dropped, the pass's cues are not played (the error's is), and ``recover``
+        (build_app's) puts the device back on what the card holds, as a restart would."""
         log.error("the record's lines did not reach the card: %s", error)
         self._drawn = None
         self._unshown = self._composed = False
@@ -277,6 +277,7 @@ class App:
             except Exception as failure:  # as the referee's: logged, kept, the device goes on
                 log.exception("while putting the device back on its record")
                 self.errors.append(failure)
+        self._sound(Cue.ERROR)  # as for a line refused at once: the press did not count
         self.redraw()
 
     def _taken(self, intent: Any) -> bool:
@@ -361,12 +362,15 @@ class App:
 
     def _play_cues(self) -> None:
         for cue in self.referee.take_cues():
-            self.cues.append(cue)
-            if self.sounder is not None:
-                try:
-                    self.sounder.play(cue)
-                except Exception:  # a broken sound device must not stop the game
-                    log.exception("could not play %s", cue)
+            self._sound(cue)
+
+    def _sound(self, cue: Cue) -> None:
+        self.cues.append(cue)
+        if self.sounder is not None:
+            try:
+                self.sounder.play(cue)
+            except Exception:  # a broken sound device must not stop the game
+                log.exception("could not play %s", cue)
 
     def redraw(self, leds: tuple[LedState, ...] | None = None, *, force: bool = False,
                show: bool = True) -> bool:
