@@ -234,7 +234,10 @@ class RecordWriter:
         # failed write is cut back to ``_written``, a failed fsync to ``_good``.
         self._good = self._written = os.fstat(self._fd).st_size
         self._unclean = False  # a cut-back that failed: tried again before the next line
-        if created:
+        if created and fsync_thread is not None:
+            # The new name reaches the card beside the first line's fsync, before it is told.
+            self._tickets.append(fsync_thread.submit(lambda: fsync_dir(self.path.parent)))
+        elif created:
             fsync_dir(self.path.parent)
         else:
             self._cut_torn_tail()
