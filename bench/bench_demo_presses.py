@@ -10,7 +10,14 @@ burst of load hits both; compare within a run (the ratio column), not across run
 
 Goal (issue 34): warm p99 under 1.3 ms of CPU here, 20 ms on a Zero (x15).
 
+``--split``: instead, what the slowest presses are made of: the warm tournament's passes
+with each part's CPU on the loop's thread (the referee with the record line's encoding and
+write inside it, the views, the drawing, the frame sent), the fsync thread's CPU, and the
+event lines each wrote; the slowest 1% listed, and the means over the passes that wrote a
+line and those that did not.
+
     .venv/bin/python bench/bench_demo_presses.py --against /tmp/main [--runs 3] [--rounds 1]
+    .venv/bin/python bench/bench_demo_presses.py --split [--against /tmp/main]
 """
 
 from __future__ import annotations
@@ -44,9 +51,119 @@ def child(root: Path, rounds: int) -> dict[str, Any]:
     return demo_press_figures(rounds)
 
 
-def run_child(root: Path, rounds: int) -> dict[str, Any]:
+PARTS = ("referee", "encode", "write", "views", "draw", "present", "fsync thread")
+
+
+def split_child(root: Path, rounds: int) -> dict[str, Any]:
+    """Each warm pass's CPU by part (see the module's docstring), the lines it wrote."""
+    sys.path.insert(0, str(root))
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import tempfile
+    import time
+
+    from coda_pi import record
+    from coda_pi.app.loop import App
+    from coda_pi.config import Config
+    from coda_pi.demo import SimulatedTable, run_demo
+    from coda_pi.ui.display import Display
+    from coda_pi.ui.screens import ScreenRenderer
+
+    parts: dict[str, float] = {}
+    lines: list[str] = []
+
+    def timed(part: str, action: Any) -> Any:
+        def run(*args: Any, **kwargs: Any) -> Any:
+            start = time.thread_time()
+            try:
+                return action(*args, **kwargs)
+            finally:
+                parts[part] = parts.get(part, 0.0) + time.thread_time() - start
+        return run
+
+    line_bytes = record._line_bytes
+
+    def encode(obj: dict[str, Any]) -> bytes:
+        lines.append(str(obj.get("event", "header")))
+        return line_bytes(obj)
+
+    class Os:  # the record module's os, its writes timed (the fsync thread's are not)
+        def __getattr__(self, name: str) -> Any:
+            return getattr(os, name)
+
+        write = staticmethod(timed("write", os.write))
+
+    record._line_bytes = timed("encode", encode)
+    record.os = Os()  # type: ignore[assignment]
+    ScreenRenderer.draw = timed("draw", ScreenRenderer.draw)  # type: ignore[method-assign]
+    Display.present = timed("present", Display.present)  # type: ignore[method-assign]
+    update, poll = App.update, SimulatedTable.poll
+    passes: list[dict[str, Any]] = []
+    thinking = [0.0]
+    wrapped: set[int] = set()
+
+    def fsync_cpu(app: Any) -> float:
+        thread = getattr(getattr(app, "records", None), "fsync_thread", None)
+        return 0.0 if thread is None else float(thread.cpu_seconds)
+
+    def timed_update(self: Any) -> None:
+        if id(self.referee) not in wrapped:
+            wrapped.add(id(self.referee))
+            self.referee.handle = timed("referee", self.referee.handle)
+            self.referee.view = timed("views", self.referee.view)
+            self.referee.private_view = timed("views", self.referee.private_view)
+        intents, fsynced = self.stats.intents, fsync_cpu(self)
+        parts.clear()
+        lines.clear()
+        thinking[0] = 0.0
+        start = time.thread_time()
+        update(self)
+        spent = time.thread_time() - start - thinking[0]
+        if self.stats.intents > intents:
+            passes.append({**parts, "fsync thread": fsync_cpu(self) - fsynced,
+                           "total": spent + fsync_cpu(self) - fsynced, "lines": list(lines)})
+
+    def timed_poll(self: Any) -> None:
+        start = time.thread_time()
+        poll(self)
+        thinking[0] += time.thread_time() - start
+
+    App.update = timed_update  # type: ignore[method-assign]
+    SimulatedTable.poll = timed_poll  # type: ignore[method-assign]
+    for _ in ("cold", "warm"):
+        passes.clear()
+        with tempfile.TemporaryDirectory(prefix="coda-pi-bench-presses-") as tmp:
+            run_demo(Config(), headless=True, seed=7, data_dir=Path(tmp), size=(480, 320),
+                     players=3, rounds=rounds)
+    return {"passes": passes}
+
+
+def print_split(root: Path, result: dict[str, Any]) -> None:
+    passes = sorted(result["passes"], key=lambda p: p["total"])
+    count = len(passes)
+    print(f"{root}: warm tournament, {count} passes; CPU ms by part (referee: with the "
+          "line's encoding and write inside; the fsync thread's beside)")
+    header = "".join(f"{part:>9}" for part in (*PARTS, "total"))
+    print(f"  {'':<24}{header}")
+
+    def line(label: str, chosen: list[dict[str, Any]], note: str = "") -> None:
+        if not chosen:
+            return
+        cells = "".join(f"{statistics.mean(p.get(part, 0.0) for p in chosen) * 1000:9.3f}"
+                        for part in (*PARTS, "total"))
+        print(f"  {label:<24}{cells}  {note}")
+
+    for p in passes[int(count * 0.99):]:
+        line("one of the slowest 1%", [p], ", ".join(p["lines"]) or "(no line)")
+    line(f"mean, writing ({sum(1 for p in passes if p['lines'])})",
+         [p for p in passes if p["lines"]])
+    line(f"mean, not writing ({sum(1 for p in passes if not p['lines'])})",
+         [p for p in passes if not p["lines"]])
+
+
+def run_child(root: Path, rounds: int, split: bool = False) -> dict[str, Any]:
     command = [sys.executable, str(Path(__file__).resolve()), "--child", str(root),
-               "--rounds", str(rounds)]
+               "--rounds", str(rounds), *(["--split"] if split else [])]
     out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
@@ -68,12 +185,20 @@ def main() -> int:
                         help="another checkout to measure beside this one (repeatable)")
     parser.add_argument("--runs", type=int, default=3, help="runs, each every checkout once")
     parser.add_argument("--rounds", type=int, default=1, help="rounds of the demo")
+    parser.add_argument("--split", action="store_true",
+                        help="what the slowest presses are made of, part by part")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
-        print(json.dumps(child(args.child, args.rounds)))
+        measure = split_child if args.split else child
+        print(json.dumps(measure(args.child, args.rounds)))
         return 0
     roots = [HERE.parent, *args.against]
+    if args.split:
+        for root in roots:
+            print(f"load average {os.getloadavg()[0]:.1f}")
+            print_split(root, run_child(root, args.rounds, split=True))
+        return 0
     for index, root in enumerate(roots):
         print(f"[{index + 1}] {root}")
     every: list[list[dict[str, Any]]] = [[] for _ in roots]

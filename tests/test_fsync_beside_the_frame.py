@@ -41,32 +41,42 @@ def _quit_pygame():
 
 
 class Timeline:
-    """What happened, in order, from every thread: fsyncs of record files starting and
-    returning, frames drawn and shown, cues sounded."""
+    """What happened, in order, from every thread: record lines written and made durable
+    by an fsync's return, frames drawn and shown, cues sounded."""
 
     def __init__(self) -> None:
         self.steps: list[str] = []
         self._lock = threading.Lock()
-        self.in_flight = 0  # record fsyncs started and not returned
+        self.unsynced = 0  # record lines written that no returned fsync vouches for yet
 
     def add(self, step: str) -> None:
         with self._lock:
-            self.steps.append(f"{step} ({self.in_flight} fsyncs running)")
+            self.steps.append(f"{step} ({self.unsynced} lines not on the card)")
 
-    def fsync(self, real: Any) -> Any:
+    def watch(self, monkeypatch: Any) -> None:
+        """Every record line's write, and a slow fsync, seen through the record module."""
+        write, fsync = os.write, os.fsync
+
+        def writing(fd: int, data: Any) -> int:
+            if os.readlink(f"/proc/self/fd/{fd}").endswith(".jsonl"):
+                with self._lock:
+                    self.unsynced += 1
+            return write(fd, data)
+
         def slow(fd: int) -> None:
             if not os.readlink(f"/proc/self/fd/{fd}").endswith(".jsonl"):
-                real(fd)  # a directory's
+                fsync(fd)  # a directory's
                 return
             with self._lock:
-                self.in_flight += 1
+                covered = self.unsynced  # what was written before it began
             time.sleep(SLOW_FSYNC)
-            real(fd)
+            fsync(fd)
             with self._lock:
-                self.in_flight -= 1
+                self.unsynced -= covered
                 self.steps.append("fsync returned")
 
-        return slow
+        monkeypatch.setattr(record_module.os, "write", writing)
+        monkeypatch.setattr(record_module.os, "fsync", slow)
 
 
 def _device(tmp_path: Path, timeline: Timeline, **options: Any) -> App:
@@ -101,7 +111,7 @@ def _device(tmp_path: Path, timeline: Timeline, **options: Any) -> App:
 def test_a_press_is_drawn_while_its_line_is_fsynced_and_shown_only_after(tmp_path,
                                                                        monkeypatch):
     timeline = Timeline()
-    monkeypatch.setattr(record_module.os, "fsync", timeline.fsync(os.fsync))
+    timeline.watch(monkeypatch)
     app = _device(tmp_path, timeline)
     play_until(app, AutoPlayer(random.Random(4)),
                lambda v: isinstance(v.screen, TurnView) and v.table is not None
@@ -112,9 +122,9 @@ def test_a_press_is_drawn_while_its_line_is_fsynced_and_shown_only_after(tmp_pat
     # Nothing is shown or sounded while a line is on its way to the card ...
     told = [s for s in steps if s.startswith(("present", "cue"))]
     assert any(s.startswith("cue") for s in told)
-    assert [s for s in told if not s.endswith("(0 fsyncs running)")] == []
+    assert [s for s in told if not s.endswith("(0 lines not on the card)")] == []
     # ... but the frame showing it is drawn meanwhile, not after.
-    assert any(s == "draw (1 fsyncs running)" for s in steps)
+    assert any(s == "draw (1 lines not on the card)" for s in steps)
 
 
 def test_an_fsync_refused_late_shows_nothing_of_the_press_and_the_game_goes_on(

@@ -149,17 +149,20 @@ def build_app(
         on_recorded = _both(options.on_recorded, tell)
     records = Records(data_dir, options.record, on_recorded=on_recorded,
                       on_kept=options.on_kept)
-    # The records' fsyncs run beside the loop, which draws the press's frame meanwhile and
-    # shows it once they returned (coda_pi/fsync_thread.py).
-    fsyncs = records.fsync_thread = FsyncThread()
     rng = rng or random.SystemRandom()
     built_here = referee is None
     if referee is None:
+        # The records' fsyncs run beside the loop, which draws the press's frame meanwhile
+        # and shows it once they returned (coda_pi/fsync_thread.py); a late refusal puts
+        # the device back on its record (app/card_refused.py): only a referee built here can
+        # be built again so.
+        records.fsync_thread = FsyncThread()
         referee = build_referee(options, clock=clock, rng=rng, records=records, explain=say)
 
     def close_records() -> None:
         (app.records or records).close()  # the records of a game put back on its record
-        fsyncs.close()
+        if records.fsync_thread is not None:
+            records.fsync_thread.close()
 
     closers: list[Callable[[], None]] = [close_records]
     closers.extend(published)

@@ -223,6 +223,10 @@ class App:
 
     def update(self) -> None:
         """Everything after the sleep: sources, intents, timers, cues, LEDs, the frame."""
+        if self.records is not None:
+            # A companion answers a phone's tap before the pass ends: its lines are fsynced
+            # as they are written, so the answer never goes before them.
+            self.records.fsync_beside(self.companion is None)
         for source in self.sources:
             source.poll()
         intents = self.queue.drain()

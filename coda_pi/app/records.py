@@ -142,6 +142,12 @@ class Records:
         self.opened.append(record)
         return record
 
+    def fsync_beside(self, beside: bool) -> None:
+        """Whether the lines written from now on are fsynced on the fsync thread (when
+        there is one), to be waited for by ``settle``, or before ``write`` returns."""
+        if self.fsync_thread is not None:
+            self.fsync_thread.inline = not beside
+
     def settle(self) -> None:
         """Waits until every line written to any record is on the card, and tells of them
         (``LazyRecord.settle``); the first refusal is raised once all were waited for."""
