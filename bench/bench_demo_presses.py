@@ -225,7 +225,28 @@ def main() -> int:
         wall = statistics.median(figure(r, "warm", "wall.p99_ms") for r in every[index])
         print(f"  [{index + 1}] CPU p99 {p99:.3f} ms (x{ZERO_FACTOR}: {p99 * ZERO_FACTOR:.1f} "
               f"ms on a Zero); wall p99 {wall:.3f} ms   {root}")
+    per_press_rows(every)
     return 0
+
+
+def per_press_rows(every: list[list[dict[str, Any]]]) -> None:
+    """The demo plays the same presses every run: each press's median over the runs takes
+    most of a shared machine's bursts out, and p50/p99 are taken over those medians."""
+    if any("each_cpu_ms" not in r["warm"] for runs in every for r in runs):
+        return  # a bench_frames.py without the passes listed
+    print(f"per-press medians over the {len(every[0])} runs, then p50 / p99 over the "
+          "presses (ms):")
+    for kind in ("cold", "warm"):
+        for what in ("cpu", "wall"):
+            cells = []
+            for runs in every:
+                each = [r[kind][f"each_{what}_ms"] for r in runs]
+                medians = sorted(statistics.median(values) for values in zip(*each,
+                                                                             strict=True))
+                cells.append(f"{medians[len(medians) // 2]:8.3f} / "
+                             f"{medians[int(len(medians) * 0.99)]:7.3f}")
+            print(f"  {kind} {what:<5}" + "".join(f"  [{i + 1}] {c}"
+                                                 for i, c in enumerate(cells)))
 
 
 if __name__ == "__main__":

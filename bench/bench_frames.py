@@ -386,6 +386,10 @@ def demo_press_figures(rounds: int) -> dict[str, dict[str, float]]:
                               "idle_per_press_ms": sum(idles) / len(times) * 1000,
                               "idle_p99_ms": idled[int(len(idled) * 0.99)] * 1000,
                               "wall": percentiles(walls),
+                              # each pass, in the order played (the demo is the same
+                              # every run: bench_demo_presses.py takes medians per pass)
+                              "each_cpu_ms": [t * 1000 for t in passes],
+                              "each_wall_ms": [t * 1000 for t in walls],
                               "fsync_thread_per_press_ms": sum(fsyncs) / len(times) * 1000}
     finally:
         App.update, SimulatedTable.poll = update, poll  # type: ignore[method-assign]
