@@ -93,18 +93,18 @@ def _device(tmp_path: Path, timeline: Timeline, **options: Any) -> App:
                          setup=SetupDefaults(players=2, rounds=1), **options)
     app = build_app(opts, clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(3),
                     sounder=Sounder(), explain=lambda text: None)
-    draw, present = app.renderer.draw, app.display.present
+    draw, send = app.renderer.draw, app.display.send
 
     def drawing(surface: pygame.Surface, scene: Any) -> None:
         timeline.add("draw")
         draw(surface, scene)
 
-    def presenting() -> None:
+    def sending() -> None:
         timeline.add("present")
-        present()
+        send()
 
     app.renderer.draw = drawing  # type: ignore[method-assign]
-    app.display.present = presenting  # type: ignore[method-assign]
+    app.display.send = sending  # type: ignore[method-assign]
     return app
 
 

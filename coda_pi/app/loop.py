@@ -160,6 +160,7 @@ class App:
         # whether this pass drew one so.
         self._unshown = False
         self._composed = False
+        self._prepared = False  # the unshown frame's changes found (``Display.prepare``)
         # Puts the device back on what its record holds after the card refused lines the
         # pass had already gone on with (build_app's; None: the referee is kept).
         self.recover: Callable[[Referee, OSError], Referee] | None = None
@@ -272,7 +273,9 @@ class App:
         (build_app's) puts the device back on what the card holds, as a restart would."""
         log.error("the record's lines did not reach the card: %s", error)
         self._drawn = None
-        self._unshown = self._composed = False
+        self._unshown = self._composed = self._prepared = False
+        if self.display is not None:
+            self.display.forget()  # the dropped frame was compared, never sent
         self.referee.take_cues()
         self._intents_since_views = True
         if self.recover is not None:
@@ -411,14 +414,17 @@ class App:
             self._drawn = key
             if self.display is not None:
                 self.renderer.draw(self.display.canvas, scene)
-            self._unshown = True
+            self._unshown, self._prepared = True, False
         if not self._unshown:
             return False
+        if self.display is not None and not self._prepared:
+            self.display.prepare()  # what changed found: only the sending waits
+            self._prepared = True
         if not show:
             return True
-        self._unshown = self._composed = False
+        self._unshown = self._composed = self._prepared = False
         if self.display is not None:
-            self.display.present()
+            self.display.send()
         self.stats.frames += 1
         self._idle_left = True
         if self.on_frame is not None and self.display is not None:
