@@ -18,6 +18,10 @@ line and those that did not.
 
     .venv/bin/python bench/bench_demo_presses.py --against /tmp/main [--runs 3] [--rounds 1]
     .venv/bin/python bench/bench_demo_presses.py --split [--against /tmp/main]
+
+``--card-ms MS``: every record fsync takes MS milliseconds more, asleep (an SD card's
+fsync is milliseconds; this machine's disk is faster): the wall time then shows what
+drawing while the card works saves, CPU unchanged.
 """
 
 from __future__ import annotations
@@ -36,7 +40,25 @@ ZERO_FACTOR = 15  # README "On the Pi": a Zero 2 W is 10-15x slower per core; th
 GOAL_MS = 1.3
 
 
-def child(root: Path, rounds: int) -> dict[str, Any]:
+def slow_card(milliseconds: float) -> None:
+    """Every fsync the record module makes sleeps ``milliseconds`` first, as a slower card."""
+    import time
+
+    from coda_pi import record
+
+    class Os:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(os, name)
+
+        @staticmethod
+        def fsync(fd: int) -> None:
+            time.sleep(milliseconds / 1000)
+            os.fsync(fd)
+
+    record.os = Os()  # type: ignore[assignment]
+
+
+def child(root: Path, rounds: int, card_ms: float = 0.0) -> dict[str, Any]:
     sys.path.insert(0, str(root))
     sys.path.insert(1, str(HERE))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -48,6 +70,8 @@ def child(root: Path, rounds: int) -> dict[str, Any]:
         raise SystemExit(f"imported {coda_pi.__file__}, not {root}'s coda_pi")
     from bench_frames import demo_press_figures
 
+    if card_ms:
+        slow_card(card_ms)
     return demo_press_figures(rounds)
 
 
@@ -163,9 +187,11 @@ def print_split(root: Path, result: dict[str, Any]) -> None:
          [p for p in passes if not p["lines"]])
 
 
-def run_child(root: Path, rounds: int, split: bool = False) -> dict[str, Any]:
+def run_child(root: Path, rounds: int, split: bool = False, card_ms: float = 0.0
+              ) -> dict[str, Any]:
     command = [sys.executable, str(Path(__file__).resolve()), "--child", str(root),
-               "--rounds", str(rounds), *(["--split"] if split else [])]
+               "--rounds", str(rounds), "--card-ms", str(card_ms),
+               *(["--split"] if split else [])]
     out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
@@ -189,11 +215,15 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=1, help="rounds of the demo")
     parser.add_argument("--split", action="store_true",
                         help="what the slowest presses are made of, part by part")
+    parser.add_argument("--card-ms", type=float, default=0.0,
+                        help="milliseconds more asleep in every record fsync (a slow card)")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
-        measure = split_child if args.split else child
-        print(json.dumps(measure(args.child, args.rounds)))
+        if args.split:
+            print(json.dumps(split_child(args.child, args.rounds)))
+        else:
+            print(json.dumps(child(args.child, args.rounds, args.card_ms)))
         return 0
     roots = [HERE.parent, *args.against]
     if args.split:
@@ -203,13 +233,15 @@ def main() -> int:
         return 0
     for index, root in enumerate(roots):
         print(f"[{index + 1}] {root}")
+    if args.card_ms:
+        print(f"every record fsync {args.card_ms:g} ms slower (asleep): a slow card")
     every: list[list[dict[str, Any]]] = [[] for _ in roots]
     for run in range(args.runs):
         results = []
         loads = []
         for index, root in enumerate(roots):  # alternating: a burst of load hits both
             loads.append(os.getloadavg()[0])
-            results.append(run_child(root, args.rounds))
+            results.append(run_child(root, args.rounds, card_ms=args.card_ms))
             every[index].append(results[-1])
         print(f"run {run + 1}: load average {', '.join(f'{x:.1f}' for x in loads)}; ms "
               f"({results[0]['warm']['presses']} passes each)")
