@@ -7,6 +7,11 @@ frame. ``RecordWriter`` can hand the fsync to this thread instead: the line is w
 next frame off-screen; the loop waits for it (``FsyncTicket.wait``) before it shows, sounds
 or sends anything of the press, so nothing is told before it is on the card (principle 5).
 
+``submit`` returns only once the thread has begun the fsync: the thread needs the GIL to
+get there, and a loop drawing in Python would keep it for up to the interpreter's switch
+interval (5 ms), longer than a frame here: the fsync would start after the drawing, not
+beside it. Inside ``os.fsync`` the thread holds no GIL, so the drawing then overlaps it.
+
 One thread for all the record files, started on the first fsync: the jobs run in the order
 they were given, so a ticket that has returned vouches for every line written before it.
 """
@@ -22,9 +27,10 @@ from collections.abc import Callable
 class FsyncTicket:
     """One fsync given to the thread: ``wait`` returns once it has, or raises its error."""
 
-    __slots__ = ("_done", "_error")
+    __slots__ = ("_begun", "_done", "_error")
 
     def __init__(self) -> None:
+        self._begun = threading.Event()
         self._done = threading.Event()
         self._error: BaseException | None = None
 
@@ -58,7 +64,8 @@ class FsyncThread:
         self.inline = False
 
     def submit(self, fsync: Callable[[], None]) -> FsyncTicket:
-        """Runs ``fsync`` on the thread after every job given before it."""
+        """Runs ``fsync`` on the thread after every job given before it; returns once it
+        has begun (see the module's docstring)."""
         ticket = FsyncTicket()
         with self._lock:
             if self._thread is None:
@@ -66,6 +73,7 @@ class FsyncThread:
                                                 daemon=True)
                 self._thread.start()
             self._jobs.put((fsync, ticket))
+        ticket._begun.wait()
         return ticket
 
     def _run(self) -> None:
@@ -75,6 +83,7 @@ class FsyncThread:
                 return
             fsync, ticket = job
             start = time.thread_time()
+            ticket._begun.set()
             try:
                 fsync()
             except BaseException as error:  # noqa: BLE001 - handed to whoever waits

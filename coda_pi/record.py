@@ -219,6 +219,7 @@ class RecordWriter:
         self.path = Path(path)
         self._fsyncs = fsync_thread
         self._tickets: list[FsyncTicket] = []  # fsyncs handed to the thread, not settled
+        self._unsynced = False  # lines written that no fsync handed to the thread covers
         created = not self.path.exists()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # O_NONBLOCK: a FIFO in the record's place fails at once instead of waiting for a
@@ -287,7 +288,7 @@ class RecordWriter:
             if self._fsyncs is None or self._fsyncs.inline:
                 os.fsync(self._fd)
             else:
-                self._tickets.append(self._fsyncs.submit(self._fsync))
+                self._unsynced = True  # one fsync for the pass's lines: ``start_fsync``
         except BaseException:
             try:
                 self._cut_back()
@@ -295,7 +296,7 @@ class RecordWriter:
                 self._unclean = True
             raise
         self._written += len(data)
-        if not self._tickets:
+        if not self.pending:
             self._good = self._written
 
     def fsync_on(self, thread: FsyncThread | None) -> None:
@@ -309,13 +310,22 @@ class RecordWriter:
 
     @property
     def pending(self) -> bool:
-        """Lines written whose fsync the thread has not been waited for (``settle``)."""
-        return bool(self._tickets)
+        """Lines written whose fsync has not been waited for (``settle``)."""
+        return self._unsynced or bool(self._tickets)
+
+    def start_fsync(self) -> None:
+        """Hands the fsync of the lines written so far to the thread, and returns once it
+        has begun (``FsyncThread.submit``): the caller's work from here overlaps it."""
+        if self._unsynced and self._fsyncs is not None:
+            self._unsynced = False
+            self._tickets.append(self._fsyncs.submit(self._fsync))
 
     def settle(self) -> None:
-        """Waits for the fsyncs handed to the thread: every line written is on the card once
-        this returns. When one failed, every line not settled before is cut back (the card
-        is as it was at the last settle) and the error is raised."""
+        """Waits for the fsyncs handed to the thread (starting the one not handed yet):
+        every line written is on the card once this returns. When one failed, every line
+        not settled before is cut back (the card is as it was at the last settle) and the
+        error is raised."""
+        self.start_fsync()
         tickets, self._tickets = self._tickets, []
         failure: BaseException | None = None
         for ticket in tickets:

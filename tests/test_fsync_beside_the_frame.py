@@ -48,10 +48,12 @@ class Timeline:
         self.steps: list[str] = []
         self._lock = threading.Lock()
         self.unsynced = 0  # record lines written that no returned fsync vouches for yet
+        self.running = 0  # record fsyncs begun and not returned
 
     def add(self, step: str) -> None:
         with self._lock:
-            self.steps.append(f"{step} ({self.unsynced} lines not on the card)")
+            self.steps.append(f"{step} ({self.unsynced} lines not on the card, "
+                              f"{self.running} fsyncs running)")
 
     def watch(self, monkeypatch: Any) -> None:
         """Every record line's write, and a slow fsync, seen through the record module."""
@@ -69,10 +71,12 @@ class Timeline:
                 return
             with self._lock:
                 covered = self.unsynced  # what was written before it began
+                self.running += 1
             time.sleep(SLOW_FSYNC)
             fsync(fd)
             with self._lock:
                 self.unsynced -= covered
+                self.running -= 1
                 self.steps.append("fsync returned")
 
         monkeypatch.setattr(record_module.os, "write", writing)
@@ -122,9 +126,10 @@ def test_a_press_is_drawn_while_its_line_is_fsynced_and_shown_only_after(tmp_pat
     # Nothing is shown or sounded while a line is on its way to the card ...
     told = [s for s in steps if s.startswith(("present", "cue"))]
     assert any(s.startswith("cue") for s in told)
-    assert [s for s in told if not s.endswith("(0 lines not on the card)")] == []
-    # ... but the frame showing it is drawn meanwhile, not after.
-    assert any(s == "draw (1 lines not on the card)" for s in steps)
+    assert [s for s in told if not s.endswith("(0 lines not on the card, 0 fsyncs running)")
+            ] == []
+    # ... but the frame showing it is drawn meanwhile, the fsync running, not after it.
+    assert any(s == "draw (1 lines not on the card, 1 fsyncs running)" for s in steps)
 
 
 def test_an_fsync_refused_late_shows_nothing_of_the_press_and_the_game_goes_on(

@@ -259,6 +259,7 @@ class App:
         records = self.records
         if records is None or not any(record.pending for record in records.opened):
             return True
+        records.start_fsyncs()  # one fsync a record for the pass's lines, begun now
         self._composed = self.redraw(leds, show=False)
         try:
             records.settle()

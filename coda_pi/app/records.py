@@ -65,6 +65,11 @@ class LazyRecord:
         """Lines written whose fsync (on the fsync thread) ``settle`` has not waited for."""
         return self._writer is not None and self._writer.pending
 
+    def start_fsync(self) -> None:
+        """The fsync of the lines written so far begun on the fsync thread."""
+        if self._writer is not None:
+            self._writer.start_fsync()
+
     def settle(self) -> None:
         """Waits until every line written is on the card, then tells of them; raises
         ``RecordWriteError`` (those lines cut back, none told) when the card refused."""
@@ -147,6 +152,13 @@ class Records:
         there is one), to be waited for by ``settle``, or before ``write`` returns."""
         if self.fsync_thread is not None:
             self.fsync_thread.inline = not beside
+
+    def start_fsyncs(self) -> None:
+        """Every record's lines written so far begin their way to the card (on the fsync
+        thread), while the caller goes on: ``settle`` waits for them."""
+        for record in self.opened:
+            if record.pending:
+                record.start_fsync()
 
     def settle(self) -> None:
         """Waits until every line written to any record is on the card, and tells of them
