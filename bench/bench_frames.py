@@ -31,9 +31,13 @@ Each is a median of many repetitions.
   for each loop pass that applied a press or a release, its CPU time (referee, views, frame,
   diff; the simulated players' own thinking taken out), **cold** in a fresh process and
   **warm** in a second tournament after it. p50 and p99; goal p99 under 20 ms on a Zero,
-  about 1.3 ms here. Beside them the loop's idle work (``App._idle``: parts of the new
-  screens drawn aside to keep, after their frame is shown and before the loop sleeps), per
-  press and the p99 of one idle: CPU a press no longer waits for, but still spent.
+  about 1.3 ms here. The CPU is the loop thread's plus the fsync thread's for the pass (a
+  checkout whose loop fsyncs a press's line beside its frame: coda_pi/fsync_thread.py);
+  beside it the wall time, press to frame shown, the card's wait in (bench_demo_presses.py
+  measures these alone, per-press medians over runs). Beside them the loop's idle work
+  (``App._idle``: parts of the new screens drawn aside to keep, after their frame is shown
+  and before the loop sleeps), per press and the p99 of one idle: CPU a press no longer
+  waits for, but still spent.
 - **press to frame**: the device's loop on mock GPIO pins (the real IntentQueue, referee,
   monotonic clock and drawing) with a game at a guess: NEXT pressed on its pin and the loop
   stepped until the frame showing the new number is presented, in one thread, so the CPU
