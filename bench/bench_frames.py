@@ -31,9 +31,13 @@ Each is a median of many repetitions.
   for each loop pass that applied a press or a release, its CPU time (referee, views, frame,
   diff; the simulated players' own thinking taken out), **cold** in a fresh process and
   **warm** in a second tournament after it. p50 and p99; goal p99 under 20 ms on a Zero,
-  about 1.3 ms here. Beside them the loop's idle work (``App._idle``: parts of the new
-  screens drawn aside to keep, after their frame is shown and before the loop sleeps), per
-  press and the p99 of one idle: CPU a press no longer waits for, but still spent.
+  about 1.3 ms here. The CPU is the loop thread's plus the fsync thread's for the pass (a
+  checkout whose loop fsyncs a press's line beside its frame: coda_pi/fsync_thread.py);
+  beside it the wall time, press to frame shown, the card's wait in (bench_demo_presses.py
+  measures these alone, per-press medians over runs). Beside them the loop's idle work
+  (``App._idle``: parts of the new screens drawn aside to keep, after their frame is shown
+  and before the loop sleeps), per press and the p99 of one idle: CPU a press no longer
+  waits for, but still spent.
 - **press to frame**: the device's loop on mock GPIO pins (the real IntentQueue, referee,
   monotonic clock and drawing) with a game at a guess: NEXT pressed on its pin and the loop
   stepped until the frame showing the new number is presented, in one thread, so the CPU
@@ -317,17 +321,38 @@ def screens_before(scenes: list[tuple[str, Any]]) -> dict[str, Any]:
     return befores
 
 
+def fsync_thread_cpu(app: Any) -> float:
+    """The CPU the loop's fsync thread has spent so far (coda_pi/fsync_thread.py: a press's
+    line is fsynced there while the loop draws), 0 in a checkout whose loop fsyncs itself:
+    a press's CPU is its loop pass's plus this thread's for it."""
+    records = getattr(app, "records", None)
+    thread = getattr(records, "fsync_thread", None)
+    return 0.0 if thread is None else float(thread.cpu_seconds)
+
+
+def percentiles(times: list[float]) -> dict[str, float]:
+    """p50 and p99 of ``times`` (seconds), in milliseconds."""
+    times = sorted(times)
+    return {"p50_ms": times[len(times) // 2] * 1000,
+            "p99_ms": times[int(len(times) * 0.99)] * 1000}
+
+
 def demo_press_figures(rounds: int) -> dict[str, dict[str, float]]:
     """CPU per loop pass that applied a press or release over the fixed-seed demo, the
     simulated players' deciding taken out: cold (this process's first tournament) and warm
-    (a second one after it)."""
+    (a second one after it). The CPU is the loop thread's plus the fsync thread's for the
+    pass; beside it the pass's wall time (the press to its frame shown, the card's wait
+    included), and the part of the CPU the fsync thread spent."""
     from coda_pi.app.loop import App
     from coda_pi.config import Config
     from coda_pi.demo import SimulatedTable, run_demo
 
     passes: list[float] = []
+    walls: list[float] = []
+    fsyncs: list[float] = []
     idles: list[float] = []
     thinking = [0.0]
+    thinking_wall = [0.0]
     update, poll = App.update, SimulatedTable.poll
     idle = getattr(App, "_idle", None)  # a checkout whose loop has an idle's work
 
@@ -340,17 +365,23 @@ def demo_press_figures(rounds: int) -> dict[str, dict[str, float]]:
 
     def timed_update(self: Any) -> None:
         intents = self.stats.intents
-        thinking[0] = 0.0
-        start = time.thread_time()
+        thinking[0] = thinking_wall[0] = 0.0
+        fsynced = fsync_thread_cpu(self)
+        start, wall = time.thread_time(), time.perf_counter()
         update(self)
         spent = time.thread_time() - start - thinking[0]
+        wall = time.perf_counter() - wall - thinking_wall[0]
         if self.stats.intents > intents:
-            passes.append(spent)
+            fsynced = fsync_thread_cpu(self) - fsynced  # done: the pass waited for it
+            passes.append(spent + fsynced)
+            walls.append(wall)
+            fsyncs.append(fsynced)
 
     def timed_poll(self: Any) -> None:
-        start = time.thread_time()
+        start, wall = time.thread_time(), time.perf_counter()
         poll(self)
         thinking[0] += time.thread_time() - start
+        thinking_wall[0] += time.perf_counter() - wall
 
     App.update = timed_update  # type: ignore[method-assign]
     SimulatedTable.poll = timed_poll  # type: ignore[method-assign]
@@ -359,8 +390,8 @@ def demo_press_figures(rounds: int) -> dict[str, dict[str, float]]:
     figures = {}
     try:
         for label in ("cold", "warm"):
-            passes.clear()
-            idles.clear()
+            for kept in (passes, walls, fsyncs, idles):
+                kept.clear()
             with tempfile.TemporaryDirectory(prefix="coda-pi-bench-frames-") as tmp, \
                     same_driver():
                 run_demo(Config(), headless=True, seed=7, data_dir=Path(tmp), size=(480, 320),
@@ -373,7 +404,13 @@ def demo_press_figures(rounds: int) -> dict[str, dict[str, float]]:
                               # the loop's idle work, after a frame is shown: per press,
                               # and the longest idles (a press arriving stops one)
                               "idle_per_press_ms": sum(idles) / len(times) * 1000,
-                              "idle_p99_ms": idled[int(len(idled) * 0.99)] * 1000}
+                              "idle_p99_ms": idled[int(len(idled) * 0.99)] * 1000,
+                              "wall": percentiles(walls),
+                              # each pass, in the order played (the demo is the same
+                              # every run: bench_demo_presses.py takes medians per pass)
+                              "each_cpu_ms": [t * 1000 for t in passes],
+                              "each_wall_ms": [t * 1000 for t in walls],
+                              "fsync_thread_per_press_ms": sum(fsyncs) / len(times) * 1000}
     finally:
         App.update, SimulatedTable.poll = update, poll  # type: ignore[method-assign]
         if idle is not None:
@@ -548,6 +585,7 @@ def report(results: list[dict[str, Any]], names: list[str]) -> None:
         row(f"  {kind} p99 on a Zero (x{ZERO_FACTOR})",
             [r["demo_presses"][kind]["p99_ms"] * ZERO_FACTOR for r in results], "ms",
             "goal < 20 ms")
+        press_wall_rows(row, kind, [r["demo_presses"][kind] for r in results])
         row(f"  {kind} idle work per press", [r["demo_presses"][kind].get(
             "idle_per_press_ms", 0.0) for r in results], "ms", "(after the frame is shown)")
         row(f"  {kind} idle work p99 of an idle", [r["demo_presses"][kind].get(
@@ -568,6 +606,17 @@ def report(results: list[dict[str, Any]], names: list[str]) -> None:
         "x", "goal <= 2x")
     row("  demo press to frame p99 (warm)",
         [r["demo_presses"]["warm"]["p99_ms"] for r in results], "ms", "goal <= 1.3 ms")
+
+
+def press_wall_rows(row: Callable[..., None], kind: str, figures: list[dict[str, Any]]) -> None:
+    """The demo presses' wall time (press to frame shown, the card's fsync included) and
+    the fsync thread's share of their CPU; NaN for a checkout that does not measure them."""
+    nan = float("nan")
+    row(f"  {kind} wall p50 (fsync's wait in)", [f.get("wall", {}).get("p50_ms", nan)
+                                                   for f in figures])
+    row(f"  {kind} wall p99", [f.get("wall", {}).get("p99_ms", nan) for f in figures])
+    row(f"  {kind} fsync thread CPU per press", [f.get("fsync_thread_per_press_ms", 0.0)
+                                                 for f in figures], "ms", "(in the p50/p99)")
 
 
 def main() -> int:

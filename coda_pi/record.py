@@ -14,10 +14,13 @@ import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.sentence import say
+
+if TYPE_CHECKING:
+    from coda_pi.fsync_thread import FsyncThread, FsyncTicket
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,10 +207,19 @@ class RecordWriter:
 
     Opening a record whose last line was torn by a power cut first moves the torn bytes
     aside (``NAME.torn``) so the next line starts on a line of its own.
+
+    With ``fsync_thread`` (the device's loop: coda_pi/fsync_thread.py) a line is written at
+    once but its fsync runs on that thread, so the loop can draw while the card works;
+    ``settle`` then waits for it, and only then may anything tell of the line. A write that
+    fails is still refused at once; an fsync that fails is refused by ``settle``, which cuts
+    back every line since the last one settled.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, fsync_thread: FsyncThread | None = None) -> None:
         self.path = Path(path)
+        self._fsyncs = fsync_thread
+        self._tickets: list[FsyncTicket] = []  # fsyncs handed to the thread, not settled
+        self._unsynced = False  # lines written that no fsync handed to the thread covers
         created = not self.path.exists()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # O_NONBLOCK: a FIFO in the record's place fails at once instead of waiting for a
@@ -218,10 +230,15 @@ class RecordWriter:
             os.close(self._fd)
             self._fd = -1
             raise NotARecordFile(errno.EINVAL, "not a regular file", str(self.path))
-        # The length every whole line on disk adds up to; a failed write is cut back to it.
-        self._good = os.fstat(self._fd).st_size
+        # The length every whole line on the card adds up to (fsynced), and every whole line
+        # written (``_good`` but for the lines whose fsync the thread has not done yet); a
+        # failed write is cut back to ``_written``, a failed fsync to ``_good``.
+        self._good = self._written = os.fstat(self._fd).st_size
         self._unclean = False  # a cut-back that failed: tried again before the next line
-        if created:
+        if created and fsync_thread is not None and not fsync_thread.inline:
+            # The new name reaches the card beside the first line's fsync, before it is told.
+            self._tickets.append(fsync_thread.submit(lambda: fsync_dir(self.path.parent)))
+        elif created:
             fsync_dir(self.path.parent)
         else:
             self._cut_torn_tail()
@@ -233,8 +250,12 @@ class RecordWriter:
         keep = data.rfind(b"\n") + 1
         if not parse_record(data[keep:]).torn_line:
             # A whole line that only lost its newline counts on replay, so it must stay.
-            self._good = len(data)
-            self._append(b"\n")
+            self._good = self._written = len(data)
+            fsyncs, self._fsyncs = self._fsyncs, None  # at opening: no one is waiting
+            try:
+                self._append(b"\n")
+            finally:
+                self._fsyncs = fsyncs
             return
         aside = self.path.with_name(self.path.name + ".torn")
         with open(aside, "ab") as f:
@@ -243,7 +264,7 @@ class RecordWriter:
             os.fsync(f.fileno())
         os.truncate(self._fd, keep)
         os.fsync(self._fd)
-        self._good = keep
+        self._good = self._written = keep
 
     def write(self, obj: dict[str, Any]) -> None:
         """Appends ``obj`` as one line and fsyncs it; on any failure the file is left as it
@@ -264,17 +285,68 @@ class RecordWriter:
                 # the next call then fails with the reason, and the part is cut back.
                 written = os.write(self._fd, view)
                 view = view[written:]
-            os.fsync(self._fd)
+            if self._fsyncs is None or self._fsyncs.inline:
+                os.fsync(self._fd)
+            else:
+                self._unsynced = True  # one fsync for the pass's lines: ``start_fsync``
         except BaseException:
             try:
                 self._cut_back()
             except OSError:
                 self._unclean = True
             raise
-        self._good += len(data)
+        self._written += len(data)
+        if not self.pending:
+            self._good = self._written
+
+    def fsync_on(self, thread: FsyncThread | None) -> None:
+        """From now on the lines' fsyncs run on ``thread`` (None: before ``write`` returns)."""
+        self.settle()
+        self._fsyncs = thread
+
+    def _fsync(self) -> None:
+        # Looked up at each call, on the thread: the tests put a slow or failing fsync here.
+        os.fsync(self._fd)
+
+    @property
+    def pending(self) -> bool:
+        """Lines written whose fsync has not been waited for (``settle``)."""
+        return self._unsynced or bool(self._tickets)
+
+    def start_fsync(self) -> None:
+        """Hands the fsync of the lines written so far to the thread, and returns once it
+        has begun (``FsyncThread.submit``): the caller's work from here overlaps it."""
+        if self._unsynced and self._fsyncs is not None:
+            self._unsynced = False
+            self._tickets.append(self._fsyncs.submit(self._fsync))
+
+    def settle(self) -> None:
+        """Waits for the fsyncs handed to the thread (starting the one not handed yet):
+        every line written is on the card once this returns. When one failed, every line
+        not settled before is cut back (the card is as it was at the last settle) and the
+        error is raised."""
+        self.start_fsync()
+        tickets, self._tickets = self._tickets, []
+        failure: BaseException | None = None
+        for ticket in tickets:
+            try:
+                ticket.wait()
+            except BaseException as error:  # noqa: BLE001 - raised below, once cut back
+                failure = failure or error
+        if failure is None:
+            self._good = self._written
+            return
+        self._written = self._good
+        try:
+            self._cut_back()
+        except OSError:
+            self._unclean = True
+        if isinstance(failure, OSError):
+            raise RecordWriteError.of(failure) from failure
+        raise failure
 
     def _cut_back(self) -> None:
-        os.ftruncate(self._fd, self._good)
+        os.ftruncate(self._fd, self._written)
         os.fsync(self._fd)
         self._unclean = False
 
@@ -285,8 +357,13 @@ class RecordWriter:
 
     def close(self) -> None:
         if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
+            try:
+                self.settle()  # the thread must be done with the file before it is closed
+            except OSError:
+                pass  # cut back: not one of those lines was told
+            finally:
+                os.close(self._fd)
+                self._fd = -1
 
     def __enter__(self) -> RecordWriter:
         return self

@@ -15,6 +15,7 @@ from typing import Any, TextIO
 import pygame
 
 from coda_pi import log_later
+from coda_pi.app.card_refused import back_on_the_record
 from coda_pi.app.loop import App, TimedSource
 from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import OnRecorded, Records
@@ -27,6 +28,7 @@ from coda_pi.desktop import WINDOW_SYSTEMS, keys_banner, set_in_a_window, unseen
 from coda_pi.devices.gpio import GpioDevices, open_gpio, why_no_gpio_here
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons, disable_key_repeat
+from coda_pi.fsync_thread import FsyncThread
 from coda_pi.i18n import read_catalog
 from coda_pi.lazy_types import loaded
 from coda_pi.referee.shared.ports import Clock, MonotonicClock, Sounder
@@ -147,10 +149,22 @@ def build_app(
         on_recorded = _both(options.on_recorded, tell)
     records = Records(data_dir, options.record, on_recorded=on_recorded,
                       on_kept=options.on_kept)
+    rng = rng or random.SystemRandom()
+    built_here = referee is None
     if referee is None:
-        referee = build_referee(options, clock=clock, rng=rng or random.SystemRandom(),
-                                records=records, explain=say)
-    closers: list[Callable[[], None]] = [records.close]
+        # The records' fsyncs run beside the loop, which draws the press's frame meanwhile
+        # and shows it once they returned (coda_pi/fsync_thread.py); a late refusal puts
+        # the device back on its record (app/card_refused.py): only a referee built here can
+        # be built again so.
+        records.fsync_thread = FsyncThread()
+        referee = build_referee(options, clock=clock, rng=rng, records=records, explain=say)
+
+    def close_records() -> None:
+        (app.records or records).close()  # the records of a game put back on its record
+        if records.fsync_thread is not None:
+            records.fsync_thread.close()
+
+    closers: list[Callable[[], None]] = [close_records]
     closers.extend(published)
     phones = None
     from coda_pi.remembered_phones import phones_wanted
@@ -239,6 +253,8 @@ def build_app(
         companion=companion,
     )
     app.records = records
+    if built_here:  # a referee given by the caller is the caller's to rebuild
+        app.recover = back_on_the_record(app, options, clock=clock, rng=rng, explain=say)
     app.gpio = gpio
     if pins_later:
         app.later.append(_pins_opener(app, options, say, sound_on=sound_on,

@@ -156,6 +156,14 @@ class App:
         self._viewed: object = _NEVER
         self._intents_since_views = True
         self.phones: Any = None  # the phones' server and bridge, when build_app started them
+        # A frame drawn on the canvas and not shown yet (drawn while the card works), and
+        # whether this pass drew one so.
+        self._unshown = False
+        self._composed = False
+        self._prepared = False  # the unshown frame's changes found (``Display.prepare``)
+        # Puts the device back on what its record holds after the card refused lines the
+        # pass had already gone on with (build_app's; None: the referee is kept).
+        self.recover: Callable[[Referee, OSError], Referee] | None = None
         # What the first frame does not need (the GPIO pins: app/build.py), done once it is on
         # the screen, before the loop first sleeps.
         self.later: list[Callable[[], None]] = []
@@ -221,6 +229,10 @@ class App:
 
     def update(self) -> None:
         """Everything after the sleep: sources, intents, timers, cues, LEDs, the frame."""
+        if self.records is not None:
+            # A companion answers a phone's tap before the pass ends: its lines are fsynced
+            # as they are written, so the answer never goes before them.
+            self.records.fsync_beside(self.companion is None)
         for source in self.sources:
             source.poll()
         intents = self.queue.drain()
@@ -232,15 +244,54 @@ class App:
                 continue
             self._guarded(self.referee.handle, intent)
         self._guarded(self.referee.tick)
-        self._play_cues()
         leds = tuple(self.referee.leds())
+        if not self._settled(leds):
+            return  # the card refused the lines: nothing of them is told (principle 5)
+        self._play_cues()
         if self.seat_leds is not None:
             self.seat_leds.show(leds[: len(self.seat_leds.shown)])
         if getattr(self.referee, "quit_requested", False):  # the switch's setup menu: Quit
             self.running = False
         if self.companion is not None:  # before the frame: it may put a notice on screen
             self._guarded(self.companion.publish, self.referee)
+            self._intents_since_views = self._intents_since_views or self._composed
         self.redraw(leds)
+
+    def _settled(self, leds: tuple[LedState, ...]) -> bool:
+        """Waits until the lines this pass wrote are on the card; the frame is drawn off
+        the screen meanwhile, while the fsync thread waits for the card (it is shown by
+        ``redraw`` after, with the cues and the LEDs). False when the card refused them."""
+        records = self.records
+        if records is None or not any(record.pending for record in records.opened):
+            return True
+        records.start_fsyncs()  # one fsync a record for the pass's lines, begun now
+        self._composed = self.redraw(leds, show=False)
+        try:
+            records.settle()
+        except OSError as error:
+            self._untold(error)
+            return False
+        return True
+
+    def _untold(self, error: OSError) -> None:
+        """The card refused lines after the pass had gone on with them: the frame drawn
+        aside is dropped, the pass's cues are not played (the error's is), and ``recover``
+        (build_app's) puts the device back on what the card holds, as a restart would."""
+        log.error("the record's lines did not reach the card: %s", error)
+        self._drawn = None
+        self._unshown = self._composed = self._prepared = False
+        if self.display is not None:
+            self.display.forget()  # the dropped frame was compared, never sent
+        self.referee.take_cues()
+        self._intents_since_views = True
+        if self.recover is not None:
+            try:
+                self.referee = self.recover(self.referee, error)
+            except Exception as failure:  # as the referee's: logged, kept, the device goes on
+                log.exception("while putting the device back on its record")
+                self.errors.append(failure)
+        self._sound(Cue.ERROR)  # as for a line refused at once: the press did not count
+        self.redraw()
 
     def _taken(self, intent: Any) -> bool:
         """The companion's own intent (a phone's tap), or a press it used (pairing)."""
@@ -324,15 +375,20 @@ class App:
 
     def _play_cues(self) -> None:
         for cue in self.referee.take_cues():
-            self.cues.append(cue)
-            if self.sounder is not None:
-                try:
-                    self.sounder.play(cue)
-                except Exception:  # a broken sound device must not stop the game
-                    log.exception("could not play %s", cue)
+            self._sound(cue)
 
-    def redraw(self, leds: tuple[LedState, ...] | None = None, *, force: bool = False) -> bool:
-        """Draw a frame if anything on it changed; True when one was drawn.
+    def _sound(self, cue: Cue) -> None:
+        self.cues.append(cue)
+        if self.sounder is not None:
+            try:
+                self.sounder.play(cue)
+            except Exception:  # a broken sound device must not stop the game
+                log.exception("could not play %s", cue)
+
+    def redraw(self, leds: tuple[LedState, ...] | None = None, *, force: bool = False,
+               show: bool = True) -> bool:
+        """Draw a frame if anything on it changed; True when one was drawn (and, with
+        ``show``, shown: else it waits on the canvas for the next ``redraw``).
 
         The views are asked for again when an intent came, or the referee's version moved
         (every change of what it shows moves it, the timer's seconds included: a deadline
@@ -360,12 +416,21 @@ class App:
         key = (scene.view, scene.private, scene.leds, scene.show_led_strip,
                self.renderer.time_key(scene))
         self.scene = scene
-        if key == self._drawn and not force:
+        if key != self._drawn or force:
+            self._drawn = key
+            if self.display is not None:
+                self.renderer.draw(self.display.canvas, scene)
+            self._unshown, self._prepared = True, False
+        if not self._unshown:
             return False
-        self._drawn = key
+        if self.display is not None and not self._prepared:
+            self.display.prepare()  # what changed found: only the sending waits
+            self._prepared = True
+        if not show:
+            return True
+        self._unshown = self._composed = self._prepared = False
         if self.display is not None:
-            self.renderer.draw(self.display.canvas, scene)
-            self.display.present()
+            self.display.send()
         self.stats.frames += 1
         self._idle_left = True
         if self.on_frame is not None and self.display is not None:

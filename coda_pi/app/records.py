@@ -11,13 +11,16 @@ import itertools
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coda_pi import log_later
 from coda_pi.datadir import new_record_path, results
 from coda_pi.i18n import N_, _, ngettext, spoken
 from coda_pi.record import RecordWriter, fsync_dir, read_file_bytes, write_atomically
 from coda_pi.referee.shared.results import ResultRow
+
+if TYPE_CHECKING:
+    from coda_pi.fsync_thread import FsyncThread
 
 log = log_later.getLogger(__name__)
 
@@ -33,11 +36,14 @@ class LazyRecord:
     without playing leaves no empty record behind."""
 
     def __init__(self, path: Callable[[], Path], on_recorded: OnRecorded | None = None,
-                 on_kept: Callable[[Path, Any], None] | None = None) -> None:
+                 on_kept: Callable[[Path, Any], None] | None = None, *,
+                 fsync_thread: FsyncThread | None = None) -> None:
         self._path = path
         self._writer: RecordWriter | None = None
         self._on_recorded = on_recorded
         self._on_kept = on_kept
+        self._fsyncs = fsync_thread
+        self._untold: list[dict[str, Any]] = []  # written, their fsync not waited for yet
 
     @property
     def path(self) -> Path | None:
@@ -45,15 +51,42 @@ class LazyRecord:
 
     def write(self, obj: dict[str, Any]) -> None:
         if self._writer is None:
-            self._writer = RecordWriter(self._path())
+            self._writer = RecordWriter(self._path(), fsync_thread=self._fsyncs)
             log.info("recording to %s", self._writer.path)
         self._writer.write(obj)
-        if self._on_recorded is not None:
+        if self._writer.pending:
+            self._untold.append(obj)  # told by ``settle``, once it is on the card
+        elif self._on_recorded is not None:
             # Only now is the line on the card: this is the moment the device may announce it.
             self._on_recorded(self._writer.path, obj)
 
+    @property
+    def pending(self) -> bool:
+        """Lines written whose fsync (on the fsync thread) ``settle`` has not waited for."""
+        return self._writer is not None and self._writer.pending
+
+    def start_fsync(self) -> None:
+        """The fsync of the lines written so far begun on the fsync thread."""
+        if self._writer is not None:
+            self._writer.start_fsync()
+
+    def settle(self) -> None:
+        """Waits until every line written is on the card, then tells of them; raises
+        ``RecordWriteError`` (those lines cut back, none told) when the card refused."""
+        if self._writer is None:
+            return
+        untold, self._untold = self._untold, []
+        self._writer.settle()
+        if self._on_recorded is not None:
+            for obj in untold:
+                self._on_recorded(self._writer.path, obj)
+
     def close(self) -> None:
         if self._writer is not None:
+            try:
+                self.settle()
+            except OSError:
+                log.exception("the record's last lines did not reach the card")
             self._writer.close()
 
     # What a game must store before showing it but cannot put in the record yet (the rows
@@ -104,11 +137,41 @@ class Records:
         self.on_recorded = on_recorded
         self.on_kept = on_kept
         self.opened: list[LazyRecord] = []
+        # Where the records' fsyncs run (None: in ``write``): set by build_app, whose loop
+        # calls ``settle`` before it tells of a press.
+        self.fsync_thread: FsyncThread | None = None
 
     def new(self, game: str = "coda") -> LazyRecord:
-        record = LazyRecord(lambda: self._claim(game), self.on_recorded, self.on_kept)
+        record = LazyRecord(lambda: self._claim(game), self.on_recorded, self.on_kept,
+                            fsync_thread=self.fsync_thread)
         self.opened.append(record)
         return record
+
+    def fsync_beside(self, beside: bool) -> None:
+        """Whether the lines written from now on are fsynced on the fsync thread (when
+        there is one), to be waited for by ``settle``, or before ``write`` returns."""
+        if self.fsync_thread is not None:
+            self.fsync_thread.inline = not beside
+
+    def start_fsyncs(self) -> None:
+        """Every record's lines written so far begin their way to the card (on the fsync
+        thread), while the caller goes on: ``settle`` waits for them."""
+        for record in self.opened:
+            if record.pending:
+                record.start_fsync()
+
+    def settle(self) -> None:
+        """Waits until every line written to any record is on the card, and tells of them
+        (``LazyRecord.settle``); the first refusal is raised once all were waited for."""
+        failure: OSError | None = None
+        for record in self.opened:
+            if record.pending:
+                try:
+                    record.settle()
+                except OSError as error:
+                    failure = failure or error
+        if failure is not None:
+            raise failure
 
     def _claim(self, game: str) -> Path:
         """The file for a record's first line: ``--record FILE`` goes to the first game that
@@ -124,6 +187,7 @@ class Records:
 
     def resumed(self, writer: RecordWriter) -> LazyRecord:
         """The record of a resumed game, already open, in the list of records."""
+        writer.fsync_on(self.fsync_thread)
         record = _Opened(writer, self.on_recorded, self.on_kept)
         self.opened.append(record)
         return record

@@ -25,7 +25,10 @@ class UndrawnDisplay(Display):
     def make(cls) -> UndrawnDisplay:
         return cls(pygame.Surface((1, 1)))
 
-    def present(self) -> None:
+    def prepare(self) -> None:
+        pass
+
+    def send(self) -> None:
         pass
 
 

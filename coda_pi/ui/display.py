@@ -46,6 +46,7 @@ class Display:
     rotation: int = 0
     canvas: pygame.Surface = field(init=False)
     damage: Damage = field(init=False, default_factory=Damage)
+    _ready: list[pygame.Rect] | None = field(init=False, default=None)  # by ``prepare``
 
     def __post_init__(self) -> None:
         w, h = self.screen.get_size()
@@ -73,10 +74,21 @@ class Display:
 
     def present(self) -> None:
         """Show the canvas: turned if need be, then what changed sent to the screen."""
+        self.prepare()
+        self.send()
+
+    def prepare(self) -> None:
+        """``present`` but for the sending: the canvas turned onto the screen's surface
+        and what changed found, nothing shown yet (``send`` shows it). The loop prepares
+        a frame while the card stores the press it shows (app/loop.py)."""
         if self.canvas is not self.screen:
             # pygame turns anticlockwise; undo a clockwise mounting by turning back.
             self.screen.blit(pygame.transform.rotate(self.canvas, self.rotation), (0, 0))
-        rects = self.damage.changed(self.screen)
+        self._ready = self.damage.changed(self.screen)
+
+    def send(self) -> None:
+        """Shows the frame ``prepare`` made ready: what changed sent to the screen."""
+        rects, self._ready = self._ready, None
         if rects:
             pygame.display.update(rects)
 
