@@ -151,7 +151,10 @@ def test_a_whole_tournament_plays_with_four_pods_on_lumas_dummy_devices(monkeypa
     def settled(frame: int, scene) -> None:
         assert all(w.wait_idle(10) for w in writers)
 
-    scenes = play(monkeypatch, four_pods(), pool, rounds=3, on_frame=settled)  # totals agree
+    # Only the table pool's few review frames need it: waiting at each of the other pools'
+    # thousands of frames cost the suite 30 s of wall time under load.
+    scenes = play(monkeypatch, four_pods(), pool, rounds=3,  # the game ends, totals agree
+                  on_frame=settled if pool == "table" else None)
     assert sorted(devices) == [0, 1, 2, 3]
     assert not [b for b in banners(scenes) if "does not answer" in b]
     assert not [s for s in scenes if content_of(s.private) is not None]
