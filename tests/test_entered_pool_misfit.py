@@ -13,19 +13,17 @@ is an error unless a later undo takes it back).
 from __future__ import annotations
 
 import json
-import random
 
 from test_entered_pool_contest import resumed
-from test_entered_pool_pinned import _draw_dark, _guess, _place_face_up
-from test_privacy_leaks import Twins, enter_held, public, tiles
+from test_entered_pool_pinned import _draw_dark, _guess, _place_face_up, told_table
+from test_privacy_leaks import Twins, public, tiles
 
 from coda_pi.referee.coda.referee import Referee
 from coda_pi.referee.pools.table.views import ContradictionView
-from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.signals import Button, Cue
 from coda_pi.replay import replay_bytes
 from coda_pi.rules.tiles import Tile
-from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
+from coda_pi.sim.testing import MemoryRecord, Table
 
 ANN = tiles("D4", "D5", "D6", "D11")
 BEN = tiles("L4", "D5", "L5", "L11")
@@ -33,17 +31,7 @@ BEN = tiles("L4", "D5", "L5", "L11")
 
 def _table(*, ben: list[Tile] = BEN, timer: bool = False
            ) -> tuple[Referee, Table, MemoryRecord]:
-    record = MemoryRecord()
-    clock = FakeClock()
-    setup = SetupDefaults(names=("Ann", "Ben"), pool="entered", timer=timer,
-                          first_seconds=20, extra_seconds=5)
-    ref = Referee(clock=clock, rng=random.Random(3), record=record, setup=setup,
-                  pads=random.Random(7).randrange)
-    table = Table(ref, clock)
-    table.tap(Button.OK)  # the setup opens on Start
-    for seat, row in ((0, ANN), (1, ben)):
-        enter_held(ref, table, seat, row)
-    return ref, table, record
+    return told_table(ANN, ben, timer=timer)
 
 
 def _play_to_the_misfit(ref: Referee, table: Table | Twins) -> None:

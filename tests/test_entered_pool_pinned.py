@@ -31,6 +31,12 @@ BEN = tiles("D0", "L4", "L6", "L11")
 
 def _table(*, timer: bool = False, ben: list[Tile] = BEN
            ) -> tuple[Referee, Table, MemoryRecord]:
+    return told_table(ANN_SLIP, ben, timer=timer)
+
+
+def told_table(ann: list[Tile], ben: list[Tile], *, timer: bool = False
+               ) -> tuple[Referee, Table, MemoryRecord]:
+    """Ann and Ben at a told-pool table, each row entered as given (slips and all)."""
     record = MemoryRecord()
     clock = FakeClock()
     setup = SetupDefaults(names=("Ann", "Ben"), pool="entered", timer=timer,
@@ -39,7 +45,7 @@ def _table(*, timer: bool = False, ben: list[Tile] = BEN
                   pads=random.Random(7).randrange)
     table = Table(ref, clock)
     table.tap(Button.OK)  # the setup opens on Start
-    for seat, row in ((0, ANN_SLIP), (1, ben)):
+    for seat, row in ((0, ann), (1, ben)):
         enter_held(ref, table, seat, row)
     return ref, table, record
 
