@@ -17,38 +17,56 @@ the setup screen, Ann's and Ben's phones paired. Each attack runs in a process o
 Meanwhile Ann's phone fetches its page and taps (each must be answered by the loop: 200 for
 the page; 409 for the tap, which at the setup changes nothing and is told so), and the bench
 presses NEXT on the device every 25 ms and times the press to the frame it draws (a press
-with no frame within 2 s counts as 2 s).
+with no frame within 2 s counts as 2 s). Ann's phone is a process of its own, not a thread
+of the device's: at a table it is a machine of its own, and as a thread its half of every
+TLS handshake, and its hold on the interpreter lock, were charged to the loop.
+
+The model, the headline table: at a table the attacker's CPU is another machine's, and the
+device is a Pi that runs nothing but the device. So the attackers run on CPUs of their own
+(the second half of the box's; ``os.sched_setaffinity``), and each machine (the device and
+its door process; the attackers; Ann's phone) is a CPU group of its own
+(table_machines.py), weighted as 16 plain processes: the build box's other jobs (six other
+engineers' tests) took the device's CPU at random moments, and moved its p99 more than any
+attack did. Within a group the kernel's rules are the device's own (the door at the idle
+class yields to the loop), and no attack is weakened: it has its CPU as it had, with less
+of the box's load in its way. The unpinned table is printed beside it (device and attackers
+one group, every CPU shared, as the bench always did): what a stranger's CPU would cost a
+device it shared a CPU with.
 
 The idle baseline is taken among the attacks: each attack runs ``--rounds`` segments of
 ``--seconds`` (after a second for it to get under way), each after an idle segment of half
 that, and one idle segment ends the run (idle, pair flood, idle, forged taps, ..., idle);
 "idle" is every idle segment's presses together, and each segment's own p99 is printed
 beside, idle and attacked, to show how much the machine alone moved. "n" is the presses
-each p99 is taken from: with 2 segments of 8 s, some 500 an attack (its p99 is its fifth
-slowest) and 1,000 or more idle.
-
-Every attack runs twice over: unpinned (device and attacker share every CPU, as the bench
-always did), then pinned: on a table the attacker's CPU is its own machine, so with two CPUs
-or more the device's process (and the phones' door process) is pinned to the first half of
-them and the attackers' processes to the rest (``os.sched_setaffinity``); each table says
-which CPUs each side had, and the load average before and after.
+each p99 is taken from: with 4 segments of 8 s, some 1,100 an attack (its p99 is its
+eleventh slowest) and 2,500 or more idle (the unpinned table, 2 segments: half that).
+The device's CPUs are kept awake through every segment (table_machines.awake_cpus: idle is
+the kernel's polling loop, which runs nothing): an idle virtual CPU halts and its host
+wakes it late, so on a quiet box the idle segments, whose CPU slept between presses, were
+slower than the attacked ones, whose door kept it awake (ratios of 0.05). The header says
+which idle states the device's CPUs entered over the run.
 
 Where the time goes, each in per cent of one CPU over the attack's segments: "loop" the
 loop's thread, "servers" the rest of the device's process (the server's threads; the bench's
-own phone and presser are left out), "door" the phones' door process, "attack" the
-attackers' processes; "us/try" is device and door per attempt, above idle; "wait/n" the
-loop's time waiting on a run queue for a CPU, per press (/proc's schedstat). And for the
-slowest 1% of presses, what make the p99, the mean of how long the loop's thread ran, how
-long it waited for a CPU ("queued") and the rest of the delay ("blocked": on the
-interpreter lock, or the wake-ups between threads), in ms.
+presser is left out), "door" the phones' door process, "attack" the attackers' processes;
+"us/try" is device and door per attempt, above idle; "wait/n" the loop's time waiting on a
+run queue for a CPU, per press (/proc's schedstat); "phone ... p99 ms" the slowest 1% of
+Ann's requests. And for the slowest 1% of presses, what make the p99, the mean of how long
+the loop's thread ran, how long it waited for a CPU ("queued") and the rest of the delay
+("blocked": on the interpreter lock, or the wake-ups between threads), in ms. ``--trace``
+adds, for the same presses, how much of the delay came before the loop's sleep returned
+(the queue's notice and the interpreter lock taken) and what the device's server threads
+and the door ran meanwhile.
 
 ``--interleaved`` adds, for each of the two, a figure beside the idle baseline for a machine
 whose own load moves more than an attack does (a shared build machine): each attack's
 processes are stopped and continued every half second, and the presses while it runs are
 compared with those while it is stopped, under the same load.
 
-Run: .venv/bin/python bench/bench_phones_hostile.py [--seconds 8] [--rounds 2]
-[--only pinned|unpinned] [--attack "forged taps" ...] [--interleaved]
+Run: .venv/bin/python bench/bench_phones_hostile.py [--seconds 8] [--rounds 4]
+[--unpinned-rounds 2] [--only pinned|unpinned] [--attack "forged taps" ...] [--interleaved]
+[--trace] [--switch-interval S] [--no-groups] [--no-awake] (as root for the groups and the
+awake CPUs; without, it says so in its first line and runs as before).
 """
 
 from __future__ import annotations
@@ -319,6 +337,8 @@ class Timing(NamedTuple):
     woke_queued: float = 0.0
     others: float = 0.0
     door: float = 0.0
+    at: float = 0.0
+    """When it was pressed (``time.monotonic``: a scheduler's trace finds it)."""
 
 
 MISSED = Timing(2.0, 0.0, 0.0)
@@ -381,6 +401,7 @@ class _Table:
         self.drawn.clear()
         others0 = self._others(loop) if self.trace else {}
         ran0, waited0 = _schedstat(loop)
+        at = time.monotonic()
         sent = time.perf_counter()
         self.app.queue.put(Press(Button.NEXT))
         delay = time.perf_counter() - sent if self.drawn.wait(2) else None
@@ -395,7 +416,7 @@ class _Table:
             woke, woke_ran, woke_waited = sent, ran0, waited0
         return Timing(delay, ran1 - ran0, waited1 - waited0, woke - sent,
                       woke_ran - ran0, woke_waited - waited0,
-                      *self._others_ran(others0, others1))
+                      *self._others_ran(others0, others1), at)
 
     def done(self) -> tuple[float, list[float], int, float]:
         """Stops the phone; the share of its requests the device answered (a page 200, a
@@ -470,6 +491,11 @@ def measure(device, attack: str, seconds: float,  # noqa: ANN001
             "phone": phone, "asked": asked, "ok": success * asked, "missed": missed,
             "answer_times": answer_times}
     took["made"], took["attackers"] = _attempts(procs, seconds + 1.0)
+    if TRACE:  # to find the presses in a trace of the scheduler's (perf sched -k mono)
+        slowest = sorted(delays, key=lambda p: -p.delay)[:max(1, len(delays) // 100)]
+        print(f"traced: {attack} pressed from {wall0:.3f} s for {took['wall']:.3f} s, the "
+              f"loop's thread {loop}; the slowest 1% pressed at (s, ms): " + " ".join(
+                  f"{p.at:.4f},{p.delay * 1000:.1f}" for p in slowest), flush=True)
     return delays, took
 
 
@@ -618,7 +644,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=8.0,
                         help="presses timed in each attack's segment (idle: half)")
-    parser.add_argument("--rounds", type=int, default=3,
+    parser.add_argument("--rounds", type=int, default=4,
                         help="segments of each attack, each after an idle one (headline)")
     parser.add_argument("--unpinned-rounds", type=int, default=2,
                         help="... on the unpinned table")
