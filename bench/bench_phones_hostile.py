@@ -249,6 +249,42 @@ class _PhoneProcess:
         self.proc.wait(10)
 
 
+class _PhoneThread:
+    """Ann's phone as the bench once ran it (``--phone-in-process``): a thread of the
+    device's process, its CPU and its hold on the interpreter lock the device's."""
+
+    def __init__(self, device) -> None:  # noqa: ANN001
+        self.phone: Phone = device.ann
+        self.answers: list[int] = []
+        self.times: list[float] = []
+        self._stop = threading.Event()
+        self._worker: threading.Thread | None = None
+
+    def _work(self) -> None:
+        while not self._stop.is_set():
+            for ask in (lambda: self.phone.request("GET", "/api/page?after=0&wait=0")[0],
+                        lambda: self.phone.tap(kind="key", key="next")):
+                sent = time.perf_counter()
+                self.answers.append(ask())
+                self.times.append(time.perf_counter() - sent)
+            time.sleep(0.05)
+
+    def go(self) -> None:
+        self.answers, self.times = [], []
+        self._stop.clear()
+        self._worker = threading.Thread(target=self._work, daemon=True)
+        self._worker.start()
+
+    def stop(self) -> dict[str, Any]:
+        self._stop.set()
+        assert self._worker is not None
+        self._worker.join(30)
+        return {"answers": self.answers, "times": self.times, "cpu": 0.0}
+
+    def close(self) -> None:
+        pass
+
+
 # -- the table ---------------------------------------------------------------------------
 
 def _cpus_text(cpus: set[int] | None) -> str:
@@ -349,7 +385,8 @@ class _Table:
     """Ann's phone at work on a thread of its own, and NEXT pressed on the device, timed
     from the press to the frame it draws."""
 
-    def __init__(self, device, phone: _PhoneProcess, trace: bool = False) -> None:  # noqa: ANN001
+    def __init__(self, device, phone: _PhoneProcess | _PhoneThread,  # noqa: ANN001
+                 trace: bool = False) -> None:
         self.app = device.app
         self.device = device
         self.trace = trace
@@ -456,7 +493,7 @@ FIELDS = ("wall", "seconds", "process", "loop", "loop_wait", "presser", "presser
           "phone", "door", "made", "attackers", "asked", "ok", "missed")
 TRACE = False
 """``--trace``: each press also counts what the device's other threads and the door ran."""
-PHONE: _PhoneProcess
+PHONE: _PhoneProcess | _PhoneThread
 """Ann's phone, started by ``main`` for each table."""
 """What a segment adds up (each attack's segments and the idle ones are summed)."""
 
@@ -655,6 +692,8 @@ def main() -> int:
                         help="let the device's idle CPUs halt (table_machines.py)")
     parser.add_argument("--switch-interval", type=float,
                         help="sys.setswitchinterval for the device's process (5 ms default)")
+    parser.add_argument("--phone-in-process", action="store_true",
+                        help="Ann's phone a thread of the device's process, as it once was")
     parser.add_argument("--trace", action="store_true",
                         help="also what the other threads and the door ran in each press")
     parser.add_argument("--only", choices=("unpinned", "pinned"))
@@ -715,7 +754,8 @@ def main() -> int:
                 pin_device(device, cpus)
                 if groups is not None:  # pinned, the attacker's machine; else the device's
                     ATTACKERS_GROUP = groups.path("attack" if run == "pinned" else "device")
-                PHONE = _PhoneProcess(device, theirs, groups.path("phone") if groups else "")
+                PHONE = _PhoneThread(device) if args.phone_in_process else _PhoneProcess(
+                    device, theirs, groups.path("phone") if groups else "")
                 rounds = args.rounds if run == "pinned" else args.unpinned_rounds
                 awake = contextlib.nullcontext("idle CPUs may sleep (--no-awake)") \
                     if args.no_awake else awake_cpus(cpus)
