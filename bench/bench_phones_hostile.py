@@ -739,6 +739,9 @@ def main() -> int:
         print(made, _process_cpu())  # what it tried, and the CPU seconds it spent on it
         return 0
     global ATTACKERS_GROUP, TRACE, PHONE  # noqa: PLW0603 - the strangers' and presses' settings
+    # `timeout`'s TERM ends the run through its `finally`s: the CPU groups removed, the
+    # CPUs let sleep again (the default handler would leave both behind).
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
     TRACE = args.trace
     if args.switch_interval:
         sys.setswitchinterval(args.switch_interval)
