@@ -83,7 +83,8 @@ class Timeline:
         monkeypatch.setattr(record_module.os, "fsync", slow)
 
 
-def _device(tmp_path: Path, timeline: Timeline, **options: Any) -> App:
+def _device(tmp_path: Path, timeline: Timeline, setup: SetupDefaults | None = None,
+            **options: Any) -> App:
     class Sounder:
         def play(self, cue: Cue) -> None:
             timeline.add(f"cue {cue.name}")
@@ -94,7 +95,7 @@ def _device(tmp_path: Path, timeline: Timeline, **options: Any) -> App:
     clock = FakeClock()
     config = Config(data_dir=tmp_path / "data", pins=PinConfig(gpio_enabled=False))
     opts = DeviceOptions(config=config, size=(320, 240), fullscreen=False, resume=False,
-                         setup=SetupDefaults(players=2, rounds=1), **options)
+                         setup=setup or SetupDefaults(players=2, rounds=1), **options)
     app = build_app(opts, clock=clock, waiter=FakeTimeWaiter(clock), rng=random.Random(3),
                     sounder=Sounder(), explain=lambda text: None)
     draw, send = app.renderer.draw, app.display.send
@@ -201,3 +202,50 @@ def test_a_writer_with_an_fsync_thread_settles_its_lines_or_cuts_them_back(tmp_p
     thread.close()
     assert path.read_bytes() == kept + b'{"event": "round", "first": 1}\n'
     assert thread.cpu_seconds > 0
+
+
+def test_what_the_screen_shows_is_the_frame_when_the_clock_moves_during_the_fsync(
+        tmp_path, monkeypatch):
+    """Only the rectangles that changed are sent to the screen. A frame drawn while the card
+    works may be drawn again before it is sent (a slow machine's clock moved on: an LED's
+    blink, the timer's second): what the screen ends with must still be the frame, as the
+    booted VM showed it was not (the setup under the new game's footer)."""
+    # The guess timer on: its seconds change the frame as the clock moves.
+    app = _device(tmp_path, Timeline(), SetupDefaults(players=2, rounds=1, timer=True,
+                                                      first_seconds=60, extra_seconds=20))
+    clock = app.clock
+    prepared = app.display.prepare
+    again: list[bool] = []
+
+    def preparing() -> None:
+        again.append(app.display._ready is not None)  # prepared, not yet sent
+        prepared()
+
+    app.display.prepare = preparing  # type: ignore[method-assign]
+    fsync = os.fsync
+
+    def slow(fd: int) -> None:
+        time.sleep(SLOW_FSYNC)  # the loop draws the press's frame meanwhile ...
+        clock.advance(1.0)  # ... and a slow machine's clock moves on a timer's second
+        fsync(fd)
+
+    monkeypatch.setattr(record_module.os, "fsync", slow)
+    screen = app.display.screen
+    glass = pygame.Surface(screen.get_size())  # what reaches the panel: the sent parts
+    update = pygame.display.update
+
+    def sending(rects: Any = None) -> None:
+        for rect in rects if rects is not None else [screen.get_rect()]:
+            glass.blit(screen, rect, rect)
+        update(rects)
+
+    monkeypatch.setattr(pygame.display, "update", sending)
+    differed: list[int] = []
+    app.on_frame = lambda scene, surface: differed.append(
+        bytes(pygame.image.tobytes(glass, "RGB")) != bytes(pygame.image.tobytes(screen, "RGB")))
+    play_until(app, AutoPlayer(random.Random(4)),
+               lambda v: isinstance(v.screen, TurnView) and v.table is not None
+               and sum(s.total for s in v.table.seats) > 0)
+    app.close()
+    assert any(again)  # the case this is about came
+    assert len(differed) > 20 and not any(differed)

@@ -80,3 +80,29 @@ def test_a_turned_screen_sends_the_changed_part_where_it_lands_turned():
     assert display.pixels_pushed - 480 * 320 <= 10 * 16
     # pygame turns anticlockwise: the upright top left lands at the screen's bottom left.
     assert display.screen.get_at((5, 475))[:3] == (250, 200, 0)
+
+
+def test_a_frame_prepared_again_before_it_was_sent_still_sends_the_first_change(
+        monkeypatch):
+    """The loop prepares a press's frame while the card stores its line, and may draw it
+    again before sending (the timer's second, an LED): what the first frame changed must
+    reach the screen too. The booted VM showed the setup screen with only the new game's
+    footer over it: the second preparation had replaced the first one's rectangles."""
+    sent: list[pygame.Rect] = []
+    monkeypatch.setattr(pygame.display, "update", lambda rects: sent.extend(rects))
+    display = open_display((480, 320), fullscreen=False)
+    display.canvas.fill((0, 0, 40))
+    display.present()
+    sent.clear()
+    display.canvas.fill((200, 0, 0), pygame.Rect(0, 0, 480, 200))  # the new screen
+    display.prepare()
+    display.canvas.fill((250, 200, 0), pygame.Rect(400, 290, 40, 20))  # then the timer
+    display.prepare()
+    display.send()
+    unsent = [(x, y) for y in range(0, 200, 7) for x in (0, 240, 479)
+              if not any(r.collidepoint(x, y) for r in sent)]
+    assert unsent == []
+    assert any(r.colliderect(pygame.Rect(400, 290, 40, 20)) for r in sent)
+    sent.clear()
+    display.present()  # nothing new: nothing sent again
+    assert sent == []

@@ -84,7 +84,10 @@ class Display:
         if self.canvas is not self.screen:
             # pygame turns anticlockwise; undo a clockwise mounting by turning back.
             self.screen.blit(pygame.transform.rotate(self.canvas, self.rotation), (0, 0))
-        self._ready = self.damage.changed(self.screen)
+        rects = self.damage.changed(self.screen)
+        # Prepared again before it was sent (drawn anew while the card stored the press):
+        # the damage already counts the first frame as shown, so its rectangles go too.
+        self._ready = rects if self._ready is None else self._ready + rects
 
     def send(self) -> None:
         """Shows the frame ``prepare`` made ready: what changed sent to the screen."""
