@@ -35,6 +35,10 @@ def first_frame(app, **_):
         "gpio": app.gpio is not None,
         "screen": type(app.referee.view().screen).__name__,
         "catalogs": sorted(sys.modules["coda_pi.i18n"]._catalogs),
+        # A game's views (its table, a turn, the standings) made for the setup's frame.
+        "game_views_made": sorted(name for name in ("TableView", "TurnView", "FinalView")
+                                  if name in vars(sys.modules["coda_pi.referee.shared.views"])
+                                  or "coda_pi.referee.shared.game_views" in sys.modules),
     }), file=sys.__stdout__, flush=True)
     # What the loop does before its first sleep: the work the first frame did not need. The
     # pins first and alone: what they bring is gpiozero's. Then the rest (a game's screens).
@@ -109,6 +113,8 @@ PLAY = (
     "coda_pi.referee.coda.verdicts", "coda_pi.rules.time_up",
     "coda_pi.referee.shared.public", "coda_pi.referee.shared.private",
     "coda_pi.referee.shared.timer", "coda_pi.replay", "coda_pi.rules.games",
+    # The views of a game in play: eleven frozen classes the setup menu does not show.
+    "coda_pi.referee.shared.game_views",
     # The game's own rules: the setup's dealer is made from a seed, with none of them.
     "coda_pi.rules.coda", "coda_pi.rules.coda_events", "coda_pi.rules.legal",
     "coda_pi.rules.observe",
@@ -152,6 +158,7 @@ def test_a_laptop_start_draws_the_setup_without_gpiozero_or_the_other_screens(tm
     assert not loaded(report, "tomllib"), "an empty config file needs no TOML parser"
     assert not loaded(report, "datetime"), "nor an empty data directory any date"
     assert report["catalogs"] == [], "English, the source, is drawn without its catalog"
+    assert report["game_views_made"] == [], "the setup shows no game's table, turn or scores"
     assert not report["gpio"]
     assert loaded(report, "pygame") and loaded(report, "coda_pi.referee.coda.referee")
     early = [name for name in (*NOT_AT_START, *NOT_ON_A_LAPTOP, *PLAY) if loaded(report, name)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,16 +20,12 @@ from coda_pi.referee.shared.name_entry import NameEntryView
 from coda_pi.referee.shared.results import ResultsView
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView
 from coda_pi.referee.shared.views import (
-    DealView,
-    FinalView,
+    GAME_VIEWS,
     LedState,
     PrivatePurpose,
     PrivateView,
     PublicView,
-    RoundEndView,
     SetupView,
-    TableView,
-    TurnView,
 )
 from coda_pi.ui import theme
 from coda_pi.ui.chrome import (
@@ -73,6 +70,14 @@ from coda_pi.ui.table import (
 )
 from coda_pi.ui.text import blit_wrapped, floor_font, names_on_screen
 from coda_pi.ui.theme import Metrics
+
+if TYPE_CHECKING:
+    from coda_pi.referee.shared.game_views import (
+        DealView,
+        FinalView,
+        TableView,
+        TurnView,
+    )
 
 BLINK_SECONDS = 0.4
 
@@ -295,11 +300,11 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView,
         _setup(surface, bands, screen, view)
     elif isinstance(screen, NameEntryView):
         draw_name_entry(surface, bands, screen)
-    elif isinstance(screen, DealView):
+    elif instance_of(screen, GAME_VIEWS, "DealView"):
         _deal(surface, bands, screen, view)
-    elif isinstance(screen, TurnView):
+    elif instance_of(screen, GAME_VIEWS, "TurnView"):
         _turn(surface, bands, screen, view, timers, choices)
-    elif isinstance(screen, RoundEndView):
+    elif instance_of(screen, GAME_VIEWS, "RoundEndView"):
         # One game has one round: its number says nothing.
         won = (_("{name} wins the round") if screen.rounds == 1
                else _("{name} wins round {number}"))
@@ -307,7 +312,7 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView,
                won.format(name=screen.winner_name, number=screen.round_number),
                seat_colour(screen.winner))
         draw_round_end(surface, bands.body, screen, m, view.labels)
-    elif isinstance(screen, FinalView):
+    elif instance_of(screen, GAME_VIEWS, "FinalView"):
         _final_header(surface, bands, screen, view)
         draw_final(surface, bands.body, screen, m)
     if view.overlay is not None:
@@ -318,7 +323,7 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView,
 
 
 def _prompt_of(screen: object) -> str:
-    if isinstance(screen, TurnView):
+    if instance_of(screen, GAME_VIEWS, "TurnView"):
         return _turn_keys(screen)
     if _table_pool_screen(screen):
         from coda_pi.ui.table_pool_screens import table_pool_keys

@@ -35,7 +35,7 @@ from coda_pi.record import Journal
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.pool_names import POOL_MODES
 from coda_pi.referee.shared.signals import Button, Cue
-from coda_pi.referee.shared.views import Banner, BannerKind, LedState, PrivateView, Screen, TurnStep
+from coda_pi.referee.shared.views import Banner, BannerKind, LedState, PrivateView, TurnStep
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Color
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from coda_pi.referee.shared.ports import PadSource
     from coda_pi.referee.shared.public import PublicTable, TurnCursor
     from coda_pi.referee.shared.setup import SetupDefaults
+    from coda_pi.referee.shared.views import Screen
     from coda_pi.rules.coda import CodaGame, CodaSettings
     from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop
     from coda_pi.rules.dealer import Dealer
