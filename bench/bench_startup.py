@@ -31,7 +31,12 @@ bench/records.py), so the first frame is the resumed game: the record is replaye
 
     .venv/bin/python bench/bench_startup.py [--runs 5] [--size WxH] [--as pi|laptop]
                                             [--resume] [--realtime] [--json]
-                                            [--against CHECKOUT]
+                                            [--against CHECKOUT] [--service]
+
+--service starts it with the service's command line (firmware/coda-pi.service): a bare
+``coda-pi run``, the data directory from $CODA_PI_DATA, full screen at the display's own
+size (SDL's dummy display: 1024x768, the bare pygame program's size then too). Without it
+the command line names the size, a window and the data directory, which argparse parses.
 """
 
 from __future__ import annotations
@@ -55,6 +60,8 @@ CHILD = Path(__file__).resolve().parent / "startup_child.py"
 APPLIANCE_CONFIG = ROOT / "firmware" / "config.example.toml"
 REALTIME = False  # --realtime
 DRIVER = "dummy"  # --driver: SDL's video driver (x11 under Xvfb: a real window's path)
+SERVICE = False  # --service: a bare `coda-pi run`, its data directory from $CODA_PI_DATA
+SERVICE_SIZE = "1024x768"  # SDL's dummy display: the size a full screen takes there
 
 
 def _realtime() -> None:
@@ -104,6 +111,8 @@ def child_env(machine: str, data_dir: Path) -> dict[str, str]:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     for name in ("GPIOZERO_PIN_FACTORY", "GPIOZERO_MOCK_PIN_CLASS", "PIGPIO_ADDR"):
         env.pop(name, None)
+    if SERVICE:
+        env["CODA_PI_DATA"] = str(data_dir)
     if machine == "pi":
         env.update(CODA_PI_CONFIG=str(APPLIANCE_CONFIG), GPIOZERO_PIN_FACTORY="mock",
                    GPIOZERO_MOCK_PIN_CLASS="mockpwmpin")
@@ -114,6 +123,12 @@ def child_env(machine: str, data_dir: Path) -> dict[str, str]:
     return env
 
 
+def child_args(size: str, data_dir: Path) -> list[str]:
+    """The command line after ``coda-pi run``: none with --service (as the service starts
+    it; child_env names the data directory), else the size, a window, the data directory."""
+    return [] if SERVICE else ["--size", size, "--window", "--data-dir", str(data_dir)]
+
+
 def run_child(size: str, machine: str, trace: bool, resume: Path | None = None,
               child: Path = CHILD) -> tuple[float, dict[str, Any]]:
     """Wall seconds to the first frame and the child's own figures (peak RSS included)."""
@@ -122,7 +137,7 @@ def run_child(size: str, machine: str, trace: bool, resume: Path | None = None,
     if resume is not None:
         (data_dir / "coda-2026-01-01T00-00-00.jsonl").write_bytes(resume.read_bytes())
     cmd = [sys.executable, str(child), *(["--trace"] if trace else []), "--",
-           "--size", size, "--window", "--data-dir", str(data_dir)]
+           *child_args(size, data_dir)]
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
                             cwd=child.parent.parent, text=True, stdin=subprocess.DEVNULL,
@@ -161,7 +176,14 @@ def main() -> int:
                         help="SDL's video driver (x11: a real window, say under Xvfb)")
     parser.add_argument("--against", type=Path,
                         help="another checkout of coda-pi, measured in the same run")
+    parser.add_argument("--service", action="store_true",
+                        help="a bare `coda-pi run` as the service starts it (full screen: "
+                        f"{SERVICE_SIZE} on SDL's dummy display)")
     args = parser.parse_args()
+    if args.service:
+        global SERVICE
+        SERVICE = True
+        args.size = SERVICE_SIZE
     if args.realtime:
         global REALTIME
         try:
