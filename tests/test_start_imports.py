@@ -117,6 +117,8 @@ PLAY = (
     "coda_pi.referee.shared.timer", "coda_pi.replay", "coda_pi.rules.games",
     # The views of a game in play: eleven frozen classes the setup menu does not show.
     "coda_pi.referee.shared.game_views",
+    # What deals: the setup's frame asks the system's randomness for a seed only.
+    "random",
     # The game's own rules: the setup's dealer is made from a seed, with none of them.
     "coda_pi.rules.coda", "coda_pi.rules.coda_events", "coda_pi.rules.legal",
     "coda_pi.rules.observe",

@@ -6,11 +6,10 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import os
-import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import pygame
 
@@ -36,7 +35,11 @@ from coda_pi.referee.shared.views import BannerKind
 from coda_pi.referee.table_referee import TableReferee
 from coda_pi.rules.sentence import say
 from coda_pi.rules.sentence import say as sentence_say
+from coda_pi.system_random import system_random
 from coda_pi.ui.scene import Scene
+
+if TYPE_CHECKING:
+    import random
 
 log = log_later.getLogger(__name__)
 
@@ -149,7 +152,7 @@ def build_app(
         on_recorded = _both(options.on_recorded, tell)
     records = Records(data_dir, options.record, on_recorded=on_recorded,
                       on_kept=options.on_kept)
-    rng = rng or random.SystemRandom()
+    rng = rng or system_random()
     built_here = referee is None
     if referee is None:
         # The records' fsyncs run beside the loop, which draws the press's frame meanwhile
@@ -292,7 +295,8 @@ def _play_importer(app: App, pool: str) -> Callable[[], None]:
     the loop sleeps (``App.step``)."""
     from coda_pi.referee.coda.states import play_modules
 
-    modules = [*play_modules(pool), *POOL_PLAY.get(pool, ()), "datetime"]
+    # random: the device's randomness beyond the seed (coda_pi/system_random.py) deals.
+    modules = [*play_modules(pool), *POOL_PLAY.get(pool, ()), "datetime", "random"]
 
     def import_play() -> None:
         while modules:

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import errno
-import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coda_pi import log_later, remembered
 from coda_pi.app.options import DeviceOptions
@@ -26,6 +25,9 @@ from coda_pi.referee.shared.views import GAME_VIEWS, Banner, BannerKind, Confirm
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.referee.table_referee import TableReferee
 from coda_pi.rules.sentence import say
+
+if TYPE_CHECKING:
+    import random
 
 log = log_later.getLogger(__name__)
 

@@ -26,7 +26,6 @@ the device-pool table's will not do, are one line in ``coda_pi/sim/pool_players.
 from __future__ import annotations
 
 import importlib
-import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -41,6 +40,8 @@ from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Color
 
 if TYPE_CHECKING:
+    import random
+
     from coda_pi.referee.shared.ports import PadSource
     from coda_pi.referee.shared.public import PublicTable, TurnCursor
     from coda_pi.referee.shared.setup import SetupDefaults
