@@ -19,7 +19,8 @@ Figures:
                                  which a busy machine does not inflate; wall time beside it)
 
 --against CHECKOUT measures another checkout's ``coda-pi run`` (its own startup_child.py)
-in the same run, alternating: today's figure beside the new one.
+in the same run, alternating: today's figure beside the new one. Given twice or more, each
+checkout is measured so, in turn with the others (an old commit, main and the new code).
 
 --as pi (the default) starts it as the appliance does: the appliance's config
 (firmware/config.example.toml, which install.sh puts in /etc/coda-pi) and gpiozero's mock
@@ -174,8 +175,9 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="the figures as one JSON object")
     parser.add_argument("--driver", default="dummy",
                         help="SDL's video driver (x11: a real window, say under Xvfb)")
-    parser.add_argument("--against", type=Path,
-                        help="another checkout of coda-pi, measured in the same run")
+    parser.add_argument("--against", type=Path, action="append", default=[],
+                        help="another checkout of coda-pi, measured in the same run "
+                        "(again for a third: each alternating with the others)")
     parser.add_argument("--service", action="store_true",
                         help="a bare `coda-pi run` as the service starts it (full screen: "
                         f"{SERVICE_SIZE} on SDL's dummy display)")
@@ -196,8 +198,8 @@ def main() -> int:
     global DRIVER
     DRIVER = args.driver
     compileall.compile_dir(ROOT / "coda_pi", quiet=1)
-    if args.against is not None:
-        compileall.compile_dir(args.against / "coda_pi", quiet=1)
+    for checkout in args.against:
+        compileall.compile_dir(checkout / "coda_pi", quiet=1)
     record = None
     if args.resume:
         sys.path.insert(0, str(ROOT))
@@ -207,14 +209,17 @@ def main() -> int:
         record = write_record(Path(tempfile.mkdtemp(prefix="coda-pi-bench-")) / "t.jsonl",
                               unfinished_tournament(30))
     walls, parts = [], []
-    other = None if args.against is None else args.against / "bench" / "startup_child.py"
-    bare_walls, bare_cpus, other_walls, other_cpus = [], [], [], []
+    others = {checkout: checkout / "bench" / "startup_child.py" for checkout in args.against}
+    bare_walls: list[float] = []
+    bare_cpus: list[float] = []
+    other_walls: dict[Path, list[float]] = {checkout: [] for checkout in others}
+    other_cpus: dict[Path, list[float]] = {checkout: [] for checkout in others}
     # The first start of each pays for the disk cache, and an installed coda-pi's first
     # start keeps what it compiled (bytecode, dataclass methods: coda_pi/dataclass_code.py)
     # as an install's first run does: not counted.
     run_bare(args.size)
     run_child(args.size, args.machine, False, record)
-    if other is not None:
+    for other in others.values():
         run_child(args.size, args.machine, False, record, other)
     for _ in range(args.runs):  # alternating, so a burst of load hits each alike
         wall, figures = run_child(args.size, args.machine, False, record)
@@ -223,10 +228,10 @@ def main() -> int:
         wall, cpu = run_bare(args.size)
         bare_walls.append(wall)
         bare_cpus.append(cpu)
-        if other is not None:
+        for checkout, other in others.items():
             wall, figures = run_child(args.size, args.machine, False, record, other)
-            other_walls.append(wall)
-            other_cpus.append(figures["cpu"])
+            other_walls[checkout].append(wall)
+            other_cpus[checkout].append(figures["cpu"])
     _, traced = run_child(args.size, args.machine, True, record)
 
     def med(key: str) -> float:
@@ -248,8 +253,12 @@ def main() -> int:
                           "coda_pi_modules": len(ours), "rss_mib": rss / 1024,
                           "heap_peak_mib": traced["heap_peak"] / 2**20, "load": load,
                           "driver": parts[-1].get("driver", DRIVER),
-                          **({"against_cpu_ratio": statistics.median(other_cpus) * 1000
-                              / bare_cpu} if other_cpus else {})}))
+                          **({"against_cpu_ratio": statistics.median(
+                              other_cpus[args.against[0]]) * 1000 / bare_cpu}
+                             if args.against else {}),
+                          "against_cpu_ratios": {
+                              str(checkout): statistics.median(cpus) * 1000 / bare_cpu
+                              for checkout, cpus in other_cpus.items()}}))
         return 0
     what = "resuming an unfinished 30-round tournament" if record else "an empty data directory"
     pins = ("the appliance's config, mock GPIO pins" if args.machine == "pi"
@@ -276,11 +285,12 @@ def main() -> int:
           f"{bare_wall:.1f} ms wall), goal at most {GOAL}x:")
     print(f"    this checkout   {med('cpu') / bare_cpu:5.2f}x CPU  "
           f"{statistics.median(walls) * 1000 / bare_wall:5.2f}x wall")
-    if other_cpus:
-        other_cpu = statistics.median(other_cpus) * 1000
-        print(f"    {str(args.against):<15} {other_cpu / bare_cpu:5.2f}x "
-              f"CPU  {statistics.median(other_walls) * 1000 / bare_wall:5.2f}x wall  "
-              f"({statistics.median(other_cpus) * 1000:.1f} ms CPU)")
+    print(f"    this checkout's CPU {med('cpu'):.1f} ms")
+    for checkout, cpus in other_cpus.items():
+        other_cpu = statistics.median(cpus) * 1000
+        print(f"    {str(checkout):<15} {other_cpu / bare_cpu:5.2f}x "
+              f"CPU  {statistics.median(other_walls[checkout]) * 1000 / bare_wall:5.2f}x wall  "
+              f"({other_cpu:.1f} ms CPU)")
     return 0
 
 
