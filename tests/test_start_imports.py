@@ -119,6 +119,8 @@ PLAY = (
     "coda_pi.referee.shared.game_views",
     # What deals: the setup's frame asks the system's randomness for a seed only.
     "random",
+    # The table's drawing and the score tables: no setup screen shows them.
+    "coda_pi.ui.table", "coda_pi.ui.scores",
     # The game's own rules: the setup's dealer is made from a seed, with none of them.
     "coda_pi.rules.coda", "coda_pi.rules.coda_events", "coda_pi.rules.legal",
     "coda_pi.rules.observe",

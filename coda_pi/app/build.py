@@ -284,6 +284,10 @@ POOL_PLAY: dict[str, tuple[str, ...]] = {
 """What a game in each pool mode is drawn with (the device pool's screens are the shared
 ones) and checked with (the deduction engine: do the panels told fit together)."""
 
+SCREENS_PLAY: tuple[str, ...] = ("coda_pi.ui.table", "coda_pi.ui.scores")
+"""What every game's screens are drawn with and the setup's are not: the table, a turn's
+side, a round's end and the standings (ui/screens.py imports them where they draw)."""
+
 
 def _play_importer(app: App, pool: str) -> Callable[[], None]:
     """What a Coda game's first screens need and the setup's first frame did not (the
@@ -296,7 +300,8 @@ def _play_importer(app: App, pool: str) -> Callable[[], None]:
     from coda_pi.referee.coda.states import play_modules
 
     # random: the device's randomness beyond the seed (coda_pi/system_random.py) deals.
-    modules = [*play_modules(pool), *POOL_PLAY.get(pool, ()), "datetime", "random"]
+    modules = [*play_modules(pool), *POOL_PLAY.get(pool, ()), *SCREENS_PLAY, "datetime",
+               "random"]
 
     def import_play() -> None:
         while modules:
