@@ -259,6 +259,11 @@ def build_app(
     if built_here:  # a referee given by the caller is the caller's to rebuild
         app.recover = back_on_the_record(app, options, clock=clock, rng=rng, explain=say)
     app.gpio = gpio
+    if options.draw:
+        # The first frame's pixels are copied for the next frame's comparison once it is
+        # shown, first of the work put off: the start does not wait for the copy.
+        display.keep_first_later()
+        app.later.append(display.keep_shown)
     if pins_later:
         app.later.append(_pins_opener(app, options, say, sound_on=sound_on,
                                       waiter_chosen=waiter is None, driver=driver))
