@@ -8,7 +8,7 @@ goes; a module missing from it is one the first frame did not need.
 
     .venv/bin/python bench/bench_importtime.py [--runs 5] [--as pi|laptop] [--top 10]
                                                [--driver dummy|x11] [--least] [--json]
-                                               [--cpu] [--against CHECKOUT]
+                                               [--cpu] [--against CHECKOUT] [--service]
 
 --cpu times each import's CPU instead (process_time): -X importtime times the wall clock,
 which a machine busy with other work stretches.
@@ -77,8 +77,8 @@ def import_times(machine: str, size: str, checkout: Path = ROOT) -> Times:
     CPU time with --cpu)."""
     data_dir = Path(tempfile.mkdtemp(prefix="coda-pi-bench-"))
     env = bench_startup.child_env(machine, data_dir)
-    child = [str(checkout / "bench" / "startup_child.py"), "--", "--size", size, "--window",
-             "--data-dir", str(data_dir)]
+    child = [str(checkout / "bench" / "startup_child.py"), "--",
+             *bench_startup.child_args(size, data_dir)]
     cpu_file = data_dir.parent / f"{data_dir.name}.cpu.json"
     if CPU:
         env["CODA_PI_BENCH_CPU_TIMES"] = str(cpu_file)
@@ -120,6 +120,9 @@ def main() -> int:
     parser.add_argument("--size", default="800x480")
     parser.add_argument("--as", dest="machine", choices=("pi", "laptop"), default="laptop")
     parser.add_argument("--top", type=int, default=10)
+    parser.add_argument("--service", action="store_true",
+                        help="a bare `coda-pi run` as the service starts it "
+                        "(bench_startup.py --service)")
     parser.add_argument("--driver", default="dummy", help="SDL's video driver")
     parser.add_argument("--least", action="store_true",
                         help="each figure's least over the runs, not its median: importtime "
@@ -132,6 +135,9 @@ def main() -> int:
                         help="another checkout of coda-pi, measured in the same run")
     args = parser.parse_args()
     bench_startup.DRIVER = args.driver
+    if args.service:  # as bench_startup.py --service: the service's bare `coda-pi run`
+        bench_startup.SERVICE = True
+        args.size = bench_startup.SERVICE_SIZE
     global CPU
     CPU = args.cpu
     checkouts = {"this checkout": ROOT}

@@ -19,7 +19,8 @@ Figures:
                                  which a busy machine does not inflate; wall time beside it)
 
 --against CHECKOUT measures another checkout's ``coda-pi run`` (its own startup_child.py)
-in the same run, alternating: today's figure beside the new one.
+in the same run, alternating: today's figure beside the new one. Given twice or more, each
+checkout is measured so, in turn with the others (an old commit, main and the new code).
 
 --as pi (the default) starts it as the appliance does: the appliance's config
 (firmware/config.example.toml, which install.sh puts in /etc/coda-pi) and gpiozero's mock
@@ -31,7 +32,12 @@ bench/records.py), so the first frame is the resumed game: the record is replaye
 
     .venv/bin/python bench/bench_startup.py [--runs 5] [--size WxH] [--as pi|laptop]
                                             [--resume] [--realtime] [--json]
-                                            [--against CHECKOUT]
+                                            [--against CHECKOUT] [--service]
+
+--service starts it with the service's command line (firmware/coda-pi.service): a bare
+``coda-pi run``, the data directory from $CODA_PI_DATA, full screen at the display's own
+size (SDL's dummy display: 1024x768, the bare pygame program's size then too). Without it
+the command line names the size, a window and the data directory, which argparse parses.
 """
 
 from __future__ import annotations
@@ -55,6 +61,8 @@ CHILD = Path(__file__).resolve().parent / "startup_child.py"
 APPLIANCE_CONFIG = ROOT / "firmware" / "config.example.toml"
 REALTIME = False  # --realtime
 DRIVER = "dummy"  # --driver: SDL's video driver (x11 under Xvfb: a real window's path)
+SERVICE = False  # --service: a bare `coda-pi run`, its data directory from $CODA_PI_DATA
+SERVICE_SIZE = "1024x768"  # SDL's dummy display: the size a full screen takes there
 
 
 def _realtime() -> None:
@@ -104,6 +112,8 @@ def child_env(machine: str, data_dir: Path) -> dict[str, str]:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     for name in ("GPIOZERO_PIN_FACTORY", "GPIOZERO_MOCK_PIN_CLASS", "PIGPIO_ADDR"):
         env.pop(name, None)
+    if SERVICE:
+        env["CODA_PI_DATA"] = str(data_dir)
     if machine == "pi":
         env.update(CODA_PI_CONFIG=str(APPLIANCE_CONFIG), GPIOZERO_PIN_FACTORY="mock",
                    GPIOZERO_MOCK_PIN_CLASS="mockpwmpin")
@@ -114,6 +124,12 @@ def child_env(machine: str, data_dir: Path) -> dict[str, str]:
     return env
 
 
+def child_args(size: str, data_dir: Path) -> list[str]:
+    """The command line after ``coda-pi run``: none with --service (as the service starts
+    it; child_env names the data directory), else the size, a window, the data directory."""
+    return [] if SERVICE else ["--size", size, "--window", "--data-dir", str(data_dir)]
+
+
 def run_child(size: str, machine: str, trace: bool, resume: Path | None = None,
               child: Path = CHILD) -> tuple[float, dict[str, Any]]:
     """Wall seconds to the first frame and the child's own figures (peak RSS included)."""
@@ -122,7 +138,7 @@ def run_child(size: str, machine: str, trace: bool, resume: Path | None = None,
     if resume is not None:
         (data_dir / "coda-2026-01-01T00-00-00.jsonl").write_bytes(resume.read_bytes())
     cmd = [sys.executable, str(child), *(["--trace"] if trace else []), "--",
-           "--size", size, "--window", "--data-dir", str(data_dir)]
+           *child_args(size, data_dir)]
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
                             cwd=child.parent.parent, text=True, stdin=subprocess.DEVNULL,
@@ -159,9 +175,17 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="the figures as one JSON object")
     parser.add_argument("--driver", default="dummy",
                         help="SDL's video driver (x11: a real window, say under Xvfb)")
-    parser.add_argument("--against", type=Path,
-                        help="another checkout of coda-pi, measured in the same run")
+    parser.add_argument("--against", type=Path, action="append", default=[],
+                        help="another checkout of coda-pi, measured in the same run "
+                        "(again for a third: each alternating with the others)")
+    parser.add_argument("--service", action="store_true",
+                        help="a bare `coda-pi run` as the service starts it (full screen: "
+                        f"{SERVICE_SIZE} on SDL's dummy display)")
     args = parser.parse_args()
+    if args.service:
+        global SERVICE
+        SERVICE = True
+        args.size = SERVICE_SIZE
     if args.realtime:
         global REALTIME
         try:
@@ -174,8 +198,8 @@ def main() -> int:
     global DRIVER
     DRIVER = args.driver
     compileall.compile_dir(ROOT / "coda_pi", quiet=1)
-    if args.against is not None:
-        compileall.compile_dir(args.against / "coda_pi", quiet=1)
+    for checkout in args.against:
+        compileall.compile_dir(checkout / "coda_pi", quiet=1)
     record = None
     if args.resume:
         sys.path.insert(0, str(ROOT))
@@ -185,14 +209,17 @@ def main() -> int:
         record = write_record(Path(tempfile.mkdtemp(prefix="coda-pi-bench-")) / "t.jsonl",
                               unfinished_tournament(30))
     walls, parts = [], []
-    other = None if args.against is None else args.against / "bench" / "startup_child.py"
-    bare_walls, bare_cpus, other_walls, other_cpus = [], [], [], []
+    others = {checkout: checkout / "bench" / "startup_child.py" for checkout in args.against}
+    bare_walls: list[float] = []
+    bare_cpus: list[float] = []
+    other_walls: dict[Path, list[float]] = {checkout: [] for checkout in others}
+    other_cpus: dict[Path, list[float]] = {checkout: [] for checkout in others}
     # The first start of each pays for the disk cache, and an installed coda-pi's first
     # start keeps what it compiled (bytecode, dataclass methods: coda_pi/dataclass_code.py)
     # as an install's first run does: not counted.
     run_bare(args.size)
     run_child(args.size, args.machine, False, record)
-    if other is not None:
+    for other in others.values():
         run_child(args.size, args.machine, False, record, other)
     for _ in range(args.runs):  # alternating, so a burst of load hits each alike
         wall, figures = run_child(args.size, args.machine, False, record)
@@ -201,10 +228,10 @@ def main() -> int:
         wall, cpu = run_bare(args.size)
         bare_walls.append(wall)
         bare_cpus.append(cpu)
-        if other is not None:
+        for checkout, other in others.items():
             wall, figures = run_child(args.size, args.machine, False, record, other)
-            other_walls.append(wall)
-            other_cpus.append(figures["cpu"])
+            other_walls[checkout].append(wall)
+            other_cpus[checkout].append(figures["cpu"])
     _, traced = run_child(args.size, args.machine, True, record)
 
     def med(key: str) -> float:
@@ -226,8 +253,12 @@ def main() -> int:
                           "coda_pi_modules": len(ours), "rss_mib": rss / 1024,
                           "heap_peak_mib": traced["heap_peak"] / 2**20, "load": load,
                           "driver": parts[-1].get("driver", DRIVER),
-                          **({"against_cpu_ratio": statistics.median(other_cpus) * 1000
-                              / bare_cpu} if other_cpus else {})}))
+                          **({"against_cpu_ratio": statistics.median(
+                              other_cpus[args.against[0]]) * 1000 / bare_cpu}
+                             if args.against else {}),
+                          "against_cpu_ratios": {
+                              str(checkout): statistics.median(cpus) * 1000 / bare_cpu
+                              for checkout, cpus in other_cpus.items()}}))
         return 0
     what = "resuming an unfinished 30-round tournament" if record else "an empty data directory"
     pins = ("the appliance's config, mock GPIO pins" if args.machine == "pi"
@@ -254,11 +285,12 @@ def main() -> int:
           f"{bare_wall:.1f} ms wall), goal at most {GOAL}x:")
     print(f"    this checkout   {med('cpu') / bare_cpu:5.2f}x CPU  "
           f"{statistics.median(walls) * 1000 / bare_wall:5.2f}x wall")
-    if other_cpus:
-        other_cpu = statistics.median(other_cpus) * 1000
-        print(f"    {str(args.against):<15} {other_cpu / bare_cpu:5.2f}x "
-              f"CPU  {statistics.median(other_walls) * 1000 / bare_wall:5.2f}x wall  "
-              f"({statistics.median(other_cpus) * 1000:.1f} ms CPU)")
+    print(f"    this checkout's CPU {med('cpu'):.1f} ms")
+    for checkout, cpus in other_cpus.items():
+        other_cpu = statistics.median(cpus) * 1000
+        print(f"    {str(checkout):<15} {other_cpu / bare_cpu:5.2f}x "
+              f"CPU  {statistics.median(other_walls[checkout]) * 1000 / bare_wall:5.2f}x wall  "
+              f"({other_cpu:.1f} ms CPU)")
     return 0
 
 

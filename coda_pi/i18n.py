@@ -12,9 +12,11 @@ those of its published Spanish rules.
 
 from __future__ import annotations
 
-import gettext
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    import gettext
 
 DOMAIN = "coda_pi"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -34,6 +36,10 @@ _translated: dict[str, dict[str, str]] = {language: {} for language in LANGUAGES
 def _catalog(language: str) -> gettext.NullTranslations:
     cached = _catalogs.get(language)
     if cached is None:
+        # Here, not at the top: English, the source, draws its first frame with no catalog
+        # (and, on the appliance's plain ``coda-pi run``, with no argparse, which imports it).
+        import gettext
+
         cached = _catalogs[language] = gettext.translation(
             DOMAIN, localedir=LOCALE_DIR, languages=[language], fallback=True)
     return cached

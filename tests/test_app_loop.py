@@ -475,3 +475,21 @@ def test_the_loop_keeps_a_new_screens_parts_in_its_idle_before_it_sleeps_after_a
     assert app.stats.idles == 1 and not kept._waiting._entries and kept._kept._entries
     app.step()  # no frame since: nothing to do in this idle
     assert app.stats.idles == 1 and app.stats.wakeups == wakeups
+
+
+def test_the_first_press_after_the_start_sends_only_what_it_changed(tmp_path):
+    """The first frame's pixels are kept after it is shown (ui/damage.py, keep_first_later),
+    in the work before the loop first sleeps: the first press's frame is still compared
+    with it, not sent whole."""
+    app, _ = _app(tmp_path)
+    app.run(max_steps=0)  # the first frame, drawn and shown
+    whole = 320 * 240
+    assert app.display is not None and app.display.pixels_pushed == whole
+    app.step()  # the work put off, then a sleep with nothing to do
+    _key(pygame.K_DOWN)  # the setup's cursor moves a line
+    _key(pygame.K_DOWN, down=False)
+    app.step()
+    app.step()
+    assert app.scene.view.screen.cursor == 3
+    sent = app.display.pixels_pushed - whole
+    assert 0 < sent < whole // 2

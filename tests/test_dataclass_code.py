@@ -84,3 +84,72 @@ def test_the_installer_keeps_what_a_start_needs_for_a_user_who_cannot_write(tmp_
     # The installer kept every module's; a start unpacks those it imports, not the others.
     assert started["still_packed"] > 20
     assert {p: p.stat().st_mtime_ns for p in tmp_path.iterdir()} == kept
+
+
+PROBE = """
+from __future__ import annotations
+
+import dataclasses
+import typing
+from dataclasses import KW_ONLY, InitVar, dataclass
+from typing import ClassVar
+
+
+@dataclass
+class Probe:
+    seats: int
+    made: ClassVar[int] = 0
+    counted: typing.ClassVar[int] = 0
+    doubled: InitVar[bool] = False
+    also: dataclasses.InitVar[int] = 0
+    _: KW_ONLY
+    name: str = "Ann"
+
+    def __post_init__(self, doubled: bool, also: int) -> None:
+        if doubled:
+            self.seats *= 2
+"""
+
+
+def test_a_coda_pi_dataclass_still_sees_its_classvars_initvars_and_kw_only():
+    """The quick answer for coda_pi's classes (a field's annotation without the word is not
+    one of them) leaves every one that has the word to dataclasses' own check."""
+    import types
+
+    module = types.ModuleType("coda_pi.probe_of_markers")
+    sys.modules[module.__name__] = module
+    try:
+        exec(PROBE, module.__dict__)  # noqa: S102 - a fixed text
+    finally:
+        del sys.modules[module.__name__]
+    Probe = module.Probe
+    import dataclasses
+
+    assert [f.name for f in dataclasses.fields(Probe)] == ["seats", "name"]
+    probe = Probe(3, doubled=True, name="Ben")
+    assert (probe.seats, probe.name) == (6, "Ben")
+    with pytest.raises(TypeError):
+        Probe(3, False, 0, "Ben")  # name is keyword-only
+
+
+MARKED = {"ClassVar", "InitVar", "KW_ONLY"}
+
+
+def test_coda_pi_never_binds_classvar_initvar_or_kw_only_under_another_name():
+    """What the quick answer relies on (coda_pi/dataclass_code.py, MARKERS): an annotation
+    naming one of them by an alias would be taken for an ordinary field."""
+    import ast
+
+    aliased = []
+    for path in sorted((ROOT / "coda_pi").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom | ast.Import):
+                aliased += [f"{path}: {a.name} as {a.asname}" for a in node.names
+                            if a.asname and (a.name.rsplit(".", 1)[-1] in MARKED
+                                             or a.name in ("typing", "dataclasses"))]
+            elif isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(
+                    node.value, ast.Name | ast.Attribute):
+                value = node.value.id if isinstance(node.value, ast.Name) else node.value.attr
+                if value in MARKED:
+                    aliased.append(f"{path}:{node.lineno}: {ast.unparse(node)}")
+    assert aliased == []

@@ -49,6 +49,40 @@ def test_forget_sends_the_next_frame_whole():
     assert damage.changed(surface) == [pygame.Rect(0, 0, 480, 320)]
 
 
+def test_a_first_frame_kept_once_shown_narrows_the_next_as_one_kept_at_once():
+    damage, surface = Damage(), frame()
+    damage.keep_first_later()
+    assert damage.changed(surface) == [pygame.Rect(0, 0, 480, 320)]
+    damage.keep(surface)  # the work after the start's first frame
+    surface.fill((250, 250, 0), pygame.Rect(350, 40, 60, 30))
+    rects = damage.changed(surface)
+    assert covered(rects) >= covered([pygame.Rect(350, 40, 60, 30)])
+    assert sum(r.width * r.height for r in rects) <= 60 * 48
+
+
+def test_a_frame_before_the_first_is_kept_is_sent_whole_and_kept_then():
+    # A press answered before the work after the first frame: nothing to compare with yet.
+    damage, surface = Damage(), frame()
+    damage.keep_first_later()
+    damage.changed(surface)
+    surface.fill((250, 250, 0), pygame.Rect(350, 40, 60, 30))
+    assert damage.changed(surface) == [pygame.Rect(0, 0, 480, 320)]
+    damage.keep(surface)  # too late: changed kept this one itself, the surface moved on
+    surface.fill((0, 250, 0), pygame.Rect(10, 10, 20, 20))
+    rects = damage.changed(surface)
+    assert covered(rects) >= covered([pygame.Rect(10, 10, 20, 20)])
+    assert sum(r.width * r.height for r in rects) <= 20 * 32
+
+
+def test_a_screen_forgotten_before_its_first_frame_was_kept_is_sent_whole_again():
+    damage, surface = Damage(), frame()
+    damage.keep_first_later()
+    damage.changed(surface)
+    damage.forget()  # uncovered: what is on it is unknown, whatever the surface holds
+    damage.keep(surface)
+    assert damage.changed(surface) == [pygame.Rect(0, 0, 480, 320)]
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 99), st.integers(0, 59)), min_size=1, max_size=30),
        st.integers(0, 2**32 - 1))

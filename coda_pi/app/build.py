@@ -6,11 +6,10 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import os
-import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import pygame
 
@@ -36,7 +35,11 @@ from coda_pi.referee.shared.views import BannerKind
 from coda_pi.referee.table_referee import TableReferee
 from coda_pi.rules.sentence import say
 from coda_pi.rules.sentence import say as sentence_say
+from coda_pi.system_random import system_random
 from coda_pi.ui.scene import Scene
+
+if TYPE_CHECKING:
+    import random
 
 log = log_later.getLogger(__name__)
 
@@ -149,7 +152,7 @@ def build_app(
         on_recorded = _both(options.on_recorded, tell)
     records = Records(data_dir, options.record, on_recorded=on_recorded,
                       on_kept=options.on_kept)
-    rng = rng or random.SystemRandom()
+    rng = rng or system_random()
     built_here = referee is None
     if referee is None:
         # The records' fsyncs run beside the loop, which draws the press's frame meanwhile
@@ -256,6 +259,11 @@ def build_app(
     if built_here:  # a referee given by the caller is the caller's to rebuild
         app.recover = back_on_the_record(app, options, clock=clock, rng=rng, explain=say)
     app.gpio = gpio
+    if options.draw:
+        # The first frame's pixels are copied for the next frame's comparison once it is
+        # shown, first of the work put off: the start does not wait for the copy.
+        display.keep_first_later()
+        app.later.append(display.keep_shown)
     if pins_later:
         app.later.append(_pins_opener(app, options, say, sound_on=sound_on,
                                       waiter_chosen=waiter is None, driver=driver))
@@ -281,6 +289,10 @@ POOL_PLAY: dict[str, tuple[str, ...]] = {
 """What a game in each pool mode is drawn with (the device pool's screens are the shared
 ones) and checked with (the deduction engine: do the panels told fit together)."""
 
+SCREENS_PLAY: tuple[str, ...] = ("coda_pi.ui.table", "coda_pi.ui.scores")
+"""What every game's screens are drawn with and the setup's are not: the table, a turn's
+side, a round's end and the standings (ui/screens.py imports them where they draw)."""
+
 
 def _play_importer(app: App, pool: str) -> Callable[[], None]:
     """What a Coda game's first screens need and the setup's first frame did not (the
@@ -292,7 +304,9 @@ def _play_importer(app: App, pool: str) -> Callable[[], None]:
     the loop sleeps (``App.step``)."""
     from coda_pi.referee.coda.states import play_modules
 
-    modules = [*play_modules(pool), *POOL_PLAY.get(pool, ()), "datetime"]
+    # random: the device's randomness beyond the seed (coda_pi/system_random.py) deals.
+    modules = [*play_modules(pool), *POOL_PLAY.get(pool, ()), *SCREENS_PLAY, "datetime",
+               "random"]
 
     def import_play() -> None:
         while modules:

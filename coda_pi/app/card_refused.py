@@ -13,7 +13,6 @@ of its record), with the card's trouble on the screen.
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -26,6 +25,8 @@ from coda_pi.referee.shared.views import BannerKind
 from coda_pi.referee.table_referee import TableReferee
 
 if TYPE_CHECKING:
+    import random
+
     from coda_pi.app.loop import App
     from coda_pi.app.options import DeviceOptions
 

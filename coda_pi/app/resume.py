@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import errno
-import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from coda_pi import log_later, remembered
 from coda_pi.app.options import DeviceOptions
@@ -17,14 +16,18 @@ from coda_pi.config import os_reason, says_what_is_off
 from coda_pi.datadir import ResumeChoice, choose_resume
 from coda_pi.i18n import _, ngettext, set_language, spoken
 from coda_pi.i18n import language as language_now
+from coda_pi.lazy_types import instance_of
 from coda_pi.record import RecordWriter
 from coda_pi.referee.shared.ports import Clock
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.signals import Button, Cue, Intent, Press, Release
-from coda_pi.referee.shared.views import Banner, BannerKind, ConfirmView, DealView, LedState
+from coda_pi.referee.shared.views import GAME_VIEWS, Banner, BannerKind, ConfirmView, LedState
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.referee.table_referee import TableReferee
 from coda_pi.rules.sentence import say
+
+if TYPE_CHECKING:
+    import random
 
 log = log_later.getLogger(__name__)
 
@@ -129,7 +132,8 @@ def _say_on_screen(
                  else _("The unfinished game was resumed where it stopped")]
         screen = getattr(view, "screen", None)
         table = getattr(view, "table", None)
-        if isinstance(screen, DealView) and table is not None and table.round_number > 0:
+        if instance_of(screen, GAME_VIEWS, "DealView") and table is not None \
+                and table.round_number > 0:
             # The row being dealt was never written: the device deals this seat afresh.
             parts.append(nouns(getattr(view, "labels", "panels"))(
                 _("{name}: put back any {panels} you took for this deal, your {panels} are "

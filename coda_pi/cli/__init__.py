@@ -8,19 +8,14 @@ being imported (on a Pi Zero every module imported costs start-up time).
 
 from __future__ import annotations
 
-import argparse
 import gc
-import importlib
 import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from coda_pi import __version__
-from coda_pi.argparse_words import speak_argparse
-from coda_pi.desktop import KEYS
-from coda_pi.i18n import LANGUAGES, N_, _, language_from_environment, set_language
+from coda_pi.i18n import LANGUAGES, N_, language_from_environment, set_language
 from coda_pi.pygame_import import leave_out_unused_pygame
 from coda_pi.safe_text import printable
 
@@ -35,6 +30,9 @@ if "pkg_resources" not in sys.modules:
 # laptop imports the mixer when a cue first plays), nor the modules no frame is drawn with
 # (coda_pi/pygame_import.py).
 leave_out_unused_pygame()
+
+if TYPE_CHECKING:
+    import argparse
 
 # Each command: its module and its line in `coda-pi --help` (the same words the module's
 # register() gives; a test keeps them equal).
@@ -63,88 +61,11 @@ COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(m for m, _ in COMMANDS.va
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole parser with ``command`` None; otherwise only ``command``'s module is
     imported (none for a name that is no command, as for the top-level help) and the other
-    commands are names with their help line."""
-    parser = CommandParser(
-        prog="coda-pi",
-        description=_("A table-side referee, dealer, guess timer and score keeper for Coda "
-        "and Mastermind."),
-        epilog=_(KEYS) + ".",
-    )
-    parser.add_argument("--version", action="version", version=f"coda-pi {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    wanted = COMMANDS[command][0] if command in COMMANDS else None
-    for name, (module, line) in COMMANDS.items():
-        if name in sub.choices:  # registered with another command of its module
-            continue
-        if command is None or module == wanted:
-            importlib.import_module(module).register(sub)
-        else:
-            sub.add_parser(name, help=_(line), add_help=False)
-    return parser
+    commands are names with their help line (coda_pi/cli/parser.py: argparse is imported
+    only where there is a command line to parse)."""
+    from coda_pi.cli.parser import build_parser as build
 
-
-USAGE_LINES = 3
-"""A command's usage shown with its mistake when it is at most this long; a longer one (the
-demo's fills a screen) would bury the one line that says what went wrong."""
-
-
-class TerminalWidthFormatter(argparse.HelpFormatter):
-    """argparse's help formatter, given the terminal's width as ``shutil.get_terminal_size``
-    finds it: argparse would import shutil for it (with bz2, lzma and fnmatch: about 2.5 ms,
-    some 35 ms on a Pi Zero) at every start, as it makes a formatter for each option added."""
-
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None) -> None:
-        super().__init__(prog, indent_increment, max_help_position,
-                         terminal_columns() - 2 if width is None else width)
-
-
-def terminal_columns() -> int:
-    """``shutil.get_terminal_size().columns``: $COLUMNS, else the terminal's, else 80."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns <= 0:
-        try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
-        except (AttributeError, ValueError, OSError):
-            columns = 0
-    return columns or 80
-
-
-class CommandParser(argparse.ArgumentParser):
-    """argparse's parser with mistakes told briefly: the usage when it is short, else where
-    the options are listed, then the error. Subcommands' parsers are of this class too
-    (``add_subparsers`` makes its parsers of its parent's class), and so is their help's
-    formatter (``TerminalWidthFormatter``) unless one is named."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("formatter_class", TerminalWidthFormatter)
-        super().__init__(*args, **kwargs)
-
-    def error(self, message: str) -> NoReturn:
-        short = self.format_usage().count("\n") <= USAGE_LINES
-        if short:
-            self.print_usage(sys.stderr)
-        said = _("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message}
-        if not short:
-            said += _("{prog} --help lists its options").format(prog=self.prog) + "\n"
-        self.exit(2, said)
-
-
-def innermost_parser(parser: argparse.ArgumentParser, given: Sequence[str]
-                     ) -> argparse.ArgumentParser:
-    """The parser of the (sub)command ``given`` names: ``coda-pi mastermind solve``'s for
-    ``["mastermind", "solve", "--bogus"]``."""
-    for word in given:
-        commands = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
-        if not commands:
-            break
-        chosen = commands[0].choices.get(word)
-        if chosen is not None:
-            parser = chosen
-    return parser
+    return build(command)
 
 
 def lang_option(given: Sequence[str]) -> str | None:
@@ -190,22 +111,20 @@ def _command(given: list[str]) -> int:
     # Output for people in the language the environment asks for (run and demo follow
     # --lang or the config instead).
     set_language(lang_option(given) or language_from_environment())
-    speak_argparse()
-    command = chosen_command(given)
-    parser = build_parser(command or "")
-    if command == "run" and (not given or given[0] != "run"):
-        # `coda-pi --size 480x320` means `coda-pi run --size 480x320`.
-        given = ["run", *given]
-    args, unknown = parser.parse_known_args(given)
-    if unknown:
-        # Said by the command that was mistyped, with its own usage (argparse would give
-        # the top level's, which lists no option of any command).
-        innermost_parser(parser, given).error(
-            _("unrecognized arguments: %s") % " ".join(unknown))
+    if given in ([], ["run"]):
+        # The appliance's own command line (firmware/coda-pi.service: `coda-pi run`, the
+        # rest from its environment and config): nothing to parse, so no argparse (with
+        # gettext, and the parser built: about 2.5 ms of the start here, 35 ms on a Zero).
+        from coda_pi.cli.run import plain_run_args
+
+        args: Any = plain_run_args()
+    else:
+        from coda_pi.cli.parser import parse
+
+        args = parse(given)
+        if args is None:
+            return 0
     handler = getattr(args, "handler", None)
-    if handler is None:
-        parser.print_help()
-        return 0
     name = f"coda-pi {args.command}" if args.command else "coda-pi"
     out, err = sys.stdout, sys.stderr
     # Whatever a file put in a name reaches the terminal escaped (no ESC sequence, bidi

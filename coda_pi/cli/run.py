@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import argparse
 import gc
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from coda_pi import log_later
@@ -15,6 +15,8 @@ from coda_pi.desktop import KEYS
 from coda_pi.i18n import LANGUAGES, _, set_language, spoken
 
 if TYPE_CHECKING:
+    import argparse
+
     from coda_pi.app.stopping import StopSignals
 
 
@@ -40,6 +42,15 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=run)
 
 
+def plain_run_args() -> SimpleNamespace:
+    """What the parser above makes of a bare ``coda-pi run`` (every option at its default),
+    without argparse: the appliance's command line (firmware/coda-pi.service) has nothing
+    to parse. tests/test_cli_plain_run.py keeps the two equal."""
+    return SimpleNamespace(command="run", handler=run, config=None, size=None, lang=None,
+                           fullscreen=None, record=None, data_dir=None, gpio=True,
+                           sound=None, resume=True)
+
+
 def add_screen_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--config", type=Path, metavar="FILE",
                    help=_("the config file (default: $CODA_PI_CONFIG, ~/.config/coda-pi/"
@@ -57,6 +68,8 @@ def add_screen_options(p: argparse.ArgumentParser) -> None:
 
 
 def _size(text: str) -> tuple[int, int]:
+    import argparse
+
     from coda_pi.ui.display import parse_size
 
     try:

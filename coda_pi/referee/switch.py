@@ -10,7 +10,6 @@ game.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import replace
@@ -31,6 +30,8 @@ from coda_pi.referee.shared.views import (
 )
 
 if TYPE_CHECKING:
+    import random
+
     from coda_pi.referee.coda.referee import Referee
     from coda_pi.referee.mastermind.referee import MastermindReferee
     from coda_pi.referee.mastermind.setup import MastermindOptions

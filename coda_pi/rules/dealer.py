@@ -8,7 +8,6 @@ deterministic: the dealer only chooses which legal event happens.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
@@ -17,6 +16,8 @@ from coda_pi.rules.errors import RuleError
 from coda_pi.rules.sentence import say
 
 if TYPE_CHECKING:
+    import random
+
     from coda_pi.rules.coda import CodaGame
     from coda_pi.rules.coda_events import CodaEvent, Deal, Draw
     from coda_pi.rules.tiles import Color, Tile

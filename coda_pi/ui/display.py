@@ -72,6 +72,15 @@ class Display:
         uncovered)."""
         self.damage.forget()
 
+    def keep_first_later(self) -> None:
+        """The first frame's pixels (what the next compares with) are kept by
+        ``keep_shown`` once it is shown, not while the start waits for it."""
+        self.damage.keep_first_later()
+
+    def keep_shown(self) -> None:
+        """Keep the frame on the screen now, where ``keep_first_later`` left it unkept."""
+        self.damage.keep(self.screen)
+
     def present(self) -> None:
         """Show the canvas: turned if need be, then what changed sent to the screen."""
         self.prepare()

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from coda_pi.referee.shared.views import BannerKind, LedState, PanelView
+from coda_pi.referee.shared.views import BannerKind, LedState
 from coda_pi.ui import theme
 from coda_pi.ui.draw import LedLook, PanelLook
 from coda_pi.ui.theme import RGB
+
+if TYPE_CHECKING:
+    from coda_pi.referee.shared.game_views import PanelView
 
 
 def panel_look(panel: PanelView, *, marked: bool | None = None) -> PanelLook:

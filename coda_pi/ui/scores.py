@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
 from coda_pi.i18n import N_, _
-from coda_pi.referee.shared.views import FinalView, RoundEndView
 from coda_pi.ui import theme
 from coda_pi.ui.kept import draw_kept
 from coda_pi.ui.looks import seat_colour
 from coda_pi.ui.text import blit_text, blit_wrapped, elide, fit_font, floor_font, readable
 from coda_pi.ui.theme import RGB, Metrics
+
+if TYPE_CHECKING:
+    from coda_pi.referee.shared.game_views import FinalView, RoundEndView
 
 ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 

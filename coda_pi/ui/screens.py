@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,16 +20,12 @@ from coda_pi.referee.shared.name_entry import NameEntryView
 from coda_pi.referee.shared.results import ResultsView
 from coda_pi.referee.shared.seat_screens import LookAtPhoneView
 from coda_pi.referee.shared.views import (
-    DealView,
-    FinalView,
+    GAME_VIEWS,
     LedState,
     PrivatePurpose,
     PrivateView,
     PublicView,
-    RoundEndView,
     SetupView,
-    TableView,
-    TurnView,
 )
 from coda_pi.ui import theme
 from coda_pi.ui.chrome import (
@@ -54,7 +51,6 @@ from coda_pi.ui.name_entry_screen import draw_name_entry
 from coda_pi.ui.results_screen import draw_results
 from coda_pi.ui.retained import Retained, moving_clip, moving_rect, note_frame
 from coda_pi.ui.scene import Scene
-from coda_pi.ui.scores import draw_final, draw_round_end
 from coda_pi.ui.still import (
     blit_still,
     choice_moves,
@@ -63,16 +59,16 @@ from coda_pi.ui.still import (
     still_key,
     timer_moves,
 )
-from coda_pi.ui.table import (
-    compact_choice,
-    draw_choice,
-    draw_table,
-    draw_timer_view,
-    draw_turn_side,
-    table_fits,
-)
 from coda_pi.ui.text import blit_wrapped, floor_font, names_on_screen
 from coda_pi.ui.theme import Metrics
+
+if TYPE_CHECKING:
+    from coda_pi.referee.shared.game_views import (
+        DealView,
+        FinalView,
+        TableView,
+        TurnView,
+    )
 
 BLINK_SECONDS = 0.4
 
@@ -196,6 +192,8 @@ def _moving_parts(surface: pygame.Surface, bands: Frame, scene: Scene,
     (none with no room on the surface)."""
     view, m = scene.view, bands.metrics
     parts: list[_Part] = []
+    if timers or choices:  # a game's: the table's module is not imported for the setup
+        from coda_pi.ui.table import draw_choice, draw_timer_view
     for rect in timers:
         parts.append((moving_rect(surface, rect, m.margin), ("timer", view.timer),
                       lambda rect=rect: draw_timer_view(surface, rect, view.timer,
@@ -295,20 +293,24 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView,
         _setup(surface, bands, screen, view)
     elif isinstance(screen, NameEntryView):
         draw_name_entry(surface, bands, screen)
-    elif isinstance(screen, DealView):
+    elif instance_of(screen, GAME_VIEWS, "DealView"):
         _deal(surface, bands, screen, view)
-    elif isinstance(screen, TurnView):
+    elif instance_of(screen, GAME_VIEWS, "TurnView"):
         _turn(surface, bands, screen, view, timers, choices)
-    elif isinstance(screen, RoundEndView):
+    elif instance_of(screen, GAME_VIEWS, "RoundEndView"):
         # One game has one round: its number says nothing.
         won = (_("{name} wins the round") if screen.rounds == 1
                else _("{name} wins round {number}"))
         header(surface, bands, view,
                won.format(name=screen.winner_name, number=screen.round_number),
                seat_colour(screen.winner))
+        from coda_pi.ui.scores import draw_round_end
+
         draw_round_end(surface, bands.body, screen, m, view.labels)
-    elif isinstance(screen, FinalView):
+    elif instance_of(screen, GAME_VIEWS, "FinalView"):
         _final_header(surface, bands, screen, view)
+        from coda_pi.ui.scores import draw_final
+
         draw_final(surface, bands.body, screen, m)
     if view.overlay is not None:
         _overlay(surface, bands, view.overlay, m, keep=under)
@@ -318,7 +320,7 @@ def _draw_public(surface: pygame.Surface, bands: Frame, view: PublicView,
 
 
 def _prompt_of(screen: object) -> str:
-    if isinstance(screen, TurnView):
+    if instance_of(screen, GAME_VIEWS, "TurnView"):
         return _turn_keys(screen)
     if _table_pool_screen(screen):
         from coda_pi.ui.table_pool_screens import table_pool_keys
@@ -449,6 +451,9 @@ def _deal(surface: pygame.Surface, bands: Frame, screen: DealView, view: PublicV
 def _turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicView,
           timers: list[pygame.Rect] | None = None,
           choices: list[pygame.Rect] | None = None) -> None:
+    # The table's drawing is imported with a game's first screen, not for the setup's.
+    from coda_pi.ui.table import draw_table, draw_turn_side, table_fits
+
     m = bands.metrics
     table_area, side = split_columns(bands.body, 0.74, m.margin)
     table = view.table
@@ -466,6 +471,8 @@ def _turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicVie
 
 def _compact_turn(surface: pygame.Surface, bands: Frame, turn: TurnView, view: PublicView,
                   table: TableView, timers: list[pygame.Rect] | None = None) -> None:
+    from coda_pi.ui.table import compact_choice, draw_table, draw_timer_view
+
     m = bands.metrics
     title = bands.header
     if view.timer is not None:

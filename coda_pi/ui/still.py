@@ -22,7 +22,8 @@ from collections.abc import Hashable
 import pygame
 
 from coda_pi.i18n import language
-from coda_pi.referee.shared.views import TurnView
+from coda_pi.lazy_types import instance_of
+from coda_pi.referee.shared.views import GAME_VIEWS
 from coda_pi.ui.memo import Memo
 from coda_pi.ui.scene import Scene
 from coda_pi.ui.text import recording
@@ -38,7 +39,8 @@ def timer_moves(scene: Scene) -> bool:
     a running timer, and no menu over it."""
     view = scene.view
     return (scene.private is None and getattr(view, "timer", None) is not None
-            and getattr(view, "overlay", None) is None and isinstance(view.screen, TurnView))
+            and getattr(view, "overlay", None) is None
+            and instance_of(view.screen, GAME_VIEWS, "TurnView"))
 
 
 _CHOICE = ("value_label", "color_dark", "attack_again")
@@ -46,20 +48,29 @@ _CHOICE = ("value_label", "color_dark", "attack_again")
 long rows' layout: a press of PREV or NEXT on a guess, a colour or "attack again" changes
 only them (ui/retained.py draws the choice apart)."""
 
-_turn_fields = tuple(f.name for f in dataclasses.fields(TurnView) if f.name not in _CHOICE)
+_turn_fields: list[tuple[str, ...]] = []
+"""A turn's fields but ``_CHOICE``, worked out at the first turn drawn: the turn's view is
+not made for the first frame (coda_pi/referee/shared/game_views.py)."""
+
+
+def turn_fields(turn: object) -> tuple[str, ...]:
+    if not _turn_fields:
+        _turn_fields.append(tuple(
+            f.name for f in dataclasses.fields(turn) if f.name not in _CHOICE))  # type: ignore[arg-type]
+    return _turn_fields[0]
 
 
 def choice_moves(scene: Scene) -> bool:
     """Whether the choice may be drawn apart: a turn's public screen, no menu over it."""
     view = scene.view
     return (scene.private is None and getattr(view, "overlay", None) is None
-            and isinstance(view.screen, TurnView))
+            and instance_of(view.screen, GAME_VIEWS, "TurnView"))
 
 
 def choice_of(scene: Scene) -> tuple[object, ...] | None:
     """The fields ``_CHOICE`` of the scene's turn (None: no turn on the screen)."""
     screen = scene.view.screen
-    if not isinstance(screen, TurnView):
+    if not instance_of(screen, GAME_VIEWS, "TurnView"):
         return None
     return tuple(getattr(screen, name) for name in _CHOICE)
 
@@ -84,7 +95,8 @@ def still_key(surface: pygame.Surface, scene: Scene, *, choice_apart: bool = Fal
     values = [getattr(view, name) for name in names]
     if choice_apart and choice_moves(scene):
         # The turn without its choice: what lies outside the choice's column.
-        values.append(("turn", tuple([getattr(view.screen, name) for name in _turn_fields])))
+        turn = view.screen
+        values.append(("turn", tuple([getattr(turn, name) for name in turn_fields(turn)])))
         values[names.index("screen")] = None
     return (kind, tuple(values),
             timer is not None if timer_moves(scene) else timer,

@@ -3,10 +3,12 @@ being made)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from coda_pi.i18n import _, language, ngettext
-from coda_pi.referee.shared.views import SeatView, TableView, TimerView, TurnStep, TurnView
+from coda_pi.referee.shared.views import TurnStep
 from coda_pi.ui import theme
 from coda_pi.ui.draw import (
     PANEL_ASPECT,
@@ -34,6 +36,9 @@ from coda_pi.ui.text import (
     wrapped_font,
 )
 from coda_pi.ui.theme import Metrics
+
+if TYPE_CHECKING:
+    from coda_pi.referee.shared.game_views import SeatView, TableView, TimerView, TurnView
 
 
 def draw_table(

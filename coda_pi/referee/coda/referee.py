@@ -18,7 +18,6 @@ loop learns from ``next_deadline()`` and reports back through ``tick()``.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -53,12 +52,14 @@ from coda_pi.referee.shared.views import (
     PrivateView,
     PublicView,
     SetupView,
-    TableView,
 )
 from coda_pi.rules.dealer import SEED_KEY, Dealer, Shuffle, inherited_seed, new_seed
 
 if TYPE_CHECKING:
+    import random
+
     from coda_pi.referee.coda.deal_colours import ColourDial
+    from coda_pi.referee.shared.game_views import TableView
     from coda_pi.referee.shared.public import PublicTable, TurnCursor
     from coda_pi.referee.shared.review import GameReview, ReviewLine  # loaded when needed
     from coda_pi.referee.shared.timer import GuessTimer

@@ -39,6 +39,8 @@ PLAY_MODULES: tuple[str, ...] = (
     "coda_pi.referee.coda.verdicts", "coda_pi.referee.shared.public",
     "coda_pi.referee.shared.private", "coda_pi.referee.shared.timer",
     "coda_pi.referee.coda.deal_colours",
+    # The views of a game in play (the setup shows none of them: shared/game_views.py).
+    "coda_pi.referee.shared.game_views",
     # A game's journal and its rules (ports.coda_journal, pools' journal, base's commit).
     "coda_pi.replay", "coda_pi.rules.games",
 )

@@ -26,7 +26,6 @@ the device-pool table's will not do, are one line in ``coda_pi/sim/pool_players.
 from __future__ import annotations
 
 import importlib
-import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -35,15 +34,18 @@ from coda_pi.record import Journal
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.pool_names import POOL_MODES
 from coda_pi.referee.shared.signals import Button, Cue
-from coda_pi.referee.shared.views import Banner, BannerKind, LedState, PrivateView, Screen, TurnStep
+from coda_pi.referee.shared.views import Banner, BannerKind, LedState, PrivateView, TurnStep
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Color
 
 if TYPE_CHECKING:
+    import random
+
     from coda_pi.referee.shared.ports import PadSource
     from coda_pi.referee.shared.public import PublicTable, TurnCursor
     from coda_pi.referee.shared.setup import SetupDefaults
+    from coda_pi.referee.shared.views import Screen
     from coda_pi.rules.coda import CodaGame, CodaSettings
     from coda_pi.rules.coda_events import CodaEvent, Place, Reveal, Stop
     from coda_pi.rules.dealer import Dealer

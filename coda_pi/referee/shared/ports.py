@@ -8,7 +8,6 @@ a desktop tone, silence), ``RecordSink`` (a record line written durably, or an e
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,6 +17,7 @@ from coda_pi.record import Journal, RecordWriteError
 from coda_pi.referee.shared.signals import Cue
 
 if TYPE_CHECKING:
+
     from coda_pi.rules.coda import CodaGame
     pass
 
@@ -74,8 +74,12 @@ PadSource = Callable[[int], int]  # a dial's size -> where it starts
 
 def system_pads() -> PadSource:
     """Random starts from the operating system: nobody can predict them from anything."""
-    rng = random.SystemRandom()
-    return rng.randrange
+    from coda_pi.system_random import system_random
+
+    rng = system_random()
+    # Looked up at the first dial, not here: the referee is made for the first frame, and
+    # SystemRandom's randrange would import random for it (coda_pi/system_random.py).
+    return lambda size: rng.randrange(size)
 
 
 class RecordSink(Protocol):

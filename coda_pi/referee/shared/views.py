@@ -11,14 +11,34 @@ Panel labels are already written in the table's chosen style ("panels": 0-11 and
 "cards": 0-9, J, Q and K for the dash), so the UI never needs to know the mode to draw them.
 
 These classes are a contract with ui/: fields are added, never renamed or removed.
+
+The views of a game in play (the table, the deal, a turn, a round's end, the standings) are
+made in ``game_views``, which the first frame (the setup menu) does not import: they are
+this module's names all the same, ``from coda_pi.referee.shared.views import TurnView``
+imports them when asked (``__getattr__`` below).
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING, Any
 
 from coda_pi.referee.shared.seat_screens import PhonesCard, PhonesView
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from coda_pi.referee.shared.game_views import (
+        DealView,
+        FinalView,
+        PanelView,
+        RoundEndView,
+        TableView,
+        TimerView,
+        TurnView,
+    )
 
 MAX_SEATS = 4
 
@@ -46,59 +66,6 @@ class Banner:
     kind: BannerKind = BannerKind.INFO
 
 
-@dataclass(frozen=True, slots=True)
-class TimerView:
-    """The guess timer, drawn large while a player must decide."""
-
-    seconds_left: int  # whole seconds left of the whole decision (first + extra period)
-    period_seconds_left: int  # whole seconds left of the period running now
-    extra: bool  # the first period is over: the "20-second rule" is running
-    paused: bool
-    urgent: bool  # the last five seconds: draw it loud
-
-
-@dataclass(frozen=True, slots=True)
-class PanelView:
-    """One panel as a screen draws it.
-
-    ``label`` is None on the public screen for a standing panel: its number is not public.
-    In a private view every panel has its label and ``revealed`` says whether it is down.
-    """
-
-    dark: bool
-    label: str | None
-    revealed: bool
-    highlight: bool = False  # under the cursor (a slot being attacked, a chosen panel)
-
-
-@dataclass(frozen=True, slots=True)
-class SeatView:
-    """One player at the table, as everybody may see them."""
-
-    seat: int
-    name: str
-    row: tuple[PanelView, ...]
-    total: int  # points so far in the tournament, the running round included
-    out: bool  # every panel of the row is down
-    turn: bool  # it is this player's turn
-    led: LedState
-    holding: bool  # a panel drawn this turn, not yet in the row (its colour only)
-    holding_dark: bool | None = None  # the held panel's colour, None when nothing is held
-
-
-@dataclass(frozen=True, slots=True)
-class TableView:
-    """The public table: every row by colour and knocked-down numbers, and the pool."""
-
-    round_number: int
-    rounds: int
-    seats: tuple[SeatView, ...]
-    pool_dark: int
-    pool_light: int
-    turn: int | None
-    dashes: bool
-
-
 # -- the screens ------------------------------------------------------------------------
 
 
@@ -124,20 +91,6 @@ class SetupView:
     phones: PhonesCard | None = None  # phones are on: where they open their seat pages
 
 
-@dataclass(frozen=True, slots=True)
-class DealView:
-    """Dealing, seat by seat: the seat being dealt holds its button to see its panels."""
-
-    seat: int
-    name: str
-    dealt: tuple[bool, ...]  # per seat of the game
-    # Dashes are in play: a seat dealt one stands it where it likes (PREV/NEXT while held).
-    # Not whether this seat got one: that is its secret, shown only in its private view.
-    has_dash: bool
-    hand: int  # panels in a starting row
-    prompt: str
-
-
 class TurnStep(Enum):
     """Where a turn stands."""
 
@@ -149,93 +102,6 @@ class TurnStep(Enum):
     CLAIM_HIDDEN = "claim_hidden"  # stopping: which slot the drawn panel went to (hidden)
     CLAIM_FACE_UP = "claim_face_up"  # after a miss or time up: where it stands face up
     REVEAL_OWN = "reveal_own"  # after a miss with nothing drawn: knock down one of one's own
-
-
-@dataclass(frozen=True, slots=True)
-class GuessView:
-    """The last judged guess, for the banner and the table's memory."""
-
-    seat: int
-    target: int
-    slot: int
-    label: str  # the value guessed, in the table's labels
-    correct: bool | None  # None for a timeout
-
-
-@dataclass(frozen=True, slots=True)
-class TurnView:
-    """A player's turn. Only the fields of the current step are set."""
-
-    seat: int
-    name: str
-    step: TurnStep
-    prompt: str  # one sentence: what to do now
-    color_dark: bool | None = None  # CHOOSE_COLOR: the colour under the cursor
-    dark_left: int = 0  # panels of each colour left in the pool
-    light_left: int = 0
-    pool_on_table: bool = False  # CHOOSE_COLOR: the pool lies face down on the table, no box
-    drew: bool = False  # a panel was drawn this turn (the pool was not empty)
-    target: int | None = None  # SLOT/VALUE: the seat attacked
-    slot: int | None = None  # SLOT/VALUE: the slot (index in the target's row)
-    value_label: str | None = None  # VALUE: the number under the cursor
-    values: tuple[str, ...] = ()  # VALUE: every label PREV/NEXT cycles through
-    attack_again: bool | None = None  # CONTINUE: True "attack again", False "stop"
-    claim_slot: int | None = None  # CLAIM_*: where the drawn panel goes (0 .. len(row))
-    claim_refused: bool = False  # the last claim broke the order rule (details private)
-    reveal_slot: int | None = None  # REVEAL_OWN: the own panel to knock down
-    last_guess: GuessView | None = None
-    knock_down: int | None = None  # the seat that must knock a panel down now
-
-
-@dataclass(frozen=True, slots=True)
-class PointsView:
-    """One seat's points in a round, by cause, and the running total."""
-
-    seat: int
-    name: str
-    guesses: int
-    exposures: int
-    win: int
-    bonus: int
-    round_total: int
-    total: int
-
-
-@dataclass(frozen=True, slots=True)
-class RoundEndView:
-    """The end of a round: who won it and everyone's points."""
-
-    round_number: int
-    rounds: int
-    winner: int
-    winner_name: str
-    points: tuple[PointsView, ...]
-    last_round: bool
-    prompt: str
-
-
-@dataclass(frozen=True, slots=True)
-class StandingView:
-    """One seat's line in the standings."""
-
-    rank: int  # 1 = first; equal totals share a rank
-    seat: int
-    name: str
-    total: int
-    rounds: tuple[int, ...]  # points per round
-
-
-@dataclass(frozen=True, slots=True)
-class FinalView:
-    """The end of the game: the standings and who won."""
-
-    standings: tuple[StandingView, ...]  # best first
-    winners: tuple[int, ...]  # seats with the best total
-    ended_early: bool  # the table ended the game from the menu
-    prompt: str
-    # Heads each column of points with its number: "R1, R2…" (Coda's rounds) or "G1, G2…"
-    # (a Mastermind match's games).
-    column_prefix: str = "R"
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +123,8 @@ class ConfirmView:
     back_label: str = "BACK: no"
 
 
-Screen = SetupView | DealView | TurnView | RoundEndView | FinalView
+if TYPE_CHECKING:
+    Screen: TypeAlias = SetupView | DealView | TurnView | RoundEndView | FinalView
 Overlay = MenuView | ConfirmView | PhonesView
 
 
@@ -298,3 +165,21 @@ class PrivateView:
     cursor: int | None = None  # the index in ``row`` the cursor is on
     message: str | None = None  # e.g. why a claim was refused ("L8 cannot stand left of D5")
     prompt: str = ""
+
+
+GAME_VIEWS = "coda_pi.referee.shared.game_views"
+_IN_GAME_VIEWS = frozenset({
+    "TimerView", "PanelView", "SeatView", "TableView", "DealView", "GuessView", "TurnView",
+    "PointsView", "RoundEndView", "StandingView", "FinalView",
+})
+
+
+def __getattr__(name: str) -> Any:
+    """A game's views (and ``Screen``, their union) from ``game_views``, imported the first
+    time one is asked for."""
+    if name in _IN_GAME_VIEWS:
+        return getattr(importlib.import_module(GAME_VIEWS), name)
+    if name == "Screen":
+        game = importlib.import_module(GAME_VIEWS)
+        return SetupView | game.DealView | game.TurnView | game.RoundEndView | game.FinalView
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
