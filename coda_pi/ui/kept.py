@@ -35,7 +35,7 @@ class Aside(pygame.Surface):
         return self.screen_height
 
 
-_kept: Memo[Aside] = Memo(512, budget=24 * 2**20, recent=True)
+_kept: Memo[Aside] = Memo(512, budget=24 * 2**20, recent=True, admit=True)
 """A table's seats, the header, the LEDs, what to press, a menu's box: by the bytes of
 their images, the most recently used kept. Every sample screen's parts at 480x320 take
 19.1 MiB (166 parts: a seat's band 80 kB, a menu's box 480 kB); 24 MiB keeps them all
@@ -135,7 +135,10 @@ def _keep(full: Hashable, waiting: _Waiting) -> None:
     # As wide as a whole number of 16 pixels: SDL fills a surface whose rows are not
     # 64 bytes apart four times slower (a seat's band: 21 us instead of 5). What lies
     # right of ``reach`` stays the colour key: a blit leaves it as it is.
-    aside = Aside((-(-reach.width // _ALIGN) * _ALIGN, reach.height), 0, like)
+    width = -(-reach.width // _ALIGN) * _ALIGN
+    if not _kept.admits(full, width * like.get_bytesize() * reach.height):
+        return  # the cache is full of parts asked for as often: not drawn aside for nothing
+    aside = Aside((width, reach.height), 0, like)
     aside.screen_height = waiting.height
     aside.colour_key = waiting.colour_key
     aside.fill(waiting.colour_key)

@@ -93,7 +93,7 @@ def inked(fnt: pygame.font.Font, text: str, colour: RGB, narrow: int | None = No
     return found
 
 
-_images: Memo[Inked] = Memo(4096, budget=10 * 2**20, recent=True)
+_images: Memo[Inked] = Memo(4096, budget=10 * 2**20, recent=True, admit=True)
 """Rendered texts, shared by every screen: a new screen mostly shows words drawn before
 (the names, the points, what to press, the fixed sentences of its kind of screen). A text
 missing here costs a new screen more than its rendering (4-8 us): its image is new memory
