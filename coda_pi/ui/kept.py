@@ -65,6 +65,8 @@ _waiting: Memo[_Waiting] = Memo(24)
 """Parts drawn in place and not kept yet, the newest last (at most as many as are kept)."""
 _never: Memo[bool] = Memo(64)
 """Parts found reaching the edge of their room: drawn in place, never tried aside again."""
+_unkept: Memo[bool] = Memo(512)
+"""Parts drawn in place and not kept since: the next frame to show one draws it aside."""
 
 
 def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
@@ -84,6 +86,17 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
         return
     full = (key, reach.size, surface.get_height(), surface.get_bitsize(), surface.get_masks())
     image = _kept.get(full)
+    if (image is None and _allowance[0] > 0 and full in _unkept
+            and _never.get(full) is None):
+        # Drawn in place before, and the loop's idle never came to keep it (a press came
+        # first, each time: a player pressing on at once, or more parts drawn between
+        # two idles than wait for one). Drawn aside now, once: each later frame showing
+        # it blits it instead of drawing it in place again, and again. A few a frame:
+        # each costs the frame 30-90 us more than drawing it in place.
+        _allowance[0] -= 1
+        image = _keep(full, _Waiting(reach.copy(), draw, _format_of(surface),
+                                     surface.get_height(), language(), names_stack(),
+                                     colour_key))
     if image is None:
         # Drawn in place: drawing it aside first (a new image, its fill, a look at its
         # edges, then a colour-keyed blit) cost 30-90 us a part more, a quarter of a new
@@ -94,6 +107,7 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
             _waiting.put(full, _Waiting(reach.copy(), draw, _format_of(surface),
                                         surface.get_height(), language(), names_stack(),
                                         colour_key))
+            _unkept.put(full, True)
         return
     if image.uses < _ENCODE_AT:
         image.uses += 1
@@ -107,13 +121,24 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
     surface.blit(image, reach.topleft)
 
 
+def new_frame() -> None:
+    """A frame of the device's begins: it may draw aside a few parts no idle kept."""
+    _allowance[0] = ASIDE_PER_FRAME
+
+
+ASIDE_PER_FRAME = 4
+"""Parts a frame draws aside that no loop's idle kept (``draw_kept``)."""
+_allowance = [0]
+
+
 def keep_waiting(stop: Callable[[], bool] = lambda: False) -> bool:
     """Draw aside and keep the parts drawn in place since the last call, oldest first,
     until ``stop()`` says so (a press is waiting: it goes first). True when any part is
     left waiting."""
     while len(_waiting) and not stop():
         full, waiting = _waiting.pop_oldest()
-        _keep(full, waiting)
+        if full not in _kept:  # a frame since may have kept it
+            _keep(full, waiting)
     return bool(len(_waiting))
 
 
@@ -130,14 +155,16 @@ def _format_of(surface: pygame.Surface) -> pygame.Surface:
 _formats: Memo[pygame.Surface] = Memo(1)
 
 
-def _keep(full: Hashable, waiting: _Waiting) -> None:
+def _keep(full: Hashable, waiting: _Waiting) -> Aside | None:
+    """The part drawn aside and kept; None when it is not (refused, or at its edge)."""
+    _unkept.discard(full)
     reach, like = waiting.reach, waiting.like
     # As wide as a whole number of 16 pixels: SDL fills a surface whose rows are not
     # 64 bytes apart four times slower (a seat's band: 21 us instead of 5). What lies
     # right of ``reach`` stays the colour key: a blit leaves it as it is.
     width = -(-reach.width // _ALIGN) * _ALIGN
     if not _kept.admits(full, width * like.get_bytesize() * reach.height):
-        return  # the cache is full of parts asked for as often: not drawn aside for nothing
+        return None  # the cache is full of parts asked for as often: not drawn for nothing
     aside = Aside((width, reach.height), 0, like)
     aside.screen_height = waiting.height
     aside.colour_key = waiting.colour_key
@@ -147,8 +174,9 @@ def _keep(full: Hashable, waiting: _Waiting) -> None:
         waiting.draw(aside, -reach.left, -reach.top)
     if _inked_at_edge(aside, reach.size):
         _never.put(full, True)
-    else:
-        _kept.put(full, aside)
+        return None
+    _kept.put(full, aside)
+    return aside
 
 
 _ENCODE_AT = 3

@@ -147,6 +147,15 @@ class Memo(Generic[V]):
         self._drop(key)
         return key, value
 
+    def __contains__(self, key: Hashable) -> bool:
+        """Whether ``key`` is held; not a lookup (not counted, nothing made the newest)."""
+        return key in self._entries
+
+    def discard(self, key: Hashable) -> None:
+        """Drop ``key``'s entry, if held."""
+        if key in self._entries:
+            self._drop(key)
+
     def __len__(self) -> int:
         return len(self._entries)
 
