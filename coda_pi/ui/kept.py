@@ -39,11 +39,12 @@ _kept: Memo[Aside] = Memo(512, budget=24 * 2**20, recent=True, admit=True)
 """A table's seats, the header, the LEDs, what to press, a menu's box: by the bytes of
 their images, the most recently used kept. Every sample screen's parts at 480x320 take
 19.1 MiB (166 parts: a seat's band 80 kB, a menu's box 480 kB); 24 MiB keeps them all
-with room to spare, so a screen shown before finds its parts whatever came between. A
-cache a little too small for a round of screens keeps none of them (each is pushed out
-just before it comes back: at 24 parts, the seats of one screen pushed out another's).
-At 800x480 it holds some eighty parts: four seats' bands in their last few rows, and
-more."""
+with room to spare, so a screen shown before finds its parts whatever came between. When
+full, a new part is kept only if asked for more often than those it would push out
+(ui/memo.py's ``admit``): by recency alone, a cache a little too small for a round of
+screens kept none of them (each pushed out just before it came back); at half this budget
+the round now finds 103 of its 167 parts kept, where it found 10. At 800x480 it holds
+some eighty parts: four seats' bands in their last few rows, and more."""
 
 
 class _Waiting(NamedTuple):
