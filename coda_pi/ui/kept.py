@@ -93,7 +93,7 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
         # first, each time: a player pressing on at once, or more parts drawn between
         # two idles than wait for one). Drawn aside now, once: each later frame showing
         # it blits it instead of drawing it in place again, and again. A few a frame:
-        # each costs the frame 30-90 us more than drawing it in place.
+        # each costs the frame 30-200 us more than drawing it in place (a long row).
         _allowance[0] -= 1
         image = _keep(full, _Waiting(reach.copy(), draw, _format_of(surface),
                                      surface.get_height(), language(), names_stack(),
