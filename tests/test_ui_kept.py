@@ -155,6 +155,36 @@ def test_the_devices_renderer_on_its_own_canvas_shows_every_frame_as_drawn_whole
             renderer.idle(lambda: False)  # as the loop does before it sleeps
 
 
+def test_with_every_idle_cut_short_a_screens_parts_are_kept_from_its_second_showing(
+        monkeypatch):
+    """A player pressing on at once stops every loop's idle before it keeps anything: the
+    second time a screen shows, its parts are drawn aside in the frame and kept, and from
+    the third time on no part is drawn in place. Every frame is the frame drawn whole."""
+    size = (480, 320)
+    scenes = _samples("en")
+    expected = {name: _sample_in_place("en", name, size) for name in scenes}
+    memo.forget_all()
+    renderer, surface = ScreenRenderer(), pygame.Surface(size)
+    in_place: list[object] = []
+    queue = kept._waiting.put
+
+    def queued(key, value):
+        in_place.append(key)
+        return queue(key, value)
+
+    monkeypatch.setattr(kept._waiting, "put", queued)
+    drawn_in_place = []
+    for _ in range(3):
+        in_place.clear()
+        for name, scene in scenes.items():
+            renderer.draw(surface, scene)
+            assert _pixels(surface) == expected[name], name
+            renderer.idle(lambda: True)  # a press is waiting: the idle cut short
+        drawn_in_place.append(len(set(in_place)))
+    assert drawn_in_place[0] > 100
+    assert drawn_in_place[2] == 0
+
+
 def _choices(scene):
     """The scene as PREV/NEXT leave it on its turn's choice: the numbers of a guess, the
     two colours, attack again or stop."""

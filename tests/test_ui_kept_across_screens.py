@@ -8,6 +8,11 @@ no text is rendered and no part drawn in place (at 4 MiB of texts and 24 parts, 
 fixed sentences and seats were pushed out by the screens after it, and its next first frame
 drew them all again). A text's image is kept cut to its ink, and draws the same pixels as
 the whole rendered image.
+
+When a round of screens is larger than the caches (here: at half their budgets), they still
+keep most of it, and all of what recurs on many screens (digits, names, what to press):
+least recently used alone kept next to nothing (each entry pushed out just before it came
+back), so every first frame drew nearly everything again.
 """
 
 from __future__ import annotations
@@ -67,6 +72,63 @@ def test_every_screens_parts_are_still_kept_after_going_round_all_screens(
     drawn_in_place = _counting(monkeypatch, kept._waiting)
     _round(renderer, surface)
     assert drawn_in_place == []
+
+
+def _halved(monkeypatch: pytest.MonkeyPatch) -> None:
+    for cache in (text._images, kept._kept):
+        assert cache.budget is not None
+        monkeypatch.setattr(cache, "budget", cache.budget // 2)
+
+
+def test_at_half_the_budgets_a_round_of_screens_keeps_most_of_its_texts_and_parts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _halved(monkeypatch)
+    renderer, surface = ScreenRenderer(), pygame.Surface((480, 320))
+    first_texts, first_parts = (_counting(monkeypatch, text._images),
+                                _counting(monkeypatch, kept._waiting))
+    _round(renderer, surface)
+    texts, parts = len(set(first_texts)), len(set(first_parts))
+    assert text._images.held > text._images.budget * 0.9  # the round did not fit
+    _round(renderer, surface)
+    again_texts, again_parts = (_counting(monkeypatch, text._images),
+                                _counting(monkeypatch, kept._waiting))
+    _round(renderer, surface)
+    assert len(set(again_texts)) <= texts // 4
+    assert len(set(again_parts)) <= parts // 2
+
+
+def test_at_half_the_budgets_what_recurs_on_many_screens_is_never_drawn_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    _halved(monkeypatch)
+    renderer, surface = ScreenRenderer(), pygame.Surface((480, 320))
+    screens_of: dict[object, set[str]] = {}
+    parts_of: dict[object, set[str]] = {}
+    get_text, get_part = text._images.get, kept._kept.get
+    shown = [""]
+
+    def text_asked(key: object) -> object:
+        screens_of.setdefault(key, set()).add(shown[0])
+        return get_text(key)
+
+    def part_asked(key: object) -> object:
+        parts_of.setdefault(key, set()).add(shown[0])
+        return get_part(key)
+
+    monkeypatch.setattr(text._images, "get", text_asked)
+    monkeypatch.setattr(kept._kept, "get", part_asked)
+    for _ in range(2):
+        for name, scene in sample_scenes().items():
+            shown[0] = name
+            renderer.draw(surface, scene)
+            renderer.idle(lambda: False)
+    recurring_texts = {key for key, names in screens_of.items() if len(names) >= 4}
+    recurring_parts = {key for key, names in parts_of.items() if len(names) >= 4}
+    assert len(recurring_texts) >= 20 and len(recurring_parts) >= 5
+    rendered = _counting(monkeypatch, text._images)
+    drawn_in_place = _counting(monkeypatch, kept._waiting)
+    _round(renderer, surface)
+    assert recurring_texts.isdisjoint(rendered)
+    assert recurring_parts.isdisjoint(drawn_in_place)
 
 
 @pytest.mark.parametrize("seed", range(4))

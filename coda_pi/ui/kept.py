@@ -35,15 +35,16 @@ class Aside(pygame.Surface):
         return self.screen_height
 
 
-_kept: Memo[Aside] = Memo(512, budget=24 * 2**20, recent=True)
+_kept: Memo[Aside] = Memo(512, budget=24 * 2**20, recent=True, admit=True)
 """A table's seats, the header, the LEDs, what to press, a menu's box: by the bytes of
 their images, the most recently used kept. Every sample screen's parts at 480x320 take
 19.1 MiB (166 parts: a seat's band 80 kB, a menu's box 480 kB); 24 MiB keeps them all
-with room to spare, so a screen shown before finds its parts whatever came between. A
-cache a little too small for a round of screens keeps none of them (each is pushed out
-just before it comes back: at 24 parts, the seats of one screen pushed out another's).
-At 800x480 it holds some eighty parts: four seats' bands in their last few rows, and
-more."""
+with room to spare, so a screen shown before finds its parts whatever came between. When
+full, a new part is kept only if asked for more often than those it would push out
+(ui/memo.py's ``admit``): by recency alone, a cache a little too small for a round of
+screens kept none of them (each pushed out just before it came back); at half this budget
+the round now finds 103 of its 167 parts kept, where it found 10. At 800x480 it holds
+some eighty parts: four seats' bands in their last few rows, and more."""
 
 
 class _Waiting(NamedTuple):
@@ -65,6 +66,8 @@ _waiting: Memo[_Waiting] = Memo(24)
 """Parts drawn in place and not kept yet, the newest last (at most as many as are kept)."""
 _never: Memo[bool] = Memo(64)
 """Parts found reaching the edge of their room: drawn in place, never tried aside again."""
+_unkept: Memo[bool] = Memo(512)
+"""Parts drawn in place and not kept since: the next frame to show one draws it aside."""
 
 
 def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
@@ -84,6 +87,17 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
         return
     full = (key, reach.size, surface.get_height(), surface.get_bitsize(), surface.get_masks())
     image = _kept.get(full)
+    if (image is None and _allowance[0] > 0 and full in _unkept
+            and _never.get(full) is None):
+        # Drawn in place before, and the loop's idle never came to keep it (a press came
+        # first, each time: a player pressing on at once, or more parts drawn between
+        # two idles than wait for one). Drawn aside now, once: each later frame showing
+        # it blits it instead of drawing it in place again, and again. A few a frame:
+        # each costs the frame 30-200 us more than drawing it in place (a long row).
+        _allowance[0] -= 1
+        image = _keep(full, _Waiting(reach.copy(), draw, _format_of(surface),
+                                     surface.get_height(), language(), names_stack(),
+                                     colour_key))
     if image is None:
         # Drawn in place: drawing it aside first (a new image, its fill, a look at its
         # edges, then a colour-keyed blit) cost 30-90 us a part more, a quarter of a new
@@ -94,6 +108,7 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
             _waiting.put(full, _Waiting(reach.copy(), draw, _format_of(surface),
                                         surface.get_height(), language(), names_stack(),
                                         colour_key))
+            _unkept.put(full, True)
         return
     if image.uses < _ENCODE_AT:
         image.uses += 1
@@ -107,13 +122,24 @@ def draw_kept(surface: pygame.Surface, reach: pygame.Rect, key: Hashable,
     surface.blit(image, reach.topleft)
 
 
+def new_frame() -> None:
+    """A frame of the device's begins: it may draw aside a few parts no idle kept."""
+    _allowance[0] = ASIDE_PER_FRAME
+
+
+ASIDE_PER_FRAME = 4
+"""Parts a frame draws aside that no loop's idle kept (``draw_kept``)."""
+_allowance = [0]
+
+
 def keep_waiting(stop: Callable[[], bool] = lambda: False) -> bool:
     """Draw aside and keep the parts drawn in place since the last call, oldest first,
     until ``stop()`` says so (a press is waiting: it goes first). True when any part is
     left waiting."""
     while len(_waiting) and not stop():
         full, waiting = _waiting.pop_oldest()
-        _keep(full, waiting)
+        if full not in _kept:  # a frame since may have kept it
+            _keep(full, waiting)
     return bool(len(_waiting))
 
 
@@ -130,12 +156,17 @@ def _format_of(surface: pygame.Surface) -> pygame.Surface:
 _formats: Memo[pygame.Surface] = Memo(1)
 
 
-def _keep(full: Hashable, waiting: _Waiting) -> None:
+def _keep(full: Hashable, waiting: _Waiting) -> Aside | None:
+    """The part drawn aside and kept; None when it is not (refused, or at its edge)."""
+    _unkept.discard(full)
     reach, like = waiting.reach, waiting.like
     # As wide as a whole number of 16 pixels: SDL fills a surface whose rows are not
     # 64 bytes apart four times slower (a seat's band: 21 us instead of 5). What lies
     # right of ``reach`` stays the colour key: a blit leaves it as it is.
-    aside = Aside((-(-reach.width // _ALIGN) * _ALIGN, reach.height), 0, like)
+    width = -(-reach.width // _ALIGN) * _ALIGN
+    if not _kept.admits(full, width * like.get_bytesize() * reach.height):
+        return None  # the cache is full of parts asked for as often: not drawn for nothing
+    aside = Aside((width, reach.height), 0, like)
     aside.screen_height = waiting.height
     aside.colour_key = waiting.colour_key
     aside.fill(waiting.colour_key)
@@ -144,8 +175,9 @@ def _keep(full: Hashable, waiting: _Waiting) -> None:
         waiting.draw(aside, -reach.left, -reach.top)
     if _inked_at_edge(aside, reach.size):
         _never.put(full, True)
-    else:
-        _kept.put(full, aside)
+        return None
+    _kept.put(full, aside)
+    return aside
 
 
 _ENCODE_AT = 3

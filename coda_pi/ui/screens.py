@@ -43,7 +43,7 @@ from coda_pi.ui.draw import (
     draw_menu,
     draw_row,
 )
-from coda_pi.ui.kept import blit_layer, keep_waiting
+from coda_pi.ui.kept import blit_layer, keep_waiting, new_frame
 from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
 from coda_pi.ui.looks import BANNER_CHIPS, led_looks, panel_look, seat_colour
 from coda_pi.ui.menu_open import open_over_canvas
@@ -89,6 +89,7 @@ class ScreenRenderer:
         self._retained = Retained()
 
     def draw(self, surface: pygame.Surface, scene: Scene) -> None:
+        new_frame()
         draw_scene(surface, scene, self._retained)
 
     def time_key(self, scene: Scene) -> Hashable:

@@ -93,7 +93,7 @@ def inked(fnt: pygame.font.Font, text: str, colour: RGB, narrow: int | None = No
     return found
 
 
-_images: Memo[Inked] = Memo(4096, budget=10 * 2**20, recent=True)
+_images: Memo[Inked] = Memo(4096, budget=10 * 2**20, recent=True, admit=True)
 """Rendered texts, shared by every screen: a new screen mostly shows words drawn before
 (the names, the points, what to press, the fixed sentences of its kind of screen). A text
 missing here costs a new screen more than its rendering (4-8 us): its image is new memory
@@ -101,7 +101,9 @@ the blit then reads cold. Every sample screen at 480x320 together draws 542 text
 MiB of ink (9.3 MiB as rendered: the rest is see-through, and cut off); a demo tournament
 some 6 MiB as rendered. 10 MiB keeps all the texts of a club evening at 480x320 and the
 most used of one at 800x480. At 4 MiB the screens' fixed sentences went round the cache
-and each new screen rendered most of its words again. A Pi Zero 2 W has 512 MB; the
+and each new screen rendered most of its words again; a full cache now admits a new text
+only when it is asked for more often than what it would push out (ui/memo.py), so a
+smaller one keeps a share of a round and every text that recurs. A Pi Zero 2 W has 512 MB; the
 device's kept images (texts, panels, parts: ui/kept.py) stay within 40 MiB of it."""
 _sizes: Memo[tuple[int, int]] = Memo(2048)
 """Measured texts: layouts measure many candidates (every elision, every wrap). A demo
