@@ -98,7 +98,8 @@ def test_plain_converts_every_value_as_the_type_by_type_original(value: Any) -> 
 def _forget() -> None:
     """Nothing kept: the next page is made from scratch."""
     seat_views._WORDS.clear()
-    seat_views._public_kept = None
+    seat_views._PUBLIC.clear()
+    seat_views._TABLES.clear()
 
 
 def _pages_cold(referee: Referee, public: Any) -> list[dict[str, Any]]:
@@ -122,6 +123,7 @@ def test_pages_made_with_what_is_kept_are_the_pages_made_from_scratch(
     rng = random.Random(seed + 1)
     player: Any = AutoPlayer(rng) if pool == "device" else TablePoolAutoPlayer(rng)
     moments = 0
+    previous = None
     with in_language(lang):
         for _ in range(400):
             public = referee.view()
@@ -134,6 +136,11 @@ def test_pages_made_with_what_is_kept_are_the_pages_made_from_scratch(
                 assert warm == cold
                 assert [seat_page(referee, seat, public) for seat in seats] == cold
                 assert [seat_page(referee, seat) for seat in seats] == cold
+                if previous is not None:  # two views in turn, as the twin worlds' pages are
+                    warm = [seat_page(referee, seat, previous) for seat in seats]
+                    assert warm == _pages_cold(referee, previous)
+                    assert [seat_page(referee, seat, public) for seat in seats] == cold
+                previous = public
                 assert all(page["lang"] == lang for page in cold)
                 moments += 1
             if isinstance(public.screen, FinalView):

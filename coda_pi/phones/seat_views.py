@@ -333,28 +333,50 @@ def seat_page(referee: Any, seat: int, public: Any = None) -> dict[str, Any]:
     }
 
 
-# The public part of the last public view's pages, with that view and the language it was
-# made in: every seat's page of one moment shares it (the device makes all paired seats'
-# pages from one view; the twin-world tests every seat's), and the view, being frozen,
-# cannot change under it; held, so its identity cannot be reused.
-_public_kept: tuple[Any, str, dict[str, Any]] | None = None
+class _KeptByIdentity:
+    """The last few results made from frozen view models, by the models' identity (and the
+    language they were made in). Every seat's page of one moment is made from one public
+    view (the device makes all paired seats' pages from one; the twin-world tests every
+    seat's of two worlds, in turn), and the referee keeps its table view while the table is
+    unchanged. A frozen model cannot change under its result, and each is held here, so
+    its identity cannot be reused."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.entries: list[tuple[Any, str, Any]] = []
+
+    def get(self, model: Any, lang: str, make: Callable[[], Any]) -> Any:
+        for kept, kept_lang, made in self.entries:
+            if kept is model and kept_lang == lang:
+                return made
+        made = make()
+        self.entries.insert(0, (model, lang, made))
+        del self.entries[self.size:]
+        return made
+
+    def clear(self) -> None:
+        self.entries.clear()
+
+
+_PUBLIC = _KeptByIdentity(4)  # the public part of a public view's pages
+_TABLES = _KeptByIdentity(4)  # a table view's JSON
 
 
 def _public_part(public: Any) -> dict[str, Any]:
     """What every seat's page shows of ``public`` (a fresh copy of its top level: the
     caller's to change)."""
-    global _public_kept
     lang = language()
-    kept = _public_kept
-    if kept is None or kept[0] is not public or kept[1] != lang:
-        banner = getattr(public, "banner", None)
-        part = {
-            "title": getattr(public, "title", ""),
-            "banner": plain(banner) if banner and touch_safe(banner.text) else None,
-            "timer": plain(getattr(public, "timer", None)),
-            "screen": _button_free(_without_card(plain(getattr(public, "screen", None)))),
-            "table": plain(getattr(public, "table", None)),
-            "overlay": getattr(public, "overlay", None) is not None,
-        }
-        kept = _public_kept = (public, lang, part)
-    return dict(kept[2])
+    return dict(_PUBLIC.get(public, lang, lambda: _made_public_part(public, lang)))
+
+
+def _made_public_part(public: Any, lang: str) -> dict[str, Any]:
+    banner = getattr(public, "banner", None)
+    table = getattr(public, "table", None)
+    return {
+        "title": getattr(public, "title", ""),
+        "banner": plain(banner) if banner and touch_safe(banner.text) else None,
+        "timer": plain(getattr(public, "timer", None)),
+        "screen": _button_free(_without_card(plain(getattr(public, "screen", None)))),
+        "table": None if table is None else _TABLES.get(table, lang, lambda: plain(table)),
+        "overlay": getattr(public, "overlay", None) is not None,
+    }
