@@ -112,7 +112,7 @@ def _pages_cold(referee: Referee, public: Any) -> list[dict[str, Any]]:
 
 @given(st.integers(0, 2**16), st.sampled_from(["device", "table"]), st.integers(2, 4),
        st.booleans(), st.sampled_from(["en", "es"]))
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=4, deadline=None)
 def test_pages_made_with_what_is_kept_are_the_pages_made_from_scratch(
         seed: int, pool: str, players: int, dashes: bool, lang: str) -> None:
     setup = SetupDefaults(names=("Ann", "Ben", "Cy", "Di"), players=players, dashes=dashes,
@@ -125,7 +125,7 @@ def test_pages_made_with_what_is_kept_are_the_pages_made_from_scratch(
     moments = 0
     previous = None
     with in_language(lang):
-        for _ in range(400):
+        for _ in range(120):
             public = referee.view()
             if referee.game is not None:
                 seats = range(referee.game.seats)
@@ -134,7 +134,6 @@ def test_pages_made_with_what_is_kept_are_the_pages_made_from_scratch(
                 warm = [seat_page(referee, seat, public) for seat in seats]
                 cold = _pages_cold(referee, public)
                 assert warm == cold
-                assert [seat_page(referee, seat, public) for seat in seats] == cold
                 assert [seat_page(referee, seat) for seat in seats] == cold
                 if previous is not None:  # two views in turn, as the twin worlds' pages are
                     warm = [seat_page(referee, seat, previous) for seat in seats]
