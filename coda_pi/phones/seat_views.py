@@ -10,6 +10,7 @@ device, and nothing of another seat (tests/test_phones_twin_worlds.py checks it)
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
@@ -25,34 +26,69 @@ from coda_pi.rules.observe import CodaObservation, observe
 from coda_pi.rules.panel_entry import Stage
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
-_FIELDS: dict[type, tuple[str, ...]] = {}  # a dataclass's field names, looked up once
+# How each type of value becomes JSON, worked out once per type (``_conversion``): a page is
+# thousands of values and the twin-world machine makes every seat's page after every step.
+_CONVERT: dict[type, Callable[[Any], Any]] = {}
 
 
 def plain(value: Any) -> Any:
     """A view model as JSON values: dataclasses as objects, enums as their values.
 
     Every phone's page is made of it at each change, and the twin-world machine makes every
-    seat's page after every step: the exact types of plain values go first, and a
-    dataclass's fields are read once per class (``dataclasses.fields`` on every call was
-    two thirds of a page's time)."""
+    seat's page after every step: the exact types of plain values go first, and how any
+    other type converts is looked up once per type (``dataclasses.is_dataclass`` and the
+    ``isinstance`` chain on every value were half of a page's time)."""
     kind = type(value)
     if kind in _SCALARS:  # the exact type: a str or int Enum goes on to its value below
         return value
-    names = _FIELDS.get(kind)
-    if names is None and dataclasses.is_dataclass(kind):
-        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(kind))
-    if names is not None:
-        out = {name: plain(getattr(value, name)) for name in names}
-        out["kind"] = kind.__name__
-        return out
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [plain(v) for v in value]
-    if isinstance(value, set | frozenset):
-        return sorted(plain(v) for v in value)
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
+    convert = _CONVERT.get(kind)
+    if convert is None:
+        convert = _CONVERT[kind] = _conversion(kind)
+    return convert(value)
+
+
+def _conversion(kind: type) -> Callable[[Any], Any]:
+    """How a value of type ``kind`` becomes JSON: a dataclass's fields (read once per class:
+    ``dataclasses.fields`` on every call was two thirds of a page's time), an enum's value,
+    a sequence's or a set's items, a dict's; any other value as it is."""
+    if dataclasses.is_dataclass(kind):
+        names = tuple(f.name for f in dataclasses.fields(kind))
+        name = kind.__name__
+
+        def fields(value: Any) -> dict[str, Any]:
+            out = {field: plain(getattr(value, field)) for field in names}
+            out["kind"] = name
+            return out
+
+        return fields
+    if issubclass(kind, Enum):
+        return _enum_value
+    if issubclass(kind, tuple | list):
+        return _items
+    if issubclass(kind, set | frozenset):
+        return _sorted_items
+    if issubclass(kind, dict):
+        return _entries
+    return _itself
+
+
+def _enum_value(value: Enum) -> Any:
+    return value.value
+
+
+def _items(value: tuple[Any, ...] | list[Any]) -> list[Any]:
+    return [plain(v) for v in value]
+
+
+def _sorted_items(value: set[Any] | frozenset[Any]) -> list[Any]:
+    return sorted(plain(v) for v in value)
+
+
+def _entries(value: dict[Any, Any]) -> dict[str, Any]:
+    return {str(k): plain(v) for k, v in value.items()}
+
+
+def _itself(value: Any) -> Any:
     return value
 
 
@@ -77,8 +113,21 @@ def pairing_words() -> dict[str, str]:
     }
 
 
+_WORDS: dict[str, dict[str, str]] = {}  # the page's words by language: catalogs never change
+
+
 def page_words() -> dict[str, str]:
-    """The page's own words, in the device's language (the page has no catalog of its own)."""
+    """The page's own words, in the device's language (the page has no catalog of its own).
+    Looked up once a language: every page of every seat carries them (a copy: the caller's
+    to change)."""
+    lang = language()
+    words = _WORDS.get(lang)
+    if words is None:
+        words = _WORDS[lang] = _words_now()
+    return dict(words)
+
+
+def _words_now() -> dict[str, str]:
     return {
         "choose": _("Which seat is yours?"),
         "code": _("The device shows this code: {code}"),
@@ -268,7 +317,6 @@ def seat_page(referee: Any, seat: int, public: Any = None) -> dict[str, Any]:
     name = players[seat] if seat < len(players) else ""
     own = _own(referee, seat, getattr(public, "labels", "panels"))
     actions = _actions(referee, seat, public, private)
-    banner = getattr(public, "banner", None)
     return {
         "seat": seat,
         "name": name,
@@ -276,17 +324,59 @@ def seat_page(referee: Any, seat: int, public: Any = None) -> dict[str, Any]:
         "lang": language(),
         "words": page_words(),
         "sentence": seat_sentence(public, seat, private, actions),
-        "public": {
-            "title": getattr(public, "title", ""),
-            "banner": plain(banner) if banner and touch_safe(banner.text) else None,
-            "timer": plain(getattr(public, "timer", None)),
-            "screen": _button_free(_without_card(plain(getattr(public, "screen", None)))),
-            "table": plain(getattr(public, "table", None)),
-            "overlay": getattr(public, "overlay", None) is not None,
-        },
+        "public": _public_part(public),
         "board": _board(public, seat, own),
         "own": own,
         "review": _review(referee, seat),
         "private": _private(private),
         "actions": actions,
+    }
+
+
+class _KeptByIdentity:
+    """The last few results made from frozen view models, by the models' identity (and the
+    language they were made in). Every seat's page of one moment is made from one public
+    view (the device makes all paired seats' pages from one; the twin-world tests every
+    seat's of two worlds, in turn), and the referee keeps its table view while the table is
+    unchanged. A frozen model cannot change under its result, and each is held here, so
+    its identity cannot be reused."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.entries: list[tuple[Any, str, Any]] = []
+
+    def get(self, model: Any, lang: str, make: Callable[[], Any]) -> Any:
+        for kept, kept_lang, made in self.entries:
+            if kept is model and kept_lang == lang:
+                return made
+        made = make()
+        self.entries.insert(0, (model, lang, made))
+        del self.entries[self.size:]
+        return made
+
+    def clear(self) -> None:
+        self.entries.clear()
+
+
+_PUBLIC = _KeptByIdentity(4)  # the public part of a public view's pages
+_TABLES = _KeptByIdentity(4)  # a table view's JSON
+
+
+def _public_part(public: Any) -> dict[str, Any]:
+    """What every seat's page shows of ``public`` (a fresh copy of its top level: the
+    caller's to change)."""
+    lang = language()
+    return dict(_PUBLIC.get(public, lang, lambda: _made_public_part(public, lang)))
+
+
+def _made_public_part(public: Any, lang: str) -> dict[str, Any]:
+    banner = getattr(public, "banner", None)
+    table = getattr(public, "table", None)
+    return {
+        "title": getattr(public, "title", ""),
+        "banner": plain(banner) if banner and touch_safe(banner.text) else None,
+        "timer": plain(getattr(public, "timer", None)),
+        "screen": _button_free(_without_card(plain(getattr(public, "screen", None)))),
+        "table": None if table is None else _TABLES.get(table, lang, lambda: plain(table)),
+        "overlay": getattr(public, "overlay", None) is not None,
     }

@@ -12,7 +12,8 @@ from typing import Any
 
 from PIL import Image
 
-from coda_pi.pods.draw import draw_private
+from coda_pi.i18n import language
+from coda_pi.pods.draw import PodFrame, draw_private
 from coda_pi.pods.pages import HEIGHT, WIDTH
 from coda_pi.pods.panel import Glass
 
@@ -32,6 +33,10 @@ class SeatPod:
         self._turn_at: float | None = None  # the next text page, when the text has several
         self._text_page = 0
         self._text_pages = 1
+        # The view's frames drawn so far, by text page and language: a long text turns
+        # through its pages every few seconds for as long as the view stays, and each frame
+        # is a function of the view, the page and the language only.
+        self._frames: dict[tuple[int, str], PodFrame] = {}
         self.panel.off()  # nothing to show until the seat has a private view
 
     def update(self, view: Any, now: float) -> int:
@@ -45,6 +50,7 @@ class SeatPod:
         if view == self._view and (view is None or self.panel.lit):
             return 0
         self._view = view
+        self._frames = {}
         self._text_page = 0
         self._turn_at = None
         if view is None:
@@ -66,7 +72,10 @@ class SeatPod:
 
     def _draw(self, now: float) -> int:
         assert self._view is not None
-        frame = draw_private(self._view, text_page=self._text_page)
+        key = (self._text_page, language())
+        frame = self._frames.get(key)
+        if frame is None:
+            frame = self._frames[key] = draw_private(self._view, text_page=self._text_page)
         self._text_pages = frame.text_pages
         self._turn_at = now + TEXT_PAGE_SECONDS if frame.text_pages > 1 else None
         return self.panel.show(frame.image)

@@ -29,6 +29,10 @@ class Color(Enum):
         return "dark" if self is Color.DARK else "light"
 
 
+# Each text read, by the class that read it (only texts that are tiles get here: a few dozen).
+_PARSED: dict[tuple[type, str], Tile] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
     """One panel. ``number`` is None for a dash and for an unknown panel."""
@@ -39,7 +43,21 @@ class Tile:
 
     @classmethod
     def parse(cls, text: object) -> Tile:
-        """Reads ``D5``, ``L-`` or ``D?``; anything else is a RuleError."""
+        """Reads ``D5``, ``L-`` or ``D?``; anything else is a RuleError.
+
+        A text read once is not read again: a replay, a sim player and an entered pool's
+        claims read the same few dozen texts hundreds of thousands of times, and a tile is
+        a frozen value (equal to a new one read from the text)."""
+        if type(text) is str:
+            known = _PARSED.get((cls, text))
+            if known is not None:
+                return known
+            tile = _PARSED[(cls, text)] = cls._read(text)
+            return tile
+        return cls._read(text)
+
+    @classmethod
+    def _read(cls, text: object) -> Tile:
         if not isinstance(text, str) or len(text) < 2 or text[0] not in "DL":
             raise RuleError(say("{text} is not a {panel} (write D0..D11, L0..L11, D- or L-)",
                                 text=repr(text)))

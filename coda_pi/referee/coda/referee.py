@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import _
@@ -86,11 +87,22 @@ def resumed_seed(header: Mapping[str, Any] | None, journal: Journal[Any] | None,
 __all__ = ["HOLD_FOR_UNDO", "Clock", "RecordSink", "Referee", "Sink", "coda_journal"]
 
 
+@cache
 def turn_phases() -> tuple[Any, ...]:
-    """The phases of a player's turn (the rules' ``Phase``: imported with a game)."""
+    """The phases of a player's turn (the rules' ``Phase``: imported with a game). Kept:
+    the screen's kind is asked several times a view, and the import statement was most of
+    that."""
     from coda_pi.rules.coda import Phase
 
     return (Phase.DRAW, Phase.ATTACK, Phase.CONTINUE, Phase.PENALTY)
+
+
+@cache
+def _phases() -> tuple[Any, Any, Any]:
+    """The rules' ROUND, FINISHED and DEAL phases (imported with a game: kept once it is)."""
+    from coda_pi.rules.coda import Phase
+
+    return Phase.ROUND, Phase.FINISHED, Phase.DEAL
 
 
 class Referee(CodaMenu, BaseReferee):
@@ -531,15 +543,15 @@ class Referee(CodaMenu, BaseReferee):
             return CodaScreen.SETUP
         if self._ended_early:
             return CodaScreen.FINAL
-        from coda_pi.rules.coda import Phase  # a game is on: its rules are imported
-
-        if game.phase is Phase.ROUND:
+        round_, finished, deal = _phases()  # a game is on: its rules are imported
+        phase = game.phase
+        if phase is round_:
             return CodaScreen.START if game.round_number == 0 else CodaScreen.ROUND_END
-        if game.phase is Phase.FINISHED:
+        if phase is finished:
             return CodaScreen.FINAL if self._final_shown else CodaScreen.ROUND_END
-        if game.phase is Phase.DEAL:
+        if phase is deal:
             return CodaScreen.DEAL
-        if game.phase in turn_phases():
+        if phase in turn_phases():
             return CodaScreen.TURN
         return CodaScreen.BONUS  # table-pool play only; the device's own pool never gets here
 
