@@ -15,7 +15,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from coda_pi.i18n import LANGUAGES, N_, language_from_environment, set_language
+from coda_pi.cli.commands import COMMAND_MODULES, COMMANDS, chosen_command  # noqa: F401
+from coda_pi.i18n import LANGUAGES, language_from_environment, set_language
 from coda_pi.pygame_import import leave_out_unused_pygame
 from coda_pi.safe_text import printable
 
@@ -33,30 +34,6 @@ leave_out_unused_pygame()
 
 if TYPE_CHECKING:
     import argparse
-
-# Each command: its module and its line in `coda-pi --help` (the same words the module's
-# register() gives; a test keeps them equal).
-COMMANDS: dict[str, tuple[str, str]] = {
-    "run": ("coda_pi.cli.run",
-            N_("run the device: setup, dealing, turns, timer, scores (the default)")),
-    "demo": ("coda_pi.cli.demo", N_("watch a whole tournament played by simulated players")),
-    "replay": ("coda_pi.cli.replay", N_("replay a game record and print the scores")),
-    "analyze": ("coda_pi.cli.analyze",
-                N_("exact probabilities of every standing Coda panel in a record")),
-    "results": ("coda_pi.cli.results", N_("list past games and tournaments")),
-    "standings": ("coda_pi.cli.results", N_("a game's standings by round, as a table or CSV")),
-    "mastermind": ("coda_pi.cli.mastermind",
-                   N_("Mastermind tools: score a row, measure the codebreaker")),
-    "doctor": ("coda_pi.cli.doctor",
-               N_("check this machine: packages, GPIO pins, display, sound, data, service")),
-    "hub": ("coda_pi.cli.hub",
-            N_("a club night's centre: live tables, standings, seating, ratings (MQTT)")),
-    "club": ("coda_pi.cli.club",
-             N_("club night: publish this table's games, set up the broker, export CSV")),
-}
-# The order here is the order of `coda-pi --help`.
-COMMAND_MODULES: tuple[str, ...] = tuple(dict.fromkeys(m for m, _ in COMMANDS.values()))
-
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole parser with ``command`` None; otherwise only ``command``'s module is
@@ -82,14 +59,6 @@ def lang_option(given: Sequence[str]) -> str | None:
         if value in LANGUAGES:
             return value
     return None
-
-
-def chosen_command(given: Sequence[str]) -> str | None:
-    """The command the arguments name: ``run`` when they start with an option (or are
-    empty), None for the top-level help and version or a name that is no command."""
-    if not given or (given[0].startswith("-") and given[0] not in ("-h", "--help", "--version")):
-        return "run"
-    return given[0] if given[0] in COMMANDS else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

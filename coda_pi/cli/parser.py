@@ -13,7 +13,7 @@ from typing import Any, NoReturn
 
 from coda_pi import __version__
 from coda_pi.argparse_words import speak_argparse
-from coda_pi.cli import COMMANDS, chosen_command
+from coda_pi.cli.commands import COMMANDS, chosen_command
 from coda_pi.desktop import KEYS
 from coda_pi.i18n import _
 

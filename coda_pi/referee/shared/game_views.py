@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from coda_pi.referee.shared.views import LedState, TurnStep
+from coda_pi.referee.shared.view_states import LedState, TurnStep
 
 __all__ = [
     "TimerView",

@@ -26,6 +26,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from coda_pi.referee.shared.seat_screens import PhonesCard, PhonesView
+from coda_pi.referee.shared.view_states import LedState, TurnStep  # noqa: F401 (views, as ever)
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -41,14 +42,6 @@ if TYPE_CHECKING:
     )
 
 MAX_SEATS = 4
-
-
-class LedState(Enum):
-    """What one seat's LED shows. Values match ``coda_pi.devices.gpio.SeatLight``."""
-
-    OFF = "off"
-    ON = "on"
-    BLINK = "blink"  # this seat is asked to act: the seat being dealt, a target, a winner
 
 
 class BannerKind(Enum):
@@ -89,19 +82,6 @@ class SetupView:
     players: tuple[str, ...]  # the names that will play, in seat order
     prompt: str
     phones: PhonesCard | None = None  # phones are on: where they open their seat pages
-
-
-class TurnStep(Enum):
-    """Where a turn stands."""
-
-    CHOOSE_COLOR = "choose_color"  # PREV/NEXT pick dark or light, OK draws
-    TARGET = "target"  # press the seat button of the player to attack
-    SLOT = "slot"  # PREV/NEXT pick the target's panel, OK
-    VALUE = "value"  # PREV/NEXT pick the number, OK guesses
-    CONTINUE = "continue"  # after a right guess: attack again or stop
-    CLAIM_HIDDEN = "claim_hidden"  # stopping: which slot the drawn panel went to (hidden)
-    CLAIM_FACE_UP = "claim_face_up"  # after a miss or time up: where it stands face up
-    REVEAL_OWN = "reveal_own"  # after a miss with nothing drawn: knock down one of one's own
 
 
 @dataclass(frozen=True, slots=True)
