@@ -39,8 +39,7 @@ def loaded_after(argv: list[str]) -> dict[str, object]:
 def test_a_command_imports_its_own_module_and_no_other_command(argv, module):
     modules = loaded_after(argv)["modules"]
     # The parser and the commands list (cli/parser.py, cli/commands.py) are no command:
-    # every command line but the
-    # service's bare `coda-pi run` is parsed with it.
+    # every command line but the service's bare `coda-pi run` is parsed with them.
     commands = {m for m in modules if m.startswith("coda_pi.cli.")  # type: ignore[union-attr]
                 and m not in ("coda_pi.cli.parser", "coda_pi.cli.commands")}
     assert commands == {module}
