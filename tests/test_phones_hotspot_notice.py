@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from test_phones_doctor import NMCLI
 
 from coda_pi.app import DeviceOptions, build_app
 from coda_pi.config import Config, PhonesConfig, ScreenConfig
@@ -24,18 +25,8 @@ from coda_pi.referee.shared.views import BannerKind
 from coda_pi.ui.screens import draw_scene
 from coda_pi.ui.text import recording_text
 
-# A stand-in for NetworkManager's nmcli (tests/test_phones_doctor.py's): it answers the
-# device's questions from the files beside it; "connection up" fails.
-NMCLI = """#!/bin/sh
-dir=$(dirname "$0")
-case "$*" in
-  "-t -f NAME connection show") cat "$dir/names" ;;
-  "-t -f NAME connection show --active") cat "$dir/active" ;;
-  "-t -g 802-11-wireless.mode,ipv4.method,connection.permissions connection show coda-pi-hotspot")
-    cat "$dir/values" ;;
-  *) exit 10 ;;
-esac
-"""
+# NetworkManager's nmcli stood in for (test_phones_doctor's): it answers the device's
+# questions from the files beside it; "connection up" fails.
 WORDS = {"en": ("Phones cannot join", "seat buttons"),
          "es": ("Los móviles no pueden entrar", "botones")}
 
