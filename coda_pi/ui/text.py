@@ -414,16 +414,37 @@ def wrap_to_width(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` in ``fnt`` (a single word
     wider than that stays whole, on its own line). Runs of spaces within a line are kept:
     "OK: yes   BACK: no" keeps its two answers apart."""
+    lines = _wrap_within(text, fnt, width, None)
+    assert lines is not None
+    return lines
+
+
+def _wrap_within(text: str, fnt: pygame.font.Font, width: int, most: int | None
+                 ) -> list[str] | None:
+    """``wrap_to_width``'s lines, or None as soon as it is certain that they are more than
+    ``most`` or that one is wider than ``width`` (a word alone on its line): a size that
+    cannot fit is given up after its first lines, not measured to the end. A screen's first
+    frame tries up to a dozen sizes for a paragraph (``wrapped_font``), each in a font whose
+    glyphs are not loaded yet, and most of them fail on the first lines. ``most`` None:
+    every line, however many and wide."""
+    if most is not None and most < 1:
+        return None  # every text is at least one line
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
+        alone = False  # ``line`` is one word, not measured yet
         for gap, word in re.findall(r"(\s*)(\S+)", paragraph):
             candidate = f"{line}{gap}{word}" if line else word
             if line and fnt.size(candidate)[0] > width:
+                if most is not None and (len(lines) + 2 > most or (
+                        alone and fnt.size(line)[0] > width)):
+                    return None  # a line more than ``most`` begins, or this one overflows
                 lines.append(line)
-                line = word
+                line, alone = word, True
             else:
-                line = candidate
+                line, alone = candidate, not line
+        if most is not None and len(lines) + 1 > most:
+            return None
         lines.append(line)
     return lines
 
@@ -456,10 +477,11 @@ def _wrapped_font(text: str, width: int, height: int, screen_height: int, *,
     size = top
     while True:
         fnt = font(size)
-        lines = wrap_to_width(text, fnt, width)
-        tall = len(lines) * fnt.get_linesize()
-        if (len(lines) <= max_lines and tall <= height
-                and all(fnt.size(line)[0] <= width for line in lines)) or size <= floor:
+        if size <= floor:  # drawn at the floor whatever it needs
+            return fnt, wrap_to_width(text, fnt, width)
+        # Only as many lines as both the box's height and ``max_lines`` allow can fit.
+        lines = _wrap_within(text, fnt, width, min(max_lines, height // fnt.get_linesize()))
+        if lines is not None and all(fnt.size(line)[0] <= width for line in lines):
             return fnt, lines
         size = max(floor, size - max(1, size // 12))
 
