@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import singledispatch
 from typing import TYPE_CHECKING
 
-from coda_pi.rules.coda import CodaGame, Phase
+from coda_pi.rules.coda import CodaGame, Phase, Slot
 from coda_pi.rules.tiles import Color, Tile
 
 
@@ -84,6 +84,30 @@ def observe(game: object, seat: int | None = None) -> Observation:
     raise TypeError(f"{type(game).__name__} is not a game")
 
 
+def _seen_row(row: tuple[Slot, ...], whole: bool) -> tuple[SeenPanel, ...]:
+    """``row`` as seen: every number when ``whole`` (the viewer's own row, a round over),
+    else those face up. An event replaces only the rows it changes (``CodaGame``: rows are
+    tuples of frozen slots), so a row asked for again is the very row seen before, and its
+    panels are not made again: a guess builds one row of the table, not every row (the
+    public table is worked out at every change of the game, in the press's own pass)."""
+    key = (id(row), whole)
+    kept = _seen_rows.get(key)
+    if kept is not None and kept[0] is row:  # the row is held here: its id is not reused
+        return kept[1]
+    seen = tuple(SeenPanel(slot.tile.color, slot.tile if whole or slot.revealed else None,
+                           slot.revealed) for slot in row)
+    if len(_seen_rows) >= _SEEN_ROWS_KEPT:
+        _seen_rows.clear()  # the rows of the last few games' states: rebuilt once each
+    _seen_rows[key] = (row, seen)
+    return seen
+
+
+_seen_rows: dict[tuple[int, bool], tuple[tuple[Slot, ...], tuple[SeenPanel, ...]]] = {}
+_SEEN_ROWS_KEPT = 64
+"""Rows seen kept at most: a table's rows, public and each seat's own, with room to spare
+for an undo's older state and the phones' views."""
+
+
 def _check_seat(seat: int | None, seats: int) -> None:
     if seat is not None and not 0 <= seat < seats:
         raise ValueError(f"there is no seat {seat} at this table of {seats}")
@@ -98,17 +122,7 @@ def round_over(game: CodaGame) -> bool:
 def _(game: CodaGame, seat: int | None = None) -> CodaObservation:
     _check_seat(seat, game.seats)
     over = round_over(game)
-    rows = tuple(
-        tuple(
-            SeenPanel(
-                slot.tile.color,
-                slot.tile if slot.revealed or over or s == seat else None,
-                slot.revealed,
-            )
-            for slot in row
-        )
-        for s, row in enumerate(game.rows)
-    )
+    rows = tuple(_seen_row(row, over or s == seat) for s, row in enumerate(game.rows))
     holder = game.turn if game.turn is not None else game.round_winner
     drawn = None
     if game.drawn is not None:

@@ -28,7 +28,7 @@ from coda_pi.referee.shared.views import (
 )
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.rules.coda import CodaGame, Phase
-from coda_pi.rules.observe import observe
+from coda_pi.rules.observe import SeenPanel, observe
 from coda_pi.rules.tiles import Color
 
 
@@ -103,11 +103,7 @@ def public_table(game: CodaGame) -> PublicTable:
         phase=seen.phase,
         first=game.first,
         turn=seen.turn,
-        rows=tuple(
-            tuple(PublicPanel(p.color is Color.DARK, p.value if p.revealed else None)
-                  for p in row)
-            for row in seen.rows
-        ),
+        rows=tuple(_public_row(row) for row in seen.rows),
         out=seen.out,
         dealt=tuple(game.dealt) if game.dealt else (False,) * game.seats,
         drawn_dark=None if seen.drawn is None else seen.drawn.color is Color.DARK,
@@ -118,6 +114,24 @@ def public_table(game: CodaGame) -> PublicTable:
         winners=tuple(r.winner for r in game.results),
         totals=seen.totals,
     )
+
+
+def _public_row(seen: tuple[SeenPanel, ...]) -> tuple[PublicPanel, ...]:
+    """A row the public observer saw, as the public table keeps it: the numbers of panels
+    face up only. The observer gives back the very row it saw before while the row does
+    not change (``rules/observe.py``), and so does this: a guess makes one row again."""
+    kept = _public_rows.get(id(seen))
+    if kept is not None and kept[0] is seen:  # held here: its id is not reused
+        return kept[1]
+    row = tuple(PublicPanel(p.color is Color.DARK, p.value if p.revealed else None)
+                for p in seen)
+    if len(_public_rows) >= 64:
+        _public_rows.clear()  # the rows of the last few states of a game: rebuilt once each
+    _public_rows[id(seen)] = (seen, row)
+    return row
+
+
+_public_rows: dict[int, tuple[tuple[SeenPanel, ...], tuple[PublicPanel, ...]]] = {}
 
 
 @lru_cache(maxsize=64)
