@@ -389,3 +389,41 @@ def test_a_part_drawn_on_a_window_closed_since_is_kept_all_the_same():
     kept.draw_kept(surface, reach, key, draw)
     assert not kept._waiting._entries  # from the kept image
     assert _pixels(surface) == _pixels(expected)
+
+
+def test_a_new_turn_fits_the_table_again_only_when_a_name_score_or_number_changed(
+        monkeypatch):
+    """The name width and the rows' fitting are worked out from what they read of the
+    seats: the turn passing on (its frame, the seats' lamps) fits nothing again; a panel
+    knocked down does. Every frame is the frame drawn in place."""
+    from coda_pi.ui import table as drawn_table
+
+    fitted: list[object] = []
+    real = drawn_table.row_fits
+
+    def counted(*args, **kwargs):
+        fitted.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(drawn_table, "row_fits", counted)
+    before = sample_scenes()["turn-guess"]
+    table = before.view.table
+    assert table is not None
+    moved = tuple(replace(s, turn=not s.turn, led=table.seats[0].led if s.turn
+                          else table.seats[1].led) for s in table.seats)
+    passed_on = replace(before, view=replace(before.view, table=replace(table, seats=moved)))
+    seat = table.seats[1]
+    down = next(i for i, p in enumerate(seat.row) if not p.revealed)
+    row = tuple(replace(p, label="7", revealed=True) if i == down else p
+                for i, p in enumerate(seat.row))
+    knocked = replace(before, view=replace(before.view, table=replace(
+        table, seats=tuple(replace(s, row=row) if s is seat else s for s in table.seats))))
+    size = (480, 320)
+    memo.forget_all()
+    _drawn(before, size)
+    assert fitted  # the first frame fits the table
+    fitted.clear()
+    assert _drawn(passed_on, size) == _in_place(passed_on, size)
+    assert fitted == []
+    assert _drawn(knocked, size) == _in_place(knocked, size)
+    assert fitted

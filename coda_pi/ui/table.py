@@ -95,7 +95,7 @@ def _tag_width(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: 
     name (and points) need at the readable size, up to half the table; narrower (a long name
     then cut short) only when the rows would otherwise shrink their numbers."""
     # Worked out once per table, area and claim (the points' words depend on the language).
-    key = (surface.get_height(), tuple(area), hashed(table.seats), m, _claim_key(turn),
+    key = (surface.get_height(), tuple(area), _fit_key(table.seats), m, _claim_key(turn),
            language())
     kept = _tag_widths.get(key)
     if kept is not None:
@@ -119,7 +119,7 @@ def _tag_width(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: 
 
 def _rows_fit(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: Metrics,
               turn: TurnView | None, tag_w: int) -> bool:
-    key = (surface.get_height(), tuple(area), hashed(table.seats), m, _claim_key(turn),
+    key = (surface.get_height(), tuple(area), _fit_key(table.seats), m, _claim_key(turn),
            tag_w)
     kept = _fitting.get(key)
     if kept is not None:
@@ -136,6 +136,23 @@ def _rows_fit(surface: pygame.Surface, area: pygame.Rect, table: TableView, m: M
 
 _tag_widths: Memo[int] = Memo(64)
 _fitting: Memo[bool] = Memo(256)
+
+
+def _fit_key(seats: tuple[SeatView, ...]) -> tuple[tuple[object, ...], ...]:
+    """What of the seats the name width and the rows' fitting read (``_tag_width``,
+    ``_rows_fit``): each name and score, which panels show a number, the panel held. A
+    new turn, a cursor or a lamp changes the seats but none of this, and the table is
+    then not fitted again (about 70 us of a new turn's frame here). Worked out once per
+    seats given (a frame asks twice)."""
+    if _last_fit[0] is seats:
+        return _last_fit[1]  # type: ignore[return-value]
+    key = tuple((seat.seat, seat.name, seat.total, seat.out, seat.holding, seat.holding_dark,
+                 tuple(panel.label is not None for panel in seat.row)) for seat in seats)
+    _last_fit[0], _last_fit[1] = seats, key
+    return key
+
+
+_last_fit: list[object] = [None, None]
 
 
 def _seat_reach(band: pygame.Rect, m: Metrics) -> int:
