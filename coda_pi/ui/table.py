@@ -138,16 +138,17 @@ _tag_widths: Memo[int] = Memo(64)
 _fitting: Memo[bool] = Memo(256)
 
 
-def _fit_key(seats: tuple[SeatView, ...]) -> tuple[tuple[object, ...], ...]:
+def _fit_key(seats: tuple[SeatView, ...]) -> Hashed:
     """What of the seats the name width and the rows' fitting read (``_tag_width``,
     ``_rows_fit``): each name and score, which panels show a number, the panel held. A
     new turn, a cursor or a lamp changes the seats but none of this, and the table is
-    then not fitted again (about 70 us of a new turn's frame here). Worked out once per
-    seats given (a frame asks twice)."""
+    then not fitted again (about 70 us of a new turn's frame here). Worked out and hashed
+    once per seats given (a frame looks it up four times)."""
     if _last_fit[0] is seats:
         return _last_fit[1]  # type: ignore[return-value]
-    key = tuple((seat.seat, seat.name, seat.total, seat.out, seat.holding, seat.holding_dark,
-                 tuple(panel.label is not None for panel in seat.row)) for seat in seats)
+    key = Hashed(tuple((seat.seat, seat.name, seat.total, seat.out, seat.holding,
+                        seat.holding_dark, tuple(panel.label is not None for panel in seat.row))
+                       for seat in seats))
     _last_fit[0], _last_fit[1] = seats, key
     return key
 
