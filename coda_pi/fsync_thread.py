@@ -58,10 +58,6 @@ class FsyncThread:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self.cpu_seconds = 0.0
-        # While set, the writers fsync before ``write`` returns, as without the thread: the
-        # loop sets it while a companion (the phones) answers a tap inside the referee's
-        # pass, an answer that must not go before the fsync.
-        self.inline = False
 
     def submit(self, fsync: Callable[[], None]) -> FsyncTicket:
         """Runs ``fsync`` on the thread after every job given before it; returns once it

@@ -235,7 +235,7 @@ class RecordWriter:
         # failed write is cut back to ``_written``, a failed fsync to ``_good``.
         self._good = self._written = os.fstat(self._fd).st_size
         self._unclean = False  # a cut-back that failed: tried again before the next line
-        if created and fsync_thread is not None and not fsync_thread.inline:
+        if created and fsync_thread is not None:
             # The new name reaches the card beside the first line's fsync, before it is told.
             self._tickets.append(fsync_thread.submit(lambda: fsync_dir(self.path.parent)))
         elif created:
@@ -285,7 +285,7 @@ class RecordWriter:
                 # the next call then fails with the reason, and the part is cut back.
                 written = os.write(self._fd, view)
                 view = view[written:]
-            if self._fsyncs is None or self._fsyncs.inline:
+            if self._fsyncs is None:
                 os.fsync(self._fd)
             else:
                 self._unsynced = True  # one fsync for the pass's lines: ``start_fsync``

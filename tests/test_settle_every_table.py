@@ -10,6 +10,7 @@ loopback, the pods' writer thread on a stand-in I2C bus.
 
 from __future__ import annotations
 
+import errno
 import os
 import threading
 import time
@@ -190,3 +191,38 @@ def test_nothing_of_an_event_reaches_any_table_before_its_line_is_on_the_card(
     assert early == []
     # ... and every one of them did once it was on the card.
     assert _record_events(tmp_path / "data") == [*events, "draw"]
+
+
+def test_a_tap_whose_line_the_card_refuses_late_is_answered_not_done_with_the_card_s_words(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loop judged the tap done (its line written), then the card refused the fsync: the
+    phone is told it was not done and why, as when the card refuses the write at once (as
+    on main, where the fsync was in the write with phones on); its page and the record are
+    the game as the card holds it."""
+    real = os.fsync
+    refusing = threading.Event()
+
+    def fsync(fd: int) -> None:
+        if refusing.is_set() and os.readlink(f"/proc/self/fd/{fd}").endswith(".jsonl"):
+            refusing.clear()
+            raise OSError(errno.EIO, "Input/output error")
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    with running_device(tmp_path, pool="device") as device:
+        ann, _ben = to_seat_one_s_draw(device)
+        device.settled()
+        record = next((tmp_path / "data").glob("coda-*.jsonl"))
+        before = record.read_bytes()
+        status, page = ann.page()
+        refusing.set()
+        answered, got = ann.request("POST", "/api/tap", {"kind": "key", "key": "ok"})
+        device.settled()
+        assert (answered, got["refused"], got["reload"]) == (409, True, False)
+        assert "input/output error" in got["why"] and "record" in got["why"]
+        assert record.read_bytes() == before  # not a byte of the draw stayed
+        # The phone's next page (the card's trouble said) still asks seat 1 to draw.
+        reloaded = device.until(lambda: (p := ann.page())[0] == 200 and p[1]["v"] > page["v"]
+                                and p[1])
+        assert reloaded["page"]["actions"] == page["page"]["actions"]
+        assert device.app.errors == []

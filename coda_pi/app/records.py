@@ -147,12 +147,6 @@ class Records:
         self.opened.append(record)
         return record
 
-    def fsync_beside(self, beside: bool) -> None:
-        """Whether the lines written from now on are fsynced on the fsync thread (when
-        there is one), to be waited for by ``settle``, or before ``write`` returns."""
-        if self.fsync_thread is not None:
-            self.fsync_thread.inline = not beside
-
     def start_fsyncs(self) -> None:
         """Every record's lines written so far begin their way to the card (on the fsync
         thread), while the caller goes on: ``settle`` waits for them."""

@@ -96,6 +96,10 @@ class PodsCompanion:
                 "buttons to see, and the others look away", len(untold)).format(
                     numbers=", ".join(str(seat + 1) for seat in untold)), BannerKind.ERROR)
 
+    def settled(self, referee: Any, durable: bool) -> None:
+        """Nothing of a pass is held here: a pod is sent its frames by ``publish``, which
+        the loop calls once the pass's lines are on the card."""
+
     @classmethod
     def shown_view(cls, referee: Any, seat: int) -> Any:
         """What ``seat``'s pod shows now: its private view, or its review once the game is
@@ -193,6 +197,10 @@ class Companions:
 
     def take(self, referee: Any, intent: Any) -> bool:
         return bool(self.first.take(referee, intent) or self.second.take(referee, intent))
+
+    def settled(self, referee: Any, durable: bool) -> None:
+        self.first.settled(referee, durable)
+        self.second.settled(referee, durable)
 
     def publish(self, referee: Any) -> None:
         self.first.publish(referee)
