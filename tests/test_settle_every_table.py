@@ -11,7 +11,14 @@ loopback, the pods' writer thread on a stand-in I2C bus.
 from __future__ import annotations
 
 import errno
+import http.client
+import json
 import os
+import signal
+import socket
+import ssl
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -20,76 +27,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phones_device import Device, Phone, pair, running_device
+from phones_device import Phone, running_device
+from settle_tables import Card, Tells, record_events, to_seat_one_s_draw, watch_bus
 
 from coda_pi.pods import start as pods_start
 from coda_pi.referee.shared.signals import Button
-from coda_pi.referee.shared.views import DealView, TurnStep, TurnView
-from coda_pi.sim.pod_bus import StandInBus, four_pods
+from coda_pi.sim.pod_bus import four_pods
 
+HERE = Path(__file__).parent
 LEAK_SECONDS = 0.5
 """How long the card is held once the fsync began: time enough for a tell that does not
 wait for it to get out (a loop pass here is milliseconds)."""
-
-
-class Card:
-    """``os.fsync`` of a record that, once ``hold`` is called, blocks at the next record
-    fsync until ``release``; other fsyncs (directories, the certificate) go through."""
-
-    def __init__(self) -> None:
-        self._fsync = os.fsync
-        self._holding = False
-        self.blocked = threading.Event()  # an fsync of a record is waiting for the card
-        self.released = threading.Event()
-
-    def hold(self) -> None:
-        self._holding = True
-
-    def release(self) -> None:
-        self.released.set()
-
-    def fsync(self, fd: int) -> None:
-        if self._holding and os.readlink(f"/proc/self/fd/{fd}").endswith(".jsonl"):
-            self._holding = False
-            self.blocked.set()
-            self.released.wait(30)
-        self._fsync(fd)
-
-
-class Tells:
-    """What reached each table, in order, each noted with whether the card had let the
-    line go by then."""
-
-    def __init__(self, card: Card) -> None:
-        self.card = card
-        self.seen: list[tuple[str, bool]] = []
-        self._lock = threading.Lock()
-        self.watching = False
-
-    def add(self, what: str) -> None:
-        if self.watching:
-            with self._lock:
-                self.seen.append((what, self.card.released.is_set()))
-
-    def early(self) -> list[str]:
-        with self._lock:
-            return [what for what, released in self.seen if not released]
-
-    def kinds(self) -> set[str]:
-        with self._lock:
-            return {what.split(":")[0] for what, _released in self.seen}
-
-
-def watch_bus(bus: StandInBus, tells: Tells) -> None:
-    """Every transfer on the pods' bus is something sent to a pod's glass."""
-    for name in ("write_byte", "write_i2c_block_data", "i2c_rdwr"):
-        real = getattr(bus, name)
-
-        def sending(*args: Any, _real: Any = real, _name: str = name) -> Any:
-            tells.add(f"pod:{_name}")
-            return _real(*args)
-
-        setattr(bus, name, sending)
 
 
 @contextmanager
@@ -116,30 +64,6 @@ def polling(phone: Phone, name: str, tells: Tells) -> Iterator[None]:
         thread.join(10)
 
 
-def to_seat_one_s_draw(device: Device) -> tuple[Phone, Phone]:
-    """Two phones paired, a device-dealt game dealt on them, seat 1 to draw."""
-    ann, ben = device.phone(), device.phone()
-    pair(device, ann, 0)
-    pair(device, ben, 1)
-    device.press(Button.OK)
-    device.until(lambda: isinstance(device.app.scene.view.screen, DealView))
-    for seat, phone in ((0, ann), (1, ben)):
-        phone.tap(kind="key", key="ok")
-        phone.tap(kind="key", key="ok")
-        device.until(lambda s=seat: not isinstance(v := device.app.scene.view.screen,
-                                                   DealView) or v.seat != s)
-    device.until(lambda: isinstance(s := device.app.scene.view.screen, TurnView)
-                 and s.step is TurnStep.CHOOSE_COLOR and s.seat == 0)
-    return ann, ben
-
-
-def _record_events(data: Path) -> list[Any]:
-    import json
-
-    record = next(data.glob("coda-*.jsonl"))
-    return [json.loads(line).get("event") for line in record.read_text().splitlines()]
-
-
 @pytest.mark.parametrize("by", ["a phone's tap", "the device's button"])
 def test_nothing_of_an_event_reaches_any_table_before_its_line_is_on_the_card(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, by: str) -> None:
@@ -155,7 +79,7 @@ def test_nothing_of_an_event_reaches_any_table_before_its_line_is_on_the_card(
         device.settled()
         writer = app.companion.second.writer
         assert writer.wait_idle(10)
-        events = _record_events(tmp_path / "data")
+        events = record_events(tmp_path / "data")
         send = app.display.send
 
         def sending() -> None:
@@ -190,7 +114,7 @@ def test_nothing_of_an_event_reaches_any_table_before_its_line_is_on_the_card(
     # Not one table heard of the draw while its line could still be lost ...
     assert early == []
     # ... and every one of them did once it was on the card.
-    assert _record_events(tmp_path / "data") == [*events, "draw"]
+    assert record_events(tmp_path / "data") == [*events, "draw"]
 
 
 def test_a_tap_whose_line_the_card_refuses_late_is_answered_not_done_with_the_card_s_words(
@@ -226,3 +150,80 @@ def test_a_tap_whose_line_the_card_refuses_late_is_answered_not_done_with_the_ca
                                 and p[1])
         assert reloaded["page"]["actions"] == page["page"]["actions"]
         assert device.app.errors == []
+
+
+def _https(device: dict[str, Any], secret: str) -> http.client.HTTPSConnection:
+    context = ssl.create_default_context(cafile=device["cafile"])
+    context.check_hostname = False
+    conn = http.client.HTTPSConnection("127.0.0.1", device["port"], context=context,
+                                       timeout=30)
+    conn.connect()
+    return conn
+
+
+def test_a_device_killed_while_a_tap_s_line_is_on_its_way_told_no_table_of_it(
+        tmp_path: Path) -> None:
+    """The device (tests/settle_crash_child.py) is killed, as by a power cut, while the
+    card holds the fsync of seat 1's draw, tapped on its phone: neither phone's page, nor
+    the tap's answer, nor a pod, nor the device's glass had anything of it."""
+    out, told = tmp_path / "device.json", tmp_path / "told.txt"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+           "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")])}
+    child = subprocess.Popen([sys.executable, str(HERE / "settle_crash_child.py"),
+                              str(tmp_path), str(out), str(told)], env=env)
+    polls: list[Any] = []
+    try:
+        end = time.monotonic() + 60
+        while not out.exists() or not out.read_text():
+            assert child.poll() is None and time.monotonic() < end, "the device did not start"
+            time.sleep(0.05)
+        device = json.loads(out.read_text())
+        waiting = []
+        for secret in device["secrets"]:
+            conn = _https(device, secret)
+            conn.request("GET", "/api/page", headers={"X-Seat": secret})
+            after = json.loads(conn.getresponse().read())["v"]
+            conn.request("GET", f"/api/page?after={after}&wait=20",
+                         headers={"X-Seat": secret})
+            waiting.append(conn)
+
+        def poll(conn: http.client.HTTPSConnection) -> None:
+            try:
+                polls.append(conn.getresponse().status)
+            except (OSError, http.client.HTTPException) as error:
+                polls.append(type(error).__name__)  # the device died: nothing came
+
+        threads = [threading.Thread(target=poll, args=(c,), daemon=True) for c in waiting]
+        for thread in threads:
+            thread.start()
+        context = ssl.create_default_context(cafile=device["cafile"])
+        context.check_hostname = False
+        body = json.dumps({"kind": "key", "key": "ok"}).ljust(120).encode()
+        with socket.create_connection(("127.0.0.1", device["port"]), timeout=30) as raw, \
+                context.wrap_socket(raw) as tap:
+            tap.sendall(b"POST /api/tap HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                        b"\r\nX-Seat: " + device["secrets"][0].encode() + b"\r\nContent-Length: "
+                        + str(len(body)).encode() + b"\r\n\r\n" + body)
+            while "fsync held" not in told.read_text():
+                assert time.monotonic() < end + 30, "the draw's line never reached the card"
+                time.sleep(0.02)
+            time.sleep(LEAK_SECONDS)
+            tap.settimeout(0.01)
+            with pytest.raises(TimeoutError):
+                tap.recv(12)  # no answer yet
+            child.send_signal(signal.SIGKILL)  # the power cut, the fsync still held
+            child.wait(10)
+            tap.settimeout(10)
+            try:
+                answer = tap.recv(12)
+            except OSError as error:
+                answer = type(error).__name__.encode()
+        for thread in threads:
+            thread.join(10)
+    finally:
+        child.kill()
+        child.wait(10)
+    assert answer in (b"", b"ConnectionResetError", b"SSLEOFError"), answer
+    assert polls and all(isinstance(p, str) for p in polls), polls  # no page came
+    assert told.read_text().splitlines() == ["fsync held"]  # no glass, no pod was sent a byte
