@@ -313,6 +313,11 @@ class RecordWriter:
         """Lines written whose fsync has not been waited for (``settle``)."""
         return self._unsynced or bool(self._tickets)
 
+    @property
+    def tickets(self) -> list[FsyncTicket]:
+        """The fsyncs handed to the thread that ``settle`` has not waited for yet."""
+        return list(self._tickets)
+
     def start_fsync(self) -> None:
         """Hands the fsync of the lines written so far to the thread, and returns once it
         has begun (``FsyncThread.submit``): the caller's work from here overlaps it."""

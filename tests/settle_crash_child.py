@@ -2,8 +2,8 @@
 the test kills: phones on loopback and pods on a stand-in bus, two seats paired, a
 device-dealt game dealt, seat 1 to draw, and a card that holds the next record fsync for
 ever. It writes where its server is and both seats' secrets to the file named by its second
-argument, and every frame sent to its glass or its pods' bus (and the fsync held) to the
-file named by its third, then waits to be killed."""
+argument, and every frame of the draw sent to its glass or its pods (and the fsync held)
+to the file named by its third, then waits to be killed."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from phones_device import running_device
-from settle_tables import Card, Tells, to_seat_one_s_draw, watch_bus
+from settle_tables import Card, Tells, quiet, to_seat_one_s_draw, watch_tables
 
 from coda_pi.pods import start as pods_start
 from coda_pi.sim.pod_bus import four_pods
@@ -29,22 +29,13 @@ def main(tmp: Path, out: Path, told: Path) -> None:
 
         card = Card(on_blocked=lambda: note("fsync held"))
         tells = Tells(card, also=note)
-        bus = four_pods()
-        watch_bus(bus, tells)
-        pods_start.BUS_OPENER = lambda port: bus
+        pods_start.BUS_OPENER = lambda port: four_pods()
         os.fsync = card.fsync
         with running_device(tmp, pool="device", pods=True) as device:
             app = device.app
             ann, ben = to_seat_one_s_draw(device)
-            device.settled()
-            assert app.companion.second.writer.wait_idle(10)
-            send = app.display.send
-
-            def sending() -> None:
-                tells.add("glass")
-                send()
-
-            app.display.send = sending  # type: ignore[method-assign]
+            quiet(device)
+            watch_tables(app, tells)
             tells.watching = True
             card.hold()
             out.write_text(json.dumps({"port": device.phones.server.port,

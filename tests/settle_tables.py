@@ -7,15 +7,16 @@ from __future__ import annotations
 import json
 import os
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from phones_device import Device, Phone, pair
 
+from coda_pi.app.loop import BLINK_SECONDS
 from coda_pi.referee.shared.signals import Button
 from coda_pi.referee.shared.views import DealView, TurnStep, TurnView
-from coda_pi.sim.pod_bus import StandInBus
 
 
 class Card:
@@ -70,16 +71,36 @@ class Tells:
             return {what.split(":")[0] for what, _released in self.seen}
 
 
-def watch_bus(bus: StandInBus, tells: Tells) -> None:
-    """Every transfer on the pods' bus is something sent to a pod's glass."""
-    for name in ("write_byte", "write_i2c_block_data", "i2c_rdwr"):
-        real = getattr(bus, name)
+def drawn(view: Any) -> bool:
+    """The view shows seat 1's draw made: the table is past seat 1 choosing a colour."""
+    screen = view.screen
+    return not (isinstance(screen, TurnView) and screen.step is TurnStep.CHOOSE_COLOR
+                and screen.seat == 0)
 
-        def sending(*args: Any, _real: Any = real, _name: str = name) -> Any:
-            tells.add(f"pod:{_name}")
-            return _real(*args)
 
-        setattr(bus, name, sending)
+def watch_tables(app: Any, tells: Tells) -> None:
+    """What reaches the device's glass and the pods of the draw: a frame sent that shows
+    it (a blinking LED's frame does not), a pod given a view other than the one it shows
+    (its text turning, its glass going dark do not). The pods are the loop's companion's
+    second (phones first, as build_app joins them)."""
+    send = app.display.send
+
+    def sending() -> None:
+        if drawn(app.scene.view):
+            tells.add("glass")
+        send()
+
+    app.display.send = sending
+    for seat, pod in app.companion.second.pods.items():
+        update = pod.update
+
+        def updating(view: Any, now: float, _pod: Any = pod, _update: Any = update,
+                     _seat: int = seat) -> int:
+            if view != _pod._view:  # a new frame for the glass, not the one it shows
+                tells.add(f"pod:{_seat + 1}")
+            return int(_update(view, now))
+
+        pod.update = updating
 
 
 def to_seat_one_s_draw(device: Device) -> tuple[Phone, Phone]:
@@ -103,3 +124,21 @@ def record_events(data: Path) -> list[Any]:
     """The events of the record the device wrote in ``data``, in order."""
     record = next(data.glob("coda-*.jsonl"))
     return [json.loads(line).get("event") for line in record.read_text().splitlines()]
+
+
+def quiet(device: Device) -> None:
+    """Until the table is still: every intent drawn, the pods' writer idle, and no pod's
+    view changed over a blink of the screen's LEDs (a pass the clock wakes may still change
+    one: seat 2's row after its deal leaves its pod a moment later)."""
+    app = device.app
+    pods = app.companion.second.pods
+
+    def views() -> list[Any]:
+        return [pod._view for pod in pods.values()]
+
+    before: list[Any] = []
+    while before != (now := views()) or not before:
+        before = now
+        device.settled()
+        assert app.companion.second.writer.wait_idle(10)
+        time.sleep(BLINK_SECONDS * 1.5)

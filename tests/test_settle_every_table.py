@@ -28,7 +28,14 @@ from typing import Any
 
 import pytest
 from phones_device import Phone, running_device
-from settle_tables import Card, Tells, record_events, to_seat_one_s_draw, watch_bus
+from settle_tables import (
+    Card,
+    Tells,
+    quiet,
+    record_events,
+    to_seat_one_s_draw,
+    watch_tables,
+)
 
 from coda_pi.pods import start as pods_start
 from coda_pi.referee.shared.signals import Button
@@ -69,24 +76,14 @@ def test_nothing_of_an_event_reaches_any_table_before_its_line_is_on_the_card(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, by: str) -> None:
     card = Card()
     tells = Tells(card)
-    bus = four_pods()
-    watch_bus(bus, tells)
-    monkeypatch.setattr(pods_start, "BUS_OPENER", lambda port: bus)
+    monkeypatch.setattr(pods_start, "BUS_OPENER", lambda port: four_pods())
     monkeypatch.setattr(os, "fsync", card.fsync)
     with running_device(tmp_path, pool="device", pods=True) as device:
         app = device.app
         ann, ben = to_seat_one_s_draw(device)
-        device.settled()
-        writer = app.companion.second.writer
-        assert writer.wait_idle(10)
+        quiet(device)
         events = record_events(tmp_path / "data")
-        send = app.display.send
-
-        def sending() -> None:
-            tells.add("glass")
-            send()
-
-        app.display.send = sending  # type: ignore[method-assign]
+        watch_tables(app, tells)
         answers: list[int] = []
         with polling(ann, "seat 1", tells), polling(ben, "seat 2", tells):
             time.sleep(0.1)  # both polls are waiting at the server
@@ -226,4 +223,38 @@ def test_a_device_killed_while_a_tap_s_line_is_on_its_way_told_no_table_of_it(
         child.wait(10)
     assert answer in (b"", b"ConnectionResetError", b"SSLEOFError"), answer
     assert polls and all(isinstance(p, str) for p in polls), polls  # no page came
-    assert told.read_text().splitlines() == ["fsync held"]  # no glass, no pod was sent a byte
+    assert told.read_text().splitlines() == ["fsync held"]  # no frame of it: glass, pods
+
+
+def test_a_tap_is_answered_once_its_line_is_on_the_card_while_the_frame_is_still_drawn(
+        tmp_path: Path) -> None:
+    """The answer waits for the card, not for the device's own frame: with the frame's
+    drawing held (a slow screen), the tap is answered done once its fsync has returned."""
+    with running_device(tmp_path, pool="device") as device:
+        ann, _ben = to_seat_one_s_draw(device)
+        device.settled()
+        renderer = device.app.renderer
+        draw = renderer.draw
+        drawing, go = threading.Event(), threading.Event()
+
+        def held(surface: Any, scene: Any) -> None:
+            drawing.set()
+            go.wait(10)
+            draw(surface, scene)
+
+        renderer.draw = held  # type: ignore[method-assign]
+        answers: list[int] = []
+        tapping = threading.Thread(
+            target=lambda: answers.append(ann.tap(kind="key", key="ok")), daemon=True)
+        try:
+            tapping.start()
+            assert drawing.wait(10)
+            tapping.join(3)  # answered while the frame is still being drawn
+            held_then = list(answers)
+        finally:
+            go.set()
+            renderer.draw = draw  # type: ignore[method-assign]
+        tapping.join(10)
+        device.settled()
+    assert held_then == [200]
+    assert record_events(tmp_path / "data")[-1] == "draw"

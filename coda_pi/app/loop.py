@@ -79,6 +79,11 @@ class Companion(Protocol):
 
     def take(self, referee: Any, intent: Any) -> bool: ...
 
+    def on_card(self) -> Callable[[], None] | None:
+        """What of the pass may go, from the fsync thread, as soon as the pass's lines are
+        on the card, while the loop still draws its frame (the taps' answers, judged
+        already); None when nothing. ``settled`` follows it in any case."""
+
     def settled(self, referee: Any, durable: bool) -> None:
         """The pass's record lines are on the card (``durable``), or the card refused them
         and ``referee`` is the device put back on its record: what the companion holds of
@@ -275,6 +280,16 @@ class App:
         if records is None or not any(record.pending for record in records.opened):
             return True
         records.start_fsyncs()  # one fsync a record for the pass's lines, begun now
+        if self.companion is not None:
+            # A tap's answer need not wait for the frame, only for the card.
+            try:
+                tell = self.companion.on_card()
+            except Exception as error:  # as the referee's: logged, kept; settled tells it
+                log.exception("the companion failed on its lines' way to the card")
+                self.errors.append(error)
+            else:
+                if tell is not None:
+                    records.then(tell)
         self._composed = self.redraw(leds, show=False)
         try:
             records.settle()

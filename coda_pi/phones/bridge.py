@@ -160,6 +160,20 @@ class PhoneBridge:
             self.invite(button.seat)  # no game yet: the seat's button asks for its phone
         return False
 
+    def on_card(self) -> Callable[[], None] | None:
+        """The pass's taps answered as soon as their lines are on the card (from the fsync
+        thread: a ticket's answer is all it touches), not once the frame is drawn too;
+        ``settled`` answers them all again, the same, or refused when the card refused."""
+        answers = list(self._unanswered)
+        if not answers:
+            return None
+
+        def answer() -> None:
+            for ticket, told in answers:
+                ticket.answer(told)
+
+        return answer
+
     def settled(self, referee: Any, durable: bool) -> None:
         """The loop's pass is settled: its lines are on the card (``durable``), or the card
         refused them and ``referee`` is the device put back on its record. Only now are
