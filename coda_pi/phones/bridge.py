@@ -2,9 +2,10 @@
 
 Everything here that touches the referee runs on the loop's thread (design principle 2):
 ``take`` is given each intent the loop drained, ``settled`` answers the taps once their lines
-are on the card, ``publish`` runs after each update, and ``shared_private`` filters what the
-shared screen draws. The server's threads call only
-``wait_page`` and ``seats``, which read what ``publish`` already made.
+are on the card (``on_card`` as soon as they are, from the fsync thread), ``publish`` runs
+after each update, and ``shared_private`` filters what the shared screen draws. The
+server's threads call only ``wait_page`` and ``seats``, which read what ``publish`` already
+made.
 """
 
 from __future__ import annotations
@@ -85,7 +86,8 @@ class PhoneBridge:
         self._offer_drawn = ""  # the seat's QR code as the screen was last told of it
         self._moved = False  # the device's addresses changed: the card is read again
         # The taps of the loop's pass, judged, whose lines may still be on their way to the
-        # card: answered by ``settled``, never before (principle 5).
+        # card: answered once they are there (``on_card``, ``settled``), never before
+        # (principle 5).
         self._unanswered: list[tuple[Ticket, TapAnswer]] = []
 
     # -- the referee's port (referee/shared/seat_screens.py), on the loop's thread -------
@@ -176,9 +178,10 @@ class PhoneBridge:
 
     def settled(self, referee: Any, durable: bool) -> None:
         """The loop's pass is settled: its lines are on the card (``durable``), or the card
-        refused them and ``referee`` is the device put back on its record. Only now are
-        its taps answered; a tap done on lines the card refused was not done, and says the
-        card's trouble in the words the screen says it."""
+        refused them and ``referee`` is the device put back on its record. Its taps are
+        answered now, those ``on_card`` answered already the same again; a tap done on
+        lines the card refused was not done, and says the card's trouble in the words the
+        screen says it."""
         answers, self._unanswered = self._unanswered, []
         for ticket, answer in answers:
             ticket.answer(answer if durable or not answer.done else unsaved(referee))
