@@ -136,8 +136,10 @@ def quiet(device: Device) -> None:
     def views() -> list[Any]:
         return [pod._view for pod in pods.values()]
 
-    before: list[Any] = []
-    while before != (now := views()) or not before:
+    before: list[Any] | None = None
+    end = time.monotonic() + 30
+    while before != (now := views()):
+        assert time.monotonic() < end, "the pods' views never stopped changing"
         before = now
         device.settled()
         assert app.companion.second.writer.wait_idle(10)
