@@ -22,6 +22,13 @@ line and those that did not.
 ``--card-ms MS``: every record fsync takes MS milliseconds more, asleep (an SD card's
 fsync is milliseconds; this machine's disk is faster): the wall time then shows what
 drawing while the card works saves, CPU unchanged.
+
+``--phones``: the device with phones on (their server on 127.0.0.1, no phone paired): the
+loop has the phones' bridge as its companion, which publishes after every pass; a checkout
+that fsyncs inline with a companion (before the one settle for every table) shows it in
+the wall time.
+
+    .venv/bin/python bench/bench_demo_presses.py --phones --card-ms 10 --against /tmp/main
 """
 
 from __future__ import annotations
@@ -58,7 +65,23 @@ def slow_card(milliseconds: float) -> None:
     record.os = Os()  # type: ignore[assignment]
 
 
-def child(root: Path, rounds: int, card_ms: float = 0.0) -> dict[str, Any]:
+def phones_on() -> None:
+    """Phones on, served on loopback only (port 0 at 127.0.0.1), whatever the config says:
+    the demo's device then has the phones' bridge as its loop's companion."""
+    from coda_pi import remembered_phones
+    from coda_pi.phones import start
+
+    serve = start.start_phones
+
+    def on_loopback(queue: Any, data_dir: Path, **options: Any) -> Any:
+        return serve(queue, data_dir, **{**options, "port": 0, "host": "127.0.0.1"})
+
+    remembered_phones.phones_wanted = lambda *args, **kwargs: True  # type: ignore[assignment]
+    start.start_phones = on_loopback  # type: ignore[assignment]
+
+
+def child(root: Path, rounds: int, card_ms: float = 0.0, phones: bool = False
+          ) -> dict[str, Any]:
     sys.path.insert(0, str(root))
     sys.path.insert(1, str(HERE))
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -72,6 +95,8 @@ def child(root: Path, rounds: int, card_ms: float = 0.0) -> dict[str, Any]:
 
     if card_ms:
         slow_card(card_ms)
+    if phones:
+        phones_on()
     return demo_press_figures(rounds)
 
 
@@ -187,11 +212,11 @@ def print_split(root: Path, result: dict[str, Any]) -> None:
          [p for p in passes if not p["lines"]])
 
 
-def run_child(root: Path, rounds: int, split: bool = False, card_ms: float = 0.0
-              ) -> dict[str, Any]:
+def run_child(root: Path, rounds: int, split: bool = False, card_ms: float = 0.0,
+              phones: bool = False) -> dict[str, Any]:
     command = [sys.executable, str(Path(__file__).resolve()), "--child", str(root),
                "--rounds", str(rounds), "--card-ms", str(card_ms),
-               *(["--split"] if split else [])]
+               *(["--split"] if split else []), *(["--phones"] if phones else [])]
     out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
@@ -217,13 +242,15 @@ def main() -> int:
                         help="what the slowest presses are made of, part by part")
     parser.add_argument("--card-ms", type=float, default=0.0,
                         help="milliseconds more asleep in every record fsync (a slow card)")
+    parser.add_argument("--phones", action="store_true",
+                        help="phones on (served on loopback, none paired)")
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child is not None:
         if args.split:
             print(json.dumps(split_child(args.child, args.rounds)))
         else:
-            print(json.dumps(child(args.child, args.rounds, args.card_ms)))
+            print(json.dumps(child(args.child, args.rounds, args.card_ms, args.phones)))
         return 0
     roots = [HERE.parent, *args.against]
     if args.split:
@@ -235,13 +262,16 @@ def main() -> int:
         print(f"[{index + 1}] {root}")
     if args.card_ms:
         print(f"every record fsync {args.card_ms:g} ms slower (asleep): a slow card")
+    if args.phones:
+        print("phones on (served on 127.0.0.1, none paired)")
     every: list[list[dict[str, Any]]] = [[] for _ in roots]
     for run in range(args.runs):
         results = []
         loads = []
         for index, root in enumerate(roots):  # alternating: a burst of load hits both
             loads.append(os.getloadavg()[0])
-            results.append(run_child(root, args.rounds, card_ms=args.card_ms))
+            results.append(run_child(root, args.rounds, card_ms=args.card_ms,
+                                     phones=args.phones))
             every[index].append(results[-1])
         print(f"run {run + 1}: load average {', '.join(f'{x:.1f}' for x in loads)}; ms "
               f"({results[0]['warm']['presses']} passes each)")

@@ -5,16 +5,27 @@ plays entered-pool tournaments of four players whose phones are HTTP clients her
 pairs by its seat button, enters every panel by one tap, and plays its turns by taps (the
 bench knows every panel and guesses right). Printed:
 
+- tap to answer: from sending a tap to its HTTP answer arriving (the loop answers once
+  the tap's record lines are fsynced: principle 5), over the taps that wrote a line;
 - tap to recorded line: from sending a tap to the record line it causes being fsynced;
 - recorded line to phone update: from that line to the tapping phone's long poll
-  answering with the new page;
+  answering with the page made after it (the first page newer than the seat's page when
+  the tap was sent);
 - the page's weight (HTML, script, style), and the device's CPU per update spent making
   the four pages;
 - taps per entered panel on the phone, against presses on the buttons for the same panels
   from the same random dial starts. The turn's choices (colour, panel, number, go on) are
   one tap each too.
 
-Run: .venv/bin/python bench/bench_phones.py [--tournaments N]
+Run: .venv/bin/python bench/bench_phones.py [--tournaments N] [--card-ms MS]
+        [--against CHECKOUT ...] [--runs N]
+
+``--card-ms MS``: every record fsync sleeps MS milliseconds first (an SD card's fsync is
+milliseconds; this machine's disk is faster). ``--against``: another checkout of coda-pi (a
+worktree of main: ``git worktree add --detach /tmp/main main``) measured by this same
+script in the same run, in alternating child processes (each importing its own checkout's
+``coda_pi`` by ``PYTHONPATH``), ``--runs`` times, each run with its load average: compare
+the ratio within a run (the machine may be shared).
 """
 
 from __future__ import annotations
@@ -27,6 +38,8 @@ import os
 import random
 import ssl
 import statistics
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -58,7 +71,7 @@ class Phone:
         self.tls.check_hostname = False
         self.seat = seat
         self.secret = ""
-        self.updates: list[float] = []  # when each new page arrived
+        self.updates: list[tuple[float, int]] = []  # when each new page arrived, its version
         self.stop = False
 
     def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
@@ -81,13 +94,14 @@ class Phone:
                 return
             if status == 200:
                 version = got["v"]
-                self.updates.append(time.perf_counter())
+                self.updates.append((time.perf_counter(), version))
 
-    def tap(self, **body: Any) -> float:
+    def tap(self, **body: Any) -> tuple[float, float]:
+        """When the tap was sent, and when its answer came."""
         sent = time.perf_counter()
         status, _ = self.request("POST", "/api/tap", body)
         assert status == 200, status
-        return sent
+        return sent, time.perf_counter()
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -95,10 +109,24 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tournaments", type=int, default=2)
-    args = parser.parse_args()
+def slow_card(milliseconds: float) -> None:
+    """Every record fsync sleeps ``milliseconds`` first, as on a slower card."""
+    from coda_pi import record
+
+    class Os:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(os, name)
+
+        @staticmethod
+        def fsync(fd: int) -> None:
+            time.sleep(milliseconds / 1000)
+            os.fsync(fd)
+
+    record.os = Os()  # type: ignore[assignment]
+
+
+def measure(tournaments: int) -> dict[str, Any]:
+    """The figures of ``tournaments`` played on phones (see the module's docstring)."""
     recorded: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
@@ -149,6 +177,7 @@ def main() -> None:
             phone.secret = phone.request("GET", f"/api/pair/{rid}")[1]["secret"]
             threading.Thread(target=phone.poll, daemon=True).start()
 
+        to_answer: list[float] = []
         to_line: list[float] = []
         to_page: list[float] = []
         taps_per_panel: list[float] = []
@@ -157,19 +186,24 @@ def main() -> None:
         pool: list[Tile] = []
 
         def tap(seat: int, **body: Any) -> None:
-            lines, pages = len(recorded), len(clients[seat].updates)
+            lines = len(recorded)
+            shown = bridge.wait_page(seat, -1, 0)  # the seat's page now: the tap's is newer
+            version = shown[0] if shown else 0
             before = bridge.published
-            sent = clients[seat].tap(**body)
+            sent, answered = clients[seat].tap(**body)
             idle(before)
             if len(recorded) > lines:  # this tap wrote a line: time it, and the page after
+                to_answer.append(answered - sent)
                 to_line.append(recorded[-1] - sent)
+                updates = clients[seat].updates
                 end = time.monotonic() + 5
-                while len(clients[seat].updates) <= pages and time.monotonic() < end:
+                while not any(v > version for _t, v in updates) and time.monotonic() < end:
                     time.sleep(0.001)
-                if len(clients[seat].updates) > pages:
-                    to_page.append(clients[seat].updates[-1] - recorded[-1])
+                page = next((t for t, v in updates if v > version), None)
+                if page is not None:
+                    to_page.append(page - recorded[-1])
 
-        for _ in range(args.tournaments):
+        for _ in range(tournaments):
             press(Button.OK)  # Start (setup) or a new game (the final standings)
             dealt = -1
             while True:
@@ -233,20 +267,87 @@ def main() -> None:
         phones.close()
         app.close()
 
+    return {"recorded_lines": len(to_line), "to_answer": to_answer, "to_line": to_line,
+            "to_page": to_page, "page_weight": page_weight(), "page_cpu": cpu,
+            "taps_per_panel": statistics.mean(taps_per_panel), "entries": len(taps_per_panel),
+            "presses_per_panel": statistics.mean(presses_per_panel)}
+
+
+def report(got: dict[str, Any], tournaments: int) -> None:
     ms = 1000.0
-    print(f"phones on loopback (HTTPS), {args.tournaments} tournament(s) of 4 players, "
+    to_answer, to_line, to_page, cpu = (got[k] for k in ("to_answer", "to_line", "to_page",
+                                                         "page_cpu"))
+    print(f"phones on loopback (HTTPS), {tournaments} tournament(s) of 4 players, "
           f"entered pool, {len(to_line)} recorded lines")
+    print(f"  tap to answer:               p50 {percentile(to_answer, .5) * ms:6.1f} ms   "
+          f"p99 {percentile(to_answer, .99) * ms:6.1f} ms")
     print(f"  tap to recorded line:        p50 {percentile(to_line, .5) * ms:6.1f} ms   "
           f"p99 {percentile(to_line, .99) * ms:6.1f} ms")
     print(f"  recorded line to phone page: p50 {percentile(to_page, .5) * ms:6.1f} ms   "
           f"p99 {percentile(to_page, .99) * ms:6.1f} ms   ({len(to_page)} pages)")
-    print(f"  page weight: {page_weight()} bytes (goal under 150 kB)")
+    print(f"  page weight: {got['page_weight']} bytes (goal under 150 kB)")
     print(f"  device CPU making the pages, per update: mean {statistics.mean(cpu) * ms:.2f} ms"
           f"   p99 {percentile(cpu, .99) * ms:.2f} ms   ({len(cpu)} updates)")
-    print(f"  taps per entered panel on the phone: {statistics.mean(taps_per_panel):.2f}"
-          f" (+1 confirm per starting row), {len(taps_per_panel)} entries")
+    print(f"  taps per entered panel on the phone: {got['taps_per_panel']:.2f}"
+          f" (+1 confirm per starting row), {got['entries']} entries")
     print(f"  presses per entered panel on the buttons, same dial starts: "
-          f"{statistics.mean(presses_per_panel):.2f}")
+          f"{got['presses_per_panel']:.2f}")
+
+
+COMPARED = (("to_answer", "tap to answer"), ("to_line", "tap to recorded line"),
+            ("to_page", "recorded line to page"))
+
+
+def compare(roots: list[Path], args: argparse.Namespace) -> None:
+    """Every checkout in turn, ``--runs`` times: p50 and p99 of each, the ratio to the
+    second (the first is this checkout)."""
+    for index, root in enumerate(roots):
+        print(f"[{index + 1}] {root}")
+    if args.card_ms:
+        print(f"every record fsync {args.card_ms:g} ms slower (asleep): a slow card")
+    for run in range(args.runs):
+        results, loads = [], []
+        for root in roots:
+            loads.append(os.getloadavg()[0])
+            command = [sys.executable, str(Path(__file__).resolve()), "--child",
+                       "--tournaments", str(args.tournaments), "--card-ms", str(args.card_ms)]
+            env = {**os.environ, "PYTHONPATH": str(root)}
+            out = subprocess.run(command, check=True, capture_output=True, text=True,
+                                 env=env).stdout
+            results.append(json.loads(out.strip().splitlines()[-1]))
+        print(f"run {run + 1}: load average {', '.join(f'{x:.1f}' for x in loads)}; ms of "
+              f"wall time ({results[0]['recorded_lines']} taps that wrote a line each)")
+        print(f"  {'':<30}" + "".join(f"{f'[{i + 1}]':>16}" for i in range(len(roots)))
+              + ("   [1]/[2]" if len(roots) > 1 else ""))
+        for key, label in COMPARED:
+            for q, name in ((.5, "p50"), (.99, "p99")):
+                values = [percentile(r[key], q) * 1000 for r in results]
+                ratio = (f"{values[0] / values[1]:9.2f}x" if len(values) > 1 and values[1] > 0
+                         else "")
+                print(f"  {label + ' ' + name:<30}" + "".join(f"{v:16.2f}" for v in values)
+                      + f" {ratio}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tournaments", type=int, default=2)
+    parser.add_argument("--card-ms", type=float, default=0.0,
+                        help="milliseconds more asleep in every record fsync (a slow card)")
+    parser.add_argument("--against", type=Path, action="append", default=[],
+                        help="another checkout to measure beside this one (repeatable)")
+    parser.add_argument("--runs", type=int, default=3, help="runs, with --against")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.against:
+        compare([Path(__file__).resolve().parents[1], *args.against], args)
+        return
+    if args.card_ms:
+        slow_card(args.card_ms)
+    got = measure(args.tournaments)
+    if args.child:
+        print(json.dumps(got))
+    else:
+        report(got, args.tournaments)
 
 
 if __name__ == "__main__":

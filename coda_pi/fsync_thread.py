@@ -43,6 +43,11 @@ class FsyncTicket:
     def done(self) -> bool:
         return self._done.is_set()
 
+    @property
+    def on_card(self) -> bool:
+        """The fsync has returned, and without an error."""
+        return self._done.is_set() and self._error is None
+
 
 class FsyncThread:
     """Runs the fsyncs it is given, one after another, on a daemon thread of its own.
@@ -58,23 +63,32 @@ class FsyncThread:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self.cpu_seconds = 0.0
-        # While set, the writers fsync before ``write`` returns, as without the thread: the
-        # loop sets it while a companion (the phones) answers a tap inside the referee's
-        # pass, an answer that must not go before the fsync.
-        self.inline = False
 
     def submit(self, fsync: Callable[[], None]) -> FsyncTicket:
         """Runs ``fsync`` on the thread after every job given before it; returns once it
         has begun (see the module's docstring)."""
         ticket = FsyncTicket()
         with self._lock:
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="coda-pi-fsync",
-                                                daemon=True)
-                self._thread.start()
+            self._start()
             self._jobs.put((fsync, ticket))
         ticket._begun.wait()
         return ticket
+
+    def then(self, tell: Callable[[], None]) -> None:
+        """Runs ``tell`` on the thread once every job given before it is done, without
+        waiting for it: what may leave the device as soon as the card holds the lines (a
+        phone's answer), not only once the loop has drawn the frame."""
+        ticket = FsyncTicket()
+        ticket._begun.set()  # no fsync: nothing to wait for its beginning
+        with self._lock:
+            self._start()
+            self._jobs.put((tell, ticket))
+
+    def _start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="coda-pi-fsync",
+                                            daemon=True)
+            self._thread.start()
 
     def _run(self) -> None:
         while True:

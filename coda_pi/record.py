@@ -196,6 +196,21 @@ class RecordWriteError(OSError):
         return new
 
 
+# How much of each record this process writes is on the card, by the file's real path:
+# lines written past it wait for their fsync (on the fsync thread, beside the loop's frame),
+# and nothing here may tell of them yet, a reader of the file included (the club's
+# publisher: coda_pi/club/follow.py).
+_ON_CARD: dict[str, int] = {}
+
+
+def on_card_size(path: Path) -> int | None:
+    """The bytes of ``path`` that are on the card when a writer of this process has it open
+    (the lines after them may be lost to a power cut yet); None when none has it open."""
+    if not _ON_CARD:
+        return None
+    return _ON_CARD.get(os.path.realpath(path))
+
+
 class RecordWriter:
     """Appends lines to a record durably: one whole-line write, fsync, then return.
 
@@ -233,15 +248,25 @@ class RecordWriter:
         # The length every whole line on the card adds up to (fsynced), and every whole line
         # written (``_good`` but for the lines whose fsync the thread has not done yet); a
         # failed write is cut back to ``_written``, a failed fsync to ``_good``.
+        self._key = os.path.realpath(self.path)
         self._good = self._written = os.fstat(self._fd).st_size
         self._unclean = False  # a cut-back that failed: tried again before the next line
-        if created and fsync_thread is not None and not fsync_thread.inline:
+        if created and fsync_thread is not None:
             # The new name reaches the card beside the first line's fsync, before it is told.
             self._tickets.append(fsync_thread.submit(lambda: fsync_dir(self.path.parent)))
         elif created:
             fsync_dir(self.path.parent)
         else:
             self._cut_torn_tail()
+
+    @property
+    def _good(self) -> int:
+        """The length of the whole lines on the card (see ``on_card_size``)."""
+        return self._on_card
+
+    @_good.setter
+    def _good(self, size: int) -> None:
+        self._on_card = _ON_CARD[self._key] = size
 
     def _cut_torn_tail(self) -> None:
         data = self.path.read_bytes()
@@ -285,7 +310,7 @@ class RecordWriter:
                 # the next call then fails with the reason, and the part is cut back.
                 written = os.write(self._fd, view)
                 view = view[written:]
-            if self._fsyncs is None or self._fsyncs.inline:
+            if self._fsyncs is None:
                 os.fsync(self._fd)
             else:
                 self._unsynced = True  # one fsync for the pass's lines: ``start_fsync``
@@ -312,6 +337,11 @@ class RecordWriter:
     def pending(self) -> bool:
         """Lines written whose fsync has not been waited for (``settle``)."""
         return self._unsynced or bool(self._tickets)
+
+    @property
+    def tickets(self) -> list[FsyncTicket]:
+        """The fsyncs handed to the thread that ``settle`` has not waited for yet."""
+        return list(self._tickets)
 
     def start_fsync(self) -> None:
         """Hands the fsync of the lines written so far to the thread, and returns once it
@@ -364,6 +394,7 @@ class RecordWriter:
             finally:
                 os.close(self._fd)
                 self._fd = -1
+                _ON_CARD.pop(self._key, None)
 
     def __enter__(self) -> RecordWriter:
         return self

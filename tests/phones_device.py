@@ -28,6 +28,8 @@ from coda_pi.config import Config, ScreenConfig
 from coda_pi.i18n import _
 from coda_pi.phones.start import Phones, start_phones
 from coda_pi.phones.tls import CERT_NAME, KEY_NAME
+from coda_pi.pods.companion import Companions
+from coda_pi.pods.settings import PodsConfig
 from coda_pi.referee.shared.seat_screens import PhonesView
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.signals import Button, Press, Release
@@ -240,10 +242,13 @@ def _certificate_made(data: Path) -> None:
 def running_device(tmp_path: Path, *, names: tuple[str, ...] = ("Ann", "Ben"),
                    pool: str = "entered", rounds: int = 1, tls: bool = True,
                    seed: int = 5, clock: SteppedClock | None = None,
-                   timer: bool = False, language: str = "en") -> Iterator[Device]:
+                   timer: bool = False, language: str = "en",
+                   pods: bool = False) -> Iterator[Device]:
     """The device in setup, its loop running, its phones served on 127.0.0.1 (on ``clock``
-    when given, else the real one)."""
-    config = Config(data_dir=tmp_path / "data", screen=ScreenConfig(language=language))
+    when given, else the real one); with ``pods``, its seat pods too, on the bus the
+    caller's ``coda_pi.pods.start.BUS_OPENER`` opens."""
+    config = Config(data_dir=tmp_path / "data", screen=ScreenConfig(language=language),
+                    pods=PodsConfig(enabled=pods))
     setup = SetupDefaults(names=names, players=len(names), rounds=rounds, pool=pool,  # type: ignore[arg-type]
                           timer=timer, language=language)
     options = DeviceOptions(config=config, size=(480, 320), fullscreen=False, resume=False,
@@ -255,7 +260,10 @@ def running_device(tmp_path: Path, *, names: tuple[str, ...] = ("Ann", "Ben"),
     assert phones is not None
     if tls:
         _certificate_made(tmp_path / "data")
-    app.companion = phones.bridge
+    app.phones = phones
+    # As build_app joins them: a seat with a phone is the phones', the pods come second.
+    app.companion = (phones.bridge if app.companion is None
+                     else Companions(phones.bridge, app.companion))
     app.referee.attach_seat_screens(phones.bridge)
     stop = threading.Event()
     loop = threading.Thread(target=app.run, kwargs={"until": stop.is_set}, daemon=True)

@@ -222,8 +222,9 @@ def test_a_tap_that_comes_after_the_turn_s_time_ran_out_is_not_answered_done(
 
 
 def test_a_tap_the_referee_fails_on_is_answered_at_once_not_done() -> None:
-    """A bug in the referee while doing a tap is the loop's to log; the phone is told at
-    once that it was not done (not left to wait for "pending")."""
+    """A bug in the referee while doing a tap is the loop's to log; the phone is told, as
+    soon as the loop's pass has settled, that it was not done (not left to wait for
+    "pending")."""
     from phones_play import coda_table
 
     from coda_pi.phones.actions import PhoneIntent, Ticket
@@ -241,5 +242,6 @@ def test_a_tap_the_referee_fails_on_is_answered_at_once_not_done() -> None:
     ticket = Ticket()
     with pytest.raises(Broken):  # on to the loop, which logs it and goes on
         table.bridge.take(table.referee, PhoneIntent(0, "key", key="ok", ticket=ticket))
+    table.bridge.settled(table.referee, True)  # the loop's pass goes on to its settle
     assert ticket.wait(0) and ticket.answer_given is not None
     assert not ticket.answer_given.done and ticket.answer_given.why

@@ -71,11 +71,23 @@ class Renderer(Protocol):
 
 
 class Companion(Protocol):
-    """Screens beside the device's own, on the loop's thread (the phones: coda_pi/phones/):
-    it may take an intent before the referee, sees the referee after every update, and
-    says what the shared screen draws of a held seat's private view."""
+    """Screens beside the device's own, on the loop's thread (the phones: coda_pi/phones/;
+    the pods: coda_pi/pods/): it may take an intent before the referee, is told when the
+    pass's lines are on the card, sees the referee after that, and says what the shared
+    screen draws of a held seat's private view. Like the device's frame, nothing it sends
+    of a pass goes before the pass's fsync has returned."""
 
     def take(self, referee: Any, intent: Any) -> bool: ...
+
+    def on_card(self) -> Callable[[], None] | None:
+        """What of the pass may go, from the fsync thread, as soon as the pass's lines are
+        on the card, while the loop still draws its frame (the taps' answers, judged
+        already); None when nothing. ``settled`` follows it in any case."""
+
+    def settled(self, referee: Any, durable: bool) -> None:
+        """The pass's record lines are on the card (``durable``), or the card refused them
+        and ``referee`` is the device put back on its record: what the companion holds of
+        the pass (a tap's answer) may go now, and not before (principle 5)."""
 
     def publish(self, referee: Any) -> None: ...
 
@@ -229,10 +241,6 @@ class App:
 
     def update(self) -> None:
         """Everything after the sleep: sources, intents, timers, cues, LEDs, the frame."""
-        if self.records is not None:
-            # A companion answers a phone's tap before the pass ends: its lines are fsynced
-            # as they are written, so the answer never goes before them.
-            self.records.fsync_beside(self.companion is None)
         for source in self.sources:
             source.poll()
         intents = self.queue.drain()
@@ -252,10 +260,17 @@ class App:
             self.seat_leds.show(leds[: len(self.seat_leds.shown)])
         if getattr(self.referee, "quit_requested", False):  # the switch's setup menu: Quit
             self.running = False
-        if self.companion is not None:  # before the frame: it may put a notice on screen
-            self._guarded(self.companion.publish, self.referee)
-            self._intents_since_views = self._intents_since_views or self._composed
+        self._tell_companion(durable=True)
         self.redraw(leds)
+
+    def _tell_companion(self, *, durable: bool) -> None:
+        """The pass settled: the companion answers its taps and sends its pages and pods'
+        frames (before the device's frame: it may put a notice on screen)."""
+        if self.companion is None:
+            return
+        self._guarded(self.companion.settled, self.referee, durable)
+        self._guarded(self.companion.publish, self.referee)
+        self._intents_since_views = self._intents_since_views or self._composed
 
     def _settled(self, leds: tuple[LedState, ...]) -> bool:
         """Waits until the lines this pass wrote are on the card; the frame is drawn off
@@ -265,6 +280,16 @@ class App:
         if records is None or not any(record.pending for record in records.opened):
             return True
         records.start_fsyncs()  # one fsync a record for the pass's lines, begun now
+        if self.companion is not None:
+            # A tap's answer need not wait for the frame, only for the card.
+            try:
+                tell = self.companion.on_card()
+            except Exception as error:  # as the referee's: logged, kept; settled tells it
+                log.exception("the companion failed on its lines' way to the card")
+                self.errors.append(error)
+            else:
+                if tell is not None:
+                    records.then(tell)
         self._composed = self.redraw(leds, show=False)
         try:
             records.settle()
@@ -291,6 +316,7 @@ class App:
                 log.exception("while putting the device back on its record")
                 self.errors.append(failure)
         self._sound(Cue.ERROR)  # as for a line refused at once: the press did not count
+        self._tell_companion(durable=False)  # the taps told they were not done, and why
         self.redraw()
 
     def _taken(self, intent: Any) -> bool:

@@ -20,7 +20,7 @@ from coda_pi.record import RecordWriter, fsync_dir, read_file_bytes, write_atomi
 from coda_pi.referee.shared.results import ResultRow
 
 if TYPE_CHECKING:
-    from coda_pi.fsync_thread import FsyncThread
+    from coda_pi.fsync_thread import FsyncThread, FsyncTicket
 
 log = log_later.getLogger(__name__)
 
@@ -69,6 +69,11 @@ class LazyRecord:
         """The fsync of the lines written so far begun on the fsync thread."""
         if self._writer is not None:
             self._writer.start_fsync()
+
+    @property
+    def tickets(self) -> list[FsyncTicket]:
+        """The fsyncs begun on the fsync thread that ``settle`` has not waited for."""
+        return [] if self._writer is None else self._writer.tickets
 
     def settle(self) -> None:
         """Waits until every line written is on the card, then tells of them; raises
@@ -147,18 +152,30 @@ class Records:
         self.opened.append(record)
         return record
 
-    def fsync_beside(self, beside: bool) -> None:
-        """Whether the lines written from now on are fsynced on the fsync thread (when
-        there is one), to be waited for by ``settle``, or before ``write`` returns."""
-        if self.fsync_thread is not None:
-            self.fsync_thread.inline = not beside
-
     def start_fsyncs(self) -> None:
         """Every record's lines written so far begin their way to the card (on the fsync
         thread), while the caller goes on: ``settle`` waits for them."""
         for record in self.opened:
             if record.pending:
                 record.start_fsync()
+
+    def then(self, tell: Callable[[], None]) -> bool:
+        """``tell`` run on the fsync thread as soon as every line begun on its way to the
+        card (``start_fsyncs``) is there, and never when the card refused one (``settle``
+        then raises). False when no fsync is on its way: nothing to run it after."""
+        tickets = [ticket for record in self.opened for ticket in record.tickets]
+        if self.fsync_thread is None or not tickets:
+            return False
+
+        def on_card() -> None:
+            if all(ticket.on_card for ticket in tickets):
+                try:
+                    tell()
+                except Exception:  # the loop's settle tells it again: logged, not lost
+                    log.exception("while telling of lines on the card")
+
+        self.fsync_thread.then(on_card)
+        return True
 
     def settle(self) -> None:
         """Waits until every line written to any record is on the card, and tells of them

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from coda_pi.club.projection import public_event, public_header, public_state, round_closed
-from coda_pi.record import Journal
+from coda_pi.record import Journal, on_card_size
 from coda_pi.replay import start_journal
 from coda_pi.rules.errors import RuleError
 
@@ -42,10 +42,15 @@ class FollowedRecord:
         """Reads the complete lines added since the last call; returns how many."""
         if self.error is not None:
             return 0
+        # A record this process writes is read only as far as the card holds it: a line
+        # whose fsync has not returned is not the club's to publish yet (principle 5).
+        on_card = on_card_size(self.path)
+        if on_card is not None and on_card <= self.offset:
+            return 0
         try:
             with open(self.path, "rb") as f:
                 f.seek(self.offset)
-                data = f.read()
+                data = f.read() if on_card is None else f.read(on_card - self.offset)
         except OSError:
             return 0  # gone or unreadable for now: the next poll tries again
         end = data.rfind(b"\n") + 1  # a line without its newline is still being written

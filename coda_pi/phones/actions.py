@@ -35,9 +35,9 @@ TARGET_STEPS = (TurnStep.TARGET, TurnStep.SLOT, TurnStep.VALUE, TurnStep.CONTINU
 
 
 class Ticket:
-    """How a tap's request learns what became of it: the loop answers once it has applied
-    the tap, so every line it caused is written and fsynced before the phone is told
-    (design principle 5)."""
+    """How a tap's request learns what became of it: the loop answers once the pass that
+    applied the tap has settled (``PhoneBridge.settled``), so every line it caused is
+    written and fsynced before the phone is told (design principle 5)."""
 
     def __init__(self) -> None:
         self._done = threading.Event()

@@ -1,9 +1,11 @@
 """The loop's side of the phones: the table's pairing, phone intents in; seat pages out.
 
 Everything here that touches the referee runs on the loop's thread (design principle 2):
-``take`` is given each intent the loop drained, ``publish`` runs after each update, and
-``shared_private`` filters what the shared screen draws. The server's threads call only
-``wait_page`` and ``seats``, which read what ``publish`` already made.
+``take`` is given each intent the loop drained, ``settled`` answers the taps once their lines
+are on the card (``on_card`` as soon as they are, from the fsync thread), ``publish`` runs
+after each update, and ``shared_private`` filters what the shared screen draws. The
+server's threads call only ``wait_page`` and ``seats``, which read what ``publish`` already
+made.
 """
 
 from __future__ import annotations
@@ -16,11 +18,19 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from coda_pi.i18n import _, language
-from coda_pi.phones.actions import PhoneIntent
+from coda_pi.phones.actions import PhoneIntent, Ticket
 from coda_pi.phones.pairing import Pairings
 from coda_pi.phones.seat_views import pairing_words, seat_label, seat_page
 from coda_pi.phones.shared_words import shared_view
-from coda_pi.phones.tap_answer import Seen, TapAnswer, judged, meaning, not_now, stale
+from coda_pi.phones.tap_answer import (
+    Seen,
+    TapAnswer,
+    judged,
+    meaning,
+    not_now,
+    stale,
+    unsaved,
+)
 from coda_pi.phones.taps import do_tap
 from coda_pi.referee.shared.seat_screens import WITHOUT_A_PHONE, LookAtPhoneView, PhonesCard
 from coda_pi.referee.shared.signals import Button, Intent, Press, Release
@@ -75,6 +85,10 @@ class PhoneBridge:
         self._made_from: tuple[object, ...] | None = None  # what the pages were made from
         self._offer_drawn = ""  # the seat's QR code as the screen was last told of it
         self._moved = False  # the device's addresses changed: the card is read again
+        # The taps of the loop's pass, judged, whose lines may still be on their way to the
+        # card: answered once they are there (``on_card``, ``settled``), never before
+        # (principle 5).
+        self._unanswered: list[tuple[Ticket, TapAnswer]] = []
 
     # -- the referee's port (referee/shared/seat_screens.py), on the loop's thread -------
 
@@ -124,8 +138,8 @@ class PhoneBridge:
             try:
                 answer = self._tap(referee, intent)
             finally:
-                if intent.ticket is not None:  # after apply: its lines are written and synced
-                    intent.ticket.answer(answer)
+                if intent.ticket is not None:  # told by ``settled``, once on the card
+                    self._unanswered.append((intent.ticket, answer))
             return True
         button = intent.button
         if isinstance(intent, Release) and button in self._swallowed:
@@ -147,6 +161,30 @@ class PhoneBridge:
         if button.seat is not None and _at_setup(referee):
             self.invite(button.seat)  # no game yet: the seat's button asks for its phone
         return False
+
+    def on_card(self) -> Callable[[], None] | None:
+        """The pass's taps answered as soon as their lines are on the card (from the fsync
+        thread: a ticket's answer is all it touches), not once the frame is drawn too;
+        ``settled`` answers them all again, the same, or refused when the card refused."""
+        answers = list(self._unanswered)
+        if not answers:
+            return None
+
+        def answer() -> None:
+            for ticket, told in answers:
+                ticket.answer(told)
+
+        return answer
+
+    def settled(self, referee: Any, durable: bool) -> None:
+        """The loop's pass is settled: its lines are on the card (``durable``), or the card
+        refused them and ``referee`` is the device put back on its record. Its taps are
+        answered now, those ``on_card`` answered already the same again; a tap done on
+        lines the card refused was not done, and says the card's trouble in the words the
+        screen says it."""
+        answers, self._unanswered = self._unanswered, []
+        for ticket, answer in answers:
+            ticket.answer(answer if durable or not answer.done else unsaved(referee))
 
     def _tap(self, referee: Any, intent: PhoneIntent) -> TapAnswer:
         """Do a paired seat's tap, unless the page it was made from is out of date; what

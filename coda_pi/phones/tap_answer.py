@@ -4,7 +4,9 @@ A tap is done when it wrote to the record or changed what the table or the seat 
 is refused when the referee said no (its error banner), when it changed nothing, or when
 the page it was made from offered something the table has moved on from (the page is told
 to reload, and nothing is done: a Done meant for a deal must not draw a panel).
-Judged on the loop's thread, after the tap's lines are written and fsynced (principle 5).
+Judged on the loop's thread once the tap's lines are written; told once they are fsynced
+(principle 5: ``PhoneBridge.settled``), and when the card refused them after all, not done
+(``unsaved``).
 """
 
 from __future__ import annotations
@@ -70,6 +72,15 @@ def stale() -> TapAnswer:
 
 def not_now() -> TapAnswer:
     return TapAnswer(False, _("Not done: that tap changes nothing now"))
+
+
+def unsaved(referee: Any) -> TapAnswer:
+    """A tap whose lines the card refused once the loop had judged it done: not done, in the
+    words of the error the device put back on its record shows, as a write refused at once
+    is answered (the page was never sent the tap's outcome: it offers what it did)."""
+    banner: Any = getattr(referee.view(), "banner", None)
+    why = touch_safe(banner.text) if banner is not None else ""
+    return TapAnswer(False, why or not_now().why)
 
 
 def meaning(page: dict[str, Any]) -> str:

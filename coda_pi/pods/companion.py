@@ -96,6 +96,14 @@ class PodsCompanion:
                 "buttons to see, and the others look away", len(untold)).format(
                     numbers=", ".join(str(seat + 1) for seat in untold)), BannerKind.ERROR)
 
+    def on_card(self) -> Callable[[], None] | None:
+        """Nothing goes before the loop's settle: a pod's frame is drawn by ``publish``."""
+        return None
+
+    def settled(self, referee: Any, durable: bool) -> None:
+        """Nothing of a pass is held here: a pod is sent its frames by ``publish``, which
+        the loop calls once the pass's lines are on the card."""
+
     @classmethod
     def shown_view(cls, referee: Any, seat: int) -> Any:
         """What ``seat``'s pod shows now: its private view, or its review once the game is
@@ -193,6 +201,21 @@ class Companions:
 
     def take(self, referee: Any, intent: Any) -> bool:
         return bool(self.first.take(referee, intent) or self.second.take(referee, intent))
+
+    def on_card(self) -> Callable[[], None] | None:
+        tells = [t for c in (self.first, self.second) if (t := c.on_card()) is not None]
+        if not tells:
+            return None
+
+        def both() -> None:
+            for tell in tells:
+                tell()
+
+        return both
+
+    def settled(self, referee: Any, durable: bool) -> None:
+        self.first.settled(referee, durable)
+        self.second.settled(referee, durable)
 
     def publish(self, referee: Any) -> None:
         self.first.publish(referee)
