@@ -37,9 +37,9 @@ import os
 import sys
 from pathlib import Path
 from types import CodeType
-from typing import Any
 
 from coda_pi.import_later import dataclasses_module
+from coda_pi.start_typing import Any
 
 # The first import of dataclasses in a start: without inspect until it is needed.
 dataclasses = dataclasses_module()

@@ -102,6 +102,8 @@ NOT_AT_START = (
     "pygame.sysfont", "pygame.sprite", "pygame.threads", "pygame.scrap",
     # logging: nothing is logged for the first frame (coda_pi/log_later.py).
     "logging",
+    # typing: the start's modules name its names from coda_pi/start_typing.py (about 2 ms).
+    "typing",
     # gpiozero's other devices: its __init__ would import them all (coda_pi/import_later.py).
     "gpiozero.boards", "gpiozero.spi_devices", "gpiozero.internal_devices",
 )

@@ -5,8 +5,6 @@ them (``states``), so it stays with the referee, which it is part of."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from coda_pi.i18n import _
 from coda_pi.referee.coda.closed_rounds import closed_round_refusal, round_closed_by_last_event
 from coda_pi.referee.shared.describe import describe_event, put_back_hint, undo_banner
@@ -15,6 +13,7 @@ from coda_pi.referee.shared.overlays import Confirm, Menu, MenuItem
 from coda_pi.referee.shared.seat_screens import PhonesPanel
 from coda_pi.referee.shared.signals import Cue
 from coda_pi.referee.shared.views import Banner, BannerKind, TurnStep
+from coda_pi.start_typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Callable
