@@ -104,6 +104,8 @@ NOT_AT_START = (
     "logging",
     # typing: the start's modules name its names from coda_pi/start_typing.py (about 2 ms).
     "typing",
+    # queue (with heapq): the fsync thread's queue is _queue's SimpleQueue, which it re-exports.
+    "queue", "heapq",
     # gpiozero's other devices: its __init__ would import them all (coda_pi/import_later.py).
     "gpiozero.boards", "gpiozero.spi_devices", "gpiozero.internal_devices",
 )
