@@ -106,6 +106,8 @@ NOT_AT_START = (
     "typing",
     # queue (with heapq): the fsync thread's queue is _queue's SimpleQueue, which it re-exports.
     "queue", "heapq",
+    # unicodedata: only a text that is not plain asks it (coda_pi/safe_text.py).
+    "unicodedata",
     # gpiozero's other devices: its __init__ would import them all (coda_pi/import_later.py).
     "gpiozero.boards", "gpiozero.spi_devices", "gpiozero.internal_devices",
 )
