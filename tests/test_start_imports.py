@@ -108,6 +108,8 @@ NOT_AT_START = (
     "queue", "heapq",
     # unicodedata: only a text that is not plain asks it (coda_pi/safe_text.py).
     "unicodedata",
+    # signal: the stop signals are set with _signal's functions; the module names one taken.
+    "signal",
     # gpiozero's other devices: its __init__ would import them all (coda_pi/import_later.py).
     "gpiozero.boards", "gpiozero.spi_devices", "gpiozero.internal_devices",
 )
