@@ -110,6 +110,8 @@ NOT_AT_START = (
     "unicodedata",
     # signal: the stop signals are set with _signal's functions; the module names one taken.
     "signal",
+    # A run that draws nothing (the demo's, the tests') stands in for the screen with it.
+    "coda_pi.app.undrawn",
     # gpiozero's other devices: its __init__ would import them all (coda_pi/import_later.py).
     "gpiozero.boards", "gpiozero.spi_devices", "gpiozero.internal_devices",
 )
@@ -174,6 +176,7 @@ def test_a_laptop_start_draws_the_setup_without_gpiozero_or_the_other_screens(tm
     assert report["collecting"], "the garbage collector runs again once the device is built"
     assert not loaded(report, "tomllib"), "an empty config file needs no TOML parser"
     assert not loaded(report, "datetime"), "nor an empty data directory any date"
+    assert not loaded(report, "coda_pi.results_cache"), "nor any record's summary"
     # Its plain options (a window, a size, a directory) are read without argparse (nor
     # gettext, which argparse imports): about 3 ms of the start here.
     assert not [name for name in ("argparse", "gettext") if loaded(report, name)]

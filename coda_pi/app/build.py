@@ -19,7 +19,6 @@ from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import OnRecorded, Records
 from coda_pi.app.resume import build_referee, notice_over
 from coda_pi.app.sdl_noise import sifted_stderr
-from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
 from coda_pi.app.waiting import Waiter, choose_waiter, is_console_driver
 from coda_pi.config import BUTTONS_OFF, Config
 from coda_pi.desktop import WINDOW_SYSTEMS, keys_banner, set_in_a_window, unseen_notice
@@ -104,6 +103,8 @@ def build_app(
     config = options.config
     clock = MonotonicClock() if clock is None else clock
     queue = IntentQueue() if queue is None else queue  # an empty queue is falsy
+    if not options.draw:
+        from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
     with sifted_stderr():  # the drivers SDL only tried say nothing (app/sdl_noise.py)
         pygame.display.init()
         pygame.font.init()
