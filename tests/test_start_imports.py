@@ -139,6 +139,8 @@ PLAY = (
     # them (some 25 ms here with every mode, 0.4 s on a Pi Zero).
     "coda_pi.referee.pools.entered.mode", "coda_pi.ui.entry_screens",
     "coda_pi.rules.table_fit",
+    # What undo says and refuses: the BACK menu's, in a game.
+    "coda_pi.referee.coda.closed_rounds", "coda_pi.referee.shared.describe",
 )
 
 # dataclasses imports inspect (with ast and dis) only to write a docstring for a class
