@@ -139,6 +139,9 @@ PLAY = (
     # them (some 25 ms here with every mode, 0.4 s on a Pi Zero).
     "coda_pi.referee.pools.entered.mode", "coda_pi.ui.entry_screens",
     "coda_pi.rules.table_fit",
+    # The tones and tunes: a laptop's mixer plays them from its first cue, a Pi's piezo
+    # once its pins are open.
+    "coda_pi.devices.buzzer", "coda_pi.devices.tunes",
     # What undo says and refuses: the BACK menu's, in a game.
     "coda_pi.referee.coda.closed_rounds", "coda_pi.referee.shared.describe",
 )

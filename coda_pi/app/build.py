@@ -306,8 +306,9 @@ def _play_importer(app: App, pool: str) -> Callable[[], None]:
     from coda_pi.referee.coda.states import play_modules
 
     # random: the device's randomness beyond the seed (coda_pi/system_random.py) deals.
+    # devices.buzzer: the tones a laptop's first cue plays (the mixer opens with it).
     modules = [*play_modules(pool), *POOL_PLAY.get(pool, ()), *SCREENS_PLAY, "datetime",
-               "random"]
+               "random", "coda_pi.devices.buzzer"]
 
     def import_play() -> None:
         while modules:
