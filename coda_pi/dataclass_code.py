@@ -50,12 +50,19 @@ KEPT_MOST = 4000
 only its own, so code that changed does not pile up."""
 
 
-@dataclasses.dataclass
 class Stats:
-    """How many methods this process compiled, and how many it took from the cache."""
+    """How many methods this process compiled, and how many it took from the cache. A plain
+    class: a dataclass here is made before the cache is installed, so its methods were
+    compiled at every start (0.3 ms here)."""
 
-    compiled: int = 0  # methods compiled in this process
-    reused: int = 0  # ... and taken from the cache instead
+    __slots__ = ("compiled", "reused")
+
+    def __init__(self) -> None:
+        self.compiled = 0  # methods compiled in this process
+        self.reused = 0  # ... and taken from the cache instead
+
+    def __repr__(self) -> str:
+        return f"Stats(compiled={self.compiled}, reused={self.reused})"
 
 
 stats = Stats()

@@ -111,6 +111,27 @@ def test_a_start_reads_only_the_methods_of_the_modules_it_imports(tmp_path):
     assert read < kept.stat().st_size / 4, f"read {read} bytes of a {kept.stat().st_size}"
 
 
+@pytest.mark.skipif(sys.version_info >= (3, 13), reason="nothing is kept on 3.13")
+def test_the_package_compiles_no_method_text_before_its_cache_is_installed(tmp_path):
+    """A dataclass made before ``install`` (dataclass_code's own, once) had its methods'
+    text compiled at every start: dataclasses executes that text with ``exec``."""
+    probe = ("import builtins\n"
+             "texts = []\n"
+             "real = builtins.exec\n"
+             "def counting(source, *args, **kwargs):\n"
+             "    if isinstance(source, str):\n"
+             "        texts.append(source.split('(')[0])\n"
+             "    return real(source, *args, **kwargs)\n"
+             "builtins.exec = counting\n"
+             "import coda_pi\n"
+             "builtins.exec = real\n"
+             "print(texts)\n")
+    env = dict(os.environ, CODA_PI_DATACLASS_CACHE=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", probe], env=env, cwd=ROOT, check=True,
+                          capture_output=True, text=True)
+    assert done.stdout.strip() == "[]"
+
+
 PROBE = """
 from __future__ import annotations
 
