@@ -13,7 +13,8 @@ those of its published Spanish rules.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+
+from coda_pi.start_typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     import gettext

@@ -17,7 +17,8 @@ import sys
 import types
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from typing import Any
+
+from coda_pi.start_typing import Any
 
 
 def stand_in(name: str, real: str, names: tuple[str, ...] = ()) -> types.ModuleType:

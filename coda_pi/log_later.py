@@ -11,7 +11,8 @@ comes first, so every record is formatted as it always was.
 from __future__ import annotations
 
 import sys
-from typing import Any
+
+from coda_pi.start_typing import Any
 
 _pending: dict[str, Any] | None = None
 

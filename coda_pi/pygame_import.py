@@ -24,7 +24,8 @@ import sys
 import warnings
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
+
+from coda_pi.start_typing import Any
 
 MIXER_MODULES = ("pygame.mixer_music", "pygame.mixer")
 """The mixer's modules (mixer_music is the part that loads SDL_mixer)."""
@@ -105,9 +106,11 @@ class _WithoutUnused:
         try:
             with warnings.catch_warnings():
                 # pygame warns of a missing sprite or threads module ("import sprite: ...")
-                # at once: these were left out on purpose.
-                for name in absent:
-                    warnings.filterwarnings("ignore", f"import {name.split('.')[1]}: ",
+                # at once: these were left out on purpose. One filter for all (each one
+                # compiles its pattern: nine were 0.3 ms of the start here).
+                if absent:
+                    left_out = "|".join(name.split(".")[1] for name in absent)
+                    warnings.filterwarnings("ignore", f"import ({left_out}): ",
                                             RuntimeWarning)
                 self._loader.exec_module(module)
         finally:

@@ -8,8 +8,6 @@ through the function for that place; the name itself is never changed in the rec
 
 from __future__ import annotations
 
-import unicodedata
-
 # Format characters that change how the text after them looks (bidi embeddings, overrides
 # and isolates, the Arabic letter mark): the ones that make a line lie about its content.
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -26,8 +24,16 @@ def _escape(ch: str) -> str:
     return f"\\U{code:08x}"
 
 
+def _category(ch: str) -> str:
+    # unicodedata (a library of Unicode's tables: 0.3 ms of a start here) is imported for
+    # the first text that is not plain: a start draws none.
+    import unicodedata
+
+    return unicodedata.category(ch)
+
+
 def _unsafe(ch: str) -> bool:
-    category = unicodedata.category(ch)
+    category = _category(ch)
     # Cc: C0 and C1 controls, ESC and newlines among them; Cs: a lone surrogate; Zl/Zp: the
     # Unicode line and paragraph separators, newlines by another name.
     return category in ("Cc", "Cs", "Zl", "Zp") or ch in _BIDI
@@ -58,4 +64,6 @@ def csv_cell(text: str) -> str:
 
 def is_blank(text: str) -> bool:
     """True for text that shows nothing: only spaces, zero-width and format characters."""
-    return all(ch.isspace() or unicodedata.category(ch) in ("Cf", "Mn", "Me") for ch in text)
+    if text.isascii():  # no ASCII character is a format or combining one
+        return all(ch.isspace() for ch in text)
+    return all(ch.isspace() or _category(ch) in ("Cf", "Mn", "Me") for ch in text)

@@ -26,7 +26,7 @@ from coda_pi.referee.shared.results import ResultsView
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.signals import Button, Press, Release
 from coda_pi.referee.shared.views import SetupView
-from coda_pi.safe_text import csv_cell, drawable, printable
+from coda_pi.safe_text import csv_cell, drawable, is_blank, printable
 from coda_pi.ui.screens import ScreenRenderer
 
 SPEC = Path(__file__).parent / "records" / "spec"
@@ -157,3 +157,13 @@ def test_csv_cells_and_terminal_text():
     assert csv_cell("Ann") == "Ann"
     assert printable("a\x00b\u2028") == "a\\x00b\\u2028"
     assert drawable("a\x00\ud800") == "a\ufffd\ufffd"
+
+
+@given(st.text(alphabet=st.characters(codec=None), max_size=6))
+def test_blank_is_only_spaces_zero_width_and_format_characters(text):
+    # The rule as written before ASCII text was answered without unicodedata (a start
+    # imports it for no plain name): the same answer for every text.
+    import unicodedata
+
+    rule = all(ch.isspace() or unicodedata.category(ch) in ("Cf", "Mn", "Me") for ch in text)
+    assert is_blank(text) == rule

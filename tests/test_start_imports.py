@@ -102,6 +102,16 @@ NOT_AT_START = (
     "pygame.sysfont", "pygame.sprite", "pygame.threads", "pygame.scrap",
     # logging: nothing is logged for the first frame (coda_pi/log_later.py).
     "logging",
+    # typing: the start's modules name its names from coda_pi/start_typing.py (about 2 ms).
+    "typing",
+    # queue (with heapq): the fsync thread's queue is _queue's SimpleQueue, which it re-exports.
+    "queue", "heapq",
+    # unicodedata: only a text that is not plain asks it (coda_pi/safe_text.py).
+    "unicodedata",
+    # signal: the stop signals are set with _signal's functions; the module names one taken.
+    "signal",
+    # A run that draws nothing (the demo's, the tests') stands in for the screen with it.
+    "coda_pi.app.undrawn",
     # gpiozero's other devices: its __init__ would import them all (coda_pi/import_later.py).
     "gpiozero.boards", "gpiozero.spi_devices", "gpiozero.internal_devices",
 )
@@ -129,6 +139,11 @@ PLAY = (
     # them (some 25 ms here with every mode, 0.4 s on a Pi Zero).
     "coda_pi.referee.pools.entered.mode", "coda_pi.ui.entry_screens",
     "coda_pi.rules.table_fit",
+    # The tones and tunes: a laptop's mixer plays them from its first cue, a Pi's piezo
+    # once its pins are open.
+    "coda_pi.devices.buzzer", "coda_pi.devices.tunes",
+    # What undo says and refuses: the BACK menu's, in a game.
+    "coda_pi.referee.coda.closed_rounds", "coda_pi.referee.shared.describe",
 )
 
 # dataclasses imports inspect (with ast and dis) only to write a docstring for a class
@@ -166,6 +181,10 @@ def test_a_laptop_start_draws_the_setup_without_gpiozero_or_the_other_screens(tm
     assert report["collecting"], "the garbage collector runs again once the device is built"
     assert not loaded(report, "tomllib"), "an empty config file needs no TOML parser"
     assert not loaded(report, "datetime"), "nor an empty data directory any date"
+    assert not loaded(report, "coda_pi.results_cache"), "nor any record's summary"
+    # Its plain options (a window, a size, a directory) are read without argparse (nor
+    # gettext, which argparse imports): about 3 ms of the start here.
+    assert not [name for name in ("argparse", "gettext") if loaded(report, name)]
     assert report["catalogs"] == [], "English, the source, is drawn without its catalog"
     assert report["game_views_made"] == [], "the setup shows no game's table, turn or scores"
     assert not report["gpio"]

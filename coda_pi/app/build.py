@@ -9,7 +9,6 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
 
 import pygame
 
@@ -20,7 +19,6 @@ from coda_pi.app.options import DeviceOptions
 from coda_pi.app.records import OnRecorded, Records
 from coda_pi.app.resume import build_referee, notice_over
 from coda_pi.app.sdl_noise import sifted_stderr
-from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
 from coda_pi.app.waiting import Waiter, choose_waiter, is_console_driver
 from coda_pi.config import BUTTONS_OFF, Config
 from coda_pi.desktop import WINDOW_SYSTEMS, keys_banner, set_in_a_window, unseen_notice
@@ -35,6 +33,7 @@ from coda_pi.referee.shared.views import BannerKind
 from coda_pi.referee.table_referee import TableReferee
 from coda_pi.rules.sentence import say
 from coda_pi.rules.sentence import say as sentence_say
+from coda_pi.start_typing import TYPE_CHECKING, Any, TextIO
 from coda_pi.system_random import system_random
 from coda_pi.ui.scene import Scene
 
@@ -104,6 +103,8 @@ def build_app(
     config = options.config
     clock = MonotonicClock() if clock is None else clock
     queue = IntentQueue() if queue is None else queue  # an empty queue is falsy
+    if not options.draw:
+        from coda_pi.app.undrawn import UndrawnDisplay, UndrawnRenderer
     with sifted_stderr():  # the drivers SDL only tried say nothing (app/sdl_noise.py)
         pygame.display.init()
         pygame.font.init()
@@ -305,8 +306,9 @@ def _play_importer(app: App, pool: str) -> Callable[[], None]:
     from coda_pi.referee.coda.states import play_modules
 
     # random: the device's randomness beyond the seed (coda_pi/system_random.py) deals.
+    # devices.buzzer: the tones a laptop's first cue plays (the mixer opens with it).
     modules = [*play_modules(pool), *POOL_PLAY.get(pool, ()), *SCREENS_PLAY, "datetime",
-               "random"]
+               "random", "coda_pi.devices.buzzer"]
 
     def import_play() -> None:
         while modules:

@@ -13,12 +13,12 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TextIO
 
 from coda_pi.cli.commands import COMMAND_MODULES, COMMANDS, chosen_command  # noqa: F401
 from coda_pi.i18n import LANGUAGES, language_from_environment, set_language
 from coda_pi.pygame_import import leave_out_unused_pygame
 from coda_pi.safe_text import printable
+from coda_pi.start_typing import TYPE_CHECKING, Any, TextIO
 
 # pygame greets on import; a device's log and a user's terminal have no use for it.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -80,14 +80,16 @@ def _command(given: list[str]) -> int:
     # Output for people in the language the environment asks for (run and demo follow
     # --lang or the config instead).
     set_language(lang_option(given) or language_from_environment())
-    if given in ([], ["run"]):
+    args: Any = None
+    if chosen_command(given) == "run":
         # The appliance's own command line (firmware/coda-pi.service: `coda-pi run`, the
-        # rest from its environment and config): nothing to parse, so no argparse (with
-        # gettext, and the parser built: about 2.5 ms of the start here, 35 ms on a Zero).
+        # rest from its environment and config) and a laptop's plain options need no
+        # argparse (with gettext, and the parser built: about 3 ms of the start here,
+        # 45 ms on a Zero).
         from coda_pi.cli.run import plain_run_args
 
-        args: Any = plain_run_args()
-    else:
+        args = plain_run_args(given)
+    if args is None:
         from coda_pi.cli.parser import parse
 
         args = parse(given)

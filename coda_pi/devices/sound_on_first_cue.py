@@ -15,10 +15,16 @@ from collections.abc import Callable
 
 import pygame
 
-from coda_pi.devices.buzzer import ToneSounder, WithPiezo
 from coda_pi.i18n import _
 from coda_pi.referee.shared.ports import Sounder
 from coda_pi.referee.shared.signals import Cue
+from coda_pi.start_typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    # The tones and tunes (buzzer.py, tunes.py: about 1 ms of a laptop's start here) come
+    # with the first cue, or with the play modules once the first frame is shown
+    # (app/build.py), whichever is first.
+    from coda_pi.devices.buzzer import ToneSounder, WithPiezo
 
 
 class MixerOnFirstCue:
@@ -42,6 +48,8 @@ class MixerOnFirstCue:
             if self._silent:
                 return
             try:
+                from coda_pi.devices.buzzer import ToneSounder
+
                 self._sounder = ToneSounder.open(clock=self._clock)
             # pygame.error: no device; ImportError or NotImplementedError: no mixer at all.
             except (pygame.error, ImportError, NotImplementedError) as error:

@@ -5,16 +5,13 @@ them (``states``), so it stays with the referee, which it is part of."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from coda_pi.i18n import _
-from coda_pi.referee.coda.closed_rounds import closed_round_refusal, round_closed_by_last_event
-from coda_pi.referee.shared.describe import describe_event, put_back_hint, undo_banner
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.overlays import Confirm, Menu, MenuItem
 from coda_pi.referee.shared.seat_screens import PhonesPanel
 from coda_pi.referee.shared.signals import Cue
 from coda_pi.referee.shared.views import Banner, BannerKind, TurnStep
+from coda_pi.start_typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -130,6 +127,14 @@ class CodaMenu:
             self._overlay = None
             self._refuse(_("There is nothing to undo"))
             return
+        # A game's (undo is asked of one in play): imported after the first frame
+        # (states.PLAY_MODULES), not for the setup a start shows.
+        from coda_pi.referee.coda.closed_rounds import (
+            closed_round_refusal,
+            round_closed_by_last_event,
+        )
+        from coda_pi.referee.shared.describe import describe_event
+
         game = journal.game
         if round_closed_by_last_event(game):  # its lines are public now (closed_rounds.py)
             self._overlay = None
@@ -160,6 +165,8 @@ class CodaMenu:
         self._ended_early = False
         self._review = None
         self._enter_phase()
+        from coda_pi.referee.shared.describe import put_back_hint, undo_banner
+
         labels = self._options.labels
         hint = self._pool.put_back_hint(last) or put_back_hint(
             last, players, labels, right=guess_was_right(last, journal.game))

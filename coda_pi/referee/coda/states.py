@@ -43,6 +43,8 @@ PLAY_MODULES: tuple[str, ...] = (
     "coda_pi.referee.shared.game_views",
     # A game's journal and its rules (ports.coda_journal, pools' journal, base's commit).
     "coda_pi.replay", "coda_pi.rules.games",
+    # What undo says and refuses (coda/menu.py).
+    "coda_pi.referee.coda.closed_rounds", "coda_pi.referee.shared.describe",
 )
 """The modules a game's first press may need that a start's first frame does not."""
 
