@@ -31,6 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any, Literal
 
 from coda_pi.config_salvage import decode_config, salvage
 from coda_pi.i18n import LANGUAGES, N_
@@ -40,7 +41,6 @@ from coda_pi.referee.shared.pool_names import DEFAULT_POOL, POOL_SPELLINGS, pool
 from coda_pi.referee.shared.signals import SEAT_BUTTONS, Button
 from coda_pi.rules.sentence import Sentence, say
 from coda_pi.safe_text import is_blank, printable
-from coda_pi.start_typing import Any, Literal
 
 CONFIG_ENV = "CODA_PI_CONFIG"
 DATA_DIR_ENV = "CODA_PI_DATA"

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from coda_pi.config_reasons import plain_reason
 from coda_pi.rules.sentence import say
-from coda_pi.start_typing import Any
 
 
 def decode_config(raw: bytes) -> tuple[str, frozenset[int]]:

@@ -38,9 +38,9 @@ import os
 import sys
 from pathlib import Path
 from types import CodeType
+from typing import Any, BinaryIO
 
 from coda_pi.import_later import dataclasses_module
-from coda_pi.start_typing import Any, BinaryIO
 
 # The first import of dataclasses in a start: without inspect until it is needed.
 dataclasses = dataclasses_module()

@@ -24,10 +24,10 @@ import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from coda_pi import config, log_later
 from coda_pi.rules.sentence import say
-from coda_pi.start_typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import datetime as dt

@@ -13,8 +13,7 @@ those of its published Spanish rules.
 from __future__ import annotations
 
 from pathlib import Path
-
-from coda_pi.start_typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     import gettext

@@ -17,8 +17,7 @@ import sys
 import types
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-
-from coda_pi.start_typing import Any
+from typing import Any
 
 
 def stand_in(name: str, real: str, names: tuple[str, ...] = ()) -> types.ModuleType:

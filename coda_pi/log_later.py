@@ -11,8 +11,7 @@ comes first, so every record is formatted as it always was.
 from __future__ import annotations
 
 import sys
-
-from coda_pi.start_typing import Any
+from typing import Any
 
 _pending: dict[str, Any] | None = None
 

@@ -19,7 +19,7 @@ reads as ``tomllib`` does: tests/test_plain_toml.py holds the two side by side.
 
 from __future__ import annotations
 
-from coda_pi.start_typing import Any
+from typing import Any
 
 _BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 _DIGITS = frozenset("0123456789")

@@ -24,8 +24,7 @@ import sys
 import warnings
 from collections.abc import Sequence
 from types import ModuleType
-
-from coda_pi.start_typing import Any
+from typing import Any
 
 MIXER_MODULES = ("pygame.mixer_music", "pygame.mixer")
 """The mixer's modules (mixer_music is the part that loads SDL_mixer)."""

@@ -14,10 +14,10 @@ import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.sentence import say
-from coda_pi.start_typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from coda_pi.fsync_thread import FsyncThread, FsyncTicket

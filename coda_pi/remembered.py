@@ -12,13 +12,13 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from coda_pi import log_later
 from coda_pi.i18n import LANGUAGES
 from coda_pi.record import write_atomically
 from coda_pi.referee.shared.pool_names import POOL_NAMES
 from coda_pi.referee.shared.setup import SetupDefaults
-from coda_pi.start_typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from coda_pi.referee.mastermind.setup import MastermindOptions

@@ -21,10 +21,10 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from coda_pi.record import read_file_bytes
 from coda_pi.rules.sentence import say, sentence_from_json, sentence_json
-from coda_pi.start_typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import datetime as dt

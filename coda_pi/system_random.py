@@ -9,8 +9,7 @@ Pi Zero 2 W) is needed once a game deals or a dial starts, after the first frame
 from __future__ import annotations
 
 import os
-
-from coda_pi.start_typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     import random

@@ -102,8 +102,6 @@ NOT_AT_START = (
     "pygame.sysfont", "pygame.sprite", "pygame.threads", "pygame.scrap",
     # logging: nothing is logged for the first frame (coda_pi/log_later.py).
     "logging",
-    # typing: the start's modules name its names from coda_pi/start_typing.py (about 2 ms).
-    "typing",
     # queue (with heapq): the fsync thread's queue is _queue's SimpleQueue, which it re-exports.
     "queue", "heapq",
     # unicodedata: only a text that is not plain asks it (coda_pi/safe_text.py).

@@ -9,6 +9,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
 
 import pygame
 
@@ -33,7 +34,6 @@ from coda_pi.referee.shared.views import BannerKind
 from coda_pi.referee.table_referee import TableReferee
 from coda_pi.rules.sentence import say
 from coda_pi.rules.sentence import say as sentence_say
-from coda_pi.start_typing import TYPE_CHECKING, Any, TextIO
 from coda_pi.system_random import system_random
 from coda_pi.ui.scene import Scene
 

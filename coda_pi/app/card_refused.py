@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from coda_pi.app.records import Records
 from coda_pi.app.resume import build_referee
@@ -22,7 +23,6 @@ from coda_pi.os_words import said
 from coda_pi.referee.shared.ports import Clock
 from coda_pi.referee.shared.views import BannerKind
 from coda_pi.referee.table_referee import TableReferee
-from coda_pi.start_typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import random

@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -26,7 +27,6 @@ from coda_pi.referee.shared.ports import Clock, Sounder
 from coda_pi.referee.shared.signals import Cue
 from coda_pi.referee.shared.views import LedState
 from coda_pi.referee.table_referee import TableReferee
-from coda_pi.start_typing import TYPE_CHECKING, Any, Protocol
 from coda_pi.ui.display import Display
 from coda_pi.ui.scene import Scene
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from coda_pi.app.records import OnRecorded
 from coda_pi.config import Config
 from coda_pi.devices.gpio import DEFAULT_BOUNCE_TIME
 from coda_pi.referee.shared.setup import SetupDefaults
-from coda_pi.start_typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from coda_pi.referee.mastermind.setup import MastermindOptions

@@ -11,13 +11,13 @@ import itertools
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from coda_pi import log_later
 from coda_pi.datadir import new_record_path, results
 from coda_pi.i18n import N_, _, ngettext, spoken
 from coda_pi.record import RecordWriter, fsync_dir, read_file_bytes, write_atomically
 from coda_pi.referee.shared.results import ResultRow
-from coda_pi.start_typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from coda_pi.fsync_thread import FsyncThread, FsyncTicket

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import errno
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from coda_pi import log_later, remembered
 from coda_pi.app.options import DeviceOptions
@@ -24,7 +25,6 @@ from coda_pi.referee.shared.views import GAME_VIEWS, Banner, BannerKind, Confirm
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.referee.table_referee import TableReferee
 from coda_pi.rules.sentence import say
-from coda_pi.start_typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import random

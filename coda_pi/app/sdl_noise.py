@@ -14,8 +14,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Iterator
-
-from coda_pi.start_typing import BinaryIO
+from typing import BinaryIO
 
 TRIED_DRIVER_NOISE = ("XDG_RUNTIME_DIR is invalid or not set",)
 """Lines that only say a display driver was tried and not found (SDL goes on to the next)."""

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from types import FrameType
 
 from coda_pi import log_later
-from coda_pi.start_typing import TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import signal

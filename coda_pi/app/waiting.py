@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Protocol
 
 import pygame
 
 from coda_pi.devices.intent_queue import IntentQueue
 from coda_pi.referee.shared.ports import FakeClock
-from coda_pi.start_typing import Protocol
 
 
 class Waiter(Protocol):

@@ -13,12 +13,12 @@ import os
 import re
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
 from coda_pi.cli.commands import COMMAND_MODULES, COMMANDS, chosen_command  # noqa: F401
 from coda_pi.i18n import LANGUAGES, language_from_environment, set_language
 from coda_pi.pygame_import import leave_out_unused_pygame
 from coda_pi.safe_text import printable
-from coda_pi.start_typing import TYPE_CHECKING, Any, TextIO
 
 # pygame greets on import; a device's log and a user's terminal have no use for it.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

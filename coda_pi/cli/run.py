@@ -7,13 +7,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 from coda_pi import log_later
 from coda_pi.config import load_config
 from coda_pi.datadir import DataDirBusy, claim_data_dirs
 from coda_pi.desktop import KEYS
 from coda_pi.i18n import LANGUAGES, _, set_language, spoken
-from coda_pi.start_typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import argparse

@@ -14,6 +14,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -23,7 +24,6 @@ from coda_pi.i18n import _
 from coda_pi.pygame_import import mixer
 from coda_pi.referee.shared.ports import Sounder
 from coda_pi.referee.shared.signals import Cue
-from coda_pi.start_typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from gpiozero.output_devices import TonalBuzzer

@@ -20,13 +20,13 @@ import sys
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from coda_pi import log_later
 from coda_pi.devices.gpiozero_import import gpiozero_imported
 from coda_pi.i18n import _
 from coda_pi.referee.shared.signals import Button, Intent, Press, Release
 from coda_pi.referee.shared.views import LedState
-from coda_pi.start_typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from gpiozero.input_devices import DigitalInputDevice

@@ -18,7 +18,7 @@ import pygame
 from coda_pi.i18n import _
 from coda_pi.referee.shared.ports import Sounder
 from coda_pi.referee.shared.signals import Cue
-from coda_pi.start_typing import TYPE_CHECKING
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     # The tones and tunes (buzzer.py, tunes.py: about 1 ms of a laptop's start here) come

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from coda_pi.rules.sentence import say
-from coda_pi.start_typing import Any
 
 POD_KEYS: tuple[str, ...] = ("enabled", "controller", "port", "multiplexer", "address",
                              "channels", "bus_hz", "idle_seconds")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from coda_pi.lazy_types import instance_of
 from coda_pi.record import Journal
@@ -27,7 +28,6 @@ from coda_pi.referee.shared.views import (
     PublicView,
     SetupView,
 )
-from coda_pi.start_typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import random

@@ -4,8 +4,7 @@ them (``switch.py``). Above both games' folders, since it names both games' view
 from __future__ import annotations
 
 from contextlib import AbstractContextManager
-
-from coda_pi.start_typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from coda_pi.referee.mastermind.views import MastermindPrivateView, MastermindPublicView

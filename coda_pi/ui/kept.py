@@ -13,11 +13,11 @@ is where the screens put the table.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from typing import NamedTuple
 
 import pygame
 
 from coda_pi.i18n import in_language, language
-from coda_pi.start_typing import NamedTuple
 from coda_pi.ui import theme
 from coda_pi.ui.memo import Memo
 from coda_pi.ui.text import names_as_shown, names_stack, recording

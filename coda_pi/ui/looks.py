@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from coda_pi.referee.shared.views import BannerKind, LedState
-from coda_pi.start_typing import TYPE_CHECKING
 from coda_pi.ui import theme
 from coda_pi.ui.draw import LedLook, PanelLook
 from coda_pi.ui.theme import RGB

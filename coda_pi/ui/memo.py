@@ -14,10 +14,9 @@ a dangling pointer, and tests and the demo quit and start again.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Generic, TypeVar
 
 import pygame
-
-from coda_pi.start_typing import Generic, TypeVar
 
 V = TypeVar("V")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,7 +27,6 @@ from coda_pi.referee.shared.views import (
     PublicView,
     SetupView,
 )
-from coda_pi.start_typing import TYPE_CHECKING
 from coda_pi.ui import theme
 from coda_pi.ui.chrome import (
     _overlay,

@@ -17,11 +17,11 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 import pygame
 
 from coda_pi.safe_text import drawable
-from coda_pi.start_typing import Any, NamedTuple
 from coda_pi.ui.memo import Memo
 from coda_pi.ui.theme import RGB
 

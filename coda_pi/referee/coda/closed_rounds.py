@@ -13,9 +13,10 @@ anything: undo goes back across rounds, and after the last round there is no nex
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from coda_pi.i18n import _
 from coda_pi.referee.shared.wording import nouns
-from coda_pi.start_typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from coda_pi.rules.coda import CodaGame

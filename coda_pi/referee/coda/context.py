@@ -7,8 +7,9 @@ circle (Mastermind's ``mastermind/context.py`` is the same pattern)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Protocol
+
 from coda_pi.referee.pools.mode import PoolHost
-from coda_pi.start_typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from coda_pi.referee.coda.deal_colours import ColourDial

@@ -5,13 +5,14 @@ them (``states``), so it stays with the referee, which it is part of."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from coda_pi.i18n import _
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.overlays import Confirm, Menu, MenuItem
 from coda_pi.referee.shared.seat_screens import PhonesPanel
 from coda_pi.referee.shared.signals import Cue
 from coda_pi.referee.shared.views import Banner, BannerKind, TurnStep
-from coda_pi.start_typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from coda_pi.i18n import _
 from coda_pi.record import Journal, RecordWriteError
@@ -54,7 +55,6 @@ from coda_pi.referee.shared.views import (
     SetupView,
 )
 from coda_pi.rules.dealer import SEED_KEY, Dealer, Shuffle, inherited_seed, new_seed
-from coda_pi.start_typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import random

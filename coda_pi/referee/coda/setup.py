@@ -5,12 +5,13 @@ drawn with no table."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from coda_pi.i18n import N_
 from coda_pi.referee.coda.state import CodaState
 from coda_pi.referee.shared.kinds import CodaScreen
 from coda_pi.referee.shared.seat_screens import PHONES_ON
 from coda_pi.referee.shared.signals import Button
-from coda_pi.start_typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from coda_pi.referee.coda.context import CodaContext

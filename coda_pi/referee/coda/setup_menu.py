@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from coda_pi.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, set_language
 from coda_pi.referee.shared.choice_menu import START, ChoiceMenu
@@ -19,7 +20,6 @@ from coda_pi.referee.shared.seat_screens import PHONES_ON
 from coda_pi.referee.shared.setup import SetupDefaults, seat_name
 from coda_pi.referee.shared.signals import Button
 from coda_pi.referee.shared.wording import nouns
-from coda_pi.start_typing import Any
 
 FIRST_PERIODS = (20, 30, 45, 60, 90, 120, 180, 300)
 EXTRA_PERIODS = (10, 15, 20, 30, 45, 60)

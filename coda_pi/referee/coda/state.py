@@ -8,8 +8,9 @@ input and may replace the screen (``pools.PoolMode``). ``states.SCREENS`` lists 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from coda_pi.referee.shared.kinds import CodaScreen
-from coda_pi.start_typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from coda_pi.referee.coda.context import CodaContext

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from coda_pi.i18n import N_, _
 from coda_pi.record import Journal
@@ -37,11 +38,9 @@ from coda_pi.referee.shared.views import Banner, BannerKind, LedState, PrivateVi
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Color
-from coda_pi.start_typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import random
-    from typing import ClassVar
 
     from coda_pi.referee.shared.ports import PadSource
     from coda_pi.referee.shared.public import PublicTable, TurnCursor

@@ -18,6 +18,7 @@ import errno
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from coda_pi.i18n import TableWords, _, spoken
 from coda_pi.os_words import said
@@ -30,7 +31,6 @@ from coda_pi.referee.shared.views import Banner, BannerKind
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.sentence import Sentence
-from coda_pi.start_typing import Any
 
 HOLD_FOR_UNDO = 2.0  # seconds BACK is held to ask for an undo
 

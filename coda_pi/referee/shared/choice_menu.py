@@ -9,11 +9,11 @@ table that keeps its last settings starts with one press.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Generic, Protocol, TypeVar
 
 from coda_pi.i18n import N_, _
 from coda_pi.referee.shared.signals import Button
 from coda_pi.referee.shared.views import SetupItem, SetupView
-from coda_pi.start_typing import Generic, Protocol, TypeVar
 
 T = TypeVar("T")
 START = "Start"

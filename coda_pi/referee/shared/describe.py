@@ -10,13 +10,13 @@ panels: the record knows them, the table must not.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from coda_pi.i18n import _
 from coda_pi.referee.shared.labels import tile_name, value_label
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.rules.errors import RuleError
 from coda_pi.rules.tiles import Tile
-from coda_pi.start_typing import Any
 
 
 def _name(players: Sequence[str], seat: object) -> str:

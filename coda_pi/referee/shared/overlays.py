@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from coda_pi.i18n import N_, _
 from coda_pi.referee.shared.seat_screens import PhonesPanel, PhonesView
 from coda_pi.referee.shared.views import ConfirmView, MenuView
 from coda_pi.referee.shared.wording import nouns
-from coda_pi.start_typing import Literal
 
 MenuItem = Literal["resume", "pause", "unpause", "undo", "fix", "end", "review", "phones",
                    "phones_on", "quit"]

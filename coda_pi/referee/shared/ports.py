@@ -11,10 +11,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from coda_pi.record import Journal, RecordWriteError
 from coda_pi.referee.shared.signals import Cue
-from coda_pi.start_typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
 

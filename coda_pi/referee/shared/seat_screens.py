@@ -12,9 +12,9 @@ it (the arrows point inward).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from coda_pi.i18n import N_, _
-from coda_pi.start_typing import Protocol
 
 WITHOUT_A_PHONE = N_("No phone? Others look away while a button is held")
 """Said once when a game starts with seats that have no phone: how those seats keep their

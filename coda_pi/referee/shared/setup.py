@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any, Literal
 
 from coda_pi.i18n import _
 from coda_pi.referee.shared.pool_names import DEFAULT_POOL, POOL_MODES
-from coda_pi.start_typing import Any, Literal
 
 DEFAULT_NAMES: tuple[str, ...] = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
 

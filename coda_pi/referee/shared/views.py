@@ -23,10 +23,10 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING, Any
 
 from coda_pi.referee.shared.seat_screens import PhonesCard, PhonesView
 from coda_pi.referee.shared.view_states import LedState, TurnStep  # noqa: F401 (views, as ever)
-from coda_pi.start_typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from typing import TypeAlias
