@@ -25,9 +25,9 @@ import os
 import threading
 from collections.abc import Callable, Iterable
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from coda_pi import log_later
-from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import signal

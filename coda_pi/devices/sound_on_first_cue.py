@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from coda_pi.i18n import _
 from coda_pi.referee.shared.ports import Sounder
 from coda_pi.referee.shared.signals import Cue
-from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     # The tones and tunes (buzzer.py, tunes.py: about 1 ms of a laptop's start here) come
