@@ -129,6 +129,15 @@ def sample_scenes() -> dict[str, Scene]:
                             prompt=say(_("PREV/NEXT move {the_dash}. Take these from "
                                          "{the_box} in this order, OK"))),
         leds=_leds(3, blink=(1,)))
+    # The device's pool: the seat being dealt chooses its colours; the dial starts on "any
+    # mix", whose panels show no colour yet (deal_colours.py), then a chosen mix.
+    from coda_pi.referee.coda.deal_colours import ColourDial, colour_view
+
+    for name, index in (("deal-colours-any", 0), ("deal-colours-mix", 2)):
+        dial = ColourDial(hand=4, dark_left=12, light_left=12, index=index)
+        scenes[name] = Scene(
+            PublicView(screen=deal, table=None, private_shown=1, leds=_leds(3, blink=(1,))),
+            private=colour_view(1, NAMES[1], dial, "panels"), leds=_leds(3, blink=(1,)))
     timer = TimerView(seconds_left=43, period_seconds_left=43, extra=False, paused=False,
                       urgent=False)
     choose = TurnView(seat=0, name=NAMES[0], step=TurnStep.CHOOSE_COLOR,

@@ -81,9 +81,10 @@ def colour_view(seat: int, name: str, dial: ColourDial, labels: str) -> PrivateV
     """The held seat's screen: its row's colours as the dial stands, face down."""
     dark = dial.dark
     if dark is ANY_MIX:
-        # Face down and unknown: half and half stands for "either colour" on the screen.
+        # No colour yet: half dark and half light read as two of each (first evening,
+        # second list), so the panels show no colour at all.
         looks: tuple[PanelView, ...] = tuple(
-            PanelView(dark=i % 2 == 0, label="?", revealed=False) for i in range(dial.hand))
+            PanelView(dark=None, label="?", revealed=False) for _ in range(dial.hand))
         what = _("Any mix of dark and light")  # the device chooses, at random
     else:
         looks = tuple(panel(Tile(Color.DARK if i < dark else Color.LIGHT), labels)
