@@ -285,6 +285,14 @@ def sample_scenes() -> dict[str, Scene]:
     scenes["name-entry"] = Scene(PublicView(
         screen=entry.view(),  # type: ignore[arg-type]
         table=None, title=_("Names"), leds=_leds(4, blink=(2,))), leds=_leds(4, blink=(2,)))
+    # On a laptop: "Zoë" typed with letters; the footer says what the keys do.
+    from coda_pi.referee.shared.name_entry import TYPED_PROMPT
+
+    typed = NameEntry(2, "Seat 3")
+    typed.type("zoë")
+    scenes["name-entry-typed"] = Scene(PublicView(
+        screen=typed.view(_(TYPED_PROMPT)),  # type: ignore[arg-type]
+        table=None, title=_("Names"), leds=_leds(4, blink=(2,))), leds=_leds(4, blink=(2,)))
     scenes.update(_other_scenes())
     from coda_pi.ui.mastermind_samples import mastermind_scenes
 
