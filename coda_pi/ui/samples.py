@@ -6,10 +6,13 @@ screen can be looked at in its most crowded form: four players, long names, a fu
 
 from __future__ import annotations
 
+import errno
+import os
 from dataclasses import replace
 
 from coda_pi.desktop import KEYS_SHORT
 from coda_pi.i18n import _, ngettext
+from coda_pi.os_words import said
 from coda_pi.referee.shared.describe import (
     entered_pool_hint,
     put_back_hint,
@@ -147,6 +150,13 @@ def sample_scenes() -> dict[str, Scene]:
     scenes["turn-choose"] = Scene(PublicView(screen=choose, table=_table(holding=False),
                                              title=round_of(2), leds=_leds(4, on=0)),
                                   leds=_leds(4, on=0))
+    # A sentence longer than the header holds: it takes lines from the body, whole.
+    disk_full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    full = _("Could not save to the game record ({why}): nothing was done. Free some space "
+             "or check the card, then try again").format(why=said(disk_full))
+    scenes["turn-long-news"] = Scene(PublicView(
+        screen=choose, table=_table(3, holding=False), title=round_of(2),
+        banner=Banner(full, BannerKind.ERROR), leds=_leds(3, on=0)), leds=_leds(3, on=0))
     scenes["turn-drawn-private"] = Scene(
         PublicView(screen=choose, table=_table(), private_shown=0, leds=_leds(4, on=0)),
         private=PrivateView(seat=0, name=NAMES[0], purpose=PrivatePurpose.DRAWN,
