@@ -238,3 +238,20 @@ def test_any_mix_shows_no_particular_mix_of_colours() -> None:
         table.tap(NEXT, 2)  # 1 dark, 3 light
         dark, light = _faces_shown(table, size)
         assert dark > 0 and light > 2 * dark, (dark, light)
+
+
+def test_a_chosen_mix_is_said_with_each_colour_agreeing_with_its_count() -> None:
+    """"1 oscuras" read wrong in Spanish: one dark panel is "1 oscura"."""
+    from coda_pi.i18n import in_language
+    from coda_pi.referee.coda.deal_colours import ColourDial, colour_view
+
+    said = {}
+    for language in ("en", "es"):
+        with in_language(language):
+            for index in (1, 2, 5):  # 0, 1 and 4 dark of 4
+                dial = ColourDial(hand=4, dark_left=12, light_left=12, index=index)
+                said[language, index] = colour_view(0, "Ann", dial, "panels").prompt
+    assert said["es", 2].startswith("1 oscura, 3 claras:"), said["es", 2]
+    assert said["es", 1].startswith("0 oscuras, 4 claras:"), said["es", 1]
+    assert said["es", 5].startswith("4 oscuras, 0 claras:"), said["es", 5]
+    assert said["en", 2].startswith("1 dark, 3 light:"), said["en", 2]

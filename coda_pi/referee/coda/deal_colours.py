@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from coda_pi.i18n import _
+from coda_pi.i18n import _, ngettext
 from coda_pi.referee.shared.private import panel
 from coda_pi.referee.shared.views import PanelView, PrivatePurpose, PrivateView
 from coda_pi.rules.coda import CodaGame
@@ -89,7 +89,11 @@ def colour_view(seat: int, name: str, dial: ColourDial, labels: str) -> PrivateV
     else:
         looks = tuple(panel(Tile(Color.DARK if i < dark else Color.LIGHT), labels)
                       for i in range(dial.hand))
-        what = _("{dark} dark, {light} light").format(dark=dark, light=dial.hand - dark)
+        # Each count with its own colour word, which agrees with it ("1 oscura, 3 claras").
+        light = dial.hand - dark
+        what = ", ".join((ngettext("{count} dark", "{count} dark", dark).format(count=dark),
+                          ngettext("{count} light", "{count} light", light).format(
+                              count=light)))
         what = what[:1].upper() + what[1:]
     return PrivateView(
         seat=seat,
