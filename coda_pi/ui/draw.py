@@ -412,6 +412,18 @@ def banner_room(header: pygame.Rect, news: str, screen_height: int) -> int:
     where it fits as the header is laid out (on a line under the title, beside the widest
     title on a chip, or alone across the bar), else what the news across the whole bar
     needs, at the readable floor. The body gives those pixels up while the news stands."""
+    # Asked by every frame the banner stands in (the timer's seconds among them).
+    key = (tuple(header), news, screen_height)
+    kept = _banner_rooms.get(key)
+    if kept is None:
+        kept = _banner_rooms.put(key, _banner_room(header, news, screen_height))
+    return kept
+
+
+_banner_rooms: Memo[int] = Memo(32)
+
+
+def _banner_room(header: pygame.Rect, news: str, screen_height: int) -> int:
     floor = floor_font(screen_height)
     pad = max(1, header.height // 14)
     inner = header.inflate(-2 * pad - header.height // 3, -2 * pad)
