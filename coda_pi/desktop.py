@@ -8,6 +8,7 @@ No pygame here: ``coda-pi --help`` reads ``KEYS`` without opening anything.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 from coda_pi.i18n import N_, _
 
@@ -42,13 +43,27 @@ def in_a_window() -> bool:
 
 
 def unseen_notice(driver: str, env: Mapping[str, str]) -> str | None:
-    """One sentence when SDL fell back to a driver that shows nothing though nobody asked
-    for it (``SDL_VIDEODRIVER`` unset): where the device runs, and how to stop it."""
+    """Three lines when SDL fell back to a driver that shows nothing though nobody asked for
+    it (``SDL_VIDEODRIVER`` unset): first, plainly, that nothing is shown and why; then how
+    to see the device, and the command that plays a game where nothing is shown; then how
+    to stop it. A newcomer read past the old one-liner, which opened on SDL's driver."""
     if driver not in WINDOWLESS or env.get("SDL_VIDEODRIVER"):
         return None
-    return _("no display found: running on SDL's {driver} driver, where nothing is shown "
-             "(start it from a desktop session or the Pi's console to see it); Ctrl-C "
-             "stops it").format(driver=driver)
+    return "\n".join((
+        _("Nothing is shown: no display was found (DISPLAY and WAYLAND_DISPLAY are not "
+          "set), so the device runs off-screen (SDL's {driver} driver).").format(
+              driver=driver),
+        _("To see it, start it from a desktop session or the Pi's console; to watch a "
+          "game played here, run: {command} demo --headless --screenshots shots").format(
+              command=_command()),
+        _("Ctrl-C stops it."),
+    ))
+
+
+def _command() -> str:
+    """How the newcomer starts coda-pi: ``./coda-pi`` from a clone (the quick start's),
+    else the installed command."""
+    return "./coda-pi" if Path("coda-pi").is_file() else "coda-pi"
 
 
 def keys_banner(driver: str, *, buttons: bool) -> str | None:

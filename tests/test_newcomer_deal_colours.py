@@ -208,3 +208,50 @@ def test_a_new_game_s_dials_start_afresh_and_offer_only_rows_the_pool_can_make()
     assert len(row) == 5 and sum(t.startswith("D") for t in row) == 3, row
     assert len(records) == 2
     assert records[1].events("deal")[-1] == {"event": "deal", "seat": 2, "row": row}
+
+
+def _faces_shown(table: Table, size: tuple[int, int]) -> tuple[int, int]:
+    """Pixels of a dark panel's face and of a light one's on the held seat's screen."""
+    import pygame
+
+    from coda_pi.ui import theme
+    from coda_pi.ui.scene import Scene
+    from coda_pi.ui.screens import draw_scene
+
+    pygame.font.init()
+    surface = pygame.Surface(size)
+    draw_scene(surface, Scene(table.referee.view(), table.referee.private_view()))
+    faces = [pygame.transform.threshold(None, surface, face, (0, 0, 0, 0), set_behavior=0)
+             for face in (theme.DARK_PANEL, theme.LIGHT_PANEL)]
+    return faces[0], faces[1]
+
+
+def test_any_mix_shows_no_particular_mix_of_colours() -> None:
+    """Alternate dark and light "?" panels read as two of each: "any mix" is drawn as
+    panels of no colour yet, and a chosen mix in its colours."""
+    for size in ((320, 240), (800, 480)):
+        table, _record = _dealing()
+        table.press(table.seat(0))
+        shown = table.referee.private_view()
+        assert shown.purpose is PrivatePurpose.DEAL and "Any mix" in shown.prompt
+        assert _faces_shown(table, size) == (0, 0)
+        table.tap(NEXT, 2)  # 1 dark, 3 light
+        dark, light = _faces_shown(table, size)
+        assert dark > 0 and light > 2 * dark, (dark, light)
+
+
+def test_a_chosen_mix_is_said_with_each_colour_agreeing_with_its_count() -> None:
+    """"1 oscuras" read wrong in Spanish: one dark panel is "1 oscura"."""
+    from coda_pi.i18n import in_language
+    from coda_pi.referee.coda.deal_colours import ColourDial, colour_view
+
+    said = {}
+    for language in ("en", "es"):
+        with in_language(language):
+            for index in (1, 2, 5):  # 0, 1 and 4 dark of 4
+                dial = ColourDial(hand=4, dark_left=12, light_left=12, index=index)
+                said[language, index] = colour_view(0, "Ann", dial, "panels").prompt
+    assert said["es", 2].startswith("1 oscura, 3 claras:"), said["es", 2]
+    assert said["es", 1].startswith("0 oscuras, 4 claras:"), said["es", 1]
+    assert said["es", 5].startswith("4 oscuras, 0 claras:"), said["es", 5]
+    assert said["en", 2].startswith("1 dark, 3 light:"), said["en", 2]

@@ -72,7 +72,7 @@ def test_the_first_screen_names_the_keys_only_on_a_desktop_without_buttons() -> 
 
 def test_only_an_unasked_offscreen_driver_is_announced() -> None:
     said = unseen_notice("offscreen", {})
-    assert said is not None and "nothing is shown" in said and "Ctrl-C" in said
+    assert said is not None and "Nothing is shown" in said and "Ctrl-C" in said
     assert unseen_notice("offscreen", {"SDL_VIDEODRIVER": "offscreen"}) is None
     assert unseen_notice("dummy", {"SDL_VIDEODRIVER": "dummy"}) is None
     assert unseen_notice("x11", {}) is None
@@ -125,12 +125,38 @@ def test_with_no_display_it_says_where_it_runs_and_ctrl_c_stops_it(tmp_path) -> 
             proc.kill()
             proc.communicate()
     assert proc.returncode == 0, err
-    assert "no display found: running on SDL's offscreen driver" in err
+    lines = err.strip().splitlines()
+    # The first line says plainly what happened, the next how to see a game, then how to
+    # stop (the newcomer of issue 33's second list did not see the old one-liner).
+    assert lines[0].startswith("coda-pi: Nothing is shown: no display was found"), err
+    assert "DISPLAY" in lines[0] and "WAYLAND_DISPLAY" in lines[0], err
     assert "Ctrl-C stops it" in err
+    _the_named_demo_runs(err)
     # One clear line, not buried under the libraries' noise of looking for a display
     # (libwayland's "XDG_RUNTIME_DIR is invalid or not set", issue 33).
     assert "XDG_RUNTIME_DIR" not in err, err
-    assert len(err.strip().splitlines()) == 1, err  # the config is there: nothing else
+    assert len(lines) == 3, err  # the config is there: nothing else
+
+
+def _the_named_demo_runs(err: str) -> None:
+    """The command the notice names to watch a game is one the parser takes, as written."""
+    [command] = re.findall(r"run: (\S*coda-pi demo [^\n]*)", err)
+    words = command.split()
+    assert words[0] in ("coda-pi", "./coda-pi") and "--headless" in words, command
+    args = cli.build_parser().parse_args(words[1:])
+    assert args.headless and args.screenshots is not None, command
+
+
+def test_the_no_display_notice_names_the_command_as_it_was_started(tmp_path,
+                                                                   monkeypatch) -> None:
+    # From a clone (its ./coda-pi beside the newcomer) the line is the one to paste.
+    (tmp_path / "coda-pi").write_text("#!/bin/sh\n")
+    monkeypatch.chdir(tmp_path)
+    said = unseen_notice("offscreen", {})
+    assert said is not None and "run: ./coda-pi demo --headless" in said, said
+    monkeypatch.chdir(tmp_path.parent)
+    said = unseen_notice("offscreen", {})
+    assert said is not None and "run: coda-pi demo --headless" in said, said
 
 
 def test_the_quit_question_asks_to_unplug_only_the_appliance(tmp_path) -> None:

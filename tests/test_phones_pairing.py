@@ -225,6 +225,7 @@ def test_device_dealt_play_deals_and_draws_to_the_phone(tmp_path: Path) -> None:
             # First the colours of the starting panels (issue 24), on "any mix": face down.
             assert private["purpose"] == "deal" and len(private["row"]) == 4
             assert {p["label"] for p in private["row"]} == {"?"}
+            assert {p["dark"] for p in private["row"]} == {None}  # no colour yet: any mix
             assert phone.tap(kind="key", key="ok") == 200  # any mix: the device deals
             got = device.until(lambda p=phone: (r := p.page())[1]["page"]["private"]
                                and "?" not in {t["label"] for t in r[1]["page"]["private"]["row"]}

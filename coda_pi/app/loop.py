@@ -23,8 +23,9 @@ from coda_pi.app.waiting import QueueWaiter, Waiter
 from coda_pi.devices.gpio import GpioDevices, SeatLeds
 from coda_pi.devices.intent_queue import INTENT_EVENT, IntentQueue
 from coda_pi.devices.keyboard import KeyboardButtons
+from coda_pi.referee.shared.name_entry import NameEntryView
 from coda_pi.referee.shared.ports import Clock, Sounder
-from coda_pi.referee.shared.signals import Cue
+from coda_pi.referee.shared.signals import Cue, Typed
 from coda_pi.referee.shared.views import LedState
 from coda_pi.referee.table_referee import TableReferee
 from coda_pi.ui.display import Display
@@ -248,6 +249,9 @@ class App:
         if intents:
             self._intents_since_views = True
         for intent in intents:
+            if isinstance(intent, Typed):  # a laptop's letters: no button, no phone's
+                self._guarded(self.referee.type_text, intent.text)
+                continue
             if self.companion is not None and self._taken(intent):
                 continue
             self._guarded(self.referee.handle, intent)
@@ -375,12 +379,20 @@ class App:
         elif self.keyboard is not None:
             # The keyboard goes through the same queue as the buttons and the demo, so every
             # input reaches the referee in the order it happened, by one path.
+            self.keyboard.typing = self._takes_text()
             for intent in self.keyboard.handle(event):
                 self.queue.put(intent)
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self._drawn = None  # the window was uncovered: its pixels must be drawn again
             if self.display is not None:
                 self.display.forget()  # ... and sent whole
+
+    def _takes_text(self) -> bool:
+        """The screen shown takes typed text: a name being typed, nothing over it."""
+        scene = self.scene
+        return (scene is not None and scene.private is None
+                and getattr(scene.view, "overlay", None) is None
+                and isinstance(scene.view.screen, NameEntryView))
 
     def _timeout(self) -> float | None:
         """Seconds until the earliest thing due; None when nothing ever is."""

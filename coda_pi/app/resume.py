@@ -210,6 +210,10 @@ class StartNotice:
             self._answering = None
             self._close()
 
+    def type_text(self, text: str) -> None:
+        if self.notice is None:  # while the notice is up only a button closes it
+            self.inner.type_text(text)
+
     def _close(self) -> None:
         self.notice = None
         self._changes += 1

@@ -16,7 +16,7 @@ import threading
 
 import pygame
 
-from coda_pi.referee.shared.signals import Intent
+from coda_pi.referee.shared.signals import Intent, Typed
 
 INTENT_EVENT: int = pygame.event.custom_type()
 """The pygame event type that says "intents are waiting in the queue"; it carries nothing."""
@@ -34,13 +34,13 @@ class IntentQueue:
     def __init__(self, *, wake_event_type: int = INTENT_EVENT) -> None:
         self._lock = threading.Lock()
         self._arrived = threading.Condition(self._lock)
-        self._items: list[Intent] = []
+        self._items: list[Intent | Typed] = []
         self._wake_event_type = wake_event_type
         # True while a posted wake-up has not yet been answered by a drain().
         self._wake_pending = False
         self._woken = False  # wake() was called and no wait() has returned since
 
-    def put(self, intent: Intent) -> None:
+    def put(self, intent: Intent | Typed) -> None:
         """Append an intent; safe from any thread, never blocks for long, never raises."""
         with self._lock:
             self._items.append(intent)
@@ -49,7 +49,7 @@ class IntentQueue:
                 return
             self._wake_pending = self._post_wake()
 
-    def drain(self) -> list[Intent]:
+    def drain(self) -> list[Intent | Typed]:
         """Everything put since the last drain, oldest first (for the owning loop only)."""
         with self._lock:
             items, self._items = self._items, []

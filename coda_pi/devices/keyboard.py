@@ -5,6 +5,11 @@ undo, a seat button held to peek) from Press to Release. So a held key must give
 one Press and, whatever happens, one Release: OS key repeat is ignored, and a window that
 loses focus while a key is down releases it (otherwise the key-up goes to another window
 and the seat's private view would stay on the screen).
+
+Text typed (SDL's TEXTINPUT) is passed on as ``Typed``: on a laptop a newcomer types a
+name. While the screen takes text (``typing``, set by the loop), Space types a space
+instead of pressing OK, and Backspace rubs a letter out (``ERASE``) instead of pressing
+BACK: the name screen decides what that means once the name has no letters left.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from collections.abc import Mapping
 
 import pygame
 
-from coda_pi.referee.shared.signals import Button, Intent, Press, Release
+from coda_pi.referee.shared.signals import ERASE, Button, Intent, Press, Release, Typed
 
 DEFAULT_KEYS: Mapping[int, Button] = {
     pygame.K_1: Button.SEAT_1,
@@ -37,6 +42,14 @@ DEFAULT_KEYS: Mapping[int, Button] = {
 """Which key stands in for which button; several keys may share a button."""
 
 
+_TYPING_KEYS: Mapping[int, list[Intent | Typed]] = {
+    pygame.K_SPACE: [],  # its TEXTINPUT types the space
+    pygame.K_BACKSPACE: [Typed(ERASE)],
+}
+"""Keys that type rather than press a button while the screen takes text; their key-ups
+release nothing (no button went down)."""
+
+
 def disable_key_repeat() -> None:
     """Turn pygame's own key repeat off (needs the display initialised).
 
@@ -55,16 +68,21 @@ class KeyboardButtons:
     def __init__(self, keys: Mapping[int, Button] = DEFAULT_KEYS) -> None:
         self._keys = dict(keys)
         self._down: dict[Button, set[int]] = {}
+        self.typing = False  # the screen takes text (a name): Space and Backspace type
 
     @property
     def held(self) -> frozenset[Button]:
         """The buttons currently held through the keyboard."""
         return frozenset(self._down)
 
-    def handle(self, event: pygame.event.Event) -> list[Intent]:
+    def handle(self, event: pygame.event.Event) -> list[Intent | Typed]:
         """The intents one pygame event means; most events mean none."""
+        if event.type == pygame.TEXTINPUT:
+            return [Typed(char) for char in event.text if char.isprintable()]
         if event.type == pygame.KEYDOWN:
-            return self._key_down(event.key)
+            if self.typing and event.key in _TYPING_KEYS:
+                return list(_TYPING_KEYS[event.key])
+            return list(self._key_down(event.key))
         if event.type == pygame.KEYUP:
             return self._key_up(event.key)
         if event.type == pygame.WINDOWFOCUSLOST:

@@ -106,7 +106,13 @@ class _Frame:
 
     def cell(self, x: int, y: int, w: int, panel: PanelView) -> None:
         box = (x, y, x + w - 2, y + CELL_H - 1)
-        if panel.dark:
+        if panel.dark is None:
+            # No colour yet (a deal's "any mix"): a dotted outline, neither lit nor drawn
+            # round, so that no mix of dark and light is shown.
+            edge = [(px, py) for px in range(box[0], box[2] + 1) for py in (box[1], box[3])]
+            edge += [(px, py) for py in range(box[1], box[3] + 1) for px in (box[0], box[2])]
+            self.draw.point([(px, py) for px, py in edge if (px + py) % 2 == 0], fill=1)
+        elif panel.dark:
             self.draw.rectangle(box, fill=1)
         else:
             self.draw.rectangle(box, outline=1)

@@ -133,6 +133,9 @@ class GameSwitch:
         self.current.handle(intent)
         self._maybe_switch()
 
+    def type_text(self, text: str) -> None:
+        self.current.type_text(text)
+
     def tick(self) -> None:
         self.current.tick()
 

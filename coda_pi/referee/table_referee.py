@@ -27,6 +27,10 @@ class TableReferee(Protocol):
 
     def handle(self, intent: Intent) -> None: ...
 
+    def type_text(self, text: str) -> None:
+        """Text typed on a keyboard (``signals.Typed``): read only by a screen that takes
+        text (a name), ignored elsewhere."""
+
     def tick(self) -> None: ...
 
     def next_deadline(self) -> float | None: ...

@@ -32,6 +32,7 @@ from coda_pi.ui.text import (
     readable,
     recording,
     shorten_name,
+    wrap_to_width,
     wrapped_layout,
 )
 from coda_pi.ui.theme import RGB
@@ -361,17 +362,22 @@ def draw_banner(
 ) -> None:
     """A bar in ``colour`` with ``text`` as large as fits (the name of whose turn it is), and
     under it an optional ``subtitle`` line (on a chip of ``subtitle_colour`` when given: what
-    just happened, coloured by how it went)."""
+    just happened, coloured by how it went). Nothing is cut: a sentence too long for the
+    bar's lines takes more of them, at the readable floor (``banner_room`` says how many
+    pixels more the header needs for it)."""
     radius = max(2, rect.height // 6)
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
     ink = theme.ink_on(colour)
     pad = max(1, rect.height // 14)
     inner = rect.inflate(-2 * pad - rect.height // 3, -2 * pad)
-    floor = floor_font(surface.get_height())
+    screen_h = surface.get_height()
+    floor = floor_font(screen_h)
     if subtitle and subtitle_colour is not None and floor.size(subtitle)[0] > inner.width:
         # What just happened, too long for one line under the title: beside it instead, on
-        # as many lines as the header holds.
-        _banner_beside(surface, rect, inner, text, ink, subtitle, subtitle_colour, pad, radius)
+        # as many lines as the header holds; else alone across the bar.
+        if not _banner_beside(surface, rect, inner, text, ink, subtitle, subtitle_colour, pad,
+                              radius):
+            _banner_across(surface, rect, subtitle, subtitle_colour)
     elif subtitle:
         # The subtitle gets at least one line of the smallest readable text; the title (whose
         # turn) keeps the rest.
@@ -389,14 +395,99 @@ def draw_banner(
         blit_wrapped(surface, subtitle, sub, sub_ink, align="center", max_lines=2)
     elif fit_font(text, inner.width, inner.height).get_height() >= inner.height * 0.45:
         blit_text(surface, text, inner, ink)
-    else:
+    elif len(wrap_to_width(text, floor, inner.width)) <= 2:
         # Too long for one line at a good size: two.
         blit_wrapped(surface, text, inner, ink, align="center", max_lines=2)
+    else:
+        # Longer still (a notice as the setup's title): across the whole bar, on as many
+        # lines as it needs (the header was made tall enough: ``banner_room``).
+        room = _across_room(rect, screen_h)
+        blit_wrapped(surface, text, room, ink, align="center",
+                     max_lines=max(1, room.height // floor.get_linesize()),
+                     largest=floor_size(screen_h))
+
+
+def banner_room(header: pygame.Rect, news: str, screen_height: int) -> int:
+    """Pixels ``header`` must gain for ``news`` (the referee's banner) to be read whole: 0
+    where it fits as the header is laid out (on a line under the title, beside the widest
+    title on a chip, or alone across the bar), else what the news across the whole bar
+    needs, at the readable floor. The body gives those pixels up while the news stands."""
+    # Asked by every frame the banner stands in (the timer's seconds among them).
+    key = (tuple(header), news, screen_height)
+    kept = _banner_rooms.get(key)
+    if kept is None:
+        kept = _banner_rooms.put(key, _banner_room(header, news, screen_height))
+    return kept
+
+
+_banner_rooms: Memo[int] = Memo(32)
+
+
+def _banner_room(header: pygame.Rect, news: str, screen_height: int) -> int:
+    floor = floor_font(screen_height)
+    pad = max(1, header.height // 14)
+    inner = header.inflate(-2 * pad - header.height // 3, -2 * pad)
+    if floor.size(news)[0] <= inner.width:
+        return 0
+    lines = max(1, (header.height - 2 * pad - 2) // floor.get_linesize())
+    title_rect = pygame.Rect(inner.left, inner.top, inner.width // 2, inner.height)
+    if wrapped_layout(news, _chip_beside(header, title_rect, pad).inflate(-2 * pad, -2),
+                      screen_height, max_lines=lines)[2]:
+        return 0
+    needed = len(wrap_to_width(news, floor, _across_text_width(header, screen_height)))
+    return max(0, _across_height(needed, screen_height) - header.height)
+
+
+def _across_pad(screen_height: int) -> int:
+    return max(2, floor_font(screen_height).get_linesize() // 6)
+
+
+def _across_text_width(rect: pygame.Rect, screen_height: int) -> int:
+    return rect.width - 4 * _across_pad(screen_height) - 2
+
+
+def _across_height(news_lines: int, screen_height: int) -> int:
+    """A bar holding ``news_lines`` lines on a chip across it, at the floor."""
+    line = floor_font(screen_height).get_linesize()
+    return 2 * _across_pad(screen_height) + news_lines * line + 2
+
+
+def _banner_across(surface: pygame.Surface, rect: pygame.Rect, news: str,
+                   chip_colour: RGB) -> None:
+    """The news alone on a chip across the whole bar, on as many lines as it needs (the
+    header was made tall enough: ``banner_room``). The title (whose turn) gives way while
+    the news stands: the bar's colour still shows round the chip, and the table marks
+    whose turn it is."""
+    screen_h = surface.get_height()
+    line = floor_font(screen_h).get_linesize()
+    spad = _across_pad(screen_h)
+    chip = rect.inflate(-2 * spad, -2 * spad)
+    pygame.draw.rect(surface, chip_colour, chip, border_radius=max(2, spad * 2))
+    room = _across_room(rect, screen_h)
+    blit_wrapped(surface, news, room, theme.ink_on(chip_colour), align="center",
+                 max_lines=max(1, room.height // line), largest=floor_size(screen_h))
+
+
+def _across_room(rect: pygame.Rect, screen_height: int) -> pygame.Rect:
+    """Where a sentence across the whole bar is written (``_across_height`` holds it)."""
+    spad = _across_pad(screen_height)
+    room = pygame.Rect(0, 0, _across_text_width(rect, screen_height),
+                       rect.height - 2 * spad - 2)
+    room.center = rect.center
+    return room
+
+
+def _chip_beside(rect: pygame.Rect, title_rect: pygame.Rect, pad: int) -> pygame.Rect:
+    chip = pygame.Rect(title_rect.right + pad * 2, rect.top + pad, 0, rect.height - 2 * pad)
+    chip.width = rect.right - pad - chip.left
+    return chip
 
 
 def _banner_beside(surface: pygame.Surface, rect: pygame.Rect, inner: pygame.Rect, title: str,
-                   ink: RGB, news: str, chip_colour: RGB, pad: int, radius: int) -> None:
-    """The title on the left, as narrow as it reads; the news on a chip filling the rest."""
+                   ink: RGB, news: str, chip_colour: RGB, pad: int, radius: int) -> bool:
+    """The title on the left, as narrow as it reads; the news on a chip filling the rest.
+    False, and nothing drawn, when the news would not fit there even beside a shortened
+    name."""
     floor = floor_font(surface.get_height())
     # The title no larger than half again the floor: the news needs the room.
     cap = round(floor_size(surface.get_height()) * 1.5)
@@ -407,24 +498,28 @@ def _banner_beside(surface: pygame.Surface, rect: pygame.Rect, inner: pygame.Rec
     def chip_beside(shown: str) -> tuple[pygame.Rect, pygame.Rect]:
         title_w = min(title_font.size(shown)[0], inner.width // 2)
         title_rect = pygame.Rect(inner.left, inner.top, title_w, inner.height)
-        chip = pygame.Rect(title_rect.right + pad * 2, rect.top + pad, 0, rect.height - 2 * pad)
-        chip.width = rect.right - pad - chip.left
-        return title_rect, chip
+        return title_rect, _chip_beside(rect, title_rect, pad)
+
+    def fits(chip: pygame.Rect) -> bool:
+        return wrapped_layout(news, chip.inflate(-2 * pad, -2), surface.get_height(),
+                              max_lines=lines)[2]
 
     # A long name in the title gives room to the news when the news does not fit beside it.
     shown = title
     title_rect, chip = chip_beside(shown)
     length = len(title)
-    while (not wrapped_layout(news, chip.inflate(-2 * pad, -2), surface.get_height(),
-                              max_lines=lines)[2] and length > SHORTEST_NAME):
+    while not fits(chip) and length > SHORTEST_NAME:
         length -= 1
         shown = shorten_name(title, length)
         title_rect, chip = chip_beside(shown)
+    if not fits(chip):
+        return False
     blit_text(surface, elide(shown, title_font, title_rect.width), title_rect, ink,
               fnt=title_font)
     pygame.draw.rect(surface, chip_colour, chip, border_radius=radius)
     blit_wrapped(surface, news, chip.inflate(-2 * pad, -2), theme.ink_on(chip_colour),
                  align="center", max_lines=lines)
+    return True
 
 
 def timer_text(seconds_left: float) -> str:

@@ -26,7 +26,7 @@ from coda_pi.ui.draw import (
     row_rects,
 )
 from coda_pi.ui.layout import Frame, split_columns
-from coda_pi.ui.looks import BANNER_CHIPS, panel_look, seat_colour
+from coda_pi.ui.looks import BANNER_CHIPS, panel_look, seat_colour, undecided_look
 from coda_pi.ui.table import draw_table
 from coda_pi.ui.text import blit_text, blit_wrapped, floor_font, floor_size
 
@@ -123,7 +123,7 @@ def draw_entry_private(surface: pygame.Surface, bands: Frame, private: EntryPriv
 def _slot_look(dark: bool | None, label: str | None, current: bool) -> PanelLook:
     if dark is None:
         # The colour is not entered yet: an outline; "?" where the next entry goes.
-        return PanelLook("D", "?" if current else None, marked=current, faint=True)
+        return undecided_look("?" if current else None, marked=current)
     return PanelLook("D" if dark else "L", label, marked=current)
 
 

@@ -70,6 +70,20 @@ def _frame(size: tuple[int, int], *, led_strip: bool) -> Frame:
     return Frame(header, body, footer, leds, message, m)
 
 
+def header_grown(bands: Frame, pixels: int) -> Frame:
+    """``bands`` with the header ``pixels`` taller and the body as much shorter: a banner
+    sentence too long for the header takes lines from the body (the chrome gives way, the
+    sentence is not cut)."""
+    if pixels <= 0:
+        return bands
+    header = bands.header.inflate(0, 0)
+    header.height += pixels
+    body = bands.body.copy()
+    body.top += pixels
+    body.height = max(0, body.height - pixels)
+    return Frame(header, body, bands.footer, bands.leds, bands.message, bands.metrics)
+
+
 def split_columns(rect: pygame.Rect, fraction: float, gap: int) -> tuple[pygame.Rect, pygame.Rect]:
     """``rect`` cut into a left part of ``fraction`` of its width and the rest."""
     left_w = round(rect.width * fraction)

@@ -15,12 +15,20 @@ if TYPE_CHECKING:
 
 
 def panel_look(panel: PanelView, *, marked: bool | None = None) -> PanelLook:
+    if panel.dark is None:
+        return undecided_look(panel.label, marked=panel.highlight if marked is None else marked)
     return PanelLook(
         colour="D" if panel.dark else "L",
         label=panel.label,
         down=panel.revealed,
         marked=panel.highlight if marked is None else marked,
     )
+
+
+def undecided_look(label: str | None, *, marked: bool = False) -> PanelLook:
+    """A panel whose colour is not decided yet (a deal's "any mix", a colour not entered):
+    an outline on the background, neither dark nor light."""
+    return PanelLook("D", label, marked=marked, faint=True)
 
 
 def row_looks(row: Sequence[PanelView]) -> list[PanelLook]:

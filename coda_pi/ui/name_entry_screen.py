@@ -45,18 +45,30 @@ def draw_name_entry(surface: pygame.Surface, bands: Frame, screen: NameEntryView
 def _ring(surface: pygame.Surface, area: pygame.Rect, screen: NameEntryView, gap: int) -> None:
     """The cursor's entry in the middle, larger, with its neighbours either side."""
     count = len(screen.ring)
-    half = SHOWN // 2
-    cell_w = (area.width - gap * (SHOWN - 1)) // SHOWN
     letters = [ring_label(e) for e in screen.ring]
+    floor = floor_font(surface.get_height())
+    widest = max(letters, key=lambda t: floor.size(t)[0])
+    shown = _entries_shown(area.width, gap, floor.size(widest)[0])
+    half = shown // 2
+    cell_w = (area.width - gap * (shown - 1)) // shown
     # One size for every letter, the largest at which the widest label fits its cell.
-    widest = max(letters, key=lambda t: floor_font(surface.get_height()).size(t)[0])
     fnt = fit_font(widest, cell_w - 4, area.height // 2)
-    for shown in range(SHOWN):
-        index = (screen.cursor + shown - half) % count
-        cell = pygame.Rect(area.left + shown * (cell_w + gap), area.top, cell_w, area.height)
-        if shown == half:
+    for place in range(shown):
+        index = (screen.cursor + place - half) % count
+        cell = pygame.Rect(area.left + place * (cell_w + gap), area.top, cell_w, area.height)
+        if place == half:
             pygame.draw.rect(surface, theme.CURSOR, cell, border_radius=max(2, cell_w // 6))
             ink = theme.INK
         else:
-            ink = theme.TEXT if abs(shown - half) == 1 else theme.TEXT_DIM
+            ink = theme.TEXT if abs(place - half) == 1 else theme.TEXT_DIM
         blit_text(surface, letters[index], cell.inflate(-2, -4), ink, fnt=fnt)
+
+
+def _entries_shown(width: int, gap: int, widest: int) -> int:
+    """As many entries as ``SHOWN`` whose cells hold the widest label ("space", "espacio")
+    at the readable floor; fewer, and wider, where they would not: a word cut or spilling
+    into its neighbours' cells is not read (the cursor next to "done" shows "space")."""
+    for shown in range(SHOWN, 1, -2):
+        if (width - gap * (shown - 1)) // shown - 6 >= widest:
+            return shown
+    return 1

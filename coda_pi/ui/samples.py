@@ -6,10 +6,13 @@ screen can be looked at in its most crowded form: four players, long names, a fu
 
 from __future__ import annotations
 
+import errno
+import os
 from dataclasses import replace
 
 from coda_pi.desktop import KEYS_SHORT
 from coda_pi.i18n import _, ngettext
+from coda_pi.os_words import said
 from coda_pi.referee.shared.describe import (
     entered_pool_hint,
     put_back_hint,
@@ -129,6 +132,15 @@ def sample_scenes() -> dict[str, Scene]:
                             prompt=say(_("PREV/NEXT move {the_dash}. Take these from "
                                          "{the_box} in this order, OK"))),
         leds=_leds(3, blink=(1,)))
+    # The device's pool: the seat being dealt chooses its colours; the dial starts on "any
+    # mix", whose panels show no colour yet (deal_colours.py), then a chosen mix.
+    from coda_pi.referee.coda.deal_colours import ColourDial, colour_view
+
+    for name, index in (("deal-colours-any", 0), ("deal-colours-mix", 2)):
+        dial = ColourDial(hand=4, dark_left=12, light_left=12, index=index)
+        scenes[name] = Scene(
+            PublicView(screen=deal, table=None, private_shown=1, leds=_leds(3, blink=(1,))),
+            private=colour_view(1, NAMES[1], dial, "panels"), leds=_leds(3, blink=(1,)))
     timer = TimerView(seconds_left=43, period_seconds_left=43, extra=False, paused=False,
                       urgent=False)
     choose = TurnView(seat=0, name=NAMES[0], step=TurnStep.CHOOSE_COLOR,
@@ -138,6 +150,13 @@ def sample_scenes() -> dict[str, Scene]:
     scenes["turn-choose"] = Scene(PublicView(screen=choose, table=_table(holding=False),
                                              title=round_of(2), leds=_leds(4, on=0)),
                                   leds=_leds(4, on=0))
+    # A sentence longer than the header holds: it takes lines from the body, whole.
+    disk_full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    full = _("Could not save to the game record ({why}): nothing was done. Free some space "
+             "or check the card, then try again").format(why=said(disk_full))
+    scenes["turn-long-news"] = Scene(PublicView(
+        screen=choose, table=_table(3, holding=False), title=round_of(2),
+        banner=Banner(full, BannerKind.ERROR), leds=_leds(3, on=0)), leds=_leds(3, on=0))
     scenes["turn-drawn-private"] = Scene(
         PublicView(screen=choose, table=_table(), private_shown=0, leds=_leds(4, on=0)),
         private=PrivateView(seat=0, name=NAMES[0], purpose=PrivatePurpose.DRAWN,
@@ -275,6 +294,14 @@ def sample_scenes() -> dict[str, Scene]:
         entry.press(button)
     scenes["name-entry"] = Scene(PublicView(
         screen=entry.view(),  # type: ignore[arg-type]
+        table=None, title=_("Names"), leds=_leds(4, blink=(2,))), leds=_leds(4, blink=(2,)))
+    # On a laptop: "Zoë" typed with letters; the footer says what the keys do.
+    from coda_pi.referee.shared.name_entry import TYPED_PROMPT
+
+    typed = NameEntry(2, "Seat 3")
+    typed.type("zoë")
+    scenes["name-entry-typed"] = Scene(PublicView(
+        screen=typed.view(_(TYPED_PROMPT)),  # type: ignore[arg-type]
         table=None, title=_("Names"), leds=_leds(4, blink=(2,))), leds=_leds(4, blink=(2,)))
     scenes.update(_other_scenes())
     from coda_pi.ui.mastermind_samples import mastermind_scenes

@@ -138,11 +138,14 @@ def draw_round_end(
 def draw_final(surface: pygame.Surface, area: pygame.Rect, screen: FinalView, m: Metrics) -> None:
     """The standings, best first: place, name, each round's (or game's) points, the total."""
     rounds = max((len(s.rounds) for s in screen.standings), default=0)
+    if rounds == 1:
+        rounds = 0  # one game: its points are the total, shown once, not beside a copy
     column = _("G{number}") if screen.column_prefix == "G" else _("R{number}")
     headers = ("", *(column.format(number=i + 1) for i in range(rounds)), _("total"))
     rows = []
     for s in screen.standings:
         place = _(ORDINALS[s.rank - 1]) if 1 <= s.rank <= len(ORDINALS) else str(s.rank)
-        rounds_cells = [str(p) for p in s.rounds] + [""] * (rounds - len(s.rounds))
+        rounds_cells = ([str(p) for p in s.rounds] + [""] * (rounds - len(s.rounds))
+                        if rounds else [])
         rows.append((s.seat, (f"{place} {s.name}", *rounds_cells, str(s.total))))
     _table(surface, area, headers, rows, m, name_fraction=0.42, highlight=screen.winners)

@@ -39,12 +39,13 @@ from coda_pi.ui.chrome import (
 from coda_pi.ui.draw import (
     MenuItem,
     PanelLook,
+    banner_room,
     draw_banner,
     draw_menu,
     draw_row,
 )
 from coda_pi.ui.kept import blit_layer, keep_waiting, new_frame
-from coda_pi.ui.layout import Frame, frame, split_columns, split_rows
+from coda_pi.ui.layout import Frame, frame, header_grown, split_columns, split_rows
 from coda_pi.ui.looks import BANNER_CHIPS, led_looks, panel_look, seat_colour
 from coda_pi.ui.menu_open import open_over_canvas
 from coda_pi.ui.name_entry_screen import draw_name_entry
@@ -140,9 +141,32 @@ def _names_of(scene: Scene) -> list[str]:
     return [n for n in names if isinstance(n, str)]
 
 
+def _news_in_header(scene: Scene) -> str | None:
+    """The referee's banner when the public screen shows it in its header."""
+    view = scene.view
+    banner = getattr(view, "banner", None)
+    if banner is None or scene.private is not None:
+        return None
+    screen = getattr(view, "screen", None)
+    if isinstance(screen, SetupView) and _told_below(screen, view):
+        return None
+    return str(banner.text)
+
+
+def _told_below(screen: SetupView, view: PublicView) -> bool:
+    """A pairing sentence is the setup's footer too (phones/shared_words.py): the header
+    then keeps the phones' address, for the phones still to come."""
+    return (screen.phones is not None and view.banner is not None
+            and view.banner.text == screen.prompt)
+
+
 def _draw_scene(surface: pygame.Surface, scene: Scene, retained: Retained | None = None
                 ) -> None:
     bands = frame(surface.get_size(), led_strip=scene.show_led_strip)
+    news = _news_in_header(scene)
+    if news is not None:
+        # A sentence too long for the header takes lines from the body: it is not cut.
+        bands = header_grown(bands, banner_room(bands.header, news, surface.get_height()))
     # Most frames change only the timer or a blinking lamp (or, on the device's own canvas,
     # a turn's choice): the rest is kept (ui/still.py) or still on the screen
     # (ui/retained.py), and only those are drawn again.
@@ -352,10 +376,7 @@ def _table_pool_screen(screen: object) -> bool:
 def _setup(surface: pygame.Surface, bands: Frame, screen: SetupView, view: PublicView) -> None:
     m = bands.metrics
     title = view.title or _("New game")
-    # A pairing sentence is the setup's footer too (phones/shared_words.py): the header
-    # then keeps the phones' address, for the phones still to come.
-    told_below = (screen.phones is not None and view.banner is not None
-                  and view.banner.text == screen.prompt)
+    told_below = _told_below(screen, view)
     if view.banner is not None and not told_below:
         # What the table is told here (on a laptop's first screen, which key is which
         # button) takes the whole header: beside "New game" it would not fit on the small

@@ -362,8 +362,11 @@
       var prow = el("div", "row");
       for (i = 0; i < priv.row.length; i++) {
         var pt = priv.row[i];
-        prow.appendChild(panel({dark: pt.dark, label: pt.label, hi: pt.highlight},
-          {label: colourWord(pt.dark) + " " + pt.label}));
+        /* No colour yet ("any mix"): neither dark nor light, as an entry's unset slot. */
+        var pe = panel({dark: pt.dark === null ? false : pt.dark, label: pt.label, hi: pt.highlight},
+          {label: (pt.dark === null ? "?" : colourWord(pt.dark)) + " " + pt.label});
+        if (pt.dark === null) { pe.className += " unset"; }
+        prow.appendChild(pe);
       }
       main.appendChild(prow);
     }

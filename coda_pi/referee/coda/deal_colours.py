@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from coda_pi.i18n import _
+from coda_pi.i18n import _, ngettext
 from coda_pi.referee.shared.private import panel
 from coda_pi.referee.shared.views import PanelView, PrivatePurpose, PrivateView
 from coda_pi.rules.coda import CodaGame
@@ -81,14 +81,19 @@ def colour_view(seat: int, name: str, dial: ColourDial, labels: str) -> PrivateV
     """The held seat's screen: its row's colours as the dial stands, face down."""
     dark = dial.dark
     if dark is ANY_MIX:
-        # Face down and unknown: half and half stands for "either colour" on the screen.
+        # No colour yet: half dark and half light read as two of each (first evening,
+        # second list), so the panels show no colour at all.
         looks: tuple[PanelView, ...] = tuple(
-            PanelView(dark=i % 2 == 0, label="?", revealed=False) for i in range(dial.hand))
+            PanelView(dark=None, label="?", revealed=False) for _ in range(dial.hand))
         what = _("Any mix of dark and light")  # the device chooses, at random
     else:
         looks = tuple(panel(Tile(Color.DARK if i < dark else Color.LIGHT), labels)
                       for i in range(dial.hand))
-        what = _("{dark} dark, {light} light").format(dark=dark, light=dial.hand - dark)
+        # Each count with its own colour word, which agrees with it ("1 oscura, 3 claras").
+        light = dial.hand - dark
+        what = ", ".join((ngettext("{count} dark", "{count} dark", dark).format(count=dark),
+                          ngettext("{count} light", "{count} light", light).format(
+                              count=light)))
         what = what[:1].upper() + what[1:]
     return PrivateView(
         seat=seat,

@@ -620,6 +620,10 @@ class Referee(CodaMenu, BaseReferee):
         if not self._pool.seat_pressed(seat, kind):
             SCREENS[kind].seat(self, seat)
 
+    def _typed(self, text: str) -> bool:
+        """Letters typed on a laptop: the setup's name being typed takes them."""
+        return self.game is None and self._setup.type_text(text)
+
     def _nav(self, button: Button) -> None:
         """PREV, NEXT or OK: the menu or a question if one is up, else the screen's own
         handler (``SCREENS``), after the pool mode had its say."""

@@ -314,10 +314,24 @@ class SetupMenu(ChoiceMenu[SetupDefaults]):
         else:
             super().back()
 
+    def type_text(self, text: str) -> bool:
+        """Letters typed on a laptop, while a name is being typed; True when it changed."""
+        typing = self._typing
+        if typing is None:
+            return False
+        before = typing.view()
+        typing.type(text)
+        self._typed_done(typing)
+        return self._typing is None or typing.view() != before
+
     def _type(self, button: Button) -> None:
         typing = self._typing
         assert typing is not None
         typing.press(button)
+        self._typed_done(typing)
+
+    def _typed_done(self, typing: NameEntry) -> None:
+        """The name is kept (or left) once the picker says it is done."""
         if typing.done:
             names = list(self.choices.names)
             names[typing.seat] = typing.result

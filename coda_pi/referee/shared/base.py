@@ -106,6 +106,16 @@ class BaseReferee(ABC):
                     else:
                         self._back()
 
+    def type_text(self, text: str) -> None:
+        """Text typed on a keyboard (``signals.Typed``): the game's screen that takes text
+        reads it (``_typed``); with a menu or a question up, nothing does."""
+        if self._overlay is None and self._typed(text):
+            self._version += 1
+
+    def _typed(self, text: str) -> bool:
+        """A game's screen that takes text reads ``text``; True when anything changed."""
+        return False
+
     def tick(self) -> None:
         """Called when ``next_deadline()`` has passed (calling it early is harmless)."""
         self._advance_time(self._clock.monotonic())

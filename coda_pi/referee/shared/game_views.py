@@ -46,9 +46,10 @@ class PanelView:
 
     ``label`` is None on the public screen for a standing panel: its number is not public.
     In a private view every panel has its label and ``revealed`` says whether it is down.
+    ``dark`` is None for a panel whose colour is not decided yet (a deal's "any mix").
     """
 
-    dark: bool
+    dark: bool | None
     label: str | None
     revealed: bool
     highlight: bool = False  # under the cursor (a slot being attacked, a chosen panel)

@@ -54,6 +54,19 @@ class Release:
 Intent = Press | Release
 
 
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """Text typed on a keyboard (a laptop's, or one plugged into the Pi): a character, or
+    ``ERASE`` for Backspace. Only a screen that takes text (a name being typed) reads it;
+    the eight buttons never make one, so the appliance's path is the buttons' alone."""
+
+    text: str
+
+
+ERASE = "\b"
+"""``Typed``'s text for Backspace on a screen that takes text."""
+
+
 class Cue(Enum):
     """A sound the device makes. Each has its own tune (see devices/ for the notes)."""
 
