@@ -16,7 +16,9 @@ the others wait for it, so the modules are compiled once rather than once a work
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -108,13 +110,35 @@ def pytest_collection(session: pytest.Session) -> Iterator[None]:
             collected.touch()
 
 
+def children_folder(kept: Path | None, run_folder: Path) -> Path:
+    """Where the commands the tests start keep their bytecode: the workers' kept folder,
+    whose bytecode of the package, the venv and the standard library they then share and
+    keep between runs (compiling the thousand modules they import was 2 to 3 s of CPU a
+    run, in every run), else ``run_folder``, this run's own."""
+    return run_folder if kept is None else kept
+
+
+def temporary_part(kept: Path) -> Path:
+    """The part of ``kept`` that mirrors the temporary folder: the bytecode of the copies of
+    the checkout and the venvs the tests make there, worth nothing to the next run."""
+    return kept / Path(tempfile.gettempdir()).resolve().relative_to("/")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Once a run, before any worker starts a command: the last run's copies go, so that
+    # they do not pile up in the kept folder (a run's are a few MB).
+    kept = kept_bytecode_folder()
+    if kept is not None and os.environ.get("PYTEST_XDIST_WORKER") is None:
+        shutil.rmtree(temporary_part(kept), ignore_errors=True)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def subprocesses_keep_their_bytecode(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Under ``PYTHONDONTWRITEBYTECODE`` every ``python -m coda_pi.cli`` a test starts would
     compile the package again (a quarter of a second of CPU each, and the suite starts
-    hundreds): the child processes write and reuse their bytecode in this session's
-    temporary directory instead (not the kept folder: children also run copies of the
-    checkout and venvs in temporary folders, whose bytecode is worth nothing later)."""
+    hundreds): the child processes write and reuse their bytecode in the kept folder, as
+    the workers do (``children_folder``), or where there is none in this session's
+    temporary directory."""
     kept = kept_bytecode_folder()
     if not os.environ.get("PYTHONDONTWRITEBYTECODE") and (
             kept is None or os.environ.get("PYTHONPYCACHEPREFIX") != str(kept)):
@@ -127,7 +151,7 @@ def subprocesses_keep_their_bytecode(tmp_path_factory: pytest.TempPathFactory) -
     # stdlib included: half a second or more each); a .pyc is written whole or not at all.
     base = tmp_path_factory.getbasetemp()
     shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    os.environ["PYTHONPYCACHEPREFIX"] = str(shared / "pycache")
+    os.environ["PYTHONPYCACHEPREFIX"] = str(children_folder(kept, shared / "pycache"))
     try:
         yield
     finally:

@@ -57,8 +57,8 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.set_language("en")
 
 
-@pytest.fixture(scope="module")
-def _module_chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+@pytest.fixture(scope="session")
+def _worker_chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
     browser = Browser(tmp_path_factory.mktemp("chromium") / "profile", 390, 844)
     try:
         yield browser
@@ -67,11 +67,12 @@ def _module_chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Brows
 
 
 @pytest.fixture
-def phone_browser(_module_chromium: Browser) -> Iterator[Browser]:
-    """A headless chromium at a phone's size, one for the tests of a module (starting one
-    is half a second of CPU); each phone a test opens is a browser context of its own
-    (tests/phone_tabs.py), closed after the test, so no page of it polls on."""
-    browser = _module_chromium
+def phone_browser(_worker_chromium: Browser) -> Iterator[Browser]:
+    """A headless chromium at a phone's size, one for all the tests a worker runs with it
+    (starting one is 0.4 s of CPU and most of a second of wall time, and the three modules
+    using it each started their own); each phone a test opens is a browser context of its
+    own (tests/phone_tabs.py), closed after the test, so no page of it polls on."""
+    browser = _worker_chromium
     browser.session = None
     try:
         yield browser

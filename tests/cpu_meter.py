@@ -71,10 +71,11 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
-    cpu, wall, queued = _cpu(), time.monotonic(), _queued()
+    cpu, wall, queued, began = _cpu(), time.monotonic(), _queued(), time.time()
     yield
     cpu, wall, queued = _cpu() - cpu, time.monotonic() - wall, _queued() - queued
     _write(kind="test", id=item.nodeid, cpu=round(cpu, 4), wall=round(wall, 4),
+           began=round(began, 3),
            waited=round(max(0.0, wall - cpu - queued), 4),
            worker=os.environ.get("PYTEST_XDIST_WORKER", "main"))
 

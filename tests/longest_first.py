@@ -18,23 +18,33 @@ import os
 import pytest
 
 LONGEST = (
-    # The twin machine's three parts first, one on each of three workers (each 3 to 5 s of
-    # CPU), then its scripted walks.
-    "tests/test_twin_machine.py::test_two_worlds_differing_in_hidden_panels_look_sound",
-    "tests/test_twin_machine.py::",
+    # Longest first by what each costs on an idle machine: its CPU and about a third of what
+    # it waited for under load (the suite's CPU log, tests/cpu_meter.py; tools/cpu-table).
+    # A browser's whole tournament (6 s of CPU and its waits), a venv built (4 s and pip's).
     "tests/test_phones_browser.py::test_four_phones_play_an_entered_pool_tournament_by_taps",
-    # Whole tournaments with four pods (the entered pool's, 4 to 5 s of CPU, the longest).
-    "tests/test_pods_game.py::test_a_whole_tournament_plays_with_four_pods_on_lumas_dummy_devices[entered]",
-    "tests/test_club_fuzz.py::",
-    "tests/test_phones_hostile_network.py::",
     "tests/test_lock.py::test_a_venv_built_from_an_older_lock_is_built_again",
-    "tests/test_ui_screens.py::test_every_key_screen_renders_to_png_at_every_size",
-    "tests/test_rules_legal_observe.py::test_a_truthful_table_pool_game",
-    "tests/test_club_broker.py::test_headless_demo_tables_publish_through_the_device",
-    "tests/test_phones_browser.py::test_two_phones_play_a_mastermind_match_by_taps",
+    "tests/test_club_fuzz.py::",
     "tests/test_phones_page_checked.py::",
-    "tests/test_side_channels.py::test_two_worlds_agreeing_in_public",
+    # Four to three seconds of CPU each, none of it waiting: started late, one of them alone
+    # is the run's last seconds.
+    "tests/test_told_fit_fast.py::test_told_games_with_slips_get_the_same_answers",
+    "tests/test_plain_toml.py::test_what_the_plain_reader_reads_tomllib_reads_the_same",
+    "tests/test_told_fit_fast.py::test_a_deal_is_found_exactly_when_the_count_finds_one",
+    "tests/test_pods_game.py::test_a_whole_tournament_plays_with_four_pods_on_lumas_dummy_devices[entered]",
+    # The twin machine's three parts, one on each of three workers, then its scripted walks.
+    "tests/test_twin_machine.py::test_two_worlds_differing_in_hidden_panels_look_sound",
+    "tests/test_phones_hostile_network.py::",
+    "tests/test_club_broker.py::test_headless_demo_tables_publish_through_the_device",
+    "tests/test_plain_toml.py::test_a_config_of_plain_tables_and_values_is_read_without_tomllib",
+    "tests/test_phones_browser.py::test_two_phones_play_a_mastermind_match_by_taps",
+    "tests/test_twin_machine.py::",
+    "tests/test_ui_kept.py::test_every_sample_screen_is_the_same_drawn_in_place_cold",
     "tests/test_club_night.py::",
+    "tests/test_rules_legal_observe.py::test_a_truthful_table_pool_game",
+    "tests/test_pods_game.py::test_a_whole_tournament_plays_with_four_pods_on_lumas_dummy_devices",
+    "tests/test_referee_privacy.py::test_no_public_view_of_a_random_game_holds_a_hidden_number",
+    "tests/test_ui_screens.py::test_every_key_screen_renders_to_png_at_every_size",
+    "tests/test_side_channels.py::test_two_worlds_agreeing_in_public",
     "tests/test_phones_hostile_serving.py::",
 )
 """Node-id prefixes of the longest tests, longest first (``tools/slowest-tests``)."""
