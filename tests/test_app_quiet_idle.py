@@ -94,7 +94,9 @@ def acted_later(seconds: float, action: Callable[[], object]) -> list[float]:
 def woke_soon_after(acted: list[float]) -> bool:
     """The sleep ended after the act (nothing else ended it) and soon after (the act did)."""
     woke = time.monotonic()
-    return bool(acted) and acted[0] <= woke < acted[0] + 1.0
+    assert acted, "the sleep ended before the act"
+    assert acted[0] <= woke < acted[0] + 1.0, f"woke {woke - acted[0]:.3f} s after the act"
+    return True
 
 
 def test_a_button_or_a_wake_ends_the_sleep_at_once(screen):
