@@ -71,9 +71,19 @@ class Watched:
             self.seen.append("disconnected")
             self.connected.clear()
 
+        self.subscribed = threading.Event()  # the broker acknowledged the last subscription
+
         self.client.on_connect = on_connect
         self.client.on_disconnect = on_disconnect
+        self.client.on_subscribe = lambda c, u, mid, codes, p: self.subscribed.set()
         self.client.on_message = lambda c, u, m: self.messages.append((m.topic, m.payload))
+
+    def listen(self, topic: str) -> None:
+        """Subscribes, and returns once the broker listens for this client: what is
+        published after that reaches it."""
+        self.subscribed.clear()
+        self.client.subscribe(topic, qos=1)
+        assert self.subscribed.wait(10), f"the broker to grant {topic}"
 
     def start(self, port: int) -> Watched:
         self.client.connect_async("127.0.0.1", port)
@@ -133,8 +143,7 @@ def test_a_packet_larger_than_any_message_never_reaches_the_hub(club):
     table = Watched("coda-cafe-table-1", "table1", setup.passwords["table1"]).start(broker.port)
     try:
         assert hub.connected.wait(10) and table.connected.wait(10)
-        hub.client.subscribe("coda/cafe/#", qos=1)
-        time.sleep(0.3)
+        hub.listen("coda/cafe/#")
         # QoS 0: a QoS 1 one would go again at every reconnect (and be refused again).
         table.client.publish("coda/cafe/table/1/events", b"x" * (MAX_PACKET_BYTES + 1), qos=0)
         wait_until(lambda: "disconnected" in table.seen, 10, "the broker to drop the sender")
@@ -162,7 +171,7 @@ def test_a_resend_request_for_a_game_outside_the_data_directory_sends_nothing(tm
     pub = Publisher(ClubConfig("127.0.0.1", broker.port, "cafe", 1), data).start()
     try:
         assert listener.connected.wait(10)
-        listener.client.subscribe("coda/cafe/table/1/#", qos=1)
+        listener.listen("coda/cafe/table/1/#")
         assert pub.wait_idle(10)
         time.sleep(0.3)
 
@@ -261,23 +270,29 @@ def test_the_hub_clears_what_a_table_leaves_retained_beyond_its_state_and_status
             table.client.publish(f"{root}/state", b"x" * 100_000, qos=1,
                                  retain=True).wait_for_publish(10)
         junk("before the hub")
-        link = HubLink(hub, "cafe", "127.0.0.1", broker.port,
-                       password=setup.passwords["hub"]).start()
+        link = HubLink(hub, "cafe", "127.0.0.1", broker.port, password=setup.passwords["hub"])
+        clears = _clears_sent(link)
+        link.start()
         assert link.connected.wait(10)
         wait_until(lambda: hub.status.get(1) == "online", 10, "the hub to read the table")
         junk("while the hub listens")
         # Once the hub shows the status sent after the junk, it has taken the junk and sent
-        # its clears (one client's messages arrive in order); a clear landing after the good
-        # state below would take that too, as it would from a table that sends junk.
+        # its clears (one client's messages arrive in order; it clears a message before it
+        # takes the next). Sent is not yet landed: a clear the broker took after the good
+        # state below would wipe that too, as it would from a table that sends junk, so the
+        # good state goes once the broker has acknowledged every clear.
         table.client.publish(f"{root}/status", "offline", qos=1, retain=True)
         wait_until(lambda: hub.status.get(1) == "offline", 10, "the hub to take the junk")
-        time.sleep(0.3)
+        assert len(clears) == 8  # the four junk topics, before the hub and while it listens
+        wait_until(lambda: all(c.is_published() for c in clears), 10,
+                   "the broker to acknowledge the hub's clears")
         table.client.publish(f"{root}/status", "online", qos=1, retain=True)
         table.client.publish(f"{root}/games", good_list, qos=1, retain=True)
         table.client.publish(f"{root}/state", good_state, qos=1,
                              retain=True).wait_for_publish(10)
+        # A clear of these (the hub refusing a good message) would be sent before the hub
+        # takes the state, so before the disconnect below: the broker takes it first.
         wait_until(lambda: hub.table_view(1)["seq"] == 1, 10, "the hub to take the state")
-        time.sleep(0.5)  # the hub's clearing publishes reach the broker
     finally:
         if link is not None:
             link.close()  # the reader below logs in as the hub
@@ -290,10 +305,29 @@ def test_the_hub_clears_what_a_table_leaves_retained_beyond_its_state_and_status
         reader.start(broker.port)
         assert reader.connected.wait(10)
         reader.client.subscribe(f"{root}/#", qos=1)
-        wait_until(lambda: f"{root}/status" in kept, 10, "the retained status")
+        want = {f"{root}/status": b"online", f"{root}/state": good_state.encode(),
+                f"{root}/games": good_list.encode()}
+        # The retained messages come at once, in no set order: all three, then nothing
+        # more (anything else the broker kept would have come in the same burst).
+        wait_until(lambda: kept == want, 10, "exactly the good three retained")
         time.sleep(0.3)
-        assert kept == {f"{root}/status": b"online", f"{root}/state": good_state.encode(),
-                        f"{root}/games": good_list.encode()}
+        assert kept == want
     finally:
         reader.stop()
         table.stop()
+
+
+def _clears_sent(link: HubLink) -> list[mqtt.MQTTMessageInfo]:
+    """The clears (empty retained messages) the hub will publish, as paho hands them back:
+    each says when the broker has acknowledged it."""
+    sent: list[mqtt.MQTTMessageInfo] = []
+    publish = link.client.publish
+
+    def noted(topic: str, payload: Any = None, *args: Any, **kwargs: Any) -> Any:
+        info = publish(topic, payload, *args, **kwargs)
+        if payload == b"":
+            sent.append(info)
+        return info
+
+    link.client.publish = noted  # type: ignore[method-assign]
+    return sent

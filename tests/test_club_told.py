@@ -4,16 +4,18 @@ broker. The broker is a real Mosquitto on a free loopback port."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import paho.mqtt.client as mqtt  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from club_parts import Mosquitto, need_mosquitto, wait_until  # noqa: E402
@@ -36,7 +38,7 @@ pytestmark = need_mosquitto
 
 
 @pytest.fixture
-def club_device(tmp_path: Path) -> Iterator[App]:
+def club_device(tmp_path: Path) -> Iterator[tuple[App, Mosquitto]]:
     broker = Mosquitto(tmp_path).start()
     data = tmp_path / "data"
     data.mkdir()
@@ -49,7 +51,7 @@ def club_device(tmp_path: Path) -> Iterator[App]:
     app = build_app(options, clock=MonotonicClock(), rng=random.Random(1),
                     sounder=RecordingSounder(), explain=lambda text: None)
     try:
-        yield app
+        yield app, broker
     finally:
         app.close()
         pygame.quit()
@@ -66,8 +68,40 @@ def sleeps_ended(thread: threading.Thread) -> int:
     return int(line.split()[1])
 
 
+def wait_kept(port: int, check: Callable[[dict[str, bytes]], bool], what: str) -> None:
+    """Until the messages the broker keeps for table 1 (as a club's page reads them, the
+    topic's last leaf for key) pass ``check``."""
+    kept: dict[str, bytes] = {}
+    reader = mqtt.Client(callback_api_version=mqtt.CallbackAPIVersion.VERSION2,
+                         client_id="reader")
+    reader.on_message = lambda c, u, m: kept.__setitem__(m.topic.rsplit("/", 1)[1], m.payload)
+    reader.connect("127.0.0.1", port)
+    reader.subscribe("coda/cafe/table/1/+", qos=1)
+    reader.loop_start()
+    try:
+        wait_until(lambda: check(dict(kept)), 10, what)
+    finally:
+        reader.disconnect()
+        reader.loop_stop()
+
+
+def asleep(thread: threading.Thread, quiet: float = 0.3, timeout: float = 10.0) -> None:
+    """Returns once ``thread`` has not woken for ``quiet`` seconds: a thread that looks at
+    something more often than that (the publisher polled ten times a second) never does."""
+    deadline = time.monotonic() + timeout
+    seen, since = sleeps_ended(thread), time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        now = sleeps_ended(thread)
+        if now != seen:
+            seen, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return
+    raise AssertionError(f"the {thread.name} thread never slept {quiet} s in {timeout} s")
+
+
 def test_an_idle_table_s_publisher_sleeps_and_every_line_still_reaches_the_club(club_device):
-    app = club_device
+    app, broker = club_device
     play_until(app, AutoPlayer(random.Random(2)),
                lambda v: isinstance(v.screen, TurnView))
     assert app.records is not None and app.records.paths
@@ -79,10 +113,16 @@ def test_an_idle_table_s_publisher_sleeps_and_every_line_still_reaches_the_club(
         return Cursor.load(data).get(record.stem).events >= lines
 
     wait_until(all_sent, 10, "the broker to acknowledge every line written")
+    # The state and the game list go after the lines: their acknowledgements wake the
+    # publisher too, later than the lines' on a loaded machine. Once the broker holds them
+    # it has acknowledged them; once the publisher then sleeps it has taken the last.
+    wait_kept(broker.port, lambda kept: "games" in kept and "state" in kept
+              and json.loads(kept["state"])["seq"] == lines,
+              "the broker to keep the game list and the last line's state")
     # Nothing happens at the table now: the publisher has nothing to look at. (It looked at
     # the record files ten times a second.)
     thread = publisher_thread()
-    time.sleep(0.3)  # the last acknowledgements and the cursor's save settle
+    asleep(thread)
     before = sleeps_ended(thread)
     time.sleep(1.5)
     assert sleeps_ended(thread) - before <= 1
