@@ -110,6 +110,7 @@ def test_a_game_the_broker_lost_whole_is_asked_for_once_the_table_has_moved_on(t
     pub = Publisher(ClubConfig("127.0.0.1", broker.port, "cafe", 1), data, poll=None).start()
     try:
         assert lossy.link.connected.wait(10)
+        assert pub.wait_idle(15)  # its first look: a game finished before it is an old one
         lossy.lost = a.path.stem
         a.write()
         pub.tell()
@@ -151,6 +152,7 @@ def test_two_games_published_while_the_hub_was_away_reach_it_after_a_broker_rest
     try:
         assert first.connected.wait(10)
         first.close()  # away: the broker queues the table's lines for the hub's session
+        assert pub.wait_idle(15)  # its first look: a game finished before it is an old one
         a.write()
         pub.tell()
         b.write()
@@ -204,6 +206,7 @@ def test_the_list_names_the_nights_newest_games_and_no_older_ones(tmp_path):
     before_the_club.write()
     pub = Publisher(club, data).start()
     try:
+        assert pub.wait_idle(15)  # its first look: the game before the club stays home
         last_week = RecordedTable(data, demo_lines(5, 3), PLAYERS,
                                   name="coda-2026-11-21T19-00-00.n2")
         last_week.write()
