@@ -49,6 +49,8 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from bench_demo_presses import slow_card  # noqa: E402  (this script's own folder)
+
 from coda_pi.app import DeviceOptions, build_app
 from coda_pi.config import Config
 from coda_pi.phones.server import page_weight
@@ -109,20 +111,6 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def slow_card(milliseconds: float) -> None:
-    """Every record fsync sleeps ``milliseconds`` first, as on a slower card."""
-    from coda_pi import record
-
-    class Os:
-        def __getattr__(self, name: str) -> Any:
-            return getattr(os, name)
-
-        @staticmethod
-        def fsync(fd: int) -> None:
-            time.sleep(milliseconds / 1000)
-            os.fsync(fd)
-
-    record.os = Os()  # type: ignore[assignment]
 
 
 def measure(tournaments: int) -> dict[str, Any]:

@@ -10,26 +10,12 @@ import sys
 import time
 from pathlib import Path
 
-from phones_device import pair, running_device
-
-from coda_pi.referee.shared.signals import Button
-from coda_pi.referee.shared.views import DealView, TurnStep, TurnView
+from phones_device import running_device, to_seat_one_s_draw
 
 
 def main(tmp: Path, out: Path) -> None:
     with running_device(tmp, pool="device") as device:
-        ann, ben = device.phone(), device.phone()
-        pair(device, ann, 0)
-        pair(device, ben, 1)
-        device.press(Button.OK)
-        device.until(lambda: isinstance(device.app.scene.view.screen, DealView))
-        for seat, phone in ((0, ann), (1, ben)):
-            phone.tap(kind="key", key="ok")  # any mix: the device deals
-            phone.tap(kind="key", key="ok")
-            device.until(lambda s=seat: not isinstance(v := device.app.scene.view.screen,
-                                                       DealView) or v.seat != s)
-        device.until(lambda: isinstance(s := device.app.scene.view.screen, TurnView)
-                     and s.step is TurnStep.CHOOSE_COLOR and s.seat == 0)
+        ann, _ben = to_seat_one_s_draw(device)
         _slow_card()
         out.write_text(json.dumps({"port": device.phones.server.port, "secret": ann.secret,
                                    "cafile": str(device.cafile)}))

@@ -33,7 +33,7 @@ from coda_pi.pods.settings import PodsConfig
 from coda_pi.referee.shared.seat_screens import PhonesView
 from coda_pi.referee.shared.setup import SetupDefaults
 from coda_pi.referee.shared.signals import Button, Press, Release
-from coda_pi.referee.shared.views import MenuView, SetupView
+from coda_pi.referee.shared.views import DealView, MenuView, SetupView, TurnStep, TurnView
 
 
 class SteppedClock:
@@ -279,3 +279,20 @@ def running_device(tmp_path: Path, *, names: tuple[str, ...] = ("Ann", "Ben"),
         phones.close()
         app.close()
         pygame.quit()
+
+
+def to_seat_one_s_draw(device: Device) -> tuple[Phone, Phone]:
+    """Two phones paired, a device-dealt game dealt on them, seat 1 to draw."""
+    ann, ben = device.phone(), device.phone()
+    pair(device, ann, 0)
+    pair(device, ben, 1)
+    device.press(Button.OK)
+    device.until(lambda: isinstance(device.app.scene.view.screen, DealView))
+    for seat, phone in ((0, ann), (1, ben)):
+        phone.tap(kind="key", key="ok")
+        phone.tap(kind="key", key="ok")
+        device.until(lambda s=seat: not isinstance(v := device.app.scene.view.screen,
+                                                   DealView) or v.seat != s)
+    device.until(lambda: isinstance(s := device.app.scene.view.screen, TurnView)
+                 and s.step is TurnStep.CHOOSE_COLOR and s.seat == 0)
+    return ann, ben

@@ -13,8 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-from phones_device import running_device
-from settle_tables import Card, Tells, quiet, to_seat_one_s_draw, watch_tables
+from phones_device import running_device, to_seat_one_s_draw
+from settle_tables import Card, Tells, quiet, watch_tables
 
 from coda_pi.pods import start as pods_start
 from coda_pi.sim.pod_bus import four_pods

@@ -12,11 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from phones_device import Device, Phone, pair
+from phones_device import Device
 
 from coda_pi.app.loop import BLINK_SECONDS
-from coda_pi.referee.shared.signals import Button
-from coda_pi.referee.shared.views import DealView, TurnStep, TurnView
+from coda_pi.referee.shared.views import TurnStep, TurnView
 
 
 class Card:
@@ -101,23 +100,6 @@ def watch_tables(app: Any, tells: Tells) -> None:
             return int(_update(view, now))
 
         pod.update = updating
-
-
-def to_seat_one_s_draw(device: Device) -> tuple[Phone, Phone]:
-    """Two phones paired, a device-dealt game dealt on them, seat 1 to draw."""
-    ann, ben = device.phone(), device.phone()
-    pair(device, ann, 0)
-    pair(device, ben, 1)
-    device.press(Button.OK)
-    device.until(lambda: isinstance(device.app.scene.view.screen, DealView))
-    for seat, phone in ((0, ann), (1, ben)):
-        phone.tap(kind="key", key="ok")
-        phone.tap(kind="key", key="ok")
-        device.until(lambda s=seat: not isinstance(v := device.app.scene.view.screen,
-                                                   DealView) or v.seat != s)
-    device.until(lambda: isinstance(s := device.app.scene.view.screen, TurnView)
-                 and s.step is TurnStep.CHOOSE_COLOR and s.seat == 0)
-    return ann, ben
 
 
 def record_events(data: Path) -> list[Any]:

@@ -27,13 +27,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phones_device import Phone, running_device
+from phones_device import Phone, running_device, to_seat_one_s_draw
 from settle_tables import (
     Card,
     Tells,
     quiet,
     record_events,
-    to_seat_one_s_draw,
     watch_tables,
 )
 
