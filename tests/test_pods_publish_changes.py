@@ -31,6 +31,7 @@ from coda_pi.referee.shared.signals import Press
 from coda_pi.referee.shared.views import FinalView, PrivatePurpose, PrivateView
 from coda_pi.sim.coda import AutoPlayer
 from coda_pi.sim.pod_bus import four_pods
+from coda_pi.sim.pod_samples import pod_samples
 from coda_pi.sim.testing import FakeClock, MemoryRecord, Table
 
 PODS = Config(pods=PodsConfig(enabled=True))
@@ -163,3 +164,36 @@ def test_a_deadline_passed_reaches_the_pod_of_the_seat_whose_time_ran_out():
     assert after != before, "the time ran out and the seat's drawn panel went to its row"
     assert after == PodsCompanion.shown_view(referee, seat)
     assert not isinstance(referee.view().screen, FinalView)
+
+
+class StillReferee:
+    """A referee whose table does not move: seat 1 has a view whose text needs several of
+    the pod's text pages; ``version`` moves only when a test says so."""
+
+    def __init__(self, view: Any) -> None:
+        self.view = view
+        self.version = 1
+
+    def private_view_of(self, seat: int) -> Any:
+        return self.view if seat == self.view.seat else None
+
+
+def test_a_long_text_turns_its_pages_while_the_table_stands_still():
+    # The pod's own deadline (its next text page) is no change of the referee's: the pod
+    # turns its text by itself while the publishes around it build nothing.
+    view = pod_samples()["deal"]
+    referee = StillReferee(view)
+    clock = FakeClock()
+    pods = pods_for(clock, 1, idle_seconds=60.0)
+    pods.publish(referee)
+    pod = pods.pods[0]
+    glasses = {pod.panel.device.image.tobytes()}
+    for _ in range(8):
+        due = pods.next_deadline()
+        assert due is not None
+        clock.now = due
+        pods.poll()
+        pods.publish(referee)
+        glasses.add(pod.panel.device.image.tobytes())
+    assert len(glasses) > 1, "the text turned to its next lines"
+    assert pod.view == view
