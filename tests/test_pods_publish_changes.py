@@ -144,7 +144,10 @@ def test_a_dark_pod_stays_dark_through_wake_ups_that_change_nothing_and_lights_a
     assert pod.panel.lit and pod.view == PodsCompanion.shown_view(referee, 0)
 
 
-def test_a_deadline_passed_reaches_the_pod_of_the_seat_whose_time_ran_out():
+def test_the_timer_s_seconds_build_no_view_and_its_time_up_reaches_the_seat_s_pod():
+    # No seat's own view shows the guess timer's seconds: the loop wakes at each of them
+    # to draw the shared screen, and the pods build nothing. The time running out moves
+    # the seat's drawn panel into its row: that reaches its pod.
     referee, table, player = dealt_table(timer=True)
     clock = table.clock
     pods = pods_for(clock, 2)
@@ -152,14 +155,23 @@ def test_a_deadline_passed_reaches_the_pod_of_the_seat_whose_time_ran_out():
                lambda: referee.game is not None and any(drawn_by(referee, s) for s in (0, 1)))
     seat = next(s for s in (0, 1) if drawn_by(referee, s))
     before = pods.pods[seat].view
+    built: list[int] = []
+    build = pods.shown_view
+    pods.shown_view = lambda referee, seat: built.append(seat) or build(referee, seat)
+    seconds = 0
     for _ in range(200):  # the loop, woken by nothing but time, until the time runs out
         due = referee.next_deadline()
         assert due is not None, "the turn's timer runs"
+        shown = referee.view().timer
         clock.now = max(clock.now, due)
         referee.tick()
         pods.publish(referee)
         if not drawn_by(referee, seat):
             break
+        seconds += referee.view().timer != shown  # the shared screen's seconds moved ...
+        assert built == [], built  # ... and no seat's view was built for them
+    assert seconds >= 10
+    assert sorted(built) == [0, 1], "the time up: each seat's view built once"
     after = pods.pods[seat].view
     assert after != before, "the time ran out and the seat's drawn panel went to its row"
     assert after == PodsCompanion.shown_view(referee, seat)

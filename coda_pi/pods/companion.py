@@ -102,13 +102,14 @@ class PodsCompanion:
 
     def _changed_since_last(self, referee: Any) -> bool:
         """Whether a seat's view may differ from the one its pod was last given: the
-        referee's version moves with every change of anything it shows (every intent, every
-        deadline passed), and the views carry words of the language. The loop wakes several
+        referee's seats' version moves with every change of anything it shows (every intent,
+        every deadline passed) but the timer's seconds, and the views carry words of the
+        language. The loop wakes several
         times a press for nothing of the kind (the screen's blinking LED, the pods' own text
         pages, the demo's players thinking); building every seat's view at each of those
         was 43% of a pods game's CPU. A referee without a version, or another referee (the
         device put back on its record), has its views built every time."""
-        version = getattr(referee, "version", None)
+        version = getattr(referee, "seats_version", getattr(referee, "version", None))
         seen = (version, language())
         if version is not None and referee is self._viewed and seen == self._viewed_at:
             return False
