@@ -10,8 +10,9 @@ spends, not what HTTPS does). Printed per tournament:
 - ``cpu``: the whole process's CPU for the tournament (the pods' writer thread included);
 - ``publish``: the loop thread's CPU inside the companion's ``publish``;
 - ``builds/press``: how many times per button press a seat's private view (pods) or a seat's
-  page (phones) was built, and ``same``: the share of those builds equal to the last one
-  built for that seat (work that changed nothing).
+  whole page (phones: ``seat_page``; a page whose public part alone is made again when only
+  the timer's seconds moved is not counted) was built, and ``same``: the share of those
+  builds equal to the last one built for that seat (work that changed nothing).
 
 With ``--against OTHER`` (another checkout, e.g. a detached worktree of integ) the same
 tournaments run on both trees, one child process each, alternated ``--repeat`` times, so a
