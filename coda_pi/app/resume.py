@@ -195,6 +195,12 @@ class StartNotice:
     def version(self) -> int:
         return int(self.inner.version) + self._changes
 
+    @property
+    def seats_version(self) -> int:
+        """The referee's own (its timer's seconds left out), moved by the notice too: set
+        here, not passed on by ``__getattr__``, which would leave the notice's out."""
+        return int(getattr(self.inner, "seats_version", self.inner.version)) + self._changes
+
     def handle(self, intent: Intent) -> None:
         if self.notice is None:
             if isinstance(intent, Release) and intent.button is self._answering:

@@ -20,7 +20,7 @@ from typing import Any
 from coda_pi.i18n import _, language
 from coda_pi.phones.actions import PhoneIntent, Ticket
 from coda_pi.phones.pairing import Pairings
-from coda_pi.phones.seat_views import pairing_words, seat_label, seat_page
+from coda_pi.phones.seat_views import pairing_words, seat_label, seat_page, with_clock_moved
 from coda_pi.phones.shared_words import shared_view
 from coda_pi.phones.tap_answer import (
     Seen,
@@ -83,6 +83,12 @@ class PhoneBridge:
         self.taken = 0
         self.published = 0
         self._made_from: tuple[object, ...] | None = None  # what the pages were made from
+        # ... and what each seat's own part of them was: the referee, its seats' version
+        # (base.py: all but the timer's seconds), the intents, the seats paired, the
+        # language; with each seat's page as made. A move of the clock alone makes a
+        # seat's page again from its own last one (``with_clock_moved``), never another's.
+        self._own_from: tuple[object, ...] | None = None
+        self._made_pages: dict[int, dict[str, Any]] = {}
         self._offer_drawn = ""  # the seat's QR code as the screen was last told of it
         self._moved = False  # the device's addresses changed: the card is read again
         # The taps of the loop's pass, judged, whose lines may still be on their way to the
@@ -351,13 +357,20 @@ class PhoneBridge:
             self.published = self.taken
             return
         self._made_from = made_from
+        own_from = (referee, getattr(referee, "seats_version", None), *made_from[1:])
+        clock_only = own_from[1] is not None and own_from == self._own_from
+        self._own_from = own_from
+        pages, self._made_pages = self._made_pages, {}
         public = referee.view()
         made: dict[int, bytes] = {}
         meant: dict[int, str] = {}
         for seat in paired:
             try:
-                page = seat_page(referee, seat, public)
+                last = pages.get(seat) if clock_only else None
+                page = (seat_page(referee, seat, public) if last is None
+                        else with_clock_moved(last, public))
                 made[seat], meant[seat] = json.dumps(page).encode(), meaning(page)
+                self._made_pages[seat] = page
             except Exception:  # a page that cannot be made must not stop the device
                 log.exception("the page of seat %s", seat + 1)
         seats = json.dumps(self._seat_list(referee, paired)).encode()

@@ -25,7 +25,7 @@ from typing import Any
 
 from PIL import Image
 
-from coda_pi.i18n import _, ngettext
+from coda_pi.i18n import _, language, ngettext
 from coda_pi.pods.content import content_of, seat_review
 from coda_pi.pods.pages import HEIGHT, WIDTH
 from coda_pi.pods.seat_pod import SeatPod
@@ -47,6 +47,10 @@ class PodsCompanion:
         self._told: set[int] = set()  # seats whose failure the shared screen has said
         self.updates = 0  # pod updates that sent pages (the tests and the bench read it)
         self._acted: int | None = None  # the seat whose press this update answers
+        # The referee, its seats' version and the language the pods' views were last built
+        # from.
+        self._viewed: Any = None
+        self._viewed_at: tuple[Any, str] | None = None
 
     # -- the loop's companion ----------------------------------------------------------------
 
@@ -81,11 +85,12 @@ class PodsCompanion:
             panel = acted.panel if acted is not None else None
             self.writer.favour(panel if isinstance(panel, QueuedPanel) else None)
         self._acted = None
-        for seat, pod in list(self.pods.items()):
-            shown = self.shown_view(referee, seat)
-            sent = self._guard(pod, lambda p=pod, v=shown: p.update(v, now))
-            if sent:
-                self.updates += 1
+        if self._changed_since_last(referee):
+            for seat, pod in list(self.pods.items()):
+                shown = self.shown_view(referee, seat)
+                sent = self._guard(pod, lambda p=pod, v=shown: p.update(v, now))
+                if sent:
+                    self.updates += 1
         untold = sorted(self.failed - self._told)
         if untold:  # one sentence for all of them: a banner shows one at a time
             self._told.update(untold)
@@ -95,6 +100,22 @@ class PodsCompanion:
                 "Seats {numbers}: their own screens do not answer: those seats hold their "
                 "buttons to see, and the others look away", len(untold)).format(
                     numbers=", ".join(str(seat + 1) for seat in untold)), BannerKind.ERROR)
+
+    def _changed_since_last(self, referee: Any) -> bool:
+        """Whether a seat's view may differ from the one its pod was last given: the
+        referee's ``seats_version`` moves with every change of anything it shows (every
+        intent, every deadline passed) but the timer's seconds, and the views carry words
+        of the language. The loop wakes several times a press for nothing of the kind (the
+        screen's blinking LED, the timer's seconds, the pods' own text pages, the demo's
+        players thinking): building every seat's view at each was 28 views a press, 98% of
+        them equal to the last (bench/bench_publish.py). A referee without a version, or
+        another referee (the device put back on its record), has its views built anew."""
+        version = getattr(referee, "seats_version", getattr(referee, "version", None))
+        seen = (version, language())
+        if version is not None and referee is self._viewed and seen == self._viewed_at:
+            return False
+        self._viewed, self._viewed_at = referee, seen
+        return True
 
     def on_card(self) -> Callable[[], None] | None:
         """Nothing goes before the loop's settle: a pod's frame is drawn by ``publish``."""

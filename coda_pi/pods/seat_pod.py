@@ -39,6 +39,11 @@ class SeatPod:
         self._frames: dict[tuple[int, str], PodFrame] = {}
         self.panel.off()  # nothing to show until the seat has a private view
 
+    @property
+    def view(self) -> Any:
+        """The view the pod's glass was last given (None: nothing private, dark)."""
+        return self._view
+
     def update(self, view: Any, now: float) -> int:
         """Show ``view`` (this seat's private view of a kind ``content.py`` draws, or None:
         nothing private now, so dark glass). The new frame's pages are written before the

@@ -74,6 +74,7 @@ class GameSwitch:
         self._setup = setup
         self._mastermind_record = mastermind_record
         self._base = 0
+        self._seats_base = 0
         self._seat_screens: SeatScreens | None = None  # phones: handed to every referee
         self._phones_starter: Callable[[], SeatScreens | None] | None = None
         self.current: Referee | MastermindReferee = current
@@ -128,6 +129,12 @@ class GameSwitch:
     @property
     def version(self) -> int:
         return self._base + int(self.current.version)
+
+    @property
+    def seats_version(self) -> int:
+        """``version`` less the timer's seconds (base.py); moves at every game switched."""
+        return self._seats_base + int(getattr(self.current, "seats_version",
+                                              self.current.version))
 
     def handle(self, intent: Intent) -> None:
         self.current.handle(intent)
@@ -260,6 +267,8 @@ class GameSwitch:
 
     def _swap(self, referee: Any) -> None:
         self._base += int(self.current.version) + 1
+        self._seats_base += int(getattr(self.current, "seats_version",
+                                        self.current.version)) + 1
         self.current = referee
         if self._seat_screens is not None:
             referee.attach_seat_screens(self._seat_screens)

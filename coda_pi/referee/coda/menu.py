@@ -58,6 +58,7 @@ class CodaMenu:
     _timer_paused: bool
     _time_held: bool
     _version: int
+    _clock_moves: int
     _final_shown: bool
     _ended_early: bool
     _review: GameReview | None
@@ -196,6 +197,8 @@ class CodaMenu:
         events = timer.advance(now)
         if timer.handled != before:
             self._version += 1
+            if TimerEvent.TIME_UP not in events:  # the seconds only: no seat's own view
+                self._clock_moves += 1
         for event in events:
             if event is TimerEvent.FIRST_PERIOD_OVER:
                 self._cue(Cue.ONE_MINUTE)

@@ -61,6 +61,9 @@ class BaseReferee(ABC):
 
     def _init_buttons(self) -> None:
         self._version = 0
+        # The moves of ``_version`` that changed only what the clock shows (the guess
+        # timer's seconds): nothing of a seat's own view (``seats_version``).
+        self._clock_moves = 0
         self._cues: list[Cue] = []
         self._banner: Banner | None = None
         self._held: set[Button] = set()
@@ -71,6 +74,13 @@ class BaseReferee(ABC):
     def version(self) -> int:
         """Changes whenever the screen must be drawn again."""
         return self._version
+
+    @property
+    def seats_version(self) -> int:
+        """Changes whenever what any seat sees of its own (``private_view_of``, its review)
+        may have changed: every change of ``version`` but the timer's seconds, which no
+        seat's own view shows. The seats' own screens (pods) are built again only then."""
+        return self._version - self._clock_moves
 
     def handle(self, intent: Intent) -> None:
         """One button edge."""
