@@ -698,11 +698,13 @@ def draw_menu(
     # A list that scrolls keeps a gutter on the right for its arrows, clear of the values
     # (issue 24: the arrow covered the last "1" of "panels 0-11").
     gutter = 2 * _arrow_size(list_rect) + pad // 2 if lines < len(items) else 0
-    # One font for every line: as tall as a line allows, narrow enough for the longest one.
-    widest = max(items, key=lambda i: font(40).size(i.label + "  " + (i.value or ""))[0])
-    fnt = readable(fit_font(widest.label + "  " + (widest.value or ""),
-                            list_rect.width - 2 * pad - gutter, int(line_h * 0.72)),
+    # One font for every line: as tall as a line allows, narrow enough for the longest one,
+    # its label and value a column gap apart.
+    widest = max(items, key=lambda i: font(40).size(_menu_line(i))[0])
+    fnt = readable(fit_font(_menu_line(widest), list_rect.width - 2 * pad - gutter,
+                            int(line_h * 0.72)),
                    surface.get_height())
+    column_gap = max(pad, fnt.size(COLUMN_GAP)[0])
     for shown, index in enumerate(range(first, first + lines)):
         item = items[index]
         line = pygame.Rect(list_rect.left, list_rect.top + shown * line_h, list_rect.width, line_h)
@@ -714,13 +716,13 @@ def draw_menu(
         inner.width -= gutter
         if item.value is not None:
             # The value gets what the label leaves, but never less than a third.
-            label_needs = fnt.size(item.label)[0] + pad
+            label_needs = fnt.size(item.label)[0] + column_gap
             room = max(inner.width // 3, inner.width - label_needs)
             value_w = min(room, fnt.size(item.value)[0])
             value_rect = pygame.Rect(inner.right - value_w, inner.top, value_w, inner.height)
             blit_text(surface, elide(item.value, fnt, value_w), value_rect, ink, align="right",
                       fnt=fnt)
-            label_w = inner.width - value_w - pad
+            label_w = inner.width - value_w - column_gap
         else:
             label_w = inner.width
         label_rect = pygame.Rect(inner.left, inner.top, label_w, inner.height)
@@ -731,6 +733,17 @@ def draw_menu(
         _arrow(surface, list_rect, up=True)
     if first + lines < len(items):
         _arrow(surface, list_rect, up=False)
+
+
+COLUMN_GAP = "    "
+"""Between a menu line's label and its value: about one and a half capitals wide, so that
+"Seat 1" and "Ana Maria" read as two columns from across the table (two spaces, once,
+read as one name)."""
+
+
+def _menu_line(item: MenuItem) -> str:
+    """A menu line as wide as it is drawn: label, column gap, value."""
+    return item.label if item.value is None else item.label + COLUMN_GAP + item.value
 
 
 def _arrow_size(area: pygame.Rect) -> int:
