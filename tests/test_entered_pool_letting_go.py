@@ -113,3 +113,22 @@ def test_the_public_screen_at_the_last_look_is_the_same_whatever_the_row() -> No
         # The version counts redraws, and a redraw shows nothing (tests/twin_worlds.py).
         views.append(replace(ref.view(), version=0))
     assert views[0] == views[1]
+
+
+def test_a_row_refused_for_its_order_offers_back_not_ok() -> None:
+    """OK can never take a row entered out of order: the private footer offers BACK alone
+    (walking the quick start, it still said "OK: that is my row")."""
+    ref, table, record = referee("entered")
+    out_of_order = [Tile.parse(t) for t in ("D1", "L6", "D7", "L4")]
+    table.press(Button.SEAT_1)
+    for key in _keys(ref, out_of_order):
+        table.tap(KEY_BUTTON[key.value])
+    private = ref.private_view()
+    assert isinstance(private, EntryPrivateView) and private.message is not None
+    assert "BACK" in private.prompt and "OK" not in private.prompt
+    table.tap(Button.BACK)  # back to the last panel's number: the footer is the entry's again
+    private = ref.private_view()
+    assert isinstance(private, EntryPrivateView) and private.stage is Stage.NUMBER
+    assert "OK" in private.prompt
+    table.release(Button.SEAT_1)
+    assert record.events("deal") == []

@@ -25,7 +25,7 @@ from coda_pi.referee.shared.views import PanelView
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.rules.coda import Slot
 from coda_pi.rules.panel_entry import Key, PanelEntry, Stage
-from coda_pi.rules.tiles import Color, Tile
+from coda_pi.rules.tiles import Color, Tile, order_problem
 
 
 class EntryProgress(Enum):
@@ -229,9 +229,16 @@ def entry_keys(entry: PanelEntry) -> str:
         case Stage.NUMBER:
             # BACK: this panel's colour; at a draw, back to choosing the colour in public.
             return _("PREV/NEXT: its number   OK: take it   BACK: its colour")
+        case Stage.REVIEW if entry.problem is not None and _out_of_order(entry):
+            # Refused for its order: OK would only refuse it again.
+            return _("BACK: fix it")
         case Stage.REVIEW:
             return _("OK: that is my row   BACK: fix it")
     return _("Let go of your button to hide it")
+
+
+def _out_of_order(entry: PanelEntry) -> bool:
+    return order_problem([t for t in entry.partial() if t is not None]) is not None
 
 
 def _capital(text: str) -> str:
