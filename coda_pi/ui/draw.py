@@ -76,7 +76,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook) -> p
            surface_format(surface))
     image = _panel_images.get(key)
     if image is None:
-        pad = _halo_pad(rect)
+        pad = _halo_pad(rect, surface.get_height())
         image = pygame.Surface((rect.width + 2 * pad, rect.height + 2 * pad), 0, surface)
         image.fill(_PANEL_KEY)
         _draw_panel(image, pygame.Rect(pad, pad, rect.width, rect.height), look,
@@ -88,7 +88,7 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook) -> p
         image.set_colorkey(_PANEL_KEY)
         _panel_images.put(key, image)
     else:
-        pad = _halo_pad(rect)
+        pad = _halo_pad(rect, surface.get_height())
     surface.blit(image, (rect.left - pad, rect.top - pad))
     return rect.copy()
 
@@ -117,9 +117,42 @@ at the few sizes the layouts use (a demo tournament at 480x320 draws about 170, 
 At 64 a new screen drew most of its panels again; the numbers every screen shows stay."""
 
 
-def _halo_pad(rect: pygame.Rect) -> int:
-    """How far the cursor's halo reaches past a panel's rectangle."""
-    return 2 * max(1, rect.width // 18) + 2
+def halo_reach(width: int, screen_height: int) -> int:
+    """How far the cursor's ring reaches past a panel ``width`` wide: thick enough to see
+    from across the table, and no thicker than the gap rows keep between their panels
+    (``_row_layout``) less a line of background, so that it never covers a neighbour's
+    edge (evening 3: it did, by 2 to 6 pixels)."""
+    return max(2, min(width // 10, screen_height // 60))
+
+
+def _halo_pad(rect: pygame.Rect, screen_height: int) -> int:
+    return halo_reach(rect.width, screen_height)
+
+
+def dial_arrow_room(size: int, screen_height: int) -> int:
+    """The width a dial keeps free on each side of its panel for an arrow of half-height
+    ``size`` (``draw_dial_arrows``): the ring, a line of background, the arrow."""
+    return _arrow_clearance(max(2, screen_height // 60), size) + 2 * size
+
+
+def _arrow_clearance(reach: int, size: int) -> int:
+    return reach + max(2, size // 3)
+
+
+def fitting_arrow_size(room: int, reach: int, wanted: int) -> int:
+    """The half-height of an arrow that fits ``room`` beside a panel whose ring reaches
+    ``reach``, up to ``wanted``."""
+    return max(2, min(wanted, (room - reach - 2) * 3 // 7))
+
+
+def draw_dial_arrows(surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+    """PREV/NEXT turn the dial: an arrow either side of its panel ``rect``, ``2 * size``
+    tall, pointing out, with a line of background between it and the cursor's ring."""
+    clear = _arrow_clearance(halo_reach(rect.width, surface.get_height()), size)
+    y = rect.centery
+    for base, direction in ((rect.left - clear, -1), (rect.right - 1 + clear, 1)):
+        tip = (base + direction * 2 * size, y)
+        pygame.draw.polygon(surface, theme.CURSOR, [tip, (base, y - size), (base, y + size)])
 
 
 def _draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook,
@@ -129,8 +162,9 @@ def _draw_panel(surface: pygame.Surface, rect: pygame.Rect, look: PanelLook,
     border = max(1, rect.width // 18)
     body = rect.copy()
     if look.marked:
-        halo = body.inflate(border * 4 + 4, border * 4 + 4)
-        pygame.draw.rect(surface, theme.CURSOR, halo, border_radius=radius + border * 2)
+        reach = halo_reach(body.width, screen_height)
+        halo = body.inflate(2 * reach, 2 * reach)
+        pygame.draw.rect(surface, theme.CURSOR, halo, border_radius=radius + reach)
     pygame.draw.rect(surface, face, body, border_radius=radius)
     pygame.draw.rect(surface, edge, body, width=border, border_radius=radius)
     stripe = _down_stripe(body) if look.down else 0
@@ -274,9 +308,23 @@ _row_layouts: Memo[tuple[tuple[int, int, int, int], ...]] = Memo(128)
 
 def _row_layout(area: pygame.Rect, labelled: Sequence[bool], screen_height: int,
                 max_height: int | None, align: str) -> list[pygame.Rect]:
+    gap = max(2, area.width // 120)
+    rects = _row_layout_gap(area, labelled, screen_height, max_height, align, gap)
+    # The cursor's ring round any of them sits in the gap, a line of background to spare:
+    # wider panels, a wider gap (wider gaps only narrow the panels, so once is enough).
+    # Where even the narrowest panels leave no room for it, the row keeps its place.
+    wanted = halo_reach(max(r.width for r in rects), screen_height) + 1
+    if gap < wanted:
+        roomy = _row_layout_gap(area, labelled, screen_height, max_height, align, wanted)
+        if all(area.contains(r) for r in roomy):
+            return roomy
+    return rects
+
+
+def _row_layout_gap(area: pygame.Rect, labelled: Sequence[bool], screen_height: int,
+                    max_height: int | None, align: str, gap: int) -> list[pygame.Rect]:
     count = len(labelled)
     min_w, min_h = labelled_panel_size(screen_height)
-    gap = max(2, area.width // 120)
     for lines in (1, 2):
         line_h = (area.height - gap * (lines - 1)) // lines
         height = line_h if max_height is None else min(line_h, max_height)
@@ -650,11 +698,13 @@ def draw_menu(
     # A list that scrolls keeps a gutter on the right for its arrows, clear of the values
     # (issue 24: the arrow covered the last "1" of "panels 0-11").
     gutter = 2 * _arrow_size(list_rect) + pad // 2 if lines < len(items) else 0
-    # One font for every line: as tall as a line allows, narrow enough for the longest one.
-    widest = max(items, key=lambda i: font(40).size(i.label + "  " + (i.value or ""))[0])
-    fnt = readable(fit_font(widest.label + "  " + (widest.value or ""),
-                            list_rect.width - 2 * pad - gutter, int(line_h * 0.72)),
+    # One font for every line: as tall as a line allows, narrow enough for the longest one,
+    # its label and value a column gap apart.
+    widest = max(items, key=lambda i: font(40).size(_menu_line(i))[0])
+    fnt = readable(fit_font(_menu_line(widest), list_rect.width - 2 * pad - gutter,
+                            int(line_h * 0.72)),
                    surface.get_height())
+    column_gap = max(pad, fnt.size(COLUMN_GAP)[0])
     for shown, index in enumerate(range(first, first + lines)):
         item = items[index]
         line = pygame.Rect(list_rect.left, list_rect.top + shown * line_h, list_rect.width, line_h)
@@ -666,13 +716,13 @@ def draw_menu(
         inner.width -= gutter
         if item.value is not None:
             # The value gets what the label leaves, but never less than a third.
-            label_needs = fnt.size(item.label)[0] + pad
+            label_needs = fnt.size(item.label)[0] + column_gap
             room = max(inner.width // 3, inner.width - label_needs)
             value_w = min(room, fnt.size(item.value)[0])
             value_rect = pygame.Rect(inner.right - value_w, inner.top, value_w, inner.height)
             blit_text(surface, elide(item.value, fnt, value_w), value_rect, ink, align="right",
                       fnt=fnt)
-            label_w = inner.width - value_w - pad
+            label_w = inner.width - value_w - column_gap
         else:
             label_w = inner.width
         label_rect = pygame.Rect(inner.left, inner.top, label_w, inner.height)
@@ -683,6 +733,17 @@ def draw_menu(
         _arrow(surface, list_rect, up=True)
     if first + lines < len(items):
         _arrow(surface, list_rect, up=False)
+
+
+COLUMN_GAP = "    "
+"""Between a menu line's label and its value: about one and a half capitals wide, so that
+"Seat 1" and "Ana Maria" read as two columns from across the table (two spaces, once,
+read as one name)."""
+
+
+def _menu_line(item: MenuItem) -> str:
+    """A menu line as wide as it is drawn: label, column gap, value."""
+    return item.label if item.value is None else item.label + COLUMN_GAP + item.value
 
 
 def _arrow_size(area: pygame.Rect) -> int:

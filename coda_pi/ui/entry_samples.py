@@ -4,8 +4,11 @@ the referee calls, so they show what a player sees. Named entry-*."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from coda_pi.i18n import _
 from coda_pi.referee.pools.entered.views import (
+    EntryProgress,
     contest_wait_view,
     entry_wait_view,
     example_entries,
@@ -53,6 +56,19 @@ def entry_scenes() -> dict[str, Scene]:
     round_one = round_of(1)
     scenes["entry-deal"] = Scene(PublicView(screen=wait, table=table, title=round_one,
                                             leds=leds), leds=leds)
+    # Benedict let go of his button part-way, and at his row's last look (an OK pressed
+    # then, without the button, is refused in words of that step).
+    for name, progress in (("entry-deal-kept", EntryProgress.UNDER_WAY),
+                           ("entry-deal-last-look", EntryProgress.LAST_LOOK)):
+        kept = entry_wait_view(1, names[1], "panels", dark=None, hand=4,
+                               dealt=(True, False, False), dark_left=table.pool_dark,
+                               light_left=table.pool_light, progress=progress)
+        scenes[name] = Scene(PublicView(screen=kept, table=table, title=round_of(1),
+                                        leds=leds), leds=leds)
+    last_look = scenes["entry-deal-last-look"].view
+    scenes["entry-deal-last-look-refused"] = Scene(replace(last_look, banner=Banner(
+        _("Hold seat button {number} while you press OK").format(number=2),
+        BannerKind.ERROR)), leds=leds)
     refused = _("Hold seat button {number} to enter").format(number=2)
     scenes["entry-deal-refused-public"] = Scene(PublicView(
         screen=wait, table=table, title=round_one, leds=leds,

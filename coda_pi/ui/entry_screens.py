@@ -19,8 +19,10 @@ from coda_pi.referee.shared.views import PublicView, TableView
 from coda_pi.ui import theme
 from coda_pi.ui.draw import (
     PanelLook,
+    dial_arrow_room,
     dial_arrow_size,
     draw_banner,
+    draw_dial_arrows,
     draw_panel,
     draw_row,
     row_rects,
@@ -128,22 +130,15 @@ def _slot_look(dark: bool | None, label: str | None, current: bool) -> PanelLook
 
 
 def _dial(surface: pygame.Surface, area: pygame.Rect, look: PanelLook, *, arrows: bool) -> None:
-    size = dial_arrow_size(surface.get_height()) if arrows else 0
-    # Each side keeps room for its arrow (3 half-heights: the gap and the arrow itself).
-    inner = area.inflate(-max(area.width * 2 // 5, 6 * size), -area.height // 8)
+    height = surface.get_height()
+    size = dial_arrow_size(height) if arrows else 0
+    # Each side keeps room for its arrow, clear of the cursor's ring round the panel.
+    room = dial_arrow_room(size, height) if arrows else 0
+    inner = area.inflate(-max(area.width * 2 // 5, 2 * room), -area.height // 8)
     rect = row_rects(inner, 1)[0]
     draw_panel(surface, rect, look)
     if arrows:
-        _arrows(surface, rect, size)
-
-
-def _arrows(surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
-    """PREV/NEXT turn the dial: an arrow either side of the panel, ``2 * size`` tall."""
-    for x, direction in ((rect.left - size * 2, -1), (rect.right + size * 2, 1)):
-        tip = (x + direction * size, rect.centery)
-        pygame.draw.polygon(surface, theme.CURSOR, [
-            tip, (x - direction * size, rect.centery - size),
-            (x - direction * size, rect.centery + size)])
+        draw_dial_arrows(surface, rect, size)
 
 
 # -- "Fix a panel entered wrong" -----------------------------------------------------------

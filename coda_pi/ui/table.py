@@ -14,8 +14,11 @@ from coda_pi.ui.draw import (
     PANEL_ASPECT,
     PanelLook,
     dial_arrow_size,
+    draw_dial_arrows,
     draw_panel,
     draw_timer,
+    fitting_arrow_size,
+    halo_reach,
     labelled_panel_size,
     row_fits,
     row_layout,
@@ -441,17 +444,12 @@ def _attack(
     if rect.width < size[0] or rect.height < size[1]:
         rect = pygame.Rect(0, 0, max(rect.width, size[0]), max(rect.height, size[1]))
         rect.center = body.center
-    # Inside the column whatever the panel's least size left.
-    arrow = max(3, min(wanted, (body.width - rect.width) // 6))
+    # Inside the column whatever the panel's least size left, clear of the cursor's ring.
+    arrow = fitting_arrow_size((body.width - rect.width) // 2,
+                               halo_reach(rect.width, surface.get_height()), wanted)
     draw_panel(surface, rect, PanelLook("D" if dark else "L", label, marked=True))
     if turn.step is TurnStep.VALUE:
-        # Arrows either side say PREV/NEXT change the number.
-        y = rect.centery
-        for x, direction in ((rect.left - arrow * 2, -1), (rect.right + arrow * 2, 1)):
-            tip = (x + direction * arrow, y)
-            pygame.draw.polygon(surface, theme.CURSOR,
-                                [tip, (x - direction * arrow, y - arrow),
-                                 (x - direction * arrow, y + arrow)])
+        draw_dial_arrows(surface, rect, arrow)  # PREV/NEXT change the number
 
 
 def compact_choice(turn: TurnView, table: TableView, labels: str) -> str | None:

@@ -18,7 +18,16 @@ from coda_pi.referee.pools.table.views import (
 )
 from coda_pi.referee.shared.views import PublicView
 from coda_pi.ui import theme
-from coda_pi.ui.draw import PanelLook, draw_banner, draw_panel, draw_row, row_rects
+from coda_pi.ui.draw import (
+    PanelLook,
+    draw_banner,
+    draw_dial_arrows,
+    draw_panel,
+    draw_row,
+    fitting_arrow_size,
+    halo_reach,
+    row_rects,
+)
 from coda_pi.ui.layout import Frame, split_columns, split_rows
 from coda_pi.ui.looks import BANNER_CHIPS, seat_colour
 from coda_pi.ui.table import draw_table, slot_word
@@ -138,12 +147,9 @@ def _number(surface: pygame.Surface, bands: Frame, screen: NumberEntryView,
     rect = row_rects(inner, 1)[0]
     draw_panel(surface, rect, PanelLook("D" if screen.dark else "L", screen.value_label,
                                         marked=True))
-    size = max(4, min(rect.height // 8, (rect.left - body.left) // 4))
-    for x, direction in ((rect.left - size * 2, -1), (rect.right + size * 2, 1)):
-        tip = (x + direction * size, rect.centery)
-        pygame.draw.polygon(surface, theme.CURSOR, [
-            tip, (x - direction * size, rect.centery - size),
-            (x - direction * size, rect.centery + size)])
+    reach = halo_reach(rect.width, surface.get_height())
+    size = fitting_arrow_size(rect.left - body.left, reach, rect.height // 8)
+    draw_dial_arrows(surface, rect, size)
 
 
 def _contradiction(surface: pygame.Surface, bands: Frame, screen: ContradictionView) -> None:

@@ -85,12 +85,14 @@ from coda_pi.referee.pools.entered.looks import (
 )
 from coda_pi.referee.pools.entered.views import (
     CLASH_KEYS,
+    EntryProgress,
     FixStep,
     FixView,
     contest_title,
     contest_wait_view,
     drawn_twice_message,
     entry_private_view,
+    entry_progress,
     entry_wait_view,
     fix_view,
     fixed_banner,
@@ -459,7 +461,12 @@ class EnteredPool(PoolMode):
         assert entry is not None and seat is not None
         if not self._held():
             # Short: it shows beside the name ("Deal: Ann") in the header.
-            self.host.refuse(_("Hold seat button {number} to enter").format(number=seat + 1))
+            if entry_progress(entry) is EntryProgress.LAST_LOOK:
+                self.host.refuse(_("Hold seat button {number} while you press OK").format(
+                    number=seat + 1))
+            else:
+                self.host.refuse(_("Hold seat button {number} to enter").format(
+                    number=seat + 1))
             return
         key = KEYS.get(button)
         if key is None:
@@ -623,6 +630,7 @@ class EnteredPool(PoolMode):
             dark=None if colour is None else colour is Color.DARK,
             hand=table.hand, dealt=table.dealt,
             dark_left=table.pool_dark, light_left=table.pool_light,
+            progress=entry_progress(entry),
         )
 
     def private_view(self, seat: int | None) -> Any:

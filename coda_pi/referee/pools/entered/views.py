@@ -2,8 +2,10 @@
 drew (coda_pi/rules/panel_entry.py holds the entry itself), and a panel entered wrong is
 fixed in public once it has fallen (coda_pi/rules/correction.py).
 
-The public screen says only who is entering and what (a starting row, a drawn panel): no
-progress, no cursor, nothing that depends on the numbers. The entry's own screen is a
+The public screen says only who is entering and what (a starting row, a drawn panel), and
+for a starting row how far its player has come in the steps everyone watched them press
+(``EntryProgress``: not begun, under way, at the last look): no cursor, nothing that depends
+on the numbers. The entry's own screen is a
 private view, shown only while the entering seat holds its button. Every text is in the
 table's language and labels; what to press is a short line of its own (the footer), apart
 from what is asked (the body), as on every other screen.
@@ -23,7 +25,31 @@ from coda_pi.referee.shared.views import PanelView
 from coda_pi.referee.shared.wording import nouns
 from coda_pi.rules.coda import Slot
 from coda_pi.rules.panel_entry import Key, PanelEntry, Stage
-from coda_pi.rules.tiles import Color, Tile
+from coda_pi.rules.tiles import Color, Tile, order_problem
+
+
+class EntryProgress(Enum):
+    """How far a starting row's entry has come, as the table saw it: the colour presses,
+    the OKs and the BACKs are there for all to see, and they alone move an entry from step
+    to step (the dial's presses stay on their step, and its start is private, so how
+    many there were says nothing). A player who lets go of their button part-way finds
+    the public screen saying what is kept and what to press, not the first instruction
+    again as if nothing had been entered."""
+
+    FRESH = "fresh"  # nothing entered yet
+    UNDER_WAY = "under way"  # some of it entered: kept while the button is let go
+    LAST_LOOK = "last look"  # all of it entered: OK, with the button held, records it
+
+
+def entry_progress(entry: PanelEntry) -> EntryProgress:
+    """``entry``'s public progress (``EntryProgress``); a drawn panel's entry is one step,
+    so it is never part-way."""
+    if entry.stage is Stage.REVIEW:
+        return EntryProgress.LAST_LOOK
+    if entry.is_draw or (entry.slot == 0 and entry.stage is Stage.COLOUR
+                         and entry.colours[0] is None):
+        return EntryProgress.FRESH
+    return EntryProgress.UNDER_WAY
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +70,21 @@ class EntryWaitView:
 
 
 def entry_wait_view(seat: int, name: str, labels: str, *, dark: bool | None, hand: int,
-                    dealt: tuple[bool, ...], dark_left: int, light_left: int) -> EntryWaitView:
+                    dealt: tuple[bool, ...], dark_left: int, light_left: int,
+                    progress: EntryProgress = EntryProgress.FRESH) -> EntryWaitView:
     """The public screen while ``seat`` enters a starting row (``dark`` None) or a drawn
     panel of that colour. Built from public facts only: the colour of a drawn panel shows on
-    its back, the pool's counts on the table."""
+    its back, the pool's counts on the table, a row's ``progress`` in the presses all saw."""
     say = nouns(labels)
-    if dark is None:
+    if dark is None and progress is EntryProgress.LAST_LOOK:
+        what = _("row entered: waiting for OK")
+        prompt = _("Hold seat button {number} and press OK to confirm the row").format(
+            number=seat + 1)
+    elif dark is None and progress is EntryProgress.UNDER_WAY:
+        what = say(_("entering the starting row"))
+        prompt = _("Hold seat button {number} again to go on: what you entered is "
+                   "kept").format(number=seat + 1)
+    elif dark is None:
         what = say(_("entering the starting row"))
         prompt = say(ngettext(
             "Draw {count} {panel} and stand it up, then hold seat button {number} to enter it",
@@ -194,9 +229,16 @@ def entry_keys(entry: PanelEntry) -> str:
         case Stage.NUMBER:
             # BACK: this panel's colour; at a draw, back to choosing the colour in public.
             return _("PREV/NEXT: its number   OK: take it   BACK: its colour")
+        case Stage.REVIEW if entry.problem is not None and _out_of_order(entry):
+            # Refused for its order: OK would only refuse it again.
+            return _("BACK: fix it")
         case Stage.REVIEW:
             return _("OK: that is my row   BACK: fix it")
     return _("Let go of your button to hide it")
+
+
+def _out_of_order(entry: PanelEntry) -> bool:
+    return order_problem([t for t in entry.partial() if t is not None]) is not None
 
 
 def _capital(text: str) -> str:
