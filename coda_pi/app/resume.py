@@ -199,7 +199,7 @@ class StartNotice:
     def seats_version(self) -> int:
         """The referee's own (its timer's seconds left out), moved by the notice too: set
         here, not passed on by ``__getattr__``, which would leave the notice's out."""
-        return int(getattr(self.inner, "seats_version", self.inner.version)) + self._changes
+        return int(self.inner.seats_version) + self._changes
 
     def handle(self, intent: Intent) -> None:
         if self.notice is None:

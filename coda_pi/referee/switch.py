@@ -133,8 +133,7 @@ class GameSwitch:
     @property
     def seats_version(self) -> int:
         """``version`` less the timer's seconds (base.py); moves at every game switched."""
-        return self._seats_base + int(getattr(self.current, "seats_version",
-                                              self.current.version))
+        return self._seats_base + int(self.current.seats_version)
 
     def handle(self, intent: Intent) -> None:
         self.current.handle(intent)
@@ -267,8 +266,7 @@ class GameSwitch:
 
     def _swap(self, referee: Any) -> None:
         self._base += int(self.current.version) + 1
-        self._seats_base += int(getattr(self.current, "seats_version",
-                                        self.current.version)) + 1
+        self._seats_base += int(self.current.seats_version) + 1
         self.current = referee
         if self._seat_screens is not None:
             referee.attach_seat_screens(self._seat_screens)

@@ -25,6 +25,11 @@ class TableReferee(Protocol):
     @property
     def version(self) -> int: ...
 
+    @property
+    def seats_version(self) -> int:
+        """``version`` less the moves no seat's own view shows (the timer's seconds)."""
+        ...
+
     def handle(self, intent: Intent) -> None: ...
 
     def type_text(self, text: str) -> None:
